@@ -1,0 +1,6 @@
+"""Make tests/ importable for the shared independent reference implementation."""
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))

@@ -1,0 +1,131 @@
+"""Whole coups: the reference's worked examples, every possible start, properties and bad input."""
+
+import itertools
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from baccarat_lib import RANKS, SUITS, BaccaratError, Card, Outcome, cards_needed, parse_cards, play_coup
+from reference_rules import reference_coup
+
+# Worked examples of the reference, with the steps a learner must see.
+WORKED_EXAMPLES = [
+    ("2 A 3 2 8", Outcome.TIE, (3, 3), [
+        "No natural: Player has 5 (2+3), Banker has 3 (A+2).",
+        "Player has 5 (2+3): 0–5 draws.",
+        "Player draws 8: 2+3+8 = 13, so Player has 3.",
+        "Banker has 3 and Player's third card is an 8: with 3, Banker draws on any card but 8, so Banker stands.",
+        "Tie 3–3."]),
+    ("2♣ 3♥ 3♠ A♦ 7♦ 4♠", Outcome.BANKER, (2, 8), [
+        "No natural: Player has 5 (2+3), Banker has 4 (3+A).",
+        "Player has 5 (2+3): 0–5 draws.",
+        "Player draws 7♦: 2+3+7 = 12, so Player has 2.",
+        "Banker has 4 and Player's third card is a 7: with 4, Banker draws on 2–7.",
+        "Banker draws 4♠: 3+A+4 = 8, so Banker has 8.",
+        "Banker wins 8–2."]),
+    ("2♣ 3♥ 3♠ A♦ 8♦ 4♠", Outcome.BANKER, (3, 4), [
+        "No natural: Player has 5 (2+3), Banker has 4 (3+A).",
+        "Player has 5 (2+3): 0–5 draws.",
+        "Player draws 8♦: 2+3+8 = 13, so Player has 3.",
+        "Banker has 4 and Player's third card is an 8: with 4, Banker draws only on 2–7, so Banker stands.",
+        "Banker wins 4–3."]),
+    ("2 3 3 A 6 3", Outcome.BANKER, (1, 7), [
+        "No natural: Player has 5 (2+3), Banker has 4 (3+A).",
+        "Player has 5 (2+3): 0–5 draws.",
+        "Player draws 6: 2+3+6 = 11, so Player has 1.",
+        "Banker has 4 and Player's third card is a 6: with 4, Banker draws on 2–7.",
+        "Banker draws 3: 3+A+3 = 7, so Banker has 7.",
+        "Banker wins 7–1."]),
+    ("K 5 9 3", Outcome.PLAYER, (9, 8), [
+        "Natural: Player has 9 (K+9), Banker has 8 (5+3); both hands stand.",
+        "Player wins 9–8."]),
+]
+
+
+@pytest.mark.parametrize("cards, outcome, totals, steps", WORKED_EXAMPLES)
+def test_worked_examples(cards, outcome, totals, steps):
+    coup = play_coup(cards)
+    assert coup.outcome == outcome
+    assert (coup.player.total, coup.banker.total) == totals
+    assert list(coup.steps) == steps
+
+
+def test_issue_step_examples_appear_verbatim():
+    steps = play_coup("2♣ 3♥ 3♠ A♦ 7♦ 4♠").steps
+    assert "Player has 5 (2+3): 0–5 draws." in steps
+    assert "Banker has 4 and Player's third card is a 7: with 4, Banker draws on 2–7." in steps
+
+
+def test_outcome_is_a_str_enum():
+    assert Outcome("banker") is Outcome.BANKER and Outcome.TIE == "tie"
+    assert {o.value for o in Outcome} == {"player", "banker", "tie"}
+
+
+def _rank_of(value):
+    return "K" if value == 0 else "A" if value == 1 else str(value)
+
+
+def test_every_start_agrees_with_an_independent_implementation():
+    """All 10**4 four-card starts, each with every fifth-card value (the one Banker's rule reads).
+
+    The sixth card only changes Banker's final total, so it cycles through all values across starts.
+    """
+    for number, start in enumerate(itertools.product(range(10), repeat=4)):
+        for fifth in range(10):
+            values = start + (fifth, (number + fifth) % 10)
+            player, banker, winner = reference_coup(values)
+            coup = play_coup([Card(_rank_of(v)) for v in values])
+            assert [c.value for c in coup.player.cards] == player, values
+            assert [c.value for c in coup.banker.cards] == banker, values
+            assert coup.outcome.value == winner, values
+            assert coup.is_natural == (sum(values[0:3:2]) % 10 >= 8 or sum(values[1:4:2]) % 10 >= 8)
+
+
+cards = st.builds(Card, st.sampled_from(RANKS), st.sampled_from(SUITS + (None,)))
+
+
+@given(st.lists(cards, min_size=6, max_size=10))
+def test_each_hand_has_two_or_three_cards_and_later_cards_are_ignored(dealt):
+    coup = play_coup(dealt)
+    assert 2 <= len(coup.player.cards) <= 3 and 2 <= len(coup.banker.cards) <= 3
+    used = len(coup.cards)
+    assert list(coup.cards) == dealt[:used]
+    assert play_coup(dealt[:used]) == coup
+    assert play_coup(dealt[:used] + dealt[::-1]) == coup
+    assert cards_needed(dealt) == used
+
+
+@given(st.lists(cards, min_size=6, max_size=6))
+def test_a_natural_ends_the_coup_at_four_cards(dealt):
+    coup = play_coup(dealt)
+    assert coup.is_natural == (len(coup.cards) == 4 and (coup.player.total >= 8 or coup.banker.total >= 8)
+                               or coup.is_natural and len(coup.cards) == 4)
+    if coup.player.is_natural or coup.banker.is_natural:
+        assert len(coup.cards) == 4
+
+
+@given(st.lists(cards, min_size=6, max_size=6))
+def test_outcome_follows_the_totals(dealt):
+    coup = play_coup(dealt)
+    p, b = coup.player.total, coup.banker.total
+    assert coup.outcome == (Outcome.PLAYER if p > b else Outcome.BANKER if b > p else Outcome.TIE)
+    assert coup.steps[-1].rule == "compare"
+
+
+@pytest.mark.parametrize("text, more", [("2 3 3", 1), ("2", 3), ("2 A 3 2", 1), ("K K K K", 1), ("K K K K 5", 1)])
+def test_too_few_cards_says_how_many_more(text, more):
+    with pytest.raises(BaccaratError, match=rf"needs {more} more card"):
+        play_coup(text)
+
+
+def test_no_fourth_card_however_low():
+    coup = play_coup("K K K K K K K K")
+    assert len(coup.player.cards) == 3 and len(coup.banker.cards) == 3
+    assert coup.outcome is Outcome.TIE
+
+
+def test_steps_know_their_rules():
+    coup = play_coup(parse_cards("2♣ 3♥ 3♠ A♦ 7♦ 4♠"))
+    assert [s.rule for s in coup.steps] == ["natural", "player-rule", "player-draw", "banker-rule",
+                                            "banker-draw", "compare"]

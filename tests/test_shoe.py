@@ -1,0 +1,74 @@
+"""The shoe: composition, reproducible shuffles, dealing coups, and bad input."""
+
+from collections import Counter
+
+import pytest
+
+from baccarat_lib import BaccaratError, Card, Shoe, play_coup
+from baccarat_lib.shoe import full_shoe, remove_cards
+
+
+@pytest.mark.parametrize("decks", [1, 6, 8])
+def test_full_shoe_has_every_card_decks_times(decks):
+    shoe = Shoe(decks=decks, seed=1)
+    left = shoe.remaining()
+    assert len(shoe) == 52 * decks and len(left) == 52 and set(left.values()) == {decks}
+    assert shoe.value_counts() == (16 * decks,) + (4 * decks,) * 9
+
+
+def test_same_seed_same_order_other_seed_other_order():
+    assert Shoe(8, seed=42).deal(30) == Shoe(8, seed=42).deal(30)
+    assert Shoe(8, seed=42).deal(30) != Shoe(8, seed=43).deal(30)
+
+
+def test_deal_coup_uses_exactly_the_cards_the_rules_ask_for():
+    shoe = Shoe(decks=8, seed=3)
+    replay = Shoe(decks=8, seed=3).deal(len(shoe))
+    position = 0
+    for coup in shoe.coups():
+        expected = play_coup(replay[position:position + 6])
+        assert coup == expected
+        position += len(coup.cards)
+    assert shoe.dealt == replay[:position]
+    assert len(shoe) <= shoe.cut_card
+
+
+def test_composition_left_after_dealing():
+    shoe = Shoe(decks=1, seed=5)
+    dealt = shoe.deal(10)
+    assert shoe.remaining() + Counter(dealt) == Counter(full_shoe(1))
+
+
+def test_shoe_of_a_given_composition():
+    shoe = Shoe(cards="9 9 9 9 K K", seed=0)
+    assert shoe.value_counts() == (2, 0, 0, 0, 0, 0, 0, 0, 0, 4)
+    coup = shoe.deal_coup()
+    assert coup.is_natural
+
+
+@pytest.mark.parametrize("decks", [0, 9, -1, 2.5, "8", True])
+def test_deck_count_outside_1_to_8(decks):
+    with pytest.raises(BaccaratError, match="1 to 8 decks"):
+        Shoe(decks=decks)
+
+
+def test_removing_more_copies_than_the_shoe_holds():
+    with pytest.raises(BaccaratError, match=r"cannot remove A♠.*0 left"):
+        remove_cards(full_shoe(1), "A♠ A♠")
+    with pytest.raises(BaccaratError, match="cannot remove 7"):
+        remove_cards(full_shoe(1), "7 7 7 7 7")
+    assert len(remove_cards(full_shoe(1), "7 7 7 7")) == 48
+
+
+def test_dealing_past_the_end_is_a_clear_error():
+    shoe = Shoe(cards="K K K K K", seed=0)
+    with pytest.raises(BaccaratError, match="too few for a coup"):
+        shoe.deal_coup()
+    with pytest.raises(BaccaratError, match="only 5 left"):
+        shoe.deal(6)
+
+
+def test_rank_only_removal_takes_any_suit():
+    left = remove_cards(full_shoe(1), "K K K K")
+    assert not [c for c in left if c.rank == "K"]
+    assert Card("K", "♠") not in left
