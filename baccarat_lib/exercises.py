@@ -1,0 +1,130 @@
+"""Exercises: a question, buttons or an answer box, and instant feedback explained by the library.
+
+Public names:
+
+- ``Question(prompt, choices, answer, explanation)``: one exercise as data; ``choices`` empty means a typed answer.
+- ``Feedback(correct, message)``: the verdict on one answer.
+- ``check_answer(question, answer)``: the pure function every exercise widget calls.
+- ``total_question(cards)``, ``natural_question(cards)``, ``player_draw_question(cards)``,
+  ``banker_draw_question(banker_cards, player_third_card)``, ``winner_question(cards)``:
+  questions whose answers and explanations come from the rules themselves.
+- ``show_question(question)``: the widget (buttons for choices, a text box otherwise).
+
+>>> question = total_question("7 8")
+>>> check_answer(question, "5").correct, check_answer(question, "15").message
+(True, 'Not quite: the right answer is 5. 7+8 = 15: keep the units digit, 5.')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from .cards import as_cards
+from .coup import Hand, play_coup
+from .rules import banker_decision, hand_total, player_decision, third_card_value
+
+__all__ = ["Question", "Feedback", "check_answer", "total_question", "natural_question",
+           "player_draw_question", "banker_draw_question", "winner_question", "show_question"]
+
+
+@dataclass(frozen=True)
+class Question:
+    """An exercise: the prompt, the choices (empty for a typed answer), the answer and why it is right."""
+
+    prompt: str
+    answer: str
+    explanation: str
+    choices: tuple[str, ...] = field(default=())
+
+
+class Feedback(NamedTuple):
+    """Whether an answer was right, and the message that explains the right answer."""
+
+    correct: bool
+    message: str
+
+
+def _normal(text) -> str:
+    return " ".join(str(text).strip().lower().split())
+
+
+def check_answer(question: Question, answer) -> Feedback:
+    """Judge one answer; the message always explains the right answer with the rule behind it."""
+    if _normal(answer) == "":
+        return Feedback(False, "Type or choose an answer first.")
+    if _normal(answer) == _normal(question.answer):
+        return Feedback(True, f"Right! {question.explanation}")
+    return Feedback(False, f"Not quite: the right answer is {question.answer}. {question.explanation}")
+
+
+def _total_explanation(cards) -> str:
+    hand = Hand(tuple(as_cards(cards)))
+    raw = sum(card.value for card in hand.cards)
+    if raw >= 10:
+        return f"{'+'.join(c.rank for c in hand.cards)} = {raw}: keep the units digit, {hand.total}."
+    return f"{'+'.join(c.rank for c in hand.cards)} = {hand.total}."
+
+
+def total_question(cards) -> Question:
+    """What is the total of this hand?"""
+    cards = as_cards(cards)
+    labels = " ".join(card.label for card in cards)
+    return Question(f"What is the total of {labels}?", str(hand_total(cards)), _total_explanation(cards))
+
+
+def natural_question(cards) -> Question:
+    """Is this two-card hand a natural?"""
+    cards = as_cards(cards)
+    total = hand_total(cards)
+    labels = " ".join(card.label for card in cards)
+    natural = len(cards) == 2 and total >= 8
+    why = (f"{_total_explanation(cards)} " +
+           ("8 or 9 on the first two cards is a natural." if natural else
+            "A natural needs 8 or 9 on the first two cards." if len(cards) == 2 else
+            "A third card never makes a natural."))
+    return Question(f"Is {labels} a natural?", "yes" if natural else "no", why, ("yes", "no"))
+
+
+def player_draw_question(cards) -> Question:
+    """Does Player draw on these two cards (no natural on the table)?"""
+    cards = as_cards(cards)
+    total = hand_total(cards)
+    decision = player_decision(total)
+    labels = " ".join(card.label for card in cards)
+    return Question(f"Player holds {labels} and Banker has no natural. Does Player draw or stand?",
+                    "draw" if decision.draws else "stand",
+                    f"Player has {total} ({_total_explanation(cards)[:-1]}): {decision.reason}",
+                    ("draw", "stand"))
+
+
+def banker_draw_question(banker_cards, player_third_card) -> Question:
+    """Does Banker draw, given its two cards and Player's third card (None if Player stood)?"""
+    cards = as_cards(banker_cards)
+    total = hand_total(cards)
+    decision = banker_decision(total, player_third_card)
+    labels = " ".join(card.label for card in cards)
+    if third_card_value(player_third_card) is None:
+        situation = "Player stood"
+    else:
+        label = getattr(player_third_card, "label", player_third_card)
+        situation = f"Player drew {label}"
+    return Question(f"Banker holds {labels} ({total}) and {situation}. Does Banker draw or stand?",
+                    "draw" if decision.draws else "stand",
+                    f"Banker has {total} and {decision.reason[0].lower()}{decision.reason[1:]}"
+                    if situation == "Player stood" else f"Banker has {total} and {decision.reason}",
+                    ("draw", "stand"))
+
+
+def winner_question(cards) -> Question:
+    """Who wins the coup dealt from these cards?"""
+    coup = play_coup(cards)
+    labels = " ".join(card.label for card in coup.cards)
+    return Question(f"Cards dealt in order P, B, P, B, then third cards: {labels}. Who wins?",
+                    coup.outcome.label, " ".join(coup.steps), ("Player", "Banker", "Tie"))
+
+
+def show_question(question: Question):
+    """The exercise widget: the prompt, buttons (or a text box and a Check button), instant feedback."""
+    from .widgets.common import show_question_widget
+    return show_question_widget(question)
