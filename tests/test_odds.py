@@ -1,0 +1,144 @@
+"""Exact odds against an independent brute-force enumerator, published figures, and bad input."""
+
+from fractions import Fraction
+
+import pytest
+
+from baccarat_lib import BaccaratError, Outcome
+from baccarat_lib.odds import (cards_used_probabilities, event_probability, house_edge, natural_probability,
+                               outcome_given_player_total, outcome_probabilities, shoe_counts,
+                               total_probabilities)
+from brute_force import brute_force_chances, brute_force_pair_chances
+
+EVENTS = {
+    "player": lambda f: f["winner"] == "player",
+    "banker": lambda f: f["winner"] == "banker",
+    "tie": lambda f: f["winner"] == "tie",
+    "banker wins with 6": lambda f: f["winner"] == "banker" and f["banker_total"] == 6,
+    "banker wins with a three-card 7": lambda f: f["winner"] == "banker" and f["banker_total"] == 7
+    and f["banker_cards"] == 3,
+    "player wins with a three-card 8": lambda f: f["winner"] == "player" and f["player_total"] == 8
+    and f["player_cards"] == 3,
+    "natural": lambda f: f["natural"],
+    "4 cards": lambda f: f["player_cards"] + f["banker_cards"] == 4,
+    "6 cards": lambda f: f["player_cards"] + f["banker_cards"] == 6,
+    "player 5, banker wins": lambda f: f["player_start"] == 5 and f["winner"] == "banker",
+    "player 5": lambda f: f["player_start"] == 5,
+    "banker total 3": lambda f: f["banker_total"] == 3,
+}
+
+# Shoes as 13 rank counts A..K: a full deck, and small shoes of a few dozen cards.
+ONE_DECK = (4,) * 13
+SMALL_SHOES = {
+    "one deck": ONE_DECK,
+    "28 cards": (2, 3, 1, 2, 3, 2, 2, 3, 2, 2, 2, 2, 2),
+    "low cards only": (4, 4, 4, 4, 4, 0, 0, 0, 0, 4, 0, 0, 0),
+    "rich in eights and nines": (1, 1, 1, 1, 1, 1, 1, 6, 6, 2, 1, 1, 1),
+}
+
+
+@pytest.fixture(scope="module", params=list(SMALL_SHOES), ids=list(SMALL_SHOES))
+def shoe(request):
+    counts = SMALL_SHOES[request.param]
+    return counts, brute_force_chances(counts, EVENTS)
+
+
+def test_outcomes_equal_brute_force(shoe):
+    counts, expected = shoe
+    exact = outcome_probabilities(counts=counts)
+    assert exact == {Outcome.PLAYER: expected["player"], Outcome.BANKER: expected["banker"],
+                     Outcome.TIE: expected["tie"]}
+    assert sum(exact.values()) == 1
+
+
+def test_pay_table_events_equal_brute_force(shoe):
+    counts, expected = shoe
+    for event in ("banker wins with 6", "banker wins with a three-card 7", "player wins with a three-card 8"):
+        assert event_probability(event, counts=counts) == expected[event], event
+
+
+def test_other_queries_equal_brute_force(shoe):
+    counts, expected = shoe
+    assert natural_probability(counts=counts) == expected["natural"]
+    used = cards_used_probabilities(counts=counts)
+    assert (used[4], used[6]) == (expected["4 cards"], expected["6 cards"]) and sum(used.values()) == 1
+    given = outcome_given_player_total(counts=counts)[5][Outcome.BANKER]
+    assert given == expected["player 5, banker wins"] / expected["player 5"]
+    assert total_probabilities(counts=counts)["banker"][3] == expected["banker total 3"]
+
+
+def test_house_edges_follow_the_payouts_from_brute_force(shoe):
+    counts, p = shoe
+    player, banker, tie = p["player"], p["banker"], p["tie"]
+    assert house_edge("banker", "standard", counts=counts) == -(Fraction(95, 100) * banker - player)
+    assert house_edge("banker", "commission-4", counts=counts) == -(Fraction(96, 100) * banker - player)
+    assert house_edge("player", "standard", counts=counts) == -(player - banker)
+    assert house_edge("tie", "standard", counts=counts) == -(8 * tie - (1 - tie))
+    assert house_edge("tie", "tie-9", counts=counts) == -(9 * tie - (1 - tie))
+    six = p["banker wins with 6"]
+    assert house_edge("banker", "no-commission", counts=counts) == -((banker - six) + six / 2 - player)
+    assert house_edge("super-six", "no-commission", counts=counts) == -(12 * six - (1 - six))
+    seven = p["banker wins with a three-card 7"]
+    assert house_edge("banker", "ez", counts=counts) == -((banker - seven) - player)
+    assert house_edge("dragon-7", "ez", counts=counts) == -(40 * seven - (1 - seven))
+    eight = p["player wins with a three-card 8"]
+    assert house_edge("panda-8", "ez", counts=counts) == -(25 * eight - (1 - eight))
+
+
+@pytest.mark.parametrize("name", list(SMALL_SHOES))
+def test_pairs_equal_brute_force(name):
+    counts = SMALL_SHOES[name]
+    player_pair, banker_pair = brute_force_pair_chances(counts)
+    assert event_probability("player pair", counts=counts) == player_pair
+    assert event_probability("banker pair", counts=counts) == banker_pair
+    assert house_edge("player-pair", "standard", counts=counts) == -(11 * player_pair - (1 - player_pair))
+
+
+def test_removed_cards_equal_the_same_shoe_given_as_counts():
+    removed = "A♠ 5 K K 9♦ 9"
+    counts = shoe_counts(1, removed)
+    assert counts == (3, 4, 4, 4, 3, 4, 4, 4, 2, 4, 4, 4, 2)
+    assert outcome_probabilities(1, removed) == outcome_probabilities(counts=counts)
+
+
+# Source 004 (the reference's odds source), to every printed digit.
+PUBLISHED = {
+    6: dict(banker="0.458652719", player="0.446278570", tie="0.095068711",
+            edges={("banker", "standard"): "1.05585", ("banker", "commission-4"): "0.59720",
+                   ("player", "standard"): "1.23741", ("tie", "tie-9"): "4.93129", ("tie", "standard"): "14.43816"}),
+    8: dict(banker="0.458597423", player="0.446246609", tie="0.095155968",
+            edges={("banker", "standard"): "1.05791", ("banker", "commission-4"): "0.59931",
+                   ("player", "standard"): "1.23508", ("tie", "tie-9"): "4.84403", ("tie", "standard"): "14.35963"}),
+}
+
+
+@pytest.mark.parametrize("decks", [6, 8])
+def test_published_figures_to_every_digit(decks):
+    published = PUBLISHED[decks]
+    exact = outcome_probabilities(decks)
+    for outcome in Outcome:
+        assert f"{float(exact[outcome]):.9f}" == published[outcome.value]
+    for (bet, table), percent in published["edges"].items():
+        assert f"{float(house_edge(bet, table, decks)) * 100:.5f}" == percent, (bet, table)
+
+
+@pytest.mark.parametrize("decks", range(1, 9))
+def test_every_deck_count_sums_to_one_and_banker_beats_player(decks):
+    exact = outcome_probabilities(decks)
+    assert sum(exact.values()) == 1
+    assert exact[Outcome.BANKER] > exact[Outcome.PLAYER]
+
+
+def test_bad_input():
+    with pytest.raises(BaccaratError, match="known tables are standard, commission-4"):
+        house_edge("banker", "atlantic")
+    with pytest.raises(BaccaratError, match="it offers player, banker, tie"):
+        house_edge("dragon-7", "standard")
+    with pytest.raises(BaccaratError, match="holds only 4"):
+        outcome_probabilities(1, "A A A A A")
+    with pytest.raises(BaccaratError, match="holds only 1"):
+        outcome_probabilities(1, "A♠ A♠")
+    with pytest.raises(BaccaratError, match="1 to 8 decks"):
+        outcome_probabilities(9)
+    with pytest.raises(BaccaratError, match="unknown event"):
+        event_probability("dragon wins")

@@ -1,0 +1,117 @@
+"""Settling bets by hand-worked examples for every table, derived tables, and bad input."""
+
+from decimal import Decimal
+from fractions import Fraction
+
+import pytest
+
+from baccarat_lib import BaccaratError, play_coup
+from baccarat_lib.payouts import BETS, PAY_TABLES, derive_table, settle
+
+BANKER_8_2 = play_coup("2♣ 3♥ 3♠ A♦ 7♦ 4♠")        # Banker wins 8–2, three cards each
+PLAYER_9_8 = play_coup("K 5 9 3")                   # Player natural 9 beats 8
+TIE_3_3 = play_coup("2 A 3 2 8")                    # Tie 3–3
+BANKER_6 = play_coup("K 3 5 3 9")                   # Banker wins with two-card 6 against 4
+BANKER_THREE_CARD_7 = play_coup("3 2 2 A 7 4")      # Player 5+7 → 2; Banker 3 draws 4 → 7
+PLAYER_THREE_CARD_8 = play_coup("2 K 2 6 4")        # Player 4 draws 4 → 8; Banker 6 stands
+PAIRS = play_coup("J 7 J 7 9 K")                    # Player J+J pair, Banker 7+7 pair
+NO_PAIR = play_coup("J 9 Q K")                     # J+Q is no pair (same value, not same rank)
+
+
+def test_the_hand_worked_coups_are_what_their_names_say():
+    assert BANKER_6.outcome == "banker" and BANKER_6.banker.total == 6
+    assert BANKER_THREE_CARD_7.outcome == "banker" and BANKER_THREE_CARD_7.banker.total == 7
+    assert len(BANKER_THREE_CARD_7.banker.cards) == 3
+    assert PLAYER_THREE_CARD_8.outcome == "player" and PLAYER_THREE_CARD_8.player.total == 8
+    assert len(PLAYER_THREE_CARD_8.player.cards) == 3
+
+
+def test_standard_commission_on_100_is_exactly_5():
+    result = settle("banker", 100, BANKER_8_2, "standard")
+    assert result == Decimal("95") and result.gross == 100 and result.commission == 5
+    assert "collects 5" in result.explanation
+
+
+def test_commission_4():
+    result = settle("banker", 100, BANKER_8_2, "commission-4")
+    assert result == 96 and result.commission == 4
+
+
+def test_commission_on_odd_stakes_is_exact():
+    assert settle("banker", "24000", BANKER_8_2) == Decimal("22800")
+    assert settle("banker", Fraction(1, 4), BANKER_8_2) == Decimal("0.2375")
+    assert settle("banker", "0.10", BANKER_8_2) == Decimal("0.095")
+
+
+@pytest.mark.parametrize("table", list(PAY_TABLES))
+def test_tie_pushes_player_and_banker(table):
+    assert settle("player", 10, TIE_3_3, table) == 0
+    assert settle("banker", 10, TIE_3_3, table) == 0
+    assert settle("player", 10, TIE_3_3, table).result == "push"
+
+
+@pytest.mark.parametrize("table, pays", [("standard", 80), ("tie-9", 90), ("no-commission", 80), ("ez", 80)])
+def test_tie_bet(table, pays):
+    assert settle("tie", 10, TIE_3_3, table) == pays
+    assert settle("tie", 10, BANKER_8_2, table) == -10
+
+
+def test_player_bet_wins_even_money_and_loses_the_stake():
+    assert settle("player", 10, PLAYER_9_8) == 10
+    assert settle("player", 10, BANKER_8_2) == -10
+    assert settle("banker", 10, PLAYER_9_8) == -10
+
+
+def test_no_commission_banker_6_pays_half():
+    assert settle("banker", 10, BANKER_6, "no-commission") == 5
+    assert settle("banker", 10, BANKER_8_2, "no-commission") == 10
+    assert settle("super-six", 10, BANKER_6, "no-commission") == 120
+    assert settle("super-six", 10, BANKER_8_2, "no-commission") == -10
+    assert settle("super-six", 10, TIE_3_3, "no-commission") == -10
+
+
+def test_ez_three_card_7_pushes_and_dragon_and_panda():
+    assert settle("banker", 10, BANKER_THREE_CARD_7, "ez") == 0
+    assert settle("banker", 10, BANKER_8_2, "ez") == 10
+    assert settle("dragon-7", 10, BANKER_THREE_CARD_7, "ez") == 400
+    assert settle("dragon-7", 10, BANKER_8_2, "ez") == -10
+    assert settle("panda-8", 10, PLAYER_THREE_CARD_8, "ez") == 250
+    assert settle("panda-8", 10, PLAYER_9_8, "ez") == -10   # a natural 8 or 9 is not a three-card 8
+
+
+def test_pairs_by_rank():
+    assert settle("player-pair", 10, PAIRS) == 110
+    assert settle("banker-pair", 10, PAIRS) == 110
+    assert settle("player-pair", 10, NO_PAIR) == -10
+
+
+def test_a_derived_table_changes_only_what_it_says():
+    super_six_11 = derive_table("no-commission", "super-six-11", "Super Six at 11:1",
+                                bets={"super-six": [("tie", "loses"), ("banker wins with 6", "11:1")]})
+    assert settle("super-six", 10, BANKER_6, super_six_11) == 110
+    assert settle("banker", 10, BANKER_6, super_six_11) == 5
+    three_percent = derive_table("standard", "commission-3", "3% commission", commission=Fraction(3, 100))
+    assert settle("banker", 100, BANKER_8_2, three_percent) == 97
+    assert PAY_TABLES["standard"].lines("banker")[-1].commission == Fraction(5, 100)
+
+
+@pytest.mark.parametrize("stake", [0, -5, "abc", "nan", True, None])
+def test_bad_stakes(stake):
+    with pytest.raises(BaccaratError, match="stake must be a positive amount"):
+        settle("player", stake, PLAYER_9_8)
+
+
+def test_unknown_bet_and_table_list_the_known_ones():
+    with pytest.raises(BaccaratError, match="known tables are standard, commission-4, tie-9, no-commission, ez"):
+        settle("player", 10, PLAYER_9_8, "macau")
+    with pytest.raises(BaccaratError, match="offers player, banker, tie, player-pair, banker-pair"):
+        settle("super-six", 10, PLAYER_9_8, "standard")
+    with pytest.raises(BaccaratError, match="known bets are"):
+        derive_table("standard", "x", "x", bets={"lucky": [("tie", "8:1")]})
+    with pytest.raises(BaccaratError, match="odds must look like"):
+        derive_table("standard", "x", "x", bets={"tie": [("tie", "eight to one")]})
+
+
+def test_every_bet_name_is_offered_somewhere():
+    offered = {bet for table in PAY_TABLES.values() for bet in table.bets}
+    assert offered == set(BETS)
