@@ -1,0 +1,316 @@
+"""The vectorised shoe simulator against play_coup, an exact enumerator, and its own promises."""
+
+import math
+from collections import Counter
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+import baccarat_lib.simulate as simulate
+from baccarat_lib import BaccaratError, Card, Outcome, RANKS, banker_draws, is_natural, play_coup, player_draws
+from baccarat_lib.simulate import (BANKER_DRAWS, CODE_OUTCOMES, DEFAULT_CUT_CARD, OUTCOME_CODES, PLAYER_DRAWS,
+                                   deal_shoe, outcome_counts, play_shoe, simulate_coups)
+from reference_rules import reference_banker_draws, reference_coup
+
+# Published 8-deck figures (Wizard of Odds), a check on the enumerator below.
+PUBLISHED_8_DECKS = {Outcome.BANKER: 0.458597423, Outcome.PLAYER: 0.446246609, Outcome.TIE: 0.095155968}
+
+
+def exact_outcome_probabilities(decks):
+    """Exact P(outcome) for the first coup of a full shoe, by plain enumeration over card values.
+
+    Uses the independent if-chain rules in tests/reference_rules.py, integer weights, then Fractions.
+    """
+    counts = [16 * decks] + [4 * decks] * 9  # value 0 (10 J Q K) and 1..9
+    total_cards = 52 * decks
+    weights = Counter()
+
+    def draw(value):
+        """The weight of dealing `value` next (how many are left); takes it out of the shoe."""
+        weight = counts[value]
+        counts[value] -= 1
+        return weight
+
+    def put_back(value):
+        counts[value] += 1
+
+    for p1 in range(10):
+        w1 = draw(p1)
+        for b1 in range(10):
+            w2 = draw(b1)
+            for p2 in range(10):
+                w3 = draw(p2)
+                for b2 in range(10):
+                    w4 = draw(b2)
+                    w = w1 * w2 * w3 * w4
+                    player, banker = (p1 + p2) % 10, (b1 + b2) % 10
+                    if w == 0:
+                        pass
+                    elif player >= 8 or banker >= 8 or (player >= 6 and banker >= 6):
+                        weights[_winner(player, banker)] += w * _falling(total_cards - 4, 2)
+                    elif player >= 6:  # player stands, banker (0-5) draws one card
+                        for b3 in range(10):
+                            weights[_winner(player, (banker + b3) % 10)] += w * counts[b3] * (total_cards - 5)
+                    else:
+                        for p3 in range(10):
+                            w5 = draw(p3)
+                            final_player = (player + p3) % 10
+                            if reference_banker_draws(banker, p3):
+                                for b3 in range(10):
+                                    weights[_winner(final_player, (banker + b3) % 10)] += w * w5 * counts[b3]
+                            else:
+                                weights[_winner(final_player, banker)] += w * w5 * (total_cards - 5)
+                            put_back(p3)
+                    put_back(b2)
+                put_back(p2)
+            put_back(b1)
+        put_back(p1)
+    denominator = _falling(total_cards, 6)
+    return {outcome: Fraction(weights[outcome], denominator) for outcome in Outcome}
+
+
+def _falling(n, k):
+    return math.prod(range(n - k + 1, n + 1))
+
+
+def _winner(player, banker):
+    return Outcome.PLAYER if player > banker else Outcome.BANKER if banker > player else Outcome.TIE
+
+
+@pytest.fixture(scope="module")
+def exact_8_decks():
+    return exact_outcome_probabilities(8)
+
+
+@pytest.fixture(scope="module")
+def two_million():
+    return simulate_coups(2_000_000, decks=8, seed=2024)
+
+
+def card_of_value(value):
+    return Card("K" if value == 0 else RANKS[value - 1])
+
+
+def within_4_se(count, n, p):
+    standard_error = math.sqrt(p * (1 - p) / n)
+    return abs(count / n - p) < 4 * standard_error, (count / n, p, standard_error)
+
+
+# --- the enumerator used as the reference ----------------------------------------------------
+
+def test_exact_enumerator_matches_published_8_deck_figures(exact_8_decks):
+    assert sum(exact_8_decks.values()) == 1
+    for outcome, published in PUBLISHED_8_DECKS.items():
+        assert float(exact_8_decks[outcome]) == pytest.approx(published, abs=1e-9)
+
+
+# --- the rules as arrays ---------------------------------------------------------------------
+
+def test_rule_arrays_agree_with_the_rules_module():
+    assert BANKER_DRAWS.shape == (8, 10) and BANKER_DRAWS.dtype == bool
+    for banker_total in range(8):
+        for third in range(10):
+            assert BANKER_DRAWS[banker_total, third] == banker_draws(banker_total, third)
+            assert BANKER_DRAWS[banker_total, third] == reference_banker_draws(banker_total, third)
+    assert [bool(draws) for draws in PLAYER_DRAWS[:8]] == [player_draws(total) for total in range(8)]
+
+
+def test_lookup_table_matches_reference_rules_in_every_cell():
+    """The fast dealer's table, for every (Player two-card sum, Banker two-card sum, 5th, 6th card)."""
+    for player_sum in range(19):
+        for banker_sum in range(19):
+            player_cards = [min(player_sum, 9), player_sum - min(player_sum, 9)]
+            banker_cards = [min(banker_sum, 9), banker_sum - min(banker_sum, 9)]
+            for fifth in range(10):
+                for sixth in range(10):
+                    values = [player_cards[0], banker_cards[0], player_cards[1], banker_cards[1], fifth, sixth]
+                    player, banker, winner = reference_coup(values)
+                    index = (player_sum * 19 + banker_sum) * 100 + fifth * 10 + sixth
+                    assert CODE_OUTCOMES[simulate._OUTCOME_TABLE[index]] == Outcome(winner), values
+                    assert simulate._N_CARDS_TABLE[index] == len(player) + len(banker), values
+
+
+# --- real shoes against play_coup --------------------------------------------------------------
+
+def coup_cards(records, i, n=6):
+    start = records.positions[i]
+    return [Card(RANKS[rank]) for rank in records.shoe_cards[records.shoes[i], start:start + n]]
+
+
+@pytest.mark.parametrize("decks, cut_card", [(8, DEFAULT_CUT_CARD), (6, 16), (1, 0), (2, 30)])
+def test_every_simulated_coup_agrees_with_play_coup(decks, cut_card):
+    records = simulate_coups(1000, decks=decks, seed=decks * 100 + cut_card, cut_card=cut_card, keep_shoes=True)
+    assert len(records) == 1000
+    for i in range(len(records)):
+        coup = play_coup(coup_cards(records, i))
+        row = records.row(i)
+        assert row["outcome"] == coup.outcome
+        assert (row["player_total"], row["banker_total"]) == (coup.player.total, coup.banker.total)
+        assert row["n_cards"] == len(coup.cards)
+        assert row["natural"] == coup.is_natural
+        assert row["player_pair"] == (coup.player.cards[0].rank == coup.player.cards[1].rank)
+        assert row["banker_pair"] == (coup.banker.cards[0].rank == coup.banker.cards[1].rank)
+        assert records.cards(i) == list(coup.cards)
+
+
+@pytest.mark.parametrize("decks, cut_card", [(8, DEFAULT_CUT_CARD), (1, 0), (1, 20)])
+def test_coups_follow_each_other_through_the_shoe_until_the_cut_card(decks, cut_card):
+    records = simulate_coups(3000, decks=decks, seed=5, cut_card=cut_card, keep_shoes=True)
+    n_cards = 52 * decks
+    full_shoes = records.shoes.max()  # the last shoe may be cut short by n_coups
+    assert records.shoe_cards.shape == (full_shoes + 1, n_cards)
+    for shoe in range(full_shoes + 1):
+        assert Counter(records.shoe_cards[shoe].tolist()) == {rank: 4 * decks for rank in range(13)}
+        mine = np.flatnonzero(records.shoes == shoe)
+        starts, used = records.positions[mine].astype(int), records.n_cards[mine].astype(int)
+        assert starts[0] == 0
+        assert (starts[1:] == starts[:-1] + used[:-1]).all()
+        assert (n_cards - starts > cut_card).all() and (n_cards - starts >= 6).all()
+        if shoe < full_shoes:  # a finished shoe stopped at the cut card
+            next_start = starts[-1] + used[-1]
+            assert n_cards - next_start <= cut_card or n_cards - next_start < 6
+
+
+def test_deal_shoe_is_one_whole_shoe():
+    shoe = deal_shoe(decks=8, seed=9)
+    assert set(shoe.shoes.tolist()) == {0} and shoe.shoe_cards.shape == (1, 416)
+    next_start = int(shoe.positions[-1]) + int(shoe.n_cards[-1])
+    assert 416 - next_start <= DEFAULT_CUT_CARD < 416 - int(shoe.positions[-1])
+    assert shoe.row(0)["position"] == 0
+    assert deal_shoe(decks=8, seed=9).outcomes.tolist() == shoe.outcomes.tolist()
+
+
+def test_play_shoe_plays_the_worked_examples_in_order():
+    # Worked examples 2, 1 and 4 of the rules reference, dealt one after the other.
+    shoe = play_shoe("2♣ 3♥ 3♠ A♦ 7♦ 4♠  2 A 3 2 8  K 5 9 3  4 4 4 4 4 4", cut_card=6)
+    assert [shoe.outcome(i) for i in range(len(shoe))] == [Outcome.BANKER, Outcome.TIE, Outcome.PLAYER]
+    assert shoe.n_cards.tolist() == [6, 5, 4]
+    assert shoe.player_totals.tolist() == [2, 3, 9] and shoe.banker_totals.tolist() == [8, 3, 8]
+    assert shoe.naturals.tolist() == [False, False, True]
+    pairs = play_shoe("J J J Q 2 2 2 2 2 2", cut_card=0)
+    assert pairs.player_pairs.tolist() == [True] and pairs.banker_pairs.tolist() == [False]
+
+
+# --- frequencies against exact values ------------------------------------------------------
+
+def test_outcome_frequencies_within_4_standard_errors_of_exact(two_million, exact_8_decks):
+    counts = two_million.counts()
+    assert sum(counts.values()) == 2_000_000
+    for outcome in Outcome:
+        ok, detail = within_4_se(counts[outcome], 2_000_000, float(exact_8_decks[outcome]))
+        assert ok, (outcome, detail)
+
+
+def test_pair_frequencies_within_4_standard_errors_of_exact(two_million):
+    cards, per_rank = 416, 32
+    p_pair = 13 * per_rank * (per_rank - 1) / (cards * (cards - 1))
+    for pairs in (two_million.player_pairs, two_million.banker_pairs):
+        ok, detail = within_4_se(int(pairs.sum()), 2_000_000, p_pair)
+        assert ok, detail
+
+
+def test_natural_frequency_within_4_standard_errors_of_exact(two_million):
+    """P(natural) by enumerating the first four card values (independently of the simulator)."""
+    counts = [128] + [32] * 9
+    weight = Fraction(0)
+    for p1, b1, p2, b2 in np.ndindex(10, 10, 10, 10):
+        left = list(counts)
+        w = 1
+        for value in (p1, b1, p2, b2):
+            w *= left[value]
+            left[value] -= 1
+        if is_natural([card_of_value(p1), card_of_value(p2)]) or is_natural([card_of_value(b1), card_of_value(b2)]):
+            weight += w
+    p_natural = float(weight / _falling(416, 4))
+    ok, detail = within_4_se(int(two_million.naturals.sum()), 2_000_000, p_natural)
+    assert ok, detail
+
+
+# --- seeds, counts, chunks -------------------------------------------------------------------
+
+def test_reproducible_by_seed_and_different_seeds_differ():
+    assert outcome_counts(50_000, seed=3) == outcome_counts(50_000, seed=3)
+    assert outcome_counts(50_000, seed=3) != outcome_counts(50_000, seed=4)
+    first, again = simulate_coups(5000, seed=8), simulate_coups(5000, seed=8)
+    assert (first.outcomes == again.outcomes).all() and (first.positions == again.positions).all()
+    assert (first.outcomes != simulate_coups(5000, seed=9).outcomes).any()
+
+
+def test_seed_generator_is_used_not_global_state():
+    np.random.seed(0)
+    state = np.random.get_state()[1].copy()
+    outcome_counts(1000, seed=np.random.default_rng(1))
+    assert (np.random.get_state()[1] == state).all()
+
+
+@pytest.mark.parametrize("n_coups", [0, 1, 2, 81, 1000, 123_457])
+def test_counts_sum_to_n_and_match_the_records(n_coups):
+    counts = outcome_counts(n_coups, decks=6, seed=n_coups)
+    assert set(counts) == set(Outcome) and sum(counts.values()) == n_coups
+    records = simulate_coups(n_coups, decks=6, seed=n_coups)
+    assert len(records) == n_coups and records.counts() == counts
+    assert set(np.unique(records.outcomes).tolist()) <= set(OUTCOME_CODES.values())
+
+
+def test_small_chunks_give_the_same_kind_of_result(monkeypatch):
+    monkeypatch.setattr(simulate, "_CHUNK_SHOES", 3)
+    records = simulate_coups(2000, decks=1, seed=1, keep_shoes=True, cut_card=0)
+    assert len(records) == 2000 and records.counts() == outcome_counts(2000, decks=1, seed=1, cut_card=0)
+    assert (np.diff(records.shoes) >= 0).all() and records.shoe_cards.shape[0] == records.shoes[-1] + 1
+    for i in range(0, 2000, 97):
+        assert records.row(i)["outcome"] == play_coup(coup_cards(records, i)).outcome
+
+
+def test_outcome_codes_are_documented_both_ways():
+    assert {CODE_OUTCOMES[code]: code for code in range(3)} == OUTCOME_CODES
+    assert set(OUTCOME_CODES) == set(Outcome)
+
+
+# --- bad input --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("n_coups", [-1, 2.5, "100", True, None])
+def test_bad_n_coups_raises(n_coups):
+    with pytest.raises(BaccaratError, match="n_coups"):
+        outcome_counts(n_coups)
+    with pytest.raises(BaccaratError, match="n_coups"):
+        simulate_coups(n_coups)
+
+
+@pytest.mark.parametrize("decks", [0, 9, -8, 2.0, "8"])
+def test_bad_decks_raises(decks):
+    for call in (lambda: outcome_counts(10, decks=decks), lambda: simulate_coups(10, decks=decks),
+                 lambda: deal_shoe(decks=decks)):
+        with pytest.raises(BaccaratError, match="1 to 8 decks"):
+            call()
+
+
+@pytest.mark.parametrize("cut_card", [-1, 416, 1000, 1.5])
+def test_bad_cut_card_raises(cut_card):
+    with pytest.raises(BaccaratError, match="cut_card"):
+        outcome_counts(10, cut_card=cut_card)
+
+
+def test_play_shoe_needs_six_cards_and_cards_need_a_kept_shoe():
+    with pytest.raises(BaccaratError, match="at least 6 cards"):
+        play_shoe("K 5 9 3")
+    with pytest.raises(BaccaratError, match="keep_shoes=True"):
+        simulate_coups(10, seed=1).cards(0)
+
+
+def test_shoes_whose_random_keys_tie_are_reshuffled_exactly():
+    """Equal random keys are rare (about 0.1% of shoes); force them to check the exact reshuffle."""
+    class AllEqualKeys:
+        def __init__(self):
+            self.bit_generator, self.real = self, np.random.default_rng(0)
+
+        def random_raw(self, size):
+            return np.zeros(size, dtype=np.uint64)
+
+        def permuted(self, cards):
+            return self.real.permuted(cards)
+
+    deck_codes = np.tile(simulate._DECK_CODES, 4)
+    keys = simulate._shuffle(AllEqualKeys(), 3, deck_codes)
+    assert all(sorted(row) == sorted(deck_codes) for row in keys.tolist())
+    assert not all((row == np.sort(deck_codes)).all() for row in keys)  # reshuffled, not left in code order
