@@ -111,8 +111,7 @@ def banker_draw_question(banker_cards, player_third_card) -> Question:
         situation = f"Player drew {label}"
     return Question(f"Banker holds {labels} ({total}) and {situation}. Does Banker draw or stand?",
                     "draw" if decision.draws else "stand",
-                    f"Banker has {total} and {decision.reason[0].lower()}{decision.reason[1:]}"
-                    if situation == "Player stood" else f"Banker has {total} and {decision.reason}",
+                    f"Banker has {total} and {decision.reason}",
                     ("draw", "stand"))
 
 

@@ -27,7 +27,7 @@ from typing import NamedTuple
 from .cards import Card, as_cards
 from .errors import BaccaratError
 
-__all__ = ["BANKER_TABLEAU", "PLAYER_DRAWS_ON", "TOTALS", "THIRD_CARD_VALUES", "Decision",
+__all__ = ["BANKER_TABLEAU", "PLAYER_DRAWS_ON", "ANY", "TOTALS", "THIRD_CARD_VALUES", "Decision",
            "hand_total", "is_natural", "player_draws", "banker_draws",
            "player_decision", "banker_decision", "describe_values", "third_card_value"]
 
@@ -169,6 +169,8 @@ def banker_decision(banker_total: int, player_third_card) -> Decision:
         draws = banker_total in PLAYER_DRAWS_ON
         rule = player_decision(banker_total).reason
         return Decision(draws, f"Player stood, so Banker follows Player's rule: {rule}")
+    if isinstance(player_third_card, str):
+        player_third_card = as_cards(player_third_card)[0]
     rank = player_third_card.rank if isinstance(player_third_card, Card) else str(third_value)
     worth = "" if str(third_value) == rank else f" (worth {third_value})"
     phrase = _tableau_phrase(banker_total)

@@ -3,3 +3,5 @@
 Every widget is a thin view: it reads its controls, calls one pure function of baccarat_lib,
 and renders the result; bad input is shown inline, never as a traceback.
 """
+from .basics import show_natural_checker, show_player_rule, show_total_calculator  # lessons 01-03
+from .coup_widgets import show_coup_builder, show_shoe_dealer, show_tableau_explorer  # lessons 04-05
