@@ -3,6 +3,7 @@
 Public names:
 
 - ``Outcome``: ``"player"``, ``"banker"`` or ``"tie"`` (a ``str`` Enum).
+- ``OUTCOME_CODES``, ``CODE_OUTCOMES``: ``Outcome`` <-> the small integer codes numpy arrays of coups use.
 - ``Hand``: the cards of one side, with ``.total``, ``.is_natural`` and ``.third_card``.
 - ``Step``: one decision as a sentence (a ``str``) that also names the rule that made it (``.rule``).
 - ``Coup``: ``.player``, ``.banker``, ``.outcome``, ``.is_natural``, ``.steps``, ``.cards``.
@@ -30,7 +31,7 @@ from .cards import Card, as_cards
 from .errors import BaccaratError
 from .rules import banker_decision, hand_total, is_natural, player_decision
 
-__all__ = ["Outcome", "Hand", "Step", "Coup", "play_coup", "cards_needed"]
+__all__ = ["Outcome", "OUTCOME_CODES", "CODE_OUTCOMES", "Hand", "Step", "Coup", "play_coup", "cards_needed"]
 
 
 class Outcome(str, Enum):
@@ -47,6 +48,11 @@ class Outcome(str, Enum):
     def label(self) -> str:
         """'Player', 'Banker' or 'Tie'."""
         return self.value.capitalize()
+
+
+# Arrays of many coups (odds, simulation) store outcomes as these codes.
+OUTCOME_CODES = {Outcome.PLAYER: 0, Outcome.BANKER: 1, Outcome.TIE: 2}
+CODE_OUTCOMES = tuple(sorted(OUTCOME_CODES, key=OUTCOME_CODES.get))
 
 
 @dataclass(frozen=True)

@@ -36,7 +36,7 @@ from types import SimpleNamespace
 import numpy as np
 
 from .cards import RANKS, SUITS, as_cards
-from .coup import Outcome
+from .coup import OUTCOME_CODES, Outcome
 from .errors import BaccaratError
 from .payouts import EVENTS, PAIR_EVENTS, parse_odds, pay_table
 from .rules import BANKER_TABLEAU, PLAYER_DRAWS_ON
@@ -46,7 +46,6 @@ __all__ = ["shoe_counts", "outcome_probabilities", "event_probability", "house_e
            "total_probabilities", "cards_used_probabilities", "natural_probability",
            "outcome_given_player_total", "probability_where", "coup_table", "OUTCOME_CODES"]
 
-OUTCOME_CODES = {Outcome.PLAYER: 0, Outcome.BANKER: 1, Outcome.TIE: 2}
 MAX_CARDS = 6
 RANK_VALUE = np.array([min(i + 1, 10) % 10 for i in range(13)])   # A..K -> 1..9, 0, 0, 0, 0
 

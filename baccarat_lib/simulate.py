@@ -48,7 +48,7 @@ from math import ceil
 import numpy as np
 
 from .cards import RANK_VALUES, RANKS, Card, as_cards
-from .coup import Outcome
+from .coup import CODE_OUTCOMES, OUTCOME_CODES, Outcome
 from .errors import BaccaratError
 from .rules import BANKER_TABLEAU, PLAYER_DRAWS_ON, THIRD_CARD_VALUES, TOTALS
 from .shoe import check_decks
@@ -62,8 +62,6 @@ __all__ = ["outcome_counts", "simulate_coups", "deal_shoe", "play_shoe", "CoupRe
 DEFAULT_CUT_CARD = 14
 
 # Outcome <-> code in CoupRecords.outcomes; NO_COUP marks "this shoe had no coup at this step".
-OUTCOME_CODES = {Outcome.PLAYER: 0, Outcome.BANKER: 1, Outcome.TIE: 2}
-CODE_OUTCOMES = tuple(sorted(OUTCOME_CODES, key=OUTCOME_CODES.get))
 _NO_COUP = 3
 
 # Player's rule: PLAYER_DRAWS[total] for a two-card total 0..9 (no natural on either side).
