@@ -1,0 +1,1 @@
+"""Real-browser tests (JupyterLab and Voila in headless Chromium); see conftest.py and lab.py."""

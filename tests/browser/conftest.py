@@ -1,0 +1,182 @@
+"""Fixtures for the real-browser tests: JupyterLab and Voila driven by headless Chromium.
+
+Fixtures
+    lab_server   (session)  base URL of a JupyterLab server whose root is the repo root
+    voila_server (session)  base URL of a Voila server whose root is the repo root;
+                            notebooks are at <url>/voila/render/<path>
+    browser      (session)  Playwright Browser (Debian's /usr/bin/chromium, headless)
+    browser_context (session) the context all pages share (HTTP cache); only 127.0.0.1
+    page         (function) a new Page, 1400x1000, closed after the test
+
+Every test under tests/browser/ gets the `browser` marker (`pytest -m "not browser"` skips
+them). If Chromium, Playwright, JupyterLab or Voila is missing the tests skip, saying how to
+install them; with BACCARAT_REQUIRE_BROWSER=1 they fail instead. After each test every
+JupyterLab kernel is shut down; a failed test leaves test-artifacts/screenshots/FAILED-*.png.
+Server logs go to test-artifacts/logs/. BACCARAT_CHROMIUM overrides the Chromium path.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+from pathlib import Path
+
+import pytest
+
+from . import servers
+from .lab import ARTIFACTS, REPO_ROOT, screenshot
+
+HERE = Path(__file__).resolve().parent
+CHROMIUM = os.environ.get("BACCARAT_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--no-first-run",
+]
+VIEWPORT = {"width": 1400, "height": 1000}
+REQUIRE_ENV = "BACCARAT_REQUIRE_BROWSER"
+INSTALL_HINT = (
+    "install with `apt-get install -y chromium` and "
+    "`pip install playwright jupyterlab ipywidgets voila` "
+    "(never `playwright install`: it downloads browsers)"
+)
+_REPORTS = pytest.StashKey[dict]()
+_lab_urls: list[str] = []
+
+
+# --- Marker, prerequisites, failure screenshots --------------------------------------------
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "browser: real-browser test (JupyterLab/Voila in Chromium)")
+
+
+@pytest.hookimpl(tryfirst=True)  # before `-m` deselects, so `-m "not browser"` sees the marker
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if HERE in Path(item.path).resolve().parents:
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    item.stash.setdefault(_REPORTS, {})[report.when] = report
+
+
+def missing_prerequisites() -> list[str]:
+    """What the browser tests need but cannot find."""
+    missing = []
+    if not Path(CHROMIUM).is_file():
+        missing.append(f"{CHROMIUM} not found")
+    for module in ("playwright", "jupyterlab", "ipywidgets", "voila"):
+        if importlib.util.find_spec(module) is None:
+            missing.append(f"Python package {module!r} not importable")
+    return missing
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _browser_prerequisites():
+    missing = missing_prerequisites()
+    if missing:
+        message = f"browser tests need: {'; '.join(missing)}; {INSTALL_HINT}"
+        if os.environ.get(REQUIRE_ENV) == "1":
+            pytest.fail(f"{message} ({REQUIRE_ENV}=1 forbids skipping)", pytrace=False)
+        pytest.skip(message)
+
+
+# --- Servers -------------------------------------------------------------------------------
+
+@pytest.fixture(scope="session")
+def lab_server(tmp_path_factory) -> str:
+    """Base URL of a tokenless JupyterLab test server rooted at the repo."""
+    home = tmp_path_factory.mktemp("jupyter-lab-home")
+    server = servers.start_lab(REPO_ROOT, home, ARTIFACTS / "logs" / "lab-server.log")
+    _lab_urls.append(server.url)
+    try:
+        yield server.url
+    finally:
+        _lab_urls.remove(server.url)
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def voila_server(tmp_path_factory) -> str:
+    """Base URL of a Voila test server rooted at the repo."""
+    home = tmp_path_factory.mktemp("jupyter-voila-home")
+    server = servers.start_voila(REPO_ROOT, home, ARTIFACTS / "logs" / "voila-server.log")
+    try:
+        yield server.url
+    finally:
+        server.stop()
+
+
+@pytest.fixture(autouse=True)
+def _shutdown_lab_kernels():
+    """After each test (and after its page closed), stop the kernels it started."""
+    yield
+    for url in list(_lab_urls):
+        try:
+            servers.shutdown_kernels(url)
+        except OSError:  # the server is gone; the test has failed on that already
+            pass
+
+
+# --- Browser -------------------------------------------------------------------------------
+
+@pytest.fixture(scope="session")
+def browser():
+    """A headless Chromium driven by Playwright's sync API."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture(scope="session")
+def browser_context(browser):
+    """One context for the session: its HTTP cache makes every JupyterLab load after the
+    first one faster. It can only reach 127.0.0.1."""
+    context = browser.new_context(viewport=VIEWPORT)
+    context.route("**/*", _local_only)
+    try:
+        yield context
+    finally:
+        context.close()
+
+
+@pytest.fixture
+def page(browser_context, request):
+    """A new 1400x1000 page; closed after the test (screenshot first if the test failed)."""
+    new_page = browser_context.new_page()
+    new_page.set_default_timeout(30_000)
+    try:
+        yield new_page
+    finally:
+        if _failed(request.node):
+            _failure_screenshot(new_page, request.node.name)
+        new_page.close()
+
+
+def _local_only(route) -> None:
+    url = route.request.url
+    if url.startswith(("http://127.0.0.1", "http://localhost")):
+        route.continue_()
+    else:  # e.g. Voila's icon stylesheet on a CDN: no internet in CI, and not needed
+        route.abort()
+
+
+def _failed(item) -> bool:
+    reports = item.stash.get(_REPORTS, {})
+    return any(report.failed for report in reports.values())
+
+
+def _failure_screenshot(page, name: str) -> None:
+    try:
+        screenshot(page, f"FAILED-{name}")
+    except Exception:  # never hide the test's own failure
+        pass

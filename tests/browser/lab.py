@@ -1,0 +1,508 @@
+"""Helpers for real-browser tests of the course notebooks in JupyterLab and Voila.
+
+Every helper takes the Playwright `page` first. Notebook paths are relative to the repo root
+("lessons/05_a_whole_coup.ipynb"). Timeouts are in seconds (`timeout_s`).
+
+JupyterLab
+    open_notebook(page, base_url, path, *, timeout_s=60, show_sidebar=False) -> Locator
+        Open the notebook with ?reset; wait for its panel and an idle kernel.
+    run_all(page, *, timeout_s=300) -> bool
+        Run all cells; wait until every cell finished (kernel idle, no [*] prompt) and every
+        widget output rendered. False if a cell raised (JupyterLab stops run-all there).
+    open_and_run_all(page, base_url, path, *, timeout_s=300, show_sidebar=False) -> Locator
+        Both of the above; returns notebook(page).
+    cell(page, index) -> Locator              the index-th cell (0-based, notebook order)
+    cell_index(page, text) -> int             index of the first cell whose source contains text
+    cell_by_text(page, text) -> Locator       cell(page, cell_index(page, text))
+
+Voila
+    open_voila(page, base_url, path, *, timeout_s=180) -> Locator
+        Open /voila/render/<path>; wait until it executed and every widget rendered.
+
+Both (the page remembers whether it shows JupyterLab or Voila)
+    notebook(page) -> Locator                 the notebook panel, or Voila's rendered cells
+    wait_idle(page, *, timeout_s=60)          kernel idle and, in JupyterLab, no [*] prompt
+    wait_for_widgets(page, *, timeout_s=60)   every widget output rendered (or failed visibly)
+    kernel_roundtrip(page, *, timeout_s=30)   context manager around a click or key press:
+                                              on exit, waits until the kernel handled it
+    errors(page, *, allow_stderr=False) -> list[str]
+        Problems seen since the page opened: cell errors, exceptions in widget callbacks
+        (also those shown inside an Output widget), outputs that failed to render ("Error
+        displaying widget", "Javascript Error:"), and stderr output unless allow_stderr.
+    assert_no_errors(page, *, allow_stderr=False)   AssertionError listing errors(page)
+    screenshot(page, name, *, full_page=False) -> Path
+        Saves test-artifacts/screenshots/<name>.png.
+
+Files and Playwright
+    write_notebook(path, cells) -> Path       cells: code strings, or ("markdown", text)
+    expect(locator_or_page)                   playwright.sync_api.expect, imported on first
+                                              use, so test modules import without Playwright
+                                              (the tests then skip instead of erroring)
+    REPO_ROOT, ARTIFACTS, SCREENSHOTS
+"""
+
+from __future__ import annotations
+
+import re
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Iterable, Iterator
+from urllib.parse import quote
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Locator, Page
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = REPO_ROOT / "test-artifacts"
+SCREENSHOTS = ARTIFACTS / "screenshots"
+
+KERNEL_TIMEOUT_S = 60.0
+RUN_TIMEOUT_S = 300.0
+ACTION_TIMEOUT_S = 30.0
+
+LAB_PANEL = ".jp-NotebookPanel:not(.lm-mod-hidden)"
+VOILA_CELLS = "#rendered_cells"
+# Shown instead of an output the front end failed to render (widget model missing, JS error).
+RENDER_ERROR_TEXTS = ("Error displaying widget", "Javascript Error:")
+
+# --- JavaScript run in the page ------------------------------------------------------------
+
+# Installs window.__bacc: counts kernel idle transitions and records every error and stderr
+# message on the kernel's iopub channel (cell errors, and exceptions in widget callbacks,
+# which JupyterLab only shows in its log console and Voila shows nowhere).
+_JS_INSTALL_PROBE = """async ([mode, path]) => {
+  if (window.__bacc) return window.__bacc.hooked;
+  const s = window.__bacc = {mode, path, hooked: false, idle: 0, errors: [], stderr: [],
+                             panel: null, runAll: null, kernelStatus: () => 'unknown'};
+  const onIopub = (_, msg) => {
+    const type = msg.header.msg_type;
+    const parent = (msg.parent_header && msg.parent_header.msg_type) || '';
+    if (type === 'error') {
+      s.errors.push({ename: msg.content.ename, evalue: msg.content.evalue, parent,
+                     traceback: (msg.content.traceback || []).join('\\n')});
+    } else if (type === 'stream' && msg.content.name === 'stderr') {
+      s.stderr.push({text: msg.content.text, parent});
+    }
+  };
+  const onStatus = (_, status) => { if (status === 'idle') s.idle += 1; };
+  if (mode === 'lab') {
+    const panel = window.jupyterapp.shell.currentWidget;
+    const ctx = panel.sessionContext;
+    s.panel = panel;
+    ctx.iopubMessage.connect(onIopub);
+    ctx.statusChanged.connect(onStatus);
+    s.kernelStatus = () => (ctx.session && ctx.session.kernel) ? ctx.session.kernel.status : 'none';
+    s.hooked = true;
+  } else {
+    // Voila has no public handle on its kernel; its widget manager holds one.
+    const pending = window.jupyterapp && window.jupyterapp._widgetManagerPromise;
+    const timeout = new Promise(resolve => setTimeout(() => resolve(null), 15000));
+    const manager = pending ? await Promise.race([pending.promise || pending, timeout]) : null;
+    const kernel = manager && manager.kernel;
+    if (kernel) {
+      kernel.iopubMessage.connect(onIopub);
+      kernel.statusChanged.connect(onStatus);
+      s.kernelStatus = () => kernel.status;
+      s.hooked = true;
+    }
+  }
+  return s.hooked;
+}"""
+
+_JS_LAB_READY = """(path) => {
+  const app = window.jupyterapp;
+  const w = app && app.shell && app.shell.currentWidget;
+  if (!w || !w.context || w.context.path !== path || !w.context.isReady) return false;
+  if (!w.node.classList.contains('jp-NotebookPanel') || !w.isVisible) return false;
+  const k = w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;
+  return !!k && k.status === 'idle' && k.connectionStatus === 'connected';
+}"""
+
+_JS_RUN_ALL = """() => {
+  const s = window.__bacc;
+  s.runAll = null;
+  window.jupyterapp.shell.activateById(s.panel.id);
+  window.jupyterapp.commands.execute('notebook:run-all-cells').then(
+    ok => { s.runAll = {ok: ok !== false}; },
+    err => { s.runAll = {ok: false, error: String(err)}; });
+}"""
+
+_JS_IDLE = """() => {
+  const s = window.__bacc;
+  if (!s) return false;
+  if (s.hooked && s.kernelStatus() !== 'idle') return false;
+  if (s.mode === 'lab') {
+    for (const p of s.panel.node.querySelectorAll('.jp-InputPrompt')) {
+      if (p.textContent.includes('*')) return false;
+    }
+  }
+  return true;
+}"""
+
+_JS_AFTER_ROUNDTRIP = """(before) => window.__bacc.idle > before
+  && window.__bacc.kernelStatus() === 'idle'"""
+
+# Top-level outputs of every cell (not the outputs nested inside Output widgets).
+_TOP_OUTPUTS = ".jp-Cell-outputArea > .jp-OutputArea-child > .jp-OutputArea-output"
+
+_JS_LAB_WIDGETS = """([topOutputs, errorTexts]) => {
+  const panel = window.__bacc.panel;
+  const cells = panel.content.model.cells;
+  let expected = 0;
+  for (let i = 0; i < cells.length; i++) {
+    const c = cells.get(i);
+    if (c.type !== 'code') continue;
+    for (let j = 0; j < c.outputs.length; j++) {
+      const data = c.outputs.get(j).data;
+      if (data && data['application/vnd.jupyter.widget-view+json']) expected += 1;
+    }
+  }
+  let rendered = 0;
+  for (const el of panel.node.querySelectorAll(topOutputs)) {
+    if (el.querySelector('.jupyter-widgets')
+        || errorTexts.some(t => el.textContent.includes(t))) rendered += 1;
+  }
+  return {expected, rendered};
+}"""
+
+_JS_VOILA_READY = """() => {
+  if (document.readyState !== 'complete') return false;
+  if (document.getElementById('loading')) return false;
+  if (!document.getElementById('rendered_cells')) return false;
+  return !document.querySelector('script[type="application/vnd.voila.cell-output+json"]');
+}"""
+
+# Voila: static outputs carry data-mime-type; a widget output is rendered once it holds a
+# widget (or an error). "Loading widget..." (e.g. a widget whose model is gone) never is.
+_JS_VOILA_WIDGETS = """([topOutputs, errorTexts]) => {
+  const outputs = Array.from(document.querySelectorAll('#rendered_cells ' + topOutputs));
+  const pending = outputs.filter(el => !el.hasAttribute('data-mime-type')
+    && !el.querySelector('.jupyter-widgets') && !errorTexts.some(t => el.textContent.includes(t)));
+  return pending.map(el => el.textContent.trim().slice(0, 80));
+}"""
+
+_JS_LAB_CELL_ERRORS = """() => {
+  const cells = window.__bacc.panel.content.model.cells;
+  const found = [];
+  for (let i = 0; i < cells.length; i++) {
+    const c = cells.get(i);
+    if (c.type !== 'code') continue;
+    for (let j = 0; j < c.outputs.length; j++) {
+      const o = c.outputs.get(j).toJSON();
+      if (o.output_type === 'error') {
+        found.push({cell: i, source: c.sharedModel.getSource().split('\\n')[0].slice(0, 80),
+                    ename: o.ename, evalue: o.evalue});
+      }
+    }
+  }
+  return found;
+}"""
+
+_JS_PAGE_PROBLEMS = """([root, topOutputs, errorTexts]) => {
+  const s = window.__bacc || {errors: [], stderr: []};
+  const container = s.mode === 'lab' ? s.panel.node : document.querySelector(root);
+  const widgetErrors = [];
+  const stderrBlocks = [];  // Voila renders cell errors and stderr alike, on the server
+  for (const el of (container ? container.querySelectorAll(topOutputs) : [])) {
+    const text = el.textContent;
+    if (errorTexts.some(t => text.includes(t))) widgetErrors.push(text.trim().slice(0, 200));
+    if (s.mode === 'voila' && el.matches('[data-mime-type="application/vnd.jupyter.stderr"]')) {
+      const cell = el.closest('[cell-index]');  // 1-based in Voila's template
+      stderrBlocks.push({cell: cell ? Number(cell.getAttribute('cell-index')) - 1 : '?', text});
+    }
+  }
+  return {errors: s.errors, stderr: s.stderr, widgetErrors, stderrBlocks};
+}"""
+
+_JS_DIAGNOSTICS = """() => {
+  const s = window.__bacc;
+  const dialogs = Array.from(document.querySelectorAll('.jp-Dialog')).map(d => d.innerText.trim());
+  return {url: location.href, kernel: s ? s.kernelStatus() : 'no probe', dialogs};
+}"""
+
+_ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
+# Kernel log lines on stderr that belong to no request and mean nothing for the lesson:
+# Voila's widget manager sometimes messages a comm the kernel already closed.
+_BENIGN_STDERR = re.compile(r"^No such comm: \S+$")
+
+
+# --- JupyterLab ----------------------------------------------------------------------------
+
+def open_notebook(page: Page, base_url: str, path: str, *,
+                  timeout_s: float = KERNEL_TIMEOUT_S, show_sidebar: bool = False) -> Locator:
+    """Open `path` in JupyterLab (?reset: no stale workspace) and wait for an idle kernel.
+
+    The left sidebar (file browser) is collapsed unless show_sidebar, so screenshots show
+    the lesson at full width.
+    """
+    base_url = base_url.rstrip("/")
+    found = page.request.get(f"{base_url}/api/contents/{quote(path)}?content=0")
+    if not found.ok:
+        raise AssertionError(f"JupyterLab cannot open {path}: HTTP {found.status} "
+                             "(paths are relative to the repo root)")
+    page.goto(f"{base_url}/lab/tree/{quote(path)}?reset", timeout=timeout_s * 1000)
+    _wait_for(page, _JS_LAB_READY, f"JupyterLab to open {path} with an idle kernel",
+              timeout_s, arg=path)
+    page.evaluate(_JS_INSTALL_PROBE, ["lab", path])
+    if not show_sidebar:
+        page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
+    return page.locator(LAB_PANEL)
+
+
+def run_all(page: Page, *, timeout_s: float = RUN_TIMEOUT_S) -> bool:
+    """Run all cells and wait until they finished and their widgets rendered.
+
+    Returns False if a cell raised; assert_no_errors(page) then says which.
+    """
+    page.evaluate(_JS_RUN_ALL)
+    _wait_for(page, "() => window.__bacc.runAll !== null", "run-all-cells to finish", timeout_s)
+    result = page.evaluate("() => window.__bacc.runAll")
+    if "error" in result:
+        raise AssertionError(f"notebook:run-all-cells failed: {result['error']}")
+    # Widgets render within seconds of the last cell; do not wait long if they never will.
+    wait_idle(page, timeout_s=min(timeout_s, KERNEL_TIMEOUT_S))
+    wait_for_widgets(page, timeout_s=min(timeout_s, KERNEL_TIMEOUT_S))
+    return result["ok"]
+
+
+def open_and_run_all(page: Page, base_url: str, path: str, *,
+                     timeout_s: float = RUN_TIMEOUT_S, show_sidebar: bool = False) -> Locator:
+    """open_notebook then run_all; returns the notebook panel locator."""
+    panel = open_notebook(page, base_url, path, timeout_s=min(timeout_s, KERNEL_TIMEOUT_S),
+                          show_sidebar=show_sidebar)
+    run_all(page, timeout_s=timeout_s)
+    return panel
+
+
+def cell(page: Page, index: int) -> Locator:
+    """The index-th cell (0-based) of the open notebook."""
+    return page.locator(f"{LAB_PANEL} .jp-Cell").nth(index)
+
+
+def cell_index(page: Page, text: str) -> int:
+    """Index of the first cell whose source contains `text`; LookupError if none."""
+    index = page.evaluate(
+        """(text) => {
+          const cells = window.__bacc.panel.content.model.cells;
+          for (let i = 0; i < cells.length; i++) {
+            if (cells.get(i).sharedModel.getSource().includes(text)) return i;
+          }
+          return -1;
+        }""",
+        text,
+    )
+    if index < 0:
+        raise LookupError(f"no cell contains {text!r}")
+    return index
+
+
+def cell_by_text(page: Page, text: str) -> Locator:
+    """The first cell whose source contains `text`."""
+    return cell(page, cell_index(page, text))
+
+
+# --- Voila ---------------------------------------------------------------------------------
+
+def open_voila(page: Page, base_url: str, path: str, *,
+               timeout_s: float = 180.0) -> Locator:
+    """Open `path` in Voila; wait until it executed and every output and widget rendered.
+
+    Voila runs the whole notebook before the page shows (and stops at the first error),
+    so timeout_s covers the execution of every cell.
+    """
+    response = page.goto(f"{base_url.rstrip('/')}/voila/render/{quote(path)}",
+                         wait_until="commit", timeout=timeout_s * 1000)
+    if response is not None and not response.ok:
+        raise AssertionError(f"Voila cannot open {path}: HTTP {response.status} "
+                             "(paths are relative to the repo root)")
+    _wait_for(page, _JS_VOILA_READY, f"Voila to execute and show {path}", timeout_s)
+    page.evaluate(_JS_INSTALL_PROBE, ["voila", path])
+    wait_for_widgets(page)
+    return page.locator(VOILA_CELLS)
+
+
+# --- Both ----------------------------------------------------------------------------------
+
+def notebook(page: Page) -> Locator:
+    """The open notebook: JupyterLab's visible notebook panel, or Voila's rendered cells."""
+    return page.locator(VOILA_CELLS if _mode(page) == "voila" else LAB_PANEL)
+
+
+def wait_idle(page: Page, *, timeout_s: float = KERNEL_TIMEOUT_S) -> None:
+    """Wait until the kernel is idle and (JupyterLab) no cell shows a [*] prompt."""
+    _wait_for(page, _JS_IDLE, "an idle kernel and no [*] prompt", timeout_s)
+
+
+def wait_for_widgets(page: Page, *, timeout_s: float = KERNEL_TIMEOUT_S) -> None:
+    """Wait until every widget output is rendered (or shows "Error displaying widget")."""
+    args = [_TOP_OUTPUTS, list(RENDER_ERROR_TEXTS)]
+    if _mode(page) == "voila":
+        check = f"(args) => ({_JS_VOILA_WIDGETS})(args).length === 0"
+        try:
+            _wait_for(page, check, "Voila widgets to render", timeout_s, arg=args)
+        except AssertionError as error:
+            pending = page.evaluate(_JS_VOILA_WIDGETS, args)
+            raise AssertionError(
+                f"{error}\n{len(pending)} widget output(s) never rendered: {pending}. "
+                '"Loading widget..." that stays means the widget\'s model is missing '
+                "(JupyterLab would say Error displaying widget)."
+            ) from None
+        return
+    check = f"(args) => {{ const c = ({_JS_LAB_WIDGETS})(args); return c.rendered >= c.expected; }}"
+    try:
+        _wait_for(page, check, "widget outputs to render", timeout_s, arg=args)
+    except AssertionError as error:
+        counts = page.evaluate(_JS_LAB_WIDGETS, args)
+        raise AssertionError(
+            f"{error}\n{counts['rendered']} of {counts['expected']} widget outputs rendered. "
+            "Text like IntSlider(value=...) instead of a widget means jupyterlab_widgets is "
+            "missing from the JupyterLab environment."
+        ) from None
+
+
+@contextmanager
+def kernel_roundtrip(page: Page, *, timeout_s: float = ACTION_TIMEOUT_S) -> Iterator[None]:
+    """Wrap an interaction that talks to the kernel; on exit wait until it was handled.
+
+        with kernel_roundtrip(page):
+            page.get_by_role("button", name="Deal").click()
+    """
+    before = page.evaluate("() => { const s = window.__bacc; return s && s.hooked ? s.idle : -1; }")
+    if before < 0:
+        raise RuntimeError("no kernel probe on this page: open it with open_notebook, "
+                           "open_and_run_all or open_voila first")
+    yield
+    _wait_for(page, _JS_AFTER_ROUNDTRIP,
+              "the kernel to handle the interaction (did it reach the kernel at all?)",
+              timeout_s, arg=before)
+    wait_idle(page, timeout_s=timeout_s)
+
+
+def errors(page: Page, *, allow_stderr: bool = False) -> list[str]:
+    """Every problem seen on the page since it was opened, one readable string each."""
+    found = page.evaluate(_JS_PAGE_PROBLEMS,
+                          [VOILA_CELLS, _TOP_OUTPUTS, list(RENDER_ERROR_TEXTS)])
+    cell_errors = _lab_cell_errors(page) if _mode(page) == "lab" else []
+    problems = [f"cell index {e['cell']} ({e['source']!r}): {e['ename']}: {e['evalue']}"
+                for e in cell_errors]
+    voila_errors, voila_stderr = _split_voila_stderr(found["stderrBlocks"])
+    problems += [f"cell index {cell}:\n{_last_lines(text)}" for cell, text in voila_errors]
+    shown_in_cells = {(e["ename"], e["evalue"]) for e in cell_errors}
+    for e in found["errors"]:
+        if e["parent"] == "execute_request" and (e["ename"], e["evalue"]) in shown_in_cells:
+            continue
+        where = "widget callback" if e["parent"] == "comm_msg" else f"kernel ({e['parent']})"
+        problems.append(f"{where}: {e['ename']}: {e['evalue']}\n{_last_lines(e['traceback'])}")
+    problems += [f"render error: {text}" for text in found["widgetErrors"]]
+    if not allow_stderr:
+        problems += [f"stderr: {_clean(s['text'])[:300]}" for s in found["stderr"]
+                     if not (s["parent"] == "" and _BENIGN_STDERR.match(_clean(s["text"])))]
+        problems += [f"stderr in cell index {cell}: {_clean(text)[:300]}"
+                     for cell, text in voila_stderr]
+    return problems
+
+
+def assert_no_errors(page: Page, *, allow_stderr: bool = False) -> None:
+    """Fail listing every cell error, widget-callback exception, widget that failed to
+    display, and (unless allow_stderr) stderr output. Waits for an idle kernel first."""
+    wait_idle(page)
+    problems = errors(page, allow_stderr=allow_stderr)
+    if problems:
+        listing = "\n".join(f"- {p}" for p in problems)
+        raise AssertionError(f"{len(problems)} problem(s) on {page.url}:\n{listing}")
+
+
+def screenshot(page: Page, name: str, *, full_page: bool = False) -> Path:
+    """Save a PNG of the page as test-artifacts/screenshots/<name>.png; returns its path."""
+    safe = re.sub(r"[^\w.-]+", "_", name).strip("_") or "screenshot"
+    path = SCREENSHOTS / (safe if safe.endswith(".png") else f"{safe}.png")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(path), full_page=full_page)
+    return path
+
+
+# --- Files ---------------------------------------------------------------------------------
+
+def write_notebook(path: Path | str, cells: Iterable[str | tuple[str, str]]) -> Path:
+    """Write a Python 3 notebook; each cell is code, or ("markdown", text)."""
+    import nbformat
+    from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
+
+    made = []
+    for item in cells:
+        kind, source = item if isinstance(item, tuple) else ("code", item)
+        made.append(new_markdown_cell(source) if kind == "markdown" else new_code_cell(source))
+    nb = new_notebook(cells=made)
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                 "language": "python"}
+    nb.metadata["language_info"] = {"name": "python"}
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    nbformat.write(nb, str(path))
+    return path
+
+
+def expect(actual, message: str | None = None):
+    """playwright.sync_api.expect; import it from here so collection works without Playwright."""
+    from playwright.sync_api import expect as playwright_expect
+
+    return playwright_expect(actual, message)
+
+
+# --- Internals -----------------------------------------------------------------------------
+
+def _mode(page: Page) -> str | None:
+    return page.evaluate("() => window.__bacc ? window.__bacc.mode : null")
+
+
+def _wait_for(page: Page, js: str, what: str, timeout_s: float, *, arg=None) -> None:
+    """page.wait_for_function with a readable AssertionError (and page state) on timeout."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        page.wait_for_function(js, arg=arg, timeout=timeout_s * 1000, polling=100)
+    except PlaywrightTimeout:
+        raise AssertionError(
+            f"timed out after {timeout_s:g} s waiting for {what}; {_diagnostics(page)}"
+        ) from None
+
+
+def _diagnostics(page: Page) -> str:
+    try:
+        state = page.evaluate(_JS_DIAGNOSTICS)
+    except Exception as error:  # the page itself may be broken
+        return f"page state unavailable ({error})"
+    text = f"url {state['url']}, kernel {state['kernel']}"
+    if state["dialogs"]:
+        text += "; open dialog(s): " + " | ".join(state["dialogs"])
+    return text
+
+
+def _lab_cell_errors(page: Page) -> list[dict]:
+    return page.evaluate(_JS_LAB_CELL_ERRORS)
+
+
+_ERROR_LAST_LINE = re.compile(r"^[A-Za-z_][\w.]*(Error|Exception|Exit|Interrupt)\b(:|$)")
+
+
+def _split_voila_stderr(blocks: list[dict]) -> tuple[list[tuple], list[tuple]]:
+    """Voila shows tracebacks and stderr the same way: tell them apart by their text."""
+    errors_, stderr = [], []
+    for block in blocks:
+        lines = [line.strip() for line in _clean(block["text"]).splitlines() if line.strip()]
+        is_error = bool(lines) and (
+            "Traceback (most recent call last)" in block["text"]
+            or "There was an error when executing cell" in block["text"]
+            or _ERROR_LAST_LINE.match(lines[-1]) is not None
+        )
+        (errors_ if is_error else stderr).append((block["cell"], block["text"]))
+    return errors_, stderr
+
+
+def _clean(text: str) -> str:
+    return _ANSI.sub("", text).strip()
+
+
+def _last_lines(text: str, count: int = 6) -> str:
+    lines = [line for line in _ANSI.sub("", text).splitlines() if line.strip()]
+    return "\n".join("    " + line for line in lines[-count:])
