@@ -86,8 +86,12 @@ class Pays:
 
     def describe(self) -> str:
         """'banker wins: 1:1 less 5% commission'."""
+        return f"{self.event}: {self.terms()}"
+
+    def terms(self) -> str:
+        """'1:1 less 5% commission', '8:1', 'push'."""
         less = f" less {float(self.commission * 100):g}% commission" if self.commission else ""
-        return f"{self.event}: {self.odds}{less}"
+        return f"{self.odds}{less}"
 
 
 @dataclass(frozen=True)
@@ -238,14 +242,20 @@ def settle(bet: str, stake, coup: Coup, table="standard") -> Settlement:
     line = table.line_for(bet, coup_facts(coup))
     if line is None:
         net, gross, commission, result = -amount, -amount, Decimal(0), "loses"
-        why = f"{bet} loses: none of {', '.join(l.event for l in lines if l.odds != 'loses')} happened."
+        why = f"The {bet} bet loses: it pays only on {' or '.join(l.event for l in lines if l.odds != 'loses')}."
     else:
         odds = parse_odds(line.odds)
         gross = _times(amount, odds)
         commission = _times(gross, line.commission) if odds > 0 else Decimal(0)
         net = gross - commission
         result = "push" if odds == 0 else "wins" if odds > 0 else "loses"
-        why = f"{bet} {result}: {line.describe()}."
+        if result == "push":
+            why = f"The {bet} bet pushes ({line.event}): the stake is returned."
+        elif result == "loses":
+            why = f"The {bet} bet loses on a {line.event}, as this table says." if line.event == "tie" \
+                else f"The {bet} bet loses: {line.event}."
+        else:
+            why = f"The {bet} bet wins: {line.event}, paid {line.terms()}."
         if commission:
             why += f" The dealer pays {gross} and collects {commission} commission: net {net}."
     settlement = Settlement(net)
