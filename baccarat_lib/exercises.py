@@ -4,7 +4,8 @@ Public names:
 
 - ``Question(prompt, choices, answer, explanation)``: one exercise as data; ``choices`` empty means a typed answer.
 - ``Feedback(correct, message)``: the verdict on one answer.
-- ``check_answer(question, answer)``: the pure function every exercise widget calls.
+- ``check_answer(question, answer)``: the pure function every exercise widget calls; numbers match
+  however they are written (``9.50`` = ``9.5``).
 - ``total_question(cards)``, ``natural_question(cards)``, ``player_draw_question(cards)``,
   ``banker_draw_question(banker_cards, player_third_card)``, ``winner_question(cards)``:
   questions whose answers and explanations come from the rules themselves.
@@ -18,6 +19,7 @@ Public names:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
 from typing import NamedTuple
 
 from .cards import as_cards
@@ -49,11 +51,28 @@ def _normal(text) -> str:
     return " ".join(str(text).strip().lower().split())
 
 
+def _number(text) -> Decimal | None:
+    """The number an answer spells, however it is written ('9.50', '+9.5', '1,000'), or None."""
+    cleaned = str(text).strip().replace("−", "-").replace("+", "").replace(",", "").replace(" ", "")
+    try:
+        number = Decimal(cleaned)
+    except InvalidOperation:
+        return None
+    return number if number.is_finite() else None
+
+
+def _same_answer(given, expected) -> bool:
+    if _normal(given) == _normal(expected):
+        return True
+    given_number, expected_number = _number(given), _number(expected)
+    return given_number is not None and given_number == expected_number
+
+
 def check_answer(question: Question, answer) -> Feedback:
     """Judge one answer; the message always explains the right answer with the rule behind it."""
     if _normal(answer) == "":
         return Feedback(False, "Type or choose an answer first.")
-    if _normal(answer) == _normal(question.answer):
+    if _same_answer(answer, question.answer):
         return Feedback(True, f"Right! {question.explanation}")
     return Feedback(False, f"Not quite: the right answer is {question.answer}. {question.explanation}")
 

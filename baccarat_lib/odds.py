@@ -35,10 +35,10 @@ from types import SimpleNamespace
 
 import numpy as np
 
-from .cards import RANKS, SUITS, as_cards
-from .coup import OUTCOME_CODES, Outcome
+from .cards import RANKS, as_cards
+from .coup import OUTCOME_CODES, Outcome  # noqa: F401  (Outcome: used by the doctests)
 from .errors import BaccaratError
-from .payouts import EVENTS, PAIR_EVENTS, parse_odds, pay_table
+from .payouts import EVENTS, PAIR_EVENTS, pay_table
 from .rules import BANKER_TABLEAU, PLAYER_DRAWS_ON
 from .shoe import check_decks
 

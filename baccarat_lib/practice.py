@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -275,25 +275,13 @@ def final_test(seed, questions: int = 10) -> tuple[Exercise, ...]:
 # ---------------------------------------------------------------------------------------------------------
 # Checking and scoring
 
-def _number(text) -> Decimal | None:
-    cleaned = str(text).strip().replace("−", "-").replace("+", "").replace(",", "").replace(" ", "")
-    try:
-        number = Decimal(cleaned)
-    except InvalidOperation:
-        return None
-    return number if number.is_finite() else None
-
-
 def check(question, answer) -> Feedback:
-    """Judge an answer with ``exercises.check_answer``; a number counts however it is written (9.50 = 9.5).
+    """Judge an answer to a Question or an Exercise with ``exercises.check_answer`` (9.50 = 9.5).
 
     >>> check(settle_question("banker", 10, play_coup("2 3 3 A 7 4")), "9.50").correct
     True
     """
     question = question.question if isinstance(question, Exercise) else question
-    given, expected = _number(answer), _number(question.answer)
-    if given is not None and expected is not None and given == expected:
-        answer = question.answer
     return check_answer(question, answer)
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from .cards import RANK_VALUES, RANKS, SUITS, Card, as_cards
+from .cards import RANKS, SUITS, Card, as_cards
 from .coup import Coup, play_coup
 from .errors import BaccaratError
 
