@@ -7,3 +7,4 @@ from .basics import show_natural_checker, show_player_rule, show_total_calculato
 from .coup_widgets import show_coup_builder, show_shoe_dealer, show_tableau_explorer  # lessons 04-05
 from .road_widgets import show_road_dealer  # lesson 08
 from .practice_widgets import show_drill, show_final_test, show_removal_explorer  # lessons 09-10
+from .money_widgets import show_settle_widget, show_edge_explorer  # lessons 06-07
