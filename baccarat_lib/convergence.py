@@ -34,12 +34,13 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .cards import RANKS, Card, as_cards
+from .cards import RANKS, Card
 from .coup import Coup, Outcome, play_coup
 from .errors import BaccaratError
 from .odds import house_edge, outcome_probabilities
 from .payouts import EVENTS, pay_table
 from .simulate import OUTCOME_CODES, simulate_coups
+from .shoe import rank_counts  # noqa: F401  (part of this module's public names)
 
 __all__ = ["rank_counts", "enumerate_coups", "outcome_chances", "plain_outcome_probabilities", "net_results",
            "running_mean", "Convergence", "outcome_convergence", "bet_convergence", "plot_convergence"]
@@ -47,16 +48,6 @@ __all__ = ["rank_counts", "enumerate_coups", "outcome_chances", "plain_outcome_p
 
 # ---------------------------------------------------------------------------------------------------------
 # The plain way: deal every card the rules ask for
-
-def rank_counts(cards) -> tuple[int, ...]:
-    """How many cards of each rank A..K (suits ignored).
-
-    >>> rank_counts("A A K 7♠")
-    (2, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1)
-    """
-    ranks = [card.rank for card in as_cards(cards)]
-    return tuple(ranks.count(rank) for rank in RANKS)
-
 
 def _finished(dealt: list[Card]) -> Coup | None:
     """The coup these cards make, or None while the rules still ask for another card."""

@@ -29,7 +29,6 @@ True
 
 from __future__ import annotations
 
-from collections import Counter
 from fractions import Fraction
 from functools import lru_cache
 from typing import NamedTuple
@@ -42,6 +41,7 @@ from .exercises import Question
 from .odds import house_edge, shoe_counts
 from .rules import BANKER_TABLEAU, PLAYER_DRAWS_ON
 from .shoe import Shoe
+from .shoe import rank_counts  # noqa: F401  (part of this module's public names)
 
 __all__ = ["MAIN_BETS", "SIDE_BETS", "VALUE_RANKS", "edges", "effect_of_removal", "removal_effects",
            "weighted_effect_sum", "removal_text", "ShoePoint", "edges_through_shoe", "positive_coups",
@@ -65,15 +65,6 @@ def _bets(bets, table="standard") -> tuple[tuple[str, str], ...]:
     if len(set(names)) != len(names):
         raise BaccaratError(f"each bet may be studied once, not {names}")
     return pairs
-
-
-def rank_counts(cards) -> tuple[int, ...]:
-    """The 13 rank counts A..K of some cards (a list, or a Counter of Card -> count such as ``Shoe.remaining()``)."""
-    counter = cards if isinstance(cards, Counter) else Counter(cards)
-    by_rank = Counter()
-    for card, count in counter.items():
-        by_rank[card.rank if isinstance(card, Card) else Card(card).rank] += count
-    return tuple(by_rank[rank] for rank in RANKS)
 
 
 def edges(counts, bets=MAIN_BETS, table="standard") -> dict:

@@ -9,6 +9,7 @@ Public names:
 - ``total_question(cards)``, ``natural_question(cards)``, ``player_draw_question(cards)``,
   ``banker_draw_question(banker_cards, player_third_card)``, ``winner_question(cards)``:
   questions whose answers and explanations come from the rules themselves.
+- ``settle_question(bet, stake, coup, table="standard")``: the net result of a bet, answered by ``payouts.settle``.
 - ``show_question(question)``: the widget (buttons for choices, a text box otherwise).
 
 >>> question = total_question("7 8")
@@ -23,11 +24,13 @@ from decimal import Decimal, InvalidOperation
 from typing import NamedTuple
 
 from .cards import as_cards
-from .coup import Hand, play_coup
+from .coup import Coup, Hand, play_coup
+from .payouts import pay_table, settle
 from .rules import banker_decision, hand_total, player_decision, third_card_value
 
 __all__ = ["Question", "Feedback", "check_answer", "total_question", "natural_question",
-           "player_draw_question", "banker_draw_question", "winner_question", "show_question"]
+           "player_draw_question", "banker_draw_question", "winner_question", "settle_question",
+           "show_question"]
 
 
 @dataclass(frozen=True)
@@ -140,6 +143,29 @@ def winner_question(cards) -> Question:
     labels = " ".join(card.label for card in coup.cards)
     return Question(f"Cards dealt in order P, B, P, B, then third cards: {labels}. Who wins?",
                     coup.outcome.label, " ".join(coup.steps), ("Player", "Banker", "Tie"))
+
+
+def _money_text(amount: Decimal) -> str:
+    """95 rather than 95.00 or 9.5E+1."""
+    text = format(amount.normalize(), "f")
+    return "0" if text in ("-0", "0") else text
+
+
+def settle_question(bet: str, stake, coup, table="standard") -> Question:
+    """What is the net result of ``stake`` on ``bet`` for this coup (a Coup, or cards in dealt order)?
+
+    >>> settle_question("banker", 100, "2♣ 3♥ 3♠ A♦ 7♦ 4♠").answer
+    '95'
+    """
+    table = pay_table(table)
+    coup = coup if isinstance(coup, Coup) else play_coup(coup)
+    settlement = settle(bet, stake, coup, table)
+    lines = "; ".join(line.describe() for line in table.lines(bet))
+    labels = " ".join(card.label for card in coup.cards)
+    prompt = (f"Table “{table.name}”: {table.description} You bet {stake} on {bet.replace('-', ' ').capitalize()},"
+              f" which pays on: {lines}. The cards, dealt P, B, P, B, then third cards: {labels}. "
+              "What is your net result (a win positive, a loss negative, a push 0)?")
+    return Question(prompt, _money_text(settlement), f"{coup.steps[-1]} {settlement.explanation}")
 
 
 def show_question(question: Question):

@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from decimal import Decimal
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -43,8 +42,8 @@ from .cards import RANKS, SUITS, Card
 from .coup import Coup, play_coup
 from .errors import BaccaratError
 from .exercises import (Feedback, Question, banker_draw_question, check_answer, natural_question,
-                        player_draw_question, total_question, winner_question)
-from .payouts import EVENTS, coup_facts, pay_table, settle
+                        player_draw_question, settle_question, total_question, winner_question)
+from .payouts import EVENTS, coup_facts, pay_table
 from .rules import BANKER_TABLEAU, hand_total
 
 __all__ = ["KINDS", "KIND_NAMES", "LEVELS", "DIFFICULTIES", "Exercise", "make_exercise", "exercise_at",
@@ -179,27 +178,6 @@ def _winner(rng, difficulty) -> Question:
               2: lambda coup: not coup.is_natural and not _tableau_decides(coup),
               3: lambda coup: not coup.is_natural and _tableau_decides(coup)}[difficulty]
     return winner_question(_coup_where(rng, wanted).cards)
-
-
-def _money_text(amount: Decimal) -> str:
-    """95 rather than 95.00 or 9.5E+1."""
-    text = format(amount.normalize(), "f")
-    return "0" if text in ("-0", "0") else text
-
-
-def settle_question(bet: str, stake, coup: Coup, table="standard") -> Question:
-    """What is the net result of ``stake`` on ``bet`` for this coup? Answered by ``payouts.settle``.
-
-    >>> settle_question("banker", 100, play_coup("2♣ 3♥ 3♠ A♦ 7♦ 4♠")).answer
-    '95'
-    """
-    table = pay_table(table)
-    settlement = settle(bet, stake, coup, table)
-    lines = "; ".join(line.describe() for line in table.lines(bet))
-    prompt = (f"Table “{table.name}”: {table.description} You bet {stake} on {bet.replace('-', ' ').capitalize()},"
-              f" which pays on: {lines}. The coup: {coup} What is your net result (a win positive, a loss "
-              "negative, a push 0)?")
-    return Question(prompt, _money_text(settlement), f"{coup.steps[-1]} {settlement.explanation}")
 
 
 def _settle(rng, difficulty) -> Question:

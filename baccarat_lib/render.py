@@ -7,6 +7,8 @@ Public names:
 - ``coup_html(coup, shown=None)``: both hands of a coup, optionally only its first ``shown`` cards.
 - ``steps_html(steps)``: the steps of a coup as a numbered list.
 - ``message_html(text, kind)``: a coloured box; ``kind`` is "error", "right", "wrong" or "info".
+- ``percent(fraction, places=4)``, ``rounded(fraction, places=2)``: exact Fractions rounded only for display.
+- ``money(amount)``: a Decimal amount as on a receipt, with thousands separators: ``22,800``.
 
 >>> from baccarat_lib import Card
 >>> "♥" in card_html(Card("7", "♥"))
@@ -15,13 +17,16 @@ True
 
 from __future__ import annotations
 
+from decimal import ROUND_HALF_EVEN, Decimal, localcontext
+from fractions import Fraction
 from html import escape
 
 from .cards import Card
 from .coup import Coup, Outcome
 from .rules import hand_total
 
-__all__ = ["card_html", "hand_html", "coup_html", "steps_html", "message_html", "CARD_STYLE"]
+__all__ = ["card_html", "hand_html", "coup_html", "steps_html", "message_html", "percent", "rounded", "money",
+           "CARD_STYLE"]
 
 _RED = {"♥", "♦"}
 CARD_STYLE = ("display:inline-block;min-width:2.6em;padding:0.35em 0.3em;margin:0.15em;"
@@ -78,3 +83,36 @@ def message_html(text: str, kind: str = "info") -> str:
     return (f'<div class="bcl-message bcl-{kind}" style="background:{background};color:{colour};'
             f'border-left:6px solid {colour};padding:0.5em 0.8em;margin:0.4em 0;font-size:1.3em;">'
             f'{escape(str(text))}</div>')
+
+
+def percent(fraction, places: int = 4) -> str:
+    """An exact fraction as a percentage with ``places`` decimals, rounded half-even only here.
+
+    >>> percent(Fraction(2, 3), 1), percent(0)
+    ('66.7%', '0.0000%')
+    """
+    return f"{rounded(Fraction(fraction) * 100, places)}%"
+
+
+def rounded(fraction, places: int = 2) -> Decimal:
+    """An exact fraction rounded half-even to ``places`` decimals, for display only.
+
+    >>> rounded(Fraction(1, 3)), rounded(Fraction(-5, 8), 2)
+    (Decimal('0.33'), Decimal('-0.62'))
+    """
+    fraction = Fraction(fraction)
+    with localcontext() as context:
+        context.prec = 60
+        value = Decimal(fraction.numerator) / Decimal(fraction.denominator)
+        return value.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_EVEN)
+
+
+def money(amount) -> str:
+    """An amount as written on a receipt: thousands separators, no trailing zeros after the point.
+
+    >>> money(Decimal("22800")), money(Decimal("9.50")), money(Decimal("-100"))
+    ('22,800', '9.5', '-100')
+    """
+    amount = Decimal(amount)
+    amount = amount.quantize(Decimal(1)) if amount == amount.to_integral_value() else amount.normalize()
+    return f"{amount:,}"

@@ -6,6 +6,7 @@ Public names:
 - ``full_shoe(decks)``: the cards of ``decks`` standard 52-card decks, in order.
 - ``remove_cards(cards, removed)``: the cards left after taking ``removed`` out (checks each is there).
 - ``value_counts(cards)``: how many cards of each point value 0..9.
+- ``rank_counts(cards)``: how many cards of each rank A..K (suits ignored).
 
 >>> shoe = Shoe(decks=1, seed=7)
 >>> len(shoe), shoe.value_counts()
@@ -24,7 +25,7 @@ from .cards import RANKS, SUITS, Card, as_cards
 from .coup import Coup, play_coup
 from .errors import BaccaratError
 
-__all__ = ["Shoe", "full_shoe", "remove_cards", "value_counts", "DECK_RANGE"]
+__all__ = ["Shoe", "full_shoe", "remove_cards", "value_counts", "rank_counts", "DECK_RANGE"]
 
 DECK_RANGE = range(1, 9)
 
@@ -75,6 +76,19 @@ def value_counts(cards) -> tuple[int, ...]:
     return tuple(counts[value] for value in range(10))
 
 
+def rank_counts(cards) -> tuple[int, ...]:
+    """How many cards of each rank A..K (suits ignored): cards as text, a list, or a Counter such as ``Shoe.remaining()``.
+
+    >>> rank_counts("A A K 7♠")
+    (2, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1)
+    """
+    counter = cards if isinstance(cards, Counter) else Counter(as_cards(cards))
+    by_rank = Counter()
+    for card, count in counter.items():
+        by_rank[as_cards([card])[0].rank] += count
+    return tuple(by_rank[rank] for rank in RANKS)
+
+
 class Shoe:
     """A shuffled shoe: ``decks`` full decks, or the given ``cards``; ``seed`` makes the shuffle reproducible.
 
@@ -114,6 +128,10 @@ class Shoe:
     def value_counts(self) -> tuple[int, ...]:
         """How many cards of each point value 0..9 are left."""
         return value_counts(self._cards[self.position:])
+
+    def rank_counts(self) -> tuple[int, ...]:
+        """How many cards of each rank A..K are left."""
+        return rank_counts(self._cards[self.position:])
 
     def peek(self, n: int = 1) -> list[Card]:
         """The next ``n`` cards without dealing them."""

@@ -33,7 +33,7 @@ Widgets (each ``show_…()`` returns the view; ``view.controller`` is the object
 
 from __future__ import annotations
 
-from decimal import ROUND_HALF_EVEN, Decimal, localcontext
+from decimal import Decimal
 from fractions import Fraction
 from html import escape
 from typing import NamedTuple
@@ -45,7 +45,8 @@ from ..errors import BaccaratError
 from ..exercises import Question
 from ..odds import bet_expectation, house_edge, outcome_given_player_total, outcome_probabilities
 from ..payouts import PAY_TABLES, BETS, Settlement, coup_facts, derive_table, pay_table, settle
-from ..render import coup_html, message_html
+from ..exercises import settle_question  # noqa: F401  (the lessons' settle exercises)
+from ..render import coup_html, message_html, money, percent, rounded  # noqa: F401
 from ..shoe import DECK_RANGE, Shoe
 from .common import BIG, safe_html
 
@@ -63,39 +64,6 @@ _CAPTION = '<div style="font-size:1.25em;margin:0.3em 0;">{}</div>'
 
 
 # ---------------------------------------------------------------- formatting
-
-def percent(fraction, places: int = 4) -> str:
-    """An exact fraction as a percentage with ``places`` decimals, rounded half-even only here.
-
-    >>> percent(Fraction(2, 3), 1), percent(0)
-    ('66.7%', '0.0000%')
-    """
-    return f"{rounded(Fraction(fraction) * 100, places)}%"
-
-
-def rounded(fraction, places: int = 2) -> Decimal:
-    """An exact fraction rounded half-even to ``places`` decimals, for display only.
-
-    >>> rounded(Fraction(1, 3)), rounded(Fraction(-5, 8), 2)
-    (Decimal('0.33'), Decimal('-0.62'))
-    """
-    fraction = Fraction(fraction)
-    with localcontext() as context:
-        context.prec = 60
-        value = Decimal(fraction.numerator) / Decimal(fraction.denominator)
-        return value.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_EVEN)
-
-
-def money(amount) -> str:
-    """An amount as written on a receipt: thousands separators, no trailing zeros after the point.
-
-    >>> money(Decimal("22800")), money(Decimal("9.50")), money(Decimal("-100"))
-    ('22,800', '9.5', '-100')
-    """
-    amount = Decimal(amount)
-    amount = amount.quantize(Decimal(1)) if amount == amount.to_integral_value() else amount.normalize()
-    return f"{amount:,}"
-
 
 def _table_html(headers, rows, css_class: str) -> str:
     """A plain HTML table; cells are HTML already (escape text before passing it)."""
@@ -284,18 +252,6 @@ def edge_reading(decks: int = 8, table="standard") -> str:
 
 
 # ---------------------------------------------------------------- exercises
-
-def settle_question(bet: str, stake, cards, table="standard") -> Question:
-    """What is the net result of ``stake`` on ``bet`` at ``table`` for this coup? (answer from ``settle``)"""
-    table = pay_table(table)
-    coup = play_coup(cards)
-    settlement = settle(bet, stake, coup, table)
-    labels = " ".join(card.label for card in coup.cards)
-    return Question(f"You stake {stake} on {_bet_label(bet)} at the “{table.name}” table ({table.description}) "
-                    f"The cards, dealt P, B, P, B, then third cards: {labels}. What is your net result "
-                    "(a loss is negative, a push is 0)?",
-                    money(settlement).replace(",", ""), f"{coup.steps[-1]} {settlement.explanation}")
-
 
 def pair_question(cards, side: str = "player") -> Question:
     """Does a Player (or Banker) Pair bet win on this coup? Judged by rank, not value."""
