@@ -34,7 +34,7 @@ from ..coup import Hand, play_coup
 from ..errors import BaccaratError
 from ..rules import Decision, hand_total, is_natural, player_decision
 from ..render import hand_html, message_html
-from .common import BIG, safe_html
+from .common import BIG, projector_view, safe_html
 
 __all__ = ["total_working", "read_hand", "NaturalReading", "natural_reading", "PlayerRuleReading",
            "player_rule_reading", "TotalCalculator", "show_total_calculator", "NaturalChecker",
@@ -163,7 +163,7 @@ class TotalCalculator:
         self.output = widgets.HTML()
         self.cards, self.total = [], None
         self.text.observe(lambda _: self.update(), names="value")
-        self.view = widgets.VBox([widgets.HTML(_CAPTION.format("Type cards, or click to add one:")),
+        self.view = projector_view([widgets.HTML(_CAPTION.format("Type cards, or click to add one:")),
                                   self.text, widgets.HBox(self.rank_buttons + [self.clear],
                                                           layout=widgets.Layout(flex_flow="row wrap")),
                                   self.output])
@@ -215,7 +215,7 @@ class NaturalChecker:
         self.reading = None
         for choice in self.choices:
             choice.observe(lambda _: self.update(), names="value")
-        self.view = widgets.VBox([widgets.HTML(_CAPTION.format("The first four cards, in dealt order:")),
+        self.view = projector_view([widgets.HTML(_CAPTION.format("The first four cards, in dealt order:")),
                                   widgets.HBox(self.choices, layout=widgets.Layout(flex_flow="row wrap")),
                                   self.deal, self.output])
         self.update()
@@ -282,7 +282,7 @@ class PlayerRuleExplorer:
         self.reading = None
         for choice in (self.first, self.second):
             choice.observe(lambda _: self.update(), names="value")
-        self.view = widgets.VBox([widgets.HTML(_CAPTION.format("Banker has no natural. Choose Player's cards:")),
+        self.view = projector_view([widgets.HTML(_CAPTION.format("Banker has no natural. Choose Player's cards:")),
                                   widgets.HBox([self.first, self.second]), self.output])
         self.update()
 

@@ -33,7 +33,7 @@ from ..render import coup_html, message_html, steps_html
 from ..rules import BANKER_TABLEAU, THIRD_CARD_VALUES, Decision, banker_decision
 from ..shoe import Shoe
 from ..tableau import tableau_grid_html
-from .common import BIG, safe_html
+from .common import BIG, projector_view, safe_html
 
 __all__ = ["TableauReading", "tableau_reading", "steps_known", "dealt_so_far_html", "built_coup_html",
            "TableauExplorer", "show_tableau_explorer", "ShoeDealer", "show_shoe_dealer",
@@ -120,7 +120,7 @@ class TableauExplorer:
         self.reading = None
         for control in (self.banker_total, self.third_card):
             control.observe(lambda change: self.update(), names="value")
-        self.view = widgets.VBox([self.banker_total, self.third_card, self.result])
+        self.view = projector_view([self.banker_total, self.third_card, self.result])
         self.update()
 
     def update(self):
@@ -155,7 +155,7 @@ class ShoeDealer:
         self.new_coup.on_click(lambda _: self.deal_new_coup())
         self.status = widgets.HTML()
         self.table = widgets.HTML()
-        self.view = widgets.VBox([widgets.HBox([self.next_card, self.new_coup]), self.status, self.table])
+        self.view = projector_view([widgets.HBox([self.next_card, self.new_coup]), self.status, self.table])
         self.deal_new_coup()
 
     def _fresh_shoe_if_needed(self) -> str:
@@ -216,7 +216,7 @@ class CoupBuilder:
                                                  "(2♣ or 2c or 2)."))
         self.result = widgets.HTML()
         self.cards.observe(lambda change: self.update(), names="value")
-        self.view = widgets.VBox([self.help, self.cards, self.result])
+        self.view = projector_view([self.help, self.cards, self.result])
         self.update()
 
     def update(self):

@@ -48,7 +48,7 @@ from ..payouts import PAY_TABLES, BETS, Settlement, coup_facts, derive_table, pa
 from ..exercises import settle_question  # noqa: F401  (the lessons' settle exercises)
 from ..render import coup_html, message_html, money, percent, rounded  # noqa: F401
 from ..shoe import DECK_RANGE, Shoe
-from .common import BIG, safe_html
+from .common import BIG, projector_view, safe_html
 
 __all__ = ["percent", "rounded", "money", "pay_table_rows", "pay_tables_html", "collect_back", "SettleReading",
            "settle_reading", "same_coup_everywhere_html", "outcome_table_html", "edge_rows", "edge_table_html",
@@ -333,7 +333,7 @@ class SettleWidget:
         help_text = widgets.HTML(_CAPTION.format(
             "Type the cards in dealt order (P, B, P, B, then third cards), or press "
             "<b>Deal a coup</b> to deal the next one from a seeded shoe."))
-        self.view = widgets.VBox([self.table, self.table_note, self.bet, self.stake, help_text,
+        self.view = projector_view([self.table, self.table_note, self.bet, self.stake, help_text,
                                   widgets.HBox([self.cards, self.deal]), self.result])
         self.table_changed()
 
@@ -395,7 +395,7 @@ class EdgeExplorer:
         self.result = widgets.HTML()
         for control in (self.decks, self.table):
             control.observe(lambda change: self.update(), names="value")
-        self.view = widgets.VBox([widgets.HBox([self.decks, self.table]), self.outcomes, self.result])
+        self.view = projector_view([widgets.HBox([self.decks, self.table]), self.outcomes, self.result])
         self.update()
 
     def update(self):

@@ -28,7 +28,7 @@ from ..counting import MAIN_BETS, SIDE_BETS, edges_after_removing
 from ..practice import (KIND_NAMES, KINDS, MIXED, TEST, Drill, answer_drill, check, next_drill,
                         score_summary, start_drill)
 from ..render import message_html
-from .common import BIG, safe_html
+from .common import BIG, projector_view, safe_html
 
 __all__ = ["drill_html", "score_html", "removal_html", "PracticeDrill", "show_drill", "show_final_test",
            "RemovalExplorer", "show_removal_explorer"]
@@ -122,7 +122,7 @@ class PracticeDrill:
         else:
             settings = widgets.VBox([widgets.HBox([self.kind, self.seed]), self.difficulty])
             help_text = "Changing a setting starts a new drill. The same seed always gives the same questions."
-        self.view = widgets.VBox([settings, widgets.HTML(_CAPTION.format(help_text)), self.question,
+        self.view = projector_view([settings, widgets.HTML(_CAPTION.format(help_text)), self.question,
                                   self.answers, self.notice, self.next_button])
         self.restart()
 
@@ -237,7 +237,7 @@ class RemovalExplorer:
         self.result = widgets.HTML()
         for control in (self.removed, self.decks):
             control.observe(lambda change: self.update(), names="value")
-        self.view = widgets.VBox([widgets.HBox([self.decks, self.removed]), self.result])
+        self.view = projector_view([widgets.HBox([self.decks, self.removed]), self.result])
         self.update()
 
     def update(self):

@@ -31,7 +31,7 @@ from ..road_plots import plot_roads
 from ..roads import bead_plate, big_road, longest_streaks
 from ..shoe import DECK_RANGE
 from ..simulate import CoupRecords, deal_shoe
-from .common import BIG, safe_html
+from .common import BIG, projector_view, safe_html
 
 __all__ = ["ShoeRoads", "shoe_roads", "shoe_roads_html", "RoadDealer", "show_road_dealer"]
 
@@ -98,7 +98,7 @@ class RoadDealer:
         self.roads = None
         for control in (self.seed, self.decks):
             control.observe(lambda change: self.update(), names="value")
-        self.view = widgets.VBox([widgets.HBox([self.new_shoe, self.seed, self.decks]), self.result])
+        self.view = projector_view([widgets.HBox([self.new_shoe, self.seed, self.decks]), self.result])
         self.update()
 
     def deal_new_shoe(self):

@@ -223,7 +223,12 @@ _JS_DIAGNOSTICS = """() => {
 _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 # Kernel log lines on stderr that belong to no request and mean nothing for the lesson:
 # Voila's widget manager sometimes messages a comm the kernel already closed.
-_BENIGN_STDERR = re.compile(r"^No such comm: \S+$")
+_BENIGN_STDERR = re.compile(
+    r"^No such comm: \S+$|^No such comm target registered: jupyter\.widget\.control$")
+# ...and JupyterLab's widget manager, on connecting to a fresh kernel, opens a
+# "jupyter.widget.control" comm to fetch widget state; before the lesson imported ipywidgets the
+# kernel refuses it (and logs the manager's request on it), sometimes after the probe is hooked.
+_BENIGN_STDERR_PARENTS = ("", "comm_open", "comm_msg", "comm_close")
 
 
 # --- JupyterLab ----------------------------------------------------------------------------
@@ -396,7 +401,8 @@ def errors(page: Page, *, allow_stderr: bool = False) -> list[str]:
     problems += [f"render error: {text}" for text in found["widgetErrors"]]
     if not allow_stderr:
         problems += [f"stderr: {_clean(s['text'])[:300]}" for s in found["stderr"]
-                     if not (s["parent"] == "" and _BENIGN_STDERR.match(_clean(s["text"])))]
+                     if not (s["parent"] in _BENIGN_STDERR_PARENTS
+                             and _BENIGN_STDERR.match(_clean(s["text"])))]
         problems += [f"stderr in cell index {cell}: {_clean(text)[:300]}"
                      for cell, text in voila_stderr]
     return problems
