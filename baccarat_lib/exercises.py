@@ -14,7 +14,7 @@ Public names:
 
 >>> question = total_question("7 8")
 >>> check_answer(question, "5").correct, check_answer(question, "15").message
-(True, 'Not quite: the right answer is 5. 7+8 = 15: keep the units digit, 5.')
+(True, 'Not quite: the right answer is 5. 7 + 8 = 15 → keep the units digit: 5.')
 """
 
 from __future__ import annotations
@@ -24,9 +24,9 @@ from decimal import Decimal, InvalidOperation
 from typing import NamedTuple
 
 from .cards import as_cards
-from .coup import Coup, Hand, play_coup
+from .coup import Coup, play_coup
 from .payouts import pay_table, settle
-from .rules import banker_decision, hand_total, player_decision, third_card_value
+from .rules import banker_decision, hand_total, player_decision, third_card_value, total_working
 
 __all__ = ["Question", "Feedback", "check_answer", "total_question", "natural_question",
            "player_draw_question", "banker_draw_question", "winner_question", "settle_question",
@@ -80,19 +80,11 @@ def check_answer(question: Question, answer) -> Feedback:
     return Feedback(False, f"Not quite: the right answer is {question.answer}. {question.explanation}")
 
 
-def _total_explanation(cards) -> str:
-    hand = Hand(tuple(as_cards(cards)))
-    raw = sum(card.value for card in hand.cards)
-    if raw >= 10:
-        return f"{'+'.join(c.rank for c in hand.cards)} = {raw}: keep the units digit, {hand.total}."
-    return f"{'+'.join(c.rank for c in hand.cards)} = {hand.total}."
-
-
 def total_question(cards) -> Question:
     """What is the total of this hand?"""
     cards = as_cards(cards)
     labels = " ".join(card.label for card in cards)
-    return Question(f"What is the total of {labels}?", str(hand_total(cards)), _total_explanation(cards))
+    return Question(f"What is the total of {labels}?", str(hand_total(cards)), f"{total_working(cards)}.")
 
 
 def natural_question(cards) -> Question:
@@ -101,7 +93,7 @@ def natural_question(cards) -> Question:
     total = hand_total(cards)
     labels = " ".join(card.label for card in cards)
     natural = len(cards) == 2 and total >= 8
-    why = (f"{_total_explanation(cards)} " +
+    why = (f"{total_working(cards)}. " +
            ("8 or 9 on the first two cards is a natural." if natural else
             "A natural needs 8 or 9 on the first two cards." if len(cards) == 2 else
             "A third card never makes a natural."))
@@ -116,7 +108,7 @@ def player_draw_question(cards) -> Question:
     labels = " ".join(card.label for card in cards)
     return Question(f"Player holds {labels} and Banker has no natural. Does Player draw or stand?",
                     "draw" if decision.draws else "stand",
-                    f"Player has {total} ({_total_explanation(cards)[:-1]}): {decision.reason}",
+                    f"Player has {total} ({total_working(cards)}): {decision.reason}",
                     ("draw", "stand"))
 
 

@@ -6,6 +6,7 @@ Public names:
   It is the one literal shaped like the printed table; everything else reads it.
 - ``PLAYER_DRAWS_ON``: the two-card totals on which Player draws (also Banker's rule when Player stood).
 - ``hand_total(cards)``: the total of a hand, 0..9.
+- ``total_working(cards)``: the same total worked out in words, for explanations.
 - ``is_natural(cards)``: 8 or 9 on the first two cards.
 - ``player_draws(player_total)``: does Player draw a third card?
 - ``banker_draws(banker_total, player_third_card)``: does Banker draw a third card?
@@ -28,7 +29,7 @@ from .cards import Card, as_cards
 from .errors import BaccaratError
 
 __all__ = ["BANKER_TABLEAU", "PLAYER_DRAWS_ON", "ANY", "TOTALS", "THIRD_CARD_VALUES", "Decision",
-           "hand_total", "is_natural", "player_draws", "banker_draws",
+           "hand_total", "total_working", "is_natural", "player_draws", "banker_draws",
            "player_decision", "banker_decision", "describe_values", "third_card_value"]
 
 TOTALS = range(10)
@@ -66,6 +67,24 @@ def hand_total(cards) -> int:
     (9, 6, 0)
     """
     return sum(card.value for card in as_cards(cards)) % 10
+
+
+def total_working(cards) -> str:
+    """A hand total worked out in words: card values first when a card is a picture or an ace.
+
+    >>> total_working("6 7 8"), total_working("A Q"), total_working("5 5")
+    ('6 + 7 + 8 = 21 → keep the units digit: 1', 'A + Q → 1 + 0 = 1', '5 + 5 = 10 → keep the units digit: 0')
+    """
+    cards = as_cards(cards)
+    if not cards:
+        raise BaccaratError("a hand needs at least one card to have a total")
+    ranks = " + ".join(card.rank for card in cards)
+    values = " + ".join(str(card.value) for card in cards)
+    raw = sum(card.value for card in cards)
+    working = ranks if ranks == values else f"{ranks} → {values}"
+    if raw >= 10:
+        return f"{working} = {raw} → keep the units digit: {hand_total(cards)}"
+    return f"{working} = {raw}"
 
 
 def is_natural(cards) -> bool:

@@ -2,7 +2,7 @@
 
 Each widget is a thin view over one pure function of this module, which only reads the rules:
 
-- ``total_working(cards)``: the arithmetic of a hand total in words (``'7 + 8 = 15 → keep the units digit: 5'``).
+- ``total_working(cards)``: from ``rules``, the arithmetic of a hand total in words (used by the calculator).
 - ``read_hand(text)``: the two or three cards of one hand, typed as text.
 - ``natural_reading(cards)``: the first four cards dealt P, B, P, B: the hands, whether there is a natural,
   and what happens next.
@@ -32,7 +32,7 @@ import ipywidgets as widgets
 from ..cards import RANKS, Card, as_cards
 from ..coup import Hand, play_coup
 from ..errors import BaccaratError
-from ..rules import Decision, hand_total, is_natural, player_decision
+from ..rules import Decision, hand_total, is_natural, player_decision, total_working
 from ..render import hand_html, message_html
 from .common import BIG, projector_view, safe_html
 
@@ -45,24 +45,6 @@ _CAPTION = '<div style="font-size:1.25em;margin:0.3em 0;">{}</div>'
 
 
 # ---------------------------------------------------------------- pure functions
-
-def total_working(cards) -> str:
-    """A hand total worked out in words: card values first when a card is a picture or an ace.
-
-    >>> total_working("6 7 8"), total_working("A Q"), total_working("5 5")
-    ('6 + 7 + 8 = 21 → keep the units digit: 1', 'A + Q → 1 + 0 = 1', '5 + 5 = 10 → keep the units digit: 0')
-    """
-    cards = as_cards(cards)
-    if not cards:
-        raise BaccaratError("a hand needs at least one card to have a total")
-    ranks = " + ".join(card.rank for card in cards)
-    values = " + ".join(str(card.value) for card in cards)
-    raw = sum(card.value for card in cards)
-    working = ranks if ranks == values else f"{ranks} → {values}"
-    if raw >= 10:
-        return f"{working} = {raw} → keep the units digit: {hand_total(cards)}"
-    return f"{working} = {raw}"
-
 
 def read_hand(text) -> list[Card]:
     """The cards of one hand typed as text: two or three of them (a hand never gets a fourth card)."""
