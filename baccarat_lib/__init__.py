@@ -6,7 +6,8 @@ The modules, one job each (every module's docstring lists its public names):
   player_draws, banker_draws), ``coup`` (Outcome, play_coup and its explained steps), ``shoe`` (Shoe),
   ``errors`` (BaccaratError)
 - money and odds: ``payouts`` (pay tables as data, settle), ``odds`` (exact probabilities and house edges for
-  any shoe), ``simulate`` (vectorised shoes), ``convergence`` (simulation against exact values),
+  any shoe), ``money_tables`` (pay tables, settlements and edges as tables and questions),
+  ``simulate`` (vectorised shoes), ``convergence`` (simulation against exact values),
   ``counting`` (effect of removal, edges through a shoe)
 - scoreboards and practice: ``roads`` (Bead Plate, Big Road, streaks), ``practice`` (seeded drills),
   ``exercises`` (questions with explained feedback), ``tableau`` (views of the tableau, checking a

@@ -23,12 +23,12 @@ from baccarat_lib.odds import outcome_probabilities  # noqa: E402
 from baccarat_lib.payouts import settle  # noqa: E402
 from baccarat_lib.simulate import play_shoe  # noqa: E402
 from baccarat_lib.widgets import show_edge_explorer, show_settle_widget  # noqa: E402
-from baccarat_lib.widgets.money_widgets import (breakeven_commission, collect_back, edge_rows,  # noqa: E402
-                                                edge_table_html, given_player_total_html,
-                                                lowest_edge_question, money, no_commission_question,
-                                                outcome_table_html, pair_question, pay_table_rows,
-                                                pay_tables_html, percent, rounded, same_coup_everywhere_html,
-                                                settle_question, wins_more_question)
+from baccarat_lib.money_tables import (breakeven_commission, collect_back, edge_rows,  # noqa: E402
+                                       edge_table_html, given_player_total_html,
+                                       lowest_edge_question, money, no_commission_question,
+                                       outcome_table_html, pair_question, pay_table_rows,
+                                       pay_tables_html, percent, rounded, same_coup_everywhere_html,
+                                       settle_question, wins_more_question)
 
 WORKED = "2♣ 3♥ 3♠ A♦ 7♦ 4♠"      # Banker wins 8–2 with three cards (8)
 TIE = "2 A 3 2 8"                  # Player 5 draws 8 → 3; Banker 3 stands on an 8: Tie 3–3

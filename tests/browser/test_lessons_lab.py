@@ -245,7 +245,7 @@ def lesson_05(page, nb):
 
 
 def lesson_06(page, nb):
-    from baccarat_lib.widgets.money_widgets import WORKED_COUP, money, settle_reading
+    from baccarat_lib.money_tables import WORKED_COUP, money, settle_reading
 
     widget = cell_by_text(page, "show_settle_widget(")
     # The lesson's defaults: 100 on Banker at the standard table, the worked coup (Banker wins).
@@ -283,7 +283,7 @@ def lesson_06(page, nb):
 
 def lesson_07(page, nb):
     from baccarat_lib.odds import house_edge
-    from baccarat_lib.widgets.money_widgets import percent
+    from baccarat_lib.money_tables import percent
 
     explorer = cell_by_text(page, "show_edge_explorer(")
     edges = explorer.locator(".bcl-edge-reading")
