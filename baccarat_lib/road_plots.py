@@ -79,13 +79,18 @@ def _circles(ax, centres, diameter: float, zorder: int, **style):
                                             **style), autolim=False)
 
 
-def plot_bead_plate(cells, ax=None, columns: int | None = None, rows: int = ROWS,
-                    title: str = "Bead Plate: every coup, down the columns"):
-    """The Bead Plate from ``roads.bead_plate`` cells: a filled bead per coup with its letter inside."""
+def _board(cells, ax, columns, rows, title):
+    """An empty board sized for ``cells``: the axes and the cell size in points."""
     columns = _columns(cells, columns)
     ax = _axes(ax, columns, rows)
     _grid(ax, columns, rows, title)
-    size = _cell_points(ax, columns, rows)
+    return ax, _cell_points(ax, columns, rows)
+
+
+def plot_bead_plate(cells, ax=None, columns: int | None = None, rows: int = ROWS,
+                    title: str = "Bead Plate: every coup, down the columns"):
+    """The Bead Plate from ``roads.bead_plate`` cells: a filled bead per coup with its letter inside."""
+    ax, size = _board(cells, ax, columns, rows, title)
     _circles(ax, [(cell.column + 0.5, cell.row + 0.5) for cell in cells], 2 * _RADIUS, 2,
              facecolors=[OUTCOME_COLOURS[cell.outcome] for cell in cells], edgecolors="white", linewidths=1)
     for cell in cells:
@@ -101,10 +106,7 @@ def plot_bead_plate(cells, ax=None, columns: int | None = None, rows: int = ROWS
 def plot_big_road(cells, ax=None, columns: int | None = None, rows: int = ROWS,
                   title: str = "Big Road: a column per streak, ties on the ring before"):
     """The Big Road from ``roads.big_road`` cells: hollow rings; a tie is a green slash (and its count if > 1)."""
-    columns = _columns(cells, columns)
-    ax = _axes(ax, columns, rows)
-    _grid(ax, columns, rows, title)
-    size = _cell_points(ax, columns, rows)
+    ax, size = _board(cells, ax, columns, rows, title)
     rings = [cell for cell in cells if cell.outcome is not Outcome.TIE]
     _circles(ax, [(cell.column + 0.5, cell.row + 0.5) for cell in rings], 2 * _RADIUS - 0.12, 2,
              facecolors="none", edgecolors=[OUTCOME_COLOURS[cell.outcome] for cell in rings],
