@@ -1,32 +1,27 @@
 """baccarat_lib: the Punto Banco rules, odds, payouts and widgets behind the course.
 
-The modules, one job each (every module's docstring lists its public names):
+Four layers, each a folder whose imports point only down (a test walks the import graph):
 
-- rules and play: ``cards`` (Card, parse_cards), ``rules`` (BANKER_TABLEAU, hand_total, is_natural,
-  player_draws, banker_draws), ``coup`` (Outcome, play_coup and its explained steps), ``shoe`` (Shoe),
-  ``errors`` (BaccaratError)
-- money and odds: ``payouts`` (pay tables as data, settle), ``odds`` (exact probabilities and house edges for
-  any shoe), ``money_tables`` (pay tables, settlements and edges as tables and questions),
-  ``simulate`` (vectorised shoes), ``convergence`` (simulation against exact values),
-  ``counting`` (effect of removal, edges through a shoe)
-- scoreboards and practice: ``roads`` (Bead Plate, Big Road, streaks), ``practice`` (seeded drills),
-  ``exercises`` (questions with explained feedback), ``tableau`` (views of the tableau, checking a
-  published table)
-- display: ``render`` (HTML card faces and messages), ``plots``, ``road_plots``, ``counting_plots``,
-  ``diagrams`` (matplotlib), ``widgets`` (one ``show_…()`` per lesson widget)
+- ``game``: cards, the drawing rules as data (``BANKER_TABLEAU``), a coup that explains itself, shoes, pay tables
+  and settling, the tableau as a printed table. Pure Python.
+- ``analysis``: one vectorised play kernel under exact odds, simulation and card counting; the scoreboards.
+- ``teaching``: questions answered and explained by the library, and seeded practice drills.
+- ``views``: HTML, plots, diagrams and widgets; only lessons and tests import it.
 
-The names below are importable from the package itself.
+``errors`` (``BaccaratError``) sits below them all. The rules API below is importable from the package itself,
+and ``baccarat_lib.odds``, ``.payouts``, ``.simulate`` and ``.roads`` stay as the paths of their modules. Importing
+``baccarat_lib`` loads neither numpy, matplotlib nor ipywidgets.
 
 >>> play_coup("K 5 9 3").steps[-1]
 'Player wins 9–8.'
 """
 
-from .cards import RANKS, SUITS, Card, as_cards, parse_cards
-from .coup import Coup, Hand, Outcome, Step, cards_needed, play_coup
 from .errors import BaccaratError
-from .rules import (BANKER_TABLEAU, PLAYER_DRAWS_ON, banker_decision, banker_draws, hand_total,
-                    is_natural, player_decision, player_draws)
-from .shoe import Shoe
+from .game.cards import RANKS, SUITS, Card, as_cards, parse_cards
+from .game.coup import Coup, Hand, Outcome, Step, cards_needed, play_coup
+from .game.rules import (BANKER_TABLEAU, PLAYER_DRAWS_ON, banker_decision, banker_draws, hand_total,
+                         is_natural, player_decision, player_draws)
+from .game.shoe import Shoe
 
 __all__ = ["RANKS", "SUITS", "Card", "as_cards", "parse_cards",
            "Coup", "Hand", "Outcome", "Step", "cards_needed", "play_coup",

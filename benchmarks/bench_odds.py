@@ -7,8 +7,9 @@ and prints the time per shoe composition and the ratio. Run: ``python benchmarks
 import time
 from fractions import Fraction
 
-from baccarat_lib.odds import outcome_probabilities, shoe_counts
-from baccarat_lib.rules import BANKER_TABLEAU, PLAYER_DRAWS_ON
+from baccarat_lib.analysis.odds import outcome_probabilities
+from baccarat_lib.game.shoe import shoe_counts
+from baccarat_lib.game.rules import BANKER_TABLEAU, PLAYER_DRAWS_ON
 
 RANK_VALUES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 0, 0, 0]
 
@@ -95,9 +96,8 @@ def main():
         assert {outcome.value: p for outcome, p in fast.items()} == plain, label
         print(f"{label:<22}{plain_time * 1e3:>11.1f} ms{fast_time * 1e3:>17.3f} ms{plain_time / fast_time:>11.0f}×")
     start = time.perf_counter()
-    from baccarat_lib import odds
+    from baccarat_lib.analysis import odds
     odds.coup_table.cache_clear()
-    odds._ROWS.clear()
     outcome_probabilities(8)
     print(f"one-time compilation of every coup: {(time.perf_counter() - start) * 1e3:.0f} ms")
 

@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import numpy as np  # noqa: E402
 
 from baccarat_lib import Outcome, Shoe  # noqa: E402
-from baccarat_lib.simulate import outcome_counts, simulate_coups  # noqa: E402
+from baccarat_lib.analysis.simulate import outcome_counts, simulate_coups  # noqa: E402
 
 
 def plain_python_counts(n_coups: int, decks: int, seed: int) -> Counter:

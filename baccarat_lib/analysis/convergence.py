@@ -1,0 +1,181 @@
+"""Checking the exact odds two ways: a plain enumerator for tiny shoes, and a simulation that converges.
+
+``odds`` is fast because it compiles every coup once and only reweights it for each shoe. Lesson 07 shows
+the idea the slow, plain way first (deal every card the rules ask for, one at a time, from a tiny shoe) and
+checks that both give the same Fractions; then it simulates millions of coups and watches the running
+estimate close in on the exact value, inside a band of ±2 standard errors.
+
+Public names:
+
+- ``enumerate_coups(cards)``: every complete coup dealt from these cards, with its exact chance.
+- ``outcome_chances(deals)``: {Outcome: Fraction} from (chance, coup) pairs, added up by who won.
+- ``plain_outcome_probabilities(cards)``: {Outcome: Fraction} from ``enumerate_coups`` (slow, plain).
+- ``net_results(records, bet, table)``: the net result per unit staked of each simulated coup.
+- ``running_mean(values, points=200)``: running average and its standard error at log-spaced checkpoints.
+- ``Convergence``: ``coups``, ``estimate``, ``standard_error``, ``exact``, ``label``.
+- ``outcome_convergence(outcome, n_coups, decks, seed)``: how often ``outcome`` won, as coups are dealt.
+- ``bet_convergence(bet, table, n_coups, decks, seed)``: a bet's average net result, as coups are dealt.
+
+``views.plots.plot_convergence`` draws a ``Convergence``; ``game.shoe.rank_counts`` turns cards into the
+``counts=`` that ``odds`` takes.
+
+>>> tiny_shoe = "K K K K 3 3 3 3 6 6 6 6"
+>>> plain_outcome_probabilities(tiny_shoe)[Outcome.TIE]
+Fraction(4, 15)
+>>> from baccarat_lib.analysis.odds import outcome_probabilities
+>>> plain_outcome_probabilities(tiny_shoe) == outcome_probabilities(counts=rank_counts(tiny_shoe))
+True
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from types import SimpleNamespace
+from typing import NamedTuple
+
+import numpy as np
+
+from ..errors import BaccaratError
+from ..game.cards import RANKS, Card
+from ..game.coup import Coup, Outcome, play_coup
+from ..game.payouts import EVENTS, bet_label, pay_table
+from ..game.shoe import rank_counts
+from .kernel import OUTCOME_CODES
+from .odds import house_edge, outcome_probabilities
+from .simulate import simulate_coups
+
+__all__ = ["enumerate_coups", "outcome_chances", "plain_outcome_probabilities", "net_results",
+           "running_mean", "Convergence", "outcome_convergence", "bet_convergence"]
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The plain way: deal every card the rules ask for
+
+def _finished(dealt: list[Card]) -> Coup | None:
+    """The coup these cards make, or None while the rules still ask for another card."""
+    try:
+        return play_coup(dealt)
+    except BaccaratError:  # "the coup needs 1 more card"
+        return None
+
+
+def enumerate_coups(cards):
+    """Yield (chance, coup) for every complete coup dealt from ``cards``, by rank, one card at a time.
+
+    The chance of a deal is a product: (cards of that rank left) / (cards left), card after card.
+
+    >>> deals = list(enumerate_coups("K K K K 3 3 3 3 6 6 6 6"))
+    >>> len(deals), sum(chance for chance, coup in deals)
+    (265, Fraction(1, 1))
+    >>> chance, coup = deals[0]
+    >>> chance, str(coup)
+    (Fraction(1, 495), 'Player 3 3 (6) – Banker 3 3 (6): Tie 6–6.')
+    """
+    counts = dict(zip(RANKS, rank_counts(cards)))
+    if sum(counts.values()) < 6:
+        raise BaccaratError(f"a shoe needs at least 6 cards to finish any coup, not {sum(counts.values())}")
+
+    def deal(dealt: list[Card], chance: Fraction):
+        coup = _finished(dealt) if len(dealt) >= 4 else None
+        if coup is not None:
+            yield chance, coup
+            return
+        left = sum(counts.values())
+        for rank in RANKS:
+            if counts[rank]:
+                here = Fraction(counts[rank], left)
+                counts[rank] -= 1
+                yield from deal(dealt + [Card(rank)], chance * here)
+                counts[rank] += 1
+
+    yield from deal([], Fraction(1))
+
+
+def outcome_chances(deals) -> dict:
+    """{Outcome: Fraction}: the chances of (chance, coup) pairs added up by who won."""
+    chances = {outcome: Fraction(0) for outcome in (Outcome.PLAYER, Outcome.BANKER, Outcome.TIE)}
+    for chance, coup in deals:
+        chances[coup.outcome] += chance
+    return chances
+
+
+def plain_outcome_probabilities(cards) -> dict:
+    """{Outcome: Fraction} by adding up the chances of every coup ``enumerate_coups`` deals (slow, plain)."""
+    return outcome_chances(enumerate_coups(cards))
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Simulation, converging on the exact value
+
+class Convergence(NamedTuple):
+    """A running estimate: after ``coups[i]`` coups it stood at ``estimate[i]`` ± ``standard_error[i]``."""
+
+    coups: np.ndarray
+    estimate: np.ndarray
+    standard_error: np.ndarray
+    exact: float
+    label: str
+
+
+def running_mean(values, points: int = 200) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(n, mean of the first n values, its standard error) at about ``points`` log-spaced n.
+
+    >>> n, mean, se = running_mean([1, 0, 1, 0], points=4)
+    >>> n.tolist(), mean.tolist()
+    ([1, 2, 3, 4], [1.0, 0.5, 0.6666666666666666, 0.5])
+    """
+    values = np.asarray(values, dtype=float)
+    if values.size < 2:
+        raise BaccaratError(f"a running mean needs at least 2 values, not {values.size}")
+    n = np.unique(np.geomspace(1, values.size, num=points).round().astype(np.int64))
+    sums, squares = np.cumsum(values)[n - 1], np.cumsum(values * values)[n - 1]
+    mean = sums / n
+    variance = np.maximum(squares / n - mean * mean, 0) * n / np.maximum(n - 1, 1)
+    return n, mean, np.sqrt(variance / n)
+
+
+def _facts(records) -> SimpleNamespace:
+    """The pay-table facts a simulation records (it does not record each side's number of cards)."""
+    return SimpleNamespace(
+        player_wins=records.outcomes == OUTCOME_CODES[Outcome.PLAYER],
+        banker_wins=records.outcomes == OUTCOME_CODES[Outcome.BANKER],
+        tie=records.outcomes == OUTCOME_CODES[Outcome.TIE],
+        player_total=records.player_totals, banker_total=records.banker_totals,
+        player_pair=records.player_pairs, banker_pair=records.banker_pairs)
+
+
+def net_results(records, bet: str, table="standard") -> np.ndarray:
+    """Each simulated coup's net result per unit staked on ``bet``: the first line of the bet that applies."""
+    lines = pay_table(table).lines(bet)
+    facts = _facts(records)
+    net = np.full(len(records), -1.0)
+    settled = np.zeros(len(records), dtype=bool)
+    for line in lines:
+        try:
+            happened = np.asarray(EVENTS[line.event](facts), dtype=bool)
+        except AttributeError:
+            raise BaccaratError(f"the simulation does not record what {line.event!r} needs "
+                                "(each side's number of cards)") from None
+        net[happened & ~settled] = float(line.net)
+        settled |= happened
+    return net
+
+
+def outcome_convergence(outcome=Outcome.BANKER, n_coups: int = 200_000, decks: int = 8, seed=None,
+                        points: int = 200) -> Convergence:
+    """How often ``outcome`` has won after each number of simulated coups, and its exact chance."""
+    outcome = Outcome(outcome)
+    records = simulate_coups(n_coups, decks=decks, seed=seed)
+    n, mean, se = running_mean(records.outcomes == OUTCOME_CODES[outcome], points)
+    exact = float(outcome_probabilities(decks)[outcome])
+    return Convergence(n, mean, se, exact, f"share of coups {outcome.label} wins")
+
+
+def bet_convergence(bet: str = "banker", table="standard", n_coups: int = 200_000, decks: int = 8,
+                    seed=None, points: int = 200) -> Convergence:
+    """A bet's average net result per unit after each number of simulated coups; exact: minus the house edge."""
+    records = simulate_coups(n_coups, decks=decks, seed=seed)
+    n, mean, se = running_mean(net_results(records, bet, table), points)
+    exact = -float(house_edge(bet, table, decks))
+    label = f"average net result of a {bet_label(bet)} bet ({pay_table(table).name})"
+    return Convergence(n, mean, se, exact, label)

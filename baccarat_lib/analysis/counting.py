@@ -1,0 +1,200 @@
+"""Card counting, exactly: how each card taken out of the shoe moves each bet's edge, and the edges through a shoe.
+
+Everything here calls ``odds`` with the shoe's exact composition (13 rank counts), so every edge is a ``Fraction``.
+
+Public names:
+
+- ``MAIN_BETS``, ``SIDE_BETS``: (bet, pay table) pairs the lesson studies.
+- ``VALUE_RANKS``: the card removed for each point value (value 0: a 10; J, Q and K do the same to every bet).
+- ``edges(counts, bets)``: {bet: exact house edge} for one composition.
+- ``effect_of_removal(bet, table="standard", decks=8, counts=None)``: {value 0..9: change in edge when one card
+  of that value leaves the shoe}.
+- ``removal_effects(bets, decks)``: the same for several bets, {bet: {value: change}}.
+- ``weighted_effect_sum(effects, decks)``: the effects weighted by how many cards of each value a shoe holds.
+- ``removal_text(effects)``: the effects as a table in hundredths of a percentage point (text).
+- ``ShoePoint`` and ``edges_through_shoe(decks=8, seed=None, table="standard", bets=...)``: the exact edges before
+  every coup of a real seeded shoe.
+- ``positive_coups(points)``: {bet: how many coups it had positive expectation}; ``edge_ranges(points)``.
+- ``edges_after_removing(removed, decks=1, bets=...)``: {bet: (full-shoe edge, edge without those cards)}.
+- ``five_choice(decks=8)``: the Player bet's expectation when Player, on a two-card 5, draws or stands.
+
+The exercises answered here are in ``teaching.odds_questions``.
+
+>>> effects = effect_of_removal("banker", "standard", decks=1)
+>>> effects[5] == house_edge("banker", "standard", 1, removed="5") - house_edge("banker", "standard", 1)
+True
+>>> max(effects, key=effects.get)            # removing a 6 hurts Banker most: its edge goes up
+6
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+from typing import NamedTuple
+
+from ..errors import BaccaratError
+from ..game.cards import RANKS
+from ..game.rules import PLAYER_DRAWS_ON
+from ..game.shoe import Shoe, rank_counts, shoe_counts
+from .odds import house_edge, probability_where
+
+__all__ = ["MAIN_BETS", "SIDE_BETS", "VALUE_RANKS", "VALUE_LABELS", "edges", "effect_of_removal",
+           "removal_effects", "weighted_effect_sum", "removal_text", "ShoePoint", "edges_through_shoe",
+           "positive_coups", "edge_ranges", "edges_after_removing", "five_choice"]
+
+MAIN_BETS = (("banker", "standard"), ("player", "standard"), ("tie", "standard"))
+SIDE_BETS = (("dragon-7", "ez"), ("panda-8", "ez"), ("player-pair", "standard"))
+VALUE_RANKS = {0: "10", 1: "A", 2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9"}
+VALUE_LABELS = {0: "0 (10 J Q K)", 1: "1 (A)"} | {value: str(value) for value in range(2, 10)}
+
+
+def _bets(bets, table="standard") -> tuple[tuple[str, str], ...]:
+    """(bet, table) pairs from bet names (on ``table``) or pairs; each bet at most once."""
+    pairs = tuple((bet, table) if isinstance(bet, str) else tuple(bet) for bet in bets)
+    names = [bet for bet, _ in pairs]
+    if len(set(names)) != len(names):
+        raise BaccaratError(f"each bet may be studied once, not {names}")
+    return pairs
+
+
+def edges(counts, bets=MAIN_BETS, table="standard") -> dict:
+    """{bet: exact house edge} for a shoe holding ``counts`` (13 rank counts A..K)."""
+    return {bet: house_edge(bet, bet_table, counts=counts) for bet, bet_table in _bets(bets, table)}
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Effect of removal
+
+def _without(counts, value: int) -> tuple[int, ...]:
+    index = RANKS.index(VALUE_RANKS[value])
+    if counts[index] == 0:
+        raise BaccaratError(f"the shoe holds no {VALUE_RANKS[value]} to remove")
+    return tuple(count - (i == index) for i, count in enumerate(counts))
+
+
+def effect_of_removal(bet: str, table="standard", decks: int = 8, counts=None) -> dict:
+    """{value 0..9: change in ``bet``'s exact house edge when one card of that value is taken out}.
+
+    Positive: the edge goes up, so the card leaving hurts the bettor. ``counts`` (13 rank counts) replaces a
+    full shoe of ``decks`` decks.
+
+    >>> effect_of_removal("tie", decks=1)[0] < 0      # a ten leaving helps the Tie bettor
+    True
+    """
+    counts = shoe_counts(decks) if counts is None else tuple(counts)
+    base = house_edge(bet, table, counts=counts)
+    return {value: house_edge(bet, table, counts=_without(counts, value)) - base for value in VALUE_RANKS}
+
+
+def removal_effects(bets=MAIN_BETS, decks: int = 8, table="standard") -> dict:
+    """{bet: effect_of_removal(bet, ...)} for several bets (names on ``table``, or (bet, table) pairs)."""
+    return {bet: effect_of_removal(bet, bet_table, decks) for bet, bet_table in _bets(bets, table)}
+
+
+def weighted_effect_sum(effects: dict, decks: int = 8) -> Fraction:
+    """Sum of one bet's effects, each times how many cards of that value a full shoe holds (16 tens a deck)."""
+    return sum(effect * (16 if value == 0 else 4) * decks for value, effect in effects.items())
+
+
+def removal_text(effects: dict) -> str:
+    """Effects of removal as a text table: one row per value, one column per bet, in 1/100 of a percentage point.
+
+    >>> print(removal_text({"tie": {0: Fraction(1, 10**4), 1: Fraction(-1, 2 * 10**4)}}))
+    card value              tie
+    0 (10 J Q K)          +1.00
+    1 (A)                 -0.50
+    """
+    bets = list(effects)
+    lines = [f"{'card value':<14}" + "".join(f"{bet:>13}" for bet in bets)]
+    for value in next(iter(effects.values())):
+        lines.append(f"{VALUE_LABELS[value]:<14}" +
+                     "".join(f"{float(effects[bet][value]) * 10_000:>+13.2f}" for bet in bets))
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The edges through a real shoe
+
+class ShoePoint(NamedTuple):
+    """The shoe just before coup number ``coup``: cards left and each bet's exact edge; then the coup dealt."""
+
+    coup: int
+    cards_left: int
+    edges: dict
+    dealt: object
+
+
+def edges_through_shoe(decks: int = 8, seed=None, table="standard", bets=MAIN_BETS) -> list[ShoePoint]:
+    """The exact edge of each bet before every coup of a shoe shuffled with ``seed`` and dealt to the cut card.
+
+    The first point is the full shoe; there is one point per coup dealt.
+
+    >>> points = edges_through_shoe(decks=1, seed=7)
+    >>> points[0].edges["banker"] == house_edge("banker", "standard", decks=1), points[0].cards_left
+    (True, 52)
+    """
+    pairs = _bets(bets, table)
+    shoe = Shoe(decks=decks, seed=seed)
+    coups = shoe.coups()
+    points = []
+    while True:
+        counts, cards_left = rank_counts(shoe.remaining()), len(shoe)
+        coup = next(coups, None)
+        if coup is None:
+            return points
+        points.append(ShoePoint(len(points) + 1, cards_left, edges(counts, pairs), coup))
+
+
+def positive_coups(points) -> dict:
+    """{bet: number of coups on which the bet had positive expectation (a negative house edge)}."""
+    return {bet: sum(point.edges[bet] < 0 for point in points) for bet in points[0].edges}
+
+
+def edge_ranges(points) -> dict:
+    """{bet: (lowest edge, highest edge)} through the shoe."""
+    return {bet: (min(point.edges[bet] for point in points), max(point.edges[bet] for point in points))
+            for bet in points[0].edges}
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Chemin de Fer: Player's choice on 5
+
+@lru_cache(maxsize=8)
+def five_choice(decks: int = 8) -> dict:
+    """{"draw": E, "stand": E}: the Player bet's exact expectation per unit when Player holds a two-card 5
+    (no natural on the table) and draws or stands; Banker plays the Punto Banco rules either way.
+
+    Both are computed by ``odds`` over every coup, the second with Player's rule changed to stand on 5.
+
+    >>> choice = five_choice(1)
+    >>> choice["draw"] > choice["stand"]
+    True
+    """
+    counts = shoe_counts(decks)
+
+    def chance(name, predicate, rule):
+        on_five = lambda coups: (coups.player_start == 5) & ~coups.natural  # noqa: E731
+        return probability_where(f"Player's 5: {name}", lambda coups: on_five(coups) & predicate(coups),
+                                 counts=counts, player_draws_on=rule)
+
+    rules = {"draw": PLAYER_DRAWS_ON | {5}, "stand": PLAYER_DRAWS_ON - {5}}
+    return {choice: (chance("Player wins", lambda coups: coups.player_wins, rule)
+                     - chance("Banker wins", lambda coups: coups.banker_wins, rule))
+            / chance("any", lambda coups: True, rule)
+            for choice, rule in rules.items()}
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Edges before and after some cards are taken out
+
+def edges_after_removing(removed, decks: int = 1, bets=MAIN_BETS + SIDE_BETS) -> dict:
+    """{bet: (edge of the full shoe, edge once the ``removed`` cards are out)}, exact.
+
+    >>> before, after = edges_after_removing("5 5 5 5", decks=1, bets=["banker"])["banker"]
+    >>> after > before                       # fives out: worse for Banker
+    True
+    """
+    pairs = _bets(bets)
+    full, left = shoe_counts(decks), shoe_counts(decks, removed)
+    return {bet: (house_edge(bet, table, counts=full), house_edge(bet, table, counts=left)) for bet, table in pairs}

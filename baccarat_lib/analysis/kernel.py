@@ -1,0 +1,95 @@
+"""The drawing rules applied to numpy arrays of many coups at once: the one vectorised play kernel.
+
+Exact odds (``odds.coup_table``), the simulator (``simulate``) and the counting module (``counting.five_choice``,
+through ``odds``) all play coups with ``play_values``. It reads the rules as data (``rules.NATURALS``,
+``rules.PLAYER_DRAWS_ON``, ``rules.BANKER_TABLEAU``), so a change to a rule reaches all three.
+
+Public names:
+
+- ``OUTCOME_CODES``, ``CODE_OUTCOMES``: ``Outcome`` <-> the small integer codes arrays of coups use.
+- ``PLAYER_DRAWS``: ``PLAYER_DRAWS[total]``, Player's rule over two-card totals 0..9.
+- ``BANKER_DRAWS``: ``BANKER_DRAWS[banker_total, player_third_card_value]``, the tableau (rows 0..7).
+- ``Played``: the arrays ``play_values`` returns.
+- ``play_values(player_two, banker_two, fifth, sixth, player_draws_on=PLAYER_DRAWS_ON)``: play coups from
+  each side's two-card sum and the next two card values.
+
+>>> played = play_values(np.array([2 + 3]), np.array([3 + 1]), np.array([7]), np.array([4]))
+>>> CODE_OUTCOMES[played.outcome[0]], int(played.player_total[0]), int(played.banker_total[0]), int(played.n_cards[0])
+(<Outcome.BANKER: 'banker'>, 2, 8, 6)
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import NamedTuple
+
+import numpy as np
+
+from ..game.coup import Outcome
+from ..game.rules import BANKER_TABLEAU, NATURALS, PLAYER_DRAWS_ON, THIRD_CARD_VALUES, TOTALS
+
+__all__ = ["OUTCOME_CODES", "CODE_OUTCOMES", "PLAYER_DRAWS", "BANKER_DRAWS", "Played", "play_values"]
+
+# Arrays of many coups store outcomes as these codes.
+OUTCOME_CODES = {Outcome.PLAYER: 0, Outcome.BANKER: 1, Outcome.TIE: 2}
+CODE_OUTCOMES = tuple(sorted(OUTCOME_CODES, key=OUTCOME_CODES.get))
+
+_NATURAL = np.array([total in NATURALS for total in TOTALS])
+
+# Player's rule: PLAYER_DRAWS[total] for a two-card total 0..9 (no natural on either side).
+PLAYER_DRAWS = np.array([total in PLAYER_DRAWS_ON for total in TOTALS])
+
+# Banker's rule when Player drew: BANKER_DRAWS[banker_total, player_third_card_value],
+# rows = Banker's two-card total 0..7, columns = value of Player's third card 0..9.
+BANKER_DRAWS = np.array([[value in BANKER_TABLEAU[total] for value in THIRD_CARD_VALUES]
+                         for total in sorted(BANKER_TABLEAU)])
+
+# The same rule shaped for the kernel: rows 0..9 (8 and 9 never draw: naturals are settled first),
+# and an extra column _STOOD for "Player stood", where Banker follows Player's rule.
+_STOOD = 10
+_BANKER_RULE = np.zeros((10, 11), dtype=bool)
+_BANKER_RULE[:len(BANKER_DRAWS), :10] = BANKER_DRAWS
+_BANKER_RULE[:len(BANKER_DRAWS), _STOOD] = PLAYER_DRAWS[:len(BANKER_DRAWS)]
+
+
+@lru_cache(maxsize=8)
+def _player_rule(player_draws_on: frozenset) -> np.ndarray:
+    """Player's rule as an array over two-card totals: the standard one, or a variant (Chemin de Fer's 5)."""
+    return np.array([total in player_draws_on for total in TOTALS])
+
+
+class Played(NamedTuple):
+    """Coups played by ``play_values``: one entry per coup in each array."""
+
+    outcome: np.ndarray        # OUTCOME_CODES, uint8
+    player_total: np.ndarray   # final totals 0..9, uint8
+    banker_total: np.ndarray
+    player_start: np.ndarray   # two-card totals 0..9
+    banker_start: np.ndarray
+    natural: np.ndarray        # either side had a natural
+    player_draws: np.ndarray   # each side took a third card
+    banker_draws: np.ndarray
+    n_cards: np.ndarray        # cards the coup used, 4..6, uint8
+
+
+def play_values(player_two, banker_two, fifth, sixth, player_draws_on=PLAYER_DRAWS_ON) -> Played:
+    """Play coups from each side's two-card sum (any sum: only its units digit counts) and the next two card
+    values (numpy arrays of equal length); the cards a coup does not need are ignored.
+
+    ``player_draws_on`` may replace Player's rule (the totals on which Player draws); Banker's rule when Player
+    stood stays the standard one, as in the casino game.
+    """
+    player_start, banker_start = player_two % 10, banker_two % 10
+    natural = _NATURAL[player_start] | _NATURAL[banker_start]
+    player_rule = PLAYER_DRAWS if player_draws_on == PLAYER_DRAWS_ON else _player_rule(frozenset(player_draws_on))
+    player_draws = ~natural & player_rule[player_start]
+    banker_draws = ~natural & _BANKER_RULE[banker_start, np.where(player_draws, fifth, _STOOD)]
+    banker_third = np.where(player_draws, sixth, fifth)
+    player_total = (player_start + player_draws * fifth) % 10
+    banker_total = (banker_start + banker_draws * banker_third) % 10
+    outcome = np.select([player_total > banker_total, banker_total > player_total],
+                        [OUTCOME_CODES[Outcome.PLAYER], OUTCOME_CODES[Outcome.BANKER]],
+                        OUTCOME_CODES[Outcome.TIE])
+    n_cards = 4 + player_draws.astype(np.uint8) + banker_draws
+    return Played(outcome.astype(np.uint8), player_total.astype(np.uint8), banker_total.astype(np.uint8),
+                  player_start, banker_start, natural, player_draws, banker_draws, n_cards.astype(np.uint8))

@@ -1,0 +1,313 @@
+"""Exact odds for any shoe, by enumerating every way a coup can use the cards, in ``fractions.Fraction``.
+
+The outcome of a coup depends only on the values of the (at most six) cards it uses, and the chance of a
+sequence of cards depends only on which values it holds. So every complete coup is enumerated once
+(``coup_table()``), grouped by the multiset of values it uses, and each shoe only reweights those groups:
+P(sequence) = prod over values v of n_v (n_v - 1) ... / (N (N - 1) ...), exact in integers.
+
+Public names:
+
+- ``outcome_probabilities(decks=8, removed=())``: {Outcome: Fraction}, summing to exactly 1.
+- ``event_probability(event, decks=8, removed=())``: the chance of any pay-table event (``payouts.EVENTS``).
+- ``house_edge(bet, table="standard", decks=8, removed=())``: minus the expected net result per unit staked.
+- ``bet_expectation(bet, table, decks, removed)``: {net result per unit: probability} for one bet.
+- ``total_probabilities(decks, removed)``: P(final total) for each side.
+- ``cards_used_probabilities(decks, removed)``: P(4, 5 or 6 cards), and ``natural_probability``.
+- ``outcome_given_player_total(decks, removed)``: {two-card Player total: {Outcome: Fraction}}.
+- ``probability_where(name, predicate, decks, removed, counts, player_draws_on)``: the chance that a predicate
+  over ``coup_table()`` holds (``name`` caches its compiled row; ``player_draws_on`` a variant of Player's rule).
+- ``coup_table(player_draws_on=PLAYER_DRAWS_ON)``: every complete coup, played by ``kernel.play_values``.
+- ``edge_rows(decks, tables)``: (table name, bet, {decks: house edge}) for every bet of every table.
+- ``breakeven_commission(decks)``: the Banker commission that would make a Banker bet exactly fair.
+
+Every function takes the shoe as ``decks`` (a full shoe) less the ``removed`` cards, or as ``counts`` (13 rank
+counts A..K, for exploration).
+
+>>> probabilities = outcome_probabilities(decks=8)
+>>> sum(probabilities.values())
+Fraction(1, 1)
+>>> f"{float(probabilities[Outcome.BANKER]):.9f}"
+'0.458597423'
+>>> f"{float(house_edge('banker', 'standard', decks=8)):.4%}"
+'1.0579%'
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+from functools import lru_cache
+from types import SimpleNamespace
+
+import numpy as np
+
+from ..errors import BaccaratError
+from ..game.cards import RANK_VALUES, RANKS
+from ..game.coup import Outcome
+from ..game.payouts import EVENTS, PAIR_EVENTS, PAY_TABLES, pay_table
+from ..game.rules import PLAYER_DRAWS_ON
+from ..game.shoe import shoe_counts  # noqa: F401  (the old path baccarat_lib.odds.shoe_counts)
+from .kernel import OUTCOME_CODES, play_values
+
+__all__ = ["outcome_probabilities", "event_probability", "house_edge", "bet_expectation",
+           "total_probabilities", "cards_used_probabilities", "natural_probability",
+           "outcome_given_player_total", "probability_where", "coup_table", "edge_rows", "breakeven_commission"]
+
+MAX_CARDS = 6
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The shoe (``game.shoe.shoe_counts`` makes a full one)
+
+def _counts(decks, removed, counts=None) -> tuple[int, ...]:
+    """Rank counts from either ``counts`` (13 rank counts, for exploration) or decks and removed cards."""
+    if counts is None:
+        return shoe_counts(decks, removed)
+    counts = tuple(int(n) for n in counts)
+    if len(counts) != 13 or min(counts) < 0:
+        raise BaccaratError(f"counts must be 13 non-negative rank counts A..K, not {counts!r}")
+    if sum(counts) < MAX_CARDS:
+        raise BaccaratError(f"a shoe needs at least {MAX_CARDS} cards to finish any coup, not {sum(counts)}")
+    return counts
+
+
+def _value_counts(rank_counts) -> list[int]:
+    values = [0] * 10
+    for rank, count in zip(RANKS, rank_counts):
+        values[RANK_VALUES[rank]] += count
+    return values
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Every coup, compiled once
+
+@lru_cache(maxsize=4)
+def coup_table(player_draws_on=PLAYER_DRAWS_ON) -> SimpleNamespace:
+    """Every complete coup as a sequence of card values, with its facts and the multiset of values it uses.
+
+    The coups are played by ``kernel.play_values`` (with ``player_draws_on`` as Player's rule). Fields (numpy
+    arrays, one entry per coup): ``outcome`` (OUTCOME_CODES), ``player_total``, ``banker_total``,
+    ``player_cards``, ``banker_cards``, ``player_start``, ``banker_start`` (two-card totals), ``natural``,
+    ``player_wins``, ``banker_wins``, ``tie``, ``multiset`` (row of ``multisets``); ``multisets``: the
+    distinct value multisets as counts (rows × 10 values); and ``rows``, the compiled queries.
+    """
+    values = np.indices((10,) * MAX_CARDS).reshape(MAX_CARDS, -1).astype(np.int16)
+    p1, b1, p2, b2, fifth, sixth = values
+    played = play_values(p1 + p2, b1 + b2, fifth, sixth, frozenset(player_draws_on))
+    used = played.n_cards
+    # Keep one row per complete coup: the cards it does not use are set to 0 in the canonical row.
+    canonical = ((used >= 5) | (fifth == 0)) & ((used == 6) | (sixth == 0))
+    keep = lambda array: array[canonical]  # noqa: E731
+    used = keep(used)
+    cards = values[:, canonical]
+    counts = np.zeros((cards.shape[1], 10), dtype=np.int64)
+    for position in range(MAX_CARDS):
+        in_use = used > position
+        np.add.at(counts, (np.nonzero(in_use)[0], cards[position][in_use]), 1)
+    key = counts @ (7 ** np.arange(10, dtype=np.int64))
+    unique_keys, multiset = np.unique(key, return_inverse=True)
+    multisets = np.zeros((len(unique_keys), 10), dtype=np.int64)
+    multisets[multiset] = counts
+    outcome = keep(played.outcome)
+    return SimpleNamespace(
+        outcome=outcome, player_total=keep(played.player_total), banker_total=keep(played.banker_total),
+        player_cards=2 + keep(played.player_draws).astype(np.int64),
+        banker_cards=2 + keep(played.banker_draws).astype(np.int64),
+        player_start=keep(played.player_start), banker_start=keep(played.banker_start), natural=keep(played.natural),
+        player_wins=outcome == OUTCOME_CODES[Outcome.PLAYER], banker_wins=outcome == OUTCOME_CODES[Outcome.BANKER],
+        tie=outcome == OUTCOME_CODES[Outcome.TIE],
+        multiset=multiset.ravel(), multisets=multisets, size=multisets.sum(axis=1),
+        multisets_by_value=np.ascontiguousarray(multisets.T), rows={})
+
+
+def _row_for(name: str, make_mask, table=None) -> np.ndarray:
+    """How many coups of each value multiset ``make_mask(table)`` selects; compiled once per name and table."""
+    table = coup_table() if table is None else table
+    if name not in table.rows:
+        mask = np.asarray(make_mask(table), dtype=bool)
+        table.rows[name] = np.bincount(table.multiset[mask], minlength=len(table.multisets)).astype(np.int64)
+    return table.rows[name]
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Weights for one shoe
+
+def _falling(n: int, k: int) -> int:
+    result = 1
+    for i in range(k):
+        result *= n - i
+    return result
+
+
+@lru_cache(maxsize=4096)
+def _falling_table(value_counts: tuple) -> np.ndarray:
+    """n (n-1) ... (n-k+1) for each value's count n and k = 0..6."""
+    return np.array([[_falling(n, k) for k in range(MAX_CARDS + 1)] for n in value_counts], dtype=np.int64)
+
+
+def _weights(value_counts, table=None) -> tuple[np.ndarray, int]:
+    """Integer weight of each multiset (any order of it) over the common denominator N (N-1) ... (N-5)."""
+    table = coup_table() if table is None else table
+    total = sum(value_counts)
+    falling = _falling_table(tuple(value_counts))
+    weights = np.ones(len(table.multisets), dtype=np.int64)
+    for value in range(10):
+        weights *= falling[value].take(table.multisets_by_value[value])
+    # Bring 4- and 5-card coups to the 6-card denominator.
+    scale = np.array([_falling(total - size, MAX_CARDS - size) for size in range(MAX_CARDS + 1)], dtype=np.int64)
+    return weights * scale[table.size], _falling(total, MAX_CARDS)
+
+
+def _probability(row: np.ndarray, value_counts, table=None) -> Fraction:
+    weights, denominator = _weights(value_counts, table)
+    return Fraction(int(row @ weights), denominator)
+
+
+def _probabilities(rows: dict, value_counts) -> dict:
+    weights, denominator = _weights(value_counts)
+    return {key: Fraction(int(row @ weights), denominator) for key, row in rows.items()}
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Public queries
+
+def probability_where(name: str, predicate, decks: int = 8, removed=(), counts=None,
+                      player_draws_on=PLAYER_DRAWS_ON) -> Fraction:
+    """The chance that ``predicate(coup_table(player_draws_on))`` holds (a boolean array over every coup);
+    ``name`` caches its compiled row. ``player_draws_on`` replaces Player's rule (Banker's stays).
+
+    >>> probability_where("Player draws", lambda coups: coups.player_cards == 3, decks=1) > Fraction(2, 5)
+    True
+    """
+    rank_counts = _counts(decks, removed, counts)
+    table = coup_table(frozenset(player_draws_on))
+    return _probability(_row_for(name, predicate, table), _value_counts(rank_counts), table)
+
+
+def outcome_probabilities(decks: int = 8, removed=(), counts=None) -> dict:
+    """{Outcome: Fraction} for a shoe of ``decks`` decks less the ``removed`` cards; sums to exactly 1.
+
+    >>> {o.value: f"{float(p):.9f}" for o, p in outcome_probabilities(6).items()}
+    {'player': '0.446278570', 'banker': '0.458652719', 'tie': '0.095068711'}
+    """
+    rank_counts = _counts(decks, removed, counts)
+    rows = {outcome: _row_for(f"outcome {outcome.value}", lambda coups, code=code: coups.outcome == code)
+            for outcome, code in OUTCOME_CODES.items()}
+    return _probabilities(rows, _value_counts(rank_counts))
+
+
+def _pair_probability(rank_counts) -> Fraction:
+    """Chance that a hand's first two cards share a rank (positions 0 and 2, or 1 and 3: the same chance)."""
+    total = sum(rank_counts)
+    return Fraction(sum(n * (n - 1) for n in rank_counts), total * (total - 1))
+
+
+def event_probability(event: str, decks: int = 8, removed=(), counts=None) -> Fraction:
+    """The chance of a pay-table event such as "banker wins with 6" or "player pair".
+
+    >>> event_probability("player pair", decks=1) == Fraction(3, 51)
+    True
+    """
+    if event not in EVENTS:
+        raise BaccaratError(f"unknown event {event!r}: known events are {', '.join(EVENTS)}")
+    rank_counts = _counts(decks, removed, counts)
+    if event in PAIR_EVENTS:
+        return _pair_probability(rank_counts)
+    return probability_where(f"event {event}", lambda table: EVENTS[event](table), counts=rank_counts)
+
+
+def bet_expectation(bet: str, table="standard", decks: int = 8, removed=(), counts=None) -> dict:
+    """{net result per unit staked: probability} for one bet: each line of the bet takes what earlier lines left."""
+    table = pay_table(table)
+    lines = table.lines(bet)
+    rank_counts = _counts(decks, removed, counts)
+    if any(line.event in PAIR_EVENTS for line in lines):
+        if len(lines) != 1:
+            raise BaccaratError(f"bet {bet!r} mixes a pair with other events; pair bets pay on the pair alone")
+        win = _pair_probability(rank_counts)
+        return {lines[0].net: win, Fraction(-1): 1 - win}
+    rows = {number: _row_for(f"line {number} of {[l.event for l in lines]}",
+                             lambda coups, number=number: _first_match(coups, lines, number))
+            for number in range(len(lines))}
+    chances = _probabilities(rows, _value_counts(rank_counts))
+    result = Counter()
+    for number, line in enumerate(lines):
+        result[line.net] += chances[number]
+    result[Fraction(-1)] += 1 - sum(chances.values())
+    return dict(result)
+
+
+def _first_match(coups, lines, number) -> np.ndarray:
+    """Coups where line ``number`` is the first line of a bet whose event happened."""
+    earlier = np.zeros(len(coups.outcome), dtype=bool)
+    for line in lines[:number]:
+        earlier |= np.asarray(EVENTS[line.event](coups), dtype=bool)
+    return np.asarray(EVENTS[lines[number].event](coups), dtype=bool) & ~earlier
+
+
+def house_edge(bet: str, table="standard", decks: int = 8, removed=(), counts=None) -> Fraction:
+    """Minus the expected net result per unit staked (pushes count 0), exact.
+
+    >>> f"{float(house_edge('tie', 'standard', 8)):.4%}", f"{float(house_edge('tie', 'tie-9', 8)):.4%}"
+    ('14.3596%', '4.8440%')
+    """
+    return -sum(net * chance for net, chance in bet_expectation(bet, table, decks, removed, counts).items())
+
+
+def total_probabilities(decks: int = 8, removed=(), counts=None) -> dict:
+    """{"player": {total: P}, "banker": {total: P}} for the final totals 0..9."""
+    rank_counts = _value_counts(_counts(decks, removed, counts))
+    return {side: _probabilities({total: _row_for(f"{side} total {total}",
+                                                  lambda coups, side=side, total=total:
+                                                  getattr(coups, f"{side}_total") == total)
+                                  for total in range(10)}, rank_counts)
+            for side in ("player", "banker")}
+
+
+def cards_used_probabilities(decks: int = 8, removed=(), counts=None) -> dict:
+    """{4: P, 5: P, 6: P}: how many cards a coup uses."""
+    rank_counts = _value_counts(_counts(decks, removed, counts))
+    return _probabilities({n: _row_for(f"cards used {n}", lambda coups, n=n: coups.player_cards + coups.banker_cards == n)
+                           for n in (4, 5, 6)}, rank_counts)
+
+
+def natural_probability(decks: int = 8, removed=(), counts=None) -> Fraction:
+    """The chance that either hand has a natural."""
+    return probability_where("natural", lambda coups: coups.natural, decks, removed, counts)
+
+
+def outcome_given_player_total(decks: int = 8, removed=(), counts=None) -> dict:
+    """{Player's two-card total: {Outcome: P(outcome | that total)}}."""
+    rank_counts = _value_counts(_counts(decks, removed, counts))
+    result = {}
+    for total in range(10):
+        rows = {outcome: _row_for(f"start {total} {outcome.value}",
+                                  lambda coups, total=total, code=code:
+                                  (coups.player_start == total) & (coups.outcome == code))
+                for outcome, code in OUTCOME_CODES.items()}
+        joint = _probabilities(rows, rank_counts)
+        given = sum(joint.values())
+        result[total] = {outcome: chance / given for outcome, chance in joint.items()} if given else {}
+    return result
+
+
+def edge_rows(decks=(6, 8), tables=None) -> list[tuple[str, str, dict]]:
+    """(table name, bet, {decks: house edge}) for every bet of every table, in table order.
+
+    >>> rows = edge_rows((8,), ["standard"])
+    >>> [(bet, f"{float(edges[8]):.2%}") for table, bet, edges in rows][:3]
+    [('player', '1.24%'), ('banker', '1.06%'), ('tie', '14.36%')]
+    """
+    tables = [pay_table(table) for table in (PAY_TABLES if tables is None else tables)]
+    return [(table.name, bet, {count: house_edge(bet, table, count) for count in decks})
+            for table in tables for bet in table.bets]
+
+
+def breakeven_commission(decks: int = 8) -> Fraction:
+    """The Banker commission that would make a Banker bet exactly fair: P(B) (1 - c) = P(P).
+
+    >>> f"{float(breakeven_commission(8)):.2%}"
+    '2.69%'
+    """
+    chances = outcome_probabilities(decks)
+    return 1 - chances[Outcome.PLAYER] / chances[Outcome.BANKER]

@@ -1,0 +1,408 @@
+"""The casino scoreboards as data: the Bead Plate, the Big Road, and what a streak says about the next coup.
+
+A scoreboard only records past results. The draw rules never look at it, and a streak of Banker or Player
+results does not predict the next coup: ``streak_statistics`` measures that on simulated shoes.
+
+Outcomes may be given as ``Outcome`` values, as words or letters (``"banker"``, ``"B"``, ``"tie"``, ``"T"``),
+as one string (``"B B P T"`` or ``"BBPT"``), or as the ``CoupRecords`` of ``simulate`` (which also bring the
+pair and natural marks, and the shoe each coup came from). Rows and columns count from 0, top-left.
+
+Public names:
+
+- ``as_outcomes(outcomes)``: the results as a list of ``Outcome``.
+- ``bead_plate(outcomes, rows=6)``: one ``BeadCell`` per coup, filled down each column of ``rows``, then the next.
+- ``big_road(outcomes, rows=6)``: one ``BigRoadCell`` per Player or Banker win, with the ties marked on it.
+- ``big_road_columns(outcomes)``: how many columns the Big Road starts (one per streak).
+- ``longest_streaks(outcomes)``: {Outcome.BANKER: n, Outcome.PLAYER: n}, the longest run of wins (ties skipped).
+- ``road_text(cells, rows=6)``: a layout as a grid of letters (a tie count after a letter), for printing.
+- ``streak_lengths(outcomes, side="banker", shoes=None)``: for each coup, how many ``side`` wins in a row the
+  non-tie results just before it end with.
+- ``streak_statistics(outcomes, max_k=5, side="banker", shoes=None, all_coups=False)``: P(side | the last k
+  non-tie results were side) for k = 1..max_k (and k = 0, every coup, with ``all_coups``), with standard errors,
+  as ``StreakRow``s.
+- ``standard_error_gaps(rows, exact)``: how far each row's share is from ``exact``, in its standard errors.
+- ``streak_table(rows, exact, side="banker")``: the rows as a printable table, next to the exact chance.
+- ``outcome_of(item)``: one result (an ``Outcome``, a word or a letter) as an ``Outcome``.
+
+The exercises about the boards are in ``teaching.road_questions``.
+
+>>> for cell in big_road("B B P T P P"):
+...     print(cell)
+column 0, row 0: Banker
+column 0, row 1: Banker
+column 1, row 0: Player, 1 tie
+column 1, row 1: Player
+column 1, row 2: Player
+>>> print(road_text(big_road("T B B P P P P P P P B"), rows=6))
+B1 P  B
+B  P
+   P
+   P
+   P
+   P  P
+>>> [(cell.column, cell.row) for cell in bead_plate("B P T B P B P", rows=3)]
+[(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2), (2, 0)]
+>>> streak_statistics("B B P B B B T B P", max_k=2)[1]
+StreakRow(k=2, coups=5, wins=2, probability=0.4, standard_error=0.21908902300206645)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import groupby
+from math import copysign, isnan, sqrt
+from typing import NamedTuple
+
+import numpy as np
+
+from ..errors import BaccaratError
+from ..game.coup import Outcome
+from .kernel import CODE_OUTCOMES, OUTCOME_CODES
+from .simulate import CoupRecords
+
+__all__ = ["as_outcomes", "BeadCell", "bead_plate", "BigRoadCell", "big_road", "big_road_columns",
+           "longest_streaks", "road_text", "StreakRow", "streak_lengths", "streak_statistics",
+           "standard_error_gaps", "streak_table", "ROWS", "LETTERS", "outcome_of"]
+
+ROWS = 6  # both scoreboards are six rows high
+LETTERS = {Outcome.BANKER: "B", Outcome.PLAYER: "P", Outcome.TIE: "T"}
+_WORDS = {"b": Outcome.BANKER, "banker": Outcome.BANKER, "p": Outcome.PLAYER, "player": Outcome.PLAYER,
+          "t": Outcome.TIE, "tie": Outcome.TIE}
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Reading outcomes
+
+def outcome_of(item) -> Outcome:
+    """One result as an ``Outcome``: an Outcome, or a word or letter such as "banker", "B", "tie", "T"."""
+    if isinstance(item, Outcome):
+        return item
+    word = str(item).strip().lower()
+    if word not in _WORDS:
+        raise BaccaratError(f"{item!r} is not a result: write Banker, Player or Tie (or B, P, T)")
+    return _WORDS[word]
+
+
+def _tokens(text: str) -> list[str]:
+    tokens = text.replace(",", " ").split()
+    if len(tokens) == 1 and len(tokens[0]) > 1 and set(tokens[0].lower()) <= set("bpt"):
+        return list(tokens[0])  # "BBPT": one letter per coup
+    return tokens
+
+
+def as_outcomes(outcomes) -> list[Outcome]:
+    """The results as a list of ``Outcome``: from Outcomes, words, letters, one string, or ``CoupRecords``.
+
+    >>> [outcome.label for outcome in as_outcomes("B p Tie banker")]
+    ['Banker', 'Player', 'Tie', 'Banker']
+    """
+    if isinstance(outcomes, CoupRecords):
+        return [CODE_OUTCOMES[code] for code in outcomes.outcomes]
+    if isinstance(outcomes, str):
+        outcomes = _tokens(outcomes)
+    return [outcome_of(item) for item in outcomes]
+
+
+def _codes(outcomes) -> np.ndarray:
+    """The results as ``simulate.OUTCOME_CODES`` in a numpy array (fast for ``CoupRecords``)."""
+    if isinstance(outcomes, CoupRecords):
+        return np.asarray(outcomes.outcomes)
+    return np.array([OUTCOME_CODES[outcome] for outcome in as_outcomes(outcomes)], dtype=np.uint8)
+
+
+def _check_rows(rows) -> int:
+    if isinstance(rows, bool) or not isinstance(rows, (int, np.integer)) or rows < 1:
+        raise BaccaratError(f"a scoreboard needs 1 or more rows (casinos use {ROWS}), not {rows!r}")
+    return int(rows)
+
+
+def _marks(outcomes, name: str, given, n: int) -> list[bool]:
+    """A per-coup flag: as given, else from the records, else all False."""
+    if given is None and isinstance(outcomes, CoupRecords):
+        given = getattr(outcomes, name)
+    flags = [False] * n if given is None else [bool(flag) for flag in given]
+    if len(flags) != n:
+        raise BaccaratError(f"{name} needs one flag per coup: {len(flags)} given for {n} coups")
+    return flags
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The Bead Plate: every coup, in order, down the columns
+
+@dataclass(frozen=True)
+class BeadCell:
+    """One bead: coup number ``index`` (from 0) at ``column``, ``row``, with its result and marks."""
+
+    column: int
+    row: int
+    outcome: Outcome
+    index: int
+    player_pair: bool = False
+    banker_pair: bool = False
+    natural: bool = False
+
+    def __str__(self):
+        marks = [name for name, flag in (("Player pair", self.player_pair), ("Banker pair", self.banker_pair),
+                                         ("natural", self.natural)) if flag]
+        return f"column {self.column}, row {self.row}: {self.outcome.label}" + "".join(f", {m}" for m in marks)
+
+
+def bead_plate(outcomes, rows: int = ROWS, player_pairs=None, banker_pairs=None, naturals=None) -> list[BeadCell]:
+    """One bead per coup, ties included, filling each column top to bottom before the next.
+
+    The marks (one flag per coup) come from ``CoupRecords`` when those are given, else default to none.
+
+    >>> [str(cell) for cell in bead_plate("B P", player_pairs=[False, True])]
+    ['column 0, row 0: Banker', 'column 0, row 1: Player, Player pair']
+    """
+    rows = _check_rows(rows)
+    results = as_outcomes(outcomes)
+    n = len(results)
+    flags = [_marks(outcomes, name, given, n) for name, given in
+             (("player_pairs", player_pairs), ("banker_pairs", banker_pairs), ("naturals", naturals))]
+    return [BeadCell(index // rows, index % rows, outcome, index, *(flag[index] for flag in flags))
+            for index, outcome in enumerate(results)]
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The Big Road: a column per streak, ties marked on the cell before them
+
+@dataclass(frozen=True)
+class BigRoadCell:
+    """One ring of the Big Road: a Player or Banker win at ``column``, ``row``, and the ties marked on it.
+
+    ``ties`` counts every tie marked on the ring: those that followed it, and on the first ring those that came
+    before any win (``leading_ties`` of them). ``index`` is the coup (from 0) that put the ring there.
+    ``outcome`` is ``Outcome.TIE`` only for a board that has seen nothing but ties yet.
+    """
+
+    column: int
+    row: int
+    outcome: Outcome
+    ties: int = 0
+    leading_ties: int = 0
+    index: int = 0
+
+    def __str__(self):
+        tie_note = f", {self.ties} tie{'s' if self.ties != 1 else ''}" if self.ties else ""
+        return f"column {self.column}, row {self.row}: {self.outcome.label}{tie_note}"
+
+
+def _next_cell(previous: BigRoadCell, occupied: set, rows: int, turned: bool) -> tuple[int, int, bool]:
+    """Where the next win of the same streak goes: down if it can, else right (the dragon tail)."""
+    below = (previous.column, previous.row + 1)
+    if not turned and previous.row + 1 < rows and below not in occupied:
+        return below[0], below[1], False
+    column = previous.column + 1
+    while (column, previous.row) in occupied:  # a guard: the rules above keep this cell free
+        column += 1
+    return column, previous.row, True
+
+
+def big_road(outcomes, rows: int = ROWS) -> list[BigRoadCell]:
+    """The Big Road: each Player or Banker win as a ring, in the order they were drawn.
+
+    - A streak goes down a column; a change of winner starts the next column, at the top.
+    - A tie never starts a column: it is counted on the ring before it (ties before the first win wait on
+      the first ring).
+    - A streak that reaches the bottom row, or whose next cell down is taken by an earlier dragon tail,
+      turns right and carries on along that row (the dragon tail).
+
+    >>> [(cell.column, cell.row) for cell in big_road("B" * 8)]
+    [(0, 0), (0, 1), (0, 2), (0, 3), (0, 4), (0, 5), (1, 5), (2, 5)]
+    >>> big_road("T T")
+    [BigRoadCell(column=0, row=0, outcome=<Outcome.TIE: 'tie'>, ties=2, leading_ties=2, index=0)]
+    """
+    rows = _check_rows(rows)
+    cells: list[BigRoadCell] = []
+    occupied: set = set()
+    leading_ties, streak_column, turned = 0, -1, False
+    for index, outcome in enumerate(as_outcomes(outcomes)):
+        if outcome is Outcome.TIE:
+            if cells:
+                last = cells[-1]
+                cells[-1] = BigRoadCell(last.column, last.row, last.outcome, last.ties + 1, last.leading_ties,
+                                        last.index)
+            else:
+                leading_ties += 1
+            continue
+        if cells and outcome is cells[-1].outcome:
+            column, row, turned = _next_cell(cells[-1], occupied, rows, turned)
+        else:  # the first win, or the winner changed: a new column, at the top
+            streak_column += 1
+            while (streak_column, 0) in occupied:  # only if an earlier tail runs along the top row
+                streak_column += 1
+            column, row, turned = streak_column, 0, False
+        first = not cells
+        cells.append(BigRoadCell(column, row, outcome, leading_ties if first else 0,
+                                 leading_ties if first else 0, index))
+        occupied.add((column, row))
+    if not cells and leading_ties:
+        cells.append(BigRoadCell(0, 0, Outcome.TIE, leading_ties, leading_ties, 0))
+    return cells
+
+
+def big_road_columns(outcomes) -> int:
+    """How many columns the Big Road starts: one per streak of Player or Banker wins (ties don't count).
+
+    A dragon tail runs on into the next columns without starting one of its own.
+
+    >>> big_road_columns("B B T P B B B"), big_road_columns("T T")
+    (3, 0)
+    """
+    winners = [outcome for outcome in as_outcomes(outcomes) if outcome is not Outcome.TIE]
+    return sum(1 for i, outcome in enumerate(winners) if i == 0 or outcome is not winners[i - 1])
+
+
+def longest_streaks(outcomes) -> dict:
+    """The longest run of Banker wins and of Player wins, ties skipped (they neither extend nor break a run).
+
+    >>> longest_streaks("B B T B P P B")
+    {<Outcome.BANKER: 'banker'>: 3, <Outcome.PLAYER: 'player'>: 2}
+    """
+    winners = [outcome for outcome in as_outcomes(outcomes) if outcome is not Outcome.TIE]
+    longest = {Outcome.BANKER: 0, Outcome.PLAYER: 0}
+    for outcome, run in groupby(winners):
+        longest[outcome] = max(longest[outcome], len(list(run)))
+    return longest
+
+
+def road_text(cells, rows: int = ROWS) -> str:
+    """A layout as a text grid: each cell's letter (B, P, T), followed by its tie count if it has ties.
+
+    >>> print(road_text(bead_plate("B P T B", rows=2), rows=2))
+    B  T
+    P  B
+    """
+    rows = _check_rows(rows)
+    if not cells:
+        return ""
+    width = max(cell.column for cell in cells) + 1
+    grid = [["" for _ in range(width)] for _ in range(max(rows, max(cell.row for cell in cells) + 1))]
+    for cell in cells:
+        ties = getattr(cell, "ties", 0)
+        grid[cell.row][cell.column] = LETTERS[cell.outcome] + (str(ties) if ties else "")
+    size = max(3, max(len(text) for line in grid for text in line) + 1)
+    return "\n".join("".join(text.ljust(size) for text in line).rstrip() for line in grid)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Streaks: does the last run of wins say anything about the next coup?
+
+class StreakRow(NamedTuple):
+    """Coups that came right after ``k`` or more ``side`` wins in a row (ties skipped), and how many ``side`` won.
+
+    ``probability`` = wins / coups; ``standard_error`` = sqrt(p (1 - p) / coups), NaN when no coup qualified.
+    """
+
+    k: int
+    coups: int
+    wins: int
+    probability: float
+    standard_error: float
+
+
+def _side_code(side) -> int:
+    outcome = outcome_of(side)
+    if outcome is Outcome.TIE:
+        raise BaccaratError("a streak is of Banker or of Player wins (ties are skipped), not of ties")
+    return OUTCOME_CODES[outcome]
+
+
+def _shoe_starts(shoes, n: int) -> np.ndarray:
+    """For each coup, the index of the first coup of its shoe (0 for all when ``shoes`` is None)."""
+    if shoes is None:
+        return np.zeros(n, dtype=np.int32)
+    shoes = np.asarray(shoes)
+    if len(shoes) != n:
+        raise BaccaratError(f"shoes needs one shoe number per coup: {len(shoes)} given for {n} coups")
+    starts = np.ones(n, dtype=bool)
+    starts[1:] = shoes[1:] != shoes[:-1]
+    return np.maximum.accumulate(np.where(starts, np.arange(n, dtype=np.int32), 0))
+
+
+def streak_lengths(outcomes, side=Outcome.BANKER, shoes=None) -> np.ndarray:
+    """For each coup, how many ``side`` wins in a row end the non-tie results before it in the same shoe.
+
+    Ties are skipped (they neither extend nor break a streak); the other side's win ends it. ``shoes`` (one
+    shoe number per coup) restarts the count at each new shoe; ``CoupRecords`` bring their own.
+
+    >>> streak_lengths("B B T B P B").tolist()
+    [0, 1, 2, 2, 3, 0]
+    >>> streak_lengths("B B B", shoes=[0, 0, 1]).tolist()
+    [0, 1, 0]
+    """
+    codes = _codes(outcomes)
+    n = len(codes)
+    if shoes is None and isinstance(outcomes, CoupRecords):
+        shoes = outcomes.shoes
+    side_code, positions = _side_code(side), np.arange(n, dtype=np.int32)
+    other = (codes != side_code) & (codes != OUTCOME_CODES[Outcome.TIE])
+    wins_before = np.zeros(n + 1, dtype=np.int32)
+    np.cumsum(codes == side_code, out=wins_before[1:])
+    # The streak before coup i starts after the last win of the other side before i, or at the shoe's start.
+    last_other = np.maximum.accumulate(np.where(other, positions, -1))
+    after_other = np.concatenate((np.zeros(1, dtype=np.int32), last_other[:-1] + 1))
+    start = np.maximum(after_other, _shoe_starts(shoes, n))
+    return wins_before[:-1] - wins_before[start]
+
+
+def streak_statistics(outcomes, max_k: int = 5, side=Outcome.BANKER, shoes=None,
+                      all_coups: bool = False) -> list[StreakRow]:
+    """P(``side`` wins | the last k non-tie results of the shoe were ``side`` wins), for k = 1..max_k.
+
+    The next coup may be a tie: it counts as a coup that ``side`` did not win, so each row compares with the
+    plain P(``side``) of ``odds.outcome_probabilities``. With ``all_coups``, a first row k = 0 covers every
+    coup (no streak asked for): the sample's own share, to compare the streak rows with.
+
+    >>> [(row.k, row.coups, row.wins) for row in streak_statistics("B B P B B B T B P", max_k=3)]
+    [(1, 7, 4), (2, 5, 2), (3, 3, 1)]
+    """
+    if isinstance(max_k, bool) or not isinstance(max_k, (int, np.integer)) or max_k < 1:
+        raise BaccaratError(f"max_k is the longest streak to look at, 1 or more, not {max_k!r}")
+    codes = _codes(outcomes)
+    lengths = streak_lengths(outcomes, side, shoes)
+    wins = codes == _side_code(side)
+    rows = []
+    for k in range(0 if all_coups else 1, int(max_k) + 1):
+        after_streak = lengths >= k
+        coups, won = int(np.count_nonzero(after_streak)), int(np.count_nonzero(wins & after_streak))
+        p = won / coups if coups else float("nan")
+        error = sqrt(p * (1 - p) / coups) if coups else float("nan")
+        rows.append(StreakRow(k, coups, won, p, error))
+    return rows
+
+
+def standard_error_gaps(rows, exact) -> list[float]:
+    """(measured share - ``exact``) / standard error, for each ``StreakRow``: chance alone rarely passes 2.
+
+    >>> [round(gap, 6) for gap in standard_error_gaps([StreakRow(1, 100, 50, 0.5, 0.05)], 0.45)]
+    [1.0]
+    """
+    return [_gap(row.probability - float(exact), row.standard_error) for row in rows]
+
+
+def _gap(difference: float, error: float) -> float:
+    """difference / error, with no error: 0 if there is no difference, else an infinite gap (NaN stays NaN)."""
+    if error > 0 or isnan(error) or isnan(difference):
+        return difference / error if error > 0 else float("nan")
+    return 0.0 if difference == 0 else copysign(float("inf"), difference)
+
+
+def streak_table(rows, exact, side=Outcome.BANKER) -> str:
+    """The streak rows as a table: coups seen after k wins in a row, the share ``side`` won, and the gap.
+
+    A row k = 0 (from ``all_coups``) is shown as "any": every coup, no streak asked for.
+
+    >>> print(streak_table(streak_statistics("B B P B B B T B P", max_k=1, all_coups=True), 0.4586))
+      k  coups after k Banker wins  Banker won next  ± 1 SE   exact  gap (SE)
+    any                          9           0.6667  0.1571  0.4586      +1.3
+      1                          7           0.5714  0.1870  0.4586      +0.6
+    """
+    label = outcome_of(side).label
+    heading = f"coups after k {label} wins"
+    lines = [f"  k  {heading}  {label} won next  ± 1 SE   exact  gap (SE)"]
+    for row, gap in zip(rows, standard_error_gaps(rows, exact)):
+        lines.append(f"{row.k if row.k else 'any':>3}  {row.coups:>{len(heading)},} {row.probability:>16.4f} "
+                     f"{row.standard_error:>7.4f} {float(exact):>7.4f} {gap:>+9.1f}")
+    return "\n".join(lines)

@@ -1,0 +1,222 @@
+"""A whole coup, played by the rules, that explains each of its decisions.
+
+Public names:
+
+- ``Outcome``: ``"player"``, ``"banker"`` or ``"tie"`` (a ``str`` Enum).
+- ``Hand``: the cards of one side, with ``.total``, ``.is_natural`` and ``.third_card``.
+- ``Step``: one decision as a sentence (a ``str``) that also names the rule that made it (``.rule``).
+- ``Coup``: ``.player``, ``.banker``, ``.outcome``, ``.is_natural``, ``.steps``, ``.cards``, ``.dealt``.
+- ``FIRST_FOUR``: who gets each of the first four cards: Player, Banker, Player, Banker.
+- ``play_coup(cards)``: play cards given in dealt order (P, B, P, B, then third cards).
+- ``cards_needed(cards)``: how many cards the coup uses (4, 5 or 6), or how many it still needs.
+
+>>> coup = play_coup("2♣ 3♥ 3♠ A♦ 7♦ 4♠")
+>>> coup.outcome, coup.player.total, coup.banker.total
+(<Outcome.BANKER: 'banker'>, 2, 8)
+>>> for step in coup.steps: print(step)
+No natural: Player has 5 (2+3), Banker has 4 (3+A).
+Player has 5 (2+3): 0–5 draws.
+Player draws 7♦: 2+3+7 = 12, so Player has 2.
+Banker has 4 and Player's third card is a 7: with 4, Banker draws on 2–7.
+Banker draws 4♠: 3+A+4 = 8, so Banker has 8.
+Banker wins 8–2.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from .cards import Card, as_cards
+from ..errors import BaccaratError
+from .rules import banker_decision, hand_total, is_natural, player_decision
+
+__all__ = ["Outcome", "Hand", "Step", "Coup", "FIRST_FOUR", "play_coup", "cards_needed"]
+
+
+class Outcome(str, Enum):
+    """Which bet wins the coup."""
+
+    PLAYER = "player"
+    BANKER = "banker"
+    TIE = "tie"
+
+    def __str__(self):
+        return self.value
+
+    @property
+    def label(self) -> str:
+        """'Player', 'Banker' or 'Tie'."""
+        return self.value.capitalize()
+
+
+# The dealing order, written once: the first four cards go Player, Banker, Player, Banker; then Player's
+# third card (if Player draws), then Banker's (if Banker draws).
+FIRST_FOUR = ("player", "banker", "player", "banker")
+
+
+@dataclass(frozen=True)
+class Hand:
+    """The cards of one side, in the order they were dealt."""
+
+    cards: tuple[Card, ...]
+
+    @property
+    def total(self) -> int:
+        """The hand's total, 0..9."""
+        return hand_total(self.cards)
+
+    @property
+    def is_natural(self) -> bool:
+        """8 or 9 on the first two cards."""
+        return is_natural(self.cards)
+
+    @property
+    def third_card(self) -> Card | None:
+        """The third card, or None if the hand stood on two."""
+        return self.cards[2] if len(self.cards) == 3 else None
+
+    @property
+    def drew(self) -> bool:
+        """True when the hand took a third card."""
+        return len(self.cards) == 3
+
+    def arithmetic(self) -> str:
+        """The cards as a sum: ``'2+3'``, or ``'2+3+7 = 12'`` when the units digit matters."""
+        terms = "+".join(card.rank for card in self.cards)
+        raw = sum(card.value for card in self.cards)
+        return terms if raw == self.total and not self.drew else f"{terms} = {raw}"
+
+    def __str__(self):
+        return " ".join(card.label for card in self.cards)
+
+
+class Step(str):
+    """One decision of a coup as a sentence; ``.rule`` names the rule that made it."""
+
+    rule: str
+
+    def __new__(cls, text: str, rule: str):
+        step = super().__new__(cls, text)
+        step.rule = rule
+        return step
+
+
+@dataclass(frozen=True)
+class Coup:
+    """A played coup: both hands, who won, and the steps that got there."""
+
+    player: Hand
+    banker: Hand
+    outcome: Outcome
+    steps: tuple[Step, ...]
+
+    @property
+    def is_natural(self) -> bool:
+        """True when either hand had a natural, so neither drew."""
+        return self.player.is_natural or self.banker.is_natural
+
+    @property
+    def dealt(self) -> tuple[tuple[str, Card], ...]:
+        """``("player" or "banker", card)`` for each card in dealt order: ``FIRST_FOUR``, then third cards."""
+        hands = {"player": iter(self.player.cards), "banker": iter(self.banker.cards)}
+        third_cards = tuple(side for side, hand in (("player", self.player), ("banker", self.banker)) if hand.drew)
+        return tuple((side, next(hands[side])) for side in FIRST_FOUR + third_cards)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards the coup used, in dealt order."""
+        return tuple(card for _, card in self.dealt)
+
+    def explain(self) -> str:
+        """All the steps, one per line."""
+        return "\n".join(self.steps)
+
+    def __str__(self):
+        return (f"Player {self.player} ({self.player.total}) – Banker {self.banker} "
+                f"({self.banker.total}): {self.steps[-1]}")
+
+
+def _total_phrase(side: str, hand: list[Card]) -> str:
+    return f"{side} has {hand_total(hand)} ({Hand(tuple(hand)).arithmetic()})"
+
+
+def _result(player: list[Card], banker: list[Card]) -> tuple[Outcome, Step]:
+    player_total, banker_total = hand_total(player), hand_total(banker)
+    if player_total > banker_total:
+        return Outcome.PLAYER, Step(f"Player wins {player_total}–{banker_total}.", "compare")
+    if banker_total > player_total:
+        return Outcome.BANKER, Step(f"Banker wins {banker_total}–{player_total}.", "compare")
+    return Outcome.TIE, Step(f"Tie {player_total}–{banker_total}.", "compare")
+
+
+def _draw_step(side: str, hand: list[Card]) -> Step:
+    card = hand[-1]
+    return Step(f"{side} draws {card.label}: {Hand(tuple(hand)).arithmetic()}, "
+                f"so {side} has {hand_total(hand)}.", f"{side.lower()}-draw")
+
+
+class _Dealer:
+    """Hands out the given cards in order and says how many more a coup needs when they run out."""
+
+    def __init__(self, cards: list[Card]):
+        self.cards, self.used = cards, 0
+
+    def next(self, needed_total: int, why: str) -> Card:
+        if self.used >= len(self.cards):
+            more = needed_total - len(self.cards)
+            raise BaccaratError(
+                f"the coup needs {more} more card{'s' if more > 1 else ''}: {why} "
+                f"({len(self.cards)} given, {needed_total} needed; give cards in dealt order "
+                "P, B, P, B, then third cards)")
+        self.used += 1
+        return self.cards[self.used - 1]
+
+
+def play_coup(cards) -> Coup:
+    """Play one coup from cards in dealt order (P, B, P, B, then third cards); extra cards are ignored.
+
+    >>> play_coup("K 5 9 3").outcome
+    <Outcome.PLAYER: 'player'>
+    """
+    given = as_cards(cards)
+    if len(given) < 4:
+        more = 4 - len(given)
+        raise BaccaratError(f"the coup needs {more} more card{'s' if more > 1 else ''}: every coup starts "
+                            f"with 4 cards dealt P, B, P, B ({len(given)} given)")
+    player, banker = ([card for card, side in zip(given, FIRST_FOUR) if side == hand]
+                      for hand in ("player", "banker"))
+    dealer = _Dealer(given)
+    dealer.used = 4
+    steps = []
+    if is_natural(player) or is_natural(banker):
+        steps.append(Step(f"Natural: {_total_phrase('Player', player)}, {_total_phrase('Banker', banker)}; "
+                          "both hands stand.", "natural"))
+    else:
+        steps.append(Step(f"No natural: {_total_phrase('Player', player)}, "
+                          f"{_total_phrase('Banker', banker)}.", "natural"))
+        player_rule = player_decision(hand_total(player))
+        steps.append(Step(f"{_total_phrase('Player', player)}: {player_rule.reason}", "player-rule"))
+        if player_rule.draws:
+            player.append(dealer.next(5, f"{_total_phrase('Player', player)} and must draw a third card"))
+            steps.append(_draw_step("Player", player))
+        player_third_card = player[2] if len(player) == 3 else None
+        banker_rule = banker_decision(hand_total(banker), player_third_card)
+        banker_intro = (f"Banker has {hand_total(banker)} and " if player_third_card
+                        else f"{_total_phrase('Banker', banker)} and ")
+        steps.append(Step(banker_intro + banker_rule.reason, "banker-rule"))
+        if banker_rule.draws:
+            banker.append(dealer.next(dealer.used + 1, f"{_total_phrase('Banker', banker)} and must draw a third card"))
+            steps.append(_draw_step("Banker", banker))
+    outcome, final_step = _result(player, banker)
+    steps.append(final_step)
+    return Coup(Hand(tuple(player)), Hand(tuple(banker)), outcome, tuple(steps))
+
+
+def cards_needed(cards) -> int:
+    """How many cards a coup starting with these cards uses: 4, 5 or 6 (at least 4 must be given).
+
+    >>> cards_needed("K 5 9 3"), cards_needed("2 3 3 A 7 4"), cards_needed("2 3 3 4 8 9")
+    (4, 6, 5)
+    """
+    return len(play_coup(cards).cards)

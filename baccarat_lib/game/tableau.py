@@ -1,0 +1,247 @@
+"""The Banker tableau as rows of a printed table, and a checker for tables printed elsewhere.
+
+Everything here reads the one literal ``rules.BANKER_TABLEAU``; nothing restates the rule. Its Markdown and
+HTML views are in ``views.tableau``; the "which rows are wrong?" exercise in ``teaching``.
+
+Public names:
+
+- ``tableau_rows()``: the rows of the printed table: (Banker totals, draw values, stand values),
+  with totals that share a row grouped (0, 1 and 2 draw on anything).
+- ``draw_grid()``: the 8 x 10 grid ``grid[banker_total][third_card_value]``, True where Banker draws.
+- ``published_values(cell, column)``: the values one printed cell names: ``"A-2-3-8-9-10-J-Q-K"`` -> {0, 1, 2, 3, 8, 9}.
+- ``read_published_table(rows)``: printed rows (text) -> ``{banker_total: (draw_values, stand_values)}``.
+- ``published_table_contradictions(published)``: where a published table disagrees with the tableau,
+  as readable ``Contradiction`` sentences (values in both columns, in neither, or in the wrong one).
+- ``wrong_rows(published)``: the Banker totals whose rows are wrong.
+- ``SOURCE_002_HEADINGS``, ``SOURCE_002_ROWS``: the Banker table of source 002 as printed (headings translated).
+
+>>> tableau_rows()[1]
+((3,), frozenset({0, 1, 2, 3, 4, 5, 6, 7, 9}), frozenset({8}))
+>>> draw_grid()[4][7], draw_grid()[4][8]
+(True, False)
+>>> published_values("A-2-3-8-9-10-J-Q-K", "stand") == {0, 1, 2, 3, 8, 9}
+True
+>>> for contradiction in published_table_contradictions(read_published_table(SOURCE_002_ROWS)):
+...     print(contradiction)
+Banker 5: 4, 5 listed in both columns (the tableau: Banker draws on them).
+Banker 6: 4, 5 missing from both columns (the tableau: Banker stands on them).
+>>> wrong_rows(read_published_table(SOURCE_002_ROWS))
+[5, 6]
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..errors import BaccaratError
+from .cards import RANK_VALUES
+from .rules import ANY, BANKER_TABLEAU, THIRD_CARD_VALUES, TOTALS, describe_values
+
+__all__ = ["tableau_rows", "draw_grid", "published_values", "read_published_table",
+           "published_table_contradictions", "Contradiction", "wrong_rows",
+           "SOURCE_002_HEADINGS", "SOURCE_002_ROWS"]
+
+# Source 002's Banker table exactly as printed (only the Vietnamese words translated):
+# "Tổng 2 lá bài đầu tiên" = total of the first 2 cards; "Rút bài khi lá thứ 3 của Khách Chơi là" = draws
+# when Player's 3rd card is; "Không rút bài khi ..." = does not draw when ...; "Không rút" = does not draw;
+# "Luôn rút 3 lá bài" = always draws a 3rd card. In this printing 10 (and J, Q, K) stands for the value 0.
+# Its row "8-9: does not draw" is about naturals, settled before the tableau, so it is left out here.
+SOURCE_002_HEADINGS = ("Total of the first 2 cards", "Draws when Player's 3rd card is:",
+                       "Does not draw when Player's 3rd card is:")
+SOURCE_002_ROWS = (
+    ("3", "1-2-3-4-5-6-7-9-10", "8"),
+    ("4", "2, 3, 4, 5, 6, 7", "1-8-9-10"),
+    ("5", "4, 5, 6, 7", "1-2-3-4-5-8-9-10"),
+    ("6", "6, 7", "A-2-3-8-9-10-J-Q-K"),
+    ("7", "does not draw", "does not draw"),
+    ("0-1-2", "always draws a 3rd card", ""),
+)
+
+
+# ----------------------------------------------------------------------------- the printed table
+
+def tableau_rows() -> list[tuple[tuple[int, ...], frozenset, frozenset]]:
+    """(Banker totals, draw values, stand values) per row; neighbouring totals with the same row share it."""
+    rows: list[tuple[tuple[int, ...], frozenset, frozenset]] = []
+    for total, draw_values in BANKER_TABLEAU.items():
+        if rows and rows[-1][1] == draw_values:
+            rows[-1] = (rows[-1][0] + (total,), draw_values, rows[-1][2])
+        else:
+            rows.append(((total,), frozenset(draw_values), ANY - draw_values))
+    return rows
+
+
+# ----------------------------------------------------------------------------- the grid
+
+def draw_grid() -> tuple[tuple[bool, ...], ...]:
+    """``grid[banker_total][third_card_value]`` for Banker totals 0..7 and values 0..9: True = Banker draws.
+
+    >>> len(draw_grid()), len(draw_grid()[0]), sum(map(sum, draw_grid()))
+    (8, 10, 51)
+    """
+    return tuple(tuple(value in BANKER_TABLEAU[total] for value in THIRD_CARD_VALUES)
+                 for total in BANKER_TABLEAU)
+
+
+# ----------------------------------------------------------------------------- published tables
+
+_ALL_WORDS = ("always", "any")
+_NONE_WORDS = ("never", "does not draw", "no draw", "—", "-")
+
+
+def published_values(cell: str, column: str) -> frozenset:
+    """The third-card values a printed cell names; ``column`` is "draw" or "stand".
+
+    Digits 0..9 are values; ranks count by their value (A = 1; 10, J, Q, K = 0). Words: "always ..." means every value; "never" or
+    "does not draw" means none in the draw column and every value in the stand column; empty means none.
+
+    >>> sorted(published_values("1-2-3-4-5-6-7-9-10", "draw")), sorted(published_values("does not draw", "stand"))
+    ([0, 1, 2, 3, 4, 5, 6, 7, 9], [0, 1, 2, 3, 4, 5, 6, 7, 8, 9])
+    """
+    if column not in ("draw", "stand"):
+        raise BaccaratError(f'column must be "draw" or "stand", not {column!r}')
+    text = cell.strip().lower()
+    if not text:
+        return frozenset()
+    if text.startswith(_ALL_WORDS):
+        return ANY
+    if text.startswith(_NONE_WORDS):
+        return frozenset() if column == "draw" else ANY
+    values = set()
+    for token in re.split(r"[\s,\-–]+", cell.strip()):
+        rank = token.upper()
+        if token in ("0", "1"):
+            values.add(int(token))
+        elif rank in RANK_VALUES:
+            values.add(RANK_VALUES[rank])
+        else:
+            raise BaccaratError(f"{token!r} in the printed cell {cell!r} is neither a value 0..9 nor a "
+                                "card rank (A, 2..9, 10, J, Q, K)")
+    return frozenset(values)
+
+
+def read_published_table(rows) -> dict[int, tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Printed rows ``(totals, draw cell, stand cell)`` -> ``{banker_total: (draw_values, stand_values)}``.
+
+    Values come out sorted; a totals cell such as ``"0-1-2"`` gives the same row to each total.
+
+    >>> read_published_table([("4", "2, 3, 4, 5, 6, 7", "1-8-9-10")])
+    {4: ((2, 3, 4, 5, 6, 7), (0, 1, 8, 9))}
+    """
+    table = {}
+    for totals, draw_cell, stand_cell in rows:
+        for total in re.findall(r"\d+", totals):
+            table[int(total)] = (tuple(sorted(published_values(draw_cell, "draw"))),
+                                 tuple(sorted(published_values(stand_cell, "stand"))))
+    return dict(sorted(table.items()))
+
+
+class Contradiction(str):
+    """One disagreement with the tableau, as a sentence; ``.banker_total``, ``.kind`` and ``.values`` say which.
+
+    ``kind`` is "both" (listed in both columns), "missing" (in neither), "wrong column" or "missing row".
+    """
+
+    banker_total: int
+    kind: str
+    values: frozenset
+
+    def __new__(cls, text: str, banker_total: int, kind: str, values=frozenset()):
+        contradiction = super().__new__(cls, text)
+        contradiction.banker_total, contradiction.kind = banker_total, kind
+        contradiction.values = frozenset(values)
+        return contradiction
+
+
+def _values(values, where: str) -> frozenset:
+    """Published values as point values 0..9 (ints 0..9 or rank strings such as "A", "10", "K")."""
+    result = set()
+    for value in values:
+        if isinstance(value, str) and value.strip() in ("0", "1"):
+            result.add(int(value))
+        elif isinstance(value, str) and value.strip().upper() in RANK_VALUES:
+            result.add(RANK_VALUES[value.strip().upper()])
+        elif isinstance(value, int) and not isinstance(value, bool) and value in THIRD_CARD_VALUES:
+            result.add(value)
+        else:
+            raise BaccaratError(f"{value!r} in {where} is not a third-card value: give 0..9 or a rank "
+                                "(A, 2..9, 10, J, Q, K)")
+    return frozenset(result)
+
+
+def _expected_draws(total: int) -> frozenset:
+    """The values on which Banker draws with this two-card total (8 and 9 are naturals: never)."""
+    return frozenset(BANKER_TABLEAU.get(total, ()))
+
+
+def _row_contradictions(total: int, draw_values: frozenset, stand_values: frozenset) -> list[Contradiction]:
+    expected = _expected_draws(total)
+
+    def says(values):
+        drawn = values & expected
+        if drawn == values:
+            return "Banker draws on them"
+        if not drawn:
+            return "Banker stands on them"
+        return f"Banker draws on {describe_values(drawn)}, stands on {describe_values(values - drawn)}"
+
+    def listed(values):
+        return ", ".join(map(str, sorted(values)))
+
+    found = []
+    both = draw_values & stand_values
+    if both:
+        found.append(Contradiction(f"Banker {total}: {listed(both)} listed in both columns "
+                                   f"(the tableau: {says(both)}).", total, "both", both))
+    missing = ANY - draw_values - stand_values
+    if missing:
+        found.append(Contradiction(f"Banker {total}: {listed(missing)} missing from both columns "
+                                   f"(the tableau: {says(missing)}).", total, "missing", missing))
+    should_stand = (draw_values - stand_values) - expected
+    if should_stand:
+        found.append(Contradiction(f"Banker {total}: {listed(should_stand)} listed as draw, but Banker "
+                                   "stands on them.", total, "wrong column", should_stand))
+    should_draw = (stand_values - draw_values) & expected
+    if should_draw:
+        found.append(Contradiction(f"Banker {total}: {listed(should_draw)} listed as stand, but Banker "
+                                   "draws on them.", total, "wrong column", should_draw))
+    return found
+
+
+def published_table_contradictions(published) -> list[Contradiction]:
+    """Compare a published table ``{banker_total: (draw_values, stand_values)}`` with BANKER_TABLEAU.
+
+    Values are third-card values 0..9 or ranks ("A", "10", "K"). Returns readable sentences, row by row:
+    values listed in both columns, values missing from both, values in the wrong column, missing rows.
+
+    >>> published_table_contradictions({4: ({2, 3, 4, 5, 6, 7}, {0, 1, 8, 9}), 6: ({5, 6, 7}, {0, 1, 2, 3, 4, 8, 9})})[0]
+    'Banker 6: 5 listed as draw, but Banker stands on them.'
+    """
+    try:
+        rows = dict(published)
+    except (TypeError, ValueError):
+        raise BaccaratError("give the published table as {banker_total: (draw_values, stand_values)}") from None
+    found = []
+    for total in sorted(rows):
+        if isinstance(total, bool) or not isinstance(total, int) or total not in TOTALS:
+            raise BaccaratError(f"Banker total {total!r} is not a total 0..9")
+        try:
+            draw_cell, stand_cell = rows[total]
+        except (TypeError, ValueError):
+            raise BaccaratError(f"row {total} must be a pair (draw_values, stand_values), "
+                                f"not {rows[total]!r}") from None
+        found += _row_contradictions(total, _values(draw_cell, f"row {total}'s draw column"),
+                                     _values(stand_cell, f"row {total}'s stand column"))
+    absent = [total for total in BANKER_TABLEAU if total not in rows]
+    if absent:
+        found.append(Contradiction(f"Banker {describe_values(absent)}: no row in the table, though the "
+                                   "tableau has one.", absent[0], "missing row", absent))
+    return found
+
+
+def wrong_rows(published) -> list[int]:
+    """The Banker totals whose published rows contradict the tableau (rows that are missing included)."""
+    wrong = set()
+    for contradiction in published_table_contradictions(published):
+        wrong |= set(contradiction.values) if contradiction.kind == "missing row" else {contradiction.banker_total}
+    return sorted(wrong)

@@ -1,0 +1,98 @@
+"""Questions about odds, edges and counting, answered by exact computation (lessons 07 and 10).
+
+Public names:
+
+- ``wins_more_question(decks)``, ``lowest_edge_question(choices, decks)``, ``no_commission_question(decks)``:
+  lesson 07, answered by ``odds``.
+- ``best_removal_question(bet, table, decks)``, ``positive_question(points, bet)``, ``five_question(decks)``:
+  lesson 10, answered by ``counting``.
+
+>>> wins_more_question(8).answer, five_question(1).answer
+('Banker', 'draw')
+"""
+
+from __future__ import annotations
+
+from ..analysis.counting import VALUE_LABELS, VALUE_RANKS, edge_ranges, effect_of_removal, five_choice, positive_coups
+from ..analysis.odds import house_edge, outcome_probabilities
+from ..game.coup import Outcome
+from ..game.formatting import percent
+from ..game.payouts import bet_label, derive_table
+from .questions import Question
+
+__all__ = ["wins_more_question", "lowest_edge_question", "no_commission_question", "best_removal_question",
+           "positive_question", "five_question"]
+
+_OUTCOMES = (Outcome.BANKER, Outcome.PLAYER, Outcome.TIE)
+
+
+def _shoe_words(decks: int) -> str:
+    return f"{'an' if decks == 8 else 'a'} {decks}-deck shoe"
+
+
+# ---------------------------------------------------------------- lesson 07: odds and edges
+
+def wins_more_question(decks: int = 8) -> Question:
+    """Which wins more coups from a shoe of ``decks`` decks: Player or Banker?"""
+    chances = outcome_probabilities(decks)
+    more = max((Outcome.PLAYER, Outcome.BANKER), key=chances.get)
+    why = ", ".join(f"P({outcome.label}) = {percent(chances[outcome])}" for outcome in _OUTCOMES)
+    shoe = f"a shoe of {decks} deck{'s' if decks > 1 else ''}"
+    return Question(f"From {shoe}, which side wins more coups?", more.label,
+                    f"{why}. Banker acts last: its rule can use Player's third card.", ("Player", "Banker"))
+
+
+def lowest_edge_question(choices=(("banker", "standard"), ("player", "standard"), ("tie", "tie-9"),
+                                  ("banker", "no-commission")), decks: int = 8) -> Question:
+    """Which of these bets (bet, table) has the lowest house edge at ``decks`` decks?"""
+    edges = {f"{bet_label(bet)} ({table})": house_edge(bet, table, decks) for bet, table in choices}
+    best = min(edges, key=edges.get)
+    why = "; ".join(f"{label}: {percent(edge)}" for label, edge in edges.items())
+    return Question(f"With {decks} decks, which bet has the lowest house edge?", best, f"House edges: {why}.",
+                    tuple(edges))
+
+
+def no_commission_question(decks: int = 8) -> Question:
+    """If a Banker win paid 1:1 with no commission and no other change, who would have the edge?"""
+    free = derive_table("standard", "banker-free", "Banker pays 1:1, no commission.", commission=0)
+    edge = house_edge("banker", free, decks)
+    answer = "the house" if edge > 0 else "the bettor"
+    return Question("Suppose a Banker win paid a full 1:1, no commission, with the same drawing rules. "
+                    "Who would have the edge on a Banker bet?", answer,
+                    f"The house edge would be {percent(edge)}: negative means the bettor wins on average. "
+                    f"That is why Banker wins pay less than 1:1.", ("the house", "the bettor"))
+
+
+# ---------------------------------------------------------------- lesson 10: counting
+
+def best_removal_question(bet: str, table="standard", decks: int = 8) -> Question:
+    """Which card value, taken out, helps ``bet``'s bettor most (lowers the edge most)?"""
+    effects = effect_of_removal(bet, table, decks)
+    best = min(effects, key=effects.get)
+    return Question(f"In {_shoe_words(decks)}, taking out one card of which value helps the {bet} bet most?",
+                    str(best),
+                    f"Removing a {VALUE_LABELS[best]} changes the {bet} edge by "
+                    f"{float(effects[best]) * 100:+.5f} percentage points, the most helpful of all ten values; "
+                    f"the most harmful is {VALUE_LABELS[max(effects, key=effects.get)]}.",
+                    tuple(str(value) for value in VALUE_RANKS))
+
+
+def positive_question(points, bet: str) -> Question:
+    """On how many coups of this shoe did ``bet`` have positive expectation?"""
+    count = positive_coups(points)[bet]
+    low, high = edge_ranges(points)[bet]
+    return Question(f"On how many of the {len(points)} coups of the shoe did the {bet} bet have positive "
+                    "expectation (a house edge below 0)?", str(count),
+                    f"{count} of {len(points)}: its exact edge went from {float(low):.3%} to {float(high):.3%} "
+                    "through the shoe, and only a negative edge favours the bettor.")
+
+
+def five_question(decks: int = 8) -> Question:
+    """Against Banker's Punto Banco rules, should Player draw or stand on a two-card 5? Answered by ``five_choice``."""
+    choice = five_choice(decks)
+    best = max(choice, key=choice.get)
+    return Question(f"In {_shoe_words(decks)}, Player holds a two-card 5 and Banker plays the Punto Banco rules. "
+                    "For the Player bet, is it better that Player draws or stands?", best,
+                    f"The Player bet's exact expectation is {float(choice['draw']):+.3%} if Player draws and "
+                    f"{float(choice['stand']):+.3%} if Player stands on 5: {best} is better. (Punto Banco's "
+                    "fixed rule: Player draws on 5.)", ("draw", "stand"))

@@ -1,0 +1,375 @@
+"""Practice drills: random situations asked as questions, checked by the rules, with a running score.
+
+Every question is a ``questions.Question`` built by the question builders of ``rule_questions`` (``total_question``,
+``banker_draw_question``, ...), so its answer and explanation come from the rules themselves. This module only
+chooses the situations, reproducibly: randomness comes in as a ``seed`` or a ``random.Random`` and never touches
+the global generator.
+
+Public names:
+
+- ``KINDS``: the drill kinds, "total", "natural", "player-draw", "banker-draw", "winner", "settle".
+- ``LEVELS``: difficulty 1..3 -> the kinds a mixed drill asks at that level
+  (1 totals and naturals, 2 the Player rule, simple Banker and who wins, 3 the tableau and settling).
+- ``Exercise(kind, difficulty, question)``: one generated question and where it came from.
+- ``make_exercise(kind, difficulty=1, seed=None)``: one random situation (``seed``: a number, text or a Random).
+- ``exercise_at(kind, difficulty, seed, number)``: question ``number`` of a drill; the same every time.
+- ``drill_exercises(kind, difficulty, seed, count)``: the first ``count`` questions of a drill.
+- ``final_test(seed, questions=10)``: a mixed test that asks every kind at least once, easiest kinds first.
+- ``Score(asked, right, streak, best_streak, missed)`` and ``record(score, feedback, kind)``: pure score keeping.
+- ``score_summary(score)``: the score in a sentence, with the kinds to practise.
+- ``Drill`` with ``start_drill``, ``answer_drill`` and ``next_drill``: a whole drill (or test) as pure state.
+
+>>> exercise = make_exercise("banker-draw", difficulty=3, seed=1)
+>>> exercise == make_exercise("banker-draw", difficulty=3, seed=1)
+True
+>>> from baccarat_lib.teaching import check_answer, total_question
+>>> score = record(record(Score(), check_answer(total_question("7 8"), "5")),
+...                check_answer(total_question("K 9"), "19"), "total")
+>>> score.asked, score.right, score.streak, score.missed
+(2, 1, 0, ('total',))
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from typing import NamedTuple
+
+from ..errors import BaccaratError
+from ..game.cards import RANKS, SUITS, Card
+from ..game.coup import Coup, play_coup
+from ..game.payouts import EVENTS, coup_facts, pay_table
+from ..game.rules import BANKER_TABLEAU, hand_total
+from .questions import Feedback, Question, check_answer
+from .rule_questions import (banker_draw_question, natural_question, player_draw_question, settle_question,
+                             total_question, winner_question)
+
+__all__ = ["KINDS", "KIND_NAMES", "LEVELS", "DIFFICULTIES", "Exercise", "make_exercise", "exercise_at",
+           "drill_exercises", "final_test", "Score", "record", "score_summary",
+           "Drill", "start_drill", "answer_drill", "next_drill", "MIXED", "TEST"]
+
+KINDS = ("total", "natural", "player-draw", "banker-draw", "winner", "settle")
+KIND_NAMES = {"total": "Hand totals", "natural": "Naturals", "player-draw": "Player: draw or stand",
+              "banker-draw": "Banker: draw or stand", "winner": "Who wins?", "settle": "Settling bets"}
+MIXED, TEST = "mixed", "test"
+DIFFICULTIES = (1, 2, 3)
+LEVELS = {1: ("total", "natural"),
+          2: ("player-draw", "banker-draw", "winner"),
+          3: ("banker-draw", "winner", "settle")}
+HARD_BANKER_TOTALS = (3, 4, 5, 6)          # the rows of the tableau that depend on Player's third card
+STAKES = {1: (10, 20, 50, 100), 2: (10, 20, 25, 50, 100, 200), 3: (10, 15, 25, 30, 40, 75, 150)}
+# Which bets each difficulty settles, on which table: level 3 adds the special payouts.
+SETTLE_BETS = {1: (("player", "standard"), ("banker", "standard")),
+               2: (("player", "standard"), ("banker", "standard"), ("tie", "standard"),
+                   ("banker", "commission-4"), ("tie", "tie-9")),
+               3: (("banker", "standard"), ("tie", "tie-9"), ("banker", "no-commission"),
+                   ("super-six", "no-commission"), ("banker", "ez"), ("dragon-7", "ez"), ("panda-8", "ez"),
+                   ("player-pair", "standard"), ("banker-pair", "standard"))}
+
+
+class Exercise(NamedTuple):
+    """One generated question: its kind, its difficulty and the ``Question`` itself."""
+
+    kind: str
+    difficulty: int
+    question: Question
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Random cards
+
+def _rng(seed) -> random.Random:
+    """A private generator: ``seed`` may already be one, or a number or text to seed a new one."""
+    return seed if isinstance(seed, random.Random) else random.Random(seed)
+
+
+def _ranks_worth(value: int) -> tuple[str, ...]:
+    return tuple(rank for rank in RANKS if Card(rank).value == value)
+
+
+def _card(rng: random.Random, value: int | None = None, besides=()) -> Card:
+    """A random card with a suit, of the given point value if one is asked for, and not one of ``besides``."""
+    while True:
+        card = Card(rng.choice(RANKS if value is None else _ranks_worth(value)), rng.choice(SUITS))
+        if card not in besides:
+            return card
+
+
+def _cards(rng: random.Random, count: int) -> list[Card]:
+    """``count`` different random cards."""
+    cards = []
+    for _ in range(count):
+        cards.append(_card(rng, besides=cards))
+    return cards
+
+
+def _hand(rng: random.Random, total: int, size: int = 2, high: bool | None = None) -> list[Card]:
+    """``size`` random cards whose total is ``total``; ``high`` asks for a raw sum of 10 or more (or less)."""
+    if high and total + 10 > 9 * size:
+        high = None                                     # 9 cannot come from 19 with two cards
+    for _ in range(1000):
+        cards = _cards(rng, size - 1)
+        cards.append(_card(rng, (total - sum(card.value for card in cards)) % 10, besides=cards))
+        raw = sum(card.value for card in cards)
+        if high is None or high == (raw >= 10):
+            return cards
+    return cards  # pragma: no cover
+
+
+def _coup_where(rng: random.Random, wanted) -> Coup:
+    """A coup from random cards for which ``wanted(coup)`` holds."""
+    for _ in range(10_000):
+        coup = play_coup(_cards(rng, 6))
+        if wanted(coup):
+            return coup
+    raise BaccaratError("no coup found for this situation: try another seed")  # pragma: no cover
+
+
+def _labels(cards) -> str:
+    return " ".join(card.label for card in cards)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# One question per kind; ``difficulty`` changes the situations asked
+
+def _total(rng, difficulty) -> Question:
+    size = 3 if difficulty == 3 else 2
+    high = None if difficulty == 1 else True
+    total = rng.randrange(9 if difficulty == 2 else 10)       # two cards cannot make 9 from 19
+    question = total_question(_hand(rng, total, size, high))
+    return replace(question, choices=tuple(str(total) for total in range(10)))
+
+
+def _natural(rng, difficulty) -> Question:
+    if difficulty == 3 and rng.random() < 0.4:
+        return natural_question(_hand(rng, rng.choice((8, 9)), 3))        # a third card never makes one
+    total = rng.choice((8, 9)) if rng.random() < 0.5 else rng.choice(range(8) if difficulty == 1 else (0, 6, 7))
+    return natural_question(_hand(rng, total, 2, None if difficulty == 1 else True))
+
+
+def _player_draw(rng, difficulty) -> Question:
+    totals = {1: range(8), 2: (3, 4, 5, 6, 7), 3: (5, 6)}[difficulty]
+    return player_draw_question(_hand(rng, rng.choice(totals), 2, None if difficulty == 1 else True))
+
+
+def _banker_draw(rng, difficulty) -> Question:
+    player_stood, hard = {1: (1.0, 0.0), 2: (0.4, 0.5), 3: (0.1, 0.85)}[difficulty]
+    if rng.random() < player_stood:
+        return banker_draw_question(_hand(rng, rng.randrange(8)), None)
+    if rng.random() < hard:
+        banker_total = rng.choice(HARD_BANKER_TOTALS)
+        draws = rng.random() < 0.5                  # as many stands as draws, so guessing "draw" does not pay
+        values = BANKER_TABLEAU[banker_total] if draws else set(range(10)) - BANKER_TABLEAU[banker_total]
+    else:
+        banker_total = rng.choice([total for total in BANKER_TABLEAU if total not in HARD_BANKER_TOTALS])
+        values = range(10)
+    banker_cards = _hand(rng, banker_total)
+    return banker_draw_question(banker_cards, _card(rng, rng.choice(sorted(values)), besides=banker_cards))
+
+
+def _tableau_decides(coup: Coup) -> bool:
+    return coup.player.drew and hand_total(coup.banker.cards[:2]) in HARD_BANKER_TOTALS
+
+
+def _winner(rng, difficulty) -> Question:
+    wanted = {1: lambda coup: coup.is_natural,
+              2: lambda coup: not coup.is_natural and not _tableau_decides(coup),
+              3: lambda coup: not coup.is_natural and _tableau_decides(coup)}[difficulty]
+    return winner_question(_coup_where(rng, wanted).cards)
+
+
+def _settle(rng, difficulty) -> Question:
+    bet, table = rng.choice(SETTLE_BETS[difficulty])
+    lines = pay_table(table).lines(bet)
+    paying = [line.event for line in lines if line.odds not in ("push", "loses")]
+    if rng.random() < 0.5:          # half the time the bet's own event happens, even for rare side bets
+        event = rng.choice(paying)
+        coup = _coup_where(rng, lambda coup: EVENTS[event](coup_facts(coup)))
+    elif difficulty >= 2 and rng.random() < 0.3:
+        coup = _coup_where(rng, lambda coup: coup_facts(coup).tie)
+    else:
+        coup = _coup_where(rng, lambda coup: True)
+    return settle_question(bet, rng.choice(STAKES[difficulty]), coup, table)
+
+
+_MAKERS = {"total": _total, "natural": _natural, "player-draw": _player_draw, "banker-draw": _banker_draw,
+           "winner": _winner, "settle": _settle}
+
+
+def _check_choice(kind: str, difficulty) -> None:
+    if kind not in KINDS + (MIXED,):
+        raise BaccaratError(f"unknown drill {kind!r}: choose one of {', '.join(KINDS + (MIXED,))}")
+    if isinstance(difficulty, bool) or difficulty not in DIFFICULTIES:
+        raise BaccaratError(f"difficulty must be 1, 2 or 3, not {difficulty!r}")
+
+
+def make_exercise(kind: str, difficulty: int = 1, seed=None) -> Exercise:
+    """One random situation of ``kind`` ("mixed": a kind of this level) at ``difficulty`` 1..3.
+
+    >>> make_exercise("total", 1, seed=5).question.prompt
+    'What is the total of 5♦ 4♣?'
+    >>> make_exercise("total", 3, seed=5).question.prompt           # level 3: three cards
+    'What is the total of 4♣ 9♠ 6♠?'
+    """
+    _check_choice(kind, difficulty)
+    rng = _rng(seed)
+    if kind == MIXED:
+        kind = rng.choice(LEVELS[difficulty])
+    return Exercise(kind, difficulty, _MAKERS[kind](rng, difficulty))
+
+
+@lru_cache(maxsize=256)
+def exercise_at(kind: str, difficulty: int, seed, number: int) -> Exercise:
+    """Question ``number`` (from 0) of the drill ``kind`` at ``difficulty`` with ``seed``: the same on every run."""
+    return make_exercise(kind, difficulty, random.Random(f"{kind}/{difficulty}/{seed}/{number}"))
+
+
+def drill_exercises(kind: str, difficulty: int, seed, count: int = 10) -> list[Exercise]:
+    """The first ``count`` questions of a drill."""
+    return [exercise_at(kind, difficulty, seed, number) for number in range(count)]
+
+
+@lru_cache(maxsize=32)
+def final_test(seed, questions: int = 10) -> tuple[Exercise, ...]:
+    """A mixed test: every kind at least once (when there are enough questions), in course order, levels 2–3.
+
+    >>> [exercise.kind for exercise in final_test(2024, 6)]
+    ['total', 'natural', 'player-draw', 'banker-draw', 'winner', 'settle']
+    """
+    if isinstance(questions, bool) or not isinstance(questions, int) or questions < 1:
+        raise BaccaratError(f"a test has at least one question, not {questions!r}")
+    rng = random.Random(f"test/{seed}")
+    if questions < len(KINDS):
+        kinds = rng.sample(KINDS, questions)
+    else:
+        kinds = list(KINDS) + rng.choices(("player-draw", "banker-draw", "winner", "settle"),
+                                          k=questions - len(KINDS))
+    kinds.sort(key=KINDS.index)
+    return tuple(make_exercise(kind, 3 if kind == "banker-draw" else rng.choice((2, 3)), rng) for kind in kinds)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Checking and scoring
+
+@dataclass(frozen=True)
+class Score:
+    """A running score: questions answered, right answers, the current and best streak, kinds missed."""
+
+    asked: int = 0
+    right: int = 0
+    streak: int = 0
+    best_streak: int = 0
+    missed: tuple[str, ...] = ()
+
+    @property
+    def wrong(self) -> int:
+        """Answers that were not right."""
+        return self.asked - self.right
+
+
+def record(score: Score, feedback: Feedback, kind: str | None = None) -> Score:
+    """The score after one more answer (a wrong answer of a known ``kind`` is remembered in ``missed``).
+
+    >>> record(Score(asked=3, right=2, streak=2, best_streak=2), Feedback(True, "Right!"))
+    Score(asked=4, right=3, streak=3, best_streak=3, missed=())
+    """
+    if feedback.correct:
+        streak = score.streak + 1
+        return replace(score, asked=score.asked + 1, right=score.right + 1, streak=streak,
+                       best_streak=max(score.best_streak, streak))
+    missed = score.missed + ((kind,) if kind else ())
+    return replace(score, asked=score.asked + 1, streak=0, missed=missed)
+
+
+def score_summary(score: Score) -> str:
+    """The score in one sentence, with the kinds to practise again.
+
+    >>> score_summary(Score(asked=10, right=8, streak=1, best_streak=5, missed=("settle", "banker-draw", "settle")))
+    '8 of 10 right (80%), best streak 5. Practise again: Settling bets (2 missed), Banker: draw or stand (1 missed).'
+    """
+    if score.asked == 0:
+        return "No answers yet."
+    text = f"{score.right} of {score.asked} right ({score.right / score.asked:.0%}), best streak {score.best_streak}."
+    if not score.missed:
+        return text + " Nothing missed!" if score.right == score.asked else text
+    counts = {kind: score.missed.count(kind) for kind in dict.fromkeys(score.missed)}
+    ordered = sorted(counts, key=lambda kind: -counts[kind])
+    return text + " Practise again: " + ", ".join(f"{KIND_NAMES[kind]} ({counts[kind]} missed)"
+                                                  for kind in ordered) + "."
+
+
+# ---------------------------------------------------------------------------------------------------------
+# A whole drill as pure state (the widget only shows it)
+
+@dataclass(frozen=True)
+class Drill:
+    """A drill (``length`` None: endless) or a test (``kind`` "test", ``length`` questions) in progress.
+
+    ``feedback`` is the verdict on the current question once it is answered; only the first answer is scored.
+    """
+
+    kind: str
+    difficulty: int
+    seed: object
+    length: int | None = None
+    number: int = 0
+    score: Score = Score()
+    feedback: Feedback | None = None
+
+    @property
+    def exercise(self) -> Exercise:
+        """The current question."""
+        if self.kind == TEST:
+            return final_test(self.seed, self.length)[self.number]
+        return exercise_at(self.kind, self.difficulty, self.seed, self.number)
+
+    @property
+    def answered(self) -> bool:
+        """True once the current question has an answer."""
+        return self.feedback is not None
+
+    @property
+    def finished(self) -> bool:
+        """True once the last question of a test is answered (a drill never finishes)."""
+        return self.length is not None and self.number == self.length - 1 and self.answered
+
+
+def start_drill(kind: str = MIXED, difficulty: int = 1, seed=None, length: int | None = None) -> Drill:
+    """A new drill (or, with ``kind`` "test", a final test of ``length`` questions, 10 by default).
+
+    Without a seed one is picked at random, and kept, so the drill can be replayed.
+
+    >>> drill = start_drill("test", seed=2024)
+    >>> drill.length, drill.exercise.kind
+    (10, 'total')
+    """
+    if seed is None:
+        seed = random.Random().randrange(1, 1_000_000)
+    if kind == TEST:
+        length = 10 if length is None else length
+        final_test(seed, length)                    # checks the length
+        return Drill(TEST, difficulty, seed, length)
+    _check_choice(kind, difficulty)
+    return Drill(kind, difficulty, seed, length)
+
+
+def answer_drill(drill: Drill, answer) -> Drill:
+    """The drill after ``answer`` to the current question; a blank or repeated answer is not scored.
+
+    >>> drill = answer_drill(start_drill("total", 1, seed=3), "no idea")
+    >>> drill.score.asked, drill.feedback.correct
+    (1, False)
+    """
+    if str(answer).strip() == "" or drill.answered:
+        return drill
+    exercise = drill.exercise
+    feedback = check_answer(exercise.question, answer)
+    return replace(drill, feedback=feedback, score=record(drill.score, feedback, exercise.kind))
+
+
+def next_drill(drill: Drill) -> Drill:
+    """The drill moved on to the next question; a test moves on only once answered, and stops at the end."""
+    if drill.length is not None and (not drill.answered or drill.number >= drill.length - 1):
+        return drill
+    return replace(drill, number=drill.number + 1, feedback=None)

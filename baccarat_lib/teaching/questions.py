@@ -1,0 +1,72 @@
+"""Exercises as data: a question, its choices, the right answer and why, and the verdict on an answer.
+
+Every exercise of the course is a ``Question``; the builders in ``rule_questions``, ``odds_questions`` and
+``road_questions`` fill its answer and explanation from the library itself. Widgets only show them
+(``views.widgets.show_question``).
+
+Public names:
+
+- ``Question(prompt, answer, explanation, choices=())``: one exercise; ``choices`` empty means a typed answer.
+- ``Feedback(correct, message)``: the verdict on one answer.
+- ``check_answer(question, answer)``: the pure function every exercise widget calls; numbers match
+  however they are written (``9.50`` = ``9.5``).
+
+>>> question = Question("What is 7 + 8, units digit only?", "5", "7 + 8 = 15.")
+>>> check_answer(question, "5").correct, check_answer(question, " 5.0 ").correct, check_answer(question, "15").message
+(True, True, 'Not quite: the right answer is 5. 7 + 8 = 15.')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+from typing import NamedTuple
+
+__all__ = ["Question", "Feedback", "check_answer"]
+
+
+@dataclass(frozen=True)
+class Question:
+    """An exercise: the prompt, the choices (empty for a typed answer), the answer and why it is right."""
+
+    prompt: str
+    answer: str
+    explanation: str
+    choices: tuple[str, ...] = field(default=())
+
+
+class Feedback(NamedTuple):
+    """Whether an answer was right, and the message that explains the right answer."""
+
+    correct: bool
+    message: str
+
+
+def _normal(text) -> str:
+    return " ".join(str(text).strip().lower().split())
+
+
+def _number(text) -> Decimal | None:
+    """The number an answer spells, however it is written ('9.50', '+9.5', '1,000'), or None."""
+    cleaned = str(text).strip().replace("−", "-").replace("+", "").replace(",", "").replace(" ", "")
+    try:
+        number = Decimal(cleaned)
+    except InvalidOperation:
+        return None
+    return number if number.is_finite() else None
+
+
+def _same_answer(given, expected) -> bool:
+    if _normal(given) == _normal(expected):
+        return True
+    given_number, expected_number = _number(given), _number(expected)
+    return given_number is not None and given_number == expected_number
+
+
+def check_answer(question: Question, answer) -> Feedback:
+    """Judge one answer; the message always explains the right answer with the rule behind it."""
+    if _normal(answer) == "":
+        return Feedback(False, "Type or choose an answer first.")
+    if _same_answer(answer, question.answer):
+        return Feedback(True, f"Right! {question.explanation}")
+    return Feedback(False, f"Not quite: the right answer is {question.answer}. {question.explanation}")

@@ -1,0 +1,90 @@
+"""Questions about the scoreboards, answered by the road layouts of ``analysis.roads`` (lesson 08).
+
+Public names:
+
+- ``columns_question(sequence)``: how many columns does this sequence start on the Big Road?
+- ``dragon_tail_question(streak)``: in which column is the last win of a long opening streak?
+- ``bead_question(coup_number)``: which Bead Plate column holds this coup?
+- ``streak_question(row, exact)``: after k wins in a row, is the next coup more, less or just as likely?
+
+>>> columns_question("B B T P B").answer, dragon_tail_question(8).answer, bead_question(14).answer
+('3', '3', '3')
+"""
+
+from __future__ import annotations
+
+from itertools import groupby
+
+from ..analysis.roads import (LETTERS, ROWS, StreakRow, as_outcomes, bead_plate, big_road, big_road_columns,
+                              outcome_of, standard_error_gaps)
+from ..game.coup import Outcome
+from .questions import Question
+
+__all__ = ["columns_question", "dragon_tail_question", "bead_question", "streak_question"]
+
+
+def _letters(outcomes) -> str:
+    return " ".join(LETTERS[outcome] for outcome in as_outcomes(outcomes))
+
+
+def columns_question(sequence) -> Question:
+    """How many columns does this sequence start on the Big Road?
+
+    >>> columns_question("B B T P B").answer
+    '3'
+    """
+    cells = big_road(sequence)
+    winners = [outcome for outcome in as_outcomes(sequence) if outcome is not Outcome.TIE]
+    streaks = ", ".join("".join(LETTERS[outcome] for outcome in run) for _, run in groupby(winners))
+    tie_count = sum(cell.ties for cell in cells)
+    ties = (f" The {tie_count} tie{'s' if tie_count != 1 else ''} start no column: each is marked on the ring "
+            "before it." if tie_count else "")
+    return Question(f"How many columns does this sequence start on the Big Road? {_letters(sequence)}",
+                    str(big_road_columns(sequence)),
+                    f"The streaks are {streaks} (ties left out): one column each.{ties}")
+
+
+def dragon_tail_question(streak: int, side=Outcome.BANKER, rows: int = ROWS) -> Question:
+    """A shoe opens with ``streak`` wins of one side: in which column (counting from 1) is the last one?
+
+    >>> dragon_tail_question(8).answer
+    '3'
+    """
+    outcome = outcome_of(side)
+    last = big_road([outcome] * streak, rows)[-1]
+    if last.column == 0:
+        why = f"All {streak} fit in the first column, which is {rows} rows deep."
+    else:
+        why = (f"The first {rows} fill column 1 down to the bottom row; the streak then turns right along "
+               f"the bottom row (the dragon tail), so win number {streak} is in column {last.column + 1}, "
+               f"row {last.row + 1}.")
+    return Question(f"A shoe opens with {streak} {outcome.label} wins in a row. In which column of the Big Road "
+                    "(counting from 1) is the last of them?", str(last.column + 1), why)
+
+
+def bead_question(coup_number: int, rows: int = ROWS) -> Question:
+    """On a Bead Plate, which column (counting from 1) holds coup number ``coup_number`` (counting from 1)?
+
+    >>> bead_question(14).answer
+    '3'
+    """
+    cell = bead_plate([Outcome.TIE] * coup_number, rows)[-1]
+    return Question(f"On a Bead Plate {rows} rows deep, which column (counting from 1) holds coup number "
+                    f"{coup_number}?", str(cell.column + 1),
+                    f"Each column holds {rows} coups, filled top to bottom: coup {coup_number} is in "
+                    f"row {cell.row + 1} of column {cell.column + 1}.")
+
+
+def streak_question(row: StreakRow, exact, side=Outcome.BANKER) -> Question:
+    """After k wins of one side in a row, is that side more, less or just as likely to win the next coup?"""
+    outcome = outcome_of(side)
+    exact = float(exact)
+    distance, = standard_error_gaps([row], exact)
+    return Question(f"The Big Road shows {row.k} {outcome.label} wins in a row. On the next coup, is {outcome.label} "
+                    "more likely, less likely or just as likely to win as on any coup?", "just as likely",
+                    f"The cards are dealt by the same rules whatever the board shows. In the simulation, after "
+                    f"{row.k} {outcome.label} wins {outcome.label} won {row.probability:.2%} of {row.coups:,} coups; "
+                    f"on any coup the exact chance is {exact:.2%}: {abs(distance):.1f} standard errors apart, "
+                    + ("well within chance variation." if abs(distance) <= 2 else
+                       "a gap chance gives now and then: more coups would shrink it."),
+                    ("more likely", "less likely", "just as likely"))

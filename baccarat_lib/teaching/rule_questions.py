@@ -1,0 +1,142 @@
+"""Questions about the rules, a coup and a bet, whose answers and explanations come from the rules themselves.
+
+Public names:
+
+- ``total_question(cards)``, ``natural_question(cards)``, ``player_draw_question(cards)``,
+  ``banker_draw_question(banker_cards, player_third_card)``, ``winner_question(cards)``: lessons 01–05.
+- ``wrong_rows_question(published, name)``: which rows of a Banker table printed elsewhere are wrong (lesson 04).
+- ``settle_question(bet, stake, coup, table="standard")``: the net result of a bet, answered by ``payouts.settle``.
+- ``pair_question(cards, side="player")``: does a pair bet win on this coup (judged by rank, not value)?
+
+>>> question = total_question("7 8")
+>>> check_answer(question, "5").correct, check_answer(question, "15").message
+(True, 'Not quite: the right answer is 5. 7 + 8 = 15 → keep the units digit: 5.')
+"""
+
+from __future__ import annotations
+
+from ..game.cards import as_cards
+from ..game.coup import Coup, play_coup
+from ..game.formatting import money
+from ..game.payouts import coup_facts, pay_table, settle
+from ..game.rules import (BANKER_TABLEAU, banker_decision, hand_total, is_natural, player_decision,
+                          third_card_value, total_working)
+from ..game.tableau import published_table_contradictions, wrong_rows
+from .questions import Question, check_answer  # noqa: F401  (check_answer: used by the doctests)
+
+__all__ = ["total_question", "natural_question", "player_draw_question", "banker_draw_question",
+           "winner_question", "wrong_rows_question", "settle_question", "pair_question"]
+
+
+def total_question(cards) -> Question:
+    """What is the total of this hand?"""
+    cards = as_cards(cards)
+    labels = " ".join(card.label for card in cards)
+    return Question(f"What is the total of {labels}?", str(hand_total(cards)), f"{total_working(cards)}.")
+
+
+def natural_question(cards) -> Question:
+    """Is this two-card hand a natural?"""
+    cards = as_cards(cards)
+    total = hand_total(cards)
+    labels = " ".join(card.label for card in cards)
+    natural = is_natural(cards)
+    why = (f"{total_working(cards)}. " +
+           ("8 or 9 on the first two cards is a natural." if natural else
+            "A natural needs 8 or 9 on the first two cards." if len(cards) == 2 else
+            "A third card never makes a natural."))
+    return Question(f"Is {labels} a natural?", "yes" if natural else "no", why, ("yes", "no"))
+
+
+def player_draw_question(cards) -> Question:
+    """Does Player draw on these two cards (no natural on the table)?"""
+    cards = as_cards(cards)
+    total = hand_total(cards)
+    decision = player_decision(total)
+    labels = " ".join(card.label for card in cards)
+    return Question(f"Player holds {labels} and Banker has no natural. Does Player draw or stand?",
+                    "draw" if decision.draws else "stand",
+                    f"Player has {total} ({total_working(cards)}): {decision.reason}",
+                    ("draw", "stand"))
+
+
+def banker_draw_question(banker_cards, player_third_card) -> Question:
+    """Does Banker draw, given its two cards and Player's third card (None if Player stood)?"""
+    cards = as_cards(banker_cards)
+    total = hand_total(cards)
+    decision = banker_decision(total, player_third_card)
+    labels = " ".join(card.label for card in cards)
+    if third_card_value(player_third_card) is None:
+        situation = "Player stood"
+    else:
+        label = getattr(player_third_card, "label", player_third_card)
+        situation = f"Player drew {label}"
+    return Question(f"Banker holds {labels} ({total}) and {situation}. Does Banker draw or stand?",
+                    "draw" if decision.draws else "stand",
+                    f"Banker has {total} and {decision.reason}",
+                    ("draw", "stand"))
+
+
+def winner_question(cards) -> Question:
+    """Who wins the coup dealt from these cards?"""
+    coup = play_coup(cards)
+    labels = " ".join(card.label for card in coup.cards)
+    return Question(f"Cards dealt in order P, B, P, B, then third cards: {labels}. Who wins?",
+                    coup.outcome.label, " ".join(coup.steps), ("Player", "Banker", "Tie"))
+
+
+def settle_question(bet: str, stake, coup, table="standard") -> Question:
+    """What is the net result of ``stake`` on ``bet`` for this coup (a Coup, or cards in dealt order)?
+
+    >>> settle_question("banker", 100, "2♣ 3♥ 3♠ A♦ 7♦ 4♠").answer
+    '95'
+    """
+    table = pay_table(table)
+    coup = coup if isinstance(coup, Coup) else play_coup(coup)
+    settlement = settle(bet, stake, coup, table)
+    lines = "; ".join(line.describe() for line in table.lines(bet))
+    labels = " ".join(card.label for card in coup.cards)
+    prompt = (f"Table “{table.name}”: {table.description} You bet {stake} on {bet.replace('-', ' ').capitalize()},"
+              f" which pays on: {lines}. The cards, dealt P, B, P, B, then third cards: {labels}. "
+              "What is your net result (a win positive, a loss negative, a push 0)?")
+    return Question(prompt, money(settlement.net), f"{coup.steps[-1]} {settlement.explanation}")
+
+
+def _rows_phrase(totals) -> str:
+    totals = sorted(totals)
+    if not totals:
+        return "none: the table is right"
+    if len(totals) == 1:
+        return f"row {totals[0]} only"
+    return "rows " + ", ".join(map(str, totals[:-1])) + f" and {totals[-1]}"
+
+
+def wrong_rows_question(published, name: str = "this table") -> Question:
+    """Which Banker rows of a published table are wrong? Choices and answer come from the checker."""
+    wrong = tuple(wrong_rows(published))
+    rows = set(dict(published)) | set(BANKER_TABLEAU)
+    shifted = {tuple(total + shift for total in wrong) for shift in (-1, 1)}
+    candidates = {wrong, (), wrong[:1]} | {totals for totals in shifted if set(totals) <= rows}
+    for total in sorted(rows):
+        if len(candidates) >= 5:
+            break
+        candidates.add((total,))
+    choices = sorted(candidates, key=lambda totals: (len(totals) == 0, totals))
+    contradictions = published_table_contradictions(published)
+    explanation = " ".join(contradictions) if contradictions else "Every row agrees with the tableau."
+    return Question(f"Which Banker rows of {name} are wrong?", _rows_phrase(wrong), explanation,
+                    tuple(_rows_phrase(totals) for totals in choices))
+
+
+def pair_question(cards, side: str = "player") -> Question:
+    """Does a Player (or Banker) Pair bet win on this coup? Judged by rank, not value."""
+    coup = play_coup(cards)
+    hand = coup.player if side == "player" else coup.banker
+    first, second = hand.cards[:2]
+    wins = getattr(coup_facts(coup), f"{side}_pair")
+    why = (f"{side.capitalize()}'s first two cards are {first.label} and {second.label}: "
+           f"{'the same rank' if wins else 'different ranks'}"
+           f"{' (both worth 0, but value does not count)' if not wins and first.value == second.value else ''}. "
+           + settle(f"{side}-pair", 1, coup).explanation)
+    return Question(f"Cards dealt P, B, P, B: {' '.join(card.label for card in coup.cards)}. "
+                    f"Does a {side.capitalize()} Pair bet win?", "yes" if wins else "no", why, ("yes", "no"))

@@ -1,0 +1,75 @@
+"""Diagrams for the lessons: the reading order of a coup, drawn large enough for a projector.
+
+Public names:
+
+- ``READING_ORDER``: the five boxes of the reading order, as ``(title, detail)`` pairs.
+- ``reading_order_box(step)``: the title of the box a coup's ``Step`` belongs to.
+- ``reading_order_figure()``: the reading order as a matplotlib flowchart (end the cell with ``plt.show()``).
+
+>>> [title for title, _ in READING_ORDER]
+['1. Total', '2. Natural?', '3. Player rule', '4. Banker rule', '5. Compare']
+>>> from baccarat_lib import play_coup
+>>> [reading_order_box(step) for step in play_coup("K 5 9 3").steps]
+['2. Natural?', '5. Compare']
+"""
+
+from __future__ import annotations
+
+from ..game.rules import PLAYER_DRAWS_ON, describe_values
+
+__all__ = ["READING_ORDER", "reading_order_box", "reading_order_figure"]
+
+_PLAYER_RULE = (f"{describe_values(PLAYER_DRAWS_ON)} draws\n"
+                f"{describe_values(set(range(8)) - PLAYER_DRAWS_ON)} stands")
+
+# The reading order of a coup, one box per rule, in the order a dealer applies them.
+READING_ORDER = (
+    ("1. Total", "add each hand's\ntwo cards;\nkeep the\nunits digit"),
+    ("2. Natural?", "8 or 9 on\ntwo cards?"),
+    ("3. Player rule", _PLAYER_RULE),
+    ("4. Banker rule", "Player stood:\n0–5 draws\nPlayer drew:\nthe tableau"),
+    ("5. Compare", "higher total wins\nequal: Tie"),
+)
+
+# Step.rule (see coup.play_coup) -> index of its box in READING_ORDER.
+_BOX_OF_RULE = {"natural": 1, "player-rule": 2, "player-draw": 2, "banker-rule": 3, "banker-draw": 3,
+                "compare": 4}
+
+_FILL = ("#f2f2f2", "#fff4d6", "#e8f0fe", "#fdecea", "#e7f5ea")
+_EDGE = ("#555555", "#b7791f", "#1a4f9c", "#b3261e", "#1e7b34")
+
+
+def reading_order_box(step) -> str:
+    """The title of the reading-order box a coup step belongs to (its ``.rule`` says which)."""
+    return READING_ORDER[_BOX_OF_RULE[step.rule]][0]
+
+
+def reading_order_figure():
+    """The reading order of a coup as a left-to-right flowchart; returns the matplotlib Figure."""
+    import matplotlib.pyplot as plt  # here, not at the top: reading_order_box needs no matplotlib
+    from matplotlib.patches import FancyArrowPatch, FancyBboxPatch
+
+    width, gap, height = 2.3, 0.75, 2.7
+    figure, axes = plt.subplots(figsize=(13, 5))
+    axes.set_xlim(-0.2, len(READING_ORDER) * (width + gap) - gap + 0.2)
+    axes.set_ylim(-0.5, height + 1.9)
+    axes.axis("off")
+    lefts = [index * (width + gap) for index in range(len(READING_ORDER))]
+    for left, (title, detail), fill, edge in zip(lefts, READING_ORDER, _FILL, _EDGE):
+        axes.add_patch(FancyBboxPatch((left, 0), width, height, boxstyle="round,pad=0.05,rounding_size=0.2",
+                                      facecolor=fill, edgecolor=edge, linewidth=2.5))
+        axes.text(left + width / 2, height - 0.38, title, ha="center", va="center", fontsize=16,
+                  fontweight="bold", color=edge)
+        axes.text(left + width / 2, height / 2 - 0.25, detail, ha="center", va="center", fontsize=13.5,
+                  linespacing=1.35)
+    for index, left in enumerate(lefts[:-1]):
+        axes.add_patch(FancyArrowPatch((left + width + 0.05, height / 2), (left + width + gap - 0.05, height / 2),
+                                       arrowstyle="-|>", mutation_scale=26, linewidth=2.5, color="#333333"))
+    axes.text(lefts[1] + width + gap / 2, height / 2 + 0.3, "no", ha="center", fontsize=14, fontweight="bold")
+    natural_top, compare_top = (lefts[1] + width / 2, height + 0.1), (lefts[-1] + width / 2, height + 0.1)
+    axes.add_patch(FancyArrowPatch(natural_top, compare_top, connectionstyle="arc3,rad=-0.22",
+                                   arrowstyle="-|>", mutation_scale=26, linewidth=2.5, color=_EDGE[1]))
+    axes.text((natural_top[0] + compare_top[0]) / 2, height + 1.45, "yes: both hands stand, compare at once",
+              ha="center", fontsize=14, fontweight="bold", color=_EDGE[1])
+    figure.tight_layout()
+    return figure

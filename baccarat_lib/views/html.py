@@ -1,0 +1,108 @@
+"""HTML views of cards, hands, coups and steps, and the one caption and table style, large enough for a projector.
+
+Every view of the course builds its HTML from these pieces. Public names:
+
+- ``card_html(card)``: one card face (red hearts and diamonds, black spades and clubs).
+- ``hand_html(name, cards, total=None)``: a labelled row of card faces with the total.
+- ``coup_html(coup, shown=None)``: both hands of a coup, optionally only its first ``shown`` cards.
+- ``steps_html(steps)``: the steps of a coup as a numbered list.
+- ``message_html(text, kind)``: a coloured box; ``kind`` is "error", "right", "wrong" or "info".
+- ``caption_html(html)``: a line of explanation above or below a view.
+- ``table_html(headers, rows, css_class, centred=False, marked=())``: a table in the course's one table style,
+  the rows numbered in ``marked`` shaded green.
+
+Numbers are formatted by ``game.formatting`` (``percent``, ``rounded``, ``money``).
+
+>>> from baccarat_lib import Card
+>>> "♥" in card_html(Card("7", "♥"))
+True
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from ..game.cards import Card
+from ..game.coup import Coup, Outcome
+from ..game.rules import hand_total
+
+__all__ = ["card_html", "hand_html", "coup_html", "steps_html", "message_html", "caption_html", "table_html",
+           "CARD_STYLE"]
+
+CARD_STYLE = ("display:inline-block;min-width:2.6em;padding:0.35em 0.3em;margin:0.15em;"
+              "border:2px solid #444;border-radius:0.35em;background:#fff;text-align:center;"
+              "font:bold 1.8em/1.1 'DejaVu Sans',sans-serif;box-shadow:1px 2px 3px #999;")
+_COLOURS = {"error": ("#fdecea", "#b3261e"), "wrong": ("#fdecea", "#b3261e"),
+            "right": ("#e7f5ea", "#1e7b34"), "info": ("#e8f0fe", "#1a4f9c")}
+
+
+def card_html(card: Card, hidden: bool = False) -> str:
+    """One card face as HTML; ``hidden`` shows its back (a card still to come)."""
+    if hidden:
+        return f'<span class="bcl-card" style="{CARD_STYLE}background:#2b5797;color:#2b5797;">?</span>'
+    colour = "#c0392b" if card.is_red else "#111"
+    suit = escape(card.suit or "")
+    return (f'<span class="bcl-card" style="{CARD_STYLE}color:{colour};" title="worth {card.value}">'
+            f'{escape(card.rank)}{suit}<br><span style="font-size:0.5em;color:#555;">{card.value}</span></span>')
+
+
+def hand_html(name: str, cards, total: int | None = None, hidden: int = 0) -> str:
+    """A labelled hand: its card faces, ``hidden`` card backs after them, and the total if given."""
+    faces = "".join(card_html(card) for card in cards) + "".join(card_html(None, True) for _ in range(hidden))
+    total_text = "" if total is None else f'<span style="font-size:1.6em;margin-left:0.6em;">= {total}</span>'
+    return (f'<div class="bcl-hand" style="margin:0.3em 0;"><span style="display:inline-block;width:5.5em;'
+            f'font:bold 1.4em sans-serif;">{escape(name)}</span>{faces}{total_text}</div>')
+
+
+def coup_html(coup: Coup, shown: int | None = None) -> str:
+    """Both hands of a coup; with ``shown``, only the first ``shown`` cards in dealt order are face up."""
+    dealt = coup.dealt
+    shown = len(dealt) if shown is None else max(0, min(shown, len(dealt)))
+    rows = []
+    for side in ("player", "banker"):
+        faces = [card for who, card in dealt[:shown] if who == side]
+        rows.append(hand_html(side.capitalize(), faces, hand_total(faces) if len(faces) >= 2 else None))
+    banner = ""
+    if shown == len(dealt):
+        banner = message_html(coup.steps[-1], "right" if coup.outcome is not Outcome.TIE else "info")
+    return f'<div class="bcl-coup">{"".join(rows)}{banner}</div>'
+
+
+def steps_html(steps) -> str:
+    """The steps of a coup as a numbered list in a readable size."""
+    items = "".join(f"<li>{escape(str(step))}</li>" for step in steps)
+    return f'<ol class="bcl-steps" style="font-size:1.3em;line-height:1.5;">{items}</ol>'
+
+
+def message_html(text: str, kind: str = "info") -> str:
+    """A coloured message box: "error", "right", "wrong" or "info"."""
+    background, colour = _COLOURS.get(kind, _COLOURS["info"])
+    return (f'<div class="bcl-message bcl-{kind}" style="background:{background};color:{colour};'
+            f'border-left:6px solid {colour};padding:0.5em 0.8em;margin:0.4em 0;font-size:1.3em;">'
+            f'{escape(str(text))}</div>')
+
+
+def caption_html(html: str) -> str:
+    """A line of explanation in the views' reading size (``html`` is HTML already: escape text first)."""
+    return f'<div class="bcl-caption" style="font-size:1.25em;margin:0.3em 0;">{html}</div>'
+
+
+_TABLE_STYLE = "border-collapse:collapse;font-size:1.25em;margin:0.5em 0;"
+_CELL = "border:1px solid #999;padding:0.3em 0.6em;vertical-align:top;"
+_MARKED_ROW = '<tr class="bcl-marked" style="background:#e7f5ea;font-weight:bold;">'
+
+
+def table_html(headers, rows, css_class: str, centred: bool = False, marked=()) -> str:
+    """A table in the course's one style; headers and cells are HTML already (escape text before passing it).
+
+    Rows whose number (from 0) is in ``marked`` are shaded green and bold.
+
+    >>> table_html(["Bet", "Edge"], [["Tie", "14.36%"]], "bcl-demo").count("<td")
+    2
+    """
+    cell = _CELL + ("text-align:center;" if centred else "")
+    head = "".join(f'<th style="{cell}background:#eef2f7;">{header}</th>' for header in headers)
+    body = "".join((_MARKED_ROW if number in marked else "<tr>")
+                   + "".join(f'<td style="{cell}">{value}</td>' for value in row) + "</tr>"
+                   for number, row in enumerate(rows))
+    return f'<table class="{css_class}" style="{_TABLE_STYLE}"><tr>{head}</tr>{body}</table>'

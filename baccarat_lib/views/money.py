@@ -1,0 +1,167 @@
+"""Money as tables, for lessons 06–07: pay tables side by side, a settled bet, odds and every bet's edge.
+
+Each function reads the library's data (``payouts``, ``odds``) and returns HTML; the widgets of
+``views.widgets.money`` are thin views over them, and lesson 10's removal table is here too.
+
+- ``pay_tables_html(tables)``: the pay tables side by side, one row per bet.
+- ``settle_reading(table, bet, stake, cards)``: a typed coup played and a bet settled, with its HTML.
+- ``same_coup_everywhere_html(bet, stake, cards)``: one coup settled on every table that offers the bet.
+- ``outcome_table_html(decks)``: P(Banker), P(Player), P(Tie) for each number of decks.
+- ``edge_table_html(decks, tables)``: every bet of every table and its house edge.
+- ``given_player_total_html(decks)``: who wins, given Player's two-card total.
+- ``edge_reading(decks, table)``: one table's bets, each net result with its chance, and the house edge.
+- ``removal_html(removed, decks)``: each bet's exact edge with and without some cards (lesson 10).
+- ``WORKED_COUP``: the rule reference's worked coup, the widgets' first example.
+
+>>> reading = settle_reading("standard", "banker", "100", "2♣ 3♥ 3♠ A♦ 7♦ 4♠")
+>>> reading.settlement.net, reading.settlement.commission
+(Decimal('95'), Decimal('5'))
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from fractions import Fraction
+from html import escape
+from typing import NamedTuple
+
+from ..analysis.counting import MAIN_BETS, SIDE_BETS, edges_after_removing
+from ..analysis.odds import bet_expectation, edge_rows, house_edge, outcome_given_player_total, outcome_probabilities
+from ..game.coup import Coup, Outcome, play_coup
+from ..game.formatting import money, percent, rounded
+from ..game.payouts import (PAY_TABLES, Settlement, bet_label, coup_facts, pay_table, pay_table_rows, settle,
+                            stake_amount)
+from .html import caption_html, coup_html, message_html, table_html
+
+__all__ = ["pay_tables_html", "SettleReading", "settle_reading", "same_coup_everywhere_html", "outcome_table_html",
+           "edge_table_html", "given_player_total_html", "edge_reading", "removal_html", "WORKED_COUP"]
+
+WORKED_COUP = "2♣ 3♥ 3♠ A♦ 7♦ 4♠"   # the rule reference's coup: Banker wins 8–2
+_OUTCOMES = (Outcome.BANKER, Outcome.PLAYER, Outcome.TIE)
+
+
+# ---------------------------------------------------------------- pay tables side by side
+
+def pay_tables_html(tables=None) -> str:
+    """The pay tables side by side: a column per table, a row per bet; each cell lists the bet's lines."""
+    rows = pay_table_rows(tables)
+    names = list(rows[0][1]) if rows else []
+    headers = ["Bet"] + [f"<b>{escape(name)}</b>" for name in names]
+    body = [[f"<b>{escape(bet_label(bet))}</b>"]
+            + ["—" if lines is None else "<br>".join(escape(line.describe()) for line in lines)
+               for lines in lines_by_table.values()]
+            for bet, lines_by_table in rows]
+    return table_html(headers, body, "bcl-pay-tables")
+
+
+# ---------------------------------------------------------------- settling
+
+class SettleReading(NamedTuple):
+    """A coup played from typed cards, a bet settled on it, and the HTML that shows both."""
+
+    coup: Coup
+    settlement: Settlement
+    html: str
+
+
+def _settlement_rows(stake: Decimal, settlement: Settlement) -> list:
+    return [["Stake", money(stake)],
+            ["Result", settlement.result],
+            ["Paid at the odds (gross)", money(settlement.gross)],
+            ["Commission taken back", money(settlement.commission)],
+            ["<b>Net result</b>", f"<b>{money(settlement.net)}</b>"],
+            ["The bettor picks up (stake + net)", money(stake + settlement.net)]]
+
+
+def settle_reading(table, bet: str, stake, cards) -> SettleReading:
+    """Play ``cards`` (dealt order) and settle ``stake`` on ``bet`` at ``table``: gross, commission and net."""
+    table = pay_table(table)
+    coup = play_coup(cards)
+    settlement = settle(bet, stake, coup, table)
+    kind = {"wins": "right", "push": "info", "loses": "wrong"}[settlement.result]
+    html = (coup_html(coup)
+            + table_html(["", f"{escape(bet_label(bet))} at “{escape(table.name)}”"],
+                         _settlement_rows(stake_amount(stake), settlement), "bcl-settlement")
+            + message_html(settlement.explanation, kind))
+    return SettleReading(coup, settlement, html)
+
+
+def same_coup_everywhere_html(bet: str, stake, cards) -> str:
+    """One coup, the same cards and the same drawing rules, settled on every table that offers ``bet``."""
+    coup = play_coup(cards)
+    rows = []
+    for table in PAY_TABLES.values():
+        if bet in table.bets:
+            settlement = settle(bet, stake, coup, table)
+            line = table.line_for(bet, coup_facts(coup)).describe() if settlement.result != "loses" else "loses"
+            rows.append([f"<b>{escape(table.name)}</b>", escape(line), money(settlement.gross),
+                         money(settlement.commission), f"<b>{money(settlement.net)}</b>"])
+    caption = caption_html(escape(f"{coup.steps[-1]} A stake of {stake} on {bet_label(bet)}:"))
+    return caption + table_html(["Table", "Line that applies", "Gross", "Commission", "Net"], rows,
+                                "bcl-everywhere")
+
+
+# ---------------------------------------------------------------- odds tables
+
+def outcome_table_html(decks=(6, 8)) -> str:
+    """P(Banker wins), P(Player wins), P(Tie) for each number of decks, exact, shown to 4 decimals."""
+    chances = {count: outcome_probabilities(count) for count in decks}
+    rows = [[f"<b>{outcome.label}</b>"] + [percent(chances[count][outcome]) for count in decks]
+            for outcome in _OUTCOMES]
+    rows.append(["<i>sum</i>"] + [percent(sum(chances[count].values())) for count in decks])
+    return table_html(["Outcome"] + [f"{count} decks" for count in decks], rows, "bcl-outcomes")
+
+
+def edge_table_html(decks=(6, 8), tables=None) -> str:
+    """Every bet of every table: how it pays and its house edge for each number of decks."""
+    rows = [[escape(name), f"<b>{escape(bet_label(bet))}</b>",
+             "<br>".join(escape(line.describe()) for line in pay_table(name).lines(bet))]
+            + [percent(edges[count]) for count in decks]
+            for name, bet, edges in edge_rows(decks, tables)]
+    return table_html(["Table", "Bet", "How it pays"] + [f"House edge, {count} decks" for count in decks],
+                      rows, "bcl-edges")
+
+
+def given_player_total_html(decks: int = 8) -> str:
+    """For each Player two-card total: the chance that Player, Banker or a tie wins the coup."""
+    given = outcome_given_player_total(decks)
+    rows = [[f"<b>{total}</b>"] + [percent(given[total][outcome], 1) for outcome in
+                                   (Outcome.PLAYER, Outcome.BANKER, Outcome.TIE)]
+            for total in sorted(given) if given[total]]
+    return table_html(["Player's two cards make", "Player wins", "Banker wins", "Tie"], rows, "bcl-given")
+
+
+def _net_label(net: Fraction) -> str:
+    if net == 0:
+        return "push 0"
+    return f"{'+' if net > 0 else '−'}{money(Decimal(abs(net.numerator)) / Decimal(net.denominator))}"
+
+
+def edge_reading(decks: int = 8, table="standard") -> str:
+    """One table at ``decks`` decks: each bet's net results (per 1 staked) with their chances, and the edge."""
+    table = pay_table(table)
+    rows = []
+    for bet in table.bets:
+        results = sorted(bet_expectation(bet, table, decks).items(), reverse=True)
+        edge = house_edge(bet, table, decks)
+        rows.append([f"<b>{escape(bet_label(bet))}</b>",
+                     "<br>".join(f"{_net_label(net)} with chance {percent(chance)}" for net, chance in results),
+                     f"<b>{percent(edge)}</b>", str(rounded(edge * 100, 2))])
+    intro = caption_html(escape(f"{table.name}: {table.description} A shoe of {decks} "
+                                f"deck{'s' if decks > 1 else ''}."))
+    note = caption_html("House edge = −(sum of net result × chance). Pushes count 0.")
+    return intro + table_html(["Bet", "Net result per 1 staked, and its chance", "House edge",
+                               "Average loss per 100 staked"], rows, "bcl-edge-reading") + note
+
+
+# ---------------------------------------------------------------- lesson 10: cards out of the shoe
+
+def removal_html(removed: str, decks: int = 1, bets=MAIN_BETS + SIDE_BETS) -> str:
+    """Every bet's exact edge in a full shoe and without ``removed``; a bet with positive expectation is green."""
+    edges = edges_after_removing(removed, decks, bets)
+    rows = [[escape(bet), percent(before, 3, sign=True), percent(after, 3, sign=True),
+             percent(after - before, 3, sign=True)] for bet, (before, after) in edges.items()]
+    favoured = [number for number, (before, after) in enumerate(edges.values()) if after < 0]
+    table = table_html(["bet", "full shoe", "after removing", "change (% points)"], rows, "bcl-removal",
+                       marked=favoured)
+    return table + caption_html("House edge in %: below 0 (green) the bet favours the bettor.")

@@ -1,0 +1,38 @@
+"""The simulation closing in on the exact value, drawn (lesson 07).
+
+Public names:
+
+- ``plot_convergence(convergence, ax=None, start=1000, percent=True)``: the running estimate of an
+  ``analysis.convergence.Convergence``, its ±2 standard-error band, and the exact value (dashed).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from matplotlib.ticker import PercentFormatter
+
+from .common import new_axes
+
+__all__ = ["plot_convergence"]
+
+
+def plot_convergence(convergence: Convergence, ax=None, start: int = 1000, percent: bool = True):
+    """The running estimate from ``start`` coups on, its ±2 standard-error band, and the exact value (dashed)."""
+    ax = new_axes(ax, (9, 5))
+    shown = convergence.coups >= min(start, convergence.coups[-1])
+    n, estimate, se = convergence.coups[shown], convergence.estimate[shown], convergence.standard_error[shown]
+    ax.fill_between(n, estimate - 2 * se, estimate + 2 * se, color="#9ecae1", alpha=0.6,
+                    label="±2 standard errors")
+    ax.plot(n, estimate, color="#08519c", linewidth=2, label="simulation so far")
+    ax.axhline(convergence.exact, color="#b3261e", linestyle="--", linewidth=2, label="exact (enumeration)")
+    ax.set_xscale("log")
+    reach = float(np.max(np.abs(estimate - convergence.exact) + 2 * se)) * 1.15
+    ax.set_ylim(convergence.exact - reach, convergence.exact + reach)
+    if percent:
+        ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=1))
+    ax.set_xlabel("coups dealt (log scale)", fontsize=14)
+    ax.set_title(convergence.label, fontsize=15)
+    ax.tick_params(labelsize=12)
+    ax.legend(fontsize=12, loc="upper right")
+    ax.grid(True, alpha=0.3)
+    return ax

@@ -1,0 +1,117 @@
+"""The Banker tableau drawn: as a Markdown or HTML table shaped like the printed one, and as a draw/stand grid.
+
+Everything here reads ``game.tableau`` (and through it the one literal ``rules.BANKER_TABLEAU``).
+
+Public names:
+
+- ``tableau_markdown()``, ``tableau_html()``: the printed table as Markdown or as large-print HTML.
+- ``tableau_grid_html(banker_total=None, third_card=None)``: the grid as coloured HTML with D/S in each cell,
+  one cell (or, when Player stood, one row's "Player stood" cell) highlighted.
+- ``published_markdown(rows, headings)``: rows printed elsewhere, shown cell for cell as a Markdown table.
+- ``DRAW_COLOUR``, ``STAND_COLOUR``: the colours of draw and stand, here and in the plots.
+
+>>> print(tableau_markdown().splitlines()[1:3])
+['|---|---|---|', '| 0, 1, 2 | any (0–9) | — |']
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from ..game.rules import ANY, BANKER_TABLEAU, THIRD_CARD_VALUES, banker_decision
+from ..game.tableau import SOURCE_002_HEADINGS, draw_grid, tableau_rows
+from .html import table_html
+
+__all__ = ["tableau_markdown", "tableau_html", "tableau_grid_html", "published_markdown", "TABLEAU_HEADINGS",
+           "DRAW_COLOUR", "STAND_COLOUR"]
+
+TABLEAU_HEADINGS = ("Banker two-card total", "Banker draws when Player's third card is",
+                    "Banker stands when it is")
+
+# Colour-blind-safe pair, shared with the plots: blue for draw, orange for stand.
+DRAW_COLOUR = "#5b9bd5"
+STAND_COLOUR = "#f4b183"
+
+
+def _draw_text(values) -> str:
+    missing = sorted(ANY - values)
+    if not missing:
+        return "any (0–9)"
+    if not values:
+        return "never"
+    if len(missing) == 1:
+        return f"any except {missing[0]}"
+    return ", ".join(str(value) for value in sorted(values))
+
+
+def _stand_text(values) -> str:
+    if values == ANY:
+        return "always"
+    return ", ".join(str(value) for value in sorted(values)) or "—"
+
+
+def _row_texts():
+    for totals, draw_values, stand_values in tableau_rows():
+        yield ", ".join(map(str, totals)), _draw_text(draw_values), _stand_text(stand_values)
+
+
+def tableau_markdown() -> str:
+    """The tableau as a Markdown table shaped like the printed one.
+
+    >>> print(tableau_markdown().splitlines()[-1])
+    | 7 | never | always |
+    """
+    lines = ["| " + " | ".join(TABLEAU_HEADINGS) + " |", "|---|---|---|"]
+    lines += [f"| {totals} | {draws} | {stands} |" for totals, draws, stands in _row_texts()]
+    return "\n".join(lines)
+
+
+def tableau_html() -> str:
+    """The tableau as an HTML table in projector-sized print."""
+    return table_html([escape(text) for text in TABLEAU_HEADINGS],
+                      [[escape(text) for text in row] for row in _row_texts()], "bcl-tableau", centred=True)
+
+
+_VALUE_HEADERS = {0: "0<br><small>10 J Q K</small>", 1: "1<br><small>A</small>"}
+
+
+def tableau_grid_html(banker_total: int | None = None, third_card=None) -> str:
+    """The draw/stand grid as HTML (rows: Banker total 0..7; columns: Player's third-card value 0..9,
+    then "Player stood"); the cell for ``banker_total`` and ``third_card`` is outlined.
+
+    ``third_card`` is a value 0..9, or None for "Player stood".
+    """
+    def cell(text, colour, highlight, total, column):
+        border = "4px solid #000" if highlight else "1px solid #fff"
+        if column == "stood" and not highlight:
+            border += ";border-left:10px solid #fff"
+        extra = ' class="bcl-highlight"' if highlight else ""
+        return (f'<td{extra} data-total="{total}" data-value="{column}" style="background:{colour};'
+                f'border:{border};width:2.6em;height:2.1em;text-align:center;font-weight:bold;">{text}</td>')
+
+    header = "".join(f'<th style="padding:0 0.3em;">{_VALUE_HEADERS.get(value, value)}</th>'
+                     for value in THIRD_CARD_VALUES)
+    rows = []
+    for total, row in zip(BANKER_TABLEAU, draw_grid()):
+        cells = [cell("D" if draws else "S", DRAW_COLOUR if draws else STAND_COLOUR,
+                      banker_total == total and third_card == value, total, value)
+                 for value, draws in zip(THIRD_CARD_VALUES, row)]
+        stood_draws = banker_decision(total, None).draws
+        cells.append(cell("D" if stood_draws else "S", DRAW_COLOUR if stood_draws else STAND_COLOUR,
+                          banker_total == total and third_card is None, total, "stood"))
+        weight = "font-weight:bold;" if total == banker_total else ""
+        rows.append(f'<tr><th style="padding:0 0.5em;{weight}">{total}</th>{"".join(cells)}</tr>')
+    return (f'<table class="bcl-grid" style="border-collapse:collapse;font-size:1.3em;">'
+            f'<tr><th rowspan="2">Banker<br>total</th><th colspan="10">Player\'s third card (value)</th>'
+            f'<th rowspan="2" style="padding:0 0.4em;">Player<br>stood</th></tr>'
+            f'<tr>{header}</tr>{"".join(rows)}</table>'
+            f'<div style="font-size:1.1em;margin-top:0.3em;"><span style="background:{DRAW_COLOUR};'
+            f'padding:0 0.5em;">D</span> Banker draws &nbsp; <span style="background:{STAND_COLOUR};'
+            f'padding:0 0.5em;">S</span> Banker stands</div>')
+
+
+def published_markdown(rows, headings=SOURCE_002_HEADINGS) -> str:
+    """Printed rows ``(totals, draw cell, stand cell)`` as a Markdown table, cell for cell."""
+    lines = ["| " + " | ".join(headings) + " |", "|---|---|---|"]
+    lines += ["| " + " | ".join(cell or " " for cell in row) + " |" for row in rows]
+    return "\n".join(lines)

@@ -1,0 +1,278 @@
+"""Widgets for lessons 01–03: the total calculator, the natural checker and the Player rule explorer.
+
+Each widget is a thin view over one pure function of this module, which only reads the rules:
+
+- ``rules.total_working(cards)``: the arithmetic of a hand total in words (the calculator shows it).
+- ``read_hand(text)``: the two or three cards of one hand, typed as text.
+- ``natural_reading(cards)``: the first four cards dealt P, B, P, B: the hands, whether there is a natural,
+  and what happens next.
+- ``player_rule_reading(cards)``: Player's two cards, the total and the rule's decision.
+
+Widgets (each ``show_…()`` returns the view; ``view.controller`` holds the controls: see ``common``):
+
+- ``show_total_calculator(cards="7 8")``: type cards or click rank buttons; see the faces, the total and its sum.
+- ``show_natural_checker(cards="K 5 9 3", seed=None)``: choose or deal the first four cards; natural or not.
+- ``show_player_rule(cards="2 3")``: choose Player's two cards; see draw or stand and why.
+
+>>> natural_reading("K 5 9 3").sentences[-1]
+'Player wins 9–8.'
+>>> player_rule_reading("9 7").sentence
+'Player has 6 (9+7 = 16): 6–7 stands. Player stays on two cards.'
+"""
+
+from __future__ import annotations
+
+import random
+from typing import NamedTuple
+
+import ipywidgets as widgets
+
+from ...errors import BaccaratError
+from ...game.cards import RANKS, Card, as_cards
+from ...game.coup import Hand, play_coup
+from ...game.rules import Decision, NATURALS, hand_total, is_natural, player_decision, total_working
+from ..html import caption_html, hand_html, message_html
+from .common import BIG, projector_view, safe_html
+
+__all__ = ["read_hand", "NaturalReading", "natural_reading", "PlayerRuleReading",
+           "player_rule_reading", "TotalCalculator", "show_total_calculator", "NaturalChecker",
+           "show_natural_checker", "PlayerRuleExplorer", "show_player_rule"]
+
+_CARD_CHOICE = widgets.Layout(width="7em")
+
+
+# ---------------------------------------------------------------- pure functions
+
+def read_hand(text) -> list[Card]:
+    """The cards of one hand typed as text: two or three of them (a hand never gets a fourth card)."""
+    cards = as_cards(text)
+    if len(cards) < 2:
+        raise BaccaratError(f"a hand starts with two cards; {len(cards)} given: add "
+                            f"{'two cards' if not cards else 'one more card'}, e.g. \"7 8\"")
+    if len(cards) > 3:
+        raise BaccaratError(f"a hand holds two or three cards, never {len(cards)}: "
+                            "Player and Banker each take at most one third card")
+    return cards
+
+
+class NaturalReading(NamedTuple):
+    """The first four cards read: both hands, whether there is a natural, and the sentences that explain it."""
+
+    player: Hand
+    banker: Hand
+    natural: bool
+    sentences: tuple[str, ...]
+
+
+def natural_reading(cards) -> NaturalReading:
+    """Read the first four cards dealt P, B, P, B: who has a natural, and what happens next.
+
+    >>> natural_reading("2 3 3 A").natural
+    False
+    """
+    cards = as_cards(cards)
+    if len(cards) != 4:
+        raise BaccaratError(f"give the first four cards in dealt order P, B, P, B; {len(cards)} given")
+    player, banker = Hand((cards[0], cards[2])), Hand((cards[1], cards[3]))
+    sentences = []
+    for side, hand in (("Player", player), ("Banker", banker)):
+        natural_words = f": a natural {hand.total}!" if is_natural(hand.cards) else "."
+        sentences.append(f"{side} has {hand.total} ({hand.arithmetic()}){natural_words}")
+    natural = is_natural(player.cards) or is_natural(banker.cards)
+    if natural:
+        sentences.append("A natural is on the table: both hands stand, nobody draws a third card.")
+        sentences.append(play_coup(cards).steps[-1])
+    else:
+        sentences.append("No natural: nothing is settled yet. The third-card rules come next, "
+                         "Player's rule first.")
+    return NaturalReading(player, banker, natural, tuple(sentences))
+
+
+class PlayerRuleReading(NamedTuple):
+    """Player's two cards, their total, the rule's decision and the sentence that says it."""
+
+    hand: Hand
+    decision: Decision
+    sentence: str
+
+
+def player_rule_reading(cards) -> PlayerRuleReading:
+    """What Player's rule does with these two cards (Banker has no natural).
+
+    >>> player_rule_reading("2 3").sentence
+    'Player has 5 (2+3): 0–5 draws. Player takes a third card.'
+    """
+    cards = as_cards(cards)
+    if len(cards) != 2:
+        raise BaccaratError(f"Player's rule looks at Player's first two cards; {len(cards)} given")
+    hand = Hand(tuple(cards))
+    decision = player_decision(hand.total)
+    if hand.total in NATURALS:
+        action = "Both hands stand and are compared at once."
+    else:
+        action = "Player takes a third card." if decision.draws else "Player stays on two cards."
+    return PlayerRuleReading(hand, decision, f"Player has {hand.total} ({hand.arithmetic()}): "
+                                             f"{decision.reason} {action}")
+
+
+# ---------------------------------------------------------------- widgets
+
+def _rank_dropdown(description: str, value: str) -> widgets.Dropdown:
+    return widgets.Dropdown(options=list(RANKS), value=value, description=description,
+                            style={"description_width": "initial"},
+                            layout=widgets.Layout(width="auto", margin="0 1.2em 0 0"))
+
+
+class TotalCalculator:
+    """Lesson 01: type two or three cards (or click rank buttons) and see the faces, total and arithmetic."""
+
+    def __init__(self, cards: str = "7 8"):
+        self.text = widgets.Text(value=cards, description="Cards:", continuous_update=True,
+                                 placeholder="e.g. 7 8 or 6♠ 7♥ 8♦",
+                                 layout=widgets.Layout(width="22em"),
+                                 style={"description_width": "initial"})
+        self.rank_buttons = [widgets.Button(description=rank, tooltip=f"add {rank}",
+                                            style={"font_size": "1.2em", "font_weight": "bold"},
+                                            layout=widgets.Layout(width="3.4em", height="2.6em"))
+                             for rank in RANKS]
+        for button in self.rank_buttons:
+            button.on_click(self._add_rank)
+        self.clear = widgets.Button(description="Clear", button_style="warning", layout=BIG)
+        self.clear.on_click(lambda _: setattr(self.text, "value", ""))
+        self.output = widgets.HTML()
+        self.cards, self.total = [], None
+        self.text.observe(lambda _: self.update(), names="value")
+        self.view = projector_view([widgets.HTML(caption_html("Type cards, or click to add one:")),
+                                  self.text, widgets.HBox(self.rank_buttons + [self.clear],
+                                                          layout=widgets.Layout(flex_flow="row wrap")),
+                                  self.output], controller=self)
+        self.update()
+
+    def _add_rank(self, button):
+        self.text.value = f"{self.text.value.strip()} {button.description}".strip()
+
+    def _render(self) -> str:
+        self.cards, self.total = [], None
+        if not self.text.value.strip():
+            return message_html("Type two or three cards, or click the rank buttons.", "info")
+        typed = as_cards(self.text.value)
+        if len(typed) < 2:
+            return hand_html("Hand", typed) + message_html("A hand starts with two cards: add one more.", "info")
+        cards = read_hand(typed)
+        total = hand_total(cards)
+        self.cards, self.total = cards, total
+        return hand_html("Hand", cards, total) + message_html(total_working(cards), "info")
+
+    def update(self):
+        """Read the text box and show the hand, its total and the arithmetic (or what is wrong)."""
+        self.output.value = safe_html(self._render)
+
+
+def show_total_calculator(cards: str = "7 8"):
+    """Lesson 01's widget: the total of the cards you pick, with its arithmetic."""
+    return TotalCalculator(cards).view
+
+
+class NaturalChecker:
+    """Lesson 02: the first four cards (P, B, P, B) chosen or dealt; a natural or not, and what follows."""
+
+    ORDER = ("1st → Player", "2nd → Banker", "3rd → Player", "4th → Banker")
+
+    def __init__(self, cards="K 5 9 3", seed=None):
+        ranks = [card.rank for card in as_cards(cards)]
+        if len(ranks) != 4:
+            raise BaccaratError(f"the natural checker starts from four cards, not {len(ranks)}")
+        self.rng = random.Random(seed)
+        self._updating = False
+        self.choices = [_rank_dropdown(label, rank) for label, rank in zip(self.ORDER, ranks)]
+        self.deal = widgets.Button(description="Deal 4 new cards", button_style="primary",
+                                   layout=widgets.Layout(width="16em", height="2.6em"))
+        self.deal.on_click(lambda _: self.deal_new_cards())
+        self.output = widgets.HTML()
+        self.reading = None
+        for choice in self.choices:
+            choice.observe(lambda _: self.update(), names="value")
+        self.view = projector_view([widgets.HTML(caption_html("The first four cards, in dealt order:")),
+                                  widgets.HBox(self.choices, layout=widgets.Layout(flex_flow="row wrap")),
+                                  self.deal, self.output], controller=self)
+        self.update()
+
+    def deal_new_cards(self):
+        """Four ranks at random, each equally likely (as from an endless shoe); the seed makes it repeatable."""
+        ranks = [self.rng.choice(RANKS) for _ in self.choices]
+        self._updating = True
+        try:
+            for choice, rank in zip(self.choices, ranks):
+                choice.value = rank
+        finally:
+            self._updating = False
+        self.update()
+
+    def _render(self) -> str:
+        self.reading = None
+        reading = natural_reading([choice.value for choice in self.choices])
+        self.reading = reading
+        hands = (hand_html("Player", reading.player.cards, reading.player.total) +
+                 hand_html("Banker", reading.banker.cards, reading.banker.total))
+        return (hands + message_html(" ".join(reading.sentences[:2]), "info") +
+                message_html(" ".join(reading.sentences[2:]), "right" if reading.natural else "info"))
+
+    def update(self):
+        """Read the four choices and show both hands, natural or not, and what happens next."""
+        if self._updating:
+            return
+        self.output.value = safe_html(self._render)
+
+
+def show_natural_checker(cards="K 5 9 3", seed=None):
+    """Lesson 02's widget: is there a natural in the first four cards, and what happens then?"""
+    return NaturalChecker(cards, seed).view
+
+
+def _rule_strip_html(total: int) -> str:
+    """Player totals 0..9 in a row, each marked draw / stand / natural, with ``total`` outlined."""
+    cells = []
+    for each in range(10):
+        decision = player_decision(each)
+        word, colour = (("natural", "#b7791f") if each in NATURALS else
+                        ("draw", "#1a4f9c") if decision.draws else ("stand", "#1e7b34"))
+        outline = "outline:4px solid #111;" if each == total else ""
+        cells.append(f'<td class="bcl-total-{each}" style="padding:0.25em 0.5em;text-align:center;'
+                     f'border:1px solid #bbb;color:{colour};{outline}"><b style="font-size:1.4em;">{each}</b>'
+                     f'<br>{word}</td>')
+    return (f'<table class="bcl-player-rule" style="border-collapse:collapse;font-size:1.1em;margin:0.4em 0;">'
+            f'<tr>{"".join(cells)}</tr></table>')
+
+
+class PlayerRuleExplorer:
+    """Lesson 03: choose Player's two cards; see the total, draw or stand, and the rule that says so."""
+
+    def __init__(self, cards="2 3"):
+        ranks = [card.rank for card in as_cards(cards)]
+        if len(ranks) != 2:
+            raise BaccaratError(f"Player's rule starts from two cards, not {len(ranks)}")
+        self.first = _rank_dropdown("Player's 1st card", ranks[0])
+        self.second = _rank_dropdown("Player's 2nd card", ranks[1])
+        self.output = widgets.HTML()
+        self.reading = None
+        for choice in (self.first, self.second):
+            choice.observe(lambda _: self.update(), names="value")
+        self.view = projector_view([widgets.HTML(caption_html("Banker has no natural. Choose Player's cards:")),
+                                  widgets.HBox([self.first, self.second]), self.output], controller=self)
+        self.update()
+
+    def _render(self) -> str:
+        self.reading = None
+        reading = player_rule_reading([self.first.value, self.second.value])
+        self.reading = reading
+        return (hand_html("Player", reading.hand.cards, reading.hand.total) +
+                message_html(reading.sentence, "info") + _rule_strip_html(reading.hand.total))
+
+    def update(self):
+        """Read the two cards and show the decision of Player's rule."""
+        self.output.value = safe_html(self._render)
+
+
+def show_player_rule(cards="2 3"):
+    """Lesson 03's widget: Player's two cards and what the rule makes Player do."""
+    return PlayerRuleExplorer(cards).view

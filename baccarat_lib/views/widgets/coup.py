@@ -1,0 +1,216 @@
+"""Widgets for lessons 04–05: the tableau explorer, the card-by-card shoe dealer and the coup builder.
+
+Each widget is a thin view over one pure function of this module, which only reads the rules:
+
+- ``tableau_reading(banker_total, third_card)``: Banker's decision and its sentence from ``rules.banker_decision``,
+  with the grid cell highlighted (``third_card`` is a value 0..9 or ``"stood"``).
+- ``steps_known(coup, shown)``: the steps of a coup that can be told once its first ``shown`` cards are face up.
+- ``dealt_so_far_html(coup, shown)``: the coup with ``shown`` cards face up and the steps known so far.
+- ``built_coup_html(text)``: a coup typed as cards: faces, steps and winner (and which typed cards go unused).
+
+Widgets (each ``show_…()`` returns the view; ``view.controller`` holds the controls: see ``common``):
+
+- ``show_tableau_explorer(banker_total=4, third_card=7)``: pick Banker's total and Player's third card
+  (or "Player stood"); see draw or stand, the sentence, and the grid with that cell outlined.
+- ``show_shoe_dealer(seed=2024, decks=8)``: deal coups from a seeded shoe, one card per "Next card" click.
+- ``show_coup_builder(cards="2♣ 3♥ 3♠ A♦ 7♦ 4♠")``: type cards in dealt order; see the coup explained.
+
+>>> [step.rule for step in steps_known(play_coup("2 3 3 A 7 4"), 5)]
+['natural', 'player-rule', 'player-draw', 'banker-rule']
+>>> tableau_reading(3, 8).decision.reason
+"Player's third card is an 8: with 3, Banker draws on any card but 8, so Banker stands."
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import ipywidgets as widgets
+
+from ...game.cards import as_cards
+from ...game.coup import Coup, play_coup
+from ...game.rules import BANKER_TABLEAU, THIRD_CARD_VALUES, Decision, banker_decision
+from ...game.shoe import ShoeRun
+from ..html import caption_html, coup_html, message_html, steps_html
+from ..tableau import tableau_grid_html
+from .common import BIG, projector_view, safe_html
+
+__all__ = ["TableauReading", "tableau_reading", "steps_known", "dealt_so_far_html", "built_coup_html",
+           "TableauExplorer", "show_tableau_explorer", "ShoeDealer", "show_shoe_dealer",
+           "CoupBuilder", "show_coup_builder", "STOOD"]
+
+STOOD = "stood"
+_THIRD_CARD_OPTIONS = ([("Player stood", STOOD), ("0 · 10 J Q K", 0), ("1 · A", 1)]
+                       + [(str(value), value) for value in THIRD_CARD_VALUES if value >= 2])
+
+
+# ---------------------------------------------------------------- pure functions
+
+class TableauReading(NamedTuple):
+    """Banker's decision for one cell of the tableau, and the HTML that shows it."""
+
+    decision: Decision
+    html: str
+
+
+def tableau_reading(banker_total: int, third_card) -> TableauReading:
+    """Banker's decision (``third_card``: a value 0..9, or "stood"/None when Player stood), shown on the grid."""
+    third_value = None if third_card in (STOOD, None) else third_card
+    decision = banker_decision(banker_total, third_value)
+    verdict = "Banker draws a third card." if decision.draws else "Banker stands."
+    html = (message_html(verdict, "right" if decision.draws else "info")
+            + caption_html(f"Banker has {banker_total}. {decision.reason}")
+            + tableau_grid_html(banker_total, third_value))
+    return TableauReading(decision, html)
+
+
+# When each step of a coup can be told: the number of cards that must be face up.
+def _cards_for(step, coup: Coup) -> int:
+    dealt = len(coup.cards)
+    return {"natural": 4, "player-rule": 4, "player-draw": 5,
+            "banker-rule": 5 if coup.player.drew else 4}.get(step.rule, dealt)
+
+
+def steps_known(coup: Coup, shown: int) -> list:
+    """The steps that can be told once the first ``shown`` cards (in dealt order) are face up.
+
+    >>> [step.rule for step in steps_known(play_coup("K 5 9 3"), 4)]
+    ['natural', 'compare']
+    """
+    return [step for step in coup.steps if _cards_for(step, coup) <= shown]
+
+
+def dealt_so_far_html(coup: Coup, shown: int) -> str:
+    """The coup with its first ``shown`` cards face up, the cards still to come as backs, and the known steps."""
+    shown = max(0, min(shown, len(coup.cards)))
+    steps = steps_known(coup, shown)
+    to_come = ("" if shown == len(coup.cards) else
+               caption_html(f"Cards face up so far: {shown}. Press <b>Next card</b>."))
+    return coup_html(coup, shown=shown) + to_come + (steps_html(steps) if steps else "")
+
+
+def built_coup_html(text: str) -> str:
+    """A typed coup explained: faces, steps and winner; cards after the ones the coup uses are named as unused."""
+    cards = as_cards(text)
+    coup = play_coup(cards)
+    unused = cards[len(coup.cards):]
+    note = ""
+    if unused:
+        labels = " ".join(card.label for card in unused)
+        verb = "stays" if len(unused) == 1 else "stay"
+        note = message_html(f"The coup uses {len(coup.cards)} cards; {labels} {verb} in the shoe for the "
+                            "next coup.", "info")
+    return coup_html(coup) + steps_html(coup.steps) + note
+
+
+# ---------------------------------------------------------------- widgets
+
+class TableauExplorer:
+    """Pick Banker's total and Player's third card (or "Player stood"); see the decision and the grid."""
+
+    def __init__(self, banker_total: int = 4, third_card=7):
+        self.banker_total = widgets.ToggleButtons(
+            options=list(BANKER_TABLEAU), value=banker_total, description="Banker total",
+            style={"button_width": "3.2em", "font_weight": "bold", "description_width": "8em"})
+        self.third_card = widgets.ToggleButtons(
+            options=_THIRD_CARD_OPTIONS, value=third_card, description="Player's 3rd card",
+            style={"button_width": "auto", "font_weight": "bold", "description_width": "8em"})
+        self.result = widgets.HTML()
+        self.reading = None
+        for control in (self.banker_total, self.third_card):
+            control.observe(lambda change: self.update(), names="value")
+        self.view = projector_view([self.banker_total, self.third_card, self.result], controller=self)
+        self.update()
+
+    def update(self):
+        """Read the controls, look the cell up with the rules, show the decision and the grid."""
+        def compute():
+            self.reading = tableau_reading(self.banker_total.value, self.third_card.value)
+            return self.reading.html
+        self.result.value = safe_html(compute)
+
+
+def show_tableau_explorer(banker_total: int = 4, third_card=7):
+    """The tableau explorer, ready to display; ``third_card`` is a value 0..9 or "stood"."""
+    return TableauExplorer(banker_total, third_card).view
+
+
+class ShoeDealer:
+    """Coups dealt from a seeded shoe, shown one card at a time."""
+
+    def __init__(self, seed=2024, decks: int = 8):
+        self.run = ShoeRun(decks=decks, seed=seed)
+        self.coup = None
+        self.coup_number = 0
+        self.shown = 0
+        self.next_card = widgets.Button(description="Next card", button_style="primary", icon="play",
+                                        layout=BIG)
+        self.new_coup = widgets.Button(description="New coup", icon="refresh", layout=BIG)
+        self.next_card.on_click(lambda _: self.deal_next_card())
+        self.new_coup.on_click(lambda _: self.deal_new_coup())
+        self.status = widgets.HTML()
+        self.table = widgets.HTML()
+        self.view = projector_view([widgets.HBox([self.next_card, self.new_coup]), self.status, self.table],
+                                   controller=self)
+        self.deal_new_coup()
+
+    def deal_new_coup(self):
+        """Take the next coup from the shoe, all its cards still face down."""
+        def compute():
+            self.coup, fresh = self.run.deal_coup()
+            self.coup_number += 1
+            self.shown = 0
+            note = " The cut card came out, so a fresh shoe was shuffled." if fresh else ""
+            return caption_html(f"Shoe {self.run.number}, coup {self.coup_number}: "
+                                f"{len(self.run.shoe)} cards left in the shoe.{note}")
+        self.status.value = safe_html(compute)
+        self.update()
+
+    def deal_next_card(self):
+        """Turn the next card of the coup face up."""
+        if self.coup is not None and self.shown < len(self.coup.cards):
+            self.shown += 1
+        self.update()
+
+    @property
+    def finished(self) -> bool:
+        """True once every card of the coup is face up."""
+        return self.coup is not None and self.shown == len(self.coup.cards)
+
+    def update(self):
+        """Show the coup with the cards turned so far and the steps they tell."""
+        self.next_card.disabled = self.coup is None or self.finished
+        if self.coup is not None:
+            self.table.value = safe_html(lambda: dealt_so_far_html(self.coup, self.shown))
+
+
+def show_shoe_dealer(seed=2024, decks: int = 8):
+    """The card-by-card dealer on a shoe of ``decks`` decks shuffled with ``seed``, ready to display."""
+    return ShoeDealer(seed, decks).view
+
+
+class CoupBuilder:
+    """Type the cards of a coup in dealt order; see it played and explained, or what is wrong with the input."""
+
+    def __init__(self, cards: str = "2♣ 3♥ 3♠ A♦ 7♦ 4♠"):
+        self.cards = widgets.Text(value=cards, description="Cards", placeholder="e.g. 2♣ 3♥ 3♠ A♦ 7♦ 4♠",
+                                  continuous_update=True,
+                                  layout=widgets.Layout(width="32em", height="2.4em"),
+                                  style={"description_width": "4em", "font_size": "1.3em"})
+        self.help = widgets.HTML(caption_html("Cards in dealt order: Player, Banker, Player, Banker, "
+                                                 "then Player's third card, then Banker's. Suits are optional "
+                                                 "(2♣ or 2c or 2)."))
+        self.result = widgets.HTML()
+        self.cards.observe(lambda change: self.update(), names="value")
+        self.view = projector_view([self.help, self.cards, self.result], controller=self)
+        self.update()
+
+    def update(self):
+        """Play the typed cards and show the coup, or the reason they are not a coup yet."""
+        self.result.value = safe_html(lambda: built_coup_html(self.cards.value))
+
+
+def show_coup_builder(cards: str = "2♣ 3♥ 3♠ A♦ 7♦ 4♠"):
+    """The build-your-own-coup widget, ready to display."""
+    return CoupBuilder(cards).view
+

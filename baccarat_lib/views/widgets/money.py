@@ -1,0 +1,161 @@
+"""Widgets for lessons 06, 07 and 10: settling a bet on any pay table, the odds and house edge of every bet, and
+every bet's edge once some cards are out of the shoe.
+
+Each ``show_…()`` returns the view; ``view.controller`` holds the controls (see ``common``). The tables and
+readings they show come from ``views.money``.
+
+- ``show_settle_widget(table="standard", bet="banker", stake="100", cards=..., seed=2024)``: choose a table,
+  a bet it offers, a stake and a coup (typed, or dealt from a seeded shoe with a button); see the coup,
+  what the bet pays, the commission and the net result.
+- ``show_edge_explorer(decks=8, table="standard")``: choose the decks (1–8) and a pay table; see each bet's
+  results with their chances and its house edge.
+- ``show_removal_explorer(removed="5 5 5 5", decks=1)``: take cards out of a shoe; see every bet's exact edge.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as widgets
+
+from ...game.payouts import PAY_TABLES, bet_label, pay_table
+from ...game.shoe import DECK_RANGE, ShoeRun
+from ..html import caption_html
+from ..money import WORKED_COUP, edge_reading, outcome_table_html, removal_html, settle_reading
+from .common import BIG, projector_view, safe_html
+
+__all__ = ["SettleWidget", "show_settle_widget", "EdgeExplorer", "show_edge_explorer", "RemovalExplorer",
+           "show_removal_explorer"]
+
+
+# ---------------------------------------------------------------- widgets
+
+_LABEL_STYLE = {"description_width": "6em"}
+_TEXT_STYLE = {"description_width": "6em", "font_size": "1.2em"}
+_WIDE = widgets.Layout(width="26em", height="2.4em")
+
+
+class SettleWidget:
+    """Choose a pay table, a bet it offers, a stake and a coup; see what the bet pays."""
+
+    def __init__(self, table="standard", bet="banker", stake="100", cards=WORKED_COUP, seed=2024, decks=8):
+        self.run = ShoeRun(decks=decks, seed=seed)
+        self.table = widgets.Dropdown(options=list(PAY_TABLES), value=table, description="Pay table",
+                                      layout=_WIDE, style=_LABEL_STYLE)
+        bets = self._bets(table)
+        self.bet = widgets.Dropdown(options=bets, value=bet if bet in dict(bets).values() else bets[0][1],
+                                    description="Bet", layout=_WIDE, style=_LABEL_STYLE)
+        self.stake = widgets.Text(value=str(stake), description="Stake", continuous_update=True,
+                                  layout=_WIDE, style=_TEXT_STYLE)
+        self.cards = widgets.Text(value=cards, description="Cards", placeholder="e.g. " + WORKED_COUP,
+                                  continuous_update=True, layout=widgets.Layout(width="32em", height="2.4em"),
+                                  style=_TEXT_STYLE)
+        self.deal = widgets.Button(description="Deal a coup", button_style="primary", icon="play", layout=BIG)
+        self.deal.on_click(lambda _: self.deal_coup())
+        self.table_note = widgets.HTML()
+        self.result = widgets.HTML()
+        self.reading = None
+        self._updating = False
+        self.table.observe(lambda change: self.table_changed(), names="value")
+        for control in (self.bet, self.stake, self.cards):
+            control.observe(lambda change: self.update(), names="value")
+        help_text = widgets.HTML(caption_html(
+            "Type the cards in dealt order (P, B, P, B, then third cards), or press "
+            "<b>Deal a coup</b> to deal the next one from a seeded shoe."))
+        self.view = projector_view([self.table, self.table_note, self.bet, self.stake, help_text,
+                                  widgets.HBox([self.cards, self.deal]), self.result], controller=self)
+        self.table_changed()
+
+    @staticmethod
+    def _bets(table) -> list:
+        return [(bet_label(bet), bet) for bet in pay_table(table).bets]
+
+    def table_changed(self):
+        """Offer only the bets this table has (keeping the chosen bet if it is offered), then update."""
+        self._updating = True
+        try:
+            chosen = self.bet.value
+            options = self._bets(self.table.value)
+            self.bet.options = options
+            self.bet.value = chosen if chosen in dict(options).values() else options[0][1]
+        finally:
+            self._updating = False
+        self.table_note.value = caption_html(escape(pay_table(self.table.value).description))
+        self.update()
+
+    def deal_coup(self):
+        """Deal the next coup from the seeded shoe (a fresh shoe after the cut card) into the Cards box."""
+        coup, _ = self.run.deal_coup()
+        self.cards.value = " ".join(card.label for card in coup.cards)
+
+    def update(self):
+        """Settle the chosen bet on the typed coup and show it, or what is wrong with the input."""
+        if self._updating:
+            return
+        self.reading = None
+
+        def compute():
+            self.reading = settle_reading(self.table.value, self.bet.value, self.stake.value, self.cards.value)
+            return self.reading.html
+        self.result.value = safe_html(compute)
+
+
+def show_settle_widget(table="standard", bet="banker", stake="100", cards=WORKED_COUP, seed=2024):
+    """The settle-a-bet widget, ready to display; "Deal a coup" deals from an 8-deck shoe shuffled with ``seed``."""
+    return SettleWidget(table, bet, stake, cards, seed).view
+
+
+class EdgeExplorer:
+    """Choose the number of decks and a pay table; see every bet's results, chances and house edge."""
+
+    def __init__(self, decks: int = 8, table="standard"):
+        self.decks = widgets.IntSlider(value=decks, min=DECK_RANGE.start, max=DECK_RANGE.stop - 1,
+                                       description="Decks", continuous_update=False,
+                                       layout=widgets.Layout(width="26em"), style=_LABEL_STYLE)
+        self.table = widgets.Dropdown(options=list(PAY_TABLES), value=table, description="Pay table",
+                                      layout=_WIDE, style=_LABEL_STYLE)
+        self.outcomes = widgets.HTML()
+        self.result = widgets.HTML()
+        for control in (self.decks, self.table):
+            control.observe(lambda change: self.update(), names="value")
+        self.view = projector_view([widgets.HBox([self.decks, self.table]), self.outcomes, self.result],
+                                   controller=self)
+        self.update()
+
+    def update(self):
+        """Compute the outcome chances and every bet's edge for the chosen shoe and table."""
+        self.outcomes.value = safe_html(lambda: outcome_table_html((self.decks.value,)))
+        self.result.value = safe_html(lambda: edge_reading(self.decks.value, self.table.value))
+
+
+def show_edge_explorer(decks: int = 8, table="standard"):
+    """The house-edge explorer, ready to display."""
+    return EdgeExplorer(decks, table).view
+
+
+# ---------------------------------------------------------------- lesson 10: take cards out of the shoe
+
+class RemovalExplorer:
+    """Type cards to take out of a shoe of 1–8 decks; see every bet's exact edge before and after."""
+
+    def __init__(self, removed: str = "5 5 5 5", decks: int = 1):
+        self.removed = widgets.Text(value=removed, description="Cards out", continuous_update=False,
+                                    placeholder="e.g. 5 5 6 6 or 8 9 K",
+                                    layout=widgets.Layout(width="32em", height="2.4em"),
+                                    style={"description_width": "6em"})
+        self.decks = widgets.Dropdown(options=list(DECK_RANGE), value=decks, description="Decks",
+                                      style={"description_width": "6em"}, layout=widgets.Layout(width="12em"))
+        self.result = widgets.HTML()
+        for control in (self.removed, self.decks):
+            control.observe(lambda change: self.update(), names="value")
+        self.view = projector_view([widgets.HBox([self.decks, self.removed]), self.result], controller=self)
+        self.update()
+
+    def update(self):
+        """Recompute every edge exactly for the shoe without the typed cards."""
+        self.result.value = safe_html(lambda: removal_html(self.removed.value, self.decks.value))
+
+
+def show_removal_explorer(removed: str = "5 5 5 5", decks: int = 1):
+    """The card-removal explorer, ready to display."""
+    return RemovalExplorer(removed, decks).view

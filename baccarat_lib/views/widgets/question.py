@@ -1,0 +1,87 @@
+"""The exercise widget: a question's prompt, its answer controls and instant feedback.
+
+Public names:
+
+- ``AnswerControls(on_answer)``: a button per choice, or a text box (Enter answers) and a Check button;
+  the practice drill uses them too.
+- ``QuestionWidget(question)``: one exercise on screen; ``.answer(text)`` answers it.
+- ``show_question(question)``: the exercise widget, ready to display.
+"""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+
+from ...teaching.questions import Question, check_answer
+from ..html import message_html
+from .common import BIG, projector_view
+
+__all__ = ["AnswerControls", "QuestionWidget", "show_question"]
+
+
+class AnswerControls:
+    """How a learner answers: a button per choice, or a text box and a Check button; each calls ``on_answer``."""
+
+    def __init__(self, on_answer, placeholder: str = "your answer"):
+        self.on_answer = on_answer
+        self.buttons: list = []
+        self.text = widgets.Text(placeholder=placeholder, continuous_update=False,
+                                 layout=widgets.Layout(width="16em", height="2.6em"))
+        self.check = widgets.Button(description="Check", button_style="primary", layout=BIG)
+        self.check.on_click(lambda _: self.on_answer(self.text.value))
+        self.text.observe(self._typed, names="value")
+        self.box = widgets.HBox()
+        self._clearing = False
+
+    def _typed(self, change):
+        if not self._clearing and str(change["new"]).strip():
+            self.on_answer(change["new"])
+
+    def show(self, choices=()):
+        """Buttons for ``choices`` (kept if they are the same as before), or the text box when there are none."""
+        if choices:
+            if [button.description for button in self.buttons] != list(choices):
+                self.buttons = [widgets.Button(description=choice, layout=BIG) for choice in choices]
+                for button in self.buttons:
+                    button.on_click(lambda clicked: self.on_answer(clicked.description))
+            self.box.children = tuple(self.buttons)
+        else:
+            self.buttons = []
+            self.box.children = (self.text, self.check)
+
+    def clear_text(self):
+        """Empty the text box without answering."""
+        self._clearing = True
+        try:
+            self.text.value = ""
+        finally:
+            self._clearing = False
+
+    def mark(self, right: str | None = None, given: str | None = None):
+        """Colour the buttons once answered: the right one green, a wrong ``given`` one red (None: plain)."""
+        for button in self.buttons:
+            button.button_style = ("" if right is None else "success" if button.description == right else
+                                   "danger" if button.description == given else "")
+
+
+class QuestionWidget:
+    """One exercise on screen: the prompt, answer controls and a feedback area."""
+
+    def __init__(self, question: Question):
+        self.question = question
+        self.prompt = widgets.HTML(f'<div style="font-size:1.3em;margin:0.3em 0;">{question.prompt}</div>')
+        self.feedback = widgets.HTML()
+        self.controls = AnswerControls(self.answer)
+        self.controls.show(question.choices)
+        self.view = projector_view([self.prompt, self.controls.box, self.feedback], controller=self)
+
+    def answer(self, text: str):
+        """Judge ``text`` and show the feedback; returns the Feedback."""
+        feedback = check_answer(self.question, text)
+        self.feedback.value = message_html(feedback.message, "right" if feedback.correct else "wrong")
+        return feedback
+
+
+def show_question(question: Question):
+    """The exercise widget: the prompt, buttons (or a text box and a Check button), instant feedback."""
+    return QuestionWidget(question).view
