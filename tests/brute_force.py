@@ -1,10 +1,13 @@
-"""An independent, slow, exact enumerator of a coup's chances, for tests only.
+"""The one independent, slow, exact enumerator of a coup's chances, for tests only (test_odds, test_simulate).
 
 It deals card by card from the counts left, branching on every value still in the shoe, and plays each
-6-card sequence with the plain rules of ``reference_rules``. Weights are integer counts of ordered card
-sequences, so the results are exact Fractions. Pairs are judged by rank over the first four cards.
+sequence with the plain rules of ``reference_rules``. A sequence stops as soon as the coup needs no more cards
+(4, 5 or 6); its weight then counts every ordered 6-card deal that starts with it, so the weights are integer
+counts of ordered 6-card sequences and the results exact Fractions. Pairs are judged by rank over the first
+four cards.
 """
 
+import math
 from fractions import Fraction
 
 from reference_rules import reference_coup
@@ -36,12 +39,41 @@ def value_counts(rank_counts):
     return values
 
 
+def _coups(value_counts):
+    """Yield (weight, values) for every coup dealt from ``value_counts`` (10 counts, by point value 0..9).
+
+    ``values`` are only the cards the coup uses; ``weight`` counts the ordered 6-card deals that begin with them.
+    """
+    counts = list(value_counts)
+    size = sum(counts)
+
+    def deal(sequence, weight):
+        if len(sequence) >= 4:
+            player, banker, _ = reference_coup(sequence + [0] * (6 - len(sequence)))  # padding never read
+            if len(player) + len(banker) <= len(sequence):
+                left = size - len(sequence)
+                yield weight * math.prod(range(left - (6 - len(sequence)) + 1, left + 1)), sequence
+                return
+        for value, available in enumerate(counts):
+            if available:
+                counts[value] -= 1
+                yield from deal(sequence + [value], weight * available)
+                counts[value] += 1
+
+    if size >= 6:
+        yield from deal([], 1)
+
+
 def brute_force_chances(rank_counts, events):
-    """{event name: exact chance} for events given as predicates over the facts of a coup."""
+    """{event name: exact chance} for events given as predicates over the facts of a coup.
+
+    ``rank_counts``: 13 counts A..K. Facts: winner ("player"/"banker"/"tie"), player_total, banker_total,
+    player_cards, banker_cards, player_start (two-card total) and natural.
+    """
     totals = {name: 0 for name in events}
     everything = 0
-    for weight, values in _sequences(value_counts(rank_counts), 6):
-        player, banker, winner = reference_coup(values)
+    for weight, values in _coups(value_counts(rank_counts)):
+        player, banker, winner = reference_coup(values + [0] * (6 - len(values)))
         facts = dict(winner=winner, player_total=sum(player) % 10, banker_total=sum(banker) % 10,
                      player_cards=len(player), banker_cards=len(banker),
                      player_start=(values[0] + values[2]) % 10,

@@ -4,10 +4,13 @@ from fractions import Fraction
 
 import pytest
 
-from baccarat_lib import BaccaratError, Outcome
-from baccarat_lib.odds import (cards_used_probabilities, event_probability, house_edge, natural_probability,
-                               outcome_given_player_total, outcome_probabilities, shoe_counts,
-                               total_probabilities)
+from baccarat_lib.analysis.odds import (breakeven_commission, cards_used_probabilities, edge_rows,
+                                        event_probability, house_edge, natural_probability,
+                                        outcome_given_player_total, outcome_probabilities, total_probabilities)
+from baccarat_lib.errors import BaccaratError
+from baccarat_lib.game import Outcome
+from baccarat_lib.game.formatting import percent
+from baccarat_lib.game.shoe import shoe_counts
 from brute_force import brute_force_chances, brute_force_pair_chances
 
 EVENTS = {
@@ -142,3 +145,21 @@ def test_bad_input():
         outcome_probabilities(9)
     with pytest.raises(BaccaratError, match="unknown event"):
         event_probability("dragon wins")
+
+
+# ---------------------------------------------------------------- edge tables: source 004's figures
+# (moved from the money widgets' tests: edge_rows and breakeven_commission live in baccarat_lib.analysis.odds)
+
+def test_edge_rows_match_source_004():
+    edges = {(table, bet): edges for table, bet, edges in edge_rows((6, 8))}
+    assert percent(edges[("standard", "banker")][8]) == "1.0579%"       # 1.05791%
+    assert percent(edges[("standard", "player")][6]) == "1.2374%"       # 1.23741%
+    assert percent(edges[("commission-4", "banker")][6]) == "0.5972%"   # 0.59720%
+    assert percent(edges[("standard", "tie")][6]) == "14.4382%"         # 14.43816%
+    assert percent(edges[("tie-9", "tie")][8]) == "4.8440%"             # 4.84403%
+    assert len(edges) == 5 + 5 + 5 + 6 + 5                              # every bet of every table
+
+
+def test_breakeven_commission_is_one_minus_player_over_banker():
+    # 1 - 0.446246609 / 0.458597423 = 0.02693...
+    assert percent(breakeven_commission(8), 2) == "2.69%"

@@ -1,5 +1,7 @@
 """The scoreboards as data (Bead Plate, Big Road) and the streak statistics, against layouts worked by hand.
 
+Their questions are tested in tests/teaching/test_road_questions.py, their pictures in tests/views/test_plots_roads.py.
+
 Every expected (column, row) below was placed by hand on squared paper from the rules in the lesson:
 down a column while the winner repeats, a new column at the top when it changes, ties on the ring before,
 right along the row when the bottom (or an earlier dragon tail) is reached.
@@ -8,21 +10,15 @@ right along the row when the bottom (or an earlier dragon tail) is reached.
 import math
 import random
 
-import matplotlib
+import numpy as np
+import pytest
 
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
-import pytest  # noqa: E402
-
-from baccarat_lib import BaccaratError, Outcome  # noqa: E402
-from baccarat_lib.exercises import check_answer  # noqa: E402
-from baccarat_lib.road_plots import plot_bead_plate, plot_big_road, plot_roads, plot_streak_statistics  # noqa: E402
-from baccarat_lib.roads import (StreakRow, as_outcomes, bead_plate, bead_question, big_road,  # noqa: E402
-                                big_road_columns, columns_question, dragon_tail_question, longest_streaks,
-                                road_text, standard_error_gaps, streak_lengths, streak_question,
-                                streak_statistics, streak_table)
-from baccarat_lib.simulate import deal_shoe, simulate_coups  # noqa: E402
+from baccarat_lib.analysis.roads import (StreakRow, as_outcomes, bead_plate, big_road, big_road_columns,
+                                         longest_streaks, road_text, standard_error_gaps, streak_lengths,
+                                         streak_statistics, streak_table)
+from baccarat_lib.analysis.simulate import deal_shoe, simulate_coups
+from baccarat_lib.errors import BaccaratError
+from baccarat_lib.game import Outcome
 
 B, P, T = Outcome.BANKER, Outcome.PLAYER, Outcome.TIE
 
@@ -250,35 +246,3 @@ def test_streak_table_lines_up_with_the_rows():
 def test_longest_streaks():
     assert longest_streaks("B B T B P P B") == {B: 3, P: 2}
     assert longest_streaks("T") == {B: 0, P: 0}
-
-
-# ---------------------------------------------------------------- exercises
-
-def test_exercise_answers_come_from_the_layouts():
-    question = columns_question("B B T P P B T P")
-    assert question.answer == "4" and "BB, PP, B, P" in question.explanation
-    assert "2 ties start no column" in question.explanation
-    assert columns_question("B" * 9).answer == "1"        # a dragon tail starts no column of its own
-    assert dragon_tail_question(8).answer == "3" and "dragon tail" in dragon_tail_question(8).explanation
-    assert dragon_tail_question(6).answer == "1" and dragon_tail_question(7, side="P").answer == "2"
-    assert [bead_question(n).answer for n in (1, 6, 7, 14)] == ["1", "1", "2", "3"]
-    row = StreakRow(4, 10_000, 4590, 0.459, 0.005)
-    question = streak_question(row, 0.4586)
-    assert check_answer(question, "just as likely").correct and not check_answer(question, "less likely").correct
-    assert "10,000" in question.explanation and "45.86%" in question.explanation
-    assert "0.1 standard errors apart, well within chance" in question.explanation
-
-
-# ---------------------------------------------------------------- pictures
-
-def test_pictures_draw_every_cell():
-    beads = bead_plate("B P T B")
-    assert [text.get_text() for text in plot_bead_plate(beads).texts] == ["B", "P", "T", "B"]
-    ax = plot_big_road(big_road("B T T P T B"))
-    assert [text.get_text() for text in ax.texts] == ["2"]        # a count only where more than one tie
-    bead_axes, road_axes = plot_roads("B B P T")
-    assert bead_axes.get_xlim() == road_axes.get_xlim()          # cells the same size on both boards
-    ax = plot_streak_statistics(streak_statistics("B B P B B B T B P", 3), 0.4586)
-    exact_line, = [line for line in ax.get_lines() if line.get_linestyle() == "--"]
-    assert list(exact_line.get_ydata()) == [0.4586, 0.4586]
-    plt.close("all")

@@ -1,81 +1,35 @@
-"""The vectorised shoe simulator against play_coup, an exact enumerator, and its own promises."""
+"""The vectorised shoe simulator against play_coup, the exact enumerator of tests/brute_force.py, and its own promises.
+
+The rule arrays of the play kernel are tested in test_kernel.py.
+"""
 
 import math
 from collections import Counter
-from fractions import Fraction
 
 import numpy as np
 import pytest
 
-import baccarat_lib.simulate as simulate
-from baccarat_lib import BaccaratError, Card, Outcome, RANKS, banker_draws, is_natural, play_coup, player_draws
-from baccarat_lib.simulate import (BANKER_DRAWS, CODE_OUTCOMES, DEFAULT_CUT_CARD, OUTCOME_CODES, PLAYER_DRAWS,
-                                   deal_shoe, outcome_counts, play_shoe, simulate_coups)
-from reference_rules import reference_banker_draws, reference_coup
+import baccarat_lib.analysis.simulate as simulate
+from baccarat_lib.analysis.kernel import CODE_OUTCOMES, OUTCOME_CODES
+from baccarat_lib.analysis.simulate import DEFAULT_CUT_CARD, deal_shoe, outcome_counts, play_shoe, simulate_coups
+from baccarat_lib.errors import BaccaratError
+from baccarat_lib.game import RANKS, Card, Outcome, play_coup
+from brute_force import brute_force_chances
+from reference_rules import reference_coup
 
 # Published 8-deck figures (Wizard of Odds), a check on the enumerator below.
 PUBLISHED_8_DECKS = {Outcome.BANKER: 0.458597423, Outcome.PLAYER: 0.446246609, Outcome.TIE: 0.095155968}
 
 
 def exact_outcome_probabilities(decks):
-    """Exact P(outcome) for the first coup of a full shoe, by plain enumeration over card values.
-
-    Uses the independent if-chain rules in tests/reference_rules.py, integer weights, then Fractions.
-    """
-    counts = [16 * decks] + [4 * decks] * 9  # value 0 (10 J Q K) and 1..9
-    total_cards = 52 * decks
-    weights = Counter()
-
-    def draw(value):
-        """The weight of dealing `value` next (how many are left); takes it out of the shoe."""
-        weight = counts[value]
-        counts[value] -= 1
-        return weight
-
-    def put_back(value):
-        counts[value] += 1
-
-    for p1 in range(10):
-        w1 = draw(p1)
-        for b1 in range(10):
-            w2 = draw(b1)
-            for p2 in range(10):
-                w3 = draw(p2)
-                for b2 in range(10):
-                    w4 = draw(b2)
-                    w = w1 * w2 * w3 * w4
-                    player, banker = (p1 + p2) % 10, (b1 + b2) % 10
-                    if w == 0:
-                        pass
-                    elif player >= 8 or banker >= 8 or (player >= 6 and banker >= 6):
-                        weights[_winner(player, banker)] += w * _falling(total_cards - 4, 2)
-                    elif player >= 6:  # player stands, banker (0-5) draws one card
-                        for b3 in range(10):
-                            weights[_winner(player, (banker + b3) % 10)] += w * counts[b3] * (total_cards - 5)
-                    else:
-                        for p3 in range(10):
-                            w5 = draw(p3)
-                            final_player = (player + p3) % 10
-                            if reference_banker_draws(banker, p3):
-                                for b3 in range(10):
-                                    weights[_winner(final_player, (banker + b3) % 10)] += w * w5 * counts[b3]
-                            else:
-                                weights[_winner(final_player, banker)] += w * w5 * (total_cards - 5)
-                            put_back(p3)
-                    put_back(b2)
-                put_back(p2)
-            put_back(b1)
-        put_back(p1)
-    denominator = _falling(total_cards, 6)
-    return {outcome: Fraction(weights[outcome], denominator) for outcome in Outcome}
-
-
-def _falling(n, k):
-    return math.prod(range(n - k + 1, n + 1))
-
-
-def _winner(player, banker):
-    return Outcome.PLAYER if player > banker else Outcome.BANKER if banker > player else Outcome.TIE
+    """Exact P(outcome) and P(natural) for the first coup of a full shoe, by the one independent enumerator
+    of the tests (tests/brute_force.py: plain if-chain rules of tests/reference_rules.py, integer weights)."""
+    return brute_force_chances((4 * decks,) * 13, {
+        Outcome.PLAYER: lambda facts: facts["winner"] == "player",
+        Outcome.BANKER: lambda facts: facts["winner"] == "banker",
+        Outcome.TIE: lambda facts: facts["winner"] == "tie",
+        "natural": lambda facts: facts["natural"],
+    })
 
 
 @pytest.fixture(scope="module")
@@ -88,10 +42,6 @@ def two_million():
     return simulate_coups(2_000_000, decks=8, seed=2024)
 
 
-def card_of_value(value):
-    return Card("K" if value == 0 else RANKS[value - 1])
-
-
 def within_4_se(count, n, p):
     standard_error = math.sqrt(p * (1 - p) / n)
     return abs(count / n - p) < 4 * standard_error, (count / n, p, standard_error)
@@ -100,21 +50,12 @@ def within_4_se(count, n, p):
 # --- the enumerator used as the reference ----------------------------------------------------
 
 def test_exact_enumerator_matches_published_8_deck_figures(exact_8_decks):
-    assert sum(exact_8_decks.values()) == 1
+    assert sum(exact_8_decks[outcome] for outcome in Outcome) == 1
     for outcome, published in PUBLISHED_8_DECKS.items():
         assert float(exact_8_decks[outcome]) == pytest.approx(published, abs=1e-9)
 
 
 # --- the rules as arrays ---------------------------------------------------------------------
-
-def test_rule_arrays_agree_with_the_rules_module():
-    assert BANKER_DRAWS.shape == (8, 10) and BANKER_DRAWS.dtype == bool
-    for banker_total in range(8):
-        for third in range(10):
-            assert BANKER_DRAWS[banker_total, third] == banker_draws(banker_total, third)
-            assert BANKER_DRAWS[banker_total, third] == reference_banker_draws(banker_total, third)
-    assert [bool(draws) for draws in PLAYER_DRAWS[:8]] == [player_draws(total) for total in range(8)]
-
 
 def test_lookup_table_matches_reference_rules_in_every_cell():
     """The fast dealer's table, for every (Player two-card sum, Banker two-card sum, 5th, 6th card)."""
@@ -210,19 +151,9 @@ def test_pair_frequencies_within_4_standard_errors_of_exact(two_million):
         assert ok, detail
 
 
-def test_natural_frequency_within_4_standard_errors_of_exact(two_million):
-    """P(natural) by enumerating the first four card values (independently of the simulator)."""
-    counts = [128] + [32] * 9
-    weight = Fraction(0)
-    for p1, b1, p2, b2 in np.ndindex(10, 10, 10, 10):
-        left = list(counts)
-        w = 1
-        for value in (p1, b1, p2, b2):
-            w *= left[value]
-            left[value] -= 1
-        if is_natural([card_of_value(p1), card_of_value(p2)]) or is_natural([card_of_value(b1), card_of_value(b2)]):
-            weight += w
-    p_natural = float(weight / _falling(416, 4))
+def test_natural_frequency_within_4_standard_errors_of_exact(two_million, exact_8_decks):
+    """P(natural) by the independent enumerator (tests/brute_force.py), not by the simulator."""
+    p_natural = float(exact_8_decks["natural"])
     ok, detail = within_4_se(int(two_million.naturals.sum()), 2_000_000, p_natural)
     assert ok, detail
 
@@ -260,11 +191,6 @@ def test_small_chunks_give_the_same_kind_of_result(monkeypatch):
     assert (np.diff(records.shoes) >= 0).all() and records.shoe_cards.shape[0] == records.shoes[-1] + 1
     for i in range(0, 2000, 97):
         assert records.row(i)["outcome"] == play_coup(coup_cards(records, i)).outcome
-
-
-def test_outcome_codes_are_documented_both_ways():
-    assert {CODE_OUTCOMES[code]: code for code in range(3)} == OUTCOME_CODES
-    assert set(OUTCOME_CODES) == set(Outcome)
 
 
 # --- bad input --------------------------------------------------------------------------------

@@ -129,7 +129,7 @@ class Lesson:
 
 
 def lesson_00(page, nb):
-    from baccarat_lib.exercises import winner_question
+    from baccarat_lib.teaching.rule_questions import winner_question
 
     answer_exercise(page, 'winner_question("7 2 A 5")', winner_question("7 2 A 5"))
     answer_exercise(page, 'winner_question("2 A 3 2 8")', winner_question("2 A 3 2 8"))
@@ -137,7 +137,7 @@ def lesson_00(page, nb):
 
 
 def lesson_01(page, nb):
-    from baccarat_lib.exercises import total_question
+    from baccarat_lib.teaching.rule_questions import total_question
 
     calculator = cell_by_text(page, "show_total_calculator(")
     output = calculator.locator(".widget-html-content").last
@@ -161,8 +161,8 @@ def lesson_01(page, nb):
 
 
 def lesson_02(page, nb):
-    from baccarat_lib.exercises import natural_question
-    from baccarat_lib.widgets.basics import natural_reading
+    from baccarat_lib.teaching.rule_questions import natural_question
+    from baccarat_lib.views.widgets.basics import natural_reading
 
     checker = cell_by_text(page, "show_natural_checker(")
     selects = checker.locator(".widget-dropdown select")
@@ -182,8 +182,8 @@ def lesson_02(page, nb):
 
 
 def lesson_03(page, nb):
-    from baccarat_lib.exercises import player_draw_question
-    from baccarat_lib.widgets.basics import player_rule_reading
+    from baccarat_lib.teaching.rule_questions import player_draw_question
+    from baccarat_lib.views.widgets.basics import player_rule_reading
 
     explorer = cell_by_text(page, "show_player_rule(")
     first = explorer.locator(".widget-dropdown select").nth(0).input_value()
@@ -199,8 +199,8 @@ def lesson_03(page, nb):
 
 
 def lesson_04(page, nb):
-    from baccarat_lib import Card
-    from baccarat_lib.exercises import banker_draw_question
+    from baccarat_lib.game import Card
+    from baccarat_lib.teaching.rule_questions import banker_draw_question
 
     explorer = cell_by_text(page, "show_tableau_explorer(")
     toggle(page, explorer, "3", group=0)
@@ -217,7 +217,7 @@ def lesson_04(page, nb):
 
 
 def lesson_05(page, nb):
-    from baccarat_lib.exercises import winner_question
+    from baccarat_lib.teaching.rule_questions import winner_question
 
     builder = cell_by_text(page, "show_coup_builder(")
     type_into(page, text_box(builder), "2♣ 3♥ 3♠ A♦ 8♦ 4♠")
@@ -245,7 +245,8 @@ def lesson_05(page, nb):
 
 
 def lesson_06(page, nb):
-    from baccarat_lib.money_tables import WORKED_COUP, money, settle_reading
+    from baccarat_lib.game.formatting import money
+    from baccarat_lib.views.money import WORKED_COUP, settle_reading
 
     widget = cell_by_text(page, "show_settle_widget(")
     # The lesson's defaults: 100 on Banker at the standard table, the worked coup (Banker wins).
@@ -259,7 +260,7 @@ def lesson_06(page, nb):
     def expect_settled(table, stake):
         settlement = settle_reading(table, "banker", stake, WORKED_COUP).settlement
         expect(settlement_cell(widget, "Commission taken back")).to_have_text(money(settlement.commission))
-        expect(settlement_cell(widget, "Net result")).to_have_text(money(settlement))
+        expect(settlement_cell(widget, "Net result")).to_have_text(money(settlement.net))
 
     choose(page, widget, "commission-4", nth=0)
     expect(settlement_cell(widget, "Commission taken back")).to_have_text("4")
@@ -282,8 +283,8 @@ def lesson_06(page, nb):
 
 
 def lesson_07(page, nb):
-    from baccarat_lib.odds import house_edge
-    from baccarat_lib.money_tables import percent
+    from baccarat_lib.analysis.odds import house_edge
+    from baccarat_lib.game.formatting import percent
 
     explorer = cell_by_text(page, "show_edge_explorer(")
     edges = explorer.locator(".bcl-edge-reading")
@@ -303,7 +304,7 @@ def lesson_07(page, nb):
 
 
 def lesson_08(page, nb):
-    from baccarat_lib.roads import bead_question
+    from baccarat_lib.teaching.road_questions import bead_question
 
     dealer = cell_by_text(page, "show_road_dealer(")
     roads = dealer.locator("img.bcl-roads")
@@ -326,7 +327,7 @@ def lesson_08(page, nb):
 
 
 def lesson_09(page, nb):
-    from baccarat_lib.practice import MIXED, next_drill, start_drill
+    from baccarat_lib.teaching.practice import MIXED, next_drill, start_drill
 
     drill_cell = cell_by_text(page, 'show_drill(kind="mixed"')
     state = start_drill(MIXED, 1, 2024)
@@ -354,7 +355,7 @@ def lesson_09(page, nb):
 
 
 def lesson_10(page, nb):
-    from baccarat_lib.counting import edges_after_removing
+    from baccarat_lib.analysis.counting import edges_after_removing
 
     explorer = cell_by_text(page, "show_removal_explorer(")
     banker = explorer.locator("tr", has_text="banker").first

@@ -2,7 +2,7 @@
 
 Lessons 04 and 05 must render without errors, their widgets must answer clicks and typing, and
 the text must be big enough to read from the back of a classroom: card faces (.bcl-card, from
-baccarat_lib/render.py) at least about 24 px, exercise prompts and feedback at least 18 px.
+baccarat_lib/views/html.py) at least about 24 px, exercise prompts and feedback at least 18 px.
 
 Screenshots: test-artifacts/screenshots/voila-04.png, voila-05.png, voila-05-exercise.png.
 """
@@ -40,7 +40,7 @@ def font_sizes(locator) -> list[float]:
 
 def exercise(page, nb, cards: str):
     """The widget of the winner exercise on `cards` (its prompt, buttons and feedback)."""
-    from baccarat_lib.exercises import winner_question
+    from baccarat_lib.teaching.rule_questions import winner_question
 
     question = winner_question(cards)
     prompt = page.get_by_text(question.prompt, exact=True)  # `has=` locators are relative

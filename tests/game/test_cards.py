@@ -2,7 +2,8 @@
 
 import pytest
 
-from baccarat_lib import BaccaratError, Card, parse_cards
+from baccarat_lib.errors import BaccaratError
+from baccarat_lib.game import Card, parse_cards
 
 
 def test_issue_example_parses_with_suits_in_any_form():

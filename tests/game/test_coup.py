@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from baccarat_lib import RANKS, SUITS, BaccaratError, Card, Outcome, cards_needed, parse_cards, play_coup
+from baccarat_lib.errors import BaccaratError
+from baccarat_lib.game import FIRST_FOUR, RANKS, SUITS, Card, Outcome, cards_needed, parse_cards, play_coup
 from reference_rules import reference_coup
 
 # Worked examples of the reference, with the steps a learner must see.
@@ -96,13 +97,24 @@ def test_each_hand_has_two_or_three_cards_and_later_cards_are_ignored(dealt):
     assert cards_needed(dealt) == used
 
 
+# Point values by hand (A = 1, 2..9 face value, 10 J Q K = 0), not from baccarat_lib.
+PIPS = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 0, "J": 0, "Q": 0, "K": 0}
+
+
 @given(st.lists(cards, min_size=6, max_size=6))
 def test_a_natural_ends_the_coup_at_four_cards(dealt):
     coup = play_coup(dealt)
-    assert coup.is_natural == (len(coup.cards) == 4 and (coup.player.total >= 8 or coup.banker.total >= 8)
-                               or coup.is_natural and len(coup.cards) == 4)
-    if coup.player.is_natural or coup.banker.is_natural:
+    # The expectation is read from the first four cards alone: Player holds cards 1 and 3, Banker 2 and 4.
+    player_start = (PIPS[dealt[0].rank] + PIPS[dealt[2].rank]) % 10
+    banker_start = (PIPS[dealt[1].rank] + PIPS[dealt[3].rank]) % 10
+    natural = player_start >= 8 or banker_start >= 8
+    assert coup.is_natural == natural
+    assert coup.player.is_natural == (player_start >= 8) and coup.banker.is_natural == (banker_start >= 8)
+    if natural:
         assert len(coup.cards) == 4
+        assert (coup.player.total, coup.banker.total) == (player_start, banker_start)
+    else:  # no natural: the coup stops at four cards only when both hands stand on 6 or 7
+        assert (len(coup.cards) == 4) == (player_start >= 6 and banker_start >= 6)
 
 
 @given(st.lists(cards, min_size=6, max_size=6))
@@ -129,3 +141,13 @@ def test_steps_know_their_rules():
     coup = play_coup(parse_cards("2♣ 3♥ 3♠ A♦ 7♦ 4♠"))
     assert [s.rule for s in coup.steps] == ["natural", "player-rule", "player-draw", "banker-rule",
                                             "banker-draw", "compare"]
+
+
+def test_dealt_names_the_side_of_each_card_in_order():
+    # By hand: cards alternate Player, Banker for the first four; a third card goes to whoever draws it.
+    assert FIRST_FOUR == ("player", "banker", "player", "banker")
+    worked = play_coup("2♣ 3♥ 3♠ A♦ 7♦ 4♠")
+    assert [(side, card.label) for side, card in worked.dealt] == [
+        ("player", "2♣"), ("banker", "3♥"), ("player", "3♠"), ("banker", "A♦"), ("player", "7♦"), ("banker", "4♠")]
+    stood = play_coup("7 2 Q 3 5")            # Player 7 stands; Banker 5 draws the fifth card
+    assert [side for side, _ in stood.dealt] == ["player", "banker", "player", "banker", "banker"]

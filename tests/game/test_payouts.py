@@ -5,8 +5,10 @@ from fractions import Fraction
 
 import pytest
 
-from baccarat_lib import BaccaratError, play_coup
-from baccarat_lib.payouts import BETS, PAY_TABLES, derive_table, settle
+from baccarat_lib.errors import BaccaratError
+from baccarat_lib.game import play_coup
+from baccarat_lib.game.payouts import (BETS, PAY_TABLES, Settlement, collect_back, derive_table, pay_table_rows,
+                                      settle)
 
 BANKER_8_2 = play_coup("2♣ 3♥ 3♠ A♦ 7♦ 4♠")        # Banker wins 8–2, three cards each
 PLAYER_9_8 = play_coup("K 5 9 3")                   # Player natural 9 beats 8
@@ -28,70 +30,70 @@ def test_the_hand_worked_coups_are_what_their_names_say():
 
 def test_standard_commission_on_100_is_exactly_5():
     result = settle("banker", 100, BANKER_8_2, "standard")
-    assert result == Decimal("95") and result.gross == 100 and result.commission == 5
+    assert result.net == Decimal("95") and result.gross == 100 and result.commission == 5
     assert "collects 5" in result.explanation
 
 
 def test_commission_4():
     result = settle("banker", 100, BANKER_8_2, "commission-4")
-    assert result == 96 and result.commission == 4
+    assert result.net == 96 and result.commission == 4
 
 
 def test_commission_on_odd_stakes_is_exact():
-    assert settle("banker", "24000", BANKER_8_2) == Decimal("22800")
-    assert settle("banker", Fraction(1, 4), BANKER_8_2) == Decimal("0.2375")
-    assert settle("banker", "0.10", BANKER_8_2) == Decimal("0.095")
+    assert settle("banker", "24000", BANKER_8_2).net == Decimal("22800")
+    assert settle("banker", Fraction(1, 4), BANKER_8_2).net == Decimal("0.2375")
+    assert settle("banker", "0.10", BANKER_8_2).net == Decimal("0.095")
 
 
 @pytest.mark.parametrize("table", list(PAY_TABLES))
 def test_tie_pushes_player_and_banker(table):
-    assert settle("player", 10, TIE_3_3, table) == 0
-    assert settle("banker", 10, TIE_3_3, table) == 0
+    assert settle("player", 10, TIE_3_3, table).net == 0
+    assert settle("banker", 10, TIE_3_3, table).net == 0
     assert settle("player", 10, TIE_3_3, table).result == "push"
 
 
 @pytest.mark.parametrize("table, pays", [("standard", 80), ("tie-9", 90), ("no-commission", 80), ("ez", 80)])
 def test_tie_bet(table, pays):
-    assert settle("tie", 10, TIE_3_3, table) == pays
-    assert settle("tie", 10, BANKER_8_2, table) == -10
+    assert settle("tie", 10, TIE_3_3, table).net == pays
+    assert settle("tie", 10, BANKER_8_2, table).net == -10
 
 
 def test_player_bet_wins_even_money_and_loses_the_stake():
-    assert settle("player", 10, PLAYER_9_8) == 10
-    assert settle("player", 10, BANKER_8_2) == -10
-    assert settle("banker", 10, PLAYER_9_8) == -10
+    assert settle("player", 10, PLAYER_9_8).net == 10
+    assert settle("player", 10, BANKER_8_2).net == -10
+    assert settle("banker", 10, PLAYER_9_8).net == -10
 
 
 def test_no_commission_banker_6_pays_half():
-    assert settle("banker", 10, BANKER_6, "no-commission") == 5
-    assert settle("banker", 10, BANKER_8_2, "no-commission") == 10
-    assert settle("super-six", 10, BANKER_6, "no-commission") == 120
-    assert settle("super-six", 10, BANKER_8_2, "no-commission") == -10
-    assert settle("super-six", 10, TIE_3_3, "no-commission") == -10
+    assert settle("banker", 10, BANKER_6, "no-commission").net == 5
+    assert settle("banker", 10, BANKER_8_2, "no-commission").net == 10
+    assert settle("super-six", 10, BANKER_6, "no-commission").net == 120
+    assert settle("super-six", 10, BANKER_8_2, "no-commission").net == -10
+    assert settle("super-six", 10, TIE_3_3, "no-commission").net == -10
 
 
 def test_ez_three_card_7_pushes_and_dragon_and_panda():
-    assert settle("banker", 10, BANKER_THREE_CARD_7, "ez") == 0
-    assert settle("banker", 10, BANKER_8_2, "ez") == 10
-    assert settle("dragon-7", 10, BANKER_THREE_CARD_7, "ez") == 400
-    assert settle("dragon-7", 10, BANKER_8_2, "ez") == -10
-    assert settle("panda-8", 10, PLAYER_THREE_CARD_8, "ez") == 250
-    assert settle("panda-8", 10, PLAYER_9_8, "ez") == -10   # a natural 8 or 9 is not a three-card 8
+    assert settle("banker", 10, BANKER_THREE_CARD_7, "ez").net == 0
+    assert settle("banker", 10, BANKER_8_2, "ez").net == 10
+    assert settle("dragon-7", 10, BANKER_THREE_CARD_7, "ez").net == 400
+    assert settle("dragon-7", 10, BANKER_8_2, "ez").net == -10
+    assert settle("panda-8", 10, PLAYER_THREE_CARD_8, "ez").net == 250
+    assert settle("panda-8", 10, PLAYER_9_8, "ez").net == -10   # a natural 8 or 9 is not a three-card 8
 
 
 def test_pairs_by_rank():
-    assert settle("player-pair", 10, PAIRS) == 110
-    assert settle("banker-pair", 10, PAIRS) == 110
-    assert settle("player-pair", 10, NO_PAIR) == -10
+    assert settle("player-pair", 10, PAIRS).net == 110
+    assert settle("banker-pair", 10, PAIRS).net == 110
+    assert settle("player-pair", 10, NO_PAIR).net == -10
 
 
 def test_a_derived_table_changes_only_what_it_says():
     super_six_11 = derive_table("no-commission", "super-six-11", "Super Six at 11:1",
                                 bets={"super-six": [("tie", "loses"), ("banker wins with 6", "11:1")]})
-    assert settle("super-six", 10, BANKER_6, super_six_11) == 110
-    assert settle("banker", 10, BANKER_6, super_six_11) == 5
+    assert settle("super-six", 10, BANKER_6, super_six_11).net == 110
+    assert settle("banker", 10, BANKER_6, super_six_11).net == 5
     three_percent = derive_table("standard", "commission-3", "3% commission", commission=Fraction(3, 100))
-    assert settle("banker", 100, BANKER_8_2, three_percent) == 97
+    assert settle("banker", 100, BANKER_8_2, three_percent).net == 97
     assert PAY_TABLES["standard"].lines("banker")[-1].commission == Fraction(5, 100)
 
 
@@ -115,3 +117,37 @@ def test_unknown_bet_and_table_list_the_known_ones():
 def test_every_bet_name_is_offered_somewhere():
     offered = {bet for table in PAY_TABLES.values() for bet in table.bets}
     assert offered == set(BETS)
+
+
+# ---------------------------------------------------------------- pay tables side by side, collecting commission
+# (moved from the money widgets' tests: pay_table_rows and collect_back now live in baccarat_lib.game.payouts)
+
+def test_pay_table_rows_cover_every_bet_and_mark_missing_ones():
+    rows = dict(pay_table_rows())
+    assert set(rows) == {"player", "banker", "tie", "player-pair", "banker-pair", "super-six", "dragon-7",
+                         "panda-8"}
+    assert rows["super-six"]["standard"] is None and rows["super-six"]["no-commission"] is not None
+    assert rows["player-pair"]["ez"] is None
+    assert [line.odds for line in rows["tie"]["tie-9"]] == ["9:1"]
+
+
+def test_commission_collected_separately_source_002():
+    won = settle("banker", 24000, BANKER_8_2)
+    # 5% of 24,000 is 1,200: pay 24,000 and take back 1,200, or pay 23,000 and take back 200: net 22,800.
+    assert collect_back(won) == Decimal("1200")
+    assert collect_back(won, paid=23000) == Decimal("200")
+    assert won.net == Decimal("22800")
+
+
+def test_collect_back_refuses_to_pay_less_than_the_net():
+    won = settle("banker", 100, BANKER_8_2)
+    with pytest.raises(ValueError, match="less than the net win"):
+        collect_back(won, paid=90)
+
+
+def test_a_settlement_is_a_frozen_record_not_a_number():
+    result = settle("banker", 100, BANKER_8_2)
+    assert isinstance(result, Settlement)
+    assert (result.net, result.gross, result.commission, result.result) == (Decimal("95"), 100, 5, "wins")
+    with pytest.raises(AttributeError):
+        result.net = Decimal("100")

@@ -1,12 +1,14 @@
 """The rules against the reference: the printed tableau, totals, naturals and the Player rule."""
 
+import itertools
 import re
 
 import pytest
 
-from baccarat_lib import (BANKER_TABLEAU, BaccaratError, Card, banker_draws, hand_total, is_natural,
-                          parse_cards, player_draws)
-from baccarat_lib.rules import describe_values
+from baccarat_lib.errors import BaccaratError
+from baccarat_lib.game import Card, parse_cards
+from baccarat_lib.game.rules import (BANKER_TABLEAU, NATURALS, banker_draws, describe_values, hand_total,
+                                     is_natural, player_draws, total_working)
 
 # The Banker table exactly as printed in shared/reference/punto-banco.md (copied as text, not from the code).
 PRINTED_TABLEAU = """
@@ -94,3 +96,18 @@ def test_describe_values_runs():
     assert describe_values({2, 3, 4, 5, 6, 7}) == "2–7"
     assert describe_values({0, 1, 2, 3, 4, 5, 6, 7, 9}) == "0–7, 9"
     assert describe_values({1, 3, 5}) == "1, 3, 5"
+
+
+def test_naturals_are_8_and_9():
+    assert NATURALS == frozenset({8, 9})
+
+
+# Point values by hand: A = 1, 2..9 face value, 10 J Q K = 0.
+VALUE = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 0, "J": 0, "Q": 0, "K": 0}
+
+
+# (moved from the basics widgets' tests: total_working lives in baccarat_lib.game.rules)
+def test_total_working_every_two_card_hand_ends_on_the_units_digit():
+    for first, second in itertools.product(VALUE, repeat=2):
+        working = total_working(f"{first} {second}")
+        assert working.endswith(str((VALUE[first] + VALUE[second]) % 10))

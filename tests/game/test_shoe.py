@@ -4,8 +4,9 @@ from collections import Counter
 
 import pytest
 
-from baccarat_lib import BaccaratError, Card, Shoe, play_coup
-from baccarat_lib.shoe import full_shoe, remove_cards
+from baccarat_lib.errors import BaccaratError
+from baccarat_lib.game import Card, as_cards, play_coup
+from baccarat_lib.game.shoe import Shoe, ShoeRun, full_shoe, rank_counts, remove_cards
 
 
 @pytest.mark.parametrize("decks", [1, 6, 8])
@@ -72,3 +73,19 @@ def test_rank_only_removal_takes_any_suit():
     left = remove_cards(full_shoe(1), "K K K K")
     assert not [c for c in left if c.rank == "K"]
     assert Card("K", "♠") not in left
+
+
+def test_rank_counts():
+    # Moved from the counting tests: rank_counts now lives in baccarat_lib.game.shoe.
+    assert rank_counts(as_cards("A A K 10")) == (2, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1)
+    assert sum(rank_counts(Shoe(decks=2, seed=1).remaining())) == 104
+
+
+def test_a_run_of_shoes_deals_on_into_a_fresh_shoe_after_the_cut_card():
+    run = ShoeRun(decks=1, seed=3)
+    first = Shoe(decks=1, seed=3)
+    assert run.deal_coup() == (first.deal_coup(), False) and run.number == 1
+    while not first.past_cut_card and len(first) >= 6:
+        assert run.deal_coup() == (first.deal_coup(), False)
+    coup, fresh = run.deal_coup()
+    assert fresh and run.number == 2 and coup == Shoe(decks=1, seed="3-2").deal_coup()

@@ -3,7 +3,7 @@
 from hypothesis import given
 from hypothesis import strategies as st
 
-from baccarat_lib import RANKS, SUITS, Card, hand_total
+from baccarat_lib.game import RANKS, SUITS, Card, hand_total
 
 cards = st.builds(Card, st.sampled_from(RANKS), st.sampled_from(SUITS + (None,)))
 

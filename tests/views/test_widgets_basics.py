@@ -1,22 +1,17 @@
-"""The lesson 00–03 widgets and the reading-order diagram, driven without a browser.
+"""The lesson 01–03 widgets, driven without a browser (the lesson 00 diagram: test_diagrams.py).
 
 Expected totals and decisions are worked by hand (or by tests/reference_rules.py), never read from the code.
 """
 
 import itertools
 
-import matplotlib
 import pytest
 
-matplotlib.use("Agg")
+from reference_rules import reference_coup
 
-from reference_rules import reference_coup  # noqa: E402
-
-from baccarat_lib import BaccaratError, play_coup  # noqa: E402
-from baccarat_lib.diagrams import READING_ORDER, reading_order_box, reading_order_figure  # noqa: E402
-from baccarat_lib.widgets import show_natural_checker, show_player_rule, show_total_calculator  # noqa: E402
-from baccarat_lib.widgets.basics import (natural_reading, player_rule_reading, read_hand,  # noqa: E402
-                                         total_working)
+from baccarat_lib.errors import BaccaratError
+from baccarat_lib.views.widgets import show_natural_checker, show_player_rule, show_total_calculator
+from baccarat_lib.views.widgets.basics import natural_reading, player_rule_reading, read_hand
 
 # Point values by hand: A = 1, 2..9 face value, 10 J Q K = 0.
 VALUE = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 0, "J": 0, "Q": 0, "K": 0}
@@ -95,12 +90,6 @@ def test_read_hand_needs_two_or_three_cards():
     for bad in ("", "7", "1 2 3 4"):
         with pytest.raises(BaccaratError):
             read_hand(bad)
-
-
-def test_total_working_every_two_card_hand_ends_on_the_units_digit():
-    for first, second in itertools.product(VALUE, repeat=2):
-        working = total_working(f"{first} {second}")
-        assert working.endswith(str((VALUE[first] + VALUE[second]) % 10))
 
 
 # ---------------------------------------------------------------- lesson 02: natural checker
@@ -217,30 +206,3 @@ def test_player_rule_strip_marks_each_total():
     strip = html.split('class="bcl-player-rule"')[1]
     words = [cell.split("<br>")[1] for cell in strip.split("</td>")[:-1]]
     assert words == ["draw"] * 6 + ["stand"] * 2 + ["natural"] * 2
-
-
-# ---------------------------------------------------------------- lesson 00: reading-order diagram
-
-def test_reading_order_has_five_boxes_in_the_dealer_order():
-    titles = [title for title, _ in READING_ORDER]
-    assert titles == ["1. Total", "2. Natural?", "3. Player rule", "4. Banker rule", "5. Compare"]
-    assert "0–5 draws" in READING_ORDER[2][1] and "6–7 stands" in READING_ORDER[2][1]
-
-
-def test_reading_order_box_of_each_step_of_the_worked_example():
-    steps = play_coup("2♣ 3♥ 3♠ A♦ 7♦ 4♠").steps
-    assert [reading_order_box(step) for step in steps] == [
-        "2. Natural?", "3. Player rule", "3. Player rule", "4. Banker rule", "4. Banker rule", "5. Compare"]
-
-
-def test_reading_order_figure_draws_every_box_title():
-    import matplotlib.pyplot as plt
-
-    figure = reading_order_figure()
-    try:
-        texts = [text.get_text() for text in figure.axes[0].texts]
-        for title, detail in READING_ORDER:
-            assert title in texts and detail in texts
-        assert any(text.startswith("yes") for text in texts) and "no" in texts
-    finally:
-        plt.close(figure)

@@ -1,14 +1,15 @@
-"""The lesson 09–10 widgets, driven without a browser: set .value, click buttons, assert on state and HTML."""
+"""The practice widgets of lessons 09–10 (baccarat_lib.views.widgets.practice), driven without a browser: set .value,
+click buttons, assert on state and HTML. (The card-removal explorer is tested with the money widgets.)
+"""
 
 import time
 
-from baccarat_lib.counting import edges_after_removing
-from baccarat_lib.practice import KINDS, LEVELS, exercise_at, final_test
-from baccarat_lib.widgets import show_drill, show_final_test, show_removal_explorer
+from baccarat_lib.teaching.practice import KINDS, LEVELS, exercise_at, final_test
+from baccarat_lib.views.widgets import show_drill, show_final_test, show_removal_explorer
 
 
 def _button(drill, label):
-    return next(button for button in drill.choice_buttons if button.description == label)
+    return next(button for button in drill.controls.buttons if button.description == label)
 
 
 def _wrong(question):
@@ -21,8 +22,8 @@ def test_default_drill_asks_level_1_questions_with_answer_buttons():
     drill = show_drill().controller
     exercise = drill.state.exercise
     assert exercise.kind in LEVELS[1] and exercise == exercise_at("mixed", 1, 2024, 0)
-    assert [button.description for button in drill.choice_buttons] == list(exercise.question.choices)
-    assert tuple(drill.answers.children) == tuple(drill.choice_buttons)
+    assert [button.description for button in drill.controls.buttons] == list(exercise.question.choices)
+    assert tuple(drill.controls.box.children) == tuple(drill.controls.buttons)
     assert "Score: 0 of 0" in drill.question.value
 
 
@@ -55,7 +56,7 @@ def test_next_moves_on_and_keeps_the_score():
     drill.next_button.click()
     assert drill.state.number == 1 and drill.state.feedback is None
     assert drill.state.exercise == exercise_at("winner", 2, 9, 1)
-    assert all(button.button_style == "" for button in drill.choice_buttons)
+    assert all(button.button_style == "" for button in drill.controls.buttons)
     for _ in range(10):
         drill.click(drill.state.exercise.question.answer)
         drill.next()
@@ -96,21 +97,21 @@ def test_difficulty_and_kind_controls_change_what_is_asked():
 
 def test_typed_answers_for_settling():
     drill = show_drill(kind="settle", difficulty=1, seed=3).controller
-    assert drill.choice_buttons == [] and drill.answer_box in drill.answers.children
+    assert drill.controls.buttons == [] and drill.controls.text in drill.controls.box.children
     answer = drill.state.exercise.question.answer
     written = answer + ".00" if "." not in answer else answer + "0"
-    drill.answer_box.value = written                                  # Enter in the box answers
+    drill.controls.text.value = written                                  # Enter in the box answers
     assert drill.state.feedback.correct and drill.state.score.right == 1
     drill.next()
-    assert drill.answer_box.value == "" and drill.state.feedback is None
-    drill.answer_box.value = "12345"
-    drill.check_button.click()
+    assert drill.controls.text.value == "" and drill.state.feedback is None
+    drill.controls.text.value = "12345"
+    drill.controls.check.click()
     assert drill.state.score.asked == 2 and not drill.state.feedback.correct
 
 
 def test_a_blank_answer_asks_for_one_and_is_not_scored():
     drill = show_drill(kind="settle", seed=3).controller
-    drill.check_button.click()
+    drill.controls.check.click()
     assert drill.state.score.asked == 0 and drill.state.feedback is None
     assert "Type or choose an answer first" in drill.notice.value
 
@@ -131,28 +132,6 @@ def test_final_test_waits_for_answers_and_ends_with_a_summary():
     assert "Test finished. 5 of 10 right (50%)" in test.question.value and "Practise again" in test.question.value
     test.restart_button.click()
     assert test.state.number == 0 and test.state.score.asked == 0
-
-
-# ---------------------------------------------------------------- lesson 10: card-removal explorer
-
-def test_removal_explorer_shows_every_bet_exactly():
-    explorer = show_removal_explorer().controller
-    html = explorer.result.value
-    for bet, (before, after) in edges_after_removing("5 5 5 5", 1).items():
-        assert f"<td>{bet}</td><td>{float(before):+.3%}</td><td>{float(after):+.3%}</td>" in html
-
-
-def test_removal_explorer_marks_positive_expectation_and_handles_bad_input():
-    explorer = show_removal_explorer(removed="", decks=1).controller
-    assert "#e7f5ea" not in explorer.result.value.split("</table>")[0]   # a full shoe favours no bet
-    explorer.removed.value = "8 8 8 8 9 9 9 9"                       # eights and nines out: Dragon 7 turns positive
-    assert edges_after_removing("8 8 8 8 9 9 9 9", 1)["dragon-7"][1] < 0
-    assert "background:#e7f5ea;font-weight:bold;\"><td>dragon-7" in explorer.result.value
-    explorer.removed.value = "5 5 5 5 5"
-    assert "bcl-error" in explorer.result.value and "cannot remove" in explorer.result.value
-    explorer.decks.value = 2
-    assert "bcl-error" not in explorer.result.value
-
 
 def test_widget_updates_are_quick():
     drill = show_drill(kind="settle", difficulty=3, seed=1).controller

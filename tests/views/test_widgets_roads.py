@@ -2,11 +2,12 @@
 
 import re
 
-import baccarat_lib.widgets.road_widgets as road_widgets
-from baccarat_lib import BaccaratError, Outcome
-from baccarat_lib.roads import bead_plate, big_road
-from baccarat_lib.simulate import deal_shoe
-from baccarat_lib.widgets import show_road_dealer
+import baccarat_lib.views.widgets.roads as road_widgets
+from baccarat_lib.analysis.roads import bead_plate, big_road
+from baccarat_lib.analysis.simulate import deal_shoe
+from baccarat_lib.errors import BaccaratError
+from baccarat_lib.game import Outcome
+from baccarat_lib.views.widgets import show_road_dealer
 
 
 def _boards(decks, seed):
