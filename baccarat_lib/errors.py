@@ -1,15 +1,82 @@
-"""The one exception the library raises for bad input.
+"""The one exception the library raises for bad input, and the checks every public function shares.
 
 Public names:
 
-- ``BaccaratError``: a ``ValueError`` whose message says what was wrong and what is accepted.
+- ``BaccaratError``: a ``ValueError`` whose message names the argument, what was given and what is accepted.
+- ``shown(value)``: a value as an error message quotes it: its repr, cut short (messages stay under 200
+  characters whatever the input).
+- ``whole_number(name, value, low=None, high=None)``: ``value`` as an ``int`` (any integral value: an int or a
+  numpy integer, never a bool, a float or text), checked to lie in ``low..high``.
+- ``check_seed(seed, name="seed")``: the one seed policy of the library (below).
+
+**Seeds.** Every random source of the library (``Shoe``, ``simulate``, drills, widgets) takes ``seed``:
+``None`` for fresh randomness, or a whole number 0 or more (a numpy integer is fine). The same seed always
+gives the same result. Negative, fractional, text and other seeds are refused with a ``BaccaratError``.
 
 >>> issubclass(BaccaratError, ValueError)
 True
+>>> whole_number("decks", 8, 1, 8), check_seed(2024), check_seed(None)
+(8, 2024, None)
+>>> whole_number("decks", 9, 1, 8)
+Traceback (most recent call last):
+...
+baccarat_lib.errors.BaccaratError: decks must be a whole number from 1 to 8, not 9
+>>> len(shown("x" * 10**6)), shown("x" * 10**6)[-3:]
+(40, 'xx…')
 """
 
-__all__ = ["BaccaratError"]
+from __future__ import annotations
+
+import operator
+
+__all__ = ["BaccaratError", "shown", "whole_number", "check_seed", "MAX_SHOWN"]
+
+MAX_SHOWN = 40  # characters of a given value an error message quotes
 
 
 class BaccaratError(ValueError):
     """Bad input to the baccarat library; the message says what was wrong and what is accepted."""
+
+
+def shown(value, limit: int = MAX_SHOWN) -> str:
+    """``repr(value)``, cut to ``limit`` characters with an ellipsis, for error messages."""
+    try:
+        text = repr(value)
+    except Exception:  # a value whose repr fails is still named by its type
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def _range_words(low, high) -> str:
+    if low is not None and high is not None:
+        return f"from {low} to {high}"
+    if low is not None:
+        return f"{low} or more"
+    if high is not None:
+        return f"{high} or less"
+    return ""
+
+
+def whole_number(name: str, value, low: int | None = None, high: int | None = None) -> int:
+    """``value`` as an int: any integral value (int, numpy integer), not a bool, float or text; in ``low..high``."""
+    accepted = f"{name} must be a whole number {_range_words(low, high)}".rstrip()
+    if isinstance(value, bool) or type(value).__name__ == "bool_":
+        raise BaccaratError(f"{accepted}, not {shown(value)}")
+    try:
+        number = operator.index(value)
+    except TypeError:
+        raise BaccaratError(f"{accepted}, not {shown(value)}") from None
+    if (low is not None and number < low) or (high is not None and number > high):
+        raise BaccaratError(f"{accepted}, not {shown(number)}")
+    return number
+
+
+def check_seed(seed, name: str = "seed") -> int | None:
+    """The one seed policy: None (fresh randomness) or a whole number 0 or more (numpy integers too)."""
+    if seed is None:
+        return None
+    try:
+        return whole_number(name, seed, low=0)
+    except BaccaratError:
+        raise BaccaratError(f"{name} must be None or a whole number 0 or more (the same seed gives the same "
+                            f"shuffle), not {shown(seed)}") from None
