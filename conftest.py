@@ -1,4 +1,33 @@
-"""Test collection for the whole repository (pytest reads this before anything else)."""
+"""Test collection for the whole repository (pytest reads this before anything else).
+
+- nbval's sanitize file is given here as an absolute path, so the tests pass from any working
+  directory (`cd /tmp && pytest /path/to/course`, `cd lessons && pytest 00_welcome.ipynb`).
+  A `--nbval-sanitize-with` on the command line still wins.
+- nbval compares whether a cell drew a picture: it normally skips `image/png` altogether, so a
+  plot cell whose figure failed to display (only its `<Figure size ...>` text left) passed. Here
+  `image/png` is compared, with every PNG masked to the same placeholder by the sanitize file
+  (pixels differ across matplotlib and FreeType versions; a missing or extra image does not).
+"""
+
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+NBVAL_SANITIZE = ROOT / "tests" / "nbval_sanitize.cfg"
 
 # The old module paths are the new modules themselves (see baccarat_lib/odds.py): their doctests run once, there.
 collect_ignore = [f"baccarat_lib/{name}.py" for name in ("odds", "payouts", "simulate", "roads")]
+# `pytest /path/to/course` collects every folder (testpaths only apply when no path is given): the tools and
+# benchmarks are scripts, not tests; this file is no doctest module (and would clash with tests/conftest.py).
+collect_ignore += ["tools", "benchmarks", "conftest.py"]
+
+
+def pytest_configure(config):
+    option = config.option
+    if getattr(option, "nbval_sanitize_with", "absent") is None and not getattr(option, "sanitize_with", None):
+        option.nbval_sanitize_with = str(NBVAL_SANITIZE)
+
+
+def pytest_collectstart(collector):
+    skip_compare = getattr(collector, "skip_compare", None)
+    if type(collector).__name__ == "IPyNbFile" and skip_compare is not None:
+        collector.skip_compare = tuple(key for key in skip_compare if key != "image/png")

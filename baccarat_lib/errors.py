@@ -40,6 +40,8 @@ class BaccaratError(ValueError):
 
 def shown(value, limit: int = MAX_SHOWN) -> str:
     """``repr(value)``, cut to ``limit`` characters with an ellipsis, for error messages."""
+    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 2:
+        raise BaccaratError(f"limit must be a whole number 2 or more, not {shown(limit)}")
     try:
         text = repr(value)
     except Exception:  # a value whose repr fails is still named by its type
@@ -57,8 +59,18 @@ def _range_words(low, high) -> str:
     return ""
 
 
+def _check_name(name) -> str:
+    if not isinstance(name, str) or not 0 < len(name) <= MAX_SHOWN:
+        raise BaccaratError(f"name must be the argument's name (a short text), not {shown(name)}")
+    return name
+
+
 def whole_number(name: str, value, low: int | None = None, high: int | None = None) -> int:
     """``value`` as an int: any integral value (int, numpy integer), not a bool, float or text; in ``low..high``."""
+    _check_name(name)
+    for bound, bound_name in ((low, "low"), (high, "high")):
+        if bound is not None and (isinstance(bound, bool) or not isinstance(bound, int)):
+            raise BaccaratError(f"{bound_name} must be None or a whole number, not {shown(bound)}")
     accepted = f"{name} must be a whole number {_range_words(low, high)}".rstrip()
     if isinstance(value, bool) or type(value).__name__ == "bool_":
         raise BaccaratError(f"{accepted}, not {shown(value)}")
@@ -73,6 +85,7 @@ def whole_number(name: str, value, low: int | None = None, high: int | None = No
 
 def check_seed(seed, name: str = "seed") -> int | None:
     """The one seed policy: None (fresh randomness) or a whole number 0 or more (numpy integers too)."""
+    _check_name(name)
     if seed is None:
         return None
     try:

@@ -15,7 +15,7 @@ LESSONS = navigation.lessons()
 
 
 def _code_cells(path):
-    return [cell for cell in json.loads(path.read_text())["cells"] if cell["cell_type"] == "code"]
+    return [cell for cell in json.loads(path.read_text(encoding="utf-8"))["cells"] if cell["cell_type"] == "code"]
 
 
 def test_there_are_lessons():
@@ -37,7 +37,7 @@ def test_executed_top_to_bottom_without_errors(path):
 def test_cells_are_short_and_hold_no_machine_paths(path):
     for cell in _code_cells(path):
         assert len("".join(cell["source"]).splitlines()) <= 15, "move the logic into baccarat_lib"
-    assert not re.search(r"/(root|work|tmp|home)/", path.read_text())
+    assert not re.search(r"/(root|work|tmp|home)/", path.read_text(encoding="utf-8"))
 
 
 def test_navigation_is_generated_and_up_to_date():

@@ -11,7 +11,8 @@ Public names:
 - ``outcome_chances(deals)``: {Outcome: Fraction} from (chance, coup) pairs, added up by who won.
 - ``plain_outcome_probabilities(cards)``: {Outcome: Fraction} from ``enumerate_coups`` (slow, plain).
 - ``net_results(records, bet, table)``: the net result per unit staked of each simulated coup.
-- ``running_mean(values, points=200)``: running average and its standard error at log-spaced checkpoints.
+- ``running_mean(values, points=200)``: running average and its standard error at log-spaced checkpoints
+  (values: 2 or more finite numbers; points: 1 to 100,000).
 - ``Convergence``: ``coups``, ``estimate``, ``standard_error``, ``exact``, ``label``.
 - ``outcome_convergence(outcome, n_coups, decks, seed)``: how often ``outcome`` won, as coups are dealt.
 - ``bet_convergence(bet, table, n_coups, decks, seed)``: a bet's average net result, as coups are dealt.
@@ -35,14 +36,14 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..errors import BaccaratError
+from ..errors import BaccaratError, check_seed, shown, whole_number
 from ..game.cards import RANKS, Card
 from ..game.coup import Coup, Outcome, play_coup
-from ..game.payouts import EVENTS, bet_label, pay_table
-from ..game.shoe import rank_counts
-from .kernel import OUTCOME_CODES
-from .odds import house_edge, outcome_probabilities
-from .simulate import simulate_coups
+from ..game.payouts import EVENTS, bet_label
+from ..game.shoe import check_decks, rank_counts
+from .kernel import OUTCOME_CODES, check_shoe_size
+from .odds import bet_lines, house_edge, outcome_probabilities
+from .simulate import MAX_RECORDED_COUPS, CoupRecords, _no_records, simulate_coups
 
 __all__ = ["enumerate_coups", "outcome_chances", "plain_outcome_probabilities", "net_results",
            "running_mean", "Convergence", "outcome_convergence", "bet_convergence"]
@@ -62,7 +63,8 @@ def _finished(dealt: list[Card]) -> Coup | None:
 def enumerate_coups(cards):
     """Yield (chance, coup) for every complete coup dealt from ``cards``, by rank, one card at a time.
 
-    The chance of a deal is a product: (cards of that rank left) / (cards left), card after card.
+    The chance of a deal is a product: (cards of that rank left) / (cards left), card after card. ``cards`` is
+    checked at once (a shoe of 6 cards or more, ``kernel.check_shoe_size``); the deals come one by one.
 
     >>> deals = list(enumerate_coups("K K K K 3 3 3 3 6 6 6 6"))
     >>> len(deals), sum(chance for chance, coup in deals)
@@ -72,9 +74,12 @@ def enumerate_coups(cards):
     (Fraction(1, 495), 'Player 3 3 (6) – Banker 3 3 (6): Tie 6–6.')
     """
     counts = dict(zip(RANKS, rank_counts(cards)))
-    if sum(counts.values()) < 6:
-        raise BaccaratError(f"a shoe needs at least 6 cards to finish any coup, not {sum(counts.values())}")
+    check_shoe_size(sum(counts.values()))
+    return _deals(counts)
 
+
+def _deals(counts: dict):
+    """The deals of ``enumerate_coups`` from checked rank counts."""
     def deal(dealt: list[Card], chance: Fraction):
         coup = _finished(dealt) if len(dealt) >= 4 else None
         if coup is not None:
@@ -93,8 +98,15 @@ def enumerate_coups(cards):
 
 def outcome_chances(deals) -> dict:
     """{Outcome: Fraction}: the chances of (chance, coup) pairs added up by who won."""
+    accepted = "deals must be (chance, Coup) pairs such as enumerate_coups gives"
+    if isinstance(deals, (str, bytes)) or not hasattr(deals, "__iter__"):
+        raise BaccaratError(f"{accepted}, not {shown(deals)}")
     chances = {outcome: Fraction(0) for outcome in (Outcome.PLAYER, Outcome.BANKER, Outcome.TIE)}
-    for chance, coup in deals:
+    for pair in deals:
+        if not (isinstance(pair, tuple) and len(pair) == 2 and isinstance(pair[1], Coup)
+                and isinstance(pair[0], (int, Fraction)) and not isinstance(pair[0], bool)):
+            raise BaccaratError(f"{accepted}, not {shown(pair)}")
+        chance, coup = pair
         chances[coup.outcome] += chance
     return chances
 
@@ -117,6 +129,11 @@ class Convergence(NamedTuple):
     label: str
 
 
+_MAX_POINTS = 100_000   # checkpoints of a running mean
+_MAX_VALUE = 1e100     # squares of the values are summed in floats
+_NO_COUPS = _no_records(None)
+
+
 def running_mean(values, points: int = 200) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(n, mean of the first n values, its standard error) at about ``points`` log-spaced n.
 
@@ -124,9 +141,19 @@ def running_mean(values, points: int = 200) -> tuple[np.ndarray, np.ndarray, np.
     >>> n.tolist(), mean.tolist()
     ([1, 2, 3, 4], [1.0, 0.5, 0.6666666666666666, 0.5])
     """
-    values = np.asarray(values, dtype=float)
-    if values.size < 2:
-        raise BaccaratError(f"a running mean needs at least 2 values, not {values.size}")
+    points = whole_number("points", points, 1, _MAX_POINTS)
+    accepted = "values must be a list or 1-D array of 2 or more finite numbers"
+    if isinstance(values, (str, bytes)) or values is None:
+        raise BaccaratError(f"{accepted}, not {shown(values)}")
+    try:
+        values = np.asarray(values, dtype=float)
+    except (TypeError, ValueError, OverflowError):
+        raise BaccaratError(f"{accepted}, not {shown(values)}") from None
+    if values.ndim != 1 or values.size < 2 or not np.isfinite(values).all():
+        raise BaccaratError(f"{accepted}, not {shown(values)}")
+    if np.abs(values).max() > _MAX_VALUE:
+        raise BaccaratError(f"values must be at most {_MAX_VALUE:g} in size (their squares are summed), "
+                            f"not {shown(values)}")
     n = np.unique(np.geomspace(1, values.size, num=points).round().astype(np.int64))
     sums, squares = np.cumsum(values)[n - 1], np.cumsum(values * values)[n - 1]
     mean = sums / n
@@ -146,7 +173,9 @@ def _facts(records) -> SimpleNamespace:
 
 def net_results(records, bet: str, table="standard") -> np.ndarray:
     """Each simulated coup's net result per unit staked on ``bet``: the first line of the bet that applies."""
-    lines = pay_table(table).lines(bet)
+    if not isinstance(records, CoupRecords):
+        raise BaccaratError(f"records must be the CoupRecords of simulate_coups or deal_shoe, not {shown(records)}")
+    _, lines = bet_lines(bet, table)
     facts = _facts(records)
     net = np.full(len(records), -1.0)
     settled = np.zeros(len(records), dtype=bool)
@@ -161,10 +190,32 @@ def net_results(records, bet: str, table="standard") -> np.ndarray:
     return net
 
 
+def _check_outcome(outcome) -> Outcome:
+    if isinstance(outcome, Outcome):
+        return outcome
+    if isinstance(outcome, str) and outcome in {member.value for member in Outcome}:
+        return Outcome(outcome)
+    raise BaccaratError(f"outcome must be an Outcome or one of 'player', 'banker', 'tie', not {shown(outcome)}")
+
+
+def _check_simulation(n_coups, decks, seed, points) -> None:
+    """The arguments of a convergence, checked before the simulation starts."""
+    n_coups = whole_number("n_coups", n_coups, 0, MAX_RECORDED_COUPS)
+    if n_coups < 2:
+        raise BaccaratError(f"n_coups must be 2 or more for a running mean, not {n_coups}")
+    check_decks(decks)
+    check_seed(seed)
+    whole_number("points", points, 1, _MAX_POINTS)
+
+
 def outcome_convergence(outcome=Outcome.BANKER, n_coups: int = 200_000, decks: int = 8, seed=None,
                         points: int = 200) -> Convergence:
-    """How often ``outcome`` has won after each number of simulated coups, and its exact chance."""
-    outcome = Outcome(outcome)
+    """How often ``outcome`` has won after each number of simulated coups, and its exact chance.
+
+    Every argument is checked before any coup is dealt (``n_coups`` up to ``simulate.MAX_RECORDED_COUPS``).
+    """
+    outcome = _check_outcome(outcome)
+    _check_simulation(n_coups, decks, seed, points)
     records = simulate_coups(n_coups, decks=decks, seed=seed)
     n, mean, se = running_mean(records.outcomes == OUTCOME_CODES[outcome], points)
     exact = float(outcome_probabilities(decks)[outcome])
@@ -173,9 +224,16 @@ def outcome_convergence(outcome=Outcome.BANKER, n_coups: int = 200_000, decks: i
 
 def bet_convergence(bet: str = "banker", table="standard", n_coups: int = 200_000, decks: int = 8,
                     seed=None, points: int = 200) -> Convergence:
-    """A bet's average net result per unit after each number of simulated coups; exact: minus the house edge."""
+    """A bet's average net result per unit after each number of simulated coups; exact: minus the house edge.
+
+    Every argument is checked before any coup is dealt, including whether the simulation records what the bet
+    needs (it does not record each side's number of cards).
+    """
+    pay, _ = bet_lines(bet, table)
+    _check_simulation(n_coups, decks, seed, points)
+    net_results(_NO_COUPS, bet, pay)  # refuses a bet whose events the simulation does not record
     records = simulate_coups(n_coups, decks=decks, seed=seed)
-    n, mean, se = running_mean(net_results(records, bet, table), points)
-    exact = -float(house_edge(bet, table, decks))
-    label = f"average net result of a {bet_label(bet)} bet ({pay_table(table).name})"
+    n, mean, se = running_mean(net_results(records, bet, pay), points)
+    exact = -float(house_edge(bet, pay, decks))
+    label = f"average net result of a {bet_label(bet)} bet ({pay.name})"
     return Convergence(n, mean, se, exact, label)

@@ -33,11 +33,13 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import NamedTuple
 
-from ..errors import BaccaratError
+from numbers import Real
+
+from ..errors import BaccaratError, check_seed, shown
 from ..game.cards import RANKS
 from ..game.rules import PLAYER_DRAWS_ON
-from ..game.shoe import Shoe, rank_counts, shoe_counts
-from .odds import house_edge, probability_where
+from ..game.shoe import Shoe, check_decks, rank_counts, shoe_counts
+from .odds import _DECKS, bet_lines, check_shoe, house_edge, probability_where
 
 __all__ = ["MAIN_BETS", "SIDE_BETS", "VALUE_RANKS", "VALUE_LABELS", "edges", "effect_of_removal",
            "removal_effects", "weighted_effect_sum", "removal_text", "ShoePoint", "edges_through_shoe",
@@ -49,17 +51,39 @@ VALUE_RANKS = {0: "10", 1: "A", 2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 
 VALUE_LABELS = {0: "0 (10 J Q K)", 1: "1 (A)"} | {value: str(value) for value in range(2, 10)}
 
 
+_BETS_ACCEPTED = "bets must be a list of bet names or (bet, table) pairs, each bet once"
+
+
 def _bets(bets, table="standard") -> tuple[tuple[str, str], ...]:
-    """(bet, table) pairs from bet names (on ``table``) or pairs; each bet at most once."""
-    pairs = tuple((bet, table) if isinstance(bet, str) else tuple(bet) for bet in bets)
+    """(bet, table) pairs from bet names (on ``table``) or pairs; each bet at most once; one name is one bet.
+
+    Every pair is checked (a table that offers the bet) before anything is computed.
+    """
+    if isinstance(bets, str):
+        bets = (bets,)
+    if not isinstance(bets, (list, tuple)) or not bets or len(bets) > 50:
+        raise BaccaratError(f"{_BETS_ACCEPTED}, not {shown(bets)}")
+    pairs = []
+    for bet in bets:
+        if isinstance(bet, str):
+            pair = (bet, table)
+        elif isinstance(bet, (list, tuple)) and len(bet) == 2:
+            pair = tuple(bet)
+        else:
+            raise BaccaratError(f"{_BETS_ACCEPTED}, not {shown(bet)} in {shown(bets, 30)}")
+        bet_lines(*pair)
+        pairs.append(pair)
     names = [bet for bet, _ in pairs]
     if len(set(names)) != len(names):
-        raise BaccaratError(f"each bet may be studied once, not {names}")
-    return pairs
+        raise BaccaratError(f"each bet may be studied once, not {shown(names, 80)}")
+    return tuple(pairs)
 
 
 def edges(counts, bets=MAIN_BETS, table="standard") -> dict:
     """{bet: exact house edge} for a shoe holding ``counts`` (13 rank counts A..K)."""
+    if counts is None:
+        raise BaccaratError("counts must be 13 whole numbers 0 or more (the cards of each rank A..K), not None")
+    counts = check_shoe(counts=counts)
     return {bet: house_edge(bet, bet_table, counts=counts) for bet, bet_table in _bets(bets, table)}
 
 
@@ -73,27 +97,35 @@ def _without(counts, value: int) -> tuple[int, ...]:
     return tuple(count - (i == index) for i, count in enumerate(counts))
 
 
-def effect_of_removal(bet: str, table="standard", decks: int = 8, counts=None) -> dict:
+def effect_of_removal(bet: str, table="standard", decks: int = _DECKS, counts=None) -> dict:
     """{value 0..9: change in ``bet``'s exact house edge when one card of that value is taken out}.
 
     Positive: the edge goes up, so the card leaving hurts the bettor. ``counts`` (13 rank counts) replaces a
-    full shoe of ``decks`` decks.
+    full shoe of ``decks`` decks (both given: refused unless they agree, as in ``odds.check_shoe``). The shoe
+    needs 7 cards or more (6 after the card leaves) and at least one card of every value.
 
     >>> effect_of_removal("tie", decks=1)[0] < 0      # a ten leaving helps the Tie bettor
     True
     """
-    counts = shoe_counts(decks) if counts is None else tuple(counts)
+    bet_lines(bet, table)
+    counts = check_shoe(decks, counts=counts)
+    if sum(counts) <= 6:
+        raise BaccaratError(f"effect_of_removal needs a shoe of 7 cards or more (6 once a card leaves), "
+                            f"not {sum(counts)}")
     base = house_edge(bet, table, counts=counts)
     return {value: house_edge(bet, table, counts=_without(counts, value)) - base for value in VALUE_RANKS}
 
 
 def removal_effects(bets=MAIN_BETS, decks: int = 8, table="standard") -> dict:
     """{bet: effect_of_removal(bet, ...)} for several bets (names on ``table``, or (bet, table) pairs)."""
+    check_decks(decks)
     return {bet: effect_of_removal(bet, bet_table, decks) for bet, bet_table in _bets(bets, table)}
 
 
 def weighted_effect_sum(effects: dict, decks: int = 8) -> Fraction:
     """Sum of one bet's effects, each times how many cards of that value a full shoe holds (16 tens a deck)."""
+    _check_effects("effects", effects)
+    decks = check_decks(decks)
     return sum(effect * (16 if value == 0 else 4) * decks for value, effect in effects.items())
 
 
@@ -105,12 +137,33 @@ def removal_text(effects: dict) -> str:
     0 (10 J Q K)          +1.00
     1 (A)                 -0.50
     """
+    if not isinstance(effects, dict) or not effects or len(effects) > 20:
+        raise BaccaratError(f"effects must be a dict {{bet: {{card value: change}}}} as removal_effects gives, "
+                            f"not {shown(effects)}")
+    values = None
+    for bet, bet_effects in effects.items():
+        _check_effects(f"effects[{shown(bet, 20)}]", bet_effects)
+        if values is not None and list(bet_effects) != values:
+            raise BaccaratError("effects must give every bet the same card values, in the same order")
+        values = list(bet_effects)
     bets = list(effects)
     lines = [f"{'card value':<14}" + "".join(f"{bet:>13}" for bet in bets)]
     for value in next(iter(effects.values())):
         lines.append(f"{VALUE_LABELS[value]:<14}" +
                      "".join(f"{float(effects[bet][value]) * 10_000:>+13.2f}" for bet in bets))
     return "\n".join(lines)
+
+
+def _check_effects(name: str, effects) -> None:
+    """One bet's effects: {card value 0..9: change in edge (a number)}."""
+    accepted = f"{name} must be a dict {{card value 0..9: change in edge}} as effect_of_removal gives"
+    if not isinstance(effects, dict) or not effects:
+        raise BaccaratError(f"{accepted}, not {shown(effects)}")
+    for value, effect in effects.items():
+        if type(value) is not int or value not in VALUE_RANKS \
+                or isinstance(effect, bool) or not isinstance(effect, Real) or effect != effect \
+                or abs(effect) > 1e6:
+            raise BaccaratError(f"{accepted}, not {shown({value: effect}, 30)} in {shown(effects, 30)}")
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -128,14 +181,15 @@ class ShoePoint(NamedTuple):
 def edges_through_shoe(decks: int = 8, seed=None, table="standard", bets=MAIN_BETS) -> list[ShoePoint]:
     """The exact edge of each bet before every coup of a shoe shuffled with ``seed`` and dealt to the cut card.
 
-    The first point is the full shoe; there is one point per coup dealt.
+    The first point is the full shoe; there is one point per coup dealt. ``seed`` follows the library's one
+    seed policy (``errors.check_seed``: None, or a whole number 0 or more).
 
     >>> points = edges_through_shoe(decks=1, seed=7)
     >>> points[0].edges["banker"] == house_edge("banker", "standard", decks=1), points[0].cards_left
     (True, 52)
     """
     pairs = _bets(bets, table)
-    shoe = Shoe(decks=decks, seed=seed)
+    shoe = Shoe(decks=check_decks(decks), seed=check_seed(seed))
     coups = shoe.coups()
     points = []
     while True:
@@ -146,13 +200,28 @@ def edges_through_shoe(decks: int = 8, seed=None, table="standard", bets=MAIN_BE
         points.append(ShoePoint(len(points) + 1, cards_left, edges(counts, pairs), coup))
 
 
+def _check_points(points) -> None:
+    """``points`` of ``edges_through_shoe``: a non-empty list of ShoePoints, each with the same bets."""
+    accepted = "points must be a non-empty list of ShoePoint, as edges_through_shoe gives"
+    if not isinstance(points, (list, tuple)) or not points:
+        raise BaccaratError(f"{accepted}, not {shown(points)}")
+    for point in points:
+        if not isinstance(point, ShoePoint) or not isinstance(point.edges, dict) \
+                or list(point.edges) != list(points[0].edges) \
+                or not all(isinstance(edge, Real) and not isinstance(edge, bool) and edge == edge
+                           for edge in point.edges.values()):
+            raise BaccaratError(f"{accepted} (each with the same bets), not {shown(point)}")
+
+
 def positive_coups(points) -> dict:
     """{bet: number of coups on which the bet had positive expectation (a negative house edge)}."""
+    _check_points(points)
     return {bet: sum(point.edges[bet] < 0 for point in points) for bet in points[0].edges}
 
 
 def edge_ranges(points) -> dict:
     """{bet: (lowest edge, highest edge)} through the shoe."""
+    _check_points(points)
     return {bet: (min(point.edges[bet] for point in points), max(point.edges[bet] for point in points))
             for bet in points[0].edges}
 
@@ -160,16 +229,22 @@ def edge_ranges(points) -> dict:
 # ---------------------------------------------------------------------------------------------------------
 # Chemin de Fer: Player's choice on 5
 
-@lru_cache(maxsize=8)
 def five_choice(decks: int = 8) -> dict:
-    """{"draw": E, "stand": E}: the Player bet's exact expectation per unit when Player holds a two-card 5
-    (no natural on the table) and draws or stands; Banker plays the Punto Banco rules either way.
-
-    Both are computed by ``odds`` over every coup, the second with Player's rule changed to stand on 5.
+    """{"draw": E, "stand": E}: the Player bet's expectation per unit on a two-card 5 (see ``_five_choice``).
 
     >>> choice = five_choice(1)
     >>> choice["draw"] > choice["stand"]
     True
+    """
+    return _five_choice(check_decks(decks))
+
+
+@lru_cache(maxsize=8)
+def _five_choice(decks: int = 8) -> dict:
+    """{"draw": E, "stand": E}: the Player bet's exact expectation per unit when Player holds a two-card 5
+    (no natural on the table) and draws or stands; Banker plays the Punto Banco rules either way.
+
+    Both are computed by ``odds`` over every coup, the second with Player's rule changed to stand on 5.
     """
     counts = shoe_counts(decks)
 
@@ -196,5 +271,5 @@ def edges_after_removing(removed, decks: int = 1, bets=MAIN_BETS + SIDE_BETS) ->
     True
     """
     pairs = _bets(bets)
-    full, left = shoe_counts(decks), shoe_counts(decks, removed)
+    full, left = check_shoe(decks), check_shoe(decks, removed)
     return {bet: (house_edge(bet, table, counts=full), house_edge(bet, table, counts=left)) for bet, table in pairs}

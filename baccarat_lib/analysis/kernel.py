@@ -12,6 +12,9 @@ Public names:
 - ``Played``: the arrays ``play_values`` returns.
 - ``play_values(player_two, banker_two, fifth, sixth, player_draws_on=PLAYER_DRAWS_ON)``: play coups from
   each side's two-card sum and the next two card values.
+- ``MAX_COUP_CARDS``: a coup may need 6 cards; ``check_shoe_size(cards)``: the one check that a shoe of that many
+  cards can finish every coup (exact odds, the plain enumerator and ``simulate.play_shoe`` all use it).
+- ``check_player_draws_on(totals)``: a variant of Player's rule (the totals Player draws on) as a frozenset.
 
 >>> played = play_values(np.array([2 + 3]), np.array([3 + 1]), np.array([7]), np.array([4]))
 >>> CODE_OUTCOMES[played.outcome[0]], int(played.player_total[0]), int(played.banker_total[0]), int(played.n_cards[0])
@@ -25,10 +28,34 @@ from typing import NamedTuple
 
 import numpy as np
 
+from ..errors import BaccaratError, shown, whole_number
 from ..game.coup import Outcome
 from ..game.rules import BANKER_TABLEAU, NATURALS, PLAYER_DRAWS_ON, THIRD_CARD_VALUES, TOTALS
 
-__all__ = ["OUTCOME_CODES", "CODE_OUTCOMES", "PLAYER_DRAWS", "BANKER_DRAWS", "Played", "play_values"]
+__all__ = ["OUTCOME_CODES", "CODE_OUTCOMES", "PLAYER_DRAWS", "BANKER_DRAWS", "Played", "play_values",
+           "MAX_COUP_CARDS", "check_shoe_size", "check_player_draws_on"]
+
+MAX_COUP_CARDS = 6  # a coup uses 4, 5 or 6 cards
+
+
+def check_shoe_size(cards) -> int:
+    """``cards`` (a number of cards) checked to finish any coup: ``MAX_COUP_CARDS`` or more, since a coup may need 6.
+
+    The one home of this check: exact odds (``odds``), the plain enumerator (``convergence``) and
+    ``simulate.play_shoe`` refuse a smaller shoe with this message.
+
+    >>> check_shoe_size(52)
+    52
+    >>> check_shoe_size(5)
+    Traceback (most recent call last):
+    ...
+    baccarat_lib.errors.BaccaratError: a shoe needs at least 6 cards to finish any coup (a coup may need 6), not 5
+    """
+    cards = whole_number("the number of cards of a shoe", cards, low=0)
+    if cards < MAX_COUP_CARDS:
+        raise BaccaratError(f"a shoe needs at least {MAX_COUP_CARDS} cards to finish any coup "
+                            f"(a coup may need {MAX_COUP_CARDS}), not {cards}")
+    return cards
 
 # Arrays of many coups store outcomes as these codes.
 OUTCOME_CODES = {Outcome.PLAYER: 0, Outcome.BANKER: 1, Outcome.TIE: 2}
@@ -50,6 +77,46 @@ _STOOD = 10
 _BANKER_RULE = np.zeros((10, 11), dtype=bool)
 _BANKER_RULE[:len(BANKER_DRAWS), :10] = BANKER_DRAWS
 _BANKER_RULE[:len(BANKER_DRAWS), _STOOD] = PLAYER_DRAWS[:len(BANKER_DRAWS)]
+
+
+def check_player_draws_on(player_draws_on) -> frozenset:
+    """Player's rule as a frozenset of the two-card totals 0..9 on which Player draws (a set, list or range)."""
+    if isinstance(player_draws_on, frozenset) and all(type(total) is int for total in player_draws_on) \
+            and player_draws_on <= _TOTALS:
+        return player_draws_on
+    accepted = "player_draws_on must be a set of two-card totals 0 to 9 (Player draws on them)"
+    if isinstance(player_draws_on, (str, bytes, dict)) or not hasattr(player_draws_on, "__iter__"):
+        raise BaccaratError(f"{accepted}, not {shown(player_draws_on)}")
+    items = list(player_draws_on) if hasattr(player_draws_on, "__len__") and len(player_draws_on) <= 10 else None
+    if items is None:
+        raise BaccaratError(f"{accepted}, not {shown(player_draws_on)}")
+    totals = set()
+    for item in items:
+        try:
+            totals.add(whole_number("a total", item, 0, 9))
+        except BaccaratError:
+            raise BaccaratError(f"{accepted}, not {shown(player_draws_on)}") from None
+    return frozenset(totals)
+
+
+_TOTALS = frozenset(TOTALS)
+
+
+def _as_array(name: str, values, low: int, high: int | None) -> np.ndarray:
+    """``values`` as a numpy integer array (or scalar) in low..high, for ``play_values``."""
+    accepted = f"{name} must be a numpy array of whole numbers {low}" + (f" to {high}" if high is not None
+                                                                         else " or more")
+    if isinstance(values, (str, bytes)) or values is None:
+        raise BaccaratError(f"{accepted}, not {shown(values)}")
+    try:
+        array = np.asarray(values)
+    except Exception:
+        raise BaccaratError(f"{accepted}, not {shown(values)}") from None
+    if array.dtype.kind not in "iu" or array.ndim > 1:
+        raise BaccaratError(f"{accepted}, not {shown(values)}")
+    if array.size and (array.min() < low or (high is not None and array.max() > high)):
+        raise BaccaratError(f"{accepted}, not {shown(values)}")
+    return array
 
 
 @lru_cache(maxsize=8)
@@ -78,10 +145,21 @@ def play_values(player_two, banker_two, fifth, sixth, player_draws_on=PLAYER_DRA
 
     ``player_draws_on`` may replace Player's rule (the totals on which Player draws); Banker's rule when Player
     stood stays the standard one, as in the casino game.
+
+    The four arrays hold whole numbers (sums 0 or more, card values 0..9), one entry per coup (or one number
+    each); anything else is refused with a ``BaccaratError`` naming the argument.
     """
+    arrays = [_as_array("player_two", player_two, 0, None), _as_array("banker_two", banker_two, 0, None),
+              _as_array("fifth", fifth, 0, 9), _as_array("sixth", sixth, 0, 9)]
+    lengths = {array.shape for array in arrays if array.ndim}
+    if len(lengths) > 1:
+        raise BaccaratError(f"player_two, banker_two, fifth and sixth must have one entry per coup each, "
+                            f"not lengths {shown(sorted(shape[0] for shape in lengths))}")
+    player_two, banker_two, fifth, sixth = arrays
+    player_draws_on = check_player_draws_on(player_draws_on)
     player_start, banker_start = player_two % 10, banker_two % 10
     natural = _NATURAL[player_start] | _NATURAL[banker_start]
-    player_rule = PLAYER_DRAWS if player_draws_on == PLAYER_DRAWS_ON else _player_rule(frozenset(player_draws_on))
+    player_rule = PLAYER_DRAWS if player_draws_on == PLAYER_DRAWS_ON else _player_rule(player_draws_on)
     player_draws = ~natural & player_rule[player_start]
     banker_draws = ~natural & _BANKER_RULE[banker_start, np.where(player_draws, fifth, _STOOD)]
     banker_third = np.where(player_draws, sixth, fifth)

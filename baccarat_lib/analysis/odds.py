@@ -19,9 +19,22 @@ Public names:
 - ``coup_table(player_draws_on=PLAYER_DRAWS_ON)``: every complete coup, played by ``kernel.play_values``.
 - ``edge_rows(decks, tables)``: (table name, bet, {decks: house edge}) for every bet of every table.
 - ``breakeven_commission(decks)``: the Banker commission that would make a Banker bet exactly fair.
+- ``check_shoe(decks=8, removed=(), counts=None)``: the 13 rank counts of the shoe those functions take, checked.
+- ``MAX_SHOE_CARDS``: the largest shoe they take (1,000,000 cards).
+- ``bet_lines(bet, table)``, ``check_table(table)``: a bet's pay-table lines and a pay table, checked.
 
-Every function takes the shoe as ``decks`` (a full shoe) less the ``removed`` cards, or as ``counts`` (13 rank
-counts A..K, for exploration).
+**The shoe.** Every function takes the shoe as ``decks`` (1 to 8 full decks) less the ``removed`` cards, or as
+``counts`` (13 rank counts A..K: whole numbers 0 or more in a list, tuple or numpy integer array, for
+exploration) less the ``removed`` cards:
+
+- ``counts`` with ``removed``: both apply; the shoe is ``counts`` less those cards (suits are ignored, as counts
+  have none), and a card the counts do not hold is refused.
+- ``counts`` with ``decks``: refused unless ``counts`` is exactly a full shoe of ``decks`` decks (then ``removed``
+  is checked card by card, suits included, as for ``decks`` alone). Give one or the other.
+- The shoe must be able to finish any coup: at least 6 cards (a coup may need 6), for every bet, the pair bets
+  too (they are settled on a finished coup); a smaller shoe is refused (``kernel.check_shoe_size``). Shoes of up
+  to ``MAX_SHOE_CARDS`` cards are exact: above about 1,450 cards the weights outgrow 64-bit integers and are
+  computed with Python integers instead (slower, still exact).
 
 >>> probabilities = outcome_probabilities(decks=8)
 >>> sum(probabilities.values())
@@ -41,34 +54,111 @@ from types import SimpleNamespace
 
 import numpy as np
 
-from ..errors import BaccaratError
-from ..game.cards import RANK_VALUES, RANKS
+from ..errors import BaccaratError, shown, whole_number
+from ..game.cards import RANK_VALUES, RANKS, as_cards
 from ..game.coup import Outcome
-from ..game.payouts import EVENTS, PAIR_EVENTS, PAY_TABLES, pay_table
+from ..game.payouts import EVENTS, PAIR_EVENTS, PAY_TABLES, PayTable, pay_table
 from ..game.rules import PLAYER_DRAWS_ON
 from ..game.shoe import shoe_counts  # noqa: F401  (the old path baccarat_lib.odds.shoe_counts)
-from .kernel import OUTCOME_CODES, play_values
+from .kernel import MAX_COUP_CARDS, OUTCOME_CODES, check_player_draws_on, check_shoe_size, play_values
 
 __all__ = ["outcome_probabilities", "event_probability", "house_edge", "bet_expectation",
            "total_probabilities", "cards_used_probabilities", "natural_probability",
-           "outcome_given_player_total", "probability_where", "coup_table", "edge_rows", "breakeven_commission"]
+           "outcome_given_player_total", "probability_where", "coup_table", "edge_rows", "breakeven_commission",
+           "check_shoe", "MAX_SHOE_CARDS", "bet_lines", "check_table"]
 
-MAX_CARDS = 6
+MAX_CARDS = MAX_COUP_CARDS
+MAX_SHOE_CARDS = 1_000_000  # exact odds for shoes up to this many cards (about 19,000 decks)
+_INT64_MAX = int(np.iinfo(np.int64).max)
+
+
+class _DefaultDecks(int):
+    """The default deck count, 8, told apart from an 8 the caller gave: ``decks`` and ``counts`` must agree."""
+
+    __slots__ = ()
+
+
+_DECKS = _DefaultDecks(8)  # shows as 8 in every signature
 
 
 # ---------------------------------------------------------------------------------------------------------
 # The shoe (``game.shoe.shoe_counts`` makes a full one)
 
-def _counts(decks, removed, counts=None) -> tuple[int, ...]:
-    """Rank counts from either ``counts`` (13 rank counts, for exploration) or decks and removed cards."""
+_COUNTS_ACCEPTED = "counts must be 13 whole numbers 0 or more (the cards of each rank A..K)"
+
+
+def _checked_counts(counts) -> tuple[int, ...]:
+    """``counts`` as 13 Python ints 0 or more: from a list, tuple or 1-D numpy integer array."""
+    if isinstance(counts, np.ndarray):
+        if counts.ndim != 1 or counts.dtype.kind not in "iuO":
+            raise BaccaratError(f"{_COUNTS_ACCEPTED}, not {shown(counts)}")
+        items = counts.tolist() if counts.dtype.kind != "O" else list(counts)
+    elif isinstance(counts, (list, tuple)):
+        items = counts
+    else:
+        raise BaccaratError(f"{_COUNTS_ACCEPTED} in a list, tuple or numpy array, not {shown(counts)}")
+    if len(items) != len(RANKS):
+        raise BaccaratError(f"{_COUNTS_ACCEPTED}, not {len(items)} numbers: {shown(counts)}")
+    if all(type(item) is int and item >= 0 for item in items):  # the common case, fast
+        return tuple(items)
+    checked = []
+    for item in items:
+        try:
+            checked.append(whole_number("counts", item, low=0))
+        except BaccaratError:
+            raise BaccaratError(f"{_COUNTS_ACCEPTED}, not {shown(item, 20)} in {shown(counts, 30)}") from None
+    return tuple(checked)
+
+
+def _less_removed(rank_counts: tuple, removed) -> tuple[int, ...]:
+    """``rank_counts`` less the ``removed`` cards (suits ignored); a card the counts do not hold is refused."""
+    if isinstance(removed, (tuple, list, str)) and not removed:  # nothing removed, the common case
+        return rank_counts
+    taken = Counter(card.rank for card in as_cards(removed))
+    for rank, count in taken.items():
+        held = rank_counts[RANKS.index(rank)]
+        if count > held:
+            raise BaccaratError(f"cannot remove {count} × {rank}: the counts hold only {held}; "
+                                "remove only cards the shoe holds")
+    return tuple(held - taken[rank] for rank, held in zip(RANKS, rank_counts))
+
+
+def check_shoe(decks: int = _DECKS, removed=(), counts=None) -> tuple[int, ...]:
+    """The 13 rank counts A..K of the shoe every function here takes, checked (see the module's notes).
+
+    ``decks`` full decks less ``removed``; or ``counts`` less ``removed``. ``decks`` given together with
+    ``counts`` is refused unless ``counts`` is exactly a full shoe of that many decks. The shoe must hold 6 to
+    ``MAX_SHOE_CARDS`` cards.
+
+    >>> check_shoe(1, "A A K")
+    (2, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 3)
+    >>> check_shoe(counts=[4] * 13, removed="A A K") == check_shoe(1, "A A K")
+    True
+    >>> check_shoe(1, counts=[8] * 13)
+    Traceback (most recent call last):
+    ...
+    baccarat_lib.errors.BaccaratError: decks=1 and counts=[8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8] disagree: counts is not a full 1-deck shoe; give decks or counts, not both
+    """
     if counts is None:
-        return shoe_counts(decks, removed)
-    counts = tuple(int(n) for n in counts)
-    if len(counts) != 13 or min(counts) < 0:
-        raise BaccaratError(f"counts must be 13 non-negative rank counts A..K, not {counts!r}")
-    if sum(counts) < MAX_CARDS:
-        raise BaccaratError(f"a shoe needs at least {MAX_CARDS} cards to finish any coup, not {sum(counts)}")
-    return counts
+        rank_counts = shoe_counts(decks, removed)
+    else:
+        rank_counts = _checked_counts(counts)
+        if decks is _DECKS:
+            rank_counts = _less_removed(rank_counts, removed)
+        else:
+            full = shoe_counts(decks)
+            if rank_counts != full:
+                raise BaccaratError(f"decks={shown(decks, 10)} and counts={shown(counts, 40)} disagree: counts is not "
+                                    f"a full {decks}-deck shoe; give decks or counts, not both")
+            rank_counts = shoe_counts(decks, removed)
+    total = sum(rank_counts)
+    if total > MAX_SHOE_CARDS:
+        raise BaccaratError(f"exact odds take a shoe of at most {MAX_SHOE_CARDS:,} cards, not {shown(total)}")
+    check_shoe_size(total)
+    return rank_counts
+
+
+_counts = check_shoe
 
 
 def _value_counts(rank_counts) -> list[int]:
@@ -81,8 +171,13 @@ def _value_counts(rank_counts) -> list[int]:
 # ---------------------------------------------------------------------------------------------------------
 # Every coup, compiled once
 
-@lru_cache(maxsize=4)
 def coup_table(player_draws_on=PLAYER_DRAWS_ON) -> SimpleNamespace:
+    """Every complete coup as a sequence of card values (see ``_coup_table``), compiled once per rule."""
+    return _coup_table(check_player_draws_on(player_draws_on))
+
+
+@lru_cache(maxsize=4)
+def _coup_table(player_draws_on=PLAYER_DRAWS_ON) -> SimpleNamespace:
     """Every complete coup as a sequence of card values, with its facts and the multiset of values it uses.
 
     The coups are played by ``kernel.play_values`` (with ``player_draws_on`` as Player's rule). Fields (numpy
@@ -120,6 +215,9 @@ def coup_table(player_draws_on=PLAYER_DRAWS_ON) -> SimpleNamespace:
         multisets_by_value=np.ascontiguousarray(multisets.T), rows={})
 
 
+coup_table.cache_clear = _coup_table.cache_clear  # forget the compiled tables (benchmarks time the compilation)
+
+
 def _row_for(name: str, make_mask, table=None) -> np.ndarray:
     """How many coups of each value multiset ``make_mask(table)`` selects; compiled once per name and table."""
     table = coup_table() if table is None else table
@@ -140,22 +238,28 @@ def _falling(n: int, k: int) -> int:
 
 
 @lru_cache(maxsize=4096)
-def _falling_table(value_counts: tuple) -> np.ndarray:
+def _falling_table(value_counts: tuple, dtype=np.int64) -> np.ndarray:
     """n (n-1) ... (n-k+1) for each value's count n and k = 0..6."""
-    return np.array([[_falling(n, k) for k in range(MAX_CARDS + 1)] for n in value_counts], dtype=np.int64)
+    return np.array([[_falling(n, k) for k in range(MAX_CARDS + 1)] for n in value_counts], dtype=dtype)
 
 
 def _weights(value_counts, table=None) -> tuple[np.ndarray, int]:
-    """Integer weight of each multiset (any order of it) over the common denominator N (N-1) ... (N-5)."""
+    """Integer weight of each multiset (any order of it) over the common denominator N (N-1) ... (N-5).
+
+    Every weight, and every sum of weights, is at most that denominator (all the coups' weights add up to
+    it), so int64 is exact while the denominator fits; above that (about 1,450 cards) Python integers are used.
+    """
     table = coup_table() if table is None else table
     total = sum(value_counts)
-    falling = _falling_table(tuple(value_counts))
-    weights = np.ones(len(table.multisets), dtype=np.int64)
+    denominator = _falling(total, MAX_CARDS)
+    dtype = np.int64 if denominator <= _INT64_MAX else object
+    falling = _falling_table(tuple(value_counts), dtype)
+    weights = np.ones(len(table.multisets), dtype=dtype)
     for value in range(10):
         weights *= falling[value].take(table.multisets_by_value[value])
     # Bring 4- and 5-card coups to the 6-card denominator.
-    scale = np.array([_falling(total - size, MAX_CARDS - size) for size in range(MAX_CARDS + 1)], dtype=np.int64)
-    return weights * scale[table.size], _falling(total, MAX_CARDS)
+    scale = np.array([_falling(total - size, MAX_CARDS - size) for size in range(MAX_CARDS + 1)], dtype=dtype)
+    return weights * scale[table.size], denominator
 
 
 def _probability(row: np.ndarray, value_counts, table=None) -> Fraction:
@@ -171,21 +275,44 @@ def _probabilities(rows: dict, value_counts) -> dict:
 # ---------------------------------------------------------------------------------------------------------
 # Public queries
 
-def probability_where(name: str, predicate, decks: int = 8, removed=(), counts=None,
+def probability_where(name: str, predicate, decks: int = _DECKS, removed=(), counts=None,
                       player_draws_on=PLAYER_DRAWS_ON) -> Fraction:
     """The chance that ``predicate(coup_table(player_draws_on))`` holds (a boolean array over every coup);
-    ``name`` caches its compiled row. ``player_draws_on`` replaces Player's rule (Banker's stays).
+    ``name`` caches its compiled row (one name, one predicate). ``player_draws_on`` replaces Player's rule
+    (Banker's stays). A predicate that fails, or gives anything but one flag per coup, is a ``BaccaratError``.
 
     >>> probability_where("Player draws", lambda coups: coups.player_cards == 3, decks=1) > Fraction(2, 5)
     True
     """
+    if not isinstance(name, str):
+        raise BaccaratError(f"name must be text naming the predicate (it caches its row), not {shown(name)}")
+    if not callable(predicate):
+        raise BaccaratError(f"predicate must be a function of coup_table() giving one flag per coup, "
+                            f"not {shown(predicate)}")
     rank_counts = _counts(decks, removed, counts)
-    table = coup_table(frozenset(player_draws_on))
-    return _probability(_row_for(name, predicate, table), _value_counts(rank_counts), table)
+    table = coup_table(player_draws_on)
+    return _probability(_row_for(name, _checked_predicate(predicate), table), _value_counts(rank_counts), table)
 
 
-def outcome_probabilities(decks: int = 8, removed=(), counts=None) -> dict:
+def _checked_predicate(predicate):
+    """``predicate`` whose failures, and results that are not one flag per coup, are ``BaccaratError``s."""
+    def checked(table):
+        try:
+            mask = np.asarray(predicate(table))
+        except Exception as error:
+            raise BaccaratError(f"predicate failed on coup_table(): {shown(error, 80)}") from error
+        if mask.shape != table.outcome.shape or mask.dtype.kind not in "bui":
+            raise BaccaratError(f"predicate must give one flag per coup ({len(table.outcome):,} flags), "
+                                f"not {shown(mask)}")
+        return mask
+    return checked
+
+
+def outcome_probabilities(decks: int = _DECKS, removed=(), counts=None) -> dict:
     """{Outcome: Fraction} for a shoe of ``decks`` decks less the ``removed`` cards; sums to exactly 1.
+
+    Or for ``counts`` less ``removed`` (``decks`` with ``counts``: refused unless they agree); a shoe of 6 to
+    ``MAX_SHOE_CARDS`` cards, as ``check_shoe`` says.
 
     >>> {o.value: f"{float(p):.9f}" for o, p in outcome_probabilities(6).items()}
     {'player': '0.446278570', 'banker': '0.458652719', 'tie': '0.095068711'}
@@ -202,24 +329,23 @@ def _pair_probability(rank_counts) -> Fraction:
     return Fraction(sum(n * (n - 1) for n in rank_counts), total * (total - 1))
 
 
-def event_probability(event: str, decks: int = 8, removed=(), counts=None) -> Fraction:
+def event_probability(event: str, decks: int = _DECKS, removed=(), counts=None) -> Fraction:
     """The chance of a pay-table event such as "banker wins with 6" or "player pair".
 
     >>> event_probability("player pair", decks=1) == Fraction(3, 51)
     True
     """
-    if event not in EVENTS:
-        raise BaccaratError(f"unknown event {event!r}: known events are {', '.join(EVENTS)}")
+    if not isinstance(event, str) or event not in EVENTS:
+        raise BaccaratError(f"unknown event {shown(event, 16)}: known are {', '.join(EVENTS)}")
     rank_counts = _counts(decks, removed, counts)
     if event in PAIR_EVENTS:
         return _pair_probability(rank_counts)
     return probability_where(f"event {event}", lambda table: EVENTS[event](table), counts=rank_counts)
 
 
-def bet_expectation(bet: str, table="standard", decks: int = 8, removed=(), counts=None) -> dict:
+def bet_expectation(bet: str, table="standard", decks: int = _DECKS, removed=(), counts=None) -> dict:
     """{net result per unit staked: probability} for one bet: each line of the bet takes what earlier lines left."""
-    table = pay_table(table)
-    lines = table.lines(bet)
+    table, lines = bet_lines(bet, table)
     rank_counts = _counts(decks, removed, counts)
     if any(line.event in PAIR_EVENTS for line in lines):
         if len(lines) != 1:
@@ -237,6 +363,27 @@ def bet_expectation(bet: str, table="standard", decks: int = 8, removed=(), coun
     return dict(result)
 
 
+def check_table(table) -> PayTable:
+    """A ``PayTable``, given itself or its name (checked: a known name)."""
+    if not isinstance(table, (str, PayTable)) or (isinstance(table, str) and table not in PAY_TABLES):
+        raise BaccaratError(f"unknown pay table {shown(table, 30)}: known tables are {', '.join(PAY_TABLES)}")
+    return pay_table(table)
+
+
+def bet_lines(bet, table="standard") -> tuple[PayTable, tuple]:
+    """(pay table, the bet's lines), both checked: a table or its name, and a bet that table offers.
+
+    >>> table, lines = bet_lines("tie", "tie-9")
+    >>> table.name, [line.odds for line in lines]
+    ('tie-9', ['9:1'])
+    """
+    table = check_table(table)
+    if not isinstance(bet, str) or bet not in table.bets:
+        raise BaccaratError(f"unknown bet {shown(bet, 30)} for table {shown(table.name, 20)}: it offers "
+                            f"{', '.join(table.bets)}")
+    return table, table.lines(bet)
+
+
 def _first_match(coups, lines, number) -> np.ndarray:
     """Coups where line ``number`` is the first line of a bet whose event happened."""
     earlier = np.zeros(len(coups.outcome), dtype=bool)
@@ -245,8 +392,11 @@ def _first_match(coups, lines, number) -> np.ndarray:
     return np.asarray(EVENTS[lines[number].event](coups), dtype=bool) & ~earlier
 
 
-def house_edge(bet: str, table="standard", decks: int = 8, removed=(), counts=None) -> Fraction:
+def house_edge(bet: str, table="standard", decks: int = _DECKS, removed=(), counts=None) -> Fraction:
     """Minus the expected net result per unit staked (pushes count 0), exact.
+
+    The shoe as ``check_shoe`` takes it: ``decks`` less ``removed``, or ``counts`` less ``removed`` (``decks``
+    with ``counts`` refused unless they agree); 6 cards or more, for the pair bets too.
 
     >>> f"{float(house_edge('tie', 'standard', 8)):.4%}", f"{float(house_edge('tie', 'tie-9', 8)):.4%}"
     ('14.3596%', '4.8440%')
@@ -254,7 +404,7 @@ def house_edge(bet: str, table="standard", decks: int = 8, removed=(), counts=No
     return -sum(net * chance for net, chance in bet_expectation(bet, table, decks, removed, counts).items())
 
 
-def total_probabilities(decks: int = 8, removed=(), counts=None) -> dict:
+def total_probabilities(decks: int = _DECKS, removed=(), counts=None) -> dict:
     """{"player": {total: P}, "banker": {total: P}} for the final totals 0..9."""
     rank_counts = _value_counts(_counts(decks, removed, counts))
     return {side: _probabilities({total: _row_for(f"{side} total {total}",
@@ -264,19 +414,19 @@ def total_probabilities(decks: int = 8, removed=(), counts=None) -> dict:
             for side in ("player", "banker")}
 
 
-def cards_used_probabilities(decks: int = 8, removed=(), counts=None) -> dict:
+def cards_used_probabilities(decks: int = _DECKS, removed=(), counts=None) -> dict:
     """{4: P, 5: P, 6: P}: how many cards a coup uses."""
     rank_counts = _value_counts(_counts(decks, removed, counts))
     return _probabilities({n: _row_for(f"cards used {n}", lambda coups, n=n: coups.player_cards + coups.banker_cards == n)
                            for n in (4, 5, 6)}, rank_counts)
 
 
-def natural_probability(decks: int = 8, removed=(), counts=None) -> Fraction:
+def natural_probability(decks: int = _DECKS, removed=(), counts=None) -> Fraction:
     """The chance that either hand has a natural."""
     return probability_where("natural", lambda coups: coups.natural, decks, removed, counts)
 
 
-def outcome_given_player_total(decks: int = 8, removed=(), counts=None) -> dict:
+def outcome_given_player_total(decks: int = _DECKS, removed=(), counts=None) -> dict:
     """{Player's two-card total: {Outcome: P(outcome | that total)}}."""
     rank_counts = _value_counts(_counts(decks, removed, counts))
     result = {}
@@ -298,7 +448,14 @@ def edge_rows(decks=(6, 8), tables=None) -> list[tuple[str, str, dict]]:
     >>> [(bet, f"{float(edges[8]):.2%}") for table, bet, edges in rows][:3]
     [('player', '1.24%'), ('banker', '1.06%'), ('tie', '14.36%')]
     """
-    tables = [pay_table(table) for table in (PAY_TABLES if tables is None else tables)]
+    if not isinstance(decks, (list, tuple, range)) or not 0 < len(decks) <= 8:
+        raise BaccaratError(f"decks must be a list of deck counts such as (6, 8), not {shown(decks)}")
+    if tables is not None and not isinstance(tables, (list, tuple)):
+        raise BaccaratError(f"tables must be None (every table) or a list of pay tables or their names, "
+                            f"not {shown(tables)}")
+    for count in decks:
+        shoe_counts(count)  # checks the deck count
+    tables = [check_table(table) for table in (PAY_TABLES if tables is None else tables)]
     return [(table.name, bet, {count: house_edge(bet, table, count) for count in decks})
             for table in tables for bet in table.bets]
 

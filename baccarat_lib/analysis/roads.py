@@ -6,6 +6,8 @@ results does not predict the next coup: ``streak_statistics`` measures that on s
 Outcomes may be given as ``Outcome`` values, as words or letters (``"banker"``, ``"B"``, ``"tie"``, ``"T"``),
 as one string (``"B B P T"`` or ``"BBPT"``), or as the ``CoupRecords`` of ``simulate`` (which also bring the
 pair and natural marks, and the shoe each coup came from). Rows and columns count from 0, top-left.
+A board has 1 to ``MAX_ROWS`` (1,000) rows; ``streak_statistics`` looks at streaks of 1 to ``MAX_STREAK``
+(1,000) wins. Anything else is refused with a ``BaccaratError`` naming the argument.
 
 Public names:
 
@@ -55,16 +57,22 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..errors import BaccaratError
+from collections.abc import Iterable, Mapping, Set
+from numbers import Real
+
+from ..errors import BaccaratError, shown, whole_number
 from ..game.coup import Outcome
 from .kernel import CODE_OUTCOMES, OUTCOME_CODES
 from .simulate import CoupRecords
 
 __all__ = ["as_outcomes", "BeadCell", "bead_plate", "BigRoadCell", "big_road", "big_road_columns",
            "longest_streaks", "road_text", "StreakRow", "streak_lengths", "streak_statistics",
-           "standard_error_gaps", "streak_table", "ROWS", "LETTERS", "outcome_of"]
+           "standard_error_gaps", "streak_table", "ROWS", "LETTERS", "outcome_of", "MAX_ROWS", "MAX_STREAK"]
 
 ROWS = 6  # both scoreboards are six rows high
+MAX_ROWS = 1000  # the tallest board drawn
+MAX_STREAK = 1000  # the longest streak streak_statistics looks at
+_MAX_GRID = 10_000_000  # cells road_text may print
 LETTERS = {Outcome.BANKER: "B", Outcome.PLAYER: "P", Outcome.TIE: "T"}
 _WORDS = {"b": Outcome.BANKER, "banker": Outcome.BANKER, "p": Outcome.PLAYER, "player": Outcome.PLAYER,
           "t": Outcome.TIE, "tie": Outcome.TIE}
@@ -77,9 +85,9 @@ def outcome_of(item) -> Outcome:
     """One result as an ``Outcome``: an Outcome, or a word or letter such as "banker", "B", "tie", "T"."""
     if isinstance(item, Outcome):
         return item
-    word = str(item).strip().lower()
+    word = item.strip().lower() if isinstance(item, str) else None
     if word not in _WORDS:
-        raise BaccaratError(f"{item!r} is not a result: write Banker, Player or Tie (or B, P, T)")
+        raise BaccaratError(f"{shown(item)} is not a result: write Banker, Player or Tie (or B, P, T)")
     return _WORDS[word]
 
 
@@ -100,6 +108,10 @@ def as_outcomes(outcomes) -> list[Outcome]:
         return [CODE_OUTCOMES[code] for code in outcomes.outcomes]
     if isinstance(outcomes, str):
         outcomes = _tokens(outcomes)
+    elif not isinstance(outcomes, Iterable) or isinstance(outcomes, (bytes, Mapping, Set)) \
+            or getattr(outcomes, "ndim", 1) != 1:
+        raise BaccaratError(f"outcomes must be results (a list, or text such as \"B B P T\") or CoupRecords, "
+                            f"not {shown(outcomes)}")
     return [outcome_of(item) for item in outcomes]
 
 
@@ -111,15 +123,21 @@ def _codes(outcomes) -> np.ndarray:
 
 
 def _check_rows(rows) -> int:
-    if isinstance(rows, bool) or not isinstance(rows, (int, np.integer)) or rows < 1:
-        raise BaccaratError(f"a scoreboard needs 1 or more rows (casinos use {ROWS}), not {rows!r}")
-    return int(rows)
+    try:
+        return whole_number("rows", rows, 1, MAX_ROWS)
+    except BaccaratError:
+        raise BaccaratError(f"rows: a scoreboard has 1 to {MAX_ROWS} rows (casinos use {ROWS}), "
+                            f"not {shown(rows)}") from None
 
 
 def _marks(outcomes, name: str, given, n: int) -> list[bool]:
     """A per-coup flag: as given, else from the records, else all False."""
     if given is None and isinstance(outcomes, CoupRecords):
         given = getattr(outcomes, name)
+    if given is not None and (not isinstance(given, (list, tuple, np.ndarray)) or np.ndim(given) != 1
+                              or not all(isinstance(flag, (bool, np.bool_)) or
+                                         (isinstance(flag, (int, np.integer)) and flag in (0, 1)) for flag in given)):
+        raise BaccaratError(f"{name} must be a list of True/False (or 1/0), one per coup, not {shown(given)}")
     flags = [False] * n if given is None else [bool(flag) for flag in given]
     if len(flags) != n:
         raise BaccaratError(f"{name} needs one flag per coup: {len(flags)} given for {n} coups")
@@ -275,8 +293,15 @@ def road_text(cells, rows: int = ROWS) -> str:
     P  B
     """
     rows = _check_rows(rows)
+    if not isinstance(cells, (list, tuple)) or not all(
+            isinstance(cell, (BeadCell, BigRoadCell)) and _whole(cell.column) and _whole(cell.row)
+            and cell.outcome in LETTERS and _whole(getattr(cell, "ties", 0)) for cell in cells):
+        raise BaccaratError(f"cells must be a list of BeadCell or BigRoadCell (from bead_plate or big_road), "
+                            f"not {shown(cells)}")
     if not cells:
         return ""
+    if (max(cell.column for cell in cells) + 1) * max(rows, max(cell.row for cell in cells) + 1) > _MAX_GRID:
+        raise BaccaratError(f"cells are too far apart to print: road_text prints at most {_MAX_GRID:,} cells")
     width = max(cell.column for cell in cells) + 1
     grid = [["" for _ in range(width)] for _ in range(max(rows, max(cell.row for cell in cells) + 1))]
     for cell in cells:
@@ -284,6 +309,10 @@ def road_text(cells, rows: int = ROWS) -> str:
         grid[cell.row][cell.column] = LETTERS[cell.outcome] + (str(ties) if ties else "")
     size = max(3, max(len(text) for line in grid for text in line) + 1)
     return "\n".join("".join(text.ljust(size) for text in line).rstrip() for line in grid)
+
+
+def _whole(value) -> bool:
+    return type(value) is int and value >= 0
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -313,7 +342,16 @@ def _shoe_starts(shoes, n: int) -> np.ndarray:
     """For each coup, the index of the first coup of its shoe (0 for all when ``shoes`` is None)."""
     if shoes is None:
         return np.zeros(n, dtype=np.int32)
-    shoes = np.asarray(shoes)
+    accepted = "shoes must be None or a list of whole numbers, one shoe number per coup"
+    if not isinstance(shoes, (list, tuple, np.ndarray)):
+        raise BaccaratError(f"{accepted}, not {shown(shoes)}")
+    try:
+        shoes = np.asarray(shoes)
+    except (TypeError, ValueError, OverflowError):
+        raise BaccaratError(f"{accepted}, not {shown(shoes)}") from None
+    if shoes.ndim != 1 or (shoes.size and (shoes.dtype.kind not in "biuf" or (
+            shoes.dtype.kind == "f" and not (np.isfinite(shoes).all() and (shoes == np.round(shoes)).all())))):
+        raise BaccaratError(f"{accepted}, not {shown(shoes)}")
     if len(shoes) != n:
         raise BaccaratError(f"shoes needs one shoe number per coup: {len(shoes)} given for {n} coups")
     starts = np.ones(n, dtype=bool)
@@ -358,8 +396,12 @@ def streak_statistics(outcomes, max_k: int = 5, side=Outcome.BANKER, shoes=None,
     >>> [(row.k, row.coups, row.wins) for row in streak_statistics("B B P B B B T B P", max_k=3)]
     [(1, 7, 4), (2, 5, 2), (3, 3, 1)]
     """
-    if isinstance(max_k, bool) or not isinstance(max_k, (int, np.integer)) or max_k < 1:
-        raise BaccaratError(f"max_k is the longest streak to look at, 1 or more, not {max_k!r}")
+    try:
+        max_k = whole_number("max_k", max_k, 1, MAX_STREAK)
+    except BaccaratError:
+        raise BaccaratError(f"max_k is the longest streak to look at, 1 to {MAX_STREAK}, not {shown(max_k)}") from None
+    if not isinstance(all_coups, (bool, np.bool_)):
+        raise BaccaratError(f"all_coups must be True or False, not {shown(all_coups)}")
     codes = _codes(outcomes)
     lengths = streak_lengths(outcomes, side, shoes)
     wins = codes == _side_code(side)
@@ -379,7 +421,24 @@ def standard_error_gaps(rows, exact) -> list[float]:
     >>> [round(gap, 6) for gap in standard_error_gaps([StreakRow(1, 100, 50, 0.5, 0.05)], 0.45)]
     [1.0]
     """
-    return [_gap(row.probability - float(exact), row.standard_error) for row in rows]
+    exact = _check_exact(exact)
+    return [_gap(row.probability - exact, row.standard_error) for row in _check_rows_of_streaks(rows)]
+
+
+def _check_exact(exact) -> float:
+    """``exact``, a chance 0..1 (a float or a Fraction)."""
+    if isinstance(exact, bool) or not isinstance(exact, Real) or not 0 <= exact <= 1:
+        raise BaccaratError(f"exact must be a chance from 0 to 1, such as P(Banker), not {shown(exact)}")
+    return float(exact)
+
+
+def _check_rows_of_streaks(rows) -> list:
+    """``rows`` of ``streak_statistics``: a list of StreakRow."""
+    if not isinstance(rows, (list, tuple)) or not all(
+            isinstance(row, StreakRow) and _whole(row.k) and _whole(row.coups)
+            and isinstance(row.probability, Real) and isinstance(row.standard_error, Real) for row in rows):
+        raise BaccaratError(f"rows must be a list of StreakRow, as streak_statistics gives, not {shown(rows)}")
+    return list(rows)
 
 
 def _gap(difference: float, error: float) -> float:
@@ -400,6 +459,7 @@ def streak_table(rows, exact, side=Outcome.BANKER) -> str:
       1                          7           0.5714  0.1870  0.4586      +0.6
     """
     label = outcome_of(side).label
+    rows, exact = _check_rows_of_streaks(rows), _check_exact(exact)
     heading = f"coups after k {label} wins"
     lines = [f"  k  {heading}  {label} won next  ± 1 SE   exact  gap (SE)"]
     for row, gap in zip(rows, standard_error_gaps(rows, exact)):

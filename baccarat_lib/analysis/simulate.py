@@ -18,8 +18,12 @@ Public names:
 - ``OUTCOME_CODES``, ``CODE_OUTCOMES``, ``PLAYER_DRAWS``, ``BANKER_DRAWS``: the vocabulary of ``kernel``, where
   the coups are played.
 - ``DEFAULT_CUT_CARD``: 14 cards behind the cut card.
+- ``MAX_RECORDED_COUPS`` (20,000,000): the most coups ``simulate_coups`` records (about 17 bytes a coup, twice
+  that while the records are joined); ``MAX_COUNTED_COUPS`` (1,000,000,000): the most ``outcome_counts``
+  counts (it works in chunks of 2,048 shoes, so memory stays flat; a billion coups take a minute or two).
 
-Every function takes ``seed`` (an int, ``None`` or a ``numpy.random.Generator``) and never touches
+Every function takes ``seed`` under the library's one seed policy (``errors.check_seed``: ``None`` for fresh
+randomness, or a whole number 0 or more, numpy integers too; anything else is refused) and never touches
 global random state: the same seed deals the same shoes.
 
 >>> counts = outcome_counts(10_000, decks=8, seed=1)
@@ -47,13 +51,17 @@ from math import ceil
 
 import numpy as np
 
-from ..errors import BaccaratError
+from ..errors import BaccaratError, check_seed, shown, whole_number
 from ..game.cards import RANK_VALUES, RANKS, Card, as_cards
 from ..game.coup import Outcome
 from ..game.shoe import check_decks
-from .kernel import BANKER_DRAWS, CODE_OUTCOMES, OUTCOME_CODES, PLAYER_DRAWS, play_values  # noqa: F401  (old paths)
+from .kernel import BANKER_DRAWS, CODE_OUTCOMES, OUTCOME_CODES, PLAYER_DRAWS, check_shoe_size, play_values  # noqa: F401
 
-__all__ = ["outcome_counts", "simulate_coups", "deal_shoe", "play_shoe", "CoupRecords", "DEFAULT_CUT_CARD"]
+__all__ = ["outcome_counts", "simulate_coups", "deal_shoe", "play_shoe", "CoupRecords", "DEFAULT_CUT_CARD",
+           "MAX_RECORDED_COUPS", "MAX_COUNTED_COUPS"]
+
+MAX_RECORDED_COUPS = 20_000_000
+MAX_COUNTED_COUPS = 1_000_000_000
 
 # ---------------------------------------------------------------------------------------------
 # Vocabulary
@@ -103,18 +111,30 @@ _OUTCOME_TABLE, _N_CARDS_TABLE = _build_tables()
 # ---------------------------------------------------------------------------------------------
 # Checking input
 
-def _check_n_coups(n_coups) -> int:
-    if isinstance(n_coups, (bool, np.bool_)) or not isinstance(n_coups, (int, np.integer)) or n_coups < 0:
-        raise BaccaratError(f"n_coups must be a whole number 0 or more, not {n_coups!r}")
-    return int(n_coups)
+def _check_n_coups(n_coups, limit: int, why: str) -> int:
+    n_coups = whole_number("n_coups", n_coups, low=0)
+    if n_coups > limit:
+        raise BaccaratError(f"n_coups must be at most {limit:,} ({why}), not {shown(n_coups)}")
+    return n_coups
 
 
 def _check_cut_card(cut_card, n_cards: int) -> int:
     if isinstance(cut_card, (bool, np.bool_)) or not isinstance(cut_card, (int, np.integer)) \
             or not 0 <= cut_card < n_cards:
         raise BaccaratError(f"cut_card is the number of cards behind the cut card, 0..{n_cards - 1} "
-                            f"for a shoe of {n_cards} cards (default {DEFAULT_CUT_CARD}), not {cut_card!r}")
+                            f"for a shoe of {n_cards} cards (default {DEFAULT_CUT_CARD}), not {shown(cut_card)}")
     return int(cut_card)
+
+
+def _check_flag(name: str, value) -> bool:
+    if not isinstance(value, (bool, np.bool_)):
+        raise BaccaratError(f"{name} must be True or False, not {shown(value)}")
+    return bool(value)
+
+
+def _rng(seed) -> np.random.Generator:
+    """The generator for ``seed``, checked by the one seed policy (valid seeds give the same shoes as ever)."""
+    return np.random.default_rng(check_seed(seed))
 
 
 def _deal_limit(n_cards: int, cut_card: int) -> int:
@@ -220,13 +240,15 @@ def outcome_counts(n_coups: int, decks: int = 8, seed=None,
                    cut_card: int = DEFAULT_CUT_CARD) -> dict[Outcome, int]:
     """How many of ``n_coups`` coups, dealt from consecutive shuffled shoes, Player, Banker and Tie win.
 
+    ``n_coups`` may be up to ``MAX_COUNTED_COUPS`` (coups are dealt in chunks, so memory stays flat).
+
     >>> counts = outcome_counts(1000, decks=6, seed=42)
     >>> sum(counts.values())
     1000
     """
-    n_coups, decks = _check_n_coups(n_coups), check_decks(decks)
+    n_coups, decks = _check_n_coups(n_coups, MAX_COUNTED_COUPS, "the time it takes"), check_decks(decks)
     deck_codes, _, limit = _shoe_plan(decks, cut_card)
-    rng = np.random.default_rng(seed)
+    rng = _rng(seed)
     counts = np.zeros(len(OUTCOME_CODES), dtype=np.int64)
     left = n_coups
     while left > 0:
@@ -272,12 +294,19 @@ class CoupRecords:
     def __len__(self) -> int:
         return len(self.outcomes)
 
+    def _index(self, i) -> int:
+        """Coup number ``i``, checked: 0 .. len - 1 (or counted from the end, -len .. -1, as for a list)."""
+        if not len(self):
+            raise BaccaratError(f"these records hold no coups, so there is no coup {shown(i)}")
+        return whole_number("i (the coup number)", i, -len(self), len(self) - 1)
+
     def outcome(self, i: int) -> Outcome:
         """The ``Outcome`` of coup ``i``."""
-        return CODE_OUTCOMES[self.outcomes[i]]
+        return CODE_OUTCOMES[self.outcomes[self._index(i)]]
 
     def row(self, i: int) -> dict:
         """Coup ``i`` as a dict of plain Python values (``outcome`` is an ``Outcome``)."""
+        i = self._index(i)
         return {"outcome": self.outcome(i),
                 "player_total": int(self.player_totals[i]), "banker_total": int(self.banker_totals[i]),
                 "natural": bool(self.naturals[i]),
@@ -289,6 +318,7 @@ class CoupRecords:
         if self.shoe_cards is None:
             raise BaccaratError("these records kept no cards: call simulate_coups(..., keep_shoes=True) "
                                 "or deal_shoe(...)")
+        i = self._index(i)
         start = self.positions[i]
         ranks = self.shoe_cards[self.shoes[i], start:start + self.n_cards[i]]
         return [Card(RANKS[rank]) for rank in ranks]
@@ -340,15 +370,18 @@ def simulate_coups(n_coups: int, decks: int = 8, seed=None, cut_card: int = DEFA
     """The records of ``n_coups`` coups dealt from consecutive shuffled shoes.
 
     With ``keep_shoes=True`` the shoes' cards are kept too (``shoe_cards``; about 416 bytes a shoe).
-    The same seed gives the same coups as ``outcome_counts``.
+    The same seed gives the same coups as ``outcome_counts``. Records cost memory (about 17 bytes a coup), so
+    ``n_coups`` may be at most ``MAX_RECORDED_COUPS``; ``outcome_counts`` counts far more.
 
     >>> records = simulate_coups(500, seed=7)
     >>> len(records), records.counts() == outcome_counts(500, seed=7)
     (500, True)
     """
-    n_coups, decks = _check_n_coups(n_coups), check_decks(decks)
+    n_coups, decks = _check_n_coups(
+        n_coups, MAX_RECORDED_COUPS, f"records cost memory; outcome_counts counts up to {MAX_COUNTED_COUPS:,}"), check_decks(decks)
+    keep_shoes = _check_flag("keep_shoes", keep_shoes)
     deck_codes, _, limit = _shoe_plan(decks, cut_card)
-    rng = np.random.default_rng(seed)
+    rng = _rng(seed)
     parts, left, first_shoe = [], n_coups, 0
     while left > 0:
         keys = _shuffle(rng, _chunk_size(left, limit), deck_codes)
@@ -372,7 +405,7 @@ def deal_shoe(decks: int = 8, seed=None, cut_card: int = DEFAULT_CUT_CARD) -> Co
     """
     decks = check_decks(decks)
     deck_codes, _, limit = _shoe_plan(decks, cut_card)
-    keys = _shuffle(np.random.default_rng(seed), 1, deck_codes)
+    keys = _shuffle(_rng(seed), 1, deck_codes)
     return _records(keys, None, limit, 0, keep_shoes=True)
 
 
@@ -384,8 +417,7 @@ def play_shoe(cards, cut_card: int = DEFAULT_CUT_CARD) -> CoupRecords:
     (['Banker'], [6])
     """
     given = as_cards(cards)
-    if len(given) < 6:
-        raise BaccaratError(f"a shoe to play needs at least 6 cards (a coup may use 6), not {len(given)}")
+    check_shoe_size(len(given))
     limit = _deal_limit(len(given), _check_cut_card(cut_card, len(given)))
     keys = np.array([[_CODE_OF_RANK[card.rank] for card in given]], dtype=np.uint32)
     return _records(keys, None, limit, 0, keep_shoes=True)

@@ -15,10 +15,11 @@ Public names:
 
 from __future__ import annotations
 
+import operator
 import re
 from dataclasses import dataclass
 
-from ..errors import BaccaratError
+from ..errors import BaccaratError, shown
 
 __all__ = ["Card", "parse_cards", "as_cards", "RANKS", "SUITS", "RED_SUITS", "RANK_VALUES"]
 
@@ -33,14 +34,20 @@ RANK_VALUES = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "
 _RANK_ALIASES = {"T": "10"}
 _SUIT_ALIASES = {"S": "♠", "H": "♥", "D": "♦", "C": "♣",
                  "♤": "♠", "♡": "♥", "♢": "♦", "♧": "♣"}
-_ACCEPTED = ("ranks A 2 3 4 5 6 7 8 9 10 J Q K (T for ten), each with an optional suit "
-             "♠ ♥ ♦ ♣ or s h d c, e.g. \"2♣ 3♥ 3s Ad 10h K\"")
+_ACCEPTED = ('ranks A 2 3 4 5 6 7 8 9 10 J Q K (T = 10), each with an optional suit ♠♥♦♣ or s h d c, '
+             'e.g. "2♣ 3♥ Ad 10h K"')
 _TOKEN = re.compile(r"^(10|[2-9AJQKT])(.?)$", re.IGNORECASE)
+_SEPARATOR = re.compile(r"\s*,\s*|\s+")
+_LEADING_SPACE = re.compile(r"\s*")
+_PARSED: dict[str, "Card"] = {}   # cleaned token -> its Card: a few hundred valid tokens at most
 
 
 @dataclass(frozen=True, order=False)
 class Card:
     """A playing card: a rank from ``RANKS`` and an optional suit from ``SUITS``.
+
+    ``rank`` is text such as ``"K"``, ``"10"`` or ``"t"`` (a whole number 2..10 works too); ``suit`` is None,
+    a symbol ``♠ ♥ ♦ ♣`` or a letter ``s h d c``. Anything else is refused with a ``BaccaratError``.
 
     >>> Card("K", "♠").value, Card("7").value
     (0, 7)
@@ -50,12 +57,21 @@ class Card:
     suit: str | None = None
 
     def __post_init__(self):
-        rank = _RANK_ALIASES.get(str(self.rank).upper(), str(self.rank).upper())
+        given = self.rank
+        if isinstance(given, str):
+            text = given
+        else:
+            number = _index(given)
+            if number is None:
+                raise BaccaratError(f"rank must be one of {' '.join(RANKS)} (text), not {shown(given)}")
+            text = str(number) if abs(number) < 100 else "?"
+        rank = text.upper()
+        rank = _RANK_ALIASES.get(rank, rank)
         if rank not in RANK_VALUES:
-            raise BaccaratError(f"unknown rank {self.rank!r}: accepted are {_ACCEPTED}")
+            raise BaccaratError(f"rank must be one of {' '.join(RANKS)} (T for 10), not {shown(given)}")
         object.__setattr__(self, "rank", rank)
         if self.suit is not None:
-            object.__setattr__(self, "suit", _parse_suit(self.suit, str(self.rank)))
+            object.__setattr__(self, "suit", _parse_suit(self.suit))
 
     @property
     def value(self) -> int:
@@ -79,23 +95,70 @@ class Card:
         return f"Card({self.label!r})"
 
 
-def _parse_suit(suit: str, token: str) -> str:
+def _index(value) -> int | None:
+    """``value`` as an int when it is a whole number (an int or a numpy integer, not a bool), else None."""
+    if isinstance(value, bool) or type(value).__name__ == "bool_" or not hasattr(value, "__index__"):
+        return None
+    try:
+        return operator.index(value)
+    except TypeError:                # e.g. a numpy array of several numbers
+        return None
+
+
+def _parse_suit(suit) -> str:
     """A suit symbol from '♠♥♦♣' or a letter 's h d c' (either case)."""
-    symbol = str(suit).replace("\ufe0f", "")
+    if not isinstance(suit, str):
+        raise BaccaratError(f"suit must be None, one of ♠ ♥ ♦ ♣ or a letter s h d c, not {shown(suit)}")
+    symbol = suit.replace("\ufe0f", "")
     symbol = _SUIT_ALIASES.get(symbol.upper(), symbol)
     if symbol not in SUITS:
-        raise BaccaratError(f"unknown suit {suit!r} in card {token!r}: accepted are {_ACCEPTED}")
+        raise BaccaratError(f"suit must be None, one of ♠ ♥ ♦ ♣ or a letter s h d c, not {shown(suit)}")
     return symbol
 
 
 def _parse_token(token: str, position: int) -> Card:
     """One card from one token such as '10h', 'A♦' or 'K'."""
-    cleaned = token.replace("\ufe0f", "")
+    cleaned = token.replace("\ufe0f", "") if "\ufe0f" in token else token
+    card = _PARSED.get(cleaned)
+    if card is not None:
+        return card
     match = _TOKEN.match(cleaned)
     if not match:
-        raise BaccaratError(f"card {position} {token!r} is not a card: accepted are {_ACCEPTED}")
+        raise BaccaratError(f"card {position} {shown(token, 24)} is not a card: accepted are {_ACCEPTED}")
     rank, suit = match.groups()
-    return Card(rank, _parse_suit(suit, token) if suit else None)
+    try:
+        card = Card(rank, _parse_suit(suit) if suit else None)
+    except BaccaratError:
+        raise BaccaratError(f"card {position} {shown(token, 24)}: unknown suit {suit!r}: accepted are {_ACCEPTED}") \
+            from None
+    _PARSED[cleaned] = card
+    return card
+
+
+def _tokens(text: str):
+    """The tokens of ``text`` split at commas and spaces, one at a time (nothing is read past the last asked for).
+
+    The same tokens as splitting ``text.strip()`` at ``\\s*,\\s*|\\s+``, without copying or scanning the whole text.
+    """
+    start = _LEADING_SPACE.match(text).end()
+    if start == len(text):
+        return
+    for separator in _SEPARATOR.finditer(text, start):
+        yield text[start:separator.start()]
+        start = separator.end()
+        if start == len(text):
+            if "," in separator.group():
+                yield ""               # a comma at the very end: an empty last card
+            return
+    yield text[start:]
+
+
+def _iter_text(text: str):
+    for position, token in enumerate(_tokens(text), start=1):
+        if not token:
+            raise BaccaratError(f"card {position} is empty (two commas in a row?) in {shown(text, 30)}: "
+                                f"accepted are {_ACCEPTED}")
+        yield _parse_token(token, position)
 
 
 def parse_cards(text: str) -> list[Card]:
@@ -107,36 +170,44 @@ def parse_cards(text: str) -> list[Card]:
     [Card('7'), Card('8')]
     """
     if not isinstance(text, str):
-        raise BaccaratError(f"parse_cards takes a string, not {type(text).__name__}: {_ACCEPTED}")
-    stripped = text.strip()
-    if not stripped:
-        return []
-    tokens = re.split(r"\s*,\s*|\s+", stripped)
-    cards = []
-    for position, token in enumerate(tokens, start=1):
-        if not token:
-            raise BaccaratError(f"card {position} is empty (two commas in a row?) in {text!r}: "
-                                f"accepted are {_ACCEPTED}")
-        cards.append(_parse_token(token, position))
+        raise BaccaratError(f"text must be a string of cards ({_ACCEPTED}), not {shown(text, 30)}")
+    if "," in text:
+        return list(_iter_text(text))
+    cards, known = [], _PARSED.get           # no commas: str.split() gives the same tokens, much faster
+    for position, token in enumerate(text.split(), start=1):
+        cards.append(known(token) or _parse_token(token, position))
     return cards
 
 
-def as_cards(cards) -> list[Card]:
-    """A list of Cards from a ``parse_cards`` string or an iterable of Cards and card strings."""
+def _iter_cards(cards, name: str = "cards"):
+    """The cards of ``cards`` (as ``as_cards`` takes them) one at a time, read only as far as they are used."""
     if isinstance(cards, str):
-        return parse_cards(cards)
+        return _iter_text(cards)
     if isinstance(cards, Card):
-        return [cards]
+        return iter((cards,))
+    if isinstance(cards, (bytes, bytearray, dict)) or cards is None:
+        raise BaccaratError(f"{name} must be text such as \"2♣ 3♥ K\" or a list of cards, not {shown(cards, 30)}")
     try:
-        items = list(cards)
+        items = iter(cards)
     except TypeError:
-        raise BaccaratError(f"expected cards, got {cards!r}: {_ACCEPTED}") from None
-    result = []
+        raise BaccaratError(f"{name} must be text such as \"2♣ 3♥ K\" or a list of cards, not {shown(cards, 30)}") \
+            from None
+    return _iter_items(items)
+
+
+def _iter_items(items):
     for position, item in enumerate(items, start=1):
         if isinstance(item, Card):
-            result.append(item)
+            yield item
         elif isinstance(item, str):
-            result.append(_parse_token(item.strip(), position))
+            yield _parse_token(item.strip(), position)
         else:
-            raise BaccaratError(f"card {position} {item!r} is not a card: give Card objects or {_ACCEPTED}")
-    return result
+            raise BaccaratError(f"card {position} must be a Card or text such as \"7♦\", not {shown(item, 30)}")
+
+
+def as_cards(cards) -> list[Card]:
+    """A list of Cards from a ``parse_cards`` string or an iterable of Cards and card strings.
+
+    Anything else (None, a number, bytes, a dict) is refused with a ``BaccaratError``.
+    """
+    return list(_iter_cards(cards))

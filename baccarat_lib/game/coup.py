@@ -25,16 +25,31 @@ Banker wins 8–2.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import Enum, EnumMeta
+from itertools import islice
 
-from .cards import Card, as_cards
-from ..errors import BaccaratError
+from .cards import Card, _iter_cards, as_cards
+from ..errors import BaccaratError, shown
 from .rules import banker_decision, hand_total, is_natural, player_decision
 
 __all__ = ["Outcome", "Hand", "Step", "Coup", "FIRST_FOUR", "play_coup", "cards_needed"]
 
 
-class Outcome(str, Enum):
+class _OutcomeType(EnumMeta):
+    """``Outcome(value)`` takes only "player", "banker" or "tie" (or an Outcome); anything else is a BaccaratError,
+    raised before Enum's own lookup (whose message would quote the whole value, however long)."""
+
+    def __call__(cls, value, *args, **kwargs):
+        if args or kwargs:                       # Enum's functional API, Outcome(name, names): left to Enum
+            return super().__call__(value, *args, **kwargs)
+        if isinstance(value, cls):
+            return value
+        if isinstance(value, str) and value in cls._value2member_map_:
+            return cls._value2member_map_[value]
+        raise BaccaratError(f"an outcome must be \"player\", \"banker\" or \"tie\", not {shown(value)}")
+
+
+class Outcome(str, Enum, metaclass=_OutcomeType):
     """Which bet wins the coup."""
 
     PLAYER = "player"
@@ -60,6 +75,14 @@ class Hand:
     """The cards of one side, in the order they were dealt."""
 
     cards: tuple[Card, ...]
+
+    def __post_init__(self):
+        cards = self.cards
+        if not (isinstance(cards, tuple) and all(isinstance(card, Card) for card in cards)):
+            cards = tuple(as_cards(cards))
+        if len(cards) not in (2, 3):
+            raise BaccaratError(f"a hand holds 2 or 3 cards, not {len(cards)}: cards {shown(self.cards)}")
+        object.__setattr__(self, "cards", cards)
 
     @property
     def total(self) -> int:
@@ -97,6 +120,9 @@ class Step(str):
     rule: str
 
     def __new__(cls, text: str, rule: str):
+        for name, value in (("text", text), ("rule", rule)):
+            if not isinstance(value, str):
+                raise BaccaratError(f"a step's {name} must be text, not {shown(value)}")
         step = super().__new__(cls, text)
         step.rule = rule
         return step
@@ -110,6 +136,22 @@ class Coup:
     banker: Hand
     outcome: Outcome
     steps: tuple[Step, ...]
+
+    def __post_init__(self):
+        for name in ("player", "banker"):
+            if not isinstance(getattr(self, name), Hand):
+                raise BaccaratError(f"{name} must be a Hand, not {shown(getattr(self, name))}")
+        outcome = Outcome(self.outcome)
+        player, banker = self.player.total, self.banker.total
+        decided = Outcome.PLAYER if player > banker else Outcome.BANKER if banker > player else Outcome.TIE
+        if outcome is not decided:
+            raise BaccaratError(f"outcome {outcome.value!r} contradicts the hands: Player {player}, Banker {banker}")
+        steps = self.steps
+        if isinstance(steps, str) or not isinstance(steps, (tuple, list)) or not steps \
+                or not all(isinstance(step, str) for step in steps):
+            raise BaccaratError(f"steps must be a non-empty tuple of sentences, not {shown(steps)}")
+        object.__setattr__(self, "outcome", outcome)
+        object.__setattr__(self, "steps", tuple(steps))
 
     @property
     def is_natural(self) -> bool:
@@ -176,10 +218,13 @@ class _Dealer:
 def play_coup(cards) -> Coup:
     """Play one coup from cards in dealt order (P, B, P, B, then third cards); extra cards are ignored.
 
+    ``cards``: text such as ``"2♣ 3♥ 3♠ A♦ 7♦ 4♠"`` or a list of Cards or card strings. Only the first six
+    (the most a coup can use) are read: what follows is neither parsed nor checked.
+
     >>> play_coup("K 5 9 3").outcome
     <Outcome.PLAYER: 'player'>
     """
-    given = as_cards(cards)
+    given = list(islice(_iter_cards(cards), 6))
     if len(given) < 4:
         more = 4 - len(given)
         raise BaccaratError(f"the coup needs {more} more card{'s' if more > 1 else ''}: every coup starts "

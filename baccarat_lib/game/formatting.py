@@ -9,29 +9,82 @@ Public names:
 - ``percent(fraction, places=4, sign=False)``: an exact Fraction as a percentage, rounded only here.
 - ``money(amount)``: a Decimal amount as written on a receipt: thousands separators, no trailing zeros.
 
+All three check their arguments (a ``BaccaratError`` says what is accepted) and never depend on the caller's
+``decimal`` context: numbers are rounded with exact integer arithmetic, amounts formatted in a private context.
+
 >>> percent(Fraction(2, 3), 1), percent(Fraction(-1, 8), 1, sign=True), money(Decimal("22800.50"))
 ('66.7%', '-12.5%', '22,800.5')
 """
 
 from __future__ import annotations
 
-from decimal import ROUND_HALF_EVEN, Decimal, localcontext
+import math
+import numbers
+import operator
+from decimal import ROUND_HALF_EVEN, Context, Decimal, Inexact, InvalidOperation, localcontext
 from fractions import Fraction
+
+from ..errors import BaccaratError, shown, whole_number
+from .cards import _index
 
 __all__ = ["rounded", "percent", "money"]
 
+MAX_PLACES = 30              # decimals rounded() and percent() may show
+_LIMIT = 10 ** 30            # the largest size of a number they format
+_DIGITS = 3400               # bits of a fraction's numerator or denominator (about 1,000 digits)
+_FORMAT = Context(prec=200, rounding=ROUND_HALF_EVEN, Emax=10 ** 6, Emin=-10 ** 6, traps=[InvalidOperation, Inexact])
+
+
+def _fraction(name: str, value) -> Fraction:
+    """A number as an exact Fraction: an int (numpy too), a Fraction, a Decimal or a finite float, of size at
+    most 10**30 (with at most about 1,000 digits); text, None, NaN and infinities are refused."""
+    accepted = f"{name} must be a number (int, Fraction, Decimal or float) of size at most 10**30"
+    if isinstance(value, bool) or type(value).__name__ == "bool_":
+        raise BaccaratError(f"{accepted}, not {shown(value)}")
+    if isinstance(value, Fraction):
+        fraction = value
+    elif isinstance(value, Decimal):
+        if not value.is_finite() or value.adjusted() > 30 or (value and value.adjusted() < -1000):
+            raise BaccaratError(f"{accepted}, not {shown(value)}")
+        fraction = Fraction(value)
+    elif isinstance(value, float):
+        if not math.isfinite(value):
+            raise BaccaratError(f"{accepted}, not {shown(value)}")
+        fraction = Fraction(value)
+    elif _index(value) is not None:
+        fraction = Fraction(_index(value))
+    elif isinstance(value, numbers.Real) and not isinstance(value, numbers.Rational):   # numpy floats
+        number = float(value)
+        if not math.isfinite(number):
+            raise BaccaratError(f"{accepted}, not {shown(value)}")
+        fraction = Fraction(number)
+    elif hasattr(value, "numerator") and hasattr(value, "denominator") and not isinstance(value, str):
+        try:                                   # other rationals (numbers.Rational)
+            fraction = Fraction(operator.index(value.numerator), operator.index(value.denominator))
+        except (TypeError, ZeroDivisionError):
+            raise BaccaratError(f"{accepted}, not {shown(value)}") from None
+    else:
+        raise BaccaratError(f"{accepted}, not {shown(value)}")
+    if fraction.numerator.bit_length() > _DIGITS or fraction.denominator.bit_length() > _DIGITS \
+            or abs(fraction) > _LIMIT:
+        raise BaccaratError(f"{accepted}, not {shown(value)}")
+    return fraction
+
 
 def rounded(fraction, places: int = 2) -> Decimal:
-    """An exact fraction rounded half-even to ``places`` decimals, for display only.
+    """An exact fraction rounded half-even to ``places`` decimals (0..30), for display only.
+
+    ``fraction``: an int, Fraction, Decimal or finite float of size at most 10**30. The rounding is exact
+    integer arithmetic, so the caller's decimal context does not matter.
 
     >>> rounded(Fraction(1, 3)), rounded(Fraction(-5, 8), 2)
     (Decimal('0.33'), Decimal('-0.62'))
     """
-    fraction = Fraction(fraction)
-    with localcontext() as context:
-        context.prec = 60
-        value = Decimal(fraction.numerator) / Decimal(fraction.denominator)
-        return value.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_EVEN)
+    fraction = _fraction("fraction", fraction)
+    places = whole_number("places", places, 0, MAX_PLACES)
+    units = round(fraction * 10 ** places)          # round() of a Fraction rounds half to even, exactly
+    sign = 1 if units < 0 or (units == 0 and fraction < 0) else 0   # -0.001 rounds to -0.00, as Decimal does
+    return Decimal((sign, tuple(int(digit) for digit in str(abs(units))), -places))
 
 
 def percent(fraction, places: int = 4, sign: bool = False) -> str:
@@ -42,16 +95,42 @@ def percent(fraction, places: int = 4, sign: bool = False) -> str:
     >>> percent(Fraction(2, 3), 1), percent(0), percent(Fraction(1, 200), 2, sign=True)
     ('66.7%', '0.0000%', '+0.50%')
     """
-    value = rounded(Fraction(fraction) * 100, places)
+    if not isinstance(sign, bool):
+        raise BaccaratError(f"sign must be True or False, not {shown(sign)}")
+    value = rounded(_fraction("fraction", fraction) * 100, places)
     return f"{value:+}%" if sign else f"{value}%"
 
 
 def money(amount) -> str:
     """An amount as written on a receipt: thousands separators, no trailing zeros after the point.
 
+    ``amount``: a Decimal, an int (numpy too), a finite float or text such as "9.50", of size below 10**40 and
+    with at most 40 decimal places.
+
     >>> money(Decimal("22800")), money(Decimal("9.50")), money(Decimal("-100")), money(Decimal("-0"))
     ('22,800', '9.5', '-100', '0')
     """
-    amount = Decimal(amount)
-    amount = amount.quantize(Decimal(1)) if amount == amount.to_integral_value() else amount.normalize()
-    return f"{amount.copy_abs() if amount.is_zero() else amount:,}"
+    given = amount
+    accepted = "amount must be a Decimal, a whole number or text such as '9.50', below 10**40 with at most 40 decimals"
+    if isinstance(amount, bool) or type(amount).__name__ == "bool_":
+        raise BaccaratError(f"{accepted}, not {shown(given)}")
+    with localcontext(_FORMAT):
+        try:
+            if isinstance(amount, str):
+                amount = Decimal(amount.strip()) if len(amount) <= 100 else None
+            elif isinstance(amount, float):
+                amount = Decimal(repr(amount)) if math.isfinite(amount) else None
+            elif isinstance(amount, Decimal):
+                pass
+            elif _index(amount) is not None:
+                number = _index(amount)
+                amount = Decimal(number) if abs(number) < 10 ** 40 else None
+            else:
+                amount = None
+        except (ArithmeticError, ValueError):
+            amount = None
+        if amount is None or not amount.is_finite() or (amount and not -40 <= amount.adjusted() < 40) \
+                or amount.as_tuple().exponent < -80 or len(amount.as_tuple().digits) > 120:
+            raise BaccaratError(f"{accepted}, not {shown(given)}")
+        amount = amount.quantize(Decimal(1)) if amount == amount.to_integral_value() else amount.normalize()
+        return f"{amount.copy_abs() if amount.is_zero() else amount:,}"

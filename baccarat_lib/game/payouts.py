@@ -9,9 +9,10 @@ Public names:
 - ``pay_table(name_or_table)``: a PayTable by name (the error lists the known names).
 - ``derive_table(base, name, description, bets=None, commission=None, drop=())``: a new table from an old one.
 - ``pay_table_rows(tables=None)``: one row per bet, the lines each table pays it on (tables side by side).
-- ``settle(bet, stake, coup, table="standard") -> Settlement``: the net result as an exact ``Decimal``.
+- ``settle(bet, stake, coup, table="standard") -> Settlement``: the net result as an exact ``Decimal``
+  (``coup``: a played ``Coup``, or cards in dealt order, which are played first).
 - ``Settlement``: ``.net``, ``.gross``, ``.commission``, ``.result`` and ``.explanation`` of one settled bet.
-- ``stake_amount(stake)``: a stake as an exact ``Decimal`` (the error says what a stake may be).
+- ``stake_amount(stake)``: a stake as an exact ``Decimal``: above 0, at most ``MAX_STAKE`` (10**12), whole cents.
 - ``collect_back(settlement, paid=None)``: what the dealer takes back after paying out ``paid``.
 - ``CoupFacts``, ``coup_facts(coup)``: the facts of one played coup that events read (outcome, totals, pairs).
 
@@ -26,17 +27,22 @@ Decimal('0')
 
 from __future__ import annotations
 
+import math
+import operator
+import re
 from dataclasses import dataclass, field, replace
-from decimal import Decimal
+from decimal import (ROUND_HALF_EVEN, Context, Decimal, DivisionByZero, Inexact, InvalidOperation, Overflow,
+                     localcontext)
 from fractions import Fraction
 
-from ..errors import BaccaratError
-from .coup import Coup, Outcome, play_coup  # noqa: F401  (play_coup: used by the doctests)
+from ..errors import BaccaratError, shown
+from .cards import _index
+from .coup import Coup, Outcome, play_coup
 from .formatting import money
 
 __all__ = ["EVENTS", "PAIR_EVENTS", "Pays", "PayTable", "PAY_TABLES", "BETS", "bet_label", "pay_table",
            "derive_table", "pay_table_rows", "settle", "Settlement", "stake_amount", "collect_back", "CoupFacts",
-           "coup_facts", "parse_odds"]
+           "coup_facts", "parse_odds", "MAX_STAKE"]
 
 # Every event a pay table can pay on, as a predicate over the facts of a coup. The same predicates run on
 # one coup (settle) and on numpy arrays of every possible coup (odds), so they use & and == only.
@@ -54,6 +60,25 @@ PAIR_EVENTS = ("player pair", "banker pair")  # judged by rank, not value: J+J i
 
 BETS = ("player", "banker", "tie", "player-pair", "banker-pair", "super-six", "dragon-7", "panda-8")
 
+# Money: every amount is computed in this context, whatever the caller's global decimal context. Stakes are
+# at most MAX_STAKE with whole cents, odds and commissions that settle are decimals of at most 12 places, so
+# every result has well under 100 digits: exact. Inexact is trapped, so a result can never be rounded silently.
+MAX_STAKE = 10 ** 12
+_CENT = Decimal("0.01")
+_MONEY = Context(prec=200, rounding=ROUND_HALF_EVEN, Emax=10 ** 6, Emin=-10 ** 6,
+                 traps=[InvalidOperation, DivisionByZero, Overflow, Inexact])
+_SETTLE_PLACES = 12            # odds and commissions settle in money when they are decimals of at most 12 places
+_NUMBER = r"\d{1,12}(?:\.\d{1,12}|/\d{1,12})?"
+_ODDS = re.compile(rf"\s*({_NUMBER})\s*:\s*({_NUMBER})\s*")
+_FRACTION_TEXT = re.compile(rf"\s*({_NUMBER})\s*")
+
+
+def _name(name: str, value, accepted: str) -> str:
+    """``value`` checked to be text (a name such as a bet, a table or an event)."""
+    if not isinstance(value, str):
+        raise BaccaratError(f"{name} must be {accepted}, not {shown(value)}")
+    return value
+
 
 def bet_label(bet: str) -> str:
     """A bet's name as printed on the table.
@@ -61,22 +86,57 @@ def bet_label(bet: str) -> str:
     >>> bet_label("player-pair"), bet_label("dragon-7")
     ('Player Pair', 'Dragon 7')
     """
+    bet = _name("bet", bet, "a bet name such as \"player-pair\"")
     return " ".join(word.capitalize() for word in bet.split("-"))
 
 
 def parse_odds(odds) -> Fraction:
-    """Net win per unit staked: "8:1" -> 8, "1:2" -> 1/2, "push" -> 0, "loses" -> -1."""
+    """Net win per unit staked: "8:1" -> 8, "1:2" -> 1/2, "push" -> 0, "loses" -> -1.
+
+    Each side of "win:stake" is a number 0 or more of at most 12 digits, with up to 12 decimals or written as
+    a fraction ("1.5:1", "3/2:1"); the stake side is above 0.
+
+    >>> parse_odds("8:1"), parse_odds("1:2"), parse_odds("push")
+    (Fraction(8, 1), Fraction(1, 2), Fraction(0, 1))
+    """
+    accepted = "odds must look like '8:1', '1:2', 'push' or 'loses'"
+    if not isinstance(odds, str):
+        raise BaccaratError(f"{accepted}, not {shown(odds)}")
     if odds == "push":
         return Fraction(0)
     if odds == "loses":
         return Fraction(-1)
-    if isinstance(odds, str) and odds.count(":") == 1:
-        win, stake = odds.split(":")
-        try:
-            return Fraction(win.strip()) / Fraction(stake.strip())
-        except (ValueError, ZeroDivisionError):
-            pass
-    raise BaccaratError(f"odds must look like '8:1', '1:2', 'push' or 'loses', not {odds!r}")
+    match = _ODDS.fullmatch(odds) if len(odds) <= 80 else None
+    if match:
+        win, stake = (Fraction(part) for part in match.groups())
+        if stake > 0:
+            return win / stake
+    raise BaccaratError(f"{accepted}, not {shown(odds)}")
+
+
+def _commission(commission) -> Fraction:
+    """A commission as an exact fraction from 0 to below 1 (5% is Fraction(5, 100), 0.05 or "0.05"); a float is
+    read as the decimal it prints as (0.05 is exactly 1/20), as stakes are."""
+    accepted = "commission must be a fraction from 0 to below 1, such as Fraction(5, 100) or \"0.05\""
+    value = commission
+    if isinstance(value, bool) or type(value).__name__ == "bool_":
+        raise BaccaratError(f"{accepted}, not {shown(commission)}")
+    if isinstance(value, str):
+        match = _FRACTION_TEXT.fullmatch(value) if len(value) <= 40 else None
+        value = Fraction(match.group(1)) if match else None
+    elif isinstance(value, Decimal):
+        value = Fraction(value) if value.is_finite() and -40 <= value.adjusted() <= 1 else None
+    elif isinstance(value, float):
+        value = Fraction(repr(value)) if math.isfinite(value) else None
+    elif isinstance(value, Fraction):
+        pass
+    elif _index(value) is not None:
+        value = Fraction(_index(value))
+    else:
+        value = None
+    if value is None or not 0 <= value < 1 or max(value.numerator, value.denominator).bit_length() > 256:
+        raise BaccaratError(f"{accepted}, not {shown(commission)}")
+    return value
 
 
 @dataclass(frozen=True)
@@ -88,10 +148,10 @@ class Pays:
     commission: Fraction = Fraction(0)
 
     def __post_init__(self):
-        if self.event not in EVENTS:
-            raise BaccaratError(f"unknown event {self.event!r}: known events are {', '.join(EVENTS)}")
+        if not isinstance(self.event, str) or self.event not in EVENTS:
+            raise BaccaratError(f"unknown event {shown(self.event, 20)}: known events are {', '.join(EVENTS)}")
         parse_odds(self.odds)
-        object.__setattr__(self, "commission", Fraction(self.commission))
+        object.__setattr__(self, "commission", _commission(self.commission))
 
     @property
     def net(self) -> Fraction:
@@ -117,15 +177,34 @@ class PayTable:
     description: str
     bets: dict = field(default_factory=dict)
 
+    def __post_init__(self):
+        _name("name", self.name, "text")
+        _name("description", self.description, "text")
+        if not isinstance(self.bets, dict):
+            raise BaccaratError(f"bets must be a dict bet -> its lines (Pays), not {shown(self.bets)}")
+        bets = {}
+        for bet, lines in self.bets.items():
+            if not isinstance(bet, str) or bet not in BETS:
+                raise BaccaratError(f"unknown bet {shown(bet)}: known bets are {', '.join(BETS)}")
+            if not isinstance(lines, (tuple, list)) or not lines or not all(isinstance(line, Pays) for line in lines):
+                raise BaccaratError(f"the lines of {bet} must be a non-empty tuple of Pays, not {shown(lines)}")
+            bets[bet] = tuple(lines)
+        object.__setattr__(self, "bets", bets)
+
     def lines(self, bet: str) -> tuple[Pays, ...]:
         """The lines of one bet; the error lists the bets this table offers."""
-        if bet not in self.bets:
-            raise BaccaratError(f"unknown bet {bet!r} for table {self.name!r}: it offers "
+        if not isinstance(bet, str) or bet not in self.bets:
+            raise BaccaratError(f"unknown bet {shown(bet, 24)} for table {shown(self.name, 24)}: it offers "
                                 f"{', '.join(self.bets)}")
         return self.bets[bet]
 
     def line_for(self, bet: str, facts) -> Pays | None:
-        """The first line of ``bet`` whose event happened, or None (the bet loses)."""
+        """The first line of ``bet`` whose event happened, or None (the bet loses); ``facts``: a ``CoupFacts``
+        (``coup_facts(coup)``) or a played ``Coup``."""
+        if isinstance(facts, Coup):
+            facts = coup_facts(facts)
+        elif not isinstance(facts, CoupFacts):
+            raise BaccaratError(f"facts must be a CoupFacts (from coup_facts) or a Coup, not {shown(facts)}")
         return next((line for line in self.lines(bet) if EVENTS[line.event](facts)), None)
 
 
@@ -139,15 +218,15 @@ def pay_table(table) -> PayTable:
     """A PayTable given itself or its name; the error lists the known names."""
     if isinstance(table, PayTable):
         return table
-    if table not in PAY_TABLES:
-        raise BaccaratError(f"unknown pay table {table!r}: known tables are {', '.join(PAY_TABLES)}")
+    if not isinstance(table, str) or table not in PAY_TABLES:
+        raise BaccaratError(f"unknown pay table {shown(table)}: known tables are {', '.join(PAY_TABLES)}")
     return PAY_TABLES[table]
 
 
 def derive_table(base, name: str, description: str, bets: dict | None = None,
                  commission=None, drop=()) -> PayTable:
     """A new table from ``base``: replace or add whole bets (bet -> [(event, odds[, commission])]), change the
-    Banker commission, and ``drop`` bets the new table does not offer.
+    Banker commission, and ``drop`` bets the new table does not offer (one name, or a list of names).
 
     >>> super_six_11 = derive_table("no-commission", "super-six-11", "Super Six at 11:1",
     ...                             bets={"super-six": [("tie", "loses"), ("banker wins with 6", "11:1")]})
@@ -155,19 +234,43 @@ def derive_table(base, name: str, description: str, bets: dict | None = None,
     '11:1'
     """
     base = pay_table(base)
+    _name("name", name, "text")
+    _name("description", description, "text")
+    if bets is not None and not isinstance(bets, dict):
+        raise BaccaratError(f"bets must be None or a dict bet -> [(event, odds[, commission])], not {shown(bets)}")
+    drop = (drop,) if isinstance(drop, str) else drop
+    if not isinstance(drop, (tuple, list, set, frozenset)):
+        raise BaccaratError(f"drop must be a bet name or a list of bet names, not {shown(drop)}")
     new_bets = dict(base.bets)
     for bet, lines in (bets or {}).items():
-        if bet not in BETS:
-            raise BaccaratError(f"unknown bet {bet!r}: known bets are {', '.join(BETS)}")
-        new_bets[bet] = tuple(line if isinstance(line, Pays) else Pays(*line) for line in lines)
+        if not isinstance(bet, str) or bet not in BETS:
+            raise BaccaratError(f"unknown bet {shown(bet)}: known bets are {', '.join(BETS)}")
+        if bet in drop:
+            raise BaccaratError(f"bet {bet!r} is both given in bets and dropped: give it in one of them only")
+        if isinstance(lines, (str, Pays)) or not isinstance(lines, (tuple, list)):
+            raise BaccaratError(f"the lines of {bet} must be a list of (event, odds[, commission]), "
+                                f"not {shown(lines)}")
+        new_bets[bet] = tuple(_line(bet, line) for line in lines)
     for bet in drop:
-        if bet not in new_bets:
-            raise BaccaratError(f"cannot drop {bet!r}: {base.name!r} offers {', '.join(new_bets)}")
+        if not isinstance(bet, str) or bet not in new_bets:
+            raise BaccaratError(f"cannot drop {shown(bet)}: {base.name!r} offers {', '.join(new_bets)}")
         del new_bets[bet]
     if commission is not None:
-        new_bets["banker"] = tuple(replace(line, commission=Fraction(commission)) if line.commission else line
+        commission = _commission(commission)
+        if "banker" not in new_bets:
+            raise BaccaratError("commission applies to the banker bet, which this table does not offer")
+        new_bets["banker"] = tuple(replace(line, commission=commission) if line.commission else line
                                    for line in new_bets["banker"])
     return PayTable(name, description, new_bets)
+
+
+def _line(bet: str, line) -> Pays:
+    """One line of a bet: a Pays, or (event, odds) or (event, odds, commission)."""
+    if isinstance(line, Pays):
+        return line
+    if not isinstance(line, (tuple, list)) or len(line) not in (2, 3):
+        raise BaccaratError(f"a line of {bet} must be (event, odds) or (event, odds, commission), not {shown(line)}")
+    return Pays(*line)
 
 
 FIVE_PERCENT, FOUR_PERCENT = Fraction(5, 100), Fraction(4, 100)
@@ -205,7 +308,14 @@ def pay_table_rows(tables=None) -> list[tuple[str, dict]]:
     >>> rows["super-six"]["standard"] is None, [line.odds for line in rows["banker"]["no-commission"]]
     (True, ['push', '1:2', '1:1'])
     """
-    tables = [pay_table(table) for table in (PAY_TABLES if tables is None else tables)]
+    if tables is None:
+        tables = PAY_TABLES
+    elif isinstance(tables, (str, PayTable)):
+        tables = (tables,)
+    elif not isinstance(tables, (tuple, list, dict)):
+        raise BaccaratError(f"tables must be None, a table or a list of tables (names or PayTables), "
+                            f"not {shown(tables)}")
+    tables = [pay_table(table) for table in tables]
     offered = [bet for bet in BETS if any(bet in table.bets for table in tables)]
     return [(bet, {table.name: table.bets.get(bet) for table in tables}) for bet in offered]
 
@@ -224,9 +334,24 @@ class CoupFacts:
     player_pair: bool
     banker_pair: bool
 
+    def __post_init__(self):
+        flags = ("player_wins", "banker_wins", "tie", "player_pair", "banker_pair")
+        for name in flags:
+            if not isinstance(getattr(self, name), bool):
+                raise BaccaratError(f"{name} must be True or False, not {shown(getattr(self, name))}")
+        for name, low, high in (("player_total", 0, 9), ("banker_total", 0, 9), ("player_cards", 2, 3),
+                                ("banker_cards", 2, 3)):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+                raise BaccaratError(f"{name} must be a whole number from {low} to {high}, not {shown(value)}")
+        if self.player_wins + self.banker_wins + self.tie != 1:
+            raise BaccaratError("exactly one of player_wins, banker_wins and tie must be True")
+
 
 def coup_facts(coup: Coup) -> CoupFacts:
     """The facts of one played coup; a pair is two first cards of the same rank."""
+    if not isinstance(coup, Coup):
+        raise BaccaratError(f"coup must be a Coup (from play_coup), not {shown(coup)}")
     return CoupFacts(coup.outcome is Outcome.PLAYER, coup.outcome is Outcome.BANKER, coup.outcome is Outcome.TIE,
                      coup.player.total, coup.banker.total, len(coup.player.cards), len(coup.banker.cards),
                      coup.player.cards[0].rank == coup.player.cards[1].rank,
@@ -244,31 +369,96 @@ class Settlement:
     result: str
     explanation: str
 
+    def __post_init__(self):
+        for name in ("net", "gross", "commission"):
+            value = getattr(self, name)
+            if not isinstance(value, Decimal) or not value.is_finite():
+                raise BaccaratError(f"{name} must be a finite Decimal, not {shown(value)}")
+        if self.result not in ("wins", "push", "loses"):
+            raise BaccaratError(f"result must be \"wins\", \"push\" or \"loses\", not {shown(self.result)}")
+        _name("explanation", self.explanation, "text")
+        with localcontext(_MONEY):
+            if self.gross - self.commission != self.net:
+                raise BaccaratError(f"net {shown(self.net)} must be gross {shown(self.gross)} less commission "
+                                    f"{shown(self.commission)}")
 
-def stake_amount(stake) -> Decimal:
-    """A stake as an exact Decimal: a positive number, or text such as "2.50".
 
-    >>> stake_amount("2.50"), stake_amount(10)
-    (Decimal('2.50'), Decimal('10'))
-    """
-    if isinstance(stake, bool):
-        raise BaccaratError(f"stake must be a positive amount, not {stake!r}")
-    try:
-        amount = Decimal(str(stake).strip()) if isinstance(stake, (int, float, str)) else \
-            Decimal(stake.numerator) / Decimal(stake.denominator) if isinstance(stake, Fraction) else Decimal(stake)
-    except Exception:
-        raise BaccaratError(f"stake must be a positive amount such as 10 or '2.50', not {stake!r}") from None
-    if not amount.is_finite() or amount <= 0:
-        raise BaccaratError(f"stake must be a positive amount such as 10 or '2.50', not {stake!r}")
+def _amount(name: str, value, allow_zero: bool = False) -> Decimal:
+    """An amount of money as an exact Decimal: at most MAX_STAKE, whole cents; above 0 (or 0 or more)."""
+    accepted = (f"{name} must be {'an amount 0 or more' if allow_zero else 'a positive amount'}, "
+                "at most 1,000,000,000,000 with at most 2 decimal places, such as 10 or '2.50'")
+    if isinstance(value, bool) or type(value).__name__ == "bool_":
+        raise BaccaratError(f"{accepted}, not {shown(value)}")
+    with localcontext(_MONEY):
+        try:
+            if isinstance(value, Decimal):
+                amount = value
+            elif isinstance(value, str):
+                text = value.strip()
+                amount = Decimal(text) if len(text) <= 30 else None
+            elif isinstance(value, float):
+                amount = Decimal(str(value)) if math.isfinite(value) else None
+            elif isinstance(value, Fraction):
+                amount = (Decimal(value.numerator) / Decimal(value.denominator)
+                          if abs(value) <= MAX_STAKE and (value * 100).denominator == 1 else None)
+            elif hasattr(value, "__index__"):
+                number = operator.index(value)
+                amount = Decimal(number) if abs(number) <= MAX_STAKE else None
+            else:
+                amount = None
+        except (ArithmeticError, ValueError, TypeError):
+            amount = None
+        if amount is None or not amount.is_finite() or amount < 0 or (amount == 0 and not allow_zero) \
+                or amount > MAX_STAKE:
+            raise BaccaratError(f"{accepted}, not {shown(value)}")
+        if amount.as_tuple().exponent < -2:
+            try:
+                whole_cents = amount.quantize(_CENT) == amount
+            except ArithmeticError:
+                whole_cents = False
+            if not whole_cents:
+                raise BaccaratError(f"{accepted}, not {shown(value)}")
     return amount
 
 
+def stake_amount(stake) -> Decimal:
+    """A stake as an exact Decimal: a number above 0 and at most ``MAX_STAKE`` (1,000,000,000,000) with at most
+    2 decimal places (whole cents), given as an int (a numpy integer is fine), a Decimal, a float, a Fraction or
+    text such as "2.50". Anything else, more decimals, or a larger stake is refused with a ``BaccaratError``:
+    within these limits every settlement is exact.
+
+    >>> stake_amount("2.50"), stake_amount(10), stake_amount(10 ** 12)
+    (Decimal('2.50'), Decimal('10'), Decimal('1000000000000'))
+    """
+    return _amount("stake", stake)
+
+
+def _as_coup(coup) -> Coup:
+    """A played Coup, or cards in dealt order (text or a list of cards) played into one."""
+    if isinstance(coup, Coup):
+        return coup
+    if isinstance(coup, str) or (isinstance(coup, (list, tuple)) and coup):
+        return play_coup(coup)
+    raise BaccaratError(f"coup must be a Coup or cards in dealt order such as \"2 3 3 A 7 4\", not {shown(coup)}")
+
+
+def _settles_exactly(fraction: Fraction) -> bool:
+    """True when an amount in cents times ``fraction`` is an exact decimal: at most 12 decimal places."""
+    return (fraction * 10 ** _SETTLE_PLACES).denominator == 1
+
+
 def _times(amount: Decimal, fraction: Fraction) -> Decimal:
-    return amount * fraction.numerator / fraction.denominator
+    with localcontext(_MONEY):
+        return amount * fraction.numerator / fraction.denominator
 
 
 def settle(bet: str, stake, coup: Coup, table="standard") -> Settlement:
     """Settle ``stake`` on ``bet`` for a played coup: the net result, exact, with any commission shown apart.
+
+    ``coup`` is a played ``Coup``, or cards in dealt order (text such as ``"2 3 3 A 7 4"`` or a list of cards),
+    which are played first. ``stake``: see ``stake_amount``. The arithmetic uses the library's own decimal
+    context, so the caller's ``decimal`` settings never change a result. A table whose odds or commission are
+    not decimals of at most 12 places (say 1:3) cannot be settled exactly in money and is refused.
 
     >>> settle("banker", 10, play_coup("K 3 5 3 9"), "no-commission").net   # Banker wins with 6: pays 1:2
     Decimal('5')
@@ -276,7 +466,11 @@ def settle(bet: str, stake, coup: Coup, table="standard") -> Settlement:
     table = pay_table(table)
     lines = table.lines(bet)
     amount = stake_amount(stake)
+    coup = _as_coup(coup)
     line = table.line_for(bet, coup_facts(coup))
+    if line is not None and not (_settles_exactly(parse_odds(line.odds)) and _settles_exactly(line.commission)):
+        raise BaccaratError(f"table {shown(table.name)} pays {bet} at {line.terms()}: no exact amount in money "
+                            "(odds and commission must be decimals of at most 12 places)")
     if line is None:
         net, gross, commission, result = -amount, -amount, Decimal(0), "loses"
         why = f"The {bet} bet loses: it pays only on {' or '.join(l.event for l in lines if l.odds != 'loses')}."
@@ -284,7 +478,8 @@ def settle(bet: str, stake, coup: Coup, table="standard") -> Settlement:
         odds = parse_odds(line.odds)
         gross = _times(amount, odds)
         commission = _times(gross, line.commission) if odds > 0 else Decimal(0)
-        net = gross - commission
+        with localcontext(_MONEY):
+            net = gross - commission
         result = "push" if odds == 0 else "wins" if odds > 0 else "loses"
         if result == "push":
             why = f"The {bet} bet pushes ({line.event}): the stake is returned."
@@ -305,8 +500,11 @@ def collect_back(settlement: Settlement, paid=None) -> Decimal:
     >>> collect_back(won), collect_back(won, paid=23000)
     (Decimal('1200'), Decimal('200'))
     """
-    paid = settlement.gross if paid is None else stake_amount(paid)
-    if paid < settlement.net:
-        raise BaccaratError(f"paying {money(paid)} is less than the net win {money(settlement.net)}: "
-                            "the dealer would have to pay more, not collect")
-    return paid - settlement.net
+    if not isinstance(settlement, Settlement):
+        raise BaccaratError(f"settlement must be a Settlement (from settle), not {shown(settlement)}")
+    paid = settlement.gross if paid is None else _amount("paid", paid, allow_zero=True)
+    with localcontext(_MONEY):
+        if paid < settlement.net:
+            raise BaccaratError(f"paying {money(paid)} is less than the net win {money(settlement.net)}: "
+                                "the dealer would have to pay more, not collect")
+        return paid - settlement.net

@@ -26,8 +26,10 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .cards import Card, as_cards
-from ..errors import BaccaratError
+from itertools import islice
+
+from .cards import Card, _iter_cards, as_cards
+from ..errors import BaccaratError, shown, whole_number
 
 __all__ = ["BANKER_TABLEAU", "PLAYER_DRAWS_ON", "NATURALS", "ANY", "TOTALS", "THIRD_CARD_VALUES", "Decision",
            "hand_total", "total_working", "is_natural", "player_draws", "banker_draws",
@@ -57,11 +59,22 @@ PLAYER_DRAWS_ON = frozenset({0, 1, 2, 3, 4, 5})
 NATURALS = frozenset({8, 9})
 
 
-class Decision(NamedTuple):
-    """A draw-or-stand decision and the sentence that explains it."""
-
+class _DecisionFields(NamedTuple):
     draws: bool
     reason: str
+
+
+class Decision(_DecisionFields):
+    """A draw-or-stand decision (``draws``) and the sentence that explains it (``reason``)."""
+
+    __slots__ = ()
+
+    def __new__(cls, draws: bool, reason: str):
+        if not isinstance(draws, bool):
+            raise BaccaratError(f"draws must be True or False, not {shown(draws)}")
+        if not isinstance(reason, str):
+            raise BaccaratError(f"reason must be a sentence, not {shown(reason)}")
+        return super().__new__(cls, draws, reason)
 
 
 def hand_total(cards) -> int:
@@ -81,7 +94,7 @@ def total_working(cards) -> str:
     """
     cards = as_cards(cards)
     if not cards:
-        raise BaccaratError("a hand needs at least one card to have a total")
+        raise BaccaratError("cards must hold at least one card to have a total, not none")
     ranks = " + ".join(card.rank for card in cards)
     values = " + ".join(str(card.value) for card in cards)
     raw = sum(card.value for card in cards)
@@ -101,10 +114,8 @@ def is_natural(cards) -> bool:
     return len(cards) == 2 and hand_total(cards) in NATURALS
 
 
-def _check_total(total, who: str) -> int:
-    if isinstance(total, bool) or not isinstance(total, int) or total not in TOTALS:
-        raise BaccaratError(f"{who} total must be a whole number 0..9, not {total!r}")
-    return total
+def _check_total(total, name: str) -> int:
+    return whole_number(name, total, 0, 9)
 
 
 def third_card_value(player_third_card) -> int | None:
@@ -114,15 +125,15 @@ def third_card_value(player_third_card) -> int | None:
     if isinstance(player_third_card, Card):
         return player_third_card.value
     if isinstance(player_third_card, str):
-        cards = as_cards(player_third_card)
+        cards = list(islice(_iter_cards(player_third_card, "player_third_card"), 2))
         if len(cards) != 1:
-            raise BaccaratError(f"Player's third card must be one card, not {player_third_card!r}")
+            raise BaccaratError(f"player_third_card must be one card, not {shown(player_third_card)}")
         return cards[0].value
-    if isinstance(player_third_card, int) and not isinstance(player_third_card, bool) \
-            and player_third_card in THIRD_CARD_VALUES:
-        return player_third_card
-    raise BaccaratError("Player's third card must be a Card, a point value 0..9, "
-                        f"or None when Player stood, not {player_third_card!r}")
+    try:
+        return whole_number("player_third_card", player_third_card, 0, 9)
+    except BaccaratError:
+        raise BaccaratError("player_third_card must be a Card, a point value 0..9, or None when Player stood, "
+                            f"not {shown(player_third_card)}") from None
 
 
 def describe_values(values) -> str:
@@ -131,7 +142,13 @@ def describe_values(values) -> str:
     >>> describe_values({6, 7}), describe_values({0, 1, 2, 3, 4, 5, 6, 7, 9}), describe_values(set())
     ('6–7', '0–7, 9', 'nothing')
     """
-    values = sorted(values)
+    try:
+        items = None if isinstance(values, (str, bytes)) else iter(values)
+    except TypeError:                # not iterable (a number, a 0-d numpy array)
+        items = None
+    if items is None:
+        raise BaccaratError(f"values must be a collection of whole numbers 0..9, not {shown(values)}")
+    values = sorted({whole_number("each of values", value, 0, 9) for value in items})
     if not values:
         return "nothing"
     runs, start = [], values[0]
@@ -148,7 +165,7 @@ def player_decision(player_total: int) -> Decision:
     >>> player_decision(5).reason
     '0–5 draws.'
     """
-    _check_total(player_total, "Player's")
+    player_total = _check_total(player_total, "player_total")
     if player_total in NATURALS:
         return Decision(False, f"{player_total} is a natural: no more cards.")
     if player_total in PLAYER_DRAWS_ON:
@@ -184,7 +201,7 @@ def banker_decision(banker_total: int, player_third_card) -> Decision:
     >>> banker_decision(4, 7).reason
     "Player's third card is a 7: with 4, Banker draws on 2–7."
     """
-    _check_total(banker_total, "Banker's")
+    banker_total = _check_total(banker_total, "banker_total")
     third_value = third_card_value(player_third_card)
     if banker_total in NATURALS:
         return Decision(False, f"{banker_total} is a natural: no more cards.")
@@ -193,7 +210,7 @@ def banker_decision(banker_total: int, player_third_card) -> Decision:
         rule = player_decision(banker_total).reason
         return Decision(draws, f"Player stood, so Banker follows Player's rule: {rule}")
     if isinstance(player_third_card, str):
-        player_third_card = as_cards(player_third_card)[0]
+        player_third_card = next(_iter_cards(player_third_card))
     rank = player_third_card.rank if isinstance(player_third_card, Card) else str(third_value)
     worth = "" if str(third_value) == rank else f" (worth {third_value})"
     phrase = _tableau_phrase(banker_total)

@@ -2,7 +2,8 @@
 
 Public names:
 
-- ``Shoe(decks=8, seed=None, cards=None, cut_card=None)``: 1..8 full decks, or the given cards, shuffled.
+- ``Shoe(decks=None, seed=None, cards=None, cut_card=None)``: 1..8 full decks (8 by default), or the given cards,
+  shuffled; ``seed`` follows the library's one seed policy (``errors``: None, or a whole number 0 or more).
 - ``ShoeRun(decks=8, seed=None)``: consecutive shoes from one seed: a fresh shoe after each cut card.
 - ``full_shoe(decks)``: the cards of ``decks`` standard 52-card decks, in order.
 - ``shoe_counts(decks=8, removed=())``: the rank counts A..K of a full shoe after ``removed`` cards are taken out.
@@ -20,12 +21,13 @@ True
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections import Counter
 
 from .cards import RANKS, SUITS, Card, as_cards
 from .coup import Coup, play_coup
-from ..errors import BaccaratError
+from ..errors import BaccaratError, check_seed, shown, whole_number
 
 __all__ = ["Shoe", "ShoeRun", "full_shoe", "shoe_counts", "remove_cards", "value_counts", "rank_counts",
            "check_decks", "DECK_RANGE"]
@@ -34,10 +36,11 @@ DECK_RANGE = range(1, 9)
 
 
 def check_decks(decks) -> int:
-    """The number of decks, checked to be a whole number 1..8."""
-    if isinstance(decks, bool) or not isinstance(decks, int) or decks not in DECK_RANGE:
-        raise BaccaratError(f"a shoe holds 1 to 8 decks, not {decks!r}")
-    return decks
+    """The number of decks as an int, checked to be a whole number 1..8 (a numpy integer is fine)."""
+    try:
+        return whole_number("decks", decks, DECK_RANGE.start, DECK_RANGE.stop - 1)
+    except BaccaratError:
+        raise BaccaratError(f"decks must be a whole number: a shoe holds 1 to 8 decks, not {shown(decks)}") from None
 
 
 def full_shoe(decks: int = 8) -> list[Card]:
@@ -46,7 +49,7 @@ def full_shoe(decks: int = 8) -> list[Card]:
     >>> len(full_shoe(6))
     312
     """
-    check_decks(decks)
+    decks = check_decks(decks)
     return [Card(rank, suit) for _ in range(decks) for suit in SUITS for rank in RANKS]
 
 
@@ -56,7 +59,7 @@ def shoe_counts(decks: int = 8, removed=()) -> tuple[int, ...]:
     >>> shoe_counts(1, "A♠ A K")
     (2, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 3)
     """
-    check_decks(decks)
+    decks = check_decks(decks)
     cards = as_cards(removed)
     by_rank = Counter(card.rank for card in cards)
     by_card = Counter(card for card in cards if card.suit)
@@ -109,28 +112,51 @@ def rank_counts(cards) -> tuple[int, ...]:
     counter = cards if isinstance(cards, Counter) else Counter(as_cards(cards))
     by_rank = Counter()
     for card, count in counter.items():
-        by_rank[as_cards([card])[0].rank] += count
+        rank = as_cards([card])[0].rank
+        by_rank[rank] += whole_number(f"the count of {rank}", count, 0)
     return tuple(by_rank[rank] for rank in RANKS)
 
 
-class Shoe:
-    """A shuffled shoe: ``decks`` full decks, or the given ``cards``; ``seed`` makes the shuffle reproducible.
+def _is_full_decks(cards: list[Card], decks: int) -> bool:
+    """True when ``cards`` are exactly ``decks`` full 52-card decks (every card of every suit ``decks`` times)."""
+    return len(cards) == 52 * decks and Counter(cards) == Counter(full_shoe(decks))
 
-    ``cut_card`` is how many cards stay behind the cut card (default: 14, or none for a shoe under 52 cards);
-    ``coups()`` deals until the cut card comes out.
+
+class Shoe:
+    """A shuffled shoe: ``decks`` full decks (8 when not given), or the given ``cards``; ``seed`` makes the
+    shuffle reproducible.
+
+    ``seed`` follows the one seed policy of the library (see ``baccarat_lib.errors``): None for a fresh
+    shuffle, or a whole number 0 or more (a numpy integer is fine); anything else is refused.
+    ``decks`` together with ``cards`` is refused unless the cards are exactly that many full decks (leave
+    ``decks`` out when giving ``cards``). ``cut_card`` is how many cards stay behind the cut card (default: 14,
+    or none for a shoe under 52 cards); ``coups()`` deals until the cut card comes out.
     """
 
-    def __init__(self, decks: int = 8, seed=None, cards=None, cut_card: int | None = None):
-        self.decks = None if cards is not None else check_decks(decks)
-        self._cards = as_cards(cards) if cards is not None else full_shoe(decks)
+    def __init__(self, decks: int | None = None, seed=None, cards=None, cut_card: int | None = None):
+        seed = check_seed(seed)
+        if cards is None:
+            self.decks = check_decks(8 if decks is None else decks)
+            self._cards = full_shoe(self.decks)
+        else:
+            self._cards = as_cards(cards)
+            self.decks = None
+            if decks is not None:
+                decks = check_decks(decks)
+                if not _is_full_decks(self._cards, decks):
+                    raise BaccaratError(f"decks={decks} contradicts cards: they are {len(self._cards)} cards, not "
+                                        f"{decks} full decks; give decks or cards, not both")
+                self.decks = decks
         self.rng = random.Random(seed)
         self.rng.shuffle(self._cards)
         self.position = 0
         if cut_card is None:
             cut_card = 14 if len(self._cards) >= 52 else 0
-        if isinstance(cut_card, bool) or not isinstance(cut_card, int) or not 0 <= cut_card <= len(self._cards):
-            raise BaccaratError(f"cut_card is the number of cards behind the cut card, "
-                                f"0..{len(self._cards)}, not {cut_card!r}")
+        try:
+            cut_card = whole_number("cut_card", cut_card, 0, len(self._cards))
+        except BaccaratError:
+            raise BaccaratError(f"cut_card is the number of cards behind the cut card, a whole number "
+                                f"0..{len(self._cards)}, not {shown(cut_card)}") from None
         self.cut_card = cut_card
 
     def __len__(self) -> int:
@@ -158,13 +184,15 @@ class Shoe:
         return rank_counts(self._cards[self.position:])
 
     def peek(self, n: int = 1) -> list[Card]:
-        """The next ``n`` cards without dealing them."""
+        """The next ``n`` cards without dealing them (fewer when fewer are left); ``n`` is a whole number 0 or more."""
+        n = whole_number("n", n, 0)
         return self._cards[self.position:self.position + n]
 
     def deal(self, n: int = 1) -> list[Card]:
-        """Deal the next ``n`` cards."""
+        """Deal the next ``n`` cards: a whole number from 0 to the cards left."""
+        n = whole_number("n", n, 0)
         if n > len(self):
-            raise BaccaratError(f"cannot deal {n} cards: only {len(self)} left in the shoe")
+            raise BaccaratError(f"cannot deal {shown(n)} cards: only {len(self)} left in the shoe")
         cards = self.peek(n)
         self.position += n
         return cards
@@ -190,9 +218,30 @@ class Shoe:
             yield self.deal_coup()
 
 
+def _seed_text(seed: int) -> str:
+    """A whole-number seed as text for a derived seed: its decimal digits (hexadecimal past ~4,200 digits,
+    where Python refuses to write an int in decimal)."""
+    return str(seed) if seed.bit_length() <= 14_000 else hex(seed)
+
+
+def _shoe_seed(seed: int, number: int) -> int:
+    """The seed of shoe ``number`` of a ``ShoeRun`` seeded ``seed``: a whole number derived from both.
+
+    It is the number ``random.seed`` makes of the text ``f"{seed}-{number}"`` (its bytes followed by their
+    SHA-512 digest, read as one big-endian integer), so every run shuffles exactly as it always has.
+    """
+    text = f"{_seed_text(seed)}-{number}".encode()
+    return int.from_bytes(text + hashlib.sha512(text).digest(), "big")
+
+
 class ShoeRun:
     """Consecutive shoes from one seed, as at a table: coups come from ``shoe`` until its cut card comes out,
-    then a fresh shoe is shuffled (shoe ``number`` n > 1 is seeded ``f"{seed}-{n}"``, so the run replays).
+    then a fresh shoe is shuffled, so the run replays.
+
+    ``seed`` follows the library's seed policy (None, or a whole number 0 or more). Shoe ``number`` 1 is
+    ``Shoe(decks, seed)``; shoe n > 1 gets a whole-number seed derived from ``(seed, n)``: the integer that
+    ``random.seed`` makes of the text ``f"{seed}-{n}"`` (its UTF-8 bytes followed by their SHA-512 digest,
+    read big-endian). With ``seed`` None every shoe is freshly random.
 
     >>> run = ShoeRun(decks=1, seed=3)
     >>> fresh = [run.deal_coup()[1] for _ in range(12)]
@@ -201,14 +250,14 @@ class ShoeRun:
     """
 
     def __init__(self, decks: int = 8, seed=None):
-        self.decks, self.seed = check_decks(decks), seed
+        self.decks, self.seed = check_decks(decks), check_seed(seed)
         self.number = 1
-        self.shoe = Shoe(decks=decks, seed=seed)
+        self.shoe = Shoe(decks=self.decks, seed=self.seed)
 
     def deal_coup(self) -> tuple[Coup, bool]:
         """The next coup, and True when a fresh shoe had to be shuffled for it."""
         fresh = self.shoe.past_cut_card or len(self.shoe) < 6
         if fresh:
             self.number += 1
-            self.shoe = Shoe(decks=self.decks, seed=None if self.seed is None else f"{self.seed}-{self.number}")
+            self.shoe = Shoe(decks=self.decks, seed=None if self.seed is None else _shoe_seed(self.seed, self.number))
         return self.shoe.deal_coup(), fresh

@@ -33,9 +33,9 @@ from __future__ import annotations
 
 import re
 
-from ..errors import BaccaratError
-from .cards import RANK_VALUES
-from .rules import ANY, BANKER_TABLEAU, THIRD_CARD_VALUES, TOTALS, describe_values
+from ..errors import BaccaratError, shown, whole_number
+from .cards import RANK_VALUES, _index
+from .rules import ANY, BANKER_TABLEAU, THIRD_CARD_VALUES, describe_values
 
 __all__ = ["tableau_rows", "draw_grid", "published_values", "read_published_table",
            "published_table_contradictions", "Contradiction", "wrong_rows",
@@ -56,6 +56,16 @@ SOURCE_002_ROWS = (
     ("7", "does not draw", "does not draw"),
     ("0-1-2", "always draws a 3rd card", ""),
 )
+
+
+def _iterable(value, refused: tuple):
+    """An iterator over ``value``, or None when it is not a collection (or is one of the ``refused`` types)."""
+    if isinstance(value, refused):
+        return None
+    try:
+        return iter(value)
+    except TypeError:                # a number, None, a 0-d numpy array
+        return None
 
 
 # ----------------------------------------------------------------------------- the printed table
@@ -98,8 +108,10 @@ def published_values(cell: str, column: str) -> frozenset:
     >>> sorted(published_values("1-2-3-4-5-6-7-9-10", "draw")), sorted(published_values("does not draw", "stand"))
     ([0, 1, 2, 3, 4, 5, 6, 7, 9], [0, 1, 2, 3, 4, 5, 6, 7, 8, 9])
     """
-    if column not in ("draw", "stand"):
-        raise BaccaratError(f'column must be "draw" or "stand", not {column!r}')
+    if not isinstance(column, str) or column not in ("draw", "stand"):
+        raise BaccaratError(f'column must be "draw" or "stand", not {shown(column)}')
+    if not isinstance(cell, str):
+        raise BaccaratError(f'cell must be the text of a printed cell such as "2, 3, 4", not {shown(cell)}')
     text = cell.strip().lower()
     if not text:
         return frozenset()
@@ -115,8 +127,8 @@ def published_values(cell: str, column: str) -> frozenset:
         elif rank in RANK_VALUES:
             values.add(RANK_VALUES[rank])
         else:
-            raise BaccaratError(f"{token!r} in the printed cell {cell!r} is neither a value 0..9 nor a "
-                                "card rank (A, 2..9, 10, J, Q, K)")
+            raise BaccaratError(f"{shown(token, 20)} in the printed cell {shown(cell, 30)} is neither a value 0..9 "
+                                "nor a card rank (A, 2..9, 10, J, Q, K)")
     return frozenset(values)
 
 
@@ -128,9 +140,20 @@ def read_published_table(rows) -> dict[int, tuple[tuple[int, ...], tuple[int, ..
     >>> read_published_table([("4", "2, 3, 4, 5, 6, 7", "1-8-9-10")])
     {4: ((2, 3, 4, 5, 6, 7), (0, 1, 8, 9))}
     """
+    accepted = "rows must be a list of printed rows (totals, draw cell, stand cell), each cell text"
+    items = _iterable(rows, (str, bytes, dict))
+    if items is None:
+        raise BaccaratError(f"{accepted}, not {shown(rows)}")
     table = {}
-    for totals, draw_cell, stand_cell in rows:
-        for total in re.findall(r"\d+", totals):
+    for number, row in enumerate(items, start=1):
+        if not isinstance(row, (tuple, list)) or len(row) != 3 or not all(isinstance(cell, str) for cell in row):
+            raise BaccaratError(f"{accepted}; row {number} is {shown(row)}")
+        totals, draw_cell, stand_cell = row
+        found = re.findall(r"\d+", totals)
+        if not found or any(len(total) > 1 for total in found):
+            raise BaccaratError(f"row {number}'s totals cell must name Banker totals 0..9 such as \"0-1-2\", "
+                                f"not {shown(totals)}")
+        for total in found:
             table[int(total)] = (tuple(sorted(published_values(draw_cell, "draw"))),
                                  tuple(sorted(published_values(stand_cell, "stand"))))
     return dict(sorted(table.items()))
@@ -146,25 +169,36 @@ class Contradiction(str):
     kind: str
     values: frozenset
 
+    KINDS = ("both", "missing", "wrong column", "missing row")
+
     def __new__(cls, text: str, banker_total: int, kind: str, values=frozenset()):
+        if not isinstance(text, str):
+            raise BaccaratError(f"text must be a sentence, not {shown(text)}")
+        banker_total = whole_number("banker_total", banker_total, 0, 9)
+        if not isinstance(kind, str) or kind not in cls.KINDS:
+            raise BaccaratError(f"kind must be one of {', '.join(cls.KINDS)}, not {shown(kind)}")
+        values = _values(values, "values")
         contradiction = super().__new__(cls, text)
         contradiction.banker_total, contradiction.kind = banker_total, kind
-        contradiction.values = frozenset(values)
+        contradiction.values = values
         return contradiction
 
 
 def _values(values, where: str) -> frozenset:
     """Published values as point values 0..9 (ints 0..9 or rank strings such as "A", "10", "K")."""
+    items = _iterable(values, (str, bytes, dict))
+    if items is None:
+        raise BaccaratError(f"{where} must be a set of third-card values such as {{2, 3}}, not {shown(values)}")
     result = set()
-    for value in values:
+    for value in items:
         if isinstance(value, str) and value.strip() in ("0", "1"):
             result.add(int(value))
         elif isinstance(value, str) and value.strip().upper() in RANK_VALUES:
             result.add(RANK_VALUES[value.strip().upper()])
-        elif isinstance(value, int) and not isinstance(value, bool) and value in THIRD_CARD_VALUES:
-            result.add(value)
+        elif _index(value) is not None and _index(value) in THIRD_CARD_VALUES:
+            result.add(_index(value))
         else:
-            raise BaccaratError(f"{value!r} in {where} is not a third-card value: give 0..9 or a rank "
+            raise BaccaratError(f"{shown(value, 20)} in {where} is not a third-card value: give 0..9 or a rank "
                                 "(A, 2..9, 10, J, Q, K)")
     return frozenset(result)
 
@@ -217,19 +251,26 @@ def published_table_contradictions(published) -> list[Contradiction]:
     >>> published_table_contradictions({4: ({2, 3, 4, 5, 6, 7}, {0, 1, 8, 9}), 6: ({5, 6, 7}, {0, 1, 2, 3, 4, 8, 9})})[0]
     'Banker 6: 5 listed as draw, but Banker stands on them.'
     """
+    accepted = "published must be a table {banker_total: (draw_values, stand_values)}"
+    if isinstance(published, (str, bytes)):
+        raise BaccaratError(f"{accepted}, not {shown(published)}")
     try:
-        rows = dict(published)
+        given = dict(published)
     except (TypeError, ValueError):
-        raise BaccaratError("give the published table as {banker_total: (draw_values, stand_values)}") from None
+        raise BaccaratError(f"{accepted}, not {shown(published)}") from None
+    rows = {}
+    for total, row in given.items():
+        try:
+            total = whole_number("Banker total", total, 0, 9)
+        except BaccaratError:
+            raise BaccaratError(f"{accepted}: Banker total {shown(total)} is not a total 0..9") from None
+        rows[total] = row
     found = []
     for total in sorted(rows):
-        if isinstance(total, bool) or not isinstance(total, int) or total not in TOTALS:
-            raise BaccaratError(f"Banker total {total!r} is not a total 0..9")
-        try:
-            draw_cell, stand_cell = rows[total]
-        except (TypeError, ValueError):
+        if not isinstance(rows[total], (tuple, list)) or len(rows[total]) != 2:
             raise BaccaratError(f"row {total} must be a pair (draw_values, stand_values), "
-                                f"not {rows[total]!r}") from None
+                                f"not {shown(rows[total])}")
+        draw_cell, stand_cell = rows[total]
         found += _row_contradictions(total, _values(draw_cell, f"row {total}'s draw column"),
                                      _values(stand_cell, f"row {total}'s stand column"))
     absent = [total for total in BANKER_TABLEAU if total not in rows]

@@ -13,17 +13,27 @@ Public names:
 
 from __future__ import annotations
 
-from ..analysis.counting import VALUE_LABELS, VALUE_RANKS, edge_ranges, effect_of_removal, five_choice, positive_coups
+
+from ..analysis.counting import (VALUE_LABELS, VALUE_RANKS, ShoePoint, edge_ranges, effect_of_removal, five_choice,
+                                 positive_coups)
 from ..analysis.odds import house_edge, outcome_probabilities
+from ..errors import BaccaratError, shown
 from ..game.coup import Outcome
 from ..game.formatting import percent
-from ..game.payouts import bet_label, derive_table
+from ..game.payouts import bet_label, derive_table, pay_table
+from ..game.shoe import check_decks
 from .questions import Question
 
 __all__ = ["wins_more_question", "lowest_edge_question", "no_commission_question", "best_removal_question",
            "positive_question", "five_question"]
 
 _OUTCOMES = (Outcome.BANKER, Outcome.PLAYER, Outcome.TIE)
+
+
+def _bet_on(bet, table) -> tuple[str, object]:
+    """``bet`` checked to be a bet ``table`` offers; the table as given (a name or a PayTable)."""
+    pay_table(table).lines(bet)
+    return bet, table
 
 
 def _shoe_words(decks: int) -> str:
@@ -34,6 +44,7 @@ def _shoe_words(decks: int) -> str:
 
 def wins_more_question(decks: int = 8) -> Question:
     """Which wins more coups from a shoe of ``decks`` decks: Player or Banker?"""
+    decks = check_decks(decks)
     chances = outcome_probabilities(decks)
     more = max((Outcome.PLAYER, Outcome.BANKER), key=chances.get)
     why = ", ".join(f"P({outcome.label}) = {percent(chances[outcome])}" for outcome in _OUTCOMES)
@@ -44,8 +55,16 @@ def wins_more_question(decks: int = 8) -> Question:
 
 def lowest_edge_question(choices=(("banker", "standard"), ("player", "standard"), ("tie", "tie-9"),
                                   ("banker", "no-commission")), decks: int = 8) -> Question:
-    """Which of these bets (bet, table) has the lowest house edge at ``decks`` decks?"""
-    edges = {f"{bet_label(bet)} ({table})": house_edge(bet, table, decks) for bet, table in choices}
+    """Which of these bets (bet, table) has the lowest house edge at ``decks`` decks? At least two choices."""
+    decks = check_decks(decks)
+    accepted = "choices must be a list of two or more (bet, table) pairs such as (\"banker\", \"standard\")"
+    if isinstance(choices, (str, bytes, dict)) or not isinstance(choices, (tuple, list)) or len(choices) < 2:
+        raise BaccaratError(f"{accepted}, not {shown(choices)}")
+    for choice in choices:
+        if not isinstance(choice, (tuple, list)) or len(choice) != 2:
+            raise BaccaratError(f"{accepted}; {shown(choice)} is not a pair")
+        _bet_on(*choice)
+    edges = {f"{bet_label(bet)} ({pay_table(table).name})": house_edge(bet, table, decks) for bet, table in choices}
     best = min(edges, key=edges.get)
     why = "; ".join(f"{label}: {percent(edge)}" for label, edge in edges.items())
     return Question(f"With {decks} decks, which bet has the lowest house edge?", best, f"House edges: {why}.",
@@ -54,6 +73,7 @@ def lowest_edge_question(choices=(("banker", "standard"), ("player", "standard")
 
 def no_commission_question(decks: int = 8) -> Question:
     """If a Banker win paid 1:1 with no commission and no other change, who would have the edge?"""
+    decks = check_decks(decks)
     free = derive_table("standard", "banker-free", "Banker pays 1:1, no commission.", commission=0)
     edge = house_edge("banker", free, decks)
     answer = "the house" if edge > 0 else "the bettor"
@@ -67,6 +87,8 @@ def no_commission_question(decks: int = 8) -> Question:
 
 def best_removal_question(bet: str, table="standard", decks: int = 8) -> Question:
     """Which card value, taken out, helps ``bet``'s bettor most (lowers the edge most)?"""
+    decks = check_decks(decks)
+    _bet_on(bet, table)
     effects = effect_of_removal(bet, table, decks)
     best = min(effects, key=effects.get)
     return Question(f"In {_shoe_words(decks)}, taking out one card of which value helps the {bet} bet most?",
@@ -78,7 +100,13 @@ def best_removal_question(bet: str, table="standard", decks: int = 8) -> Questio
 
 
 def positive_question(points, bet: str) -> Question:
-    """On how many coups of this shoe did ``bet`` have positive expectation?"""
+    """On how many coups of this shoe did ``bet`` have positive expectation? ``points``: from ``edges_through_shoe``."""
+    if not isinstance(points, (list, tuple)) or not points or not all(isinstance(point, ShoePoint) for point in points):
+        raise BaccaratError(f"points must be a non-empty list of ShoePoints (from edges_through_shoe), "
+                            f"not {shown(points)}")
+    known = points[0].edges
+    if not isinstance(bet, str) or bet not in known or any(bet not in point.edges for point in points):
+        raise BaccaratError(f"bet must be one of the bets of points ({', '.join(map(str, known))}), not {shown(bet)}")
     count = positive_coups(points)[bet]
     low, high = edge_ranges(points)[bet]
     return Question(f"On how many of the {len(points)} coups of the shoe did the {bet} bet have positive "
@@ -89,6 +117,7 @@ def positive_question(points, bet: str) -> Question:
 
 def five_question(decks: int = 8) -> Question:
     """Against Banker's Punto Banco rules, should Player draw or stand on a two-card 5? Answered by ``five_choice``."""
+    decks = check_decks(decks)
     choice = five_choice(decks)
     best = max(choice, key=choice.get)
     return Question(f"In {_shoe_words(decks)}, Player holds a two-card 5 and Banker plays the Punto Banco rules. "

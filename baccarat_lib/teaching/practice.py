@@ -2,8 +2,12 @@
 
 Every question is a ``questions.Question`` built by the question builders of ``rule_questions`` (``total_question``,
 ``banker_draw_question``, ...), so its answer and explanation come from the rules themselves. This module only
-chooses the situations, reproducibly: randomness comes in as a ``seed`` or a ``random.Random`` and never touches
-the global generator.
+chooses the situations, reproducibly: randomness comes in as a ``seed`` and never touches the global generator.
+
+Seeds follow the library's one seed policy (``baccarat_lib.errors``): a whole number 0 or more (a numpy integer is
+fine); ``make_exercise`` and ``start_drill`` also take None (a fresh random choice). Question ``number`` of a drill
+is built privately from the text ``f"{kind}/{difficulty}/{seed}/{number}"``, a final test from ``f"test/{seed}"``,
+so the same seed always asks the same questions.
 
 Public names:
 
@@ -11,7 +15,7 @@ Public names:
 - ``LEVELS``: difficulty 1..3 -> the kinds a mixed drill asks at that level
   (1 totals and naturals, 2 the Player rule, simple Banker and who wins, 3 the tableau and settling).
 - ``Exercise(kind, difficulty, question)``: one generated question and where it came from.
-- ``make_exercise(kind, difficulty=1, seed=None)``: one random situation (``seed``: a number, text or a Random).
+- ``make_exercise(kind, difficulty=1, seed=None)``: one random situation.
 - ``exercise_at(kind, difficulty, seed, number)``: question ``number`` of a drill; the same every time.
 - ``drill_exercises(kind, difficulty, seed, count)``: the first ``count`` questions of a drill.
 - ``final_test(seed, questions=10)``: a mixed test that asks every kind at least once, easiest kinds first.
@@ -36,12 +40,13 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import NamedTuple
 
-from ..errors import BaccaratError
+from ..errors import BaccaratError, check_seed, shown, whole_number
 from ..game.cards import RANKS, SUITS, Card
 from ..game.coup import Coup, play_coup
 from ..game.payouts import EVENTS, coup_facts, pay_table
 from ..game.rules import BANKER_TABLEAU, hand_total
-from .questions import Feedback, Question, check_answer
+from ..game.shoe import _seed_text
+from .questions import Feedback, Question, _answer_text, check_answer
 from .rule_questions import (banker_draw_question, natural_question, player_draw_question, settle_question,
                              total_question, winner_question)
 
@@ -54,6 +59,8 @@ KIND_NAMES = {"total": "Hand totals", "natural": "Naturals", "player-draw": "Pla
               "banker-draw": "Banker: draw or stand", "winner": "Who wins?", "settle": "Settling bets"}
 MIXED, TEST = "mixed", "test"
 DIFFICULTIES = (1, 2, 3)
+MAX_TEST_QUESTIONS = 100       # the longest final test
+MAX_DRILL_LENGTH = 10_000      # the longest drill given a length (None: endless)
 LEVELS = {1: ("total", "natural"),
           2: ("player-draw", "banker-draw", "winner"),
           3: ("banker-draw", "winner", "settle")}
@@ -68,21 +75,28 @@ SETTLE_BETS = {1: (("player", "standard"), ("banker", "standard")),
                    ("player-pair", "standard"), ("banker-pair", "standard"))}
 
 
-class Exercise(NamedTuple):
-    """One generated question: its kind, its difficulty and the ``Question`` itself."""
-
+class _ExerciseFields(NamedTuple):
     kind: str
     difficulty: int
     question: Question
 
 
+class Exercise(_ExerciseFields):
+    """One generated question: its ``kind``, its ``difficulty`` and the ``question`` itself."""
+
+    __slots__ = ()
+
+    def __new__(cls, kind: str, difficulty: int, question: Question):
+        if not isinstance(kind, str) or kind not in KINDS:
+            raise BaccaratError(f"kind must be one of {', '.join(KINDS)}, not {shown(kind)}")
+        difficulty = _difficulty(difficulty)
+        if not isinstance(question, Question):
+            raise BaccaratError(f"question must be a Question, not {shown(question)}")
+        return super().__new__(cls, kind, difficulty, question)
+
+
 # ---------------------------------------------------------------------------------------------------------
 # Random cards
-
-def _rng(seed) -> random.Random:
-    """A private generator: ``seed`` may already be one, or a number or text to seed a new one."""
-    return seed if isinstance(seed, random.Random) else random.Random(seed)
-
 
 def _ranks_worth(value: int) -> tuple[str, ...]:
     return tuple(rank for rank in RANKS if Card(rank).value == value)
@@ -197,56 +211,93 @@ _MAKERS = {"total": _total, "natural": _natural, "player-draw": _player_draw, "b
            "winner": _winner, "settle": _settle}
 
 
-def _check_choice(kind: str, difficulty) -> None:
-    if kind not in KINDS + (MIXED,):
-        raise BaccaratError(f"unknown drill {kind!r}: choose one of {', '.join(KINDS + (MIXED,))}")
-    if isinstance(difficulty, bool) or difficulty not in DIFFICULTIES:
-        raise BaccaratError(f"difficulty must be 1, 2 or 3, not {difficulty!r}")
+def _difficulty(difficulty) -> int:
+    try:
+        return whole_number("difficulty", difficulty, DIFFICULTIES[0], DIFFICULTIES[-1])
+    except BaccaratError:
+        raise BaccaratError(f"difficulty must be 1, 2 or 3, not {shown(difficulty)}") from None
+
+
+def _check_choice(kind: str, difficulty) -> tuple[str, int]:
+    if not isinstance(kind, str) or kind not in KINDS + (MIXED,):
+        raise BaccaratError(f"unknown drill {shown(kind)}: choose one of {', '.join(KINDS + (MIXED,))}")
+    return kind, _difficulty(difficulty)
+
+
+def _replay_seed(seed, name: str = "seed") -> int:
+    """A seed that replays questions: a whole number 0 or more (None is refused: nothing to replay)."""
+    if seed is None:
+        raise BaccaratError(f"{name} must be a whole number 0 or more (the same seed asks the same questions), "
+                            "not None")
+    return check_seed(seed, name)
+
+
+def _exercise(kind: str, difficulty: int, rng: random.Random) -> Exercise:
+    if kind == MIXED:
+        kind = rng.choice(LEVELS[difficulty])
+    return Exercise(kind, difficulty, _MAKERS[kind](rng, difficulty))
 
 
 def make_exercise(kind: str, difficulty: int = 1, seed=None) -> Exercise:
     """One random situation of ``kind`` ("mixed": a kind of this level) at ``difficulty`` 1..3.
+
+    ``seed``: None for a fresh random situation, or a whole number 0 or more (the library's seed policy).
 
     >>> make_exercise("total", 1, seed=5).question.prompt
     'What is the total of 5♦ 4♣?'
     >>> make_exercise("total", 3, seed=5).question.prompt           # level 3: three cards
     'What is the total of 4♣ 9♠ 6♠?'
     """
-    _check_choice(kind, difficulty)
-    rng = _rng(seed)
-    if kind == MIXED:
-        kind = rng.choice(LEVELS[difficulty])
-    return Exercise(kind, difficulty, _MAKERS[kind](rng, difficulty))
+    kind, difficulty = _check_choice(kind, difficulty)
+    return _exercise(kind, difficulty, random.Random(check_seed(seed)))
+
+
+def exercise_at(kind: str, difficulty: int, seed, number: int) -> Exercise:
+    """Question ``number`` (from 0) of the drill ``kind`` at ``difficulty`` with ``seed`` (a whole number 0 or
+    more): the same on every run."""
+    kind, difficulty = _check_choice(kind, difficulty)
+    return _exercise_at(kind, difficulty, _replay_seed(seed), whole_number("number", number, 0))
 
 
 @lru_cache(maxsize=256)
-def exercise_at(kind: str, difficulty: int, seed, number: int) -> Exercise:
-    """Question ``number`` (from 0) of the drill ``kind`` at ``difficulty`` with ``seed``: the same on every run."""
-    return make_exercise(kind, difficulty, random.Random(f"{kind}/{difficulty}/{seed}/{number}"))
+def _exercise_at(kind: str, difficulty: int, seed: int, number: int) -> Exercise:
+    return _exercise(kind, difficulty, random.Random(f"{kind}/{difficulty}/{_seed_text(seed)}/{_seed_text(number)}"))
 
 
 def drill_exercises(kind: str, difficulty: int, seed, count: int = 10) -> list[Exercise]:
-    """The first ``count`` questions of a drill."""
-    return [exercise_at(kind, difficulty, seed, number) for number in range(count)]
+    """The first ``count`` questions of a drill (``count``: 0..10,000)."""
+    kind, difficulty = _check_choice(kind, difficulty)
+    seed, count = _replay_seed(seed), whole_number("count", count, 0, MAX_DRILL_LENGTH)
+    return [_exercise_at(kind, difficulty, seed, number) for number in range(count)]
 
 
-@lru_cache(maxsize=32)
 def final_test(seed, questions: int = 10) -> tuple[Exercise, ...]:
     """A mixed test: every kind at least once (when there are enough questions), in course order, levels 2–3.
+
+    ``seed``: a whole number 0 or more; ``questions``: 1..100.
 
     >>> [exercise.kind for exercise in final_test(2024, 6)]
     ['total', 'natural', 'player-draw', 'banker-draw', 'winner', 'settle']
     """
-    if isinstance(questions, bool) or not isinstance(questions, int) or questions < 1:
-        raise BaccaratError(f"a test has at least one question, not {questions!r}")
-    rng = random.Random(f"test/{seed}")
+    seed = _replay_seed(seed)
+    try:
+        questions = whole_number("questions", questions, 1, MAX_TEST_QUESTIONS)
+    except BaccaratError:
+        raise BaccaratError(f"questions must be a whole number from 1 to {MAX_TEST_QUESTIONS} (a test has at "
+                            f"least one question), not {shown(questions)}") from None
+    return _final_test(seed, questions)
+
+
+@lru_cache(maxsize=32)
+def _final_test(seed: int, questions: int) -> tuple[Exercise, ...]:
+    rng = random.Random(f"test/{_seed_text(seed)}")
     if questions < len(KINDS):
         kinds = rng.sample(KINDS, questions)
     else:
         kinds = list(KINDS) + rng.choices(("player-draw", "banker-draw", "winner", "settle"),
                                           k=questions - len(KINDS))
     kinds.sort(key=KINDS.index)
-    return tuple(make_exercise(kind, 3 if kind == "banker-draw" else rng.choice((2, 3)), rng) for kind in kinds)
+    return tuple(_exercise(kind, 3 if kind == "banker-draw" else rng.choice((2, 3)), rng) for kind in kinds)
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -262,6 +313,22 @@ class Score:
     best_streak: int = 0
     missed: tuple[str, ...] = ()
 
+    def __post_init__(self):
+        for name in ("asked", "right", "streak", "best_streak"):
+            object.__setattr__(self, name, whole_number(name, getattr(self, name), 0))
+        if not self.streak <= self.best_streak <= self.right <= self.asked:
+            raise BaccaratError(f"a score needs streak <= best_streak <= right <= asked, not streak "
+                                f"{shown(self.streak, 12)}, best_streak {shown(self.best_streak, 12)}, right "
+                                f"{shown(self.right, 12)}, asked {shown(self.asked, 12)}")
+        missed = self.missed
+        if isinstance(missed, str) or not isinstance(missed, (tuple, list)) \
+                or not all(isinstance(kind, str) and kind in KINDS for kind in missed):
+            raise BaccaratError(f"missed must be a tuple of drill kinds ({', '.join(KINDS)}), not {shown(missed)}")
+        if len(missed) > self.asked - self.right:
+            raise BaccaratError(f"missed lists {len(missed)} answers, more than the "
+                                f"{shown(self.asked - self.right, 12)} wrong")
+        object.__setattr__(self, "missed", tuple(missed))
+
     @property
     def wrong(self) -> int:
         """Answers that were not right."""
@@ -274,6 +341,11 @@ def record(score: Score, feedback: Feedback, kind: str | None = None) -> Score:
     >>> record(Score(asked=3, right=2, streak=2, best_streak=2), Feedback(True, "Right!"))
     Score(asked=4, right=3, streak=3, best_streak=3, missed=())
     """
+    _check_score(score)
+    if not isinstance(feedback, Feedback):
+        raise BaccaratError(f"feedback must be a Feedback (from check_answer), not {shown(feedback)}")
+    if kind is not None and (not isinstance(kind, str) or kind not in KINDS):
+        raise BaccaratError(f"kind must be None or one of {', '.join(KINDS)}, not {shown(kind)}")
     if feedback.correct:
         streak = score.streak + 1
         return replace(score, asked=score.asked + 1, right=score.right + 1, streak=streak,
@@ -285,9 +357,10 @@ def record(score: Score, feedback: Feedback, kind: str | None = None) -> Score:
 def score_summary(score: Score) -> str:
     """The score in one sentence, with the kinds to practise again.
 
-    >>> score_summary(Score(asked=10, right=8, streak=1, best_streak=5, missed=("settle", "banker-draw", "settle")))
-    '8 of 10 right (80%), best streak 5. Practise again: Settling bets (2 missed), Banker: draw or stand (1 missed).'
+    >>> score_summary(Score(asked=12, right=9, streak=1, best_streak=5, missed=("settle", "banker-draw", "settle")))
+    '9 of 12 right (75%), best streak 5. Practise again: Settling bets (2 missed), Banker: draw or stand (1 missed).'
     """
+    _check_score(score)
     if score.asked == 0:
         return "No answers yet."
     text = f"{score.right} of {score.asked} right ({score.right / score.asked:.0%}), best streak {score.best_streak}."
@@ -297,6 +370,11 @@ def score_summary(score: Score) -> str:
     ordered = sorted(counts, key=lambda kind: -counts[kind])
     return text + " Practise again: " + ", ".join(f"{KIND_NAMES[kind]} ({counts[kind]} missed)"
                                                   for kind in ordered) + "."
+
+
+def _check_score(score) -> None:
+    if not isinstance(score, Score):
+        raise BaccaratError(f"score must be a Score, not {shown(score)}")
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -317,12 +395,28 @@ class Drill:
     score: Score = Score()
     feedback: Feedback | None = None
 
+    def __post_init__(self):
+        if not isinstance(self.kind, str) or self.kind not in KINDS + (MIXED, TEST):
+            raise BaccaratError(f"unknown drill {shown(self.kind)}: choose one of {', '.join(KINDS + (MIXED, TEST))}")
+        object.__setattr__(self, "difficulty", _difficulty(self.difficulty))
+        object.__setattr__(self, "seed", _replay_seed(self.seed))
+        if self.kind == TEST and self.length is None:
+            raise BaccaratError("length must be the number of questions of a test, not None")
+        if self.length is not None:
+            high = MAX_TEST_QUESTIONS if self.kind == TEST else MAX_DRILL_LENGTH
+            object.__setattr__(self, "length", whole_number("length", self.length, 1, high))
+        object.__setattr__(self, "number", whole_number("number", self.number, 0,
+                                                        None if self.length is None else self.length - 1))
+        _check_score(self.score)
+        if self.feedback is not None and not isinstance(self.feedback, Feedback):
+            raise BaccaratError(f"feedback must be None or a Feedback, not {shown(self.feedback)}")
+
     @property
     def exercise(self) -> Exercise:
         """The current question."""
         if self.kind == TEST:
-            return final_test(self.seed, self.length)[self.number]
-        return exercise_at(self.kind, self.difficulty, self.seed, self.number)
+            return _final_test(self.seed, self.length)[self.number]
+        return _exercise_at(self.kind, self.difficulty, self.seed, self.number)
 
     @property
     def answered(self) -> bool:
@@ -338,15 +432,17 @@ class Drill:
 def start_drill(kind: str = MIXED, difficulty: int = 1, seed=None, length: int | None = None) -> Drill:
     """A new drill (or, with ``kind`` "test", a final test of ``length`` questions, 10 by default).
 
-    Without a seed one is picked at random, and kept, so the drill can be replayed.
+    Without a seed one is picked at random, and kept, so the drill can be replayed; a seed is a whole number 0 or
+    more. ``length``: None (endless) or 1..10,000 questions; a test has 1..100 (10 by default).
 
     >>> drill = start_drill("test", seed=2024)
     >>> drill.length, drill.exercise.kind
     (10, 'total')
     """
+    seed = check_seed(seed)
     if seed is None:
         seed = random.Random().randrange(1, 1_000_000)
-    if kind == TEST:
+    if isinstance(kind, str) and kind == TEST:
         length = 10 if length is None else length
         final_test(seed, length)                    # checks the length
         return Drill(TEST, difficulty, seed, length)
@@ -361,6 +457,8 @@ def answer_drill(drill: Drill, answer) -> Drill:
     >>> drill.score.asked, drill.feedback.correct
     (1, False)
     """
+    _check_drill(drill)
+    answer = _answer_text(answer)
     if str(answer).strip() == "" or drill.answered:
         return drill
     exercise = drill.exercise
@@ -370,6 +468,12 @@ def answer_drill(drill: Drill, answer) -> Drill:
 
 def next_drill(drill: Drill) -> Drill:
     """The drill moved on to the next question; a test moves on only once answered, and stops at the end."""
+    _check_drill(drill)
     if drill.length is not None and (not drill.answered or drill.number >= drill.length - 1):
         return drill
     return replace(drill, number=drill.number + 1, feedback=None)
+
+
+def _check_drill(drill) -> None:
+    if not isinstance(drill, Drill):
+        raise BaccaratError(f"drill must be a Drill (from start_drill), not {shown(drill)}")

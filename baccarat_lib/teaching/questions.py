@@ -18,9 +18,12 @@ Public names:
 
 from __future__ import annotations
 
+import numbers
 from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal, InvalidOperation, localcontext
 from typing import NamedTuple
+
+from ..errors import BaccaratError, shown
 
 __all__ = ["Question", "Feedback", "check_answer"]
 
@@ -34,12 +37,35 @@ class Question:
     explanation: str
     choices: tuple[str, ...] = field(default=())
 
+    def __post_init__(self):
+        for name in ("prompt", "answer", "explanation"):
+            if not isinstance(getattr(self, name), str):
+                raise BaccaratError(f"{name} must be text, not {shown(getattr(self, name))}")
+        choices = self.choices
+        if isinstance(choices, str) or not isinstance(choices, (tuple, list)) \
+                or not all(isinstance(choice, str) for choice in choices):
+            raise BaccaratError(f"choices must be a tuple of texts (empty for a typed answer), not {shown(choices)}")
+        if choices and self.answer not in choices:
+            raise BaccaratError(f"answer {shown(self.answer)} must be one of the choices {shown(tuple(choices))}")
+        object.__setattr__(self, "choices", tuple(choices))
 
-class Feedback(NamedTuple):
-    """Whether an answer was right, and the message that explains the right answer."""
 
+class _FeedbackFields(NamedTuple):
     correct: bool
     message: str
+
+
+class Feedback(_FeedbackFields):
+    """Whether an answer was right (``correct``), and the ``message`` that explains the right answer."""
+
+    __slots__ = ()
+
+    def __new__(cls, correct: bool, message: str):
+        if not isinstance(correct, bool):
+            raise BaccaratError(f"correct must be True or False, not {shown(correct)}")
+        if not isinstance(message, str):
+            raise BaccaratError(f"message must be text, not {shown(message)}")
+        return super().__new__(cls, correct, message)
 
 
 def _normal(text) -> str:
@@ -49,10 +75,14 @@ def _normal(text) -> str:
 def _number(text) -> Decimal | None:
     """The number an answer spells, however it is written ('9.50', '+9.5', '1,000'), or None."""
     cleaned = str(text).strip().replace("−", "-").replace("+", "").replace(",", "").replace(" ", "")
-    try:
-        number = Decimal(cleaned)
-    except InvalidOperation:
+    if len(cleaned) > 100:                     # no answer of the course is that long: not worth parsing
         return None
+    with localcontext() as context:
+        context.traps[InvalidOperation] = True
+        try:
+            number = Decimal(cleaned)
+        except InvalidOperation:
+            return None
     return number if number.is_finite() else None
 
 
@@ -63,8 +93,18 @@ def _same_answer(given, expected) -> bool:
     return given_number is not None and given_number == expected_number
 
 
+def _answer_text(answer):
+    """An answer as given: text or a number; anything else is refused."""
+    if isinstance(answer, bool) or not isinstance(answer, (str, numbers.Number, Decimal)):
+        raise BaccaratError(f"answer must be text or a number, not {shown(answer)}")
+    return answer
+
+
 def check_answer(question: Question, answer) -> Feedback:
-    """Judge one answer; the message always explains the right answer with the rule behind it."""
+    """Judge one answer (text or a number); the message always explains the right answer with the rule behind it."""
+    if not isinstance(question, Question):
+        raise BaccaratError(f"question must be a Question, not {shown(question)}")
+    answer = _answer_text(answer)
     if _normal(answer) == "":
         return Feedback(False, "Type or choose an answer first.")
     if _same_answer(answer, question.answer):

@@ -17,10 +17,41 @@ from itertools import groupby
 
 from ..analysis.roads import (LETTERS, ROWS, StreakRow, as_outcomes, bead_plate, big_road, big_road_columns,
                               outcome_of, standard_error_gaps)
+from decimal import Decimal
+from numbers import Real
+
+from ..errors import BaccaratError, shown, whole_number
 from ..game.coup import Outcome
 from .questions import Question
 
+MAX_COUPS = 1000        # the longest streak or coup number asked about (an 8-deck shoe deals about 80 coups)
+MAX_ROWS = 20           # the deepest scoreboard asked about (casinos use 6 rows)
+
 __all__ = ["columns_question", "dragon_tail_question", "bead_question", "streak_question"]
+
+
+def _sequence(sequence) -> list[Outcome]:
+    """Results as Outcomes: one string ("B B T P") or a list of Outcomes, words or letters; at least one."""
+    if not isinstance(sequence, (str, list, tuple)):
+        raise BaccaratError(f"sequence must be results such as \"B B T P\" or a list of them, not {shown(sequence)}")
+    outcomes = as_outcomes(sequence)
+    if not outcomes:
+        raise BaccaratError(f"sequence must hold at least one result such as \"B\", not {shown(sequence)}")
+    return outcomes
+
+
+def _side(side) -> Outcome:
+    """Player or Banker as an Outcome (a streak is never of ties)."""
+    if not isinstance(side, str):
+        raise BaccaratError(f"side must be Banker or Player, not {shown(side)}")
+    outcome = outcome_of(side)
+    if outcome is Outcome.TIE:
+        raise BaccaratError("side must be Banker or Player, not a tie: ties start no column and make no streak")
+    return outcome
+
+
+def _rows(rows) -> int:
+    return whole_number("rows", rows, 1, MAX_ROWS)
 
 
 def _letters(outcomes) -> str:
@@ -33,6 +64,7 @@ def columns_question(sequence) -> Question:
     >>> columns_question("B B T P B").answer
     '3'
     """
+    sequence = _sequence(sequence)
     cells = big_road(sequence)
     winners = [outcome for outcome in as_outcomes(sequence) if outcome is not Outcome.TIE]
     streaks = ", ".join("".join(LETTERS[outcome] for outcome in run) for _, run in groupby(winners))
@@ -47,10 +79,13 @@ def columns_question(sequence) -> Question:
 def dragon_tail_question(streak: int, side=Outcome.BANKER, rows: int = ROWS) -> Question:
     """A shoe opens with ``streak`` wins of one side: in which column (counting from 1) is the last one?
 
+    ``streak``: 1..1000 wins; ``side``: Banker or Player; ``rows``: 1..20.
+
     >>> dragon_tail_question(8).answer
     '3'
     """
-    outcome = outcome_of(side)
+    streak = whole_number("streak", streak, 1, MAX_COUPS)
+    outcome, rows = _side(side), _rows(rows)
     last = big_road([outcome] * streak, rows)[-1]
     if last.column == 0:
         why = f"All {streak} fit in the first column, which is {rows} rows deep."
@@ -65,9 +100,13 @@ def dragon_tail_question(streak: int, side=Outcome.BANKER, rows: int = ROWS) -> 
 def bead_question(coup_number: int, rows: int = ROWS) -> Question:
     """On a Bead Plate, which column (counting from 1) holds coup number ``coup_number`` (counting from 1)?
 
+    ``coup_number``: 1..1000; ``rows``: 1..20.
+
     >>> bead_question(14).answer
     '3'
     """
+    coup_number = whole_number("coup_number", coup_number, 1, MAX_COUPS)
+    rows = _rows(rows)
     cell = bead_plate([Outcome.TIE] * coup_number, rows)[-1]
     return Question(f"On a Bead Plate {rows} rows deep, which column (counting from 1) holds coup number "
                     f"{coup_number}?", str(cell.column + 1),
@@ -76,8 +115,19 @@ def bead_question(coup_number: int, rows: int = ROWS) -> Question:
 
 
 def streak_question(row: StreakRow, exact, side=Outcome.BANKER) -> Question:
-    """After k wins of one side in a row, is that side more, less or just as likely to win the next coup?"""
-    outcome = outcome_of(side)
+    """After k wins of one side in a row, is that side more, less or just as likely to win the next coup?
+
+    ``row``: a ``StreakRow`` of ``streak_statistics`` with at least one coup; ``exact``: the exact chance, 0..1.
+    """
+    outcome = _side(side)
+    if not isinstance(row, StreakRow) or isinstance(row.coups, bool) or not isinstance(row.coups, int) \
+            or row.coups < 1 or not isinstance(row.probability, Real) or not 0 <= row.probability <= 1 \
+            or not all(isinstance(getattr(row, name), int) and not isinstance(getattr(row, name), bool)
+                       for name in ("k", "wins")) or not isinstance(row.standard_error, Real):
+        raise BaccaratError(f"row must be a StreakRow of streak_statistics with at least one coup, not {shown(row)}")
+    if isinstance(exact, bool) or not isinstance(exact, (Real, Decimal)) \
+            or (isinstance(exact, Decimal) and not exact.is_finite()) or not 0 <= exact <= 1:
+        raise BaccaratError(f"exact must be a chance from 0 to 1, not {shown(exact)}")
     exact = float(exact)
     distance, = standard_error_gaps([row], exact)
     return Question(f"The Big Road shows {row.k} {outcome.label} wins in a row. On the next coup, is {outcome.label} "

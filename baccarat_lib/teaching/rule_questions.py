@@ -15,10 +15,11 @@ Public names:
 
 from __future__ import annotations
 
+from ..errors import BaccaratError, shown
 from ..game.cards import as_cards
-from ..game.coup import Coup, play_coup
+from ..game.coup import play_coup
 from ..game.formatting import money
-from ..game.payouts import coup_facts, pay_table, settle
+from ..game.payouts import _as_coup, coup_facts, pay_table, settle
 from ..game.rules import (BANKER_TABLEAU, banker_decision, hand_total, is_natural, player_decision,
                           third_card_value, total_working)
 from ..game.tableau import published_table_contradictions, wrong_rows
@@ -38,7 +39,6 @@ def total_question(cards) -> Question:
 def natural_question(cards) -> Question:
     """Is this two-card hand a natural?"""
     cards = as_cards(cards)
-    total = hand_total(cards)
     labels = " ".join(card.label for card in cards)
     natural = is_natural(cards)
     why = (f"{total_working(cards)}. " +
@@ -48,9 +48,16 @@ def natural_question(cards) -> Question:
     return Question(f"Is {labels} a natural?", "yes" if natural else "no", why, ("yes", "no"))
 
 
+def _two_cards(cards, whose: str):
+    cards = as_cards(cards)
+    if len(cards) != 2:
+        raise BaccaratError(f"cards must be {whose} first two cards, not {len(cards)} cards")
+    return cards
+
+
 def player_draw_question(cards) -> Question:
     """Does Player draw on these two cards (no natural on the table)?"""
-    cards = as_cards(cards)
+    cards = _two_cards(cards, "Player's")
     total = hand_total(cards)
     decision = player_decision(total)
     labels = " ".join(card.label for card in cards)
@@ -63,6 +70,8 @@ def player_draw_question(cards) -> Question:
 def banker_draw_question(banker_cards, player_third_card) -> Question:
     """Does Banker draw, given its two cards and Player's third card (None if Player stood)?"""
     cards = as_cards(banker_cards)
+    if len(cards) != 2:
+        raise BaccaratError(f"banker_cards must be Banker's first two cards, not {len(cards)} cards")
     total = hand_total(cards)
     decision = banker_decision(total, player_third_card)
     labels = " ".join(card.label for card in cards)
@@ -92,7 +101,7 @@ def settle_question(bet: str, stake, coup, table="standard") -> Question:
     '95'
     """
     table = pay_table(table)
-    coup = coup if isinstance(coup, Coup) else play_coup(coup)
+    coup = _as_coup(coup)
     settlement = settle(bet, stake, coup, table)
     lines = "; ".join(line.describe() for line in table.lines(bet))
     labels = " ".join(card.label for card in coup.cards)
@@ -113,6 +122,8 @@ def _rows_phrase(totals) -> str:
 
 def wrong_rows_question(published, name: str = "this table") -> Question:
     """Which Banker rows of a published table are wrong? Choices and answer come from the checker."""
+    if not isinstance(name, str):
+        raise BaccaratError(f"name must be text such as \"this table\", not {shown(name)}")
     wrong = tuple(wrong_rows(published))
     rows = set(dict(published)) | set(BANKER_TABLEAU)
     shifted = {tuple(total + shift for total in wrong) for shift in (-1, 1)}
@@ -130,6 +141,8 @@ def wrong_rows_question(published, name: str = "this table") -> Question:
 
 def pair_question(cards, side: str = "player") -> Question:
     """Does a Player (or Banker) Pair bet win on this coup? Judged by rank, not value."""
+    if not isinstance(side, str) or side not in ("player", "banker"):
+        raise BaccaratError(f"side must be \"player\" or \"banker\", not {shown(side)}")
     coup = play_coup(cards)
     hand = coup.player if side == "player" else coup.banker
     first, second = hand.cards[:2]

@@ -20,13 +20,14 @@ Each function reads the library's data (``payouts``, ``odds``) and returns HTML;
 
 from __future__ import annotations
 
-from decimal import Decimal
+from decimal import Context, Decimal
 from fractions import Fraction
 from html import escape
 from typing import NamedTuple
 
 from ..analysis.counting import MAIN_BETS, SIDE_BETS, edges_after_removing
 from ..analysis.odds import bet_expectation, edge_rows, house_edge, outcome_given_player_total, outcome_probabilities
+from ..errors import BaccaratError, shown, whole_number
 from ..game.coup import Coup, Outcome, play_coup
 from ..game.formatting import money, percent, rounded
 from ..game.payouts import (PAY_TABLES, Settlement, bet_label, coup_facts, pay_table, pay_table_rows, settle,
@@ -64,13 +65,20 @@ class SettleReading(NamedTuple):
     html: str
 
 
+def _exact_sum(first: Decimal, second: Decimal) -> Decimal:
+    """``first + second`` exactly, whatever the caller's decimal context (enough digits for both)."""
+    digits = max(first.adjusted(), second.adjusted()) - min(first.as_tuple().exponent,
+                                                            second.as_tuple().exponent) + 2
+    return Context(prec=max(28, digits)).add(first, second)
+
+
 def _settlement_rows(stake: Decimal, settlement: Settlement) -> list:
     return [["Stake", money(stake)],
             ["Result", settlement.result],
             ["Paid at the odds (gross)", money(settlement.gross)],
             ["Commission taken back", money(settlement.commission)],
             ["<b>Net result</b>", f"<b>{money(settlement.net)}</b>"],
-            ["The bettor picks up (stake + net)", money(stake + settlement.net)]]
+            ["The bettor picks up (stake + net)", money(_exact_sum(stake, settlement.net))]]
 
 
 def settle_reading(table, bet: str, stake, cards) -> SettleReading:
@@ -103,8 +111,16 @@ def same_coup_everywhere_html(bet: str, stake, cards) -> str:
 
 # ---------------------------------------------------------------- odds tables
 
+def _deck_counts(decks) -> list[int]:
+    """A list or tuple of deck counts, each a whole number 1..8 (a column each)."""
+    if not isinstance(decks, (list, tuple)) or not decks:
+        raise BaccaratError(f"decks must be a list of deck counts 1 to 8, such as (6, 8), not {shown(decks)}")
+    return [whole_number("each number of decks", count, 1, 8) for count in decks]
+
+
 def outcome_table_html(decks=(6, 8)) -> str:
     """P(Banker wins), P(Player wins), P(Tie) for each number of decks, exact, shown to 4 decimals."""
+    decks = _deck_counts(decks)
     chances = {count: outcome_probabilities(count) for count in decks}
     rows = [[f"<b>{outcome.label}</b>"] + [percent(chances[count][outcome]) for count in decks]
             for outcome in _OUTCOMES]
@@ -114,6 +130,7 @@ def outcome_table_html(decks=(6, 8)) -> str:
 
 def edge_table_html(decks=(6, 8), tables=None) -> str:
     """Every bet of every table: how it pays and its house edge for each number of decks."""
+    decks = _deck_counts(decks)
     rows = [[escape(name), f"<b>{escape(bet_label(bet))}</b>",
              "<br>".join(escape(line.describe()) for line in pay_table(name).lines(bet))]
             + [percent(edges[count]) for count in decks]

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from html import escape
 
+from ..errors import BaccaratError, shown, whole_number
 from ..game.rules import ANY, BANKER_TABLEAU, THIRD_CARD_VALUES, banker_decision
 from ..game.tableau import SOURCE_002_HEADINGS, draw_grid, tableau_rows
 from .html import table_html
@@ -79,8 +80,12 @@ def tableau_grid_html(banker_total: int | None = None, third_card=None) -> str:
     """The draw/stand grid as HTML (rows: Banker total 0..7; columns: Player's third-card value 0..9,
     then "Player stood"); the cell for ``banker_total`` and ``third_card`` is outlined.
 
-    ``third_card`` is a value 0..9, or None for "Player stood".
+    ``banker_total`` is None (no cell outlined) or 0..9 (8 and 9, naturals, outline nothing); ``third_card`` is a
+    value 0..9, or None for "Player stood".
     """
+    banker_total = None if banker_total is None else whole_number("banker_total", banker_total, 0, 9)
+    third_card = None if third_card is None else whole_number("third_card", third_card, 0, 9)
+
     def cell(text, colour, highlight, total, column):
         border = "4px solid #000" if highlight else "1px solid #fff"
         if column == "stood" and not highlight:
@@ -110,8 +115,19 @@ def tableau_grid_html(banker_total: int | None = None, third_card=None) -> str:
             f'padding:0 0.5em;">S</span> Banker stands</div>')
 
 
+def _rows(rows) -> list:
+    if not isinstance(rows, (list, tuple)):
+        raise BaccaratError(f"rows must be a list of printed rows (totals, draw, stand), not {shown(rows)}")
+    return list(rows)
+
+
 def published_markdown(rows, headings=SOURCE_002_HEADINGS) -> str:
-    """Printed rows ``(totals, draw cell, stand cell)`` as a Markdown table, cell for cell."""
+    """Printed rows ``(totals, draw cell, stand cell)`` as a Markdown table, cell for cell (cells are text;
+    an empty or None cell is left blank)."""
+    for name, row in [("headings", headings)] + [("each row", row) for row in _rows(rows)]:
+        if (not isinstance(row, (list, tuple)) or len(row) != 3
+                or not all(cell is None or isinstance(cell, str) for cell in row)):
+            raise BaccaratError(f"{name} must be three cells of text (totals, draw, stand), not {shown(row)}")
     lines = ["| " + " | ".join(headings) + " |", "|---|---|---|"]
     lines += ["| " + " | ".join(cell or " " for cell in row) + " |" for row in rows]
     return "\n".join(lines)

@@ -168,10 +168,12 @@ def test_reproducible_by_seed_and_different_seeds_differ():
     assert (first.outcomes != simulate_coups(5000, seed=9).outcomes).any()
 
 
-def test_seed_generator_is_used_not_global_state():
+def test_seeds_never_touch_global_state():
     np.random.seed(0)
     state = np.random.get_state()[1].copy()
-    outcome_counts(1000, seed=np.random.default_rng(1))
+    outcome_counts(1000, seed=1)
+    simulate_coups(1000, seed=1)
+    deal_shoe(seed=1)
     assert (np.random.get_state()[1] == state).all()
 
 

@@ -9,6 +9,7 @@ import random
 import re
 from collections import Counter
 
+import numpy as np
 import pytest
 
 from reference_rules import reference_banker_draws, reference_coup
@@ -36,14 +37,15 @@ def test_generators_are_reproducible_by_seed(kind, difficulty):
     assert first == drill_exercises(kind, difficulty, seed=11, count=8)
     assert first != drill_exercises(kind, difficulty, seed=12, count=8)
     assert all(exercise.kind == kind and exercise.difficulty == difficulty for exercise in first)
-    assert make_exercise(kind, difficulty, seed="x") == make_exercise(kind, difficulty, random.Random("x"))
+    assert make_exercise(kind, difficulty, seed=7) == make_exercise(kind, difficulty, seed=np.int64(7))
 
 
 def test_generators_never_touch_the_global_random_generator():
     random.seed(99)
     state = random.getstate()
     for kind in KINDS:
-        drill_exercises(kind, 3, seed=None, count=3)
+        drill_exercises(kind, 3, seed=4, count=3)
+        make_exercise(kind, 3, seed=None)
     final_test(5)
     start_drill()
     assert random.getstate() == state
@@ -91,7 +93,7 @@ def _reference_answer(exercise):
 @pytest.mark.parametrize("kind", KINDS)
 def test_generated_answers_agree_with_the_reference_rules(kind):
     for difficulty in (1, 2, 3):
-        for exercise in drill_exercises(kind, difficulty, seed=kind, count=40):
+        for exercise in drill_exercises(kind, difficulty, seed=KINDS.index(kind), count=40):
             question = exercise.question
             assert question.answer == _reference_answer(exercise), question.prompt
             assert check_answer(exercise.question, question.answer).correct

@@ -12,6 +12,7 @@ from decimal import Decimal
 import pytest
 
 from baccarat_lib.analysis.counting import edges_after_removing
+from baccarat_lib.errors import BaccaratError
 from baccarat_lib.game import Shoe
 from baccarat_lib.game.payouts import settle
 from baccarat_lib.views.widgets import show_edge_explorer, show_removal_explorer, show_settle_widget
@@ -161,9 +162,14 @@ def test_edge_explorer_one_deck_pairs_and_tables():
 
 # ---------------------------------------------------------------- the settle widget, again
 
-def test_settle_widget_starts_on_a_bet_the_table_offers():
-    widget = show_settle_widget(table="ez", bet="player-pair").controller
-    assert widget.bet.value == "player" and widget.reading is not None
+def test_settle_widget_refuses_a_bet_the_table_does_not_offer():
+    # issue 10, "show_settle_widget(bet="dragon-7") silently settles Player": a bet the table lacks is refused
+    # (it used to fall back to the table's first bet without a word).
+    with pytest.raises(BaccaratError, match=r"^bet must be one of the bets the ez table offers: player, banker, "
+                                            r"tie, dragon-7, panda-8, not 'player-pair'$"):
+        show_settle_widget(table="ez", bet="player-pair")
+    widget = show_settle_widget(table="ez", bet="dragon-7").controller
+    assert widget.bet.value == "dragon-7" and widget.reading is not None
 
 
 # ---------------------------------------------------------------- lesson 10: card-removal explorer

@@ -32,7 +32,7 @@ def test_deal_button_moves_to_the_next_seed_and_redraws():
     dealer = show_road_dealer(seed=2024).controller
     before_html, before_road = dealer.result.value, dealer.roads.big_road
     dealer.new_shoe.click()
-    assert dealer.seed.value == 2025 and dealer.roads.seed == 2025
+    assert dealer.seed.value == "2025" and dealer.seed.seed == 2025 and dealer.roads.seed == 2025   # a text box now
     _, beads, rings = _boards(8, 2025)
     assert dealer.roads.beads == beads and dealer.roads.big_road == rings
     assert dealer.roads.big_road != before_road and dealer.result.value != before_html

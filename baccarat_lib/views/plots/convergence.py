@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 from matplotlib.ticker import PercentFormatter
 
+from ...analysis.convergence import Convergence
 from .common import new_axes
 
 __all__ = ["plot_convergence"]

@@ -27,18 +27,30 @@ from typing import NamedTuple
 
 import ipywidgets as widgets
 
-from ...errors import BaccaratError
+from ...errors import BaccaratError, check_seed, shown
 from ...game.cards import RANKS, Card, as_cards
 from ...game.coup import Hand, play_coup
 from ...game.rules import Decision, NATURALS, hand_total, is_natural, player_decision, total_working
 from ..html import caption_html, hand_html, message_html
-from .common import BIG, projector_view, safe_html
+from .common import BIG, check_text, chosen, projector_view, safe_html
 
 __all__ = ["read_hand", "NaturalReading", "natural_reading", "PlayerRuleReading",
            "player_rule_reading", "TotalCalculator", "show_total_calculator", "NaturalChecker",
            "show_natural_checker", "PlayerRuleExplorer", "show_player_rule"]
 
 _CARD_CHOICE = widgets.Layout(width="7em")
+
+
+def _ranks(name: str, cards, count: int, example: str) -> list[str]:
+    """The ranks of exactly ``count`` cards given as text or a list (a widget's starting cards), checked."""
+    accepted = f"{name} must be {count} cards such as \"{example}\""
+    try:
+        ranks = [card.rank for card in as_cards(cards)]
+    except BaccaratError:
+        raise BaccaratError(f"{accepted}, not {shown(cards)}") from None
+    if len(ranks) != count:
+        raise BaccaratError(f"{accepted}, not {len(ranks)} cards: {shown(cards)}")
+    return ranks
 
 
 # ---------------------------------------------------------------- pure functions
@@ -124,9 +136,12 @@ def _rank_dropdown(description: str, value: str) -> widgets.Dropdown:
 
 
 class TotalCalculator:
-    """Lesson 01: type two or three cards (or click rank buttons) and see the faces, total and arithmetic."""
+    """Lesson 01: type two or three cards (or click rank buttons) and see the faces, total and arithmetic.
+
+    ``cards`` is the text the box starts with (what it says is judged inline, like anything typed)."""
 
     def __init__(self, cards: str = "7 8"):
+        check_text("cards", cards, '"7 8"')
         self.text = widgets.Text(value=cards, description="Cards:", continuous_update=True,
                                  placeholder="e.g. 7 8 or 6♠ 7♥ 8♦",
                                  layout=widgets.Layout(width="22em"),
@@ -179,10 +194,8 @@ class NaturalChecker:
     ORDER = ("1st → Player", "2nd → Banker", "3rd → Player", "4th → Banker")
 
     def __init__(self, cards="K 5 9 3", seed=None):
-        ranks = [card.rank for card in as_cards(cards)]
-        if len(ranks) != 4:
-            raise BaccaratError(f"the natural checker starts from four cards, not {len(ranks)}")
-        self.rng = random.Random(seed)
+        ranks = _ranks("cards", cards, 4, "K 5 9 3")
+        self.rng = random.Random(check_seed(seed))
         self._updating = False
         self.choices = [_rank_dropdown(label, rank) for label, rank in zip(self.ORDER, ranks)]
         self.deal = widgets.Button(description="Deal 4 new cards", button_style="primary",
@@ -210,7 +223,7 @@ class NaturalChecker:
 
     def _render(self) -> str:
         self.reading = None
-        reading = natural_reading([choice.value for choice in self.choices])
+        reading = natural_reading([chosen(choice, "a rank") for choice in self.choices])
         self.reading = reading
         hands = (hand_html("Player", reading.player.cards, reading.player.total) +
                  hand_html("Banker", reading.banker.cards, reading.banker.total))
@@ -248,9 +261,7 @@ class PlayerRuleExplorer:
     """Lesson 03: choose Player's two cards; see the total, draw or stand, and the rule that says so."""
 
     def __init__(self, cards="2 3"):
-        ranks = [card.rank for card in as_cards(cards)]
-        if len(ranks) != 2:
-            raise BaccaratError(f"Player's rule starts from two cards, not {len(ranks)}")
+        ranks = _ranks("cards", cards, 2, "2 3")
         self.first = _rank_dropdown("Player's 1st card", ranks[0])
         self.second = _rank_dropdown("Player's 2nd card", ranks[1])
         self.output = widgets.HTML()
@@ -263,7 +274,7 @@ class PlayerRuleExplorer:
 
     def _render(self) -> str:
         self.reading = None
-        reading = player_rule_reading([self.first.value, self.second.value])
+        reading = player_rule_reading([chosen(self.first, "a rank"), chosen(self.second, "a rank")])
         self.reading = reading
         return (hand_html("Player", reading.hand.cards, reading.hand.total) +
                 message_html(reading.sentence, "info") + _rule_strip_html(reading.hand.total))

@@ -1,26 +1,61 @@
-"""Pieces every widget shares: the one view pattern, and inline errors instead of tracebacks.
+"""Pieces every widget shares: the one view pattern, inline errors instead of tracebacks, and argument checks.
 
 The one widget pattern: a class holds the controls as attributes and an ``update()`` that calls one pure
 function; its ``view`` is made by ``projector_view(children, controller=self)``, so ``view.controller`` is
 always the object a test drives; ``show_…()`` returns ``Class(...).view``.
+
+Every constructor checks its arguments before it builds a control, and raises a ``BaccaratError`` naming the
+argument, the value given and what is accepted (a control would otherwise refuse it with a raw traitlets error,
+or silently clamp it). After that, whatever a learner types shows inline: ``safe_html`` turns a
+``BaccaratError`` into a message box, and anything else into one plain sentence (the details go to the
+``baccarat_lib.views`` logger, for a developer), never a traceback or a Python type name.
 
 Public names:
 
 - ``projector_view(children, controller)``: the box every widget is shown in, with fonts sized for a projector.
 - ``safe_html(compute)``: the HTML ``compute()`` returns, or an inline error box if it raises.
 - ``BIG``: the layout of a large button.
+
+Helpers of the widget modules (not exported: their arguments come from the library's own code):
+
+- ``check_text(name, value, example)``: a text argument (what a text box starts with), checked to be text.
+- ``check_option(name, value, options, accepted=None)``: a value checked to be one of a control's options.
+- ``chosen(menu, what)``: a menu's value, or a BaccaratError asking to choose ``what`` when nothing is chosen.
+- ``SeedBox``: the seed box of the drill and the road dealer: a text box, so a bad seed shows inline.
+- ``close_widgets(widgets)``: close controls a widget replaces (and their style models), freeing them.
+- ``FALLBACK_MESSAGE``: the sentence shown when something unexpected goes wrong.
+
+>>> check_option("bet", "banker", [("Banker", "banker"), ("Tie", "tie")])
+'banker'
+>>> check_option("bet", ["banker"], ["banker", "tie"])
+Traceback (most recent call last):
+...
+baccarat_lib.errors.BaccaratError: bet must be one of banker, tie, not ['banker']
+>>> SeedBox(2024).seed, SeedBox(7).seed_or_error()
+(2024, 7)
 """
 
 from __future__ import annotations
 
-import ipywidgets as widgets
+import logging
+import operator
+import re
 
-from ...errors import BaccaratError
+import ipywidgets as widgets
+import traitlets
+
+from ...errors import BaccaratError, check_seed, shown
 from ..html import message_html
 
 __all__ = ["safe_html", "projector_view", "BIG"]
 
 BIG = widgets.Layout(width="auto", min_width="8em", height="2.6em")
+
+FALLBACK_MESSAGE = ("Sorry, this could not be worked out. Check what you typed or chose, and try again; "
+                    "if it keeps happening, restart the lesson (Run ▸ Run All Cells).")
+_MAX_MESSAGE = 300            # characters of an error message shown inline, whatever the input
+_LOGGER = logging.getLogger("baccarat_lib.views")
+_LOGGER.addHandler(logging.NullHandler())   # a library logs for developers; nothing reaches a learner's stderr
 
 # ipywidgets draws controls in 13 px text, too small at the back of a classroom. Every widget's box carries
 # the class bcl-widget and this style sheet, which enlarges its buttons, menus, boxes and HTML text.
@@ -45,11 +80,117 @@ def projector_view(children, controller) -> widgets.VBox:
     return view
 
 
+def _short(text: str) -> str:
+    return text if len(text) <= _MAX_MESSAGE else text[:_MAX_MESSAGE - 1] + "…"
+
+
 def safe_html(compute) -> str:
-    """Call ``compute()`` for HTML; show a BaccaratError (or any other error) inline, never a traceback."""
+    """Call ``compute()`` for HTML; show a BaccaratError's message inline, and anything else as one plain sentence
+    (logged with its traceback on the ``baccarat_lib.views`` logger), never a traceback or a type name."""
     try:
         return compute()
     except BaccaratError as error:
-        return message_html(f"⚠ {error}", "error")
-    except Exception as error:  # a learner must never see a traceback
-        return message_html(f"⚠ Something went wrong: {type(error).__name__}: {error}", "error")
+        return message_html(f"⚠ {_short(str(error))}", "error")
+    except Exception:  # a learner must never see a traceback: the details are logged for a developer
+        _LOGGER.exception("a widget could not compute its view")
+        return message_html(f"⚠ {FALLBACK_MESSAGE}", "error")
+
+
+# ---------------------------------------------------------------- argument checks
+
+def check_text(name: str, value, example: str) -> str:
+    """``value`` if it is text (what a text box starts with; its content is read, and judged inline, later)."""
+    if not isinstance(value, str):
+        raise BaccaratError(f"{name} must be text such as {example}, not {shown(value)}")
+    return value
+
+
+def _option_values(options) -> list:
+    return [option[1] if isinstance(option, tuple) else option for option in options]
+
+
+def check_option(name: str, value, options, accepted: str | None = None):
+    """``value`` if it is one of ``options`` (values, or (label, value) pairs as a Dropdown takes them).
+
+    A numpy integer counts as its int; ``True`` is not 1. ``accepted`` words the choices (default: them all)."""
+    values = _option_values(options)
+    candidate = value
+    if type(value).__name__ not in ("bool", "bool_") and not isinstance(value, str):
+        try:
+            candidate = operator.index(value)           # a numpy integer counts as its int
+        except TypeError:
+            pass
+    for each in values:
+        if type(each) is type(candidate) and each == candidate:
+            return each
+    words = accepted or "one of " + ", ".join(str(each) for each in values)
+    raise BaccaratError(f"{name} must be {words}, not {shown(value)}")
+
+
+def chosen(menu, what: str):
+    """``menu.value``; a menu holds one of its options or None (nothing chosen), which is said inline."""
+    if menu.value is None:
+        raise BaccaratError(f"Nothing is chosen in the {menu.description or what} menu: choose {what}.")
+    return menu.value
+
+
+# ---------------------------------------------------------------- the seed box
+
+_DIGITS = re.compile(r"[0-9]{1,100}")
+
+
+class _TextOrWholeNumber(traitlets.Unicode):
+    """Text; a whole number (an int or a numpy integer, not a bool) is taken as its digits."""
+
+    def validate(self, obj, value):
+        if not isinstance(value, (str, bool)):
+            try:
+                value = str(operator.index(value))
+            except TypeError:
+                pass
+        return super().validate(obj, value)
+
+
+class SeedBox(widgets.Text):
+    """A text box holding a seed (a whole number 0 or more, the one seed policy of ``errors``).
+
+    Unlike an IntText (which a browser silently reverts) or a BoundedIntText (which silently clamps a negative
+    seed to 0), whatever is typed stays visible and ``seed_or_error()`` says what is wrong, for the widget to show
+    inline. Setting ``.value`` to a whole number (``box.value = 32``) is the same as typing it.
+    """
+
+    value = _TextOrWholeNumber("", help="The typed seed").tag(sync=True)
+
+    def __init__(self, seed=0, **kwargs):
+        seed = check_seed(seed)
+        kwargs.setdefault("continuous_update", False)      # like a number box: read on Enter or leaving it
+        super().__init__(value="" if seed is None else str(seed), **kwargs)
+
+    def seed_or_error(self) -> int:
+        """The typed seed as an int (digits 0-9, at most 100 of them, spaces around ignored); a BaccaratError
+        (quoting a short prefix of the text) if it is not one."""
+        text = self.value.strip()
+        if not _DIGITS.fullmatch(text):
+            given = ": the box is empty" if not text else f", not {shown(text)}"
+            raise BaccaratError(f"seed must be a whole number 0 or more, such as 2024 (the same seed gives the "
+                                f"same result){given}")
+        return int(text)
+
+    @property
+    def seed(self) -> int | None:
+        """The typed seed, or None when the box does not hold one."""
+        try:
+            return self.seed_or_error()
+        except BaccaratError:
+            return None
+
+
+def close_widgets(replaced) -> None:
+    """Close widgets a view has replaced, and each one's own style model, so the kernel frees them.
+
+    A shared layout (such as ``BIG``) is never closed: other controls still use it."""
+    for widget in replaced:
+        style = getattr(widget, "style", None)
+        widget.close()
+        if isinstance(style, widgets.Widget):
+            style.close()

@@ -27,19 +27,21 @@ from typing import NamedTuple
 
 import ipywidgets as widgets
 
+from ...errors import BaccaratError, check_seed, shown, whole_number
 from ...game.cards import as_cards
 from ...game.coup import Coup, play_coup
 from ...game.rules import BANKER_TABLEAU, THIRD_CARD_VALUES, Decision, banker_decision
-from ...game.shoe import ShoeRun
+from ...game.shoe import DECK_RANGE, ShoeRun
 from ..html import caption_html, coup_html, message_html, steps_html
 from ..tableau import tableau_grid_html
-from .common import BIG, projector_view, safe_html
+from .common import BIG, check_option, check_text, chosen, projector_view, safe_html
 
 __all__ = ["TableauReading", "tableau_reading", "steps_known", "dealt_so_far_html", "built_coup_html",
            "TableauExplorer", "show_tableau_explorer", "ShoeDealer", "show_shoe_dealer",
            "CoupBuilder", "show_coup_builder", "STOOD"]
 
 STOOD = "stood"
+_MAX_UNUSED_SHOWN = 12     # unused cards named after a built coup; more are counted, not listed
 _THIRD_CARD_OPTIONS = ([("Player stood", STOOD), ("0 · 10 J Q K", 0), ("1 · A", 1)]
                        + [(str(value), value) for value in THIRD_CARD_VALUES if value >= 2])
 
@@ -54,8 +56,12 @@ class TableauReading(NamedTuple):
 
 
 def tableau_reading(banker_total: int, third_card) -> TableauReading:
-    """Banker's decision (``third_card``: a value 0..9, or "stood"/None when Player stood), shown on the grid."""
-    third_value = None if third_card in (STOOD, None) else third_card
+    """Banker's decision (``banker_total``: 0..7; ``third_card``: a value 0..9, or "stood"/None when Player stood),
+    shown on the grid."""
+    banker_total = whole_number("banker_total", banker_total, 0, 7)
+    stood = third_card is None or (isinstance(third_card, str) and third_card == STOOD)
+    third_value = None if stood else check_option("third_card", third_card, list(THIRD_CARD_VALUES),
+                                                  'a value from 0 to 9, or "stood" when Player stood')
     decision = banker_decision(banker_total, third_value)
     verdict = "Banker draws a third card." if decision.draws else "Banker stands."
     html = (message_html(verdict, "right" if decision.draws else "info")
@@ -65,6 +71,13 @@ def tableau_reading(banker_total: int, third_card) -> TableauReading:
 
 
 # When each step of a coup can be told: the number of cards that must be face up.
+def _check_coup(coup, shown_cards) -> int:
+    """The coup checked to be a played Coup, and ``shown_cards`` to be a whole number (returned)."""
+    if not isinstance(coup, Coup):
+        raise BaccaratError(f"coup must be a Coup played by play_coup(...), not {shown(coup)}")
+    return whole_number("shown", shown_cards)
+
+
 def _cards_for(step, coup: Coup) -> int:
     dealt = len(coup.cards)
     return {"natural": 4, "player-rule": 4, "player-draw": 5,
@@ -77,12 +90,13 @@ def steps_known(coup: Coup, shown: int) -> list:
     >>> [step.rule for step in steps_known(play_coup("K 5 9 3"), 4)]
     ['natural', 'compare']
     """
+    shown = _check_coup(coup, shown)
     return [step for step in coup.steps if _cards_for(step, coup) <= shown]
 
 
 def dealt_so_far_html(coup: Coup, shown: int) -> str:
     """The coup with its first ``shown`` cards face up, the cards still to come as backs, and the known steps."""
-    shown = max(0, min(shown, len(coup.cards)))
+    shown = max(0, min(_check_coup(coup, shown), len(coup.cards)))
     steps = steps_known(coup, shown)
     to_come = ("" if shown == len(coup.cards) else
                caption_html(f"Cards face up so far: {shown}. Press <b>Next card</b>."))
@@ -96,7 +110,9 @@ def built_coup_html(text: str) -> str:
     unused = cards[len(coup.cards):]
     note = ""
     if unused:
-        labels = " ".join(card.label for card in unused)
+        labels = " ".join(card.label for card in unused[:_MAX_UNUSED_SHOWN])
+        if len(unused) > _MAX_UNUSED_SHOWN:
+            labels += f" and {len(unused) - _MAX_UNUSED_SHOWN} more"
         verb = "stays" if len(unused) == 1 else "stay"
         note = message_html(f"The coup uses {len(coup.cards)} cards; {labels} {verb} in the shoe for the "
                             "next coup.", "info")
@@ -106,9 +122,17 @@ def built_coup_html(text: str) -> str:
 # ---------------------------------------------------------------- widgets
 
 class TableauExplorer:
-    """Pick Banker's total and Player's third card (or "Player stood"); see the decision and the grid."""
+    """Pick Banker's total and Player's third card (or "Player stood"); see the decision and the grid.
+
+    ``banker_total`` is a whole number 0 to 7 (with 8 or 9 Banker has a natural: the tableau is not read);
+    ``third_card`` a value 0 to 9, or "stood" (None too) when Player stood.
+    """
 
     def __init__(self, banker_total: int = 4, third_card=7):
+        banker_total = check_option("banker_total", banker_total, list(BANKER_TABLEAU),
+                                    "a whole number from 0 to 7 (8 and 9 are naturals: the tableau is not read)")
+        third_card = check_option("third_card", STOOD if third_card is None else third_card,
+                                  _THIRD_CARD_OPTIONS, 'a value from 0 to 9, or "stood" when Player stood')
         self.banker_total = widgets.ToggleButtons(
             options=list(BANKER_TABLEAU), value=banker_total, description="Banker total",
             style={"button_width": "3.2em", "font_weight": "bold", "description_width": "8em"})
@@ -124,8 +148,13 @@ class TableauExplorer:
 
     def update(self):
         """Read the controls, look the cell up with the rules, show the decision and the grid."""
+        if self.third_card.value is None:               # no button pressed means Player stood: press it
+            self.third_card.value = STOOD
+            return
+
         def compute():
-            self.reading = tableau_reading(self.banker_total.value, self.third_card.value)
+            self.reading = None
+            self.reading = tableau_reading(chosen(self.banker_total, "Banker's total"), self.third_card.value)
             return self.reading.html
         self.result.value = safe_html(compute)
 
@@ -136,9 +165,12 @@ def show_tableau_explorer(banker_total: int = 4, third_card=7):
 
 
 class ShoeDealer:
-    """Coups dealt from a seeded shoe, shown one card at a time."""
+    """Coups dealt from a seeded shoe, shown one card at a time (``seed``: None or a whole number 0 or more;
+    ``decks``: 1 to 8)."""
 
     def __init__(self, seed=2024, decks: int = 8):
+        seed = check_seed(seed)
+        decks = whole_number("decks", decks, DECK_RANGE.start, DECK_RANGE.stop - 1)
         self.run = ShoeRun(decks=decks, seed=seed)
         self.coup = None
         self.coup_number = 0
@@ -193,6 +225,7 @@ class CoupBuilder:
     """Type the cards of a coup in dealt order; see it played and explained, or what is wrong with the input."""
 
     def __init__(self, cards: str = "2♣ 3♥ 3♠ A♦ 7♦ 4♠"):
+        check_text("cards", cards, '"2♣ 3♥ 3♠ A♦ 7♦ 4♠"')
         self.cards = widgets.Text(value=cards, description="Cards", placeholder="e.g. 2♣ 3♥ 3♠ A♦ 7♦ 4♠",
                                   continuous_update=True,
                                   layout=widgets.Layout(width="32em", height="2.4em"),

@@ -18,11 +18,12 @@ from html import escape
 
 import ipywidgets as widgets
 
-from ...game.payouts import PAY_TABLES, bet_label, pay_table
+from ...errors import check_seed, whole_number
+from ...game.payouts import PAY_TABLES, PayTable, bet_label, pay_table, stake_amount
 from ...game.shoe import DECK_RANGE, ShoeRun
 from ..html import caption_html
 from ..money import WORKED_COUP, edge_reading, outcome_table_html, removal_html, settle_reading
-from .common import BIG, projector_view, safe_html
+from .common import BIG, check_option, check_text, chosen, projector_view, safe_html
 
 __all__ = ["SettleWidget", "show_settle_widget", "EdgeExplorer", "show_edge_explorer", "RemovalExplorer",
            "show_removal_explorer"]
@@ -35,17 +36,39 @@ _TEXT_STYLE = {"description_width": "6em", "font_size": "1.2em"}
 _WIDE = widgets.Layout(width="26em", height="2.4em")
 
 
+def _table_name(table) -> str:
+    """A pay table's name, checked to be one the Pay table menu offers (a PayTable of ``PAY_TABLES`` is fine)."""
+    if isinstance(table, PayTable) and PAY_TABLES.get(table.name) is table:
+        return table.name
+    return check_option("table", table, list(PAY_TABLES))
+
+
+def _decks(decks) -> int:
+    return whole_number("decks", decks, DECK_RANGE.start, DECK_RANGE.stop - 1)
+
+
 class SettleWidget:
-    """Choose a pay table, a bet it offers, a stake and a coup; see what the bet pays."""
+    """Choose a pay table, a bet it offers, a stake and a coup; see what the bet pays.
+
+    ``table`` is a name of ``PAY_TABLES``; ``bet`` one of the bets that table offers; ``stake`` a positive amount
+    (a number, or text such as "2.50"); ``cards`` the text the Cards box starts with (judged inline, like anything
+    typed); ``seed`` None or a whole number 0 or more; ``decks`` 1 to 8. Anything else is refused with a
+    BaccaratError before a control is built.
+    """
 
     def __init__(self, table="standard", bet="banker", stake="100", cards=WORKED_COUP, seed=2024, decks=8):
-        self.run = ShoeRun(decks=decks, seed=seed)
+        table = _table_name(table)
+        bets = self._bets(table)
+        bet = check_option("bet", bet, bets, f"one of the bets the {table} table offers: "
+                                              + ", ".join(value for _, value in bets))
+        amount = stake_amount(stake)             # a BaccaratError naming the stake if it is not an amount
+        check_text("cards", cards, f'"{WORKED_COUP}"')
+        self.run = ShoeRun(decks=_decks(decks), seed=check_seed(seed))
         self.table = widgets.Dropdown(options=list(PAY_TABLES), value=table, description="Pay table",
                                       layout=_WIDE, style=_LABEL_STYLE)
-        bets = self._bets(table)
-        self.bet = widgets.Dropdown(options=bets, value=bet if bet in dict(bets).values() else bets[0][1],
-                                    description="Bet", layout=_WIDE, style=_LABEL_STYLE)
-        self.stake = widgets.Text(value=str(stake), description="Stake", continuous_update=True,
+        self.bet = widgets.Dropdown(options=bets, value=bet, description="Bet", layout=_WIDE, style=_LABEL_STYLE)
+        self.stake = widgets.Text(value=stake if isinstance(stake, str) else str(amount), description="Stake",
+                                  continuous_update=True,
                                   layout=_WIDE, style=_TEXT_STYLE)
         self.cards = widgets.Text(value=cards, description="Cards", placeholder="e.g. " + WORKED_COUP,
                                   continuous_update=True, layout=widgets.Layout(width="32em", height="2.4em"),
@@ -72,12 +95,16 @@ class SettleWidget:
 
     def table_changed(self):
         """Offer only the bets this table has (keeping the chosen bet if it is offered), then update."""
+        if self.table.value is None:                      # nothing chosen: said by update, the bets stay
+            self.table_note.value = ""
+            self.update()
+            return
         self._updating = True
         try:
-            chosen = self.bet.value
+            kept = self.bet.value
             options = self._bets(self.table.value)
             self.bet.options = options
-            self.bet.value = chosen if chosen in dict(options).values() else options[0][1]
+            self.bet.value = kept if kept in dict(options).values() else options[0][1]
         finally:
             self._updating = False
         self.table_note.value = caption_html(escape(pay_table(self.table.value).description))
@@ -95,20 +122,23 @@ class SettleWidget:
         self.reading = None
 
         def compute():
-            self.reading = settle_reading(self.table.value, self.bet.value, self.stake.value, self.cards.value)
+            self.reading = settle_reading(chosen(self.table, "a pay table"), chosen(self.bet, "a bet"),
+                                          self.stake.value, self.cards.value)
             return self.reading.html
         self.result.value = safe_html(compute)
 
 
 def show_settle_widget(table="standard", bet="banker", stake="100", cards=WORKED_COUP, seed=2024):
-    """The settle-a-bet widget, ready to display; "Deal a coup" deals from an 8-deck shoe shuffled with ``seed``."""
+    """The settle-a-bet widget, ready to display; "Deal a coup" deals from an 8-deck shoe shuffled with ``seed``.
+    ``bet`` must be one the table offers (see ``SettleWidget`` for every argument)."""
     return SettleWidget(table, bet, stake, cards, seed).view
 
 
 class EdgeExplorer:
-    """Choose the number of decks and a pay table; see every bet's results, chances and house edge."""
+    """Choose the number of decks (1 to 8) and a pay table; see every bet's results, chances and house edge."""
 
     def __init__(self, decks: int = 8, table="standard"):
+        decks, table = _decks(decks), _table_name(table)
         self.decks = widgets.IntSlider(value=decks, min=DECK_RANGE.start, max=DECK_RANGE.stop - 1,
                                        description="Decks", continuous_update=False,
                                        layout=widgets.Layout(width="26em"), style=_LABEL_STYLE)
@@ -125,7 +155,7 @@ class EdgeExplorer:
     def update(self):
         """Compute the outcome chances and every bet's edge for the chosen shoe and table."""
         self.outcomes.value = safe_html(lambda: outcome_table_html((self.decks.value,)))
-        self.result.value = safe_html(lambda: edge_reading(self.decks.value, self.table.value))
+        self.result.value = safe_html(lambda: edge_reading(self.decks.value, chosen(self.table, "a pay table")))
 
 
 def show_edge_explorer(decks: int = 8, table="standard"):
@@ -136,9 +166,13 @@ def show_edge_explorer(decks: int = 8, table="standard"):
 # ---------------------------------------------------------------- lesson 10: take cards out of the shoe
 
 class RemovalExplorer:
-    """Type cards to take out of a shoe of 1–8 decks; see every bet's exact edge before and after."""
+    """Type cards to take out of a shoe of 1–8 decks; see every bet's exact edge before and after.
+
+    ``removed`` is the text the box starts with (judged inline, like anything typed); ``decks`` 1 to 8."""
 
     def __init__(self, removed: str = "5 5 5 5", decks: int = 1):
+        check_text("removed", removed, '"5 5 5 5"')
+        decks = _decks(decks)
         self.removed = widgets.Text(value=removed, description="Cards out", continuous_update=False,
                                     placeholder="e.g. 5 5 6 6 or 8 9 K",
                                     layout=widgets.Layout(width="32em", height="2.4em"),
@@ -153,7 +187,7 @@ class RemovalExplorer:
 
     def update(self):
         """Recompute every edge exactly for the shoe without the typed cards."""
-        self.result.value = safe_html(lambda: removal_html(self.removed.value, self.decks.value))
+        self.result.value = safe_html(lambda: removal_html(self.removed.value, chosen(self.decks, "1 to 8 decks")))
 
 
 def show_removal_explorer(removed: str = "5 5 5 5", decks: int = 1):

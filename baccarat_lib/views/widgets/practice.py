@@ -18,15 +18,17 @@ Widgets (each ``show_…()`` returns the view; ``view.controller`` holds the con
 
 from __future__ import annotations
 
+import random
 from html import escape
 
 import ipywidgets as widgets
 
+from ...errors import BaccaratError, check_seed, shown, whole_number
 from ...teaching.practice import (KIND_NAMES, KINDS, MIXED, TEST, Drill, answer_drill, next_drill, score_summary,
                                   start_drill)
 from ...teaching.questions import check_answer
 from ..html import caption_html, message_html
-from .common import BIG, projector_view, safe_html
+from .common import BIG, SeedBox, check_option, chosen, projector_view, safe_html
 from .question import AnswerControls
 
 __all__ = ["drill_html", "score_html", "PracticeDrill", "show_drill", "show_final_test"]
@@ -34,12 +36,20 @@ __all__ = ["drill_html", "score_html", "PracticeDrill", "show_drill", "show_fina
 _KIND_OPTIONS = [("Mixed (set by difficulty)", MIXED)] + [(KIND_NAMES[kind], kind) for kind in KINDS]
 _DIFFICULTY_OPTIONS = [("1 · totals, naturals", 1), ("2 · Player, simple Banker", 2),
                        ("3 · tableau, settling", 3)]
+MAX_TEST_QUESTIONS = 100   # a final test on screen asks at most this many questions
 
 
 # ---------------------------------------------------------------- pure functions
 
+def _check_drill(drill) -> Drill:
+    if not isinstance(drill, Drill):
+        raise BaccaratError(f"drill must be a Drill made by start_drill(...), not {shown(drill)}")
+    return drill
+
+
 def score_html(drill: Drill) -> str:
     """The running score (and, at the end of a test, the summary)."""
+    _check_drill(drill)
     score = drill.score
     where = f"Question {drill.number + 1}" + (f" of {drill.length}" if drill.length else "")
     line = caption_html(f"{where} &nbsp;·&nbsp; <b>Score: {score.right} of {score.asked}</b> &nbsp;·&nbsp; "
@@ -51,6 +61,7 @@ def score_html(drill: Drill) -> str:
 
 def drill_html(drill: Drill) -> str:
     """The current question, its feedback once answered, and the score, as HTML."""
+    _check_drill(drill)
     exercise = drill.exercise
     level = "" if drill.kind == TEST else f", difficulty {exercise.difficulty}"
     heading = caption_html(f"<i>{escape(KIND_NAMES[exercise.kind])}{level}</i>")
@@ -64,18 +75,32 @@ def drill_html(drill: Drill) -> str:
 # ---------------------------------------------------------------- the drill and the final test
 
 class PracticeDrill:
-    """A drill (choose kind, difficulty and seed) or, with ``test=True``, the final mixed test."""
+    """A drill (choose kind, difficulty and seed) or, with ``test=True``, the final mixed test.
+
+    ``kind`` is "mixed" or one of ``practice.KINDS``; ``difficulty`` 1, 2 or 3; ``seed`` None (a seed is picked
+    at random and shown) or a whole number 0 or more; ``questions`` (the test's length) 1 to 100. Anything else
+    is refused with a BaccaratError before a control is built. A seed typed into the seed box that is not a seed
+    is said inline, and the drill waits for a good one.
+    """
 
     def __init__(self, kind: str = MIXED, difficulty: int = 1, seed: int = 2024, test: bool = False,
                  questions: int = 10):
+        if not isinstance(test, bool):
+            raise BaccaratError(f"test must be True (the final test) or False (a drill), not {shown(test)}")
+        kind = check_option("kind", kind, _KIND_OPTIONS)
+        difficulty = check_option("difficulty", difficulty, _DIFFICULTY_OPTIONS, "1, 2 or 3")
+        seed = check_seed(seed)
+        questions = whole_number("questions", questions, 1, MAX_TEST_QUESTIONS)
+        if seed is None:                    # as start_drill does: pick one, and show it so the drill can replay
+            seed = random.Random().randrange(1, 1_000_000)
         self.test, self.questions = test, questions
         self.kind = widgets.Dropdown(options=_KIND_OPTIONS, value=kind, description="Drill",
                                      style={"description_width": "6em"}, layout=widgets.Layout(width="26em"))
         self.difficulty = widgets.ToggleButtons(options=_DIFFICULTY_OPTIONS, value=difficulty,
                                                 description="Difficulty",
                                                 style={"description_width": "6em", "button_width": "14em"})
-        self.seed = widgets.IntText(value=seed, description="Seed", style={"description_width": "6em"},
-                                    layout=widgets.Layout(width="14em"))
+        self.seed = SeedBox(seed, description="Seed", style={"description_width": "6em"},
+                            layout=widgets.Layout(width="14em"))
         self.restart_button = widgets.Button(description="Start again", icon="refresh", layout=BIG)
         self.next_button = widgets.Button(description="Next question", button_style="primary", icon="forward",
                                           layout=BIG)
@@ -100,12 +125,14 @@ class PracticeDrill:
 
     # -- actions
     def restart(self):
-        """Start the drill (or test) again from question 1 with the current settings."""
+        """Start the drill (or test) again from question 1 with the current settings (a bad seed: said inline)."""
         def compute():
+            self.state = None
+            seed = self.seed.seed_or_error()
             if self.test:
-                self.state = start_drill(TEST, seed=self.seed.value, length=self.questions)
+                self.state = start_drill(TEST, seed=seed, length=self.questions)
             else:
-                self.state = start_drill(self.kind.value, self.difficulty.value, self.seed.value)
+                self.state = start_drill(chosen(self.kind, "a drill"), chosen(self.difficulty, "a difficulty"), seed)
             return ""
         self.notice.value = safe_html(compute)
         self.last_answer = None
@@ -126,7 +153,10 @@ class PracticeDrill:
         return self.state.feedback
 
     def click(self, choice: str):
-        """Press the answer button labelled ``choice`` (or type ``choice`` and press Check); returns the Feedback."""
+        """Press the answer button labelled ``choice`` (or type ``choice`` and press Check); returns the Feedback
+        (None while the seed box holds no seed)."""
+        if self.state is None:
+            return None
         for button in self.controls.buttons:
             if button.description == choice:
                 button.click()
@@ -167,10 +197,11 @@ class PracticeDrill:
 
 
 def show_drill(kind: str = MIXED, difficulty: int = 1, seed: int = 2024):
-    """The practice drill, ready to display: ``kind`` is "mixed" or one of ``practice.KINDS``."""
+    """The practice drill, ready to display: ``kind`` is "mixed" or one of ``practice.KINDS``, ``difficulty`` 1, 2
+    or 3, ``seed`` None or a whole number 0 or more (the same seed gives the same questions)."""
     return PracticeDrill(kind, difficulty, seed).view
 
 
 def show_final_test(seed: int = 2024, questions: int = 10):
-    """The final mixed test of ``questions`` questions, ending with a score summary, ready to display."""
+    """The final mixed test of ``questions`` questions (1 to 100), ending with a score summary, ready to display."""
     return PracticeDrill(seed=seed, test=True, questions=questions).view

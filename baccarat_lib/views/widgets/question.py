@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
+from ...errors import BaccaratError, shown
 from ...teaching.questions import Question, check_answer
 from ..html import message_html
-from .common import BIG, projector_view
+from .common import BIG, check_text, close_widgets, projector_view
 
 __all__ = ["AnswerControls", "QuestionWidget", "show_question"]
 
@@ -23,6 +24,9 @@ class AnswerControls:
     """How a learner answers: a button per choice, or a text box and a Check button; each calls ``on_answer``."""
 
     def __init__(self, on_answer, placeholder: str = "your answer"):
+        if not callable(on_answer):
+            raise BaccaratError(f"on_answer must be a function called with the answer, not {shown(on_answer)}")
+        check_text("placeholder", placeholder, '"your answer"')
         self.on_answer = on_answer
         self.buttons: list = []
         self.text = widgets.Text(placeholder=placeholder, continuous_update=False,
@@ -38,16 +42,23 @@ class AnswerControls:
             self.on_answer(change["new"])
 
     def show(self, choices=()):
-        """Buttons for ``choices`` (kept if they are the same as before), or the text box when there are none."""
+        """Buttons for ``choices`` (kept if they are the same as before), or the text box when there are none.
+
+        Buttons that are replaced are closed, so a drill of many questions does not pile up widgets."""
         if choices:
             if [button.description for button in self.buttons] != list(choices):
+                replaced = self.buttons
                 self.buttons = [widgets.Button(description=choice, layout=BIG) for choice in choices]
                 for button in self.buttons:
                     button.on_click(lambda clicked: self.on_answer(clicked.description))
-            self.box.children = tuple(self.buttons)
+                self.box.children = tuple(self.buttons)
+                close_widgets(replaced)
+            else:
+                self.box.children = tuple(self.buttons)
         else:
-            self.buttons = []
+            replaced, self.buttons = self.buttons, []
             self.box.children = (self.text, self.check)
+            close_widgets(replaced)
 
     def clear_text(self):
         """Empty the text box without answering."""
@@ -68,6 +79,9 @@ class QuestionWidget:
     """One exercise on screen: the prompt, answer controls and a feedback area."""
 
     def __init__(self, question: Question):
+        if not isinstance(question, Question):
+            raise BaccaratError("question must be a Question made by a builder such as total_question(\"7 8\"), "
+                                f"not {shown(question)}")
         self.question = question
         self.prompt = widgets.HTML(f'<div style="font-size:1.3em;margin:0.3em 0;">{question.prompt}</div>')
         self.feedback = widgets.HTML()
@@ -78,7 +92,9 @@ class QuestionWidget:
     def answer(self, text: str):
         """Judge ``text`` and show the feedback; returns the Feedback."""
         feedback = check_answer(self.question, text)
-        self.feedback.value = message_html(feedback.message, "right" if feedback.correct else "wrong")
+        blank = not feedback.correct and str(text).strip() == ""      # "Type or choose an answer first."
+        self.feedback.value = message_html(feedback.message,
+                                           "right" if feedback.correct else "info" if blank else "wrong")
         return feedback
 
 

@@ -18,6 +18,7 @@ Widget (``show_road_dealer()`` returns the view; ``view.controller`` holds the c
 from __future__ import annotations
 
 import base64
+import random
 from io import BytesIO
 from typing import NamedTuple
 
@@ -27,15 +28,16 @@ from PIL import Image
 
 from ...analysis.roads import bead_plate, big_road, longest_streaks
 from ...analysis.simulate import CoupRecords, deal_shoe
+from ...errors import BaccaratError, check_seed, shown, whole_number
 from ...game.coup import Outcome
 from ...game.shoe import DECK_RANGE
 from ..html import caption_html, message_html
 from ..plots.roads import plot_roads
-from .common import BIG, projector_view, safe_html
+from .common import BIG, SeedBox, chosen, projector_view, safe_html
 
 __all__ = ["ShoeRoads", "shoe_roads", "shoe_roads_html", "RoadDealer", "show_road_dealer"]
 
-
+_SEEDS = 2**32          # "Deal a new shoe" counts seeds 0, 1, …, 2**32 - 1, then starts again at 0
 
 class ShoeRoads(NamedTuple):
     """One dealt shoe: its seed, decks, per-coup records and both boards."""
@@ -68,6 +70,8 @@ def _figure_html(figure: Figure) -> str:
 
 def shoe_roads_html(roads: ShoeRoads) -> str:
     """What the shoe gave (counts, longest streaks) and both boards, drawn."""
+    if not isinstance(roads, ShoeRoads):
+        raise BaccaratError(f"roads must be the ShoeRoads of shoe_roads(seed), not {shown(roads)}")
     counts = roads.records.counts()
     longest = longest_streaks(roads.records)
     summary = (f"Seed {roads.seed}, {roads.decks} decks: <b>{len(roads.records)} coups</b> to the cut card. "
@@ -82,12 +86,19 @@ def shoe_roads_html(roads: ShoeRoads) -> str:
 
 
 class RoadDealer:
-    """A seed box, a deck count and a button that deals the next shoe; both boards redrawn each time."""
+    """A seed box, a deck count and a button that deals the next shoe; both boards redrawn each time.
+
+    ``seed`` is None (one is picked at random and shown) or a whole number 0 or more, ``decks`` 1 to 8; anything
+    else is refused with a BaccaratError. A seed typed into the box that is not a seed is said inline.
+    """
 
     def __init__(self, seed: int = 2024, decks: int = 8):
-        self.seed = widgets.BoundedIntText(value=seed, min=0, max=2**32 - 1, description="Shoe seed",
-                                           layout=widgets.Layout(width="16em"),
-                                           style={"description_width": "6em"})
+        seed = check_seed(seed)
+        decks = whole_number("decks", decks, DECK_RANGE.start, DECK_RANGE.stop - 1)
+        if seed is None:
+            seed = random.Random().randrange(_SEEDS)
+        self.seed = SeedBox(seed, description="Shoe seed", layout=widgets.Layout(width="16em"),
+                            style={"description_width": "6em"})
         self.decks = widgets.Dropdown(options=list(DECK_RANGE), value=decks, description="Decks",
                                       layout=widgets.Layout(width="10em"), style={"description_width": "4em"})
         self.new_shoe = widgets.Button(description="Deal a new shoe", button_style="primary", icon="refresh",
@@ -102,17 +113,25 @@ class RoadDealer:
         self.update()
 
     def deal_new_shoe(self):
-        """Move to the next seed: a new shoe, shuffled reproducibly (its boards are drawn by ``update``)."""
-        self.seed.value = (self.seed.value + 1) % (self.seed.max + 1)
+        """Move to the next seed: a new shoe, shuffled reproducibly (its boards are drawn by ``update``).
+
+        While the box holds no seed, it says so again and deals nothing."""
+        seed = self.seed.seed
+        if seed is None:
+            self.update()
+        else:
+            self.seed.value = (seed + 1) % _SEEDS
 
     def update(self):
-        """Deal the shoe of the chosen seed and decks and draw both boards."""
+        """Deal the shoe of the chosen seed and decks and draw both boards (or say what is wrong with the seed)."""
         def compute():
-            self.roads = shoe_roads(self.seed.value, self.decks.value)
+            self.roads = None
+            self.roads = shoe_roads(self.seed.seed_or_error(), chosen(self.decks, "1 to 8 decks"))
             return shoe_roads_html(self.roads)
         self.result.value = safe_html(compute)
 
 
 def show_road_dealer(seed: int = 2024, decks: int = 8):
-    """The shoe-and-scoreboards widget, ready to display."""
+    """The shoe-and-scoreboards widget, ready to display: ``seed`` None or a whole number 0 or more, ``decks``
+    1 to 8."""
     return RoadDealer(seed, decks).view
