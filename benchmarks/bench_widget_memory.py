@@ -35,7 +35,9 @@ from ipywidgets.widgets import widget as widget_module
 
 def live_widgets():
     registry = getattr(widget_module, "_instances", None)
-    return len(registry if registry is not None else ipywidgets.Widget.widgets)
+    if registry is None:                                  # ipywidgets 8.0
+        registry = getattr(ipywidgets.Widget, "_active_widgets", None) or ipywidgets.Widget.widgets
+    return len(registry)
 
 def rss_mib():
     try:

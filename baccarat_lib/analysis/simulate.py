@@ -12,7 +12,8 @@ Public names:
   ``n_coups`` coups dealt from consecutive shoes.
 - ``simulate_coups(n_coups, decks=8, seed=None, cut_card=14, keep_shoes=False)``: a ``CoupRecords``
   (one row per coup: outcome, totals, natural, pairs, cards used, shoe number, position in the shoe).
-- ``deal_shoe(decks=8, seed=None, cut_card=14)``: the ``CoupRecords`` of one whole shoe, its cards kept.
+- ``deal_shoe(decks=8, seed=None, cut_card=14)``: the ``CoupRecords`` of one whole shoe, its cards kept: the
+  very shoe ``Shoe(decks, seed)`` deals (same cards in the same order, same cut card, so the same coups).
 - ``play_shoe(cards, cut_card=14)``: the ``CoupRecords`` of a shoe in a given order (no shuffling).
 - ``CoupRecords``: a dataclass of numpy arrays; ``.row(i)`` gives one coup as a dict.
 - ``OUTCOME_CODES``, ``CODE_OUTCOMES``, ``PLAYER_DRAWS``, ``BANKER_DRAWS``: the vocabulary of ``kernel``, where
@@ -25,6 +26,13 @@ Public names:
 Every function takes ``seed`` under the library's one seed policy (``errors.check_seed``: ``None`` for fresh
 randomness, or a whole number 0 or more, numpy integers too; anything else is refused) and never touches
 global random state: the same seed deals the same shoes.
+
+**One seed, one shoe.** The first shoe of every function here is the shoe ``game.shoe.Shoe(decks, seed)``
+shuffles (and so the first shoe of ``ShoeRun(decks, seed)`` and of every widget that deals): ``deal_shoe(8, 2024)``
+is, coup by coup, ``Shoe(8, 2024).coups()``, and ``simulate_coups`` / ``outcome_counts`` with seed 2024 start
+with that same shoe. The shoes after the first come from numpy's generator seeded with ``seed`` (a separate,
+fast stream): they are not ``ShoeRun``'s later shoes, whose Python shuffle would cost about 0.5 ms a shoe
+(some 17 s for the ~37,000 shoes of 3,000,000 coups, against about 0.5 s for the whole simulation here).
 
 >>> counts = outcome_counts(10_000, decks=8, seed=1)
 >>> sum(counts.values()), sorted(counts) == sorted(Outcome)
@@ -46,7 +54,7 @@ of cards used, and each shoe's position advances by 4, 5 or 6.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, fields
 from math import ceil
 
 import numpy as np
@@ -54,7 +62,7 @@ import numpy as np
 from ..errors import BaccaratError, check_seed, shown, whole_number
 from ..game.cards import RANK_VALUES, RANKS, Card, as_cards
 from ..game.coup import Outcome
-from ..game.shoe import check_decks
+from ..game.shoe import Shoe, check_decks
 from .kernel import BANKER_DRAWS, CODE_OUTCOMES, OUTCOME_CODES, PLAYER_DRAWS, check_shoe_size, play_values  # noqa: F401
 
 __all__ = ["outcome_counts", "simulate_coups", "deal_shoe", "play_shoe", "CoupRecords", "DEFAULT_CUT_CARD",
@@ -222,6 +230,26 @@ def _deal_lockstep(values: np.ndarray, limit: int, want_positions: bool):
     return codes[:steps], positions
 
 
+def _shoe_keys(cards) -> np.ndarray:
+    """One shoe in the given order as a (1, n_cards) uint32 key row: position in the high bits, card code low."""
+    codes = np.array([_CODE_OF_RANK[card.rank] for card in cards], dtype=np.uint32)
+    return ((np.arange(codes.size, dtype=np.uint32) << _CARD_BITS) | codes)[None, :]
+
+
+def _first_shoe_keys(decks: int, seed) -> np.ndarray:
+    """The key row of the shoe ``Shoe(decks, seed)`` shuffles: the first shoe of every function here."""
+    shoe = Shoe(decks=decks, seed=seed)
+    return _shoe_keys(shoe.peek(len(shoe)))
+
+
+def _shuffled_shoes(rng: np.random.Generator, n_shoes: int, deck_codes: np.ndarray, first) -> np.ndarray:
+    """``_shuffle``; when ``first`` is a key row (the run's first chunk), shoe 0 is replaced by it."""
+    keys = _shuffle(rng, n_shoes, deck_codes)
+    if first is not None:
+        keys[0] = first[0]
+    return keys
+
+
 def _shoe_plan(decks: int, cut_card: int):
     deck_codes = np.tile(_DECK_CODES, 4 * decks)
     n_cards = deck_codes.size
@@ -240,6 +268,8 @@ def outcome_counts(n_coups: int, decks: int = 8, seed=None,
                    cut_card: int = DEFAULT_CUT_CARD) -> dict[Outcome, int]:
     """How many of ``n_coups`` coups, dealt from consecutive shuffled shoes, Player, Banker and Tie win.
 
+    The first shoe is ``Shoe(decks, seed)``'s; the later ones come from numpy's stream (see the module's notes).
+
     ``n_coups`` may be up to ``MAX_COUNTED_COUPS`` (coups are dealt in chunks, so memory stays flat).
 
     >>> counts = outcome_counts(1000, decks=6, seed=42)
@@ -249,10 +279,12 @@ def outcome_counts(n_coups: int, decks: int = 8, seed=None,
     n_coups, decks = _check_n_coups(n_coups, MAX_COUNTED_COUPS, "the time it takes"), check_decks(decks)
     deck_codes, _, limit = _shoe_plan(decks, cut_card)
     rng = _rng(seed)
+    first = _first_shoe_keys(decks, check_seed(seed)) if n_coups else None
     counts = np.zeros(len(OUTCOME_CODES), dtype=np.int64)
     left = n_coups
     while left > 0:
-        values = _values(_shuffle(rng, _chunk_size(left, limit), deck_codes))
+        values = _values(_shuffled_shoes(rng, _chunk_size(left, limit), deck_codes, first))
+        first = None
         codes, _ = _deal_lockstep(values, limit, want_positions=False)
         dealt = codes.size - np.count_nonzero(codes == _NO_COUP)
         if dealt > left:  # keep the first `left` coups, shoe by shoe
@@ -349,13 +381,6 @@ def _records(keys: np.ndarray, n_coups: int | None, limit: int, first_shoe: int,
                        shoe_cards)
 
 
-def _concatenate(parts: list[CoupRecords]) -> CoupRecords:
-    names = [field.name for field in fields(CoupRecords) if field.name != "shoe_cards"]
-    shoe_cards = [part.shoe_cards for part in parts if part.shoe_cards is not None]
-    columns = {name: np.concatenate([getattr(part, name) for part in parts]) for name in names}
-    return CoupRecords(**columns, shoe_cards=np.concatenate(shoe_cards) if shoe_cards else None)
-
-
 def _no_records(n_shoe_cards: int | None) -> CoupRecords:
     """Records of zero coups (with an empty shoe_cards array if cards are kept)."""
     small = np.zeros(0, dtype=np.uint8)
@@ -370,7 +395,8 @@ def simulate_coups(n_coups: int, decks: int = 8, seed=None, cut_card: int = DEFA
     """The records of ``n_coups`` coups dealt from consecutive shuffled shoes.
 
     With ``keep_shoes=True`` the shoes' cards are kept too (``shoe_cards``; about 416 bytes a shoe).
-    The same seed gives the same coups as ``outcome_counts``. Records cost memory (about 17 bytes a coup), so
+    The same seed gives the same coups as ``outcome_counts``; the first shoe is ``Shoe(decks, seed)``'s (the one
+    ``deal_shoe`` deals), the later ones come from numpy's stream (see the module's notes). Records cost memory (about 17 bytes a coup), so
     ``n_coups`` may be at most ``MAX_RECORDED_COUPS``; ``outcome_counts`` counts far more.
 
     >>> records = simulate_coups(500, seed=7)
@@ -382,31 +408,40 @@ def simulate_coups(n_coups: int, decks: int = 8, seed=None, cut_card: int = DEFA
     keep_shoes = _check_flag("keep_shoes", keep_shoes)
     deck_codes, _, limit = _shoe_plan(decks, cut_card)
     rng = _rng(seed)
-    parts, left, first_shoe = [], n_coups, 0
+    first = _first_shoe_keys(decks, check_seed(seed)) if n_coups else None
+    names = [field.name for field in fields(CoupRecords) if field.name != "shoe_cards"]
+    columns, shoe_parts, filled, left, first_shoe = None, [], 0, n_coups, 0
     while left > 0:
-        keys = _shuffle(rng, _chunk_size(left, limit), deck_codes)
+        keys = _shuffled_shoes(rng, _chunk_size(left, limit), deck_codes, first)
+        first = None
         part = _records(keys, left, limit, first_shoe, keep_shoes)
+        if columns is None:  # filled chunk by chunk: memory peaks near the result's size, not twice it
+            columns = {name: np.empty(n_coups, dtype=getattr(part, name).dtype) for name in names}
+        for name in names:
+            columns[name][filled:filled + len(part)] = getattr(part, name)
         if keep_shoes:  # keep only the shoes that dealt a coup we kept
-            part = replace(part, shoe_cards=part.shoe_cards[:part.shoes[-1] - first_shoe + 1])
-        parts.append(part)
+            shoe_parts.append(part.shoe_cards[:part.shoes[-1] - first_shoe + 1])
+        filled += len(part)
         first_shoe += len(keys)
         left -= len(part)
-    if not parts:
+    if columns is None:
         return _no_records(deck_codes.size if keep_shoes else None)
-    return _concatenate(parts)
+    return CoupRecords(**columns, shoe_cards=np.concatenate(shoe_parts) if keep_shoes else None)
 
 
 def deal_shoe(decks: int = 8, seed=None, cut_card: int = DEFAULT_CUT_CARD) -> CoupRecords:
     """Every coup of one shuffled shoe, up to the cut card, with the shoe's cards kept (for scoreboards).
+
+    It is the shoe ``Shoe(decks, seed)`` deals: the same cards in the same order (suits are not kept), the same
+    cut card, so the same coups as ``Shoe(decks, seed, cut_card=cut_card).coups()``.
 
     >>> shoe = deal_shoe(seed=11)
     >>> 70 < len(shoe) < 95, int(shoe.positions[-1]) < 416 - 14
     (True, True)
     """
     decks = check_decks(decks)
-    deck_codes, _, limit = _shoe_plan(decks, cut_card)
-    keys = _shuffle(_rng(seed), 1, deck_codes)
-    return _records(keys, None, limit, 0, keep_shoes=True)
+    _, _, limit = _shoe_plan(decks, cut_card)
+    return _records(_first_shoe_keys(decks, check_seed(seed)), None, limit, 0, keep_shoes=True)
 
 
 def play_shoe(cards, cut_card: int = DEFAULT_CUT_CARD) -> CoupRecords:
@@ -419,5 +454,4 @@ def play_shoe(cards, cut_card: int = DEFAULT_CUT_CARD) -> CoupRecords:
     given = as_cards(cards)
     check_shoe_size(len(given))
     limit = _deal_limit(len(given), _check_cut_card(cut_card, len(given)))
-    keys = np.array([[_CODE_OF_RANK[card.rank] for card in given]], dtype=np.uint32)
-    return _records(keys, None, limit, 0, keep_shoes=True)
+    return _records(_shoe_keys(given), None, limit, 0, keep_shoes=True)

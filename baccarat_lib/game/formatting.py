@@ -7,13 +7,14 @@ Public names:
 
 - ``rounded(fraction, places=2)``: an exact Fraction rounded half-even to ``places`` decimals (a Decimal).
 - ``percent(fraction, places=4, sign=False)``: an exact Fraction as a percentage, rounded only here.
-- ``money(amount)``: a Decimal amount as written on a receipt: thousands separators, no trailing zeros.
+- ``money(amount)``: an amount as written on a receipt: thousands separators, whole amounts without decimals,
+  cents written as two digits ("9.50"), never an exponent.
 
 All three check their arguments (a ``BaccaratError`` says what is accepted) and never depend on the caller's
 ``decimal`` context: numbers are rounded with exact integer arithmetic, amounts formatted in a private context.
 
 >>> percent(Fraction(2, 3), 1), percent(Fraction(-1, 8), 1, sign=True), money(Decimal("22800.50"))
-('66.7%', '-12.5%', '22,800.5')
+('66.7%', '-12.5%', '22,800.50')
 """
 
 from __future__ import annotations
@@ -102,13 +103,17 @@ def percent(fraction, places: int = 4, sign: bool = False) -> str:
 
 
 def money(amount) -> str:
-    """An amount as written on a receipt: thousands separators, no trailing zeros after the point.
+    """An amount as written on a receipt: thousands separators, never an exponent; a whole amount has no
+    decimals ("22,800"), an amount with cents shows two ("9.50", "0.05"), and an amount finer than a cent
+    (which ``settle`` never returns, but a caller may pass) shows every digit it has ("0.5005").
 
     ``amount``: a Decimal, an int (numpy too), a finite float or text such as "9.50", of size below 10**40 and
     with at most 40 decimal places.
 
     >>> money(Decimal("22800")), money(Decimal("9.50")), money(Decimal("-100")), money(Decimal("-0"))
-    ('22,800', '9.5', '-100', '0')
+    ('22,800', '9.50', '-100', '0')
+    >>> money(Decimal("1E+3")), money(Decimal("9.5E+2")), money(1e3), money("0.5005"), money(Decimal("1E-7"))
+    ('1,000', '950', '1,000', '0.5005', '0.0000001')
     """
     given = amount
     accepted = "amount must be a Decimal, a whole number or text such as '9.50', below 10**40 with at most 40 decimals"
@@ -132,5 +137,10 @@ def money(amount) -> str:
         if amount is None or not amount.is_finite() or (amount and not -40 <= amount.adjusted() < 40) \
                 or amount.as_tuple().exponent < -80 or len(amount.as_tuple().digits) > 120:
             raise BaccaratError(f"{accepted}, not {shown(given)}")
-        amount = amount.quantize(Decimal(1)) if amount == amount.to_integral_value() else amount.normalize()
-        return f"{amount.copy_abs() if amount.is_zero() else amount:,}"
+        if amount == amount.to_integral_value():
+            amount = amount.quantize(Decimal(1))                       # 1E+3 -> 1000, 95.00 -> 95
+        else:
+            amount = amount.normalize()                                # 9.50 -> 9.5, 0.5005 stays
+            if amount.as_tuple().exponent == -1:
+                amount = amount.quantize(Decimal("0.01"))              # 9.5 -> 9.50: cents as two digits
+        return f"{amount.copy_abs() if amount.is_zero() else amount:,f}"

@@ -3,16 +3,21 @@
 Public names:
 
 - ``EVENTS``: event name -> predicate over a coup's facts (works on one coup or on arrays of coups).
-- ``PayTable``, ``Pays``: a named pay table; each bet lists, in order, the events it pays on.
+- ``PayTable``, ``Pays``: a named pay table (with a human ``title``); each bet lists, in order, the events it
+  pays on.
 - ``PAY_TABLES``: "standard", "commission-4", "tie-9", "no-commission", "ez".
 - ``BETS``: the bet names a table may offer; ``bet_label(bet)``: "dragon-7" -> "Dragon 7".
 - ``pay_table(name_or_table)``: a PayTable by name (the error lists the known names).
-- ``derive_table(base, name, description, bets=None, commission=None, drop=())``: a new table from an old one.
+- ``derive_table(base, name, description, bets=None, commission=None, drop=(), title=None)``: a new table from
+  an old one.
 - ``pay_table_rows(tables=None)``: one row per bet, the lines each table pays it on (tables side by side).
-- ``settle(bet, stake, coup, table="standard") -> Settlement``: the net result as an exact ``Decimal``
-  (``coup``: a played ``Coup``, or cards in dealt order, which are played first).
+- ``settle(bet, stake, coup, table="standard") -> Settlement``: the net result as a ``Decimal`` in whole cents
+  (``coup``: a played ``Coup``, or cards in dealt order, which are played first). Every amount that changes
+  hands is a whole number of cents: a fraction of a cent is dropped (rounded down), so the house never pays
+  more than the odds nor takes more than its commission rate.
 - ``Settlement``: ``.net``, ``.gross``, ``.commission``, ``.result`` and ``.explanation`` of one settled bet.
-- ``stake_amount(stake)``: a stake as an exact ``Decimal``: above 0, at most ``MAX_STAKE`` (10**12), whole cents.
+- ``stake_amount(stake)``: a stake as an exact ``Decimal``: above 0, at most ``MAX_STAKE`` (10**12), whole cents
+  (text may group thousands with commas: "1,000.50").
 - ``collect_back(settlement, paid=None)``: what the dealer takes back after paying out ``paid``.
 - ``CoupFacts``, ``coup_facts(coup)``: the facts of one played coup that events read (outcome, totals, pairs).
 
@@ -31,7 +36,7 @@ import math
 import operator
 import re
 from dataclasses import dataclass, field, replace
-from decimal import (ROUND_HALF_EVEN, Context, Decimal, DivisionByZero, Inexact, InvalidOperation, Overflow,
+from decimal import (ROUND_DOWN, ROUND_HALF_EVEN, Context, Decimal, DivisionByZero, Inexact, InvalidOperation, Overflow,
                      localcontext)
 from fractions import Fraction
 
@@ -65,6 +70,7 @@ BETS = ("player", "banker", "tie", "player-pair", "banker-pair", "super-six", "d
 # every result has well under 100 digits: exact. Inexact is trapped, so a result can never be rounded silently.
 MAX_STAKE = 10 ** 12
 _CENT = Decimal("0.01")
+_GROUPED = re.compile(r"[+-]?\d{1,3}(?:,\d{3})+(?:\.\d*)?")    # "1,000" or "12,345.50": thousands grouped
 _MONEY = Context(prec=200, rounding=ROUND_HALF_EVEN, Emax=10 ** 6, Emin=-10 ** 6,
                  traps=[InvalidOperation, DivisionByZero, Overflow, Inexact])
 _SETTLE_PLACES = 12            # odds and commissions settle in money when they are decimals of at most 12 places
@@ -171,15 +177,23 @@ class Pays:
 
 @dataclass(frozen=True)
 class PayTable:
-    """A named pay table: for each bet, the lines in the order they are checked; no line applies -> the bet loses."""
+    """A named pay table: for each bet, the lines in the order they are checked; no line applies -> the bet loses.
+
+    ``name`` is the short key code uses ("commission-4"); ``title`` what a learner reads ("4% commission"),
+    the name itself when not given.
+    """
 
     name: str
     description: str
     bets: dict = field(default_factory=dict)
+    title: str = ""
 
     def __post_init__(self):
         _name("name", self.name, "text")
         _name("description", self.description, "text")
+        _name("title", self.title, "text")
+        if not self.title.strip():
+            object.__setattr__(self, "title", self.name)
         if not isinstance(self.bets, dict):
             raise BaccaratError(f"bets must be a dict bet -> its lines (Pays), not {shown(self.bets)}")
         bets = {}
@@ -208,10 +222,11 @@ class PayTable:
         return next((line for line in self.lines(bet) if EVENTS[line.event](facts)), None)
 
 
-def _table(name, description, **bets) -> PayTable:
+def _table(name, description, title, **bets) -> PayTable:
     """Build a table from bets written as (event, odds[, commission]) tuples."""
     return PayTable(name, description,
-                    {bet.replace("_", "-"): tuple(Pays(*line) for line in lines) for bet, lines in bets.items()})
+                    {bet.replace("_", "-"): tuple(Pays(*line) for line in lines) for bet, lines in bets.items()},
+                    title)
 
 
 def pay_table(table) -> PayTable:
@@ -224,9 +239,10 @@ def pay_table(table) -> PayTable:
 
 
 def derive_table(base, name: str, description: str, bets: dict | None = None,
-                 commission=None, drop=()) -> PayTable:
+                 commission=None, drop=(), title=None) -> PayTable:
     """A new table from ``base``: replace or add whole bets (bet -> [(event, odds[, commission])]), change the
     Banker commission, and ``drop`` bets the new table does not offer (one name, or a list of names).
+    ``title`` is what a learner reads (the name when not given).
 
     >>> super_six_11 = derive_table("no-commission", "super-six-11", "Super Six at 11:1",
     ...                             bets={"super-six": [("tie", "loses"), ("banker wins with 6", "11:1")]})
@@ -236,6 +252,8 @@ def derive_table(base, name: str, description: str, bets: dict | None = None,
     base = pay_table(base)
     _name("name", name, "text")
     _name("description", description, "text")
+    if title is not None:
+        _name("title", title, "None or text")
     if bets is not None and not isinstance(bets, dict):
         raise BaccaratError(f"bets must be None or a dict bet -> [(event, odds[, commission])], not {shown(bets)}")
     drop = (drop,) if isinstance(drop, str) else drop
@@ -261,7 +279,7 @@ def derive_table(base, name: str, description: str, bets: dict | None = None,
             raise BaccaratError("commission applies to the banker bet, which this table does not offer")
         new_bets["banker"] = tuple(replace(line, commission=commission) if line.commission else line
                                    for line in new_bets["banker"])
-    return PayTable(name, description, new_bets)
+    return PayTable(name, description, new_bets, title or "")
 
 
 def _line(bet: str, line) -> Pays:
@@ -279,6 +297,7 @@ _PAIRS = ("player-pair", "banker-pair")
 # The pay tables, written like the cards on a casino table: the standard one in full, the others as what they
 # change. Lines are checked top to bottom.
 _STANDARD = _table("standard", "Commission baccarat: Banker pays 1:1 less 5%, Tie 8:1, pairs 11:1.",
+                   "Standard (5% commission)",
                    player=[("tie", "push"), ("player wins", "1:1")],
                    banker=[("tie", "push"), ("banker wins", "1:1", FIVE_PERCENT)],
                    tie=[("tie", "8:1")],
@@ -286,18 +305,20 @@ _STANDARD = _table("standard", "Commission baccarat: Banker pays 1:1 less 5%, Ti
 PAY_TABLES = {table.name: table for table in [
     _STANDARD,
     derive_table(_STANDARD, "commission-4", "As standard, but the Banker commission is 4%.",
-                 commission=FOUR_PERCENT),
-    derive_table(_STANDARD, "tie-9", "As standard, but Tie pays 9:1.", bets={"tie": [("tie", "9:1")]}),
+                 commission=FOUR_PERCENT, title="4% commission"),
+    derive_table(_STANDARD, "tie-9", "As standard, but Tie pays 9:1.", bets={"tie": [("tie", "9:1")]},
+                 title="Tie pays 9:1"),
     derive_table(_STANDARD, "no-commission",
                  "No commission, but a Banker win with 6 pays 1:2; Super Six pays 12:1.",
                  bets={"banker": [("tie", "push"), ("banker wins with 6", "1:2"), ("banker wins", "1:1")],
-                       "super-six": [("tie", "loses"), ("banker wins with 6", "12:1")]}),
+                       "super-six": [("tie", "loses"), ("banker wins with 6", "12:1")]},
+                 title="No commission (Banker 6 pays 1:2)"),
     derive_table(_STANDARD, "ez",
                  "EZ Baccarat: no commission, a Banker win with a three-card 7 pushes; Dragon 7 40:1, Panda 8 25:1.",
                  bets={"banker": [("tie", "push"), ("banker wins with a three-card 7", "push"), ("banker wins", "1:1")],
                        "dragon-7": [("tie", "loses"), ("banker wins with a three-card 7", "40:1")],
                        "panda-8": [("tie", "loses"), ("player wins with a three-card 8", "25:1")]},
-                 drop=_PAIRS),
+                 drop=_PAIRS, title="EZ Baccarat"),
 ]}
 
 
@@ -360,8 +381,9 @@ def coup_facts(coup: Coup) -> CoupFacts:
 
 @dataclass(frozen=True)
 class Settlement:
-    """One bet settled: ``net`` (won, negative when lost, 0 on a push), ``gross`` (paid at the odds, before
-    commission), ``commission``, ``result`` ("wins", "push" or "loses") and the ``explanation``; all exact."""
+    """One bet settled: ``net`` (won, negative when lost, 0 on a push), ``gross`` (the result at the odds before
+    commission: the win paid, 0 on a push, minus the stake on a loss, when nothing is paid), ``commission``,
+    ``result`` ("wins", "push" or "loses") and the ``explanation``. ``settle`` gives whole cents."""
 
     net: Decimal
     gross: Decimal
@@ -395,6 +417,8 @@ def _amount(name: str, value, allow_zero: bool = False) -> Decimal:
                 amount = value
             elif isinstance(value, str):
                 text = value.strip()
+                if _GROUPED.fullmatch(text):
+                    text = text.replace(",", "")
                 amount = Decimal(text) if len(text) <= 30 else None
             elif isinstance(value, float):
                 amount = Decimal(str(value)) if math.isfinite(value) else None
@@ -418,17 +442,19 @@ def _amount(name: str, value, allow_zero: bool = False) -> Decimal:
                 whole_cents = False
             if not whole_cents:
                 raise BaccaratError(f"{accepted}, not {shown(value)}")
+        if amount.as_tuple().exponent > 0:
+            amount = amount.quantize(Decimal(1))          # "1e3" -> 1000, never 1E+3
     return amount
 
 
 def stake_amount(stake) -> Decimal:
     """A stake as an exact Decimal: a number above 0 and at most ``MAX_STAKE`` (1,000,000,000,000) with at most
     2 decimal places (whole cents), given as an int (a numpy integer is fine), a Decimal, a float, a Fraction or
-    text such as "2.50". Anything else, more decimals, or a larger stake is refused with a ``BaccaratError``:
-    within these limits every settlement is exact.
+    text such as "2.50" or "1,000" (commas may group thousands). Anything else, more decimals, or a larger stake
+    is refused with a ``BaccaratError``.
 
-    >>> stake_amount("2.50"), stake_amount(10), stake_amount(10 ** 12)
-    (Decimal('2.50'), Decimal('10'), Decimal('1000000000000'))
+    >>> stake_amount("2.50"), stake_amount(10), stake_amount(10 ** 12), stake_amount("1e3"), stake_amount("1,000")
+    (Decimal('2.50'), Decimal('10'), Decimal('1000000000000'), Decimal('1000'), Decimal('1000'))
     """
     return _amount("stake", stake)
 
@@ -452,16 +478,39 @@ def _times(amount: Decimal, fraction: Fraction) -> Decimal:
         return amount * fraction.numerator / fraction.denominator
 
 
+_DROP_FRACTION = Context(prec=200, rounding=ROUND_DOWN, Emax=10 ** 6, Emin=-10 ** 6, traps=[InvalidOperation])
+
+
+def _whole_cents(amount: Decimal) -> Decimal:
+    """``amount`` (0 or more) with any fraction of a cent dropped: 0.5005 -> 0.50; 95 stays 95 (not 95.00)."""
+    if amount.as_tuple().exponent >= -2:
+        return amount
+    return amount.quantize(_CENT, context=_DROP_FRACTION)
+
+
+def _percent_text(rate: Fraction) -> str:
+    return f"{float(rate * 100):g}%"
+
+
 def settle(bet: str, stake, coup: Coup, table="standard") -> Settlement:
-    """Settle ``stake`` on ``bet`` for a played coup: the net result, exact, with any commission shown apart.
+    """Settle ``stake`` on ``bet`` for a played coup: the net result in money, with any commission shown apart.
 
     ``coup`` is a played ``Coup``, or cards in dealt order (text such as ``"2 3 3 A 7 4"`` or a list of cards),
     which are played first. ``stake``: see ``stake_amount``. The arithmetic uses the library's own decimal
     context, so the caller's ``decimal`` settings never change a result. A table whose odds or commission are
-    not decimals of at most 12 places (say 1:3) cannot be settled exactly in money and is refused.
+    not decimals of at most 12 places (say 1:3) is refused.
+
+    **Whole cents.** Stakes are whole cents, but 5% of 10.01 is 0.5005 and 1:2 on 10.01 is 5.005. Every amount
+    that changes hands is a whole number of cents, so such a fraction of a cent is dropped: the win is paid
+    rounded down to the cent (never more than the odds), then the commission on what is paid is rounded down
+    to the cent (never more than the rate). 10.01 on Banker at 5% is paid 10.01, less 0.50 commission: net
+    9.51. (House edges, in ``analysis.odds``, use the exact rates.)
 
     >>> settle("banker", 10, play_coup("K 3 5 3 9"), "no-commission").net   # Banker wins with 6: pays 1:2
     Decimal('5')
+    >>> won = settle("banker", "10.01", play_coup("2 3 3 A 7 4"))
+    >>> won.gross, won.commission, won.net
+    (Decimal('10.01'), Decimal('0.50'), Decimal('9.51'))
     """
     table = pay_table(table)
     lines = table.lines(bet)
@@ -471,25 +520,42 @@ def settle(bet: str, stake, coup: Coup, table="standard") -> Settlement:
     if line is not None and not (_settles_exactly(parse_odds(line.odds)) and _settles_exactly(line.commission)):
         raise BaccaratError(f"table {shown(table.name)} pays {bet} at {line.terms()}: no exact amount in money "
                             "(odds and commission must be decimals of at most 12 places)")
+    label = bet_label(bet)
     if line is None:
         net, gross, commission, result = -amount, -amount, Decimal(0), "loses"
-        why = f"The {bet} bet loses: it pays only on {' or '.join(l.event for l in lines if l.odds != 'loses')}."
+        why = (f"The {label} bet loses: it pays only on {' or '.join(l.event for l in lines if parse_odds(l.odds) > 0)}; "
+               f"the dealer takes the {money(amount)} stake.")
     else:
         odds = parse_odds(line.odds)
-        gross = _times(amount, odds)
-        commission = _times(gross, line.commission) if odds > 0 else Decimal(0)
+        result = "push" if odds == 0 else "wins" if odds > 0 else "loses"
+        notes = []
+        if result == "wins":
+            exact_gross = _times(amount, odds)
+            gross = _whole_cents(exact_gross)
+            if gross != exact_gross:
+                notes.append(f"{line.odds} on {money(amount)} is {money(exact_gross)}: the fraction of a cent "
+                             f"is not paid.")
+            exact_commission = _times(gross, line.commission)
+            commission = _whole_cents(exact_commission)
+            if commission != exact_commission:
+                notes.append(f"{_percent_text(line.commission)} of {money(gross)} is {money(exact_commission)}: "
+                             "the fraction of a cent is not charged.")
+        else:
+            gross, commission = _times(amount, odds), Decimal(0)
         with localcontext(_MONEY):
             net = gross - commission
-        result = "push" if odds == 0 else "wins" if odds > 0 else "loses"
         if result == "push":
-            why = f"The {bet} bet pushes ({line.event}): the stake is returned."
+            why = f"The {label} bet pushes ({line.event}): the {money(amount)} stake is returned."
         elif result == "loses":
-            why = f"The {bet} bet loses on a {line.event}, as this table says." if line.event == "tie" \
-                else f"The {bet} bet loses: {line.event}."
+            why = (f"The {label} bet loses on a {line.event}, as this table says"
+                   if line.event == "tie" else f"The {label} bet loses: {line.event}")
+            why += f"; the dealer takes the {money(amount)} stake."
         else:
-            why = f"The {bet} bet wins: {line.event}, paid {line.terms()}."
-        if commission:
-            why += f" The dealer pays {gross} and collects {commission} commission: net {net}."
+            why = f"The {label} bet wins: {line.event}, paid {line.terms()}."
+        if line.commission and result == "wins":
+            why += (f" The dealer pays {money(gross)} and collects {money(commission)} commission: "
+                    f"net {money(net)}.")
+        why = " ".join([why] + notes)
     return Settlement(net, gross, commission, result, why)
 
 

@@ -93,7 +93,7 @@ def best_removal_question(bet: str, table="standard", decks: int = 8) -> Questio
     best = min(effects, key=effects.get)
     return Question(f"In {_shoe_words(decks)}, taking out one card of which value helps the {bet} bet most?",
                     str(best),
-                    f"Removing a {VALUE_LABELS[best]} changes the {bet} edge by "
+                    f"Removing one card of value {VALUE_LABELS[best]} changes the {bet} edge by "
                     f"{float(effects[best]) * 100:+.5f} percentage points, the most helpful of all ten values; "
                     f"the most harmful is {VALUE_LABELS[max(effects, key=effects.get)]}.",
                     tuple(str(value) for value in VALUE_RANKS))

@@ -18,7 +18,8 @@ Public names:
 - ``make_exercise(kind, difficulty=1, seed=None)``: one random situation.
 - ``exercise_at(kind, difficulty, seed, number)``: question ``number`` of a drill; the same every time.
 - ``drill_exercises(kind, difficulty, seed, count)``: the first ``count`` questions of a drill.
-- ``final_test(seed, questions=10)``: a mixed test that asks every kind at least once, easiest kinds first.
+- ``final_test(seed, questions=10)``: a mixed test that asks every kind at least once, easiest kinds first,
+  and never the same situation twice (when there are enough different ones).
 - ``Score(asked, right, streak, best_streak, missed)`` and ``record(score, feedback, kind)``: pure score keeping.
 - ``score_summary(score)``: the score in a sentence, with the kinds to practise.
 - ``Drill`` with ``start_drill``, ``answer_drill`` and ``next_drill``: a whole drill (or test) as pure state.
@@ -64,6 +65,8 @@ MAX_DRILL_LENGTH = 10_000      # the longest drill given a length (None: endless
 LEVELS = {1: ("total", "natural"),
           2: ("player-draw", "banker-draw", "winner"),
           3: ("banker-draw", "winner", "settle")}
+TEST_EXTRA_KINDS = ("player-draw", "banker-draw", "winner", "settle")   # a test longer than 6 asks these again
+TEST_ATTEMPTS = 12                         # situations a test question draws at most to avoid repeating one
 HARD_BANKER_TOTALS = (3, 4, 5, 6)          # the rows of the tableau that depend on Player's third card
 STAKES = {1: (10, 20, 50, 100), 2: (10, 20, 25, 50, 100, 200), 3: (10, 15, 25, 30, 40, 75, 150)}
 # Which bets each difficulty settles, on which table: level 3 adds the special payouts.
@@ -131,12 +134,14 @@ def _hand(rng: random.Random, total: int, size: int = 2, high: bool | None = Non
     return cards  # pragma: no cover
 
 
-def _coup_where(rng: random.Random, wanted) -> Coup:
-    """A coup from random cards for which ``wanted(coup)`` holds."""
+def _coup_where(rng: random.Random, wanted) -> tuple[Coup, list[Card]]:
+    """A coup from six random cards for which ``wanted(coup)`` holds, and the six cards (its prompt shows all six,
+    so the number of cards does not tell whether anyone draws)."""
     for _ in range(10_000):
-        coup = play_coup(_cards(rng, 6))
+        cards = _cards(rng, 6)
+        coup = play_coup(cards)
         if wanted(coup):
-            return coup
+            return coup, cards
     raise BaccaratError("no coup found for this situation: try another seed")  # pragma: no cover
 
 
@@ -144,67 +149,90 @@ def _labels(cards) -> str:
     return " ".join(card.label for card in cards)
 
 
-# ---------------------------------------------------------------------------------------------------------
-# One question per kind; ``difficulty`` changes the situations asked
+def _values(cards) -> tuple[int, ...]:
+    """The point values of the cards a prompt shows, sorted: two prompts with the same values ask the same thing."""
+    return tuple(sorted(card.value for card in cards))
 
-def _total(rng, difficulty) -> Question:
+
+# ---------------------------------------------------------------------------------------------------------
+# One question per kind; ``difficulty`` changes the situations asked.
+# Each maker returns the question and its key facts, finest first: the card values its prompt shows, the situation
+# (totals, the cell of the tableau, the bet), then the answer pattern. A final test avoids repeating any of them.
+
+def _total(rng, difficulty):
     size = 3 if difficulty == 3 else 2
     high = None if difficulty == 1 else True
     total = rng.randrange(9 if difficulty == 2 else 10)       # two cards cannot make 9 from 19
-    question = total_question(_hand(rng, total, size, high))
-    return replace(question, choices=tuple(str(total) for total in range(10)))
+    cards = _hand(rng, total, size, high)
+    question = total_question(cards)
+    return replace(question, choices=tuple(str(total) for total in range(10))), (_values(cards), (total, size))
 
 
-def _natural(rng, difficulty) -> Question:
+def _natural(rng, difficulty):
     if difficulty == 3 and rng.random() < 0.4:
-        return natural_question(_hand(rng, rng.choice((8, 9)), 3))        # a third card never makes one
-    total = rng.choice((8, 9)) if rng.random() < 0.5 else rng.choice(range(8) if difficulty == 1 else (0, 6, 7))
-    return natural_question(_hand(rng, total, 2, None if difficulty == 1 else True))
+        cards = _hand(rng, rng.choice((8, 9)), 3)                       # a third card never makes one
+    else:
+        total = rng.choice((8, 9)) if rng.random() < 0.5 else rng.choice(range(8) if difficulty == 1 else (0, 6, 7))
+        cards = _hand(rng, total, 2, None if difficulty == 1 else True)
+    question = natural_question(cards)
+    return question, (_values(cards), (hand_total(cards), len(cards)), question.answer)
 
 
-def _player_draw(rng, difficulty) -> Question:
+def _player_draw(rng, difficulty):
     totals = {1: range(8), 2: (3, 4, 5, 6, 7), 3: (5, 6)}[difficulty]
-    return player_draw_question(_hand(rng, rng.choice(totals), 2, None if difficulty == 1 else True))
+    cards = _hand(rng, rng.choice(totals), 2, None if difficulty == 1 else True)
+    question = player_draw_question(cards)
+    return question, (_values(cards), hand_total(cards), question.answer)
 
 
-def _banker_draw(rng, difficulty) -> Question:
+def _banker_draw(rng, difficulty):
     player_stood, hard = {1: (1.0, 0.0), 2: (0.4, 0.5), 3: (0.1, 0.85)}[difficulty]
     if rng.random() < player_stood:
-        return banker_draw_question(_hand(rng, rng.randrange(8)), None)
-    if rng.random() < hard:
-        banker_total = rng.choice(HARD_BANKER_TOTALS)
-        draws = rng.random() < 0.5                  # as many stands as draws, so guessing "draw" does not pay
-        values = BANKER_TABLEAU[banker_total] if draws else set(range(10)) - BANKER_TABLEAU[banker_total]
+        banker_cards, third = _hand(rng, rng.randrange(8)), None
     else:
-        banker_total = rng.choice([total for total in BANKER_TABLEAU if total not in HARD_BANKER_TOTALS])
-        values = range(10)
-    banker_cards = _hand(rng, banker_total)
-    return banker_draw_question(banker_cards, _card(rng, rng.choice(sorted(values)), besides=banker_cards))
+        if rng.random() < hard:
+            banker_total = rng.choice(HARD_BANKER_TOTALS)
+            draws = rng.random() < 0.5              # as many stands as draws, so guessing "draw" does not pay
+            values = BANKER_TABLEAU[banker_total] if draws else set(range(10)) - BANKER_TABLEAU[banker_total]
+        else:
+            banker_total = rng.choice([total for total in BANKER_TABLEAU if total not in HARD_BANKER_TOTALS])
+            values = range(10)
+        banker_cards = _hand(rng, banker_total)
+        third = _card(rng, rng.choice(sorted(values)), besides=banker_cards)
+    question = banker_draw_question(banker_cards, third)
+    shown_cards = banker_cards + ([third] if third is not None else [])
+    cell = (hand_total(banker_cards), None if third is None else third.value)
+    return question, (_values(shown_cards), cell, question.answer)
 
 
 def _tableau_decides(coup: Coup) -> bool:
     return coup.player.drew and hand_total(coup.banker.cards[:2]) in HARD_BANKER_TOTALS
 
 
-def _winner(rng, difficulty) -> Question:
+def _winner(rng, difficulty):
     wanted = {1: lambda coup: coup.is_natural,
               2: lambda coup: not coup.is_natural and not _tableau_decides(coup),
               3: lambda coup: not coup.is_natural and _tableau_decides(coup)}[difficulty]
-    return winner_question(_coup_where(rng, wanted).cards)
+    coup, cards = _coup_where(rng, wanted)
+    question = winner_question(cards)
+    situation = (hand_total(coup.player.cards[:2]), hand_total(coup.banker.cards[:2]),
+                 tuple(hand.cards[2].value if hand.drew else None for hand in (coup.player, coup.banker)))
+    return question, (_values(cards), situation, question.answer)
 
 
-def _settle(rng, difficulty) -> Question:
+def _settle(rng, difficulty):
     bet, table = rng.choice(SETTLE_BETS[difficulty])
     lines = pay_table(table).lines(bet)
     paying = [line.event for line in lines if line.odds not in ("push", "loses")]
     if rng.random() < 0.5:          # half the time the bet's own event happens, even for rare side bets
         event = rng.choice(paying)
-        coup = _coup_where(rng, lambda coup: EVENTS[event](coup_facts(coup)))
+        coup, cards = _coup_where(rng, lambda coup: EVENTS[event](coup_facts(coup)))
     elif difficulty >= 2 and rng.random() < 0.3:
-        coup = _coup_where(rng, lambda coup: coup_facts(coup).tie)
+        coup, cards = _coup_where(rng, lambda coup: coup_facts(coup).tie)
     else:
-        coup = _coup_where(rng, lambda coup: True)
-    return settle_question(bet, rng.choice(STAKES[difficulty]), coup, table)
+        coup, cards = _coup_where(rng, lambda coup: True)
+    question = settle_question(bet, rng.choice(STAKES[difficulty]), cards, table)
+    return question, (_values(cards), (bet, table, coup.outcome), (bet, table))
 
 
 _MAKERS = {"total": _total, "natural": _natural, "player-draw": _player_draw, "banker-draw": _banker_draw,
@@ -235,7 +263,7 @@ def _replay_seed(seed, name: str = "seed") -> int:
 def _exercise(kind: str, difficulty: int, rng: random.Random) -> Exercise:
     if kind == MIXED:
         kind = rng.choice(LEVELS[difficulty])
-    return Exercise(kind, difficulty, _MAKERS[kind](rng, difficulty))
+    return Exercise(kind, difficulty, _MAKERS[kind](rng, difficulty)[0])
 
 
 def make_exercise(kind: str, difficulty: int = 1, seed=None) -> Exercise:
@@ -274,6 +302,9 @@ def drill_exercises(kind: str, difficulty: int, seed, count: int = 10) -> list[E
 def final_test(seed, questions: int = 10) -> tuple[Exercise, ...]:
     """A mixed test: every kind at least once (when there are enough questions), in course order, levels 2–3.
 
+    Kinds asked more than once come in turns (a 10-question test asks four kinds twice), and no two questions of a
+    kind show the same card values, the same situation or, while there are others, the same answer pattern.
+
     ``seed``: a whole number 0 or more; ``questions``: 1..100.
 
     >>> [exercise.kind for exercise in final_test(2024, 6)]
@@ -294,10 +325,35 @@ def _final_test(seed: int, questions: int) -> tuple[Exercise, ...]:
     if questions < len(KINDS):
         kinds = rng.sample(KINDS, questions)
     else:
-        kinds = list(KINDS) + rng.choices(("player-draw", "banker-draw", "winner", "settle"),
-                                          k=questions - len(KINDS))
+        extra = []                          # the kinds asked again, in turns, so no kind crowds the test
+        while len(extra) < questions - len(KINDS):
+            turn = list(TEST_EXTRA_KINDS)
+            rng.shuffle(turn)
+            extra += turn
+        kinds = list(KINDS) + extra[:questions - len(KINDS)]
     kinds.sort(key=KINDS.index)
-    return tuple(_exercise(kind, 3 if kind == "banker-draw" else rng.choice((2, 3)), rng) for kind in kinds)
+    seen: set = set()
+    return tuple(_fresh_exercise(kind, rng, seen) for kind in kinds)
+
+
+def _fresh_exercise(kind: str, rng: random.Random, seen: set) -> Exercise:
+    """A test question of ``kind`` that repeats none of the key facts in ``seen`` (then added to it).
+
+    Up to ``TEST_ATTEMPTS`` situations are drawn, in order from ``rng`` (so the test stays the same for a seed); the
+    first that repeats nothing is kept, else the one that repeats the fewest of the finest facts (the card values
+    shown, then the situation, then the answer pattern), as a long test may run out of new answer patterns."""
+    best, best_fresh = None, -1
+    for _ in range(TEST_ATTEMPTS):
+        difficulty = 3 if kind == "banker-draw" else rng.choice((2, 3))
+        question, facts = _MAKERS[kind](rng, difficulty)
+        keys = [(kind, level, fact) for level, fact in enumerate(facts)]
+        fresh = next((number for number, key in enumerate(keys) if key in seen), len(keys))
+        if fresh > best_fresh:
+            best, best_fresh, best_keys = Exercise(kind, difficulty, question), fresh, keys
+        if fresh == len(keys):
+            break
+    seen.update(best_keys)
+    return best
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -338,6 +394,9 @@ class Score:
 def record(score: Score, feedback: Feedback, kind: str | None = None) -> Score:
     """The score after one more answer (a wrong answer of a known ``kind`` is remembered in ``missed``).
 
+    An answer that was not judged (``feedback.judged`` False: blank, or not a number where one is asked) does not
+    count: the score is returned unchanged.
+
     >>> record(Score(asked=3, right=2, streak=2, best_streak=2), Feedback(True, "Right!"))
     Score(asked=4, right=3, streak=3, best_streak=3, missed=())
     """
@@ -346,6 +405,8 @@ def record(score: Score, feedback: Feedback, kind: str | None = None) -> Score:
         raise BaccaratError(f"feedback must be a Feedback (from check_answer), not {shown(feedback)}")
     if kind is not None and (not isinstance(kind, str) or kind not in KINDS):
         raise BaccaratError(f"kind must be None or one of {', '.join(KINDS)}, not {shown(kind)}")
+    if not feedback.judged:
+        return score
     if feedback.correct:
         streak = score.streak + 1
         return replace(score, asked=score.asked + 1, right=score.right + 1, streak=streak,
@@ -451,18 +512,24 @@ def start_drill(kind: str = MIXED, difficulty: int = 1, seed=None, length: int |
 
 
 def answer_drill(drill: Drill, answer) -> Drill:
-    """The drill after ``answer`` to the current question; a blank or repeated answer is not scored.
+    """The drill after ``answer`` to the current question; a repeated answer is not scored, and neither is one
+    that ``check_answer`` does not judge (blank, or not a number where a number is asked): the question stays open.
 
-    >>> drill = answer_drill(start_drill("total", 1, seed=3), "no idea")
+    >>> drill = start_drill("total", 1, seed=3)
+    >>> answer_drill(drill, "no idea") == drill                # a typo: not scored, the question stays open
+    True
+    >>> drill = answer_drill(drill, "10")
     >>> drill.score.asked, drill.feedback.correct
     (1, False)
     """
     _check_drill(drill)
     answer = _answer_text(answer)
-    if str(answer).strip() == "" or drill.answered:
+    if drill.answered:
         return drill
     exercise = drill.exercise
     feedback = check_answer(exercise.question, answer)
+    if not feedback.judged:
+        return drill
     return replace(drill, feedback=feedback, score=record(drill.score, feedback, exercise.kind))
 
 

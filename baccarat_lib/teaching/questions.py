@@ -7,13 +7,16 @@ Every exercise of the course is a ``Question``; the builders in ``rule_questions
 Public names:
 
 - ``Question(prompt, answer, explanation, choices=())``: one exercise; ``choices`` empty means a typed answer.
-- ``Feedback(correct, message)``: the verdict on one answer.
+- ``Feedback(correct, message, judged=True)``: the verdict on one answer; ``judged`` is False when the answer
+  was not judged at all (blank, or not a number where a number is asked), so it neither counts nor reveals.
 - ``check_answer(question, answer)``: the pure function every exercise widget calls; numbers match
   however they are written (``9.50`` = ``9.5``).
 
 >>> question = Question("What is 7 + 8, units digit only?", "5", "7 + 8 = 15.")
 >>> check_answer(question, "5").correct, check_answer(question, " 5.0 ").correct, check_answer(question, "15").message
 (True, True, 'Not quite: the right answer is 5. 7 + 8 = 15.')
+>>> check_answer(question, "abc")            # a typo: not judged, and the answer is not given away
+Feedback(correct=False, message='Type a number, e.g. 9.5 or -10.', judged=False)
 """
 
 from __future__ import annotations
@@ -26,6 +29,9 @@ from typing import NamedTuple
 from ..errors import BaccaratError, shown
 
 __all__ = ["Question", "Feedback", "check_answer"]
+
+_BLANK = "Type or choose an answer first."
+_NOT_A_NUMBER = "Type a number, e.g. 9.5 or -10."       # a typo where a number is asked
 
 
 @dataclass(frozen=True)
@@ -53,19 +59,27 @@ class Question:
 class _FeedbackFields(NamedTuple):
     correct: bool
     message: str
+    judged: bool = True
 
 
 class Feedback(_FeedbackFields):
-    """Whether an answer was right (``correct``), and the ``message`` that explains the right answer."""
+    """Whether an answer was right (``correct``), and the ``message`` that explains the right answer.
+
+    ``judged`` is False for an answer that was not judged (blank, or not a number where a number is asked): it is
+    not right, it is not scored, and its message says what to type instead, without the answer."""
 
     __slots__ = ()
 
-    def __new__(cls, correct: bool, message: str):
+    def __new__(cls, correct: bool, message: str, judged: bool = True):
         if not isinstance(correct, bool):
             raise BaccaratError(f"correct must be True or False, not {shown(correct)}")
         if not isinstance(message, str):
             raise BaccaratError(f"message must be text, not {shown(message)}")
-        return super().__new__(cls, correct, message)
+        if not isinstance(judged, bool):
+            raise BaccaratError(f"judged must be True or False, not {shown(judged)}")
+        if correct and not judged:
+            raise BaccaratError("an answer that was not judged cannot be correct")
+        return super().__new__(cls, correct, message, judged)
 
 
 def _normal(text) -> str:
@@ -73,8 +87,9 @@ def _normal(text) -> str:
 
 
 def _number(text) -> Decimal | None:
-    """The number an answer spells, however it is written ('9.50', '+9.5', '1,000'), or None."""
+    """The number an answer spells, however it is written ('9.50', '+9.5', '1,000', '$95'), or None."""
     cleaned = str(text).strip().replace("−", "-").replace("+", "").replace(",", "").replace(" ", "")
+    cleaned = cleaned.replace("$", "").replace("€", "").replace("£", "")          # money may carry its sign
     if len(cleaned) > 100:                     # no answer of the course is that long: not worth parsing
         return None
     with localcontext() as context:
@@ -101,12 +116,19 @@ def _answer_text(answer):
 
 
 def check_answer(question: Question, answer) -> Feedback:
-    """Judge one answer (text or a number); the message always explains the right answer with the rule behind it."""
+    """Judge one answer (text or a number); the message of a judged answer explains the right answer with the rule
+    behind it.
+
+    A blank answer, or one that is not a number when the right answer is a number ("abc" for "-25"), is not
+    judged (``judged`` False): its message says what to type, and reveals nothing."""
     if not isinstance(question, Question):
         raise BaccaratError(f"question must be a Question, not {shown(question)}")
     answer = _answer_text(answer)
     if _normal(answer) == "":
-        return Feedback(False, "Type or choose an answer first.")
+        return Feedback(False, _BLANK, judged=False)
+    if _number(question.answer) is not None and _number(answer) is None \
+            and _normal(answer) != _normal(question.answer):
+        return Feedback(False, _NOT_A_NUMBER, judged=False)
     if _same_answer(answer, question.answer):
         return Feedback(True, f"Right! {question.explanation}")
     return Feedback(False, f"Not quite: the right answer is {question.answer}. {question.explanation}")

@@ -8,18 +8,26 @@ Public names:
 - ``settle_question(bet, stake, coup, table="standard")``: the net result of a bet, answered by ``payouts.settle``.
 - ``pair_question(cards, side="player")``: does a pair bet win on this coup (judged by rank, not value)?
 
+The coup builders (``winner_question``, ``settle_question``, ``pair_question``) show every card given, as dealt (up to
+six, the most a coup uses), so the prompt does not tell whether anyone draws; the explanation then says which cards
+stayed in the shoe.
+
 >>> question = total_question("7 8")
 >>> check_answer(question, "5").correct, check_answer(question, "15").message
 (True, 'Not quite: the right answer is 5. 7 + 8 = 15 → keep the units digit: 5.')
+>>> winner_question("7 6 Q J 5 2").prompt
+'Cards dealt in order P, B, P, B, then third cards: 7 6 Q J 5 2. Who wins?'
 """
 
 from __future__ import annotations
 
+from itertools import islice
+
 from ..errors import BaccaratError, shown
-from ..game.cards import as_cards
-from ..game.coup import play_coup
+from ..game.cards import _iter_cards, as_cards
+from ..game.coup import Coup, play_coup
 from ..game.formatting import money
-from ..game.payouts import _as_coup, coup_facts, pay_table, settle
+from ..game.payouts import _as_coup, bet_label, coup_facts, pay_table, settle, stake_amount
 from ..game.rules import (BANKER_TABLEAU, banker_decision, hand_total, is_natural, player_decision,
                           third_card_value, total_working)
 from ..game.tableau import published_table_contradictions, wrong_rows
@@ -86,29 +94,66 @@ def banker_draw_question(banker_cards, player_third_card) -> Question:
                     ("draw", "stand"))
 
 
+def _dealt(cards) -> tuple[Coup, tuple]:
+    """The coup these cards play, and the cards given (the first six: a coup never uses more), as dealt."""
+    given = tuple(islice(_iter_cards(cards), 6))
+    return play_coup(given), given
+
+
+def _left_in_shoe(coup: Coup, given) -> str:
+    """A sentence on the cards given that the coup did not use (they stay in the shoe), or nothing."""
+    left = given[len(coup.cards):]
+    if not left:
+        return ""
+    labels = " ".join(card.label for card in left)
+    return (f" The coup used only the first {len(coup.cards)} cards: {labels} "
+            f"{'stays' if len(left) == 1 else 'stay'} in the shoe for the next coup.")
+
+
 def winner_question(cards) -> Question:
-    """Who wins the coup dealt from these cards?"""
-    coup = play_coup(cards)
-    labels = " ".join(card.label for card in coup.cards)
+    """Who wins the coup dealt from these cards? The prompt shows every card given (up to six), used or not.
+
+    >>> winner_question("7 6 Q J 5 2").explanation.endswith("5 2 stay in the shoe for the next coup.")
+    True
+    """
+    coup, given = _dealt(cards)
+    labels = " ".join(card.label for card in given)
     return Question(f"Cards dealt in order P, B, P, B, then third cards: {labels}. Who wins?",
-                    coup.outcome.label, " ".join(coup.steps), ("Player", "Banker", "Tie"))
+                    coup.outcome.label, " ".join(coup.steps) + _left_in_shoe(coup, given), ("Player", "Banker", "Tie"))
+
+
+def _event_words(event: str) -> str:
+    """'banker wins with 6' -> 'Banker wins with 6', 'tie' -> 'a tie', 'player pair' -> 'a Player pair'."""
+    words = event.replace("banker", "Banker").replace("player", "Player")
+    return f"a {words}" if event in ("tie", "player pair", "banker pair") else words
+
+
+def _pays_sentence(lines) -> str:
+    """A bet's lines as a sentence: 'it pushes on a tie and pays 1:1 less 5% commission when Banker wins'."""
+    verbs = {"push": "pushes", "loses": "loses"}
+    parts = [f"{verbs.get(line.odds, 'pays ' + line.terms())} when {_event_words(line.event)}".replace("when a ", "on a ")
+             for line in lines]
+    return "it " + (", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0])
 
 
 def settle_question(bet: str, stake, coup, table="standard") -> Question:
     """What is the net result of ``stake`` on ``bet`` for this coup (a Coup, or cards in dealt order)?
 
+    Cards given are all shown, as dealt (up to six), used or not.
+
     >>> settle_question("banker", 100, "2♣ 3♥ 3♠ A♦ 7♦ 4♠").answer
     '95'
     """
     table = pay_table(table)
-    coup = _as_coup(coup)
+    played = _as_coup(coup)                    # refuses what is neither a Coup nor cards
+    coup, given = (played, played.cards) if isinstance(coup, Coup) else _dealt(coup)
     settlement = settle(bet, stake, coup, table)
-    lines = "; ".join(line.describe() for line in table.lines(bet))
-    labels = " ".join(card.label for card in coup.cards)
-    prompt = (f"Table “{table.name}”: {table.description} You bet {stake} on {bet.replace('-', ' ').capitalize()},"
-              f" which pays on: {lines}. The cards, dealt P, B, P, B, then third cards: {labels}. "
-              "What is your net result (a win positive, a loss negative, a push 0)?")
-    return Question(prompt, money(settlement.net), f"{coup.steps[-1]} {settlement.explanation}")
+    labels = " ".join(card.label for card in given)
+    prompt = (f"At the “{table.title}” table you bet {money(stake_amount(stake))} on {bet_label(bet)}: "
+              f"{_pays_sentence(table.lines(bet))}. The cards, dealt P, B, P, B, then third cards: {labels}. "
+              "What is your net result? (A loss is negative, a push is 0.)")
+    return Question(prompt, money(settlement.net),
+                    f"{coup.steps[-1]} {settlement.explanation}{_left_in_shoe(coup, given)}")
 
 
 def _rows_phrase(totals) -> str:
@@ -140,16 +185,19 @@ def wrong_rows_question(published, name: str = "this table") -> Question:
 
 
 def pair_question(cards, side: str = "player") -> Question:
-    """Does a Player (or Banker) Pair bet win on this coup? Judged by rank, not value."""
+    """Does a Player (or Banker) Pair bet win on this coup? Judged by rank, not value.
+
+    The prompt shows every card given (up to six), used or not."""
     if not isinstance(side, str) or side not in ("player", "banker"):
         raise BaccaratError(f"side must be \"player\" or \"banker\", not {shown(side)}")
-    coup = play_coup(cards)
+    coup, given = _dealt(cards)
     hand = coup.player if side == "player" else coup.banker
     first, second = hand.cards[:2]
     wins = getattr(coup_facts(coup), f"{side}_pair")
     why = (f"{side.capitalize()}'s first two cards are {first.label} and {second.label}: "
            f"{'the same rank' if wins else 'different ranks'}"
            f"{' (both worth 0, but value does not count)' if not wins and first.value == second.value else ''}. "
-           + settle(f"{side}-pair", 1, coup).explanation)
-    return Question(f"Cards dealt P, B, P, B: {' '.join(card.label for card in coup.cards)}. "
+           + settle(f"{side}-pair", 1, coup).explanation + _left_in_shoe(coup, given))
+    order = "P, B, P, B" + (", then third cards" if len(given) > 4 else "")
+    return Question(f"Cards dealt {order}: {' '.join(card.label for card in given)}. "
                     f"Does a {side.capitalize()} Pair bet win?", "yes" if wins else "no", why, ("yes", "no"))

@@ -15,6 +15,8 @@ __getattr__, __dir__, __all__ = lazy_exports(__name__, {
                "outcome_table_html", "edge_table_html", "given_player_total_html", "edge_reading",
                "removal_html", "WORKED_COUP"),
     ".diagrams": ("READING_ORDER", "reading_order_box", "reading_order_figure"),
+    ".svg": ("bead_plate_svg", "big_road_svg", "boards_svg", "roads_svg", "BEAD_PLATE_TITLE", "BIG_ROAD_TITLE",
+             "ROAD_COLOURS"),
     ".plots": ("new_axes", "OUTCOME_COLOURS", "BET_COLOURS", "CARD_RED", "CARD_BLACK", "plot_tableau_grid",
                "plot_coup", "plot_bead_plate", "plot_big_road", "plot_roads", "plot_streak_statistics",
                "plot_effect_of_removal", "plot_edges_through_shoe", "plot_convergence"),

@@ -154,4 +154,6 @@ def table_html(headers, rows, css_class: str, centred: bool = False, marked=()) 
     body = "".join((_MARKED_ROW if number in marked else "<tr>")
                    + "".join(f'<td style="{cell}">{value}</td>' for value in row) + "</tr>"
                    for number, row in enumerate(rows))
-    return f'<table class="{css_class}" style="{_TABLE_STYLE}"><tr>{head}</tr>{body}</table>'
+    # A table wider than the page scrolls inside its own box rather than pushing the page sideways.
+    return (f'<div class="bcl-table-box" style="max-width:100%;overflow-x:auto;">'
+            f'<table class="{css_class}" style="{_TABLE_STYLE}"><tr>{head}</tr>{body}</table></div>')

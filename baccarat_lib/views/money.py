@@ -3,11 +3,11 @@
 Each function reads the library's data (``payouts``, ``odds``) and returns HTML; the widgets of
 ``views.widgets.money`` are thin views over them, and lesson 10's removal table is here too.
 
-- ``pay_tables_html(tables)``: the pay tables side by side, one row per bet.
+- ``pay_tables_html(tables)``: the pay tables side by side, one row per bet, a column per table (its title).
 - ``settle_reading(table, bet, stake, cards)``: a typed coup played and a bet settled, with its HTML.
 - ``same_coup_everywhere_html(bet, stake, cards)``: one coup settled on every table that offers the bet.
 - ``outcome_table_html(decks)``: P(Banker), P(Player), P(Tie) for each number of decks.
-- ``edge_table_html(decks, tables)``: every bet of every table and its house edge.
+- ``edge_table_html(decks, tables)``: house edges, bet × table: a row per bet, a column per table.
 - ``given_player_total_html(decks)``: who wins, given Player's two-card total.
 - ``edge_reading(decks, table)``: one table's bets, each net result with its chance, and the house edge.
 - ``removal_html(removed, decks)``: each bet's exact edge with and without some cards (lesson 10).
@@ -16,6 +16,8 @@ Each function reads the library's data (``payouts``, ``odds``) and returns HTML;
 >>> reading = settle_reading("standard", "banker", "100", "2♣ 3♥ 3♠ A♦ 7♦ 4♠")
 >>> reading.settlement.net, reading.settlement.commission
 (Decimal('95'), Decimal('5'))
+>>> money(reading.settlement.net)
+'95'
 """
 
 from __future__ import annotations
@@ -30,8 +32,8 @@ from ..analysis.odds import bet_expectation, edge_rows, house_edge, outcome_give
 from ..errors import BaccaratError, shown, whole_number
 from ..game.coup import Coup, Outcome, play_coup
 from ..game.formatting import money, percent, rounded
-from ..game.payouts import (PAY_TABLES, Settlement, bet_label, coup_facts, pay_table, pay_table_rows, settle,
-                            stake_amount)
+from ..game.payouts import (BETS, PAY_TABLES, Settlement, bet_label, coup_facts, pay_table, pay_table_rows,
+                            settle, stake_amount)
 from .html import caption_html, coup_html, message_html, table_html
 
 __all__ = ["pay_tables_html", "SettleReading", "settle_reading", "same_coup_everywhere_html", "outcome_table_html",
@@ -43,13 +45,41 @@ _OUTCOMES = (Outcome.BANKER, Outcome.PLAYER, Outcome.TIE)
 
 # ---------------------------------------------------------------- pay tables side by side
 
+# JupyterLab right-aligns table cells; these read left to right, and short terms never break inside.
+_LEFT = "text-align:left;"
+_NOWRAP = "white-space:nowrap;"
+
+
+def _left(html: str) -> str:
+    """A cell's content, left-aligned whatever the notebook's table style."""
+    return f'<div style="{_LEFT}">{html}</div>'
+
+
+def _nowrap(html: str) -> str:
+    return f'<span style="{_NOWRAP}">{html}</span>'
+
+
+def _line_html(line) -> str:
+    """One line of a pay table: "Banker wins with 6: 1:2", the terms never split over two lines."""
+    event = line.event[:1].upper() + line.event[1:]
+    words = event.split(" ")
+    head, tail = " ".join(words[:-2]), " ".join(words[-2:])
+    event_html = (escape(head) + " " if head else "") + _nowrap(escape(tail) + ":")
+    return f'<div style="{_LEFT}">{event_html} {_nowrap("<b>" + escape(line.terms()) + "</b>")}</div>'
+
+
+def _title(name: str) -> str:
+    return escape(pay_table(name).title)
+
+
 def pay_tables_html(tables=None) -> str:
-    """The pay tables side by side: a column per table, a row per bet; each cell lists the bet's lines."""
+    """The pay tables side by side: a column per table, headed by its title, a row per bet; each cell lists the
+    bet's lines, left-aligned, in the order they are checked ("—": the table does not offer the bet)."""
     rows = pay_table_rows(tables)
     names = list(rows[0][1]) if rows else []
-    headers = ["Bet"] + [f"<b>{escape(name)}</b>" for name in names]
-    body = [[f"<b>{escape(bet_label(bet))}</b>"]
-            + ["—" if lines is None else "<br>".join(escape(line.describe()) for line in lines)
+    headers = [_left("Bet")] + [_left(f"<b>{_title(name)}</b>") for name in names]
+    body = [[_left(f"<b>{_nowrap(escape(bet_label(bet)))}</b>")]
+            + [_left("—") if lines is None else "".join(_line_html(line) for line in lines)
                for lines in lines_by_table.values()]
             for bet, lines_by_table in rows]
     return table_html(headers, body, "bcl-pay-tables")
@@ -72,13 +102,23 @@ def _exact_sum(first: Decimal, second: Decimal) -> Decimal:
     return Context(prec=max(28, digits)).add(first, second)
 
 
-def _settlement_rows(stake: Decimal, settlement: Settlement) -> list:
-    return [["Stake", money(stake)],
-            ["Result", settlement.result],
-            ["Paid at the odds (gross)", money(settlement.gross)],
-            ["Commission taken back", money(settlement.commission)],
-            ["<b>Net result</b>", f"<b>{money(settlement.net)}</b>"],
-            ["The bettor picks up (stake + net)", money(_exact_sum(stake, settlement.net))]]
+def _settlement_rows(stake: Decimal, settlement: Settlement, line=None) -> list:
+    """The settlement as a learner reads it: a win is paid, then any commission taken back; a push returns the
+    stake; a loss pays nothing (the dealer takes the stake). ``line``: the pay-table line that applied."""
+    rows = [["Stake", money(stake)], ["Result", settlement.result]]
+    if settlement.result == "wins":
+        rows.append([f"The dealer pays the win{f' at {escape(line.odds)}' if line is not None else ''}",
+                     money(settlement.gross)])
+        rate = f" ({float(line.commission * 100):g}%)" if line is not None and line.commission else ""
+        rows.append([f"Commission taken back{rate}", money(settlement.commission)])
+    elif settlement.result == "push":
+        rows.append(["What happens", f"The bet pushes: nothing is paid or taken, the {money(stake)} stake "
+                                     "comes back"])
+    else:
+        rows.append(["What happens", f"The bet loses: the dealer takes the {money(stake)} stake"])
+    rows += [["<b>Net result</b>", f"<b>{money(settlement.net)}</b>"],
+             ["The bettor picks up (stake + net)", money(_exact_sum(stake, settlement.net))]]
+    return [[_left(label), _left(value)] for label, value in rows]
 
 
 def settle_reading(table, bet: str, stake, cards) -> SettleReading:
@@ -87,25 +127,30 @@ def settle_reading(table, bet: str, stake, cards) -> SettleReading:
     coup = play_coup(cards)
     settlement = settle(bet, stake, coup, table)
     kind = {"wins": "right", "push": "info", "loses": "wrong"}[settlement.result]
+    line = table.line_for(bet, coup_facts(coup))
     html = (coup_html(coup)
-            + table_html(["", f"{escape(bet_label(bet))} at “{escape(table.name)}”"],
-                         _settlement_rows(stake_amount(stake), settlement), "bcl-settlement")
+            + table_html(["", _left(f"{escape(bet_label(bet))} at “{escape(table.title)}”")],
+                         _settlement_rows(stake_amount(stake), settlement, line), "bcl-settlement")
             + message_html(settlement.explanation, kind))
     return SettleReading(coup, settlement, html)
 
 
 def same_coup_everywhere_html(bet: str, stake, cards) -> str:
     """One coup, the same cards and the same drawing rules, settled on every table that offers ``bet``."""
+    if not isinstance(bet, str) or bet not in BETS:
+        raise BaccaratError(f"bet must be one of {', '.join(BETS)}, not {shown(bet)}")
     coup = play_coup(cards)
     rows = []
     for table in PAY_TABLES.values():
         if bet in table.bets:
             settlement = settle(bet, stake, coup, table)
-            line = table.line_for(bet, coup_facts(coup)).describe() if settlement.result != "loses" else "loses"
-            rows.append([f"<b>{escape(table.name)}</b>", escape(line), money(settlement.gross),
+            applies = table.line_for(bet, coup_facts(coup))
+            line = "The bet loses" if applies is None else _line_html(applies)
+            paid = money(settlement.gross) if settlement.result == "wins" else "—"
+            rows.append([_left(f"<b>{escape(table.title)}</b>"), _left(line), paid,
                          money(settlement.commission), f"<b>{money(settlement.net)}</b>"])
-    caption = caption_html(escape(f"{coup.steps[-1]} A stake of {stake} on {bet_label(bet)}:"))
-    return caption + table_html(["Table", "Line that applies", "Gross", "Commission", "Net"], rows,
+    caption = caption_html(escape(f"{coup.steps[-1]} A stake of {money(stake_amount(stake))} on {bet_label(bet)}:"))
+    return caption + table_html(["Table", "Line that applies", "Win paid", "Commission", "Net"], rows,
                                 "bcl-everywhere")
 
 
@@ -125,18 +170,25 @@ def outcome_table_html(decks=(6, 8)) -> str:
     rows = [[f"<b>{outcome.label}</b>"] + [percent(chances[count][outcome]) for count in decks]
             for outcome in _OUTCOMES]
     rows.append(["<i>sum</i>"] + [percent(sum(chances[count].values())) for count in decks])
-    return table_html(["Outcome"] + [f"{count} decks" for count in decks], rows, "bcl-outcomes")
+    return table_html(["Outcome"] + [f"{count} deck{'s' if count > 1 else ''}" for count in decks], rows,
+                      "bcl-outcomes")
 
 
 def edge_table_html(decks=(6, 8), tables=None) -> str:
-    """Every bet of every table: how it pays and its house edge for each number of decks."""
+    """House edges, bet × table: a row per bet, a column per table (headed by its title); each cell gives the
+    edge for each number of decks, one per line, or "—" where the table does not offer the bet."""
     decks = _deck_counts(decks)
-    rows = [[escape(name), f"<b>{escape(bet_label(bet))}</b>",
-             "<br>".join(escape(line.describe()) for line in pay_table(name).lines(bet))]
-            + [percent(edges[count]) for count in decks]
-            for name, bet, edges in edge_rows(decks, tables)]
-    return table_html(["Table", "Bet", "How it pays"] + [f"House edge, {count} decks" for count in decks],
-                      rows, "bcl-edges")
+    edges = {(name, bet): by_decks for name, bet, by_decks in edge_rows(decks, tables)}
+    names = list(dict.fromkeys(name for name, _ in edges))
+    bets = [bet for bet in BETS if any((name, bet) in edges for name in names)]
+    deck_lines = "".join(_left(_nowrap(f"{count} deck{'s' if count > 1 else ''}")) for count in decks)
+    rows = [[_left(f"<b>{_nowrap(escape(bet_label(bet)))}</b>"), deck_lines]
+            + ["—" if (name, bet) not in edges
+               else "".join(_left(_nowrap(percent(edges[name, bet][count]))) for count in decks)
+               for name in names]
+            for bet in bets]
+    headers = [_left("Bet"), _left("Shoe")] + [_left(f"<b>{_title(name)}</b>") for name in names]
+    return table_html(headers, rows, "bcl-edges")
 
 
 def given_player_total_html(decks: int = 8) -> str:
@@ -151,7 +203,8 @@ def given_player_total_html(decks: int = 8) -> str:
 def _net_label(net: Fraction) -> str:
     if net == 0:
         return "push 0"
-    return f"{'+' if net > 0 else '−'}{money(Decimal(abs(net.numerator)) / Decimal(net.denominator))}"
+    per_unit = (Decimal(abs(net.numerator)) / Decimal(net.denominator)).normalize()   # a rate, not money: 0.5
+    return f"{'+' if net > 0 else '−'}{per_unit:,f}"
 
 
 def edge_reading(decks: int = 8, table="standard") -> str:
@@ -164,7 +217,9 @@ def edge_reading(decks: int = 8, table="standard") -> str:
         rows.append([f"<b>{escape(bet_label(bet))}</b>",
                      "<br>".join(f"{_net_label(net)} with chance {percent(chance)}" for net, chance in results),
                      f"<b>{percent(edge)}</b>", str(rounded(edge * 100, 2))])
-    intro = caption_html(escape(f"{table.name}: {table.description} A shoe of {decks} "
+    named = table.description if table.description.startswith(table.title) \
+        else f"{table.title}: {table.description}"
+    intro = caption_html(escape(f"{named} A shoe of {decks} "
                                 f"deck{'s' if decks > 1 else ''}."))
     note = caption_html("House edge = −(sum of net result × chance). Pushes count 0.")
     return intro + table_html(["Bet", "Net result per 1 staked, and its chance", "House edge",

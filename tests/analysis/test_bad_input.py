@@ -29,7 +29,7 @@ from baccarat_lib.analysis.roads import (bead_plate, big_road, big_road_columns,
                                          standard_error_gaps, streak_lengths, streak_statistics, streak_table)
 from baccarat_lib.analysis.simulate import (MAX_COUNTED_COUPS, MAX_RECORDED_COUPS, deal_shoe, outcome_counts,
                                             play_shoe, simulate_coups)
-from baccarat_lib.game import Outcome
+from baccarat_lib.game import RANKS, Outcome, Shoe
 from bad_input import refused
 
 OUTCOME_EVENTS = {"player": lambda f: f["winner"] == "player", "banker": lambda f: f["winner"] == "banker",
@@ -203,14 +203,11 @@ def test_one_seed_policy_for_every_random_source(seed):
         refused(call, "seed")
 
 
-def test_valid_seeds_deal_as_numpy_default_rng_does():
-    # The seed reaches numpy.random.default_rng unchanged (so every lesson figure stays the same); numpy
+def test_valid_seeds_deal_the_shoe_of_the_same_seed():
+    # One seed, one shoe (issue 11, item 6): deal_shoe deals Shoe(8, seed)'s cards in order; numpy
     # integers are the same seed as the int.
-    deck_codes = np.tile(simulate._DECK_CODES, 4 * 8)
     for seed in (0, 5, 2024, 2**40):
-        keys = simulate._shuffle(np.random.default_rng(seed), 1, deck_codes)
-        expected = simulate._RANK_INDEX_OF_CODE[keys & 63]
-        assert (deal_shoe(seed=seed).shoe_cards == expected).all()
+        assert deal_shoe(seed=seed).shoe_cards[0].tolist() == [RANKS.index(c.rank) for c in Shoe(8, seed).peek(416)]
     assert (deal_shoe(seed=np.int64(5)).outcomes == deal_shoe(seed=5).outcomes).all()
     assert outcome_counts(1000, seed=np.uint32(7)) == outcome_counts(1000, seed=7)
 

@@ -42,6 +42,7 @@ INSTALL_HINT = (
 )
 _REPORTS = pytest.StashKey[dict]()
 _lab_urls: list[str] = []
+LAB_HOMES: dict[str, Path] = {}   # lab server url -> its temporary home (servers.notary_dir(home): its trust db)
 
 
 # --- Marker, prerequisites, failure screenshots --------------------------------------------
@@ -93,10 +94,12 @@ def lab_server(tmp_path_factory) -> str:
     home = tmp_path_factory.mktemp("jupyter-lab-home")
     server = servers.start_lab(REPO_ROOT, home, ARTIFACTS / "logs" / "lab-server.log")
     _lab_urls.append(server.url)
+    LAB_HOMES[server.url] = home
     try:
         yield server.url
     finally:
         _lab_urls.remove(server.url)
+        LAB_HOMES.pop(server.url, None)
         server.stop()
 
 

@@ -3,6 +3,10 @@
 Every helper takes the Playwright `page` first. Notebook paths are relative to the repo root
 ("lessons/05_a_whole_coup.ipynb"). Timeouts are in seconds (`timeout_s`).
 
+Layout
+    layout_problems(page) -> list[str]; assert_layout_ok(page)
+        Outputs overflowing sideways, widget controls outside their output area, clipped controls.
+
 JupyterLab
     open_notebook(page, base_url, path, *, timeout_s=60, show_sidebar=False) -> Locator
         Open the notebook with ?reset; wait for its panel and an idle kernel.
@@ -425,6 +429,74 @@ def screenshot(page: Page, name: str, *, full_page: bool = False) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(path), full_page=full_page)
     return path
+
+
+# --- Layout --------------------------------------------------------------------------------
+
+_JS_LAYOUT = """([root, topOutputs]) => {
+  const container = document.querySelector(root);
+  const problems = [];
+  const r = el => el.getBoundingClientRect();
+  const inside = (a, b) => a.left >= b.left - 1 && a.right <= b.right + 1
+                           && a.top >= b.top - 1 && a.bottom <= b.bottom + 1;
+  const name = el => {
+    const text = (el.tagName === 'SELECT' ? el.value : el.innerText || el.value || el.getAttribute('placeholder') || '').trim().slice(0, 30);
+    return `${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 2).join('.')} "${text}"`;
+  };
+  const cellOf = el => {
+    const cells = Array.from(container.querySelectorAll('.jp-Cell, [cell-index]'));
+    const c = el.closest('.jp-Cell, [cell-index]');
+    return c ? cells.indexOf(c) : -1;
+  };
+  const visible = el => { const b = r(el); return b.width > 0 && b.height > 0
+                          && getComputedStyle(el).visibility !== 'hidden'; };
+  for (const out of container ? container.querySelectorAll(topOutputs) : []) {
+    if (!visible(out)) continue;
+    const where = `cell ${cellOf(out)}`;
+    if (out.scrollWidth > out.clientWidth + 1) {
+      problems.push(`${where}: output overflows sideways (scrollWidth ${out.scrollWidth} > clientWidth ${out.clientWidth})`);
+    }
+    const box = r(out);
+    const controls = out.querySelectorAll('.jupyter-widgets button, .jupyter-widgets input, .jupyter-widgets select, .jupyter-widgets textarea');
+    for (const el of controls) {
+      if (!visible(el)) continue;
+      if (!inside(r(el), box)) {
+        const b = r(el);
+        problems.push(`${where}: ${name(el)} lies outside its output area (control x ${Math.round(b.left)}..${Math.round(b.right)}, y ${Math.round(b.top)}..${Math.round(b.bottom)}; output x ${Math.round(box.left)}..${Math.round(box.right)}, y ${Math.round(box.top)}..${Math.round(box.bottom)})`);
+      }
+      if (el.scrollHeight > el.clientHeight + 1 && el.tagName !== 'TEXTAREA') {
+        problems.push(`${where}: ${name(el)} is clipped (scrollHeight ${el.scrollHeight} > clientHeight ${el.clientHeight})`);
+      }
+      const parent = el.parentElement;
+      if (parent && visible(parent) && !inside(r(el), r(parent))) {
+        const a = r(el), b = r(parent);
+        problems.push(`${where}: ${name(el)} sticks out of its parent ${name(parent)} (control h ${Math.round(a.height)} at y ${Math.round(a.top)}, parent h ${Math.round(b.height)} at y ${Math.round(b.top)}; x ${Math.round(a.left)}..${Math.round(a.right)} vs ${Math.round(b.left)}..${Math.round(b.right)})`);
+      }
+    }
+  }
+  return problems;
+}"""
+
+
+def layout_problems(page: Page) -> list[str]:
+    """What is wrong with the layout of the open notebook's outputs, one readable string each:
+
+    - an output area that overflows sideways (scrollWidth > clientWidth + 1);
+    - a widget's button, input or select outside its output area's box;
+    - a control whose content is clipped (scrollHeight > clientHeight + 1), or whose box sticks out of its
+      parent's box (the parent's fixed height cuts it).
+    """
+    root = VOILA_CELLS if _mode(page) == "voila" else LAB_PANEL
+    return page.evaluate(_JS_LAYOUT, [root, _TOP_OUTPUTS])
+
+
+def assert_layout_ok(page: Page) -> None:
+    """Fail listing every layout problem (see layout_problems)."""
+    problems = layout_problems(page)
+    if problems:
+        listing = "\n".join(f"- {p}" for p in problems[:40])
+        more = f"\n(and {len(problems) - 40} more)" if len(problems) > 40 else ""
+        raise AssertionError(f"{len(problems)} layout problem(s) on {page.url}:\n{listing}{more}")
 
 
 # --- Files ---------------------------------------------------------------------------------

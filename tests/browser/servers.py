@@ -8,6 +8,8 @@ Public functions
         installed lab extensions (jupyterlab_widgets) load. Autosave is off.
     start_voila(root, home, log_path) -> Server
         Voila serving every notebook under `root` at /voila/render/<path>.
+    notary_dir(home) -> Path
+        The private notebook-signature dir of a lab server (trust a notebook by signing it there).
     shutdown_kernels(url) -> None
         Shut down every session and kernel of a JupyterLab test server (REST API).
 
@@ -93,6 +95,12 @@ def write_lab_settings(home: Path) -> None:
         path.write_text(json.dumps(values, indent=2))
 
 
+def notary_dir(home: Path) -> Path:
+    """Where a lab test server started with `home` keeps its notebook signatures (which notebooks are trusted):
+    sign with nbformat.sign.NotebookNotary(data_dir=str(notary_dir(home)))."""
+    return home / "notary"
+
+
 def start_lab(root: Path, home: Path, log_path: Path) -> Server:
     """Start JupyterLab serving `root`; return once /api/status answers."""
     write_lab_settings(home)
@@ -113,6 +121,8 @@ def start_lab(root: Path, home: Path, log_path: Path) -> Server:
         # <notebook dir>/.ipynb_checkpoints. No jupyter_lsp, so no .virtual_documents either.
         f"--FileCheckpoints.checkpoint_dir={home / 'checkpoints'}",
         "--ServerApp.jpserver_extensions", "jupyter_lsp=False",
+        # Notebook trust lives in a private signature database (notary_dir(home)), not the user's.
+        f"--NotebookNotary.data_dir={notary_dir(home)}",
         "--LabApp.expose_app_in_browser=True",
         "--LabApp.news_url=None",
         "--LabApp.check_for_updates_class=jupyterlab.handlers.announcements.NeverCheckForUpdate",
@@ -154,7 +164,7 @@ def shutdown_kernels(url: str) -> None:
 
 def _start(command: list[str], root: Path, home: Path, log_path: Path, url: str,
            ready_url: str) -> Server:
-    for sub in ("runtime", "checkpoints"):
+    for sub in ("runtime", "checkpoints", "notary"):
         (home / sub).mkdir(parents=True, exist_ok=True)
     log_path.parent.mkdir(parents=True, exist_ok=True)
     with open(log_path, "wb") as log:

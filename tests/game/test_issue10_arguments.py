@@ -327,9 +327,9 @@ def test_money_does_not_depend_on_the_global_decimal_context(hostile_decimal_con
     result = settle("banker", 1234567, banker_wins)
     # 1,234,567 at 1:1 less 5%: commission 1,234,567 / 20 = 61,728.35; net 1,234,567 - 61,728.35
     assert (result.gross, result.commission, result.net) == (1234567, Decimal("61728.35"), Decimal("1172838.65"))
-    assert "The dealer pays 1234567 and collects 61728.35 commission: net 1172838.65." in result.explanation
+    assert "The dealer pays 1,234,567 and collects 61,728.35 commission: net 1,172,838.65." in result.explanation
     assert collect_back(result, paid="1234567") == Decimal("61728.35")
-    assert money(Decimal("1234567.50")) == "1,234,567.5" and money("9.50") == "9.5"
+    assert money(Decimal("1234567.50")) == "1,234,567.50" and money("9.50") == "9.50"
     assert rounded(Fraction(2, 3), 6) == Decimal("0.666667") and percent(Fraction(1234567, 10 ** 7), 4) == "12.3457%"
     assert stake_amount("123456.78") == Decimal("123456.78")
     assert decimal.getcontext().prec == 4                 # the caller's context is left as it was
@@ -346,10 +346,11 @@ def test_decimal_context_set_globally_is_ignored_too():
 
 def test_the_largest_stakes_settle_exactly():
     # MAX_STAKE = 10**12: 10**12 at 1:1 less 5% nets 950,000,000,000; 999,999,999,999.99 nets
-    # 999,999,999,999.99 x 0.95 = 950,000,000,000 - 0.0095 = 949,999,999,999.9905 (every digit kept)
+    # 999,999,999,999.99 x 0.95: the commission, 49,999,999,999.9995, is charged to the cent below (…99.99),
+    # so the net is 999,999,999,999.99 - 49,999,999,999.99 = 950,000,000,000
     assert MAX_STAKE == 10 ** 12
     assert settle("banker", 10 ** 12, WORKED).net == Decimal("950000000000")
-    assert settle("banker", "999999999999.99", WORKED).net == Decimal("949999999999.9905")
+    assert settle("banker", "999999999999.99", WORKED).net == Decimal("950000000000")
     # "2 A 3 2 10 4": Player 2+3 = 5 draws 10 (5); Banker A+2 = 3 draws on a 0, takes 4: 7 with three cards,
     # Banker wins 7–5: Dragon 7 pays 40:1 on EZ, 10**12 x 40 = 40,000,000,000,000
     assert settle("dragon-7", 10 ** 12, "2 A 3 2 10 4", "ez").net == Decimal(40 * 10 ** 12)
@@ -400,4 +401,4 @@ def test_formatting_keeps_its_figures():
     assert (percent(Fraction(2, 3), 1), percent(Fraction(-1, 8), 1, sign=True)) == ("66.7%", "-12.5%")
     assert percent(Fraction(1, 200), 2, sign=True) == "+0.50%" and str(rounded(Fraction(-1, 1000))) == "-0.00"
     assert rounded(Fraction(5, 8), 2) == Decimal("0.62") and rounded(Fraction(7, 8), 2) == Decimal("0.88")
-    assert money(Decimal("22800.50")) == "22,800.5" and money(Decimal("-0")) == "0"
+    assert money(Decimal("22800.50")) == "22,800.50" and money(Decimal("-0")) == "0"

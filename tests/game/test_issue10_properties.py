@@ -27,12 +27,13 @@ VALID = [  # values some function accepts, so that calls also get past the first
 ]
 JUNK = [None, True, False, np.bool_(True), np.int64(8), np.int8(-1), np.uint64(2 ** 63), np.float64("nan"),
         np.float32(0.5), np.array([1, 2]), np.array(3), np.array(["7", "8"]), np.arange(10), np.array([[1]]),
-        np.random.default_rng(0), random.Random(1), b"7 8", 10 ** 5000, -10 ** 30, 10 ** 28 + 1,
+        np.random.default_rng(0), random.Random(1), b"7 8", 10 ** 4000, -10 ** 30, 10 ** 28 + 1,
         float("inf"), 1e28, Decimal("NaN"), Decimal("sNaN"), Decimal("1E+999999"), Decimal("1E-999999"),
         "x" * 100_000, "7 " * 50_000, "1" * 100_000, "Z" * 1_000_000, ["banker"], [None], {"a": 1}, (),
         object(), Fraction(1, 3), "\x00", "٣", " , ,", "1e999999999"]
 VALUES = st.one_of(
-    st.sampled_from(VALID), st.sampled_from(JUNK), st.none(), st.booleans(),
+    st.sampled_from(VALID), st.integers(0, len(JUNK) - 1).map(lambda index: JUNK[index]),  # never repr 10**5000
+    st.none(), st.booleans(),
     st.integers(min_value=-10 ** 40, max_value=10 ** 40), st.integers(min_value=-3, max_value=20),
     st.floats(allow_nan=True, allow_infinity=True), st.text(max_size=30), st.decimals(allow_nan=True),
     st.fractions(), st.lists(st.integers(-2, 12), max_size=4), st.lists(st.text(max_size=4), max_size=4),

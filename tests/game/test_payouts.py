@@ -7,7 +7,7 @@ import pytest
 
 from baccarat_lib.errors import BaccaratError
 from baccarat_lib.game import play_coup
-from baccarat_lib.game.payouts import (BETS, PAY_TABLES, Settlement, collect_back, derive_table, pay_table_rows,
+from baccarat_lib.game.payouts import (stake_amount, BETS, PAY_TABLES, Settlement, collect_back, derive_table, pay_table_rows,
                                       settle)
 
 BANKER_8_2 = play_coup("2♣ 3♥ 3♠ A♦ 7♦ 4♠")        # Banker wins 8–2, three cards each
@@ -39,10 +39,59 @@ def test_commission_4():
     assert result.net == 96 and result.commission == 4
 
 
-def test_commission_on_odd_stakes_is_exact():
+def test_commission_on_odd_stakes_is_in_whole_cents():
+    # issue 11, item 10: every amount that changes hands is whole cents, a fraction of a cent dropped.
     assert settle("banker", "24000", BANKER_8_2).net == Decimal("22800")
-    assert settle("banker", Fraction(1, 4), BANKER_8_2).net == Decimal("0.2375")
-    assert settle("banker", "0.10", BANKER_8_2).net == Decimal("0.095")
+    # 5% of 0.25 = 0.0125 -> 0.01 charged: net 0.24
+    quarter = settle("banker", Fraction(1, 4), BANKER_8_2)
+    assert (quarter.gross, quarter.commission, quarter.net) == (Decimal("0.25"), Decimal("0.01"), Decimal("0.24"))
+    # 5% of 0.10 = 0.005 -> nothing charged: net 0.10
+    assert settle("banker", "0.10", BANKER_8_2).net == Decimal("0.10")
+    # 5% of 10.01 = 0.5005 -> 0.50: net 9.51; the explanation says what was dropped
+    odd = settle("banker", "10.01", BANKER_8_2)
+    assert (odd.gross, odd.commission, odd.net) == (Decimal("10.01"), Decimal("0.50"), Decimal("9.51"))
+    assert "5% of 10.01 is 0.5005: the fraction of a cent is not charged" in odd.explanation
+    # 5% of 12.34 = 0.617 -> 0.61: net 11.73; 4% of 12.34 = 0.4936 -> 0.49: net 11.85
+    assert settle("banker", "12.34", BANKER_8_2).net == Decimal("11.73")
+    assert settle("banker", "12.34", BANKER_8_2, "commission-4").net == Decimal("11.85")
+    # 1:2 on 10.01 = 5.005 -> 5.00 paid (never more than the odds)
+    half = settle("banker", "10.01", BANKER_6, "no-commission")
+    assert half.net == Decimal("5.00") and "1:2 on 10.01 is 5.005: the fraction of a cent is not paid" in half.explanation
+    # whole-cent results stay as they are: no "95.00" for 95
+    assert str(settle("banker", 100, BANKER_8_2).net) == "95"
+
+
+def test_settle_explains_in_money_never_in_exponents():
+    # issue 11, item 10: a stake of 1e3 read "The dealer pays 1E+3 and collects 5E+1 commission: net 9.5E+2".
+    won = settle("banker", "1e3", BANKER_8_2)
+    assert "The dealer pays 1,000 and collects 50 commission: net 950." in won.explanation
+    assert "E+" not in won.explanation and str(won.net) == "950"
+    assert settle("banker", 1e3, BANKER_8_2).explanation == won.explanation
+    # a loss says the dealer takes the stake; a push that the stake comes back
+    lost = settle("player", 250, BANKER_8_2)
+    assert "the dealer takes the 250 stake" in lost.explanation and "pays only on player wins" in lost.explanation
+    assert "the 1,000 stake is returned" in settle("banker", 1000, TIE_3_3).explanation
+
+
+def test_stakes_may_group_thousands_and_never_keep_an_exponent():
+    # issue 11, item 10
+    assert stake_amount("1,000") == stake_amount("1000") == Decimal("1000")
+    assert stake_amount("12,345.50") == Decimal("12345.50")
+    assert str(stake_amount("1e3")) == "1000" and str(stake_amount(Decimal("2E+1"))) == "20"
+    for bad in ("1,00", "1,0000", ",100", "1.000,50"):
+        with pytest.raises(BaccaratError):
+            stake_amount(bad)
+
+
+def test_pay_tables_have_human_titles():
+    # issue 11, item 12: headers were code names ("commission-4", "tie-9", "ez").
+    assert {name: table.title for name, table in PAY_TABLES.items()} == {
+        "standard": "Standard (5% commission)", "commission-4": "4% commission", "tie-9": "Tie pays 9:1",
+        "no-commission": "No commission (Banker 6 pays 1:2)", "ez": "EZ Baccarat"}
+    assert derive_table("standard", "t", "d").title == "t"
+    assert derive_table("standard", "t", "d", title="My table").title == "My table"
+    with pytest.raises(BaccaratError, match="title must be"):
+        derive_table("standard", "t", "d", title=5)
 
 
 @pytest.mark.parametrize("table", list(PAY_TABLES))

@@ -60,7 +60,7 @@ def test_a_wrong_answer_is_explained_by_the_rules_own_steps():
 
 @pytest.mark.parametrize("bet, stake, cards, table, net", [
     ("banker", 100, "2♣ 3♥ 3♠ A♦ 7♦ 4♠", "standard", "95"),        # Banker wins: 100 less 5%
-    ("banker", 10, "2♣ 3♥ 3♠ A♦ 7♦ 4♠", "standard", "9.5"),
+    ("banker", 10, "2♣ 3♥ 3♠ A♦ 7♦ 4♠", "standard", "9.50"),
     ("banker", 100, "2♣ 3♥ 3♠ A♦ 7♦ 4♠", "commission-4", "96"),
     ("player", 100, "2♣ 3♥ 3♠ A♦ 7♦ 4♠", "standard", "-100"),
     ("player", 50, "2 A 3 2 8", "standard", "0"),                   # a tie pushes Player
@@ -86,7 +86,7 @@ def test_money_answers_are_read_as_numbers():
         assert check_answer(question, written).correct, written
     assert not check_answer(question, "10").correct and not check_answer(question, "-9.5").correct
     assert check_answer(settle_question("player", 100, play_coup("2♣ 3♥ 3♠ A♦ 7♦ 4♠")), "−100").correct
-    assert "collects 0.5 commission" in check_answer(question, "10").message
+    assert "collects 0.50 commission" in check_answer(question, "10").message
 
 
 # ---------------------------------------------------------------- money and pairs

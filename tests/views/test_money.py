@@ -6,8 +6,8 @@ Expected money is worked out by hand from the pay tables; expected odds are sour
 
 import re
 
-from baccarat_lib.views.money import (edge_table_html, given_player_total_html, outcome_table_html, pay_tables_html,
-                                      same_coup_everywhere_html)
+from baccarat_lib.views.money import (WORKED_COUP, edge_table_html, given_player_total_html, outcome_table_html,
+                                      pay_tables_html, same_coup_everywhere_html, settle_reading)
 
 BANKER_SIX = "K 3 5 3 9"           # Player 5 draws 9 → 4; Banker 6 stands on a 9: Banker wins 6–4
 
@@ -21,18 +21,36 @@ def _text(html):
 def test_pay_tables_html_has_a_column_per_table_and_shows_the_half_pay_on_6():
     html = pay_tables_html()
     assert html.count("<tr>") == 1 + 8
-    for name in ("standard", "commission-4", "tie-9", "no-commission", "ez"):
-        assert f"<b>{name}</b>" in html
-    assert "banker wins with 6: 1:2" in html and "less 4% commission" in html and "40:1" in html
+    # issue 11, item 12: human titles as headers, not code names
+    for title in ("Standard (5% commission)", "4% commission", "Tie pays 9:1", "No commission (Banker 6 pays 1:2)",
+                  "EZ Baccarat"):
+        assert f"<b>{title}</b>" in html
+    assert "<b>commission-4</b>" not in html and "<b>ez</b>" not in html
+    text = _text(html)
+    assert "Banker wins with 6: 1:2" in text and "less 4% commission" in text and "40:1" in text
+    # "banker wins with / 6: 1:2" wrapped: the last words of an event and the terms never break, cells read left
+    assert '<span style="white-space:nowrap;">with 6:</span>' in html
+    assert '<span style="white-space:nowrap;"><b>1:1 less 5% commission</b></span>' in html
+    assert html.count("text-align:left;") >= 6 * 9
 
 
 def test_same_coup_everywhere_pays_banker_six_differently():
     html = same_coup_everywhere_html("banker", 100, BANKER_SIX)
     text = _text(html)
     assert "Banker wins 6–4" in text
-    assert re.search(r" standard \| [^|]+ \| 100 \| 5 \| 95 \|", text)
-    assert re.search(r" no-commission \| [^|]+ \| 50 \| 0 \| 50 \|", text)     # half pay: 1:2
-    assert re.search(r" ez \| [^|]+ \| 100 \| 0 \| 100 \|", text)               # no commission, not a three-card 7
+    assert re.search(r" Standard \(5% commission\) \| [^|]+ \| 100 \| 5 \| 95 \|", text)
+    assert re.search(r" No commission \(Banker 6 pays 1:2\) \| [^|]+ \| 50 \| 0 \| 50 \|", text)   # half pay: 1:2
+    assert re.search(r" EZ Baccarat \| [^|]+ \| 100 \| 0 \| 100 \|", text)   # no commission, not a three-card 7
+
+
+def test_same_coup_everywhere_shows_money_as_money():
+    # issue 11, item 10: 1,000 on Banker, Banker wins 6-4: 5% of 1,000 = 50 -> 950; 1:2 of 1,000 = 500.
+    text = _text(same_coup_everywhere_html("banker", "1e3", BANKER_SIX))
+    assert "A stake of 1,000 on Banker" in text and "E+" not in text
+    assert re.search(r" Standard \(5% commission\) \| [^|]+ \| 1,000 \| 50 \| 950 \|", text)
+    # a losing bet pays nothing: no win paid on Super Six's table for Player, the net is minus the stake
+    text = _text(same_coup_everywhere_html("player", 100, BANKER_SIX))
+    assert re.search(r" Standard \(5% commission\) \| The bet loses \| — \| 0 \| -100 \|", text)
 
 
 def test_outcome_table_matches_source_004():
@@ -44,9 +62,62 @@ def test_outcome_table_matches_source_004():
     assert "100.0000% | 100.0000%" in text
 
 
-def test_edge_table_html_has_a_row_per_bet():
+def test_edge_table_html_is_bet_by_table():
+    # issue 11, item 12: a row per bet (8 bets), a column per table headed by its title, "—" where a table does
+    # not offer the bet. Expected edges are source 004's published figures for 8 decks (Player 1.2351%,
+    # Banker 1.0579%, Tie 8:1 14.3596%, Tie 9:1 4.8440%) and the pair bet's 10.3614%.
     html = edge_table_html((8,))
-    assert html.count("<tr>") == 1 + 26 and "29.9772%" not in html[:100]
+    assert html.count("<tr>") == 1 + 8
+    text = _text(html)
+    assert ("Bet | Shoe | Standard (5% commission) | 4% commission | Tie pays 9:1 | "
+            "No commission (Banker 6 pays 1:2) | EZ Baccarat |") in text
+    assert re.search(r"Player \| 8 decks \| (1\.2351% \| ){5}", text)        # the same at every table
+    assert re.search(r"Tie \| 8 decks \| 14\.3596% \| 14\.3596% \| 4\.8440% \|", text)
+    assert re.search(r"Banker \| 8 decks \| 1\.0579% \|", text)
+    assert re.search(r"Super Six \| 8 decks \| — \| — \| — \| [\d.]+% \| — \|", text)
+    assert re.search(r"Player Pair \| 8 decks \| (10\.3614% \| ){4}— \|", text)
+    assert "commission-4" not in html and "tie-9" not in html
+
+
+def test_edge_table_html_lists_each_shoe_on_its_own_line():
+    # issue 11, item 12: two deck counts -> two lines in each cell, in the same order as the "Shoe" column.
+    text = _text(edge_table_html((6, 8)))
+    assert "Player | 6 decks 8 decks | 1.2374% 1.2351% |" in text       # source 004: 6 decks 1.2374%
+    assert text.count("1.2374% 1.2351%") == 5
+
+
+def _settled(bet, stake, cards, table="standard"):
+    return _text(settle_reading(table, bet, stake, cards).html)
+
+
+def test_a_losing_bet_is_not_paid():
+    # issue 11, item 9: a loss showed "Paid at the odds (gross) -250"; nothing is paid on a loss.
+    text = _settled("player", 250, WORKED_COUP)
+    assert "Paid" not in text and "pays the win" not in text and "Commission" not in text
+    assert "What happens | The bet loses: the dealer takes the 250 stake |" in text
+    assert "Result | loses |" in text and "Net result | -250 |" in text and "picks up (stake + net) | 0 |" in text
+
+
+def test_a_push_returns_the_stake_and_a_win_is_paid_then_taxed():
+    # issue 11, item 9. A tie pushes Banker: 100 back. Banker wins 8-2: 1:1 pays 100, 5% = 5 back, net 95.
+    push = _settled("banker", 100, "2 A 3 2 8")
+    assert "Result | push |" in push and "the 100 stake comes back" in push and "Net result | 0 |" in push
+    assert "pays the win" not in push
+    win = _settled("banker", 100, WORKED_COUP)
+    assert "The dealer pays the win at 1:1 | 100 |" in win and "Commission taken back (5%) | 5 |" in win
+    assert "Net result | 95 |" in win and "picks up (stake + net) | 195 |" in win
+    assert "Banker at “Standard (5% commission)”" in win
+
+
+def test_settle_reading_in_whole_cents_and_thousands():
+    # issue 11, item 10. 10.01 on Banker at 5%: 0.5005 -> 0.50 charged, net 9.51, picks up 19.52.
+    text = _settled("banker", "10.01", WORKED_COUP)
+    assert "Commission taken back (5%) | 0.50 |" in text and "Net result | 9.51 |" in text
+    assert "picks up (stake + net) | 19.52 |" in text
+    # 24,000 at 4%: 960 back, net 23,040
+    text = _settled("banker", "24,000", WORKED_COUP, "commission-4")
+    assert "Stake | 24,000 |" in text and "Commission taken back (4%) | 960 |" in text
+    assert "Net result | 23,040 |" in text and "E+" not in _settled("banker", "1e3", WORKED_COUP)
 
 
 def test_given_player_total_nine_never_loses():

@@ -93,8 +93,24 @@ def test_dealer_new_coup_takes_the_next_cards_of_the_shoe():
     dealer.next_card.click()
     dealer.new_coup.click()
     assert dealer.coup.cards == second.cards and dealer.shown == 0 and not dealer.next_card.disabled
-    assert f"{416 - len(first.cards) - len(second.cards)} cards left" in dealer.status.value
+    # issue 11, item 5: the second coup's cards are all face down, so they still count as in the shoe
+    assert f"{416 - len(first.cards)} cards still in the shoe" in dealer.status.value
     assert "coup 2" in dealer.status.value
+
+
+def test_dealer_counts_the_cards_the_learner_has_not_seen_leave_the_shoe():
+    # issue 11, item 5: "Cards face up so far: 0" came with "411 cards left" on a fresh 8-deck shoe (416 cards).
+    dealer = show_shoe_dealer(seed=2024).controller
+    assert dealer.shown == 0 and "416 cards still in the shoe" in dealer.status.value   # 8 x 52, nothing turned
+    coup_size = len(dealer.coup.cards)
+    for turned in range(1, coup_size + 1):
+        dealer.next_card.click()
+        assert f"{416 - turned} cards still in the shoe" in dealer.status.value
+    dealer.new_coup.click()                                      # the next coup: nothing turned yet, count unchanged
+    assert f"{416 - coup_size} cards still in the shoe" in dealer.status.value
+    assert "Cards face up so far: 0" in dealer.table.value
+    dealer.next_card.click()
+    assert f"{416 - coup_size - 1} cards still in the shoe" in dealer.status.value
 
 
 def test_dealer_shuffles_a_fresh_shoe_after_the_cut_card():

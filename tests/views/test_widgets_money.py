@@ -209,3 +209,17 @@ def test_removal_explorer_marks_positive_expectation_and_handles_bad_input():
     assert "bcl-error" in explorer.result.value and "cannot remove" in explorer.result.value
     explorer.decks.value = 2
     assert "bcl-error" not in explorer.result.value
+
+
+def test_issue11_menus_show_table_titles_and_the_stake_box_plain_digits():
+    # issue 11, items 10 and 12: the menus read "4% commission", not "commission-4"; the value stays the name.
+    from baccarat_lib.views.widgets.money import EdgeExplorer, SettleWidget
+    widget = SettleWidget(stake=1e3)
+    assert widget.stake.value == "1000"
+    assert "4% commission" in [label for label, _ in widget.table.options]
+    widget.table.value = "commission-4"
+    assert widget.table.label == "4% commission"
+    assert "Banker at “4% commission”" in widget.result.value
+    assert SettleWidget(stake="2.50").stake.value == "2.50"
+    explorer = EdgeExplorer()
+    assert [label for label, _ in explorer.table.options][0] == "Standard (5% commission)"

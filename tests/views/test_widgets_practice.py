@@ -13,7 +13,8 @@ def _button(drill, label):
 
 
 def _wrong(question):
-    return next((choice for choice in question.choices if choice != question.answer), "no idea")
+    # a wrong answer that is judged: a number where a number is asked (issue 11, item 2: a typo is not judged)
+    return next((choice for choice in question.choices if choice != question.answer), "123456789")
 
 
 # ---------------------------------------------------------------- the drill

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from matplotlib import pyplot as plt
 
-from ...game.coup import Outcome
+from ..svg import ROAD_COLOURS
 
 __all__ = ["new_axes", "OUTCOME_COLOURS", "BET_COLOURS", "CARD_RED", "CARD_BLACK"]
 
-OUTCOME_COLOURS = {Outcome.BANKER: "#c0392b", Outcome.PLAYER: "#1f5fbf", Outcome.TIE: "#1e8449"}
+OUTCOME_COLOURS = ROAD_COLOURS  # one palette for the SVG boards and the plots
 BET_COLOURS = {"banker": "#c0392b", "player": "#1a4f9c", "tie": "#1e7b34", "dragon-7": "#8e44ad",
                "panda-8": "#d68910", "player-pair": "#17a589", "banker-pair": "#7f8c8d", "super-six": "#a04000"}
 CARD_RED, CARD_BLACK = "#c0392b", "#111"

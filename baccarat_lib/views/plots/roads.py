@@ -32,6 +32,7 @@ from matplotlib.collections import EllipseCollection, LineCollection
 
 from ...analysis.roads import LETTERS, ROWS, bead_plate, big_road, outcome_of
 from ...game.coup import Outcome
+from ..svg import BEAD_PLATE_TITLE, BIG_ROAD_TITLE
 from .common import OUTCOME_COLOURS, new_axes
 
 __all__ = ["plot_bead_plate", "plot_big_road", "plot_roads", "plot_streak_statistics"]
@@ -53,6 +54,7 @@ def _grid(ax, columns: int, rows: int, title: str):
     ax.set_xlim(-0.05, columns + 0.05)
     ax.set_ylim(rows + 0.05, -0.05)
     ax.set_aspect("equal")
+    ax.set_anchor("W")  # boards start at the left, under their titles
     ax.axis("off")
     ax.set_title(title, fontsize=16, loc="left", fontweight="bold")
 
@@ -82,7 +84,7 @@ def _board(cells, ax, columns, rows, title):
 
 
 def plot_bead_plate(cells, ax=None, columns: int | None = None, rows: int = ROWS,
-                    title: str = "Bead Plate: every coup, down the columns"):
+                    title: str = BEAD_PLATE_TITLE):
     """The Bead Plate from ``roads.bead_plate`` cells: a filled bead per coup with its letter inside."""
     ax, size = _board(cells, ax, columns, rows, title)
     _circles(ax, [(cell.column + 0.5, cell.row + 0.5) for cell in cells], 2 * _RADIUS, 2,
@@ -98,7 +100,7 @@ def plot_bead_plate(cells, ax=None, columns: int | None = None, rows: int = ROWS
 
 
 def plot_big_road(cells, ax=None, columns: int | None = None, rows: int = ROWS,
-                  title: str = "Big Road: a column per streak, ties on the ring before"):
+                  title: str = BIG_ROAD_TITLE):
     """The Big Road from ``roads.big_road`` cells: hollow rings; a tie is a green slash (and its count if > 1)."""
     ax, size = _board(cells, ax, columns, rows, title)
     rings = [cell for cell in cells if cell.outcome is not Outcome.TIE]
@@ -121,8 +123,9 @@ def plot_roads(outcomes, axes=None, rows: int = ROWS):
     """Both boards of a sequence of results (or ``CoupRecords``), cells the same size, Bead Plate on top."""
     beads, rings = bead_plate(outcomes, rows), big_road(outcomes, rows)
     columns = max(_columns(beads, None), _columns(rings, None))
-    if axes is None:
-        _, axes = plt.subplots(2, 1, figsize=(0.36 * columns + 0.6, 2 * (0.36 * rows + 0.7)))
+    if axes is None:  # wide enough for the longer title (16 pt bold: about 0.14 inch a character), never cut
+        width = max(0.36 * columns + 0.6, 0.14 * max(len(BEAD_PLATE_TITLE), len(BIG_ROAD_TITLE)) + 0.4)
+        _, axes = plt.subplots(2, 1, figsize=(width, 2 * (0.36 * rows + 0.7)))
     plot_bead_plate(beads, axes[0], columns, rows)
     plot_big_road(rings, axes[1], columns, rows)
     return axes

@@ -12,7 +12,8 @@ or silently clamp it). After that, whatever a learner types shows inline: ``safe
 
 Public names:
 
-- ``projector_view(children, controller)``: the box every widget is shown in, with fonts sized for a projector.
+- ``projector_view(children, controller, name=None)``: the box every widget is shown in, with fonts sized for a
+  projector; its plain-text fallback is one sentence naming the widget (issue 11).
 - ``safe_html(compute)``: the HTML ``compute()`` returns, or an inline error box if it raises.
 - ``BIG``: the layout of a large button.
 
@@ -24,6 +25,8 @@ Helpers of the widget modules (not exported: their arguments come from the libra
 - ``SeedBox``: the seed box of the drill and the road dealer: a text box, so a bad seed shows inline.
 - ``close_widgets(widgets)``: close controls a widget replaces (and their style models), freeing them.
 - ``FALLBACK_MESSAGE``: the sentence shown when something unexpected goes wrong.
+- ``ProjectorView``: the VBox class ``projector_view`` returns; its plain text is ``fallback_text(name)``, not a repr.
+- ``fallback_text(name)``: "Run the cells above and this one (Run ▸ Run All Cells) to use <name>."
 
 >>> check_option("bet", "banker", [("Banker", "banker"), ("Tie", "tie")])
 'banker'
@@ -65,16 +68,71 @@ PROJECTOR_CSS = """<style>
 .bcl-widget .widget-dropdown select, .bcl-widget .widget-text input, .bcl-widget .widget-readout {
   font-size: 18px !important; }
 .bcl-widget .widget-button, .bcl-widget .widget-toggle-button { height: auto !important; min-height: 2.2em; }
-.bcl-widget .widget-dropdown select, .bcl-widget .widget-text input { height: 2.1em !important; }
-.bcl-widget .widget-label { min-width: fit-content; }
+.bcl-widget .widget-dropdown select, .bcl-widget .widget-text input {
+  height: auto !important; min-height: 2.1em; line-height: 1.4; box-sizing: border-box; }
+.bcl-widget .widget-dropdown, .bcl-widget .widget-text, .bcl-widget .widget-inline-hbox,
+.bcl-widget .widget-label, .bcl-widget .widget-hbox {
+  height: auto !important; min-height: var(--jp-widgets-inline-height, 28px); }
+.bcl-widget .widget-dropdown, .bcl-widget .widget-text { align-items: center; }
+.bcl-widget .widget-label { min-width: fit-content; line-height: 1.4; }
+.bcl-widget .widget-hbox { flex-wrap: wrap; max-width: 100%; }
 </style>"""
 
 
-def projector_view(children, controller) -> widgets.VBox:
+# What a front end without the widget renderer shows in place of a widget (GitHub, nbviewer without saved state,
+# a terminal, a notebook opened before its cells ran): one readable sentence naming the widget, never a repr.
+_WIDGET_NAMES = {
+    "TotalCalculator": "the card-total calculator",
+    "NaturalChecker": "the natural checker",
+    "PlayerRuleExplorer": "the Player rule explorer",
+    "TableauExplorer": "the Banker tableau explorer",
+    "ShoeDealer": "the card-by-card shoe dealer",
+    "CoupBuilder": "the coup builder",
+    "SettleWidget": "the bet settler",
+    "EdgeExplorer": "the house edge explorer",
+    "RemovalExplorer": "the card removal explorer",
+    "RoadDealer": "the scoreboard dealer",
+    "PracticeDrill": "the practice drill",
+    "QuestionWidget": "this exercise",
+}
+
+
+def fallback_text(name: str) -> str:
+    """The plain-text stand-in of a widget named ``name`` (such as "the coup builder").
+
+    >>> fallback_text("the coup builder")
+    'Run the cells above and this one (Run ▸ Run All Cells) to use the coup builder.'
+    """
+    return f"Run the cells above and this one (Run ▸ Run All Cells) to use {name}."
+
+
+class ProjectorView(widgets.VBox):
+    """The VBox every course widget is shown in; its plain-text form (``repr``, and the ``text/plain`` a notebook
+    stores beside the widget view) is one sentence saying how to get the widget, not a Python repr."""
+
+    def __init__(self, children, name: str = "this widget", **kwargs):
+        super().__init__(children, **kwargs)
+        self.fallback = fallback_text(name)
+
+    def __repr__(self) -> str:
+        return self.fallback
+
+    def _repr_mimebundle_(self, **kwargs):
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is not None:              # ipywidgets cuts text/plain at 110 characters: keep the whole sentence
+            bundle["text/plain"] = self.fallback
+        return bundle
+
+
+def projector_view(children, controller, name: str | None = None) -> ProjectorView:
     """A VBox of ``children`` whose controls and text are large enough to read on a projector;
-    ``view.controller`` is the object that holds the controls."""
-    view = widgets.VBox([widgets.HTML(PROJECTOR_CSS, layout=widgets.Layout(height="0px", margin="0")),
-                         *children])
+    ``view.controller`` is the object that holds the controls. ``name`` (default: from the controller's class,
+    e.g. "the coup builder") names the widget in its plain-text fallback (see ``fallback_text``)."""
+    if name is None:
+        name = _WIDGET_NAMES.get(type(controller).__name__, "this widget")
+    check_text("name", name, '"the coup builder"')
+    view = ProjectorView([widgets.HTML(PROJECTOR_CSS, layout=widgets.Layout(height="0px", margin="0")),
+                          *children], name=name)
     view.add_class("bcl-widget")
     view.controller = controller
     return view

@@ -175,6 +175,7 @@ class ShoeDealer:
         self.coup = None
         self.coup_number = 0
         self.shown = 0
+        self.note = ""
         self.next_card = widgets.Button(description="Next card", button_style="primary", icon="play",
                                         layout=BIG)
         self.new_coup = widgets.Button(description="New coup", icon="refresh", layout=BIG)
@@ -192,11 +193,27 @@ class ShoeDealer:
             self.coup, fresh = self.run.deal_coup()
             self.coup_number += 1
             self.shown = 0
-            note = " The cut card came out, so a fresh shoe was shuffled." if fresh else ""
-            return caption_html(f"Shoe {self.run.number}, coup {self.coup_number}: "
-                                f"{len(self.run.shoe)} cards left in the shoe.{note}")
+            self.note = " The cut card came out, so a fresh shoe was shuffled." if fresh else ""
+            return self.status_html()
+        self.note = ""
         self.status.value = safe_html(compute)
         self.update()
+
+    @property
+    def cards_in_shoe(self) -> int:
+        """The cards still in the shoe as the learner sees it: the coup's face-down cards count as not dealt yet.
+
+        (The dealer has already taken the whole coup from ``self.run.shoe``, but a card is out of the shoe only
+        once it is turned face up.)"""
+        face_down = 0 if self.coup is None else len(self.coup.cards) - self.shown
+        return len(self.run.shoe) + face_down
+
+    def status_html(self) -> str:
+        """Which shoe and coup, and how many cards are still in the shoe."""
+        left = self.cards_in_shoe
+        cards = "card" if left == 1 else "cards"
+        return caption_html(f"Shoe {self.run.number}, coup {self.coup_number}: {left:,} {cards} still in the "
+                            f"shoe.{getattr(self, 'note', '')}")
 
     def deal_next_card(self):
         """Turn the next card of the coup face up."""
@@ -210,9 +227,10 @@ class ShoeDealer:
         return self.coup is not None and self.shown == len(self.coup.cards)
 
     def update(self):
-        """Show the coup with the cards turned so far and the steps they tell."""
+        """Show the coup with the cards turned so far, the steps they tell, and the cards left in the shoe."""
         self.next_card.disabled = self.coup is None or self.finished
         if self.coup is not None:
+            self.status.value = safe_html(self.status_html)
             self.table.value = safe_html(lambda: dealt_so_far_html(self.coup, self.shown))
 
 

@@ -43,6 +43,16 @@ def _table_name(table) -> str:
     return check_option("table", table, list(PAY_TABLES))
 
 
+def _table_options() -> list:
+    """The Pay table menu: each table's title shown, its name the value ("4% commission" -> "commission-4")."""
+    return [(table.title, name) for name, table in PAY_TABLES.items()]
+
+
+def _stake_text(amount) -> str:
+    """A stake as the Stake box shows it: plain digits, cents only when there are cents ("1000", "2.50")."""
+    return f"{amount:f}" if amount != amount.to_integral_value() else f"{amount.quantize(1):f}"
+
+
 def _decks(decks) -> int:
     return whole_number("decks", decks, DECK_RANGE.start, DECK_RANGE.stop - 1)
 
@@ -64,10 +74,10 @@ class SettleWidget:
         amount = stake_amount(stake)             # a BaccaratError naming the stake if it is not an amount
         check_text("cards", cards, f'"{WORKED_COUP}"')
         self.run = ShoeRun(decks=_decks(decks), seed=check_seed(seed))
-        self.table = widgets.Dropdown(options=list(PAY_TABLES), value=table, description="Pay table",
+        self.table = widgets.Dropdown(options=_table_options(), value=table, description="Pay table",
                                       layout=_WIDE, style=_LABEL_STYLE)
         self.bet = widgets.Dropdown(options=bets, value=bet, description="Bet", layout=_WIDE, style=_LABEL_STYLE)
-        self.stake = widgets.Text(value=stake if isinstance(stake, str) else str(amount), description="Stake",
+        self.stake = widgets.Text(value=stake if isinstance(stake, str) else _stake_text(amount), description="Stake",
                                   continuous_update=True,
                                   layout=_WIDE, style=_TEXT_STYLE)
         self.cards = widgets.Text(value=cards, description="Cards", placeholder="e.g. " + WORKED_COUP,
@@ -142,7 +152,7 @@ class EdgeExplorer:
         self.decks = widgets.IntSlider(value=decks, min=DECK_RANGE.start, max=DECK_RANGE.stop - 1,
                                        description="Decks", continuous_update=False,
                                        layout=widgets.Layout(width="26em"), style=_LABEL_STYLE)
-        self.table = widgets.Dropdown(options=list(PAY_TABLES), value=table, description="Pay table",
+        self.table = widgets.Dropdown(options=_table_options(), value=table, description="Pay table",
                                       layout=_WIDE, style=_LABEL_STYLE)
         self.outcomes = widgets.HTML()
         self.result = widgets.HTML()
@@ -173,7 +183,7 @@ class RemovalExplorer:
     def __init__(self, removed: str = "5 5 5 5", decks: int = 1):
         check_text("removed", removed, '"5 5 5 5"')
         decks = _decks(decks)
-        self.removed = widgets.Text(value=removed, description="Cards out", continuous_update=False,
+        self.removed = widgets.Text(value=removed, description="Cards out", continuous_update=True,
                                     placeholder="e.g. 5 5 6 6 or 8 9 K",
                                     layout=widgets.Layout(width="32em", height="2.4em"),
                                     style={"description_width": "6em"})

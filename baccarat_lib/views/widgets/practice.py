@@ -104,7 +104,7 @@ class PracticeDrill:
         self.restart_button = widgets.Button(description="Start again", icon="refresh", layout=BIG)
         self.next_button = widgets.Button(description="Next question", button_style="primary", icon="forward",
                                           layout=BIG)
-        self.controls = AnswerControls(self.answer, placeholder="your answer, e.g. 9.5 or -10")
+        self.controls = AnswerControls(self.answer, placeholder="a number, e.g. 9.5 or -10")
         self.question = widgets.HTML()
         self.notice = widgets.HTML()
         self.state: Drill | None = None
@@ -139,11 +139,13 @@ class PracticeDrill:
         self.update()
 
     def answer(self, text):
-        """Answer the current question with ``text``; returns the Feedback shown."""
+        """Answer the current question with ``text``; returns the Feedback shown. An answer that is not judged
+        (blank, or not a number where a number is asked) is told what to type, is not scored, and the question
+        stays open."""
         if self.state is None:
             return None
-        if str(text).strip() == "":
-            feedback = check_answer(self.state.exercise.question, text)
+        feedback = check_answer(self.state.exercise.question, text)
+        if not feedback.judged:
             self.notice.value = message_html(feedback.message, "info")
             return feedback
         self.last_answer = self.last_answer if self.state.answered else str(text)

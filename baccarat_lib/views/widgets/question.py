@@ -3,7 +3,8 @@
 Public names:
 
 - ``AnswerControls(on_answer)``: a button per choice, or a text box (Enter answers) and a Check button;
-  the practice drill uses them too.
+  the practice drill uses them too. The buttons wrap onto a second row rather than run off a narrow page, and
+  choices of one or two digits (0–9) get compact buttons, so ten of them fit in about 650 px.
 - ``QuestionWidget(question)``: one exercise on screen; ``.answer(text)`` answers it.
 - ``show_question(question)``: the exercise widget, ready to display.
 """
@@ -18,6 +19,14 @@ from ..html import message_html
 from .common import BIG, check_text, close_widgets, projector_view
 
 __all__ = ["AnswerControls", "QuestionWidget", "show_question"]
+
+COMPACT_DIGITS = 2          # a choice of one or two digits ("9", "10") gets a compact button; words get BIG
+# The layout of a compact button (3.4em of 18 px text: 61 px), shared like BIG and never closed.
+COMPACT = widgets.Layout(width="3.4em", min_width="3.4em", height="2.6em")
+
+
+def _compact(choice: str) -> bool:
+    return choice.isdigit() and len(choice) <= COMPACT_DIGITS
 
 
 class AnswerControls:
@@ -34,7 +43,7 @@ class AnswerControls:
         self.check = widgets.Button(description="Check", button_style="primary", layout=BIG)
         self.check.on_click(lambda _: self.on_answer(self.text.value))
         self.text.observe(self._typed, names="value")
-        self.box = widgets.HBox()
+        self.box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap", max_width="100%"))  # wraps, never overflows
         self._clearing = False
 
     def _typed(self, change):
@@ -48,7 +57,9 @@ class AnswerControls:
         if choices:
             if [button.description for button in self.buttons] != list(choices):
                 replaced = self.buttons
-                self.buttons = [widgets.Button(description=choice, layout=BIG) for choice in choices]
+                self.buttons = [widgets.Button(description=choice,
+                                               layout=COMPACT if _compact(choice) else BIG)
+                                for choice in choices]
                 for button in self.buttons:
                     button.on_click(lambda clicked: self.on_answer(clicked.description))
                 self.box.children = tuple(self.buttons)
@@ -90,11 +101,11 @@ class QuestionWidget:
         self.view = projector_view([self.prompt, self.controls.box, self.feedback], controller=self)
 
     def answer(self, text: str):
-        """Judge ``text`` and show the feedback; returns the Feedback."""
+        """Judge ``text`` and show the feedback; returns the Feedback. An answer that is not judged (blank, or not a
+        number where a number is asked) is told what to type, as information, with nothing revealed."""
         feedback = check_answer(self.question, text)
-        blank = not feedback.correct and str(text).strip() == ""      # "Type or choose an answer first."
-        self.feedback.value = message_html(feedback.message,
-                                           "right" if feedback.correct else "info" if blank else "wrong")
+        self.feedback.value = message_html(feedback.message, "info" if not feedback.judged else
+                                           "right" if feedback.correct else "wrong")
         return feedback
 
 

@@ -2,8 +2,9 @@
 
 A thin view over one pure function:
 
-- ``shoe_roads(seed, decks=8)``: one shoe dealt by ``simulate.deal_shoe`` and both of its boards (``analysis.roads``).
-- ``shoe_roads_html(roads)``: a summary line and the two boards drawn by ``views.plots.roads``, as HTML.
+- ``shoe_roads(seed, decks=8)``: one shoe dealt by ``simulate.deal_shoe`` (the shoe ``Shoe(decks, seed)`` deals) and
+  both of its boards (``analysis.roads``).
+- ``shoe_roads_html(roads)``: a summary line and the two boards as inline SVG (``views.svg``), as HTML.
 
 Widget (``show_road_dealer()`` returns the view; ``view.controller`` holds the controls):
 
@@ -17,22 +18,18 @@ Widget (``show_road_dealer()`` returns the view; ``view.controller`` holds the c
 
 from __future__ import annotations
 
-import base64
 import random
-from io import BytesIO
 from typing import NamedTuple
 
 import ipywidgets as widgets
-from matplotlib.figure import Figure
-from PIL import Image
 
-from ...analysis.roads import bead_plate, big_road, longest_streaks
+from ...analysis.roads import ROWS, bead_plate, big_road, longest_streaks
 from ...analysis.simulate import CoupRecords, deal_shoe
 from ...errors import BaccaratError, check_seed, shown, whole_number
 from ...game.coup import Outcome
 from ...game.shoe import DECK_RANGE
 from ..html import caption_html, message_html
-from ..plots.roads import plot_roads
+from ..svg import boards_svg
 from .common import BIG, SeedBox, chosen, projector_view, safe_html
 
 __all__ = ["ShoeRoads", "shoe_roads", "shoe_roads_html", "RoadDealer", "show_road_dealer"]
@@ -55,33 +52,18 @@ def shoe_roads(seed, decks: int = 8) -> ShoeRoads:
     return ShoeRoads(seed, decks, records, bead_plate(records), big_road(records))
 
 
-def _figure_html(figure: Figure) -> str:
-    """A matplotlib figure as an inline PNG (no Output widget, so nothing depends on a front end).
-
-    The boards use a handful of colours, so a 64-colour palette keeps the image (and the notebook's saved
-    widget state) about four times smaller at no visible cost.
-    """
-    rendered, buffer = BytesIO(), BytesIO()
-    figure.savefig(rendered, format="png", dpi=80)
-    Image.open(rendered).convert("RGB").quantize(colors=64).save(buffer, format="png")
-    data = base64.b64encode(buffer.getvalue()).decode("ascii")
-    return f'<img class="bcl-roads" style="max-width:100%;" src="data:image/png;base64,{data}"/>'
-
-
 def shoe_roads_html(roads: ShoeRoads) -> str:
     """What the shoe gave (counts, longest streaks) and both boards, drawn."""
     if not isinstance(roads, ShoeRoads):
         raise BaccaratError(f"roads must be the ShoeRoads of shoe_roads(seed), not {shown(roads)}")
     counts = roads.records.counts()
     longest = longest_streaks(roads.records)
-    summary = (f"Seed {roads.seed}, {roads.decks} decks: <b>{len(roads.records)} coups</b> to the cut card. "
+    decks = f"{roads.decks} deck{'s' if roads.decks != 1 else ''}"
+    summary = (f"Seed {roads.seed}, {decks}: <b>{len(roads.records)} coups</b> to the cut card. "
                f"Banker {counts[Outcome.BANKER]}, Player {counts[Outcome.PLAYER]}, Tie {counts[Outcome.TIE]}. "
                f"Longest streaks: Banker {longest[Outcome.BANKER]}, Player {longest[Outcome.PLAYER]}.")
-    columns = max(cell.column for cell in roads.big_road + roads.beads) + 1
-    figure = Figure(figsize=(0.36 * max(columns, 12) + 0.3, 5.4))
-    figure.subplots_adjust(left=0.01, right=0.99, bottom=0.01, top=0.93, hspace=0.18)
-    plot_roads(roads.records, axes=figure.subplots(2, 1))
-    return caption_html(summary) + _figure_html(figure) + message_html(
+    boards = boards_svg(roads.beads, roads.big_road, ROWS, f"Bead Plate and Big Road of the shoe of seed {roads.seed}")
+    return caption_html(summary) + boards + message_html(
         "The next shoe is dealt by the same rules, whatever these boards show.", "info")
 
 
