@@ -171,12 +171,18 @@ def table(results: list[dict]) -> str:
     return "\n".join(rows)
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def lesson_arguments(description: str) -> argparse.ArgumentParser:
+    """The arguments every lesson benchmark takes: which lessons, which repository, a JSON file to save to."""
+    parser = argparse.ArgumentParser(description=description.split("\n\n")[0])
     parser.add_argument("lessons", nargs="*", help="only lessons whose file name contains one of these")
     parser.add_argument("--repo", type=Path, default=REPO, help="repository root (default: this script's)")
-    parser.add_argument("--runs", type=int, default=1, help="fresh kernels per lesson; the median is shown")
     parser.add_argument("--json", type=Path, help="also save the results to this file")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = lesson_arguments(__doc__)
+    parser.add_argument("--runs", type=int, default=1, help="fresh kernels per lesson; the median is shown")
     args = parser.parse_args(argv)
     repo = args.repo.resolve()
     print(f"repo {repo}, kernel python {sys.executable}, {args.runs} run(s) per lesson", file=sys.stderr)

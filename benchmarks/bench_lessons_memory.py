@@ -11,7 +11,6 @@ Exit status 1 if a cell raised or a lesson ends above ``--limit`` MiB. Linux onl
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import subprocess
@@ -23,7 +22,7 @@ import nbformat
 from jupyter_client import KernelManager
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_imports import PROBE, REPO, ThisPythonSpecs, _run, lessons, rss_mib  # noqa: E402
+from bench_imports import PROBE, ThisPythonSpecs, _run, lesson_arguments, lessons, rss_mib  # noqa: E402
 
 
 def peak_mib(pid: int) -> float:
@@ -66,11 +65,8 @@ def run_all(path: Path, repo: Path, timeout: float = 600) -> dict:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("lessons", nargs="*", help="only lessons whose file name contains one of these")
-    parser.add_argument("--repo", type=Path, default=REPO, help="repository root (default: this script's)")
+    parser = lesson_arguments(__doc__)
     parser.add_argument("--limit", type=float, default=150, help="RSS after Run All allowed, MiB")
-    parser.add_argument("--json", type=Path, help="also save the results to this file")
     parser.add_argument("--cells", action="store_true", help="also print the RSS after each code cell")
     args = parser.parse_args(argv)
     repo = args.repo.resolve()

@@ -37,3 +37,13 @@ def reference_coup(values):
     p, b = sum(player) % 10, sum(banker) % 10
     winner = "player" if p > b else "banker" if b > p else "tie"
     return player, banker, winner
+
+
+# The correct Banker table written out by hand, row by row, as a "published" table with no wrong row:
+# {banker_total: (draw values, stand values)}.
+CORRECT_TABLEAU = {0: (range(10), ()), 1: (range(10), ()), 2: (range(10), ()),
+                   3: ((0, 1, 2, 3, 4, 5, 6, 7, 9), (8,)),
+                   4: ((2, 3, 4, 5, 6, 7), (0, 1, 8, 9)),
+                   5: ((4, 5, 6, 7), (0, 1, 2, 3, 8, 9)),
+                   6: ((6, 7), (0, 1, 2, 3, 4, 5, 8, 9)),
+                   7: ((), range(10))}

@@ -8,15 +8,8 @@ import pytest
 from baccarat_lib.errors import BaccaratError
 from baccarat_lib.game.tableau import (SOURCE_002_ROWS, draw_grid, published_table_contradictions, published_values,
                                        read_published_table, tableau_rows, wrong_rows)
-from reference_rules import reference_banker_draws
+from reference_rules import CORRECT_TABLEAU, reference_banker_draws
 
-# The correct table written out by hand, row by row, as the checker's "published" input.
-CORRECT = {0: (range(10), ()), 1: (range(10), ()), 2: (range(10), ()),
-           3: ((0, 1, 2, 3, 4, 5, 6, 7, 9), (8,)),
-           4: ((2, 3, 4, 5, 6, 7), (0, 1, 8, 9)),
-           5: ((4, 5, 6, 7), (0, 1, 2, 3, 8, 9)),
-           6: ((6, 7), (0, 1, 2, 3, 4, 5, 8, 9)),
-           7: ((), range(10))}
 
 
 def test_rows_group_only_totals_0_to_2():
@@ -58,12 +51,12 @@ def test_source_002_contradictions_are_rows_5_and_6_only():
 
 
 def test_correct_table_has_no_contradictions():
-    assert published_table_contradictions(CORRECT) == []
-    assert wrong_rows(CORRECT) == []
+    assert published_table_contradictions(CORRECT_TABLEAU) == []
+    assert wrong_rows(CORRECT_TABLEAU) == []
 
 
 def test_wrong_column_is_reported_both_ways():
-    table = dict(CORRECT)
+    table = dict(CORRECT_TABLEAU)
     table[4] = ((1, 2, 3, 4, 5, 6, 7), (0, 8, 9))      # 1 moved to draw: wrong, Banker 4 stands on an A
     table[3] = ((0, 1, 2, 3, 4, 5, 6, 7), (8, 9))      # 9 moved to stand: wrong, Banker 3 draws on a 9
     found = published_table_contradictions(table)

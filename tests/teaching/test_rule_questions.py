@@ -11,6 +11,7 @@ from baccarat_lib.teaching.questions import check_answer
 from baccarat_lib.teaching.rule_questions import (banker_draw_question, natural_question, pair_question,
                                                   player_draw_question, settle_question, total_question,
                                                   winner_question, wrong_rows_question)
+from reference_rules import CORRECT_TABLEAU
 
 WORKED = "2♣ 3♥ 3♠ A♦ 7♦ 4♠"      # Banker wins 8–2 with three cards (8)
 TIE = "2 A 3 2 8"                  # Player 5 draws 8 → 3; Banker 3 stands on an 8: Tie 3–3
@@ -18,13 +19,6 @@ BANKER_SIX = "K 3 5 3 9"           # Player 5 draws 9 → 4; Banker 6 stands on 
 JACKS = "J♠ 5 J♥ 4"                # Player J+J (a pair, 0), Banker 5+4 = 9 natural
 JACK_QUEEN = "J♠ 5 Q♥ 4"           # Player J+Q: both worth 0, but not a pair
 
-# The correct Banker table written out by hand, row by row, as a "published" table with no wrong row.
-CORRECT = {0: (range(10), ()), 1: (range(10), ()), 2: (range(10), ()),
-           3: ((0, 1, 2, 3, 4, 5, 6, 7, 9), (8,)),
-           4: ((2, 3, 4, 5, 6, 7), (0, 1, 8, 9)),
-           5: ((4, 5, 6, 7), (0, 1, 2, 3, 8, 9)),
-           6: ((6, 7), (0, 1, 2, 3, 4, 5, 8, 9)),
-           7: ((), range(10))}
 
 
 # ---------------------------------------------------------------- checkers on hand-worked answers
@@ -114,4 +108,4 @@ def test_wrong_rows_question_answer_and_choices():
     assert question.answer == "rows 5 and 6"
     assert question.answer in question.choices and len(set(question.choices)) == len(question.choices) >= 3
     assert "Banker 6" in question.explanation
-    assert wrong_rows_question(CORRECT).answer.startswith("none")
+    assert wrong_rows_question(CORRECT_TABLEAU).answer.startswith("none")
