@@ -37,6 +37,7 @@ from numbers import Real
 
 from ..errors import BaccaratError, check_seed, shown
 from ..game.cards import RANKS
+from ..game.payouts import bet_label
 from ..game.rules import PLAYER_DRAWS_ON
 from ..game.shoe import Shoe, check_decks, rank_counts, shoe_counts
 from .odds import _DECKS, bet_lines, check_shoe, house_edge, probability_where
@@ -133,9 +134,9 @@ def removal_text(effects: dict) -> str:
     """Effects of removal as a text table: one row per value, one column per bet, in 1/100 of a percentage point.
 
     >>> print(removal_text({"tie": {0: Fraction(1, 10**4), 1: Fraction(-1, 2 * 10**4)}}))
-    card value              tie
-    0 (10 J Q K)          +1.00
-    1 (A)                 -0.50
+    card value            Tie
+    0 (10 J Q K)        +1.00
+    1 (A)               -0.50
     """
     if not isinstance(effects, dict) or not effects or len(effects) > 20:
         raise BaccaratError(f"effects must be a dict {{bet: {{card value: change}}}} as removal_effects gives, "
@@ -146,11 +147,12 @@ def removal_text(effects: dict) -> str:
         if values is not None and list(bet_effects) != values:
             raise BaccaratError("effects must give every bet the same card values, in the same order")
         values = list(bet_effects)
-    bets = list(effects)
-    lines = [f"{'card value':<14}" + "".join(f"{bet:>13}" for bet in bets)]
+    labels = {bet: bet_label(bet) if isinstance(bet, str) else str(bet) for bet in effects}
+    widths = {bet: max(9, len(label)) + 2 for bet, label in labels.items()}
+    lines = [f"{'card value':<14}" + "".join(f"{labels[bet]:>{widths[bet]}}" for bet in effects)]
     for value in next(iter(effects.values())):
         lines.append(f"{VALUE_LABELS[value]:<14}" +
-                     "".join(f"{float(effects[bet][value]) * 10_000:>+13.2f}" for bet in bets))
+                     "".join(f"{float(effects[bet][value]) * 10_000:>+{widths[bet]}.2f}" for bet in effects))
     return "\n".join(lines)
 
 

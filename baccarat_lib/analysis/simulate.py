@@ -19,7 +19,7 @@ Public names:
 - ``OUTCOME_CODES``, ``CODE_OUTCOMES``, ``PLAYER_DRAWS``, ``BANKER_DRAWS``: the vocabulary of ``kernel``, where
   the coups are played.
 - ``DEFAULT_CUT_CARD``: 14 cards behind the cut card.
-- ``MAX_RECORDED_COUPS`` (20,000,000): the most coups ``simulate_coups`` records (about 17 bytes a coup, twice
+- ``MAX_RECORDED_COUPS`` (20,000,000): the most coups ``simulate_coups`` records (about 13 bytes a coup, twice
   that while the records are joined); ``MAX_COUNTED_COUPS`` (1,000,000,000): the most ``outcome_counts``
   counts (it works in chunks of 2,048 shoes, so memory stays flat; a billion coups take a minute or two).
 
@@ -377,7 +377,7 @@ def _records(keys: np.ndarray, n_coups: int | None, limit: int, first_shoe: int,
     player_pairs, banker_pairs = card[0] == card[2], card[1] == card[3]
     shoe_cards = _RANK_INDEX_OF_CODE[card_codes[:, :n_shoe_cards]] if keep_shoes else None
     return CoupRecords(played.outcome, played.player_total, played.banker_total, played.natural, player_pairs,
-                       banker_pairs, played.n_cards, (shoes + first_shoe).astype(np.int64), positions.astype(np.int16),
+                       banker_pairs, played.n_cards, (shoes + first_shoe).astype(np.int32), positions.astype(np.int16),
                        shoe_cards)
 
 
@@ -387,7 +387,7 @@ def _no_records(n_shoe_cards: int | None) -> CoupRecords:
     no_flags = np.zeros(0, dtype=bool)
     shoe_cards = None if n_shoe_cards is None else np.zeros((0, n_shoe_cards), dtype=np.int8)
     return CoupRecords(small, small, small, no_flags, no_flags, no_flags, small,
-                       np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int16), shoe_cards)
+                       np.zeros(0, dtype=np.int32), np.zeros(0, dtype=np.int16), shoe_cards)
 
 
 def simulate_coups(n_coups: int, decks: int = 8, seed=None, cut_card: int = DEFAULT_CUT_CARD,
@@ -396,7 +396,7 @@ def simulate_coups(n_coups: int, decks: int = 8, seed=None, cut_card: int = DEFA
 
     With ``keep_shoes=True`` the shoes' cards are kept too (``shoe_cards``; about 416 bytes a shoe).
     The same seed gives the same coups as ``outcome_counts``; the first shoe is ``Shoe(decks, seed)``'s (the one
-    ``deal_shoe`` deals), the later ones come from numpy's stream (see the module's notes). Records cost memory (about 17 bytes a coup), so
+    ``deal_shoe`` deals), the later ones come from numpy's stream (see the module's notes). Records cost memory (about 13 bytes a coup), so
     ``n_coups`` may be at most ``MAX_RECORDED_COUPS``; ``outcome_counts`` counts far more.
 
     >>> records = simulate_coups(500, seed=7)

@@ -91,9 +91,9 @@ def best_removal_question(bet: str, table="standard", decks: int = 8) -> Questio
     _bet_on(bet, table)
     effects = effect_of_removal(bet, table, decks)
     best = min(effects, key=effects.get)
-    return Question(f"In {_shoe_words(decks)}, taking out one card of which value helps the {bet} bet most?",
+    return Question(f"In {_shoe_words(decks)}, taking out one card of which value helps the {bet_label(bet)} bet most?",
                     str(best),
-                    f"Removing one card of value {VALUE_LABELS[best]} changes the {bet} edge by "
+                    f"Removing one card of value {VALUE_LABELS[best]} changes the {bet_label(bet)} edge by "
                     f"{float(effects[best]) * 100:+.5f} percentage points, the most helpful of all ten values; "
                     f"the most harmful is {VALUE_LABELS[max(effects, key=effects.get)]}.",
                     tuple(str(value) for value in VALUE_RANKS))
@@ -109,7 +109,7 @@ def positive_question(points, bet: str) -> Question:
         raise BaccaratError(f"bet must be one of the bets of points ({', '.join(map(str, known))}), not {shown(bet)}")
     count = positive_coups(points)[bet]
     low, high = edge_ranges(points)[bet]
-    return Question(f"On how many of the {len(points)} coups of the shoe did the {bet} bet have positive "
+    return Question(f"On how many of the {len(points)} coups of the shoe did the {bet_label(bet)} bet have positive "
                     "expectation (a house edge below 0)?", str(count),
                     f"{count} of {len(points)}: its exact edge went from {float(low):.3%} to {float(high):.3%} "
                     "through the shoe, and only a negative edge favours the bettor.")

@@ -23,6 +23,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...analysis.counting import VALUE_LABELS
+from ...game.payouts import bet_label
 from .common import BET_COLOURS, new_axes
 
 __all__ = ["plot_effect_of_removal", "plot_edges_through_shoe"]
@@ -37,7 +38,7 @@ def plot_effect_of_removal(effects: dict, ax=None):
     for number, bet in enumerate(bets):
         heights = [float(effects[bet][value]) * 10_000 for value in values]
         ax.bar(np.arange(len(values)) + (number - (len(bets) - 1) / 2) * width, heights, width,
-               label=bet, color=BET_COLOURS.get(bet))
+               label=bet_label(bet), color=BET_COLOURS.get(bet))
     ax.axhline(0, color="black", linewidth=1)
     ax.set_xticks(range(len(values)))
     ax.set_xticklabels([VALUE_LABELS[value].replace(" (", "\n(") for value in values], fontsize=12)
@@ -55,7 +56,7 @@ def plot_edges_through_shoe(points, bets=None, ax=None):
     bets = list(points[0].edges) if bets is None else list(bets)
     coups = [point.coup for point in points]
     for bet in bets:
-        ax.plot(coups, [float(point.edges[bet]) * 100 for point in points], label=bet, linewidth=2.2,
+        ax.plot(coups, [float(point.edges[bet]) * 100 for point in points], label=bet_label(bet), linewidth=2.2,
                 color=BET_COLOURS.get(bet), marker="o", markersize=3)
     low = min(ax.get_ylim()[0], -0.5)
     ax.axhspan(low, 0, color="#e7f5ea", zorder=0)
