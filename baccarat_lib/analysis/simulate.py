@@ -390,6 +390,20 @@ def _no_records(n_shoe_cards: int | None) -> CoupRecords:
                        np.zeros(0, dtype=np.int32), np.zeros(0, dtype=np.int16), shoe_cards)
 
 
+def _columns_in_one_block(n: int, dtypes: dict) -> dict:
+    """Empty columns of ``n`` entries, one per name, as views of a single buffer (widest types first, so each
+    view is aligned). One large allocation goes straight back to the system when the records are freed; many
+    medium ones can stay in the process's heap after ``del records``, which is what a lesson's kernel showed."""
+    order = sorted(dtypes, key=lambda name: -np.dtype(dtypes[name]).itemsize)
+    block = np.empty(n * sum(np.dtype(dtype).itemsize for dtype in dtypes.values()), dtype=np.uint8)
+    columns, offset = {}, 0
+    for name in order:
+        size = n * np.dtype(dtypes[name]).itemsize
+        columns[name] = block[offset:offset + size].view(dtypes[name])
+        offset += size
+    return columns
+
+
 def simulate_coups(n_coups: int, decks: int = 8, seed=None, cut_card: int = DEFAULT_CUT_CARD,
                    keep_shoes: bool = False) -> CoupRecords:
     """The records of ``n_coups`` coups dealt from consecutive shuffled shoes.
@@ -416,7 +430,7 @@ def simulate_coups(n_coups: int, decks: int = 8, seed=None, cut_card: int = DEFA
         first = None
         part = _records(keys, left, limit, first_shoe, keep_shoes)
         if columns is None:  # filled chunk by chunk: memory peaks near the result's size, not twice it
-            columns = {name: np.empty(n_coups, dtype=getattr(part, name).dtype) for name in names}
+            columns = _columns_in_one_block(n_coups, {name: getattr(part, name).dtype for name in names})
         for name in names:
             columns[name][filled:filled + len(part)] = getattr(part, name)
         if keep_shoes:  # keep only the shoes that dealt a coup we kept
