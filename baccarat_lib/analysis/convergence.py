@@ -168,7 +168,7 @@ def _facts(records) -> SimpleNamespace:
         banker_wins=records.outcomes == OUTCOME_CODES[Outcome.BANKER],
         tie=records.outcomes == OUTCOME_CODES[Outcome.TIE],
         player_total=records.player_totals, banker_total=records.banker_totals,
-        player_pair=records.player_pairs, banker_pair=records.banker_pairs)
+        player_pair=records.player_pairs, banker_pair=records.banker_pairs, natural=records.naturals)
 
 
 def net_results(records, bet: str, table="standard") -> np.ndarray:

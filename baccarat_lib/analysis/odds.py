@@ -208,12 +208,12 @@ def _coup_table(player_draws_on=PLAYER_DRAWS_ON) -> SimpleNamespace:
     outcome = keep(played.outcome)
     return SimpleNamespace(
         outcome=outcome, player_total=keep(played.player_total), banker_total=keep(played.banker_total),
-        player_cards=2 + keep(played.player_draws).astype(np.int64),
-        banker_cards=2 + keep(played.banker_draws).astype(np.int64),
+        player_cards=(2 + keep(played.player_draws)).astype(np.int8),
+        banker_cards=(2 + keep(played.banker_draws)).astype(np.int8),
         player_start=keep(played.player_start), banker_start=keep(played.banker_start), natural=keep(played.natural),
         player_wins=outcome == OUTCOME_CODES[Outcome.PLAYER], banker_wins=outcome == OUTCOME_CODES[Outcome.BANKER],
         tie=outcome == OUTCOME_CODES[Outcome.TIE],
-        multiset=multiset.ravel(), multisets=multisets, size=multisets.sum(axis=1),
+        multiset=multiset.ravel().astype(np.int32), multisets=multisets, size=multisets.sum(axis=1),
         multisets_by_value=np.ascontiguousarray(multisets.T), rows={})
 
 
@@ -325,10 +325,24 @@ def outcome_probabilities(decks: int = _DECKS, removed=(), counts=None) -> dict:
     return _probabilities(rows, _value_counts(rank_counts))
 
 
-def _pair_probability(rank_counts) -> Fraction:
-    """Chance that a hand's first two cards share a rank (positions 0 and 2, or 1 and 3: the same chance)."""
+def _pair_probability(rank_counts, event: str = "player pair") -> Fraction:
+    """Chance of a pair event of ``payouts.PAIR_EVENTS``, from the ranks of the first four cards.
+
+    One hand's pair (positions 0 and 2, or 1 and 3: the same chance): sum over ranks of n (n - 1) / N (N - 1).
+    Either pair: P(player pair) + P(banker pair) - P(both). Of the N (N - 1) (N - 2) (N - 3) ordered first
+    four cards, both hands are pairs in n (n - 1) (n - 2) (n - 3) ways for two pairs of one rank, and in
+    n (n - 1) m (m - 1) ways for a pair of each of two ranks: in all (sum n (n - 1))² - sum (n (n - 1))²
+    + sum n (n - 1) (n - 2) (n - 3).
+    """
     total = sum(rank_counts)
-    return Fraction(sum(n * (n - 1) for n in rank_counts), total * (total - 1))
+    pairs = sum(n * (n - 1) for n in rank_counts)
+    one_hand = Fraction(pairs, total * (total - 1))
+    if event != "either pair":
+        return one_hand
+    two_ranks = pairs * pairs - sum((n * (n - 1)) ** 2 for n in rank_counts)
+    one_rank = sum(n * (n - 1) * (n - 2) * (n - 3) for n in rank_counts)
+    both = Fraction(two_ranks + one_rank, total * (total - 1) * (total - 2) * (total - 3))
+    return 2 * one_hand - both
 
 
 def event_probability(event: str, decks: int = _DECKS, removed=(), counts=None) -> Fraction:
@@ -338,10 +352,11 @@ def event_probability(event: str, decks: int = _DECKS, removed=(), counts=None) 
     True
     """
     if not isinstance(event, str) or event not in EVENTS:
-        raise BaccaratError(f"unknown event {shown(event, 16)}: known are {', '.join(EVENTS)}")
+        raise BaccaratError(f"unknown event {shown(event, 16)}: the known events are the keys of payouts.EVENTS, "
+                            "such as \"tie\", \"banker wins with 6\", \"either pair\"")
     rank_counts = _counts(decks, removed, counts)
     if event in PAIR_EVENTS:
-        return _pair_probability(rank_counts)
+        return _pair_probability(rank_counts, event)
     return probability_where(f"event {event}", lambda table: EVENTS[event](table), counts=rank_counts)
 
 
@@ -352,7 +367,7 @@ def bet_expectation(bet: str, table="standard", decks: int = _DECKS, removed=(),
     if any(line.event in PAIR_EVENTS for line in lines):
         if len(lines) != 1:
             raise BaccaratError(f"bet {bet!r} mixes a pair with other events; pair bets pay on the pair alone")
-        win = _pair_probability(rank_counts)
+        win = _pair_probability(rank_counts, lines[0].event)
         return {lines[0].net: win, Fraction(-1): 1 - win}
     rows = {number: _row_for(f"line {number} of {[l.event for l in lines]}",
                              lambda coups, number=number: _first_match(coups, lines, number))

@@ -16,7 +16,7 @@ __getattr__, __dir__, __all__ = lazy_exports(__name__, {
               "check_decks", "DECK_RANGE"),
     ".payouts": ("EVENTS", "PAIR_EVENTS", "Pays", "PayTable", "PAY_TABLES", "BETS", "bet_label", "pay_table",
                  "derive_table", "pay_table_rows", "settle", "Settlement", "stake_amount", "collect_back",
-                 "CoupFacts", "coup_facts", "parse_odds", "MAX_STAKE"),
+                 "CoupFacts", "coup_facts", "parse_odds", "MAX_STAKE", "DRAGON_BONUS"),
     ".tableau": ("tableau_rows", "draw_grid", "published_values", "read_published_table",
                  "published_table_contradictions", "Contradiction", "wrong_rows", "SOURCE_002_HEADINGS",
                  "SOURCE_002_ROWS"),

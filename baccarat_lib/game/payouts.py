@@ -7,6 +7,11 @@ Public names:
   pays on.
 - ``PAY_TABLES``: "standard", "commission-4", "tie-9", "no-commission", "ez".
 - ``BETS``: the bet names a table may offer; ``bet_label(bet)``: "dragon-7" -> "Dragon 7".
+- ``PAIR_EVENTS``: the events judged by rank on the first four cards ("player pair", "banker pair",
+  "either pair"), not by the played coup's totals.
+- ``DRAGON_BONUS``: the Dragon Bonus pay table by winning margin ({9: "30:1", ..., 4: "1:1"}); the side
+  bets: Either Pair (5:1) and Dragon Bonus Player / Banker on every table but EZ, Lucky 6 (Banker wins with
+  6: two cards 12:1, three cards 20:1) on the no-commission table.
 - ``pay_table(name_or_table)``: a PayTable by name (the error lists the known names).
 - ``derive_table(base, name, description, bets=None, commission=None, drop=(), title=None)``: a new table from
   an old one.
@@ -47,10 +52,26 @@ from .formatting import money
 
 __all__ = ["EVENTS", "PAIR_EVENTS", "Pays", "PayTable", "PAY_TABLES", "BETS", "bet_label", "pay_table",
            "derive_table", "pay_table_rows", "settle", "Settlement", "stake_amount", "collect_back", "CoupFacts",
-           "coup_facts", "parse_odds", "MAX_STAKE"]
+           "coup_facts", "parse_odds", "MAX_STAKE", "DRAGON_BONUS"]
+
+# Dragon Bonus (a side bet on Player or on Banker): a non-natural win pays by its margin in points; a win by
+# 1, 2 or 3 loses. (A natural win pays 1:1 whatever the margin, a natural tie pushes: see the tables below.)
+DRAGON_BONUS = {9: "30:1", 8: "10:1", 7: "6:1", 6: "4:1", 5: "2:1", 4: "1:1"}
+
+
+def _not(flag):
+    """``not flag`` for one coup (a bool) or for an array of coups (numpy bools): ``~`` would turn True into -2."""
+    return flag ^ True
+
+
+def _wins_by(side: str, margin: int):
+    """The event "``side`` wins by ``margin`` points without a natural" (no natural on either hand)."""
+    other = "banker" if side == "player" else "player"
+    return lambda c: (getattr(c, f"{side}_total") == getattr(c, f"{other}_total") + margin) & _not(c.natural)
+
 
 # Every event a pay table can pay on, as a predicate over the facts of a coup. The same predicates run on
-# one coup (settle) and on numpy arrays of every possible coup (odds), so they use & and == only.
+# one coup (settle) and on numpy arrays of every possible coup (odds), so they use &, |, ^ and == only.
 EVENTS = {
     "player wins": lambda c: c.player_wins,
     "banker wins": lambda c: c.banker_wins,
@@ -58,12 +79,24 @@ EVENTS = {
     "banker wins with 6": lambda c: c.banker_wins & (c.banker_total == 6),
     "banker wins with a three-card 7": lambda c: c.banker_wins & (c.banker_total == 7) & (c.banker_cards == 3),
     "player wins with a three-card 8": lambda c: c.player_wins & (c.player_total == 8) & (c.player_cards == 3),
+    "banker wins with a two-card 6": lambda c: c.banker_wins & (c.banker_total == 6) & (c.banker_cards == 2),
+    "banker wins with a three-card 6": lambda c: c.banker_wins & (c.banker_total == 6) & (c.banker_cards == 3),
     "player pair": lambda c: c.player_pair,
     "banker pair": lambda c: c.banker_pair,
+    "either pair": lambda c: c.player_pair | c.banker_pair,
+    # A natural decides the coup at once, so the winner of a coup with a natural holds one (8 or 9 beats the
+    # other hand's two cards); a tie with a natural is 8-8 or 9-9.
+    "player wins with a natural": lambda c: c.player_wins & c.natural,
+    "banker wins with a natural": lambda c: c.banker_wins & c.natural,
+    "natural tie": lambda c: c.tie & c.natural,
+    **{f"{side} wins by {margin} without a natural": _wins_by(side, margin)
+       for side in ("player", "banker") for margin in DRAGON_BONUS},
 }
-PAIR_EVENTS = ("player pair", "banker pair")  # judged by rank, not value: J+J is a pair, J+Q is not
+# Judged by rank on the first four cards, not by value: J+J is a pair, J+Q is not.
+PAIR_EVENTS = ("player pair", "banker pair", "either pair")
 
-BETS = ("player", "banker", "tie", "player-pair", "banker-pair", "super-six", "dragon-7", "panda-8")
+BETS = ("player", "banker", "tie", "player-pair", "banker-pair", "either-pair", "super-six", "lucky-6",
+        "dragon-7", "panda-8", "dragon-bonus-player", "dragon-bonus-banker")
 
 # Money: every amount is computed in this context, whatever the caller's global decimal context. Stakes are
 # at most MAX_STAKE with whole cents, odds and commissions that settle are decimals of at most 12 places, so
@@ -84,6 +117,12 @@ def _name(name: str, value, accepted: str) -> str:
     if not isinstance(value, str):
         raise BaccaratError(f"{name} must be {accepted}, not {shown(value)}")
     return value
+
+
+def _unknown_event(event) -> str:
+    """The message for an event ``EVENTS`` does not hold: too many to list, so a few of them by kind."""
+    return (f"unknown event {shown(event, 20)}: the known events are the keys of payouts.EVENTS, such as "
+            "\"tie\", \"banker wins with 6\", \"either pair\", \"player wins by 9 without a natural\"")
 
 
 def bet_label(bet: str) -> str:
@@ -155,7 +194,7 @@ class Pays:
 
     def __post_init__(self):
         if not isinstance(self.event, str) or self.event not in EVENTS:
-            raise BaccaratError(f"unknown event {shown(self.event, 20)}: known events are {', '.join(EVENTS)}")
+            raise BaccaratError(_unknown_event(self.event))
         parse_odds(self.odds)
         object.__setattr__(self, "commission", _commission(self.commission))
 
@@ -199,7 +238,7 @@ class PayTable:
         bets = {}
         for bet, lines in self.bets.items():
             if not isinstance(bet, str) or bet not in BETS:
-                raise BaccaratError(f"unknown bet {shown(bet)}: known bets are {', '.join(BETS)}")
+                raise BaccaratError(f"unknown bet {shown(bet, 20)}: known bets are {', '.join(BETS)}")
             if not isinstance(lines, (tuple, list)) or not lines or not all(isinstance(line, Pays) for line in lines):
                 raise BaccaratError(f"the lines of {bet} must be a non-empty tuple of Pays, not {shown(lines)}")
             bets[bet] = tuple(lines)
@@ -262,7 +301,7 @@ def derive_table(base, name: str, description: str, bets: dict | None = None,
     new_bets = dict(base.bets)
     for bet, lines in (bets or {}).items():
         if not isinstance(bet, str) or bet not in BETS:
-            raise BaccaratError(f"unknown bet {shown(bet)}: known bets are {', '.join(BETS)}")
+            raise BaccaratError(f"unknown bet {shown(bet, 20)}: known bets are {', '.join(BETS)}")
         if bet in drop:
             raise BaccaratError(f"bet {bet!r} is both given in bets and dropped: give it in one of them only")
         if isinstance(lines, (str, Pays)) or not isinstance(lines, (tuple, list)):
@@ -292,16 +331,29 @@ def _line(bet: str, line) -> Pays:
 
 
 FIVE_PERCENT, FOUR_PERCENT = Fraction(5, 100), Fraction(4, 100)
-_PAIRS = ("player-pair", "banker-pair")
+_PAIRS = ("player-pair", "banker-pair", "either-pair")
+_DRAGON_BONUS_BETS = ("dragon-bonus-player", "dragon-bonus-banker")
+
+
+def _dragon_bonus(side: str) -> list:
+    """The lines of a Dragon Bonus bet on ``side``: its natural win 1:1, a natural tie pushes, then each
+    non-natural winning margin of ``DRAGON_BONUS``; anything else (a win by 1-3, the other side winning, a
+    tie without naturals) loses."""
+    return ([(f"{side} wins with a natural", "1:1"), ("natural tie", "push")]
+            + [(f"{side} wins by {margin} without a natural", odds) for margin, odds in DRAGON_BONUS.items()])
+
 
 # The pay tables, written like the cards on a casino table: the standard one in full, the others as what they
 # change. Lines are checked top to bottom.
-_STANDARD = _table("standard", "Commission baccarat: Banker pays 1:1 less 5%, Tie 8:1, pairs 11:1.",
+_STANDARD = _table("standard", "Commission baccarat: Banker pays 1:1 less 5%, Tie 8:1, pairs 11:1, Either Pair "
+                   "5:1, Dragon Bonus by the winning margin.",
                    "Standard (5% commission)",
                    player=[("tie", "push"), ("player wins", "1:1")],
                    banker=[("tie", "push"), ("banker wins", "1:1", FIVE_PERCENT)],
                    tie=[("tie", "8:1")],
-                   player_pair=[("player pair", "11:1")], banker_pair=[("banker pair", "11:1")])
+                   player_pair=[("player pair", "11:1")], banker_pair=[("banker pair", "11:1")],
+                   either_pair=[("either pair", "5:1")],
+                   dragon_bonus_player=_dragon_bonus("player"), dragon_bonus_banker=_dragon_bonus("banker"))
 PAY_TABLES = {table.name: table for table in [
     _STANDARD,
     derive_table(_STANDARD, "commission-4", "As standard, but the Banker commission is 4%.",
@@ -309,16 +361,19 @@ PAY_TABLES = {table.name: table for table in [
     derive_table(_STANDARD, "tie-9", "As standard, but Tie pays 9:1.", bets={"tie": [("tie", "9:1")]},
                  title="Tie pays 9:1"),
     derive_table(_STANDARD, "no-commission",
-                 "No commission, but a Banker win with 6 pays 1:2; Super Six pays 12:1.",
+                 "No commission, but a Banker win with 6 pays 1:2; Super Six pays 12:1; Lucky 6 pays 12:1 on a "
+                 "two-card 6, 20:1 on a three-card 6.",
                  bets={"banker": [("tie", "push"), ("banker wins with 6", "1:2"), ("banker wins", "1:1")],
-                       "super-six": [("tie", "loses"), ("banker wins with 6", "12:1")]},
+                       "super-six": [("tie", "loses"), ("banker wins with 6", "12:1")],
+                       "lucky-6": [("banker wins with a two-card 6", "12:1"),
+                                   ("banker wins with a three-card 6", "20:1")]},
                  title="No commission (Banker 6 pays 1:2)"),
     derive_table(_STANDARD, "ez",
                  "EZ Baccarat: no commission, a Banker win with a three-card 7 pushes; Dragon 7 40:1, Panda 8 25:1.",
                  bets={"banker": [("tie", "push"), ("banker wins with a three-card 7", "push"), ("banker wins", "1:1")],
                        "dragon-7": [("tie", "loses"), ("banker wins with a three-card 7", "40:1")],
                        "panda-8": [("tie", "loses"), ("player wins with a three-card 8", "25:1")]},
-                 drop=_PAIRS, title="EZ Baccarat"),
+                 drop=_PAIRS + _DRAGON_BONUS_BETS, title="EZ Baccarat"),
 ]}
 
 
@@ -343,7 +398,8 @@ def pay_table_rows(tables=None) -> list[tuple[str, dict]]:
 
 @dataclass(frozen=True)
 class CoupFacts:
-    """What pay-table events read from a coup."""
+    """What pay-table events read from a coup. ``natural``: either hand had 8 or 9 on its first two cards (then
+    neither drew); it defaults to False, so facts written without it describe a coup without a natural."""
 
     player_wins: bool
     banker_wins: bool
@@ -354,9 +410,10 @@ class CoupFacts:
     banker_cards: int
     player_pair: bool
     banker_pair: bool
+    natural: bool = False
 
     def __post_init__(self):
-        flags = ("player_wins", "banker_wins", "tie", "player_pair", "banker_pair")
+        flags = ("player_wins", "banker_wins", "tie", "player_pair", "banker_pair", "natural")
         for name in flags:
             if not isinstance(getattr(self, name), bool):
                 raise BaccaratError(f"{name} must be True or False, not {shown(getattr(self, name))}")
@@ -367,16 +424,19 @@ class CoupFacts:
                 raise BaccaratError(f"{name} must be a whole number from {low} to {high}, not {shown(value)}")
         if self.player_wins + self.banker_wins + self.tie != 1:
             raise BaccaratError("exactly one of player_wins, banker_wins and tie must be True")
+        if self.natural and (self.player_cards, self.banker_cards) != (2, 2):
+            raise BaccaratError("after a natural neither hand draws: player_cards and banker_cards must be 2")
 
 
 def coup_facts(coup: Coup) -> CoupFacts:
-    """The facts of one played coup; a pair is two first cards of the same rank."""
+    """The facts of one played coup; a pair is two first cards of the same rank; a natural, 8 or 9 on either
+    hand's first two cards."""
     if not isinstance(coup, Coup):
         raise BaccaratError(f"coup must be a Coup (from play_coup), not {shown(coup)}")
     return CoupFacts(coup.outcome is Outcome.PLAYER, coup.outcome is Outcome.BANKER, coup.outcome is Outcome.TIE,
                      coup.player.total, coup.banker.total, len(coup.player.cards), len(coup.banker.cards),
                      coup.player.cards[0].rank == coup.player.cards[1].rank,
-                     coup.banker.cards[0].rank == coup.banker.cards[1].rank)
+                     coup.banker.cards[0].rank == coup.banker.cards[1].rank, coup.is_natural)
 
 
 @dataclass(frozen=True)
@@ -492,6 +552,45 @@ def _percent_text(rate: Fraction) -> str:
     return f"{float(rate * 100):g}%"
 
 
+_MARGIN = re.compile(r"(.+ by )(\d+)( .+)")
+
+
+def _either_of(events: list) -> str:
+    """Events joined by "or", margins of one kind said once: "player wins by 9, 8 or 4 without a natural"."""
+    phrases, margins = [], {}
+    for event in events:
+        match = _MARGIN.fullmatch(event)
+        if match is None:
+            phrases.append(event)
+            continue
+        key = (match.group(1), match.group(3))
+        if key not in margins:
+            phrases.append(key)
+        margins.setdefault(key, []).append(match.group(2))
+    said = []
+    for phrase in phrases:
+        if isinstance(phrase, str):
+            said.append(phrase)
+        else:
+            numbers = margins[phrase]
+            listed = f"{', '.join(numbers[:-1])} or {numbers[-1]}" if len(numbers) > 1 else numbers[0]
+            said.append(f"{phrase[0]}{listed}{phrase[1]}")
+    return " or ".join(said)
+
+
+def _what_happened(coup: Coup, lines) -> str:
+    """What a losing bet was judged on: 'Banker wins 8–2'; with the margin and naturals when its ``lines`` read
+    them (Dragon Bonus): 'Banker wins 8–2, by 6, no natural', 'Tie 9–9, both naturals'."""
+    facts = coup_facts(coup)
+    final = str(coup.steps[-1]).rstrip(".")
+    if not any("natural" in line.event for line in lines):
+        return final
+    if facts.tie:
+        return f"{final}, {'both naturals' if facts.natural else 'no natural'}"
+    margin = abs(facts.player_total - facts.banker_total)
+    return f"{final}, by {margin}, {'a natural' if facts.natural else 'no natural'}"
+
+
 def settle(bet: str, stake, coup: Coup, table="standard") -> Settlement:
     """Settle ``stake`` on ``bet`` for a played coup: the net result in money, with any commission shown apart.
 
@@ -523,8 +622,10 @@ def settle(bet: str, stake, coup: Coup, table="standard") -> Settlement:
     label = bet_label(bet)
     if line is None:
         net, gross, commission, result = -amount, -amount, Decimal(0), "loses"
-        why = (f"The {label} bet loses: it pays only on {' or '.join(l.event for l in lines if parse_odds(l.odds) > 0)}; "
-               f"the dealer takes the {money(amount)} stake.")
+        pays_on = _either_of([line.event for line in lines if parse_odds(line.odds) > 0])
+        # Say what happened, unless the bet reads only the first four cards' ranks (a pair bet).
+        here = "" if all(line.event in PAIR_EVENTS for line in lines) else f" ({_what_happened(coup, lines)})"
+        why = f"The {label} bet loses{here}: it pays only on {pays_on}; the dealer takes the {money(amount)} stake."
     else:
         odds = parse_odds(line.odds)
         result = "push" if odds == 0 else "wins" if odds > 0 else "loses"

@@ -72,10 +72,22 @@ def _title(name: str) -> str:
     return escape(pay_table(name).title)
 
 
-def pay_tables_html(tables=None) -> str:
+def pay_tables_html(tables=None, bets=None) -> str:
     """The pay tables side by side: a column per table, headed by its title, a row per bet; each cell lists the
-    bet's lines, left-aligned, in the order they are checked ("—": the table does not offer the bet)."""
+    bet's lines, left-aligned, in the order they are checked ("—": the table does not offer the bet).
+
+    ``bets``: None for every bet the tables offer, or the bets to show (a lesson shows the side bets apart)."""
     rows = pay_table_rows(tables)
+    if bets is not None:
+        offered = [bet for bet, _ in rows]
+        if not isinstance(bets, (list, tuple)) or not bets:
+            raise BaccaratError(f"bets must be None or a list of bets these tables offer, such as "
+                                f"[\"player\", \"banker\"], not {shown(bets)}")
+        for bet in bets:
+            if not isinstance(bet, str) or bet not in offered:
+                raise BaccaratError(f"bets must be None or a list of bets these tables offer: {shown(bet)} is not "
+                                    f"one of them (see pay_table_rows)")
+        rows = [row for row in rows if row[0] in bets]
     names = list(rows[0][1]) if rows else []
     headers = [_left("Bet")] + [_left(f"<b>{_title(name)}</b>") for name in names]
     body = [[_left(f"<b>{_nowrap(escape(bet_label(bet)))}</b>")]
@@ -138,7 +150,7 @@ def settle_reading(table, bet: str, stake, cards) -> SettleReading:
 def same_coup_everywhere_html(bet: str, stake, cards) -> str:
     """One coup, the same cards and the same drawing rules, settled on every table that offers ``bet``."""
     if not isinstance(bet, str) or bet not in BETS:
-        raise BaccaratError(f"bet must be one of {', '.join(BETS)}, not {shown(bet)}")
+        raise BaccaratError(f"bet must be one of {', '.join(BETS)}, not {shown(bet, 20)}")
     coup = play_coup(cards)
     rows = []
     for table in PAY_TABLES.values():

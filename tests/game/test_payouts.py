@@ -174,7 +174,7 @@ def test_every_bet_name_is_offered_somewhere():
 def test_pay_table_rows_cover_every_bet_and_mark_missing_ones():
     rows = dict(pay_table_rows())
     assert set(rows) == {"player", "banker", "tie", "player-pair", "banker-pair", "super-six", "dragon-7",
-                         "panda-8"}
+                         "panda-8", "either-pair", "lucky-6", "dragon-bonus-player", "dragon-bonus-banker"}  # + issue 12
     assert rows["super-six"]["standard"] is None and rows["super-six"]["no-commission"] is not None
     assert rows["player-pair"]["ez"] is None
     assert [line.odds for line in rows["tie"]["tie-9"]] == ["9:1"]

@@ -6,6 +6,9 @@ Expected money is worked out by hand from the pay tables; expected odds are sour
 
 import re
 
+import pytest
+
+from baccarat_lib.errors import BaccaratError
 from baccarat_lib.views.money import (WORKED_COUP, edge_table_html, given_player_total_html, outcome_table_html,
                                       pay_tables_html, same_coup_everywhere_html, settle_reading)
 
@@ -20,7 +23,7 @@ def _text(html):
 
 def test_pay_tables_html_has_a_column_per_table_and_shows_the_half_pay_on_6():
     html = pay_tables_html()
-    assert html.count("<tr>") == 1 + 8
+    assert html.count("<tr>") == 1 + 12  # 8 bets + 4 side bets (issue 12)
     # issue 11, item 12: human titles as headers, not code names
     for title in ("Standard (5% commission)", "4% commission", "Tie pays 9:1", "No commission (Banker 6 pays 1:2)",
                   "EZ Baccarat"):
@@ -63,11 +66,11 @@ def test_outcome_table_matches_source_004():
 
 
 def test_edge_table_html_is_bet_by_table():
-    # issue 11, item 12: a row per bet (8 bets), a column per table headed by its title, "—" where a table does
+    # issue 11, item 12: a row per bet (12 bets, with issue 12's side bets), a column per table headed by its title, "—" where a table does
     # not offer the bet. Expected edges are source 004's published figures for 8 decks (Player 1.2351%,
     # Banker 1.0579%, Tie 8:1 14.3596%, Tie 9:1 4.8440%) and the pair bet's 10.3614%.
     html = edge_table_html((8,))
-    assert html.count("<tr>") == 1 + 8
+    assert html.count("<tr>") == 1 + 12  # 8 bets + 4 side bets (issue 12)
     text = _text(html)
     assert ("Bet | Shoe | Standard (5% commission) | 4% commission | Tie pays 9:1 | "
             "No commission (Banker 6 pays 1:2) | EZ Baccarat |") in text
@@ -123,3 +126,17 @@ def test_settle_reading_in_whole_cents_and_thousands():
 def test_given_player_total_nine_never_loses():
     text = _text(given_player_total_html(8))
     assert re.search(r"\b9 \| [\d.]+% \| 0\.0% \|", text)     # a natural 9 cannot lose
+
+
+def test_pay_tables_html_shows_only_the_bets_asked_for():
+    # issue 12: lesson 06 shows the new side bets in a table of their own, on the two tables that define them
+    # (the 4% and Tie 9:1 tables copy the standard table's side bets). Counted by hand: 4 bets, 2 tables.
+    html = pay_tables_html(["standard", "no-commission"],
+                           bets=["either-pair", "dragon-bonus-player", "dragon-bonus-banker", "lucky-6"])
+    assert html.count("<tr>") == 1 + 4
+    text = _text(html)
+    assert "Either Pair" in text and "Lucky 6" in text and "Player Pair" not in text and "Super Six" not in text
+    assert "30:1" in text and "12:1" in text and "20:1" in text
+    for bets in (["dragon-7"], "lucky-6", [], ["poker"]):   # not offered by these tables, not a list, empty, unknown
+        with pytest.raises(BaccaratError, match="^bets must be None or a list of bets these tables offer"):
+            pay_tables_html(["standard", "no-commission"], bets=bets)

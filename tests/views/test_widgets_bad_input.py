@@ -89,7 +89,7 @@ ISSUE_CASES = [
     (show_road_dealer, {"seed": -1}, rf"^{SEED_POLICY}.*, not -1$"),
     (show_settle_widget, {"bet": "dragon-7"},
      r"^bet must be one of the bets the standard table offers: player, banker, tie, player-pair, banker-pair, "
-     r"not 'dragon-7'$"),
+     r"either-pair, dragon-bonus-player, dragon-bonus-banker, not 'dragon-7'$"),
 ]
 
 

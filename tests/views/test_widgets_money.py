@@ -223,3 +223,38 @@ def test_issue11_menus_show_table_titles_and_the_stake_box_plain_digits():
     assert SettleWidget(stake="2.50").stake.value == "2.50"
     explorer = EdgeExplorer()
     assert [label for label, _ in explorer.table.options][0] == "Standard (5% commission)"
+
+
+# ---------------------------------------------------------------- issue 12, item 4: the side bets
+
+def test_issue12_settle_widget_offers_the_side_bets_of_each_table():
+    # issue 12, item 4: Either Pair and Dragon Bonus on the standard table, Lucky 6 on the no-commission one
+    widget = show_settle_widget().controller
+    options = dict(widget.bet.options)
+    assert options["Either Pair"] == "either-pair" and options["Dragon Bonus Player"] == "dragon-bonus-player"
+    assert options["Dragon Bonus Banker"] == "dragon-bonus-banker" and "lucky-6" not in options.values()
+    widget.bet.value = "dragon-bonus-banker"
+    # The worked coup: Banker wins 8–2 without a natural, by 6: 4:1, the dealer pays 400, no commission.
+    text = _text(widget.result.value)
+    assert "Dragon Bonus Banker at “Standard (5% commission)”" in text
+    assert "The dealer pays the win at 4:1 | 400 |" in text and "Net result | 400 |" in text
+    widget.table.value = "no-commission"
+    assert widget.bet.value == "dragon-bonus-banker"            # kept: the no-commission table offers it too
+    widget.bet.value = "lucky-6"
+    widget.cards.value = BANKER_SIX                             # Banker wins 6–4 with two cards: 12:1
+    assert widget.reading.settlement.net == Decimal("1200")
+    widget.table.value = "ez"                                   # EZ Baccarat keeps only its own side bets
+    assert not {"either-pair", "dragon-bonus-player", "lucky-6"} & set(dict(widget.bet.options).values())
+
+
+def test_issue12_pay_and_edge_tables_show_the_side_bets_by_name():
+    # issue 12, item 4: Either Pair 5:1 at 8 decks, 13.71% (the published edge; see tests/analysis/
+    # test_side_bet_odds.py); Dragon Bonus Player 2.6517% (Wizard of Odds)
+    from baccarat_lib.views.money import edge_table_html, pay_tables_html
+    pay = _text(pay_tables_html())
+    assert "Either Pair | Either pair: 5:1 |" in pay and "Lucky 6 |" in pay
+    assert "Player wins by 9 without a natural: 30:1" in pay and "Natural tie: push" in pay
+    edges = _text(edge_table_html((8,)))
+    assert "Dragon Bonus Player | 8 decks | 2.6517% |" in edges
+    explorer = show_edge_explorer().controller
+    assert "Dragon Bonus Banker" in explorer.result.value and "9.3731%" in _text(explorer.result.value)
