@@ -22,5 +22,8 @@ __getattr__, __dir__, __all__ = lazy_exports(__name__, {
                   "positive_coups", "edge_ranges", "edges_after_removing", "five_choice"),
     ".roads": ("as_outcomes", "BeadCell", "bead_plate", "BigRoadCell", "big_road", "big_road_columns",
                "longest_streaks", "road_text", "StreakRow", "streak_lengths", "streak_statistics",
-               "standard_error_gaps", "streak_table", "ROWS", "LETTERS", "outcome_of", "MAX_ROWS", "MAX_STREAK"),
+               "standard_error_gaps", "streak_table", "ROWS", "LETTERS", "outcome_of", "MAX_ROWS", "MAX_STREAK",
+               "RoadColour", "DERIVED_ROADS", "RoadVerdict", "DerivedCell", "column_lengths", "derived_verdict",
+               "derived_road", "big_eye_boy", "small_road", "cockroach_pig", "NextColours", "next_entry_colours",
+               "RoadColourRow", "derived_road_statistics", "derived_road_table", "road_number"),
 })

@@ -51,6 +51,7 @@ StreakRow(k=2, coups=5, wins=2, probability=0.4, standard_error=0.21908902300206
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum, EnumMeta
 from itertools import groupby
 from math import copysign, isnan, sqrt
 from typing import NamedTuple
@@ -67,7 +68,10 @@ from .simulate import CoupRecords
 
 __all__ = ["as_outcomes", "BeadCell", "bead_plate", "BigRoadCell", "big_road", "big_road_columns",
            "longest_streaks", "road_text", "StreakRow", "streak_lengths", "streak_statistics",
-           "standard_error_gaps", "streak_table", "ROWS", "LETTERS", "outcome_of", "MAX_ROWS", "MAX_STREAK"]
+           "standard_error_gaps", "streak_table", "ROWS", "LETTERS", "outcome_of", "MAX_ROWS", "MAX_STREAK",
+           "RoadColour", "DERIVED_ROADS", "RoadVerdict", "DerivedCell", "column_lengths", "derived_verdict",
+           "derived_road", "big_eye_boy", "small_road", "cockroach_pig", "NextColours", "next_entry_colours",
+           "RoadColourRow", "derived_road_statistics", "derived_road_table", "road_number"]
 
 ROWS = 6  # both scoreboards are six rows high
 MAX_ROWS = 1000  # the tallest board drawn
@@ -206,15 +210,39 @@ class BigRoadCell:
         return f"column {self.column}, row {self.row}: {self.outcome.label}{tie_note}"
 
 
-def _next_cell(previous: BigRoadCell, occupied: set, rows: int, turned: bool) -> tuple[int, int, bool]:
-    """Where the next win of the same streak goes: down if it can, else right (the dragon tail)."""
-    below = (previous.column, previous.row + 1)
-    if not turned and previous.row + 1 < rows and below not in occupied:
+def _next_cell(previous: tuple[int, int], occupied: set, rows: int, turned: bool) -> tuple[int, int, bool]:
+    """Where the next mark of the same streak goes: down if it can, else right (the dragon tail)."""
+    previous_column, previous_row = previous
+    below = (previous_column, previous_row + 1)
+    if not turned and previous_row + 1 < rows and below not in occupied:
         return below[0], below[1], False
-    column = previous.column + 1
-    while (column, previous.row) in occupied:  # a guard: the rules above keep this cell free
+    column = previous_column + 1
+    while (column, previous_row) in occupied:  # a guard: the rules above keep this cell free
         column += 1
-    return column, previous.row, True
+    return column, previous_row, True
+
+
+class _Layout:
+    """Places marks as the Big Road does, one at a time: a streak of the same mark goes down a column of
+    ``rows``, a different mark starts the next free column at the top, and a streak that cannot go down turns
+    right (the dragon tail). The Big Road and the three derived roads share it."""
+
+    def __init__(self, rows: int):
+        self.rows, self.occupied, self.last, self.mark = rows, set(), None, None
+        self.streak_column, self.turned = -1, False
+
+    def place(self, mark) -> tuple[int, int]:
+        """The (column, row) of the next ``mark``."""
+        if self.last is not None and mark == self.mark:
+            column, row, self.turned = _next_cell(self.last, self.occupied, self.rows, self.turned)
+        else:  # the first mark, or a different one: a new column, at the top
+            self.streak_column += 1
+            while (self.streak_column, 0) in self.occupied:  # only if an earlier tail runs along the top row
+                self.streak_column += 1
+            column, row, self.turned = self.streak_column, 0, False
+        self.last, self.mark = (column, row), mark
+        self.occupied.add((column, row))
+        return column, row
 
 
 def big_road(outcomes, rows: int = ROWS) -> list[BigRoadCell]:
@@ -233,8 +261,8 @@ def big_road(outcomes, rows: int = ROWS) -> list[BigRoadCell]:
     """
     rows = _check_rows(rows)
     cells: list[BigRoadCell] = []
-    occupied: set = set()
-    leading_ties, streak_column, turned = 0, -1, False
+    layout = _Layout(rows)
+    leading_ties = 0
     for index, outcome in enumerate(as_outcomes(outcomes)):
         if outcome is Outcome.TIE:
             if cells:
@@ -244,17 +272,10 @@ def big_road(outcomes, rows: int = ROWS) -> list[BigRoadCell]:
             else:
                 leading_ties += 1
             continue
-        if cells and outcome is cells[-1].outcome:
-            column, row, turned = _next_cell(cells[-1], occupied, rows, turned)
-        else:  # the first win, or the winner changed: a new column, at the top
-            streak_column += 1
-            while (streak_column, 0) in occupied:  # only if an earlier tail runs along the top row
-                streak_column += 1
-            column, row, turned = streak_column, 0, False
+        column, row = layout.place(outcome)
         first = not cells
         cells.append(BigRoadCell(column, row, outcome, leading_ties if first else 0,
                                  leading_ties if first else 0, index))
-        occupied.add((column, row))
     if not cells and leading_ties:
         cells.append(BigRoadCell(0, 0, Outcome.TIE, leading_ties, leading_ties, 0))
     return cells
@@ -374,14 +395,16 @@ def streak_lengths(outcomes, side=Outcome.BANKER, shoes=None) -> np.ndarray:
     n = len(codes)
     if shoes is None and isinstance(outcomes, CoupRecords):
         shoes = outcomes.shoes
-    side_code, positions = _side_code(side), np.arange(n, dtype=np.int32)
+    side_code = _side_code(side)
     other = (codes != side_code) & (codes != OUTCOME_CODES[Outcome.TIE])
-    wins_before = np.zeros(n + 1, dtype=np.int32)
-    np.cumsum(codes == side_code, out=wins_before[1:])
-    # The streak before coup i starts after the last win of the other side before i, or at the shoe's start.
-    last_other = np.maximum.accumulate(np.where(other, positions, -1))
-    after_other = np.concatenate((np.zeros(1, dtype=np.int32), last_other[:-1] + 1))
-    start = np.maximum(after_other, _shoe_starts(shoes, n))
+    wins_before = np.zeros(n + 1, dtype=np.int32)  # int32 and in place: 3 M coups cost tens of MB, not hundreds
+    np.cumsum(codes == side_code, out=wins_before[1:], dtype=np.int32)
+    # The streak before coup i starts just after the last win of the other side before i, or at the shoe's start.
+    start = np.zeros(n, dtype=np.int32)
+    if n > 1:
+        start[1:] = np.where(other[:-1], np.arange(1, n, dtype=np.int32), np.int32(0))
+    np.maximum.accumulate(start, out=start)
+    np.maximum(start, _shoe_starts(shoes, n), out=start)
     return wins_before[:-1] - wins_before[start]
 
 
@@ -416,7 +439,8 @@ def streak_statistics(outcomes, max_k: int = 5, side=Outcome.BANKER, shoes=None,
 
 
 def standard_error_gaps(rows, exact) -> list[float]:
-    """(measured share - ``exact``) / standard error, for each ``StreakRow``: chance alone rarely passes 2.
+    """(measured share - ``exact``) / standard error, for each ``StreakRow`` or ``RoadColourRow``: chance alone
+    rarely passes 2.
 
     >>> [round(gap, 6) for gap in standard_error_gaps([StreakRow(1, 100, 50, 0.5, 0.05)], 0.45)]
     [1.0]
@@ -433,11 +457,12 @@ def _check_exact(exact) -> float:
 
 
 def _check_rows_of_streaks(rows) -> list:
-    """``rows`` of ``streak_statistics``: a list of StreakRow."""
+    """``rows`` of ``streak_statistics`` (StreakRow) or ``derived_road_statistics`` (RoadColourRow)."""
     if not isinstance(rows, (list, tuple)) or not all(
-            isinstance(row, StreakRow) and _whole(row.k) and _whole(row.coups)
+            (isinstance(row, StreakRow) and _whole(row.k) or isinstance(row, RoadColourRow)) and _whole(row.coups)
             and isinstance(row.probability, Real) and isinstance(row.standard_error, Real) for row in rows):
-        raise BaccaratError(f"rows must be a list of StreakRow, as streak_statistics gives, not {shown(rows)}")
+        raise BaccaratError(f"rows must be a list of StreakRow or RoadColourRow, as streak_statistics and "
+                            f"derived_road_statistics give, not {shown(rows)}")
     return list(rows)
 
 
@@ -465,4 +490,365 @@ def streak_table(rows, exact, side=Outcome.BANKER) -> str:
     for row, gap in zip(rows, standard_error_gaps(rows, exact)):
         lines.append(f"{row.k if row.k else 'any':>3}  {row.coups:>{len(heading)},} {row.probability:>16.4f} "
                      f"{row.standard_error:>7.4f} {float(exact):>7.4f} {gap:>+9.1f}")
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The derived roads: Big Eye Boy, Small Road, Cockroach Pig, read from the shape of the Big Road
+
+class _ColourType(EnumMeta):
+    """``RoadColour("red")`` as for any Enum; anything else is refused with a BaccaratError."""
+
+    def __call__(cls, value, *args, **kwargs):
+        if args or kwargs:
+            raise BaccaratError("RoadColour takes one value: \"red\" or \"blue\"")
+        try:
+            return super().__call__(value)
+        except (ValueError, TypeError):
+            raise BaccaratError(f"a road colour is \"red\" or \"blue\", not {shown(value)}") from None
+
+
+class RoadColour(str, Enum, metaclass=_ColourType):
+    """The colour of a derived road's entry: red (the Big Road repeats its shape) or blue (it does not)."""
+
+    RED = "red"
+    BLUE = "blue"
+
+    def __str__(self):
+        return self.value
+
+
+DERIVED_ROADS = {1: "Big Eye Boy", 2: "Small Road", 3: "Cockroach Pig"}  # road k compares with column k to the left
+_ROAD_NAMES = {name.lower().replace(" ", "_"): k for k, name in DERIVED_ROADS.items()}
+
+
+class RoadVerdict(NamedTuple):
+    """What the rule of a derived road says of one Big Road entry: its colour (None: no entry yet) and why."""
+
+    colour: RoadColour | None
+    reason: str
+
+
+@dataclass(frozen=True)
+class DerivedCell:
+    """One entry of a derived road, at ``column``, ``row`` of its own board, with its colour and why.
+
+    ``big_road_column``, ``big_road_row``: the Big Road entry (logical column = streak, row = its place in the
+    streak, from 0, whatever a dragon tail does) that added it; ``index``: the coup (from 0) that put it there.
+    """
+
+    column: int
+    row: int
+    colour: RoadColour
+    reason: str
+    big_road_column: int
+    big_road_row: int
+    index: int
+
+    def __str__(self):
+        return f"column {self.column}, row {self.row}: {self.colour.value} ({self.reason})"
+
+
+def road_number(road) -> int:
+    """A derived road as its k: 1, 2, 3, or a name ("Big Eye Boy", "small road", "cockroach_pig").
+
+    >>> road_number("Small Road"), road_number(3)
+    (2, 3)
+    """
+    if isinstance(road, str) and road.strip().lower().replace(" ", "_").replace("-", "_") in _ROAD_NAMES:
+        return _ROAD_NAMES[road.strip().lower().replace(" ", "_").replace("-", "_")]
+    if not isinstance(road, bool) and isinstance(road, (int, np.integer)) and int(road) in DERIVED_ROADS:
+        return int(road)
+    raise BaccaratError(f"road must be 1, 2, 3 or a name: Big Eye Boy, Small Road, Cockroach Pig; "
+                        f"not {shown(road)}")
+
+
+def column_lengths(outcomes) -> list[int]:
+    """The Big Road's logical columns: the length of each streak of wins, ties skipped (a dragon tail that
+    bends right still belongs to its streak).
+
+    >>> column_lengths("B B T P B B B B B B B P")
+    [2, 1, 7, 1]
+    """
+    winners = [outcome for outcome in as_outcomes(outcomes) if outcome is not Outcome.TIE]
+    return [len(list(run)) for _, run in groupby(winners)]
+
+
+def _starts_at(k: int) -> str:
+    return (f"the {DERIVED_ROADS[k]} starts with the Big Road entry in column {k + 1}, row 2 "
+            f"(or column {k + 2}, row 1 when column {k + 1} has one entry)")
+
+
+def _not_started(column: int, row: int, k: int) -> RoadVerdict:
+    """Before the road's first entry: nothing to compare with yet."""
+    return RoadVerdict(None, f"column {column + 1}, row {row + 1} adds no entry yet: {_starts_at(k)}")
+
+
+def _new_column_verdict(lengths, column: int, k: int) -> RoadVerdict:
+    """An entry at the top of a new column: red when the two columns before it (c-1 and c-1-k) are as long."""
+    left, further = column - 1, column - 1 - k
+    same = lengths[left] == lengths[further]
+    where = f"column {column + 1}, row 1 (a new column)"
+    if same:
+        return RoadVerdict(RoadColour.RED, f"{where}: columns {left + 1} and {further + 1} have the same length "
+                                            f"({lengths[left]}): red")
+    return RoadVerdict(RoadColour.BLUE, f"{where}: columns {left + 1} and {further + 1} differ in length "
+                                         f"({lengths[left]} and {lengths[further]}): blue")
+
+
+def _same_column_verdict(lengths, column: int, row: int, k: int) -> RoadVerdict:
+    """An entry lower in a column: blue when column c-k ends exactly one row above, else red."""
+    compared, length = column - k, lengths[column - k]
+    where = f"column {column + 1}, row {row + 1}"
+    if length > row:
+        return RoadVerdict(RoadColour.RED, f"{where}: column {compared + 1} has an entry in row {row + 1} too: red")
+    if length == row:
+        return RoadVerdict(RoadColour.BLUE, f"{where}: column {compared + 1} ends one row above (it has "
+                                             f"{length}): blue")
+    return RoadVerdict(RoadColour.RED, f"{where}: column {compared + 1} has no entry in row {row} either (it has "
+                                        f"{length}): red")
+
+
+def _verdict(lengths, column: int, row: int, k: int) -> RoadVerdict:
+    """``derived_verdict`` without the checks (the roads call it once per win)."""
+    if column < k or (column == k and row == 0):
+        return _not_started(column, row, k)
+    if row == 0:
+        return _new_column_verdict(lengths, column, k)
+    return _same_column_verdict(lengths, column, row, k)
+
+
+def derived_verdict(lengths, column: int, row: int, k: int) -> RoadVerdict:
+    """The colour road ``k`` gives the Big Road entry at logical ``column``, ``row`` (from 0), and why.
+
+    ``lengths``: the Big Road's column lengths with that entry in (``column_lengths``); only the columns up to
+    ``column`` are read. The colour is None before the road starts.
+
+    >>> derived_verdict([2, 2], column=1, row=1, k=1).reason
+    'column 2, row 2: column 1 has an entry in row 2 too: red'
+    """
+    if not isinstance(lengths, (list, tuple)) or not lengths or not all(
+            not isinstance(length, bool) and isinstance(length, (int, np.integer)) and length >= 1
+            for length in lengths):
+        raise BaccaratError(f"lengths must be the Big Road's column lengths (whole numbers 1 or more), "
+                            f"not {shown(lengths)}")
+    column = whole_number("column", column, 0, len(lengths) - 1)
+    row = whole_number("row", row, 0, int(lengths[column]) - 1)
+    return _verdict([int(length) for length in lengths[:column + 1]], column, row, road_number(k))
+
+
+def derived_road(outcomes, road, rows: int = ROWS) -> list[DerivedCell]:
+    """The entries of derived road ``road`` (1, 2, 3 or its name), in order, laid out as the Big Road is.
+
+    Each Player or Banker win adds at most one entry (a tie adds none); its colour comes from
+    ``derived_verdict``. A run of one colour goes down a column, a change of colour starts the next one, and a
+    run longer than ``rows`` turns right (the dragon tail), as on the Big Road.
+    """
+    k, rows = road_number(road), _check_rows(rows)
+    cells: list[DerivedCell] = []
+    layout, lengths, previous = _Layout(rows), [], None
+    for index, outcome in enumerate(as_outcomes(outcomes)):
+        if outcome is Outcome.TIE:
+            continue
+        if outcome is previous:
+            lengths[-1] += 1
+        else:
+            lengths.append(1)
+        previous = outcome
+        verdict = _verdict(lengths, len(lengths) - 1, lengths[-1] - 1, k)
+        if verdict.colour is not None:
+            column, row = layout.place(verdict.colour)
+            cells.append(DerivedCell(column, row, verdict.colour, verdict.reason, len(lengths) - 1,
+                                     lengths[-1] - 1, index))
+    return cells
+
+
+def big_eye_boy(outcomes, rows: int = ROWS) -> list[DerivedCell]:
+    """The Big Eye Boy (road 1): each entry compares a Big Road column with the one just before it.
+
+    >>> [cell.colour.value for cell in big_eye_boy("B B P P B")]
+    ['red', 'red']
+    """
+    return derived_road(outcomes, 1, rows)
+
+
+def small_road(outcomes, rows: int = ROWS) -> list[DerivedCell]:
+    """The Small Road (road 2): each entry compares a Big Road column with the one two before it.
+
+    >>> [cell.colour.value for cell in small_road("B P P B B B P")]
+    ['blue', 'red', 'blue']
+    """
+    return derived_road(outcomes, 2, rows)
+
+
+def cockroach_pig(outcomes, rows: int = ROWS) -> list[DerivedCell]:
+    """The Cockroach Pig (road 3): each entry compares a Big Road column with the one three before it.
+
+    >>> [cell.colour.value for cell in cockroach_pig("P B B P P B B B P")]
+    ['blue', 'red', 'blue']
+    """
+    return derived_road(outcomes, 3, rows)
+
+
+class NextColours(NamedTuple):
+    """The colour a derived road's next entry would have if the next result were Banker, or Player (None: the
+    road would add no entry yet). The two are always opposite once the road has started."""
+
+    banker: RoadColour | None
+    player: RoadColour | None
+
+
+def next_entry_colours(outcomes, road) -> NextColours:
+    """The "predictor" of a scoreboard: the colour road ``road`` would add if Banker won next, and if Player did.
+
+    >>> next_entry_colours("B B P P", "big eye boy")    # Banker: columns 2 and 1 as long; Player: column 1 ends a row above
+    NextColours(banker=<RoadColour.RED: 'red'>, player=<RoadColour.BLUE: 'blue'>)
+    """
+    k, lengths = road_number(road), column_lengths(outcomes)
+    winners = [outcome for outcome in as_outcomes(outcomes) if outcome is not Outcome.TIE]
+    colours = {}
+    for outcome in (Outcome.BANKER, Outcome.PLAYER):
+        if winners and winners[-1] is outcome:
+            after = lengths[:-1] + [lengths[-1] + 1]
+        else:
+            after = lengths + [1]
+        colours[outcome] = _verdict(after, len(after) - 1, after[-1] - 1, k).colour
+    return NextColours(colours[Outcome.BANKER], colours[Outcome.PLAYER])
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Do the derived roads predict? P(Banker | the road would add red if Banker won) on simulated shoes
+
+class RoadColourRow(NamedTuple):
+    """Coups before which a Banker win would have added a ``colour`` entry to ``road``, and how many Banker won.
+
+    ``probability`` = wins / coups; ``standard_error`` = sqrt(p (1 - p) / coups), NaN when no coup qualified.
+    """
+
+    road: str
+    colour: RoadColour
+    coups: int
+    wins: int
+    probability: float
+    standard_error: float
+
+
+_CHUNK_COUPS = 1 << 18  # coups looked at at once (whole shoes): work arrays stay a few MB
+
+
+def _chunks(starts: np.ndarray) -> list[tuple[int, int]]:
+    """(begin, end) slices of whole shoes, about ``_CHUNK_COUPS`` coups each."""
+    n, bounds, begin = len(starts), [], 0
+    while begin < n:
+        end = min(n, begin + _CHUNK_COUPS)
+        if end < n:
+            cut = int(starts[end])  # the first coup of the shoe the cut falls in
+            end = cut if cut > begin else int(np.searchsorted(starts, starts[end], side="right"))
+        bounds.append((begin, end))
+        begin = end
+    return bounds
+
+
+def _banker_colours(codes: np.ndarray, starts: np.ndarray, ks) -> dict:
+    """For each coup and road k: 1 if a Banker win would add red, 0 blue, -1 no entry (history: its shoe only).
+
+    Vectorised over whole shoes: the streaks (runs of wins, ties skipped) of each shoe are numbered, and for
+    each coup the last win before it gives the current column c and its length so far. Banker then either
+    extends column c (red unless column c-k is exactly as long) or starts column c+1 (red when columns c and
+    c-k are as long): the same comparison of ``derived_verdict``, in both cases.
+    """
+    n = len(codes)
+    banker, tie = OUTCOME_CODES[Outcome.BANKER], OUTCOME_CODES[Outcome.TIE]
+    wins = np.flatnonzero(codes != tie)
+    result = {k: np.full(n, -1, dtype=np.int8) for k in ks}
+    if not len(wins):
+        return result
+    win_codes, win_starts = codes[wins], starts[wins]
+    new_run = np.ones(len(wins), dtype=bool)
+    new_run[1:] = (win_codes[1:] != win_codes[:-1]) | (win_starts[1:] != win_starts[:-1])
+    run_of_win = np.cumsum(new_run) - 1
+    run_first = np.flatnonzero(new_run)
+    run_lengths = np.diff(np.append(run_first, len(wins)))
+    place_in_run = np.arange(len(wins)) - run_first[run_of_win]
+    run_starts = win_starts[run_first]
+    new_shoe = np.ones(len(run_first), dtype=bool)
+    new_shoe[1:] = run_starts[1:] != run_starts[:-1]
+    column_of_run = np.arange(len(run_first)) - np.maximum.accumulate(
+        np.where(new_shoe, np.arange(len(run_first)), 0))
+    # the last win before each coup (its rank among the wins), if it is in the coup's shoe
+    wins_through = np.cumsum(codes != tie) - 1
+    last = np.concatenate(([-1], wins_through[:-1]))
+    seen = last >= 0
+    seen[seen] = wins[last[seen]] >= starts[seen]
+    coups = np.flatnonzero(seen)
+    last = last[seen]
+    run = run_of_win[last]
+    column, length_so_far = column_of_run[run], place_in_run[last] + 1
+    extends = win_codes[last] == banker
+    for k in ks:
+        started = column >= k
+        same = run_lengths[run[started] - k] == length_so_far[started]
+        red = np.where(extends[started], ~same, same)
+        result[k][coups[started]] = red
+    return result
+
+
+def derived_road_statistics(outcomes, shoes=None, roads=(1, 2, 3)) -> list[RoadColourRow]:
+    """P(Banker wins | a Banker win would add a red entry to the road) and | blue, for each road in ``roads``.
+
+    The history restarts with each shoe (``shoes``, one shoe number per coup; ``CoupRecords`` bring their own),
+    as at a table where the boards are wiped. A tie next counts as a coup Banker did not win, so each row
+    compares with the plain P(Banker). Rows come red then blue for each road. Whole shoes are looked at a chunk
+    at a time, so the work arrays stay small whatever the number of coups.
+
+    >>> [(row.road, row.colour.value, row.coups, row.wins) for row in derived_road_statistics("B B P P B P", roads=[1])]
+    [('Big Eye Boy', 'red', 2, 1), ('Big Eye Boy', 'blue', 1, 0)]
+    """
+    if isinstance(roads, (str, int, np.integer)) or not isinstance(roads, (list, tuple)) or not roads:
+        raise BaccaratError(f"roads must be a list of roads (1, 2, 3 or their names), not {shown(roads)}")
+    ks = list(dict.fromkeys(road_number(road) for road in roads))
+    codes = _codes(outcomes)
+    if shoes is None and isinstance(outcomes, CoupRecords):
+        shoes = outcomes.shoes
+    starts = _shoe_starts(shoes, len(codes))
+    tallies = {(k, colour): [0, 0] for k in ks for colour in (1, 0)}
+    banker = OUTCOME_CODES[Outcome.BANKER]
+    for begin, end in _chunks(starts):
+        part = codes[begin:end]
+        colours = _banker_colours(part, starts[begin:end] - begin, ks)
+        banker_won = part == banker
+        for k in ks:
+            for colour in (1, 0):
+                chosen = colours[k] == colour
+                tallies[k, colour][0] += int(np.count_nonzero(chosen))
+                tallies[k, colour][1] += int(np.count_nonzero(chosen & banker_won))
+    rows = []
+    for k in ks:
+        for colour, name in ((1, RoadColour.RED), (0, RoadColour.BLUE)):
+            coups, won = tallies[k, colour]
+            p = won / coups if coups else float("nan")
+            error = sqrt(p * (1 - p) / coups) if coups else float("nan")
+            rows.append(RoadColourRow(DERIVED_ROADS[k], name, coups, won, p, error))
+    return rows
+
+
+def derived_road_table(rows, exact) -> str:
+    """The rows of ``derived_road_statistics`` as a table, next to the exact P(Banker) and the gap in SEs.
+
+    >>> print(derived_road_table([RoadColourRow("Big Eye Boy", RoadColour.RED, 100, 50, 0.5, 0.05)], 0.45))
+    road           if Banker adds  coups  Banker won next  ± 1 SE   exact  gap (SE)
+    Big Eye Boy    red               100           0.5000  0.0500  0.4500      +1.0
+    """
+    exact = _check_exact(exact)
+    if not isinstance(rows, (list, tuple)) or not all(
+            isinstance(row, RoadColourRow) and _whole(row.coups) and isinstance(row.probability, Real)
+            and isinstance(row.standard_error, Real) for row in rows):
+        raise BaccaratError(f"rows must be a list of RoadColourRow, as derived_road_statistics gives, "
+                            f"not {shown(rows)}")
+    width = max([5, *(len(str(row.coups)) + len(str(row.coups)) // 3 for row in rows)])
+    lines = [f"road           if Banker adds  {'coups':>{width}}  Banker won next  ± 1 SE   exact  gap (SE)"]
+    for row in rows:
+        gap = _gap(row.probability - exact, row.standard_error)
+        lines.append(f"{row.road:<14} {str(row.colour):<14}  {row.coups:>{width},} {row.probability:>16.4f} "
+                     f"{row.standard_error:>7.4f} {exact:>7.4f} {gap:>+9.1f}")
     return "\n".join(lines)

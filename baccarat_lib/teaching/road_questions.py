@@ -6,6 +6,8 @@ Public names:
 - ``dragon_tail_question(streak)``: in which column is the last win of a long opening streak?
 - ``bead_question(coup_number)``: which Bead Plate column holds this coup?
 - ``streak_question(row, exact)``: after k wins in a row, is the next coup more, less or just as likely?
+- ``derived_road_question(sequence, road="Big Eye Boy", next_result="Banker")``: if this result comes next, what
+  colour does the derived road add (red, blue, or no entry yet)? The explanation names the columns compared.
 
 >>> columns_question("B B T P B").answer, dragon_tail_question(8).answer, bead_question(14).answer
 ('3', '3', '3')
@@ -15,8 +17,9 @@ from __future__ import annotations
 
 from itertools import groupby
 
-from ..analysis.roads import (LETTERS, ROWS, StreakRow, as_outcomes, bead_plate, big_road, big_road_columns,
-                              outcome_of, standard_error_gaps)
+from ..analysis.roads import (DERIVED_ROADS, LETTERS, ROWS, StreakRow, as_outcomes, bead_plate, big_road,
+                              big_road_columns, column_lengths, derived_verdict, outcome_of, road_number,
+                              standard_error_gaps)
 from decimal import Decimal
 from numbers import Real
 
@@ -27,7 +30,10 @@ from .questions import Question
 MAX_COUPS = 1000        # the longest streak or coup number asked about (an 8-deck shoe deals about 80 coups)
 MAX_ROWS = 20           # the deepest scoreboard asked about (casinos use 6 rows)
 
-__all__ = ["columns_question", "dragon_tail_question", "bead_question", "streak_question"]
+__all__ = ["columns_question", "dragon_tail_question", "bead_question", "streak_question", "derived_road_question",
+           "NO_ENTRY"]
+
+NO_ENTRY = "no entry yet"   # the third choice of derived_road_question
 
 
 def _sequence(sequence) -> list[Outcome]:
@@ -138,3 +144,29 @@ def streak_question(row: StreakRow, exact, side=Outcome.BANKER) -> Question:
                     + ("well within chance variation." if abs(distance) <= 2 else
                        "a gap chance gives now and then: more coups would shrink it."),
                     ("more likely", "less likely", "just as likely"))
+
+
+def derived_road_question(sequence, road="Big Eye Boy", next_result=Outcome.BANKER) -> Question:
+    """The Big Road shows ``sequence``; if ``next_result`` (Banker or Player) wins next, what colour does
+    ``road`` (1, 2, 3 or a name) add: red, blue, or no entry yet? Answered by ``roads.derived_verdict``.
+
+    >>> question = derived_road_question("B B P P", "Big Eye Boy", "Banker")
+    >>> question.answer, question.explanation.split(": ", 1)[1]
+    ('red', 'columns 2 and 1 have the same length (2): red. Banker next starts column 3 of the Big Road.')
+    """
+    sequence = _sequence(sequence)
+    try:
+        outcome = _side(next_result)
+    except BaccaratError:
+        raise BaccaratError(f"next_result must be Banker or Player (a tie adds nothing to any road), "
+                            f"not {shown(next_result)}") from None
+    k = road_number(road)
+    after = column_lengths(sequence + [outcome])
+    column, row = len(after) - 1, after[-1] - 1
+    verdict = derived_verdict(after, column, row, k)
+    where = (f"{outcome.label} next starts column {column + 1} of the Big Road." if row == 0 else
+             f"{outcome.label} next goes to column {column + 1}, row {row + 1} of the Big Road.")
+    return Question(f"The Big Road shows {_letters(sequence)}. If {outcome.label} wins the next coup, what does "
+                    f"the {DERIVED_ROADS[k]} add?", verdict.colour.value if verdict.colour else NO_ENTRY,
+                    f"{verdict.reason[0].upper()}{verdict.reason[1:]}. {where}", ("red", "blue", NO_ENTRY))
+

@@ -16,7 +16,7 @@ __getattr__, __dir__, __all__ = lazy_exports(__name__, {
                "removal_html", "WORKED_COUP"),
     ".diagrams": ("READING_ORDER", "reading_order_box", "reading_order_figure"),
     ".svg": ("bead_plate_svg", "big_road_svg", "boards_svg", "roads_svg", "BEAD_PLATE_TITLE", "BIG_ROAD_TITLE",
-             "ROAD_COLOURS"),
+             "ROAD_COLOURS", "derived_road_svg", "scoreboard_svg", "DERIVED_TITLES", "DERIVED_COLOURS"),
     ".plots": ("new_axes", "OUTCOME_COLOURS", "BET_COLOURS", "CARD_RED", "CARD_BLACK", "plot_tableau_grid",
                "plot_coup", "plot_bead_plate", "plot_big_road", "plot_roads", "plot_streak_statistics",
                "plot_effect_of_removal", "plot_edges_through_shoe", "plot_convergence"),
@@ -29,5 +29,6 @@ __getattr__, __dir__, __all__ = lazy_exports(__name__, {
                  "show_settle_widget", "EdgeExplorer", "show_edge_explorer", "RemovalExplorer",
                  "show_removal_explorer", "ShoeRoads", "shoe_roads", "shoe_roads_html", "RoadDealer",
                  "show_road_dealer", "drill_html", "score_html", "PracticeDrill", "show_drill",
-                 "show_final_test"),
+                 "show_final_test", "dealer_call_html", "dealer_timer_html", "dealer_report_html", "DealerWidget",
+                 "show_dealer_mode"),
 })

@@ -12,12 +12,18 @@ Public names:
 - ``boards_svg(beads, rings, rows=6, label=...)``: both boards from their layouts, in one picture.
 - ``roads_svg(outcomes, rows=6)``: both boards of a sequence of results (or ``CoupRecords``), Bead Plate on
   top, in one picture, so their cells are the same size.
-- ``BEAD_PLATE_TITLE``, ``BIG_ROAD_TITLE``: the boards' titles.
+- ``derived_road_svg(cells, road, columns=None, rows=6)``: one derived road from ``roads.derived_road`` (or
+  ``big_eye_boy``, ``small_road``, ``cockroach_pig``), in half-size cells as at a table: Big Eye Boy hollow
+  circles, Small Road small filled dots, Cockroach Pig slashes, red or blue.
+- ``scoreboard_svg(outcomes, rows=6)``: all five boards of a sequence of results, as a table's screen shows them.
+- ``BEAD_PLATE_TITLE``, ``BIG_ROAD_TITLE``, ``DERIVED_TITLES``: the boards' titles.
+- ``DERIVED_COLOURS``: the colour of each ``RoadColour`` (Banker's red, Player's blue).
 - ``ROAD_COLOURS``: the colour of each ``Outcome`` (the same as ``views.plots.OUTCOME_COLOURS``).
 
 Every mark carries a class, so the picture can be read back: ``bcl-bead`` (a circle per coup),
 ``bcl-bead-letter``, ``bcl-banker-pair`` and ``bcl-player-pair`` (dots), ``bcl-ring``, ``bcl-tie`` (a slash per
-ring with ties) and ``bcl-tie-count``.
+ring with ties) and ``bcl-tie-count``; the derived roads' marks ``bcl-big-eye-boy``, ``bcl-small-road`` and
+``bcl-cockroach-pig``, each with its colour (``data-colour``, "red" or "blue").
 
 >>> from baccarat_lib.analysis.roads import bead_plate
 >>> svg = bead_plate_svg(bead_plate("B P T"))
@@ -29,15 +35,21 @@ from __future__ import annotations
 
 from html import escape
 
-from ..analysis.roads import LETTERS, MAX_ROWS, ROWS, BeadCell, BigRoadCell, bead_plate, big_road
+from ..analysis.roads import (DERIVED_ROADS, LETTERS, MAX_ROWS, ROWS, BeadCell, BigRoadCell, DerivedCell, RoadColour,
+                              bead_plate, road_number, big_road, derived_road)
 from ..errors import BaccaratError, shown, whole_number
 from ..game.coup import Outcome
 
-__all__ = ["bead_plate_svg", "big_road_svg", "boards_svg", "roads_svg", "BEAD_PLATE_TITLE", "BIG_ROAD_TITLE", "ROAD_COLOURS"]
+__all__ = ["bead_plate_svg", "big_road_svg", "boards_svg", "roads_svg", "BEAD_PLATE_TITLE", "BIG_ROAD_TITLE", "ROAD_COLOURS",
+           "derived_road_svg", "scoreboard_svg", "DERIVED_TITLES", "DERIVED_COLOURS"]
 
 BEAD_PLATE_TITLE = "Bead Plate: every coup, down the columns"
 BIG_ROAD_TITLE = "Big Road: a column per streak, ties on the ring before"
 ROAD_COLOURS = {Outcome.BANKER: "#c0392b", Outcome.PLAYER: "#1f5fbf", Outcome.TIE: "#1e8449"}
+DERIVED_COLOURS = {RoadColour.RED: ROAD_COLOURS[Outcome.BANKER], RoadColour.BLUE: ROAD_COLOURS[Outcome.PLAYER]}
+DERIVED_TITLES = {1: "Big Eye Boy: each column against the one before",
+                  2: "Small Road: each column against the one two before",
+                  3: "Cockroach Pig: each column against the one three before"}
 
 MIN_COLUMNS = 12        # an empty or short board still shows a readable grid (as the matplotlib boards)
 _CELL = 36              # one cell, in viewBox units
@@ -81,11 +93,11 @@ def _n(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else f"{x:.1f}"
 
 
-def _grid(x0: float, y0: float, columns: int, rows: int) -> str:
+def _grid(x0: float, y0: float, columns: int, rows: int, cell: float = _CELL) -> str:
     """Thin grey lines around each cell, as one path."""
-    width, height = columns * _CELL, rows * _CELL
-    path = "".join(f"M{_n(x0 + c * _CELL)} {_n(y0)}v{height}" for c in range(columns + 1))
-    path += "".join(f"M{_n(x0)} {_n(y0 + r * _CELL)}h{width}" for r in range(rows + 1))
+    width, height = columns * cell, rows * cell
+    path = "".join(f"M{_n(x0 + c * cell)} {_n(y0)}v{_n(height)}" for c in range(columns + 1))
+    path += "".join(f"M{_n(x0)} {_n(y0 + r * cell)}h{_n(width)}" for r in range(rows + 1))
     return f'<path class="bcl-grid" d="{path}" stroke="#cfcfcf" stroke-width="1.1" fill="none"/>'
 
 
@@ -154,13 +166,60 @@ def _road_board(cells, x0: float, y0: float, columns: int, rows: int, title: str
     return "".join(parts)
 
 
+_SMALL = _CELL / 2      # a derived road's cell: half a Big Road cell, as on a table's screen
+
+
+def _derived_board(k: int):
+    """The draw function of derived road ``k``: title, half-size grid, and its marks."""
+    def draw(cells, x0: float, y0: float, columns: int, rows: int, title: str) -> str:
+        top = y0 + _TITLE_HEIGHT
+        marks = "".join(_DERIVED_MARKS[k](x0 + (cell.column + 0.5) * _SMALL, top + (cell.row + 0.5) * _SMALL,
+                                          cell.colour) for cell in cells)
+        return _title(x0, y0, title) + _grid(x0, top, columns, rows, _SMALL) + marks
+    return draw
+
+
+def _hollow_circle(x: float, y: float, colour: RoadColour) -> str:
+    return (f'<circle class="bcl-big-eye-boy" data-colour="{colour.value}" cx="{_n(x)}" cy="{_n(y)}" r="5.6" '
+            f'fill="none" stroke="{DERIVED_COLOURS[colour]}" stroke-width="2.4"/>')
+
+
+def _filled_dot(x: float, y: float, colour: RoadColour) -> str:
+    return (f'<circle class="bcl-small-road" data-colour="{colour.value}" cx="{_n(x)}" cy="{_n(y)}" r="6" '
+            f'fill="{DERIVED_COLOURS[colour]}"/>')
+
+
+def _slash(x: float, y: float, colour: RoadColour) -> str:
+    reach = 0.3 * _SMALL
+    return (f'<line class="bcl-cockroach-pig" data-colour="{colour.value}" x1="{_n(x - reach)}" y1="{_n(y + reach)}" '
+            f'x2="{_n(x + reach)}" y2="{_n(y - reach)}" stroke="{DERIVED_COLOURS[colour]}" stroke-width="3" '
+            'stroke-linecap="round"/>')
+
+
+_DERIVED_MARKS = {1: _hollow_circle, 2: _filled_dot, 3: _slash}  # the marks a table's screen uses
+
+
+def _board(entry, columns: int):
+    """(draw, cells, title, columns, cell size) of a board given as (draw, cells, title[, k])."""
+    if len(entry) == 4:  # a derived road: half-size cells, twice the columns in the same width
+        draw, cells, title, _ = entry
+        return draw, cells, title, max(2 * columns, max((cell.column + 1 for cell in cells), default=0)), _SMALL
+    draw, cells, title = entry
+    return draw, cells, title, columns, _CELL
+
+
 def _svg(boards, columns: int, rows: int, label: str) -> str:
-    """``boards``: (draw, cells, title) drawn one under the other in one picture that fits every title."""
-    width = max(_PAD + columns * _CELL + _PAD, *(_title_width(title) for _, _, title in boards))
-    board_height = _TITLE_HEIGHT + rows * _CELL
-    height = _PAD + len(boards) * board_height + (len(boards) - 1) * _GAP + _PAD
-    body = "".join(draw(cells, _PAD, _PAD + i * (board_height + _GAP), columns, rows, title)
-                   for i, (draw, cells, title) in enumerate(boards))
+    """``boards``: (draw, cells, title) drawn one under the other in one picture that fits every title; a
+    derived road, (draw, cells, title, k), in half-size cells."""
+    boards = [_board(entry, columns) for entry in boards]
+    width = max(*(_PAD + board_columns * cell + _PAD for _, _, _, board_columns, cell in boards),
+                *(_title_width(title) for _, _, title, _, _ in boards))
+    body, y = [], _PAD
+    for draw, cells, title, board_columns, cell in boards:
+        body.append(draw(cells, _PAD, y, board_columns, rows, title))
+        y += _TITLE_HEIGHT + rows * cell + _GAP
+    height = y - _GAP + _PAD
+    body = "".join(body)
     # width 100% of the output, at most 1.25 px per unit (a 36 px cell at most 45 px wide), height from the viewBox
     return (f'<svg class="bcl-roads" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_n(width)} {_n(height)}" '
             f'role="img" aria-label="{escape(label)}" font-family="{_FONT}" '
@@ -182,14 +241,56 @@ def big_road_svg(cells, columns: int | None = None, rows: int = ROWS, title: str
     return _svg([(_road_board, cells, title)], _columns(cells, columns), rows, title)
 
 
-def boards_svg(beads, rings, rows: int = ROWS, label: str = "Bead Plate and Big Road") -> str:
+def boards_svg(beads, rings, rows: int = ROWS, label: str = "Bead Plate and Big Road", derived=None) -> str:
     """Both boards from their layouts (``roads.bead_plate`` and ``roads.big_road`` cells) as one SVG, Bead Plate on
-    top, cells the same size; ``label`` is what a screen reader says of the picture."""
+    top, cells the same size; ``label`` is what a screen reader says of the picture.
+
+    ``derived``: None, or the three derived roads' cells (Big Eye Boy, Small Road, Cockroach Pig), drawn below
+    the Big Road in half-size cells over the same width."""
     beads = _check_cells(beads, BeadCell, "roads.bead_plate")
     rings = _check_cells(rings, BigRoadCell, "roads.big_road")
     rows, label = _rows(rows), _check_title(label)
     columns = max(_columns(beads, None), _columns(rings, None))
-    return _svg([(_bead_board, beads, BEAD_PLATE_TITLE), (_road_board, rings, BIG_ROAD_TITLE)], columns, rows, label)
+    boards = [(_bead_board, beads, BEAD_PLATE_TITLE), (_road_board, rings, BIG_ROAD_TITLE)]
+    if derived is not None:
+        if not isinstance(derived, (list, tuple)) or len(derived) != len(DERIVED_ROADS):
+            raise BaccaratError(f"derived must be None or the cells of the three derived roads (Big Eye Boy, "
+                                f"Small Road, Cockroach Pig), not {shown(derived)}")
+        for k, cells in zip(DERIVED_ROADS, derived):
+            cells = _check_cells(cells, DerivedCell, f"roads.{DERIVED_ROADS[k].lower().replace(' ', '_')}")
+            boards.append((_derived_board(k), cells, DERIVED_TITLES[k], k))
+    return _svg(boards, columns, rows, label)
+
+
+def derived_road_svg(cells, road, columns: int | None = None, rows: int = ROWS) -> str:
+    """One derived road (``road`` 1, 2, 3 or its name) from ``roads.derived_road`` cells as SVG, in half-size
+    cells: Big Eye Boy hollow circles, Small Road filled dots, Cockroach Pig slashes, each red or blue.
+
+    >>> from baccarat_lib.analysis.roads import big_eye_boy
+    >>> svg = derived_road_svg(big_eye_boy("B B P P B"), "big eye boy")
+    >>> svg.count('class="bcl-big-eye-boy" data-colour="red"'), 'fill="none"' in svg
+    (2, True)
+    """
+    k = road_number(road)
+    cells = _check_cells(cells, DerivedCell, "roads.derived_road")
+    rows = _rows(rows)
+    needed = max((cell.column + 1 for cell in cells), default=0)
+    columns = max(needed, 2 * MIN_COLUMNS if columns is None else whole_number("columns", columns, 1, 10_000))
+    return _svg([(_derived_board(k), cells, DERIVED_TITLES[k], k)], (columns + 1) // 2, rows, DERIVED_TITLES[k])
+
+
+def scoreboard_svg(outcomes, rows: int = ROWS) -> str:
+    """All five boards of a sequence of results (or ``CoupRecords``) as one SVG: Bead Plate, Big Road, and below
+    them the Big Eye Boy, Small Road and Cockroach Pig in half-size cells.
+
+    >>> svg = scoreboard_svg("B B P P B")
+    >>> [svg.count(f'class="bcl-{name}"') for name in ("ring", "big-eye-boy", "small-road", "cockroach-pig")]
+    [5, 2, 0, 0]
+    """
+    rows = _rows(rows)
+    derived = [derived_road(outcomes, k, rows) for k in DERIVED_ROADS]
+    return boards_svg(bead_plate(outcomes, rows), big_road(outcomes, rows), rows,
+                      "Bead Plate, Big Road and the three derived roads", derived)
 
 
 def roads_svg(outcomes, rows: int = ROWS) -> str:

@@ -13,7 +13,7 @@ import pytest
 from baccarat_lib.analysis.roads import BeadCell, bead_plate, big_road
 from baccarat_lib.errors import BaccaratError
 from baccarat_lib.game import Outcome
-from baccarat_lib.views import (BEAD_PLATE_TITLE, BIG_ROAD_TITLE, ROAD_COLOURS, bead_plate_svg, big_road_svg,
+from baccarat_lib.views import (BEAD_PLATE_TITLE, BIG_ROAD_TITLE, DERIVED_TITLES, ROAD_COLOURS, bead_plate_svg, big_road_svg,
                                 boards_svg, roads_svg)
 from baccarat_lib.views.widgets import show_road_dealer
 
@@ -117,7 +117,7 @@ def test_one_deck_road_dealer_titles_in_full_and_one_deck_said_right():
     assert "1 decks" not in html and "Seed 2024, 1 deck:" in html
     svg = re.search(r"<svg.*</svg>", html, re.S).group(0)
     root = parse(svg)
-    assert texts(root, "bcl-road-title") == [BEAD_PLATE_TITLE, BIG_ROAD_TITLE]
+    assert texts(root, "bcl-road-title") == [BEAD_PLATE_TITLE, BIG_ROAD_TITLE, *DERIVED_TITLES.values()]  # + issue 12
     size = max(float(element.get("font-size")) for element, _ in marks(root, "bcl-road-title"))
     assert view_box_width(svg) >= 0.62 * size * len(BIG_ROAD_TITLE)
     assert len(marks(root, "bcl-bead")) == len(dealer.roads.records)

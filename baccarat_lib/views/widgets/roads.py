@@ -1,15 +1,16 @@
-"""Widget for lesson 08: deal a whole seeded shoe and see its Bead Plate and Big Road.
+"""Widget for lesson 08: deal a whole seeded shoe and see its Bead Plate, Big Road and the three derived roads.
 
 A thin view over one pure function:
 
 - ``shoe_roads(seed, decks=8)``: one shoe dealt by ``simulate.deal_shoe`` (the shoe ``Shoe(decks, seed)`` deals) and
-  both of its boards (``analysis.roads``).
-- ``shoe_roads_html(roads)``: a summary line and the two boards as inline SVG (``views.svg``), as HTML.
+  its boards (``analysis.roads``): Bead Plate, Big Road, Big Eye Boy, Small Road, Cockroach Pig.
+- ``shoe_roads_html(roads)``: a summary line, the five boards as one inline SVG (``views.svg``) and what each
+  derived road would add next (the table's "predictor"), as HTML.
 
 Widget (``show_road_dealer()`` returns the view; ``view.controller`` holds the controls):
 
 - ``show_road_dealer(seed=2024, decks=8)``: a seed box, a deck count and a "Deal a new shoe" button
-  (which moves to the next seed); both boards are redrawn for every shoe.
+  (which moves to the next seed); all five boards are redrawn for every shoe.
 
 >>> roads = shoe_roads(seed=2024)
 >>> len(roads.beads) == len(roads.records), roads.beads[0].index
@@ -23,7 +24,8 @@ from typing import NamedTuple
 
 import ipywidgets as widgets
 
-from ...analysis.roads import ROWS, bead_plate, big_road, longest_streaks
+from ...analysis.roads import (DERIVED_ROADS, ROWS, bead_plate, big_road, derived_road, longest_streaks,
+                               next_entry_colours)
 from ...analysis.simulate import CoupRecords, deal_shoe
 from ...errors import BaccaratError, check_seed, shown, whole_number
 from ...game.coup import Outcome
@@ -37,19 +39,29 @@ __all__ = ["ShoeRoads", "shoe_roads", "shoe_roads_html", "RoadDealer", "show_roa
 _SEEDS = 2**32          # "Deal a new shoe" counts seeds 0, 1, …, 2**32 - 1, then starts again at 0
 
 class ShoeRoads(NamedTuple):
-    """One dealt shoe: its seed, decks, per-coup records and both boards."""
+    """One dealt shoe: its seed, decks, per-coup records and its boards (the three derived roads in ``derived``)."""
 
     seed: int
     decks: int
     records: CoupRecords
     beads: list
     big_road: list
+    derived: tuple = ((), (), ())
 
 
 def shoe_roads(seed, decks: int = 8) -> ShoeRoads:
-    """Deal one shoe of ``decks`` decks shuffled with ``seed`` up to the cut card, and lay out both boards."""
+    """Deal one shoe of ``decks`` decks shuffled with ``seed`` up to the cut card, and lay out its five boards."""
     records = deal_shoe(decks=decks, seed=seed)
-    return ShoeRoads(seed, decks, records, bead_plate(records), big_road(records))
+    return ShoeRoads(seed, decks, records, bead_plate(records), big_road(records),
+                     tuple(derived_road(records, k) for k in DERIVED_ROADS))
+
+
+def _predictor_html(roads: ShoeRoads) -> str:
+    """What each derived road would add next, if Banker won and if Player did (read from the shoe's results)."""
+    nexts = [(name, next_entry_colours(roads.records, k)) for k, name in DERIVED_ROADS.items()]
+    words = "; ".join(f"{name} {colour.banker or 'nothing yet'} if Banker wins, {colour.player or 'nothing yet'} "
+                      f"if Player does" for name, colour in nexts)
+    return caption_html(f"Next entries: {words}.")
 
 
 def shoe_roads_html(roads: ShoeRoads) -> str:
@@ -62,13 +74,14 @@ def shoe_roads_html(roads: ShoeRoads) -> str:
     summary = (f"Seed {roads.seed}, {decks}: <b>{len(roads.records)} coups</b> to the cut card. "
                f"Banker {counts[Outcome.BANKER]}, Player {counts[Outcome.PLAYER]}, Tie {counts[Outcome.TIE]}. "
                f"Longest streaks: Banker {longest[Outcome.BANKER]}, Player {longest[Outcome.PLAYER]}.")
-    boards = boards_svg(roads.beads, roads.big_road, ROWS, f"Bead Plate and Big Road of the shoe of seed {roads.seed}")
-    return caption_html(summary) + boards + message_html(
+    boards = boards_svg(roads.beads, roads.big_road, ROWS, f"The five boards of the shoe of seed {roads.seed}",
+                        roads.derived)
+    return caption_html(summary) + boards + _predictor_html(roads) + message_html(
         "The next shoe is dealt by the same rules, whatever these boards show.", "info")
 
 
 class RoadDealer:
-    """A seed box, a deck count and a button that deals the next shoe; both boards redrawn each time.
+    """A seed box, a deck count and a button that deals the next shoe; all five boards redrawn each time.
 
     ``seed`` is None (one is picked at random and shown) or a whole number 0 or more, ``decks`` 1 to 8; anything
     else is refused with a BaccaratError. A seed typed into the box that is not a seed is said inline.
@@ -105,7 +118,7 @@ class RoadDealer:
             self.seed.value = (seed + 1) % _SEEDS
 
     def update(self):
-        """Deal the shoe of the chosen seed and decks and draw both boards (or say what is wrong with the seed)."""
+        """Deal the shoe of the chosen seed and decks and draw its boards (or say what is wrong with the seed)."""
         def compute():
             self.roads = None
             self.roads = shoe_roads(self.seed.seed_or_error(), chosen(self.decks, "1 to 8 decks"))
