@@ -7,8 +7,14 @@
   plot cell whose figure failed to display (only its `<Figure size ...>` text left) passed. Here
   `image/png` is compared, with every PNG masked to the same placeholder by the sanitize file
   (pixels differ across matplotlib and FreeType versions; a missing or extra image does not).
+- Learner progress (``teaching.progress``) goes to a temporary folder for the whole run: the variable
+  ``BACCARAT_PROGRESS_DIR`` is set before any test, lesson kernel or server starts (they inherit it), so no
+  test writes into the real Jupyter data directory. The folder is removed at the end.
 """
 
+import os
+import shutil
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -22,6 +28,8 @@ collect_ignore += ["tools", "benchmarks", "conftest.py"]
 
 
 def pytest_configure(config):
+    config._progress_dir = tempfile.mkdtemp(prefix="baccarat-progress-")
+    os.environ["BACCARAT_PROGRESS_DIR"] = config._progress_dir
     option = config.option
     if getattr(option, "nbval_sanitize_with", "absent") is None and not getattr(option, "sanitize_with", None):
         option.nbval_sanitize_with = str(NBVAL_SANITIZE)
@@ -31,3 +39,9 @@ def pytest_collectstart(collector):
     skip_compare = getattr(collector, "skip_compare", None)
     if type(collector).__name__ == "IPyNbFile" and skip_compare is not None:
         collector.skip_compare = tuple(key for key in skip_compare if key != "image/png")
+
+
+def pytest_unconfigure(config):
+    folder = getattr(config, "_progress_dir", None)
+    if folder:
+        shutil.rmtree(folder, ignore_errors=True)

@@ -25,7 +25,8 @@ MODULES = ["baccarat_lib.errors",
            "baccarat_lib.analysis.convergence", "baccarat_lib.analysis.counting", "baccarat_lib.analysis.roads",
            "baccarat_lib.teaching.questions", "baccarat_lib.teaching.rule_questions",
            "baccarat_lib.teaching.odds_questions", "baccarat_lib.teaching.road_questions",
-           "baccarat_lib.teaching.practice",
+           "baccarat_lib.teaching.practice", "baccarat_lib.teaching.dealer", "baccarat_lib.teaching.schedule",
+           "baccarat_lib.teaching.progress",
            "baccarat_lib.views.html", "baccarat_lib.views.tableau", "baccarat_lib.views.money"]
 MAX_MESSAGE = 200
 
@@ -33,7 +34,8 @@ MAX_MESSAGE = 200
 DATA_HOLDERS = {"Decision", "Played", "StreakRow", "ShoePoint", "Convergence", "Exercise", "SettleReading",
                 "NaturalReading", "Feedback", "Score", "CoupFacts", "BaccaratError", "Step", "Contradiction",
                 "Hand", "Coup", "Settlement", "Drill", "BeadCell", "BigRoadCell", "Question", "CoupRecords",
-                "PayTable"}
+                "PayTable", "Call", "DealerFeedback", "AnswerRecord", "KindSummary", "WrongCoup", "DealerReport",
+                "Answer", "SkillSummary", "ItemState"}
 
 
 def _public_callables():

@@ -18,4 +18,5 @@ __getattr__, __dir__, __all__ = lazy_exports(__name__, {
                "show_removal_explorer"),
     ".roads": ("ShoeRoads", "shoe_roads", "shoe_roads_html", "RoadDealer", "show_road_dealer"),
     ".practice": ("drill_html", "score_html", "PracticeDrill", "show_drill", "show_final_test"),
+    ".dealer": ("dealer_call_html", "dealer_timer_html", "dealer_report_html", "DealerWidget", "show_dealer_mode"),
 })

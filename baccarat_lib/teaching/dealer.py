@@ -1,0 +1,409 @@
+"""Dealer mode: a timed drill in the manner of dealer training (issue 17, item 4).
+
+Coups are dealt from a seeded shoe, card by card. For each coup the learner calls every decision in the order a
+dealer makes it — is there a natural, does Player draw, does Banker draw, who wins — and then pays the winning
+bet, commission included, against a clock. A call slower than the target counts as *slow*, not wrong. Every
+answer and explanation comes from the code that decides (``game.coup.play_coup``'s steps and
+``game.payouts.settle``): nothing here re-implements a rule.
+
+Public names:
+
+- ``DEALER_KINDS``: the kinds of call, in the order a coup asks them: "natural", "player-draw", "banker-draw",
+  "winner", "settle".
+- ``DEALER_KIND_NAMES``: each kind as a learner reads it ("Natural?", "Player draws?", ...).
+- ``DEALER_STAKES``: the stakes a session bets when ``stake`` is None (chosen by the seed).
+- ``Call``: one call to make: its ``kind``, ``prompt``, ``choices`` (empty: type an amount), the coup it belongs
+  to and how many of its cards are face up (``shown``); ``.answer`` and ``.why`` hold the right call and the rule.
+- ``DealerFeedback``: the verdict on one answer: ``judged``, ``right``, ``seconds``, ``slow``, ``message``...
+- ``AnswerRecord``: what one judged call adds to a progress store: ``skill`` ("dealer:banker-draw"), ``key``
+  (the situation, such as "banker 4, Player's third card 7"), ``answer``, ``right``, ``seconds``.
+- ``KindSummary``, ``WrongCoup``, ``DealerReport``: the end report (per kind: count, right, median and slowest
+  seconds, slow count; the coups that went wrong, with the coup's own steps).
+- ``DealerSession(seed=None, decks=8, coups=10, target_seconds=5, clock=time.monotonic, stake=None,
+  table="standard", on_answer=None)``: the session: ``.current_call()``, ``.answer(text)``, ``.start_clock()``,
+  ``.finished``, ``.report()``.
+
+**Time.** A call's clock starts when the call before it is answered (the first one's when the session starts);
+``start_clock()`` restarts it, for a view that lets the learner read the feedback before going on. ``clock`` is any
+function returning seconds (``time.monotonic`` by default; a test passes a fake one).
+
+>>> ticks = iter([0, 2, 4, 6, 8])
+>>> session = DealerSession(seed=1, coups=1, stake=100, clock=lambda: next(ticks))
+>>> call = session.current_call()
+>>> call.kind, call.prompt, call.choices
+('natural', 'Natural?', ('none', 'Player', 'Banker', 'both'))
+>>> feedback = session.answer(call.answer)
+>>> feedback.right, feedback.seconds, feedback.slow
+(True, 2.0, False)
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+import random
+import statistics
+import time
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import NamedTuple
+
+from ..errors import BaccaratError, check_seed, shown, whole_number
+from ..game.coup import Coup
+from ..game.formatting import money
+from ..game.payouts import bet_label, pay_table, settle, stake_amount
+from ..game.rules import hand_total
+from ..game.shoe import ShoeRun
+from .questions import Question, check_answer
+
+__all__ = ["DEALER_KINDS", "DEALER_KIND_NAMES", "DEALER_STAKES", "Call", "DealerFeedback", "AnswerRecord",
+           "KindSummary", "WrongCoup", "DealerReport", "DealerSession"]
+
+DEALER_KINDS = ("natural", "player-draw", "banker-draw", "winner", "settle")
+DEALER_KIND_NAMES = {"natural": "Natural?", "player-draw": "Player draws?", "banker-draw": "Banker draws?",
+                     "winner": "Who wins?", "settle": "Pay the bet"}
+# Stakes a dealer meets at a table; a session with stake=None draws one per coup from these (seeded).
+DEALER_STAKES = (10, 20, 25, 40, 50, 75, 100, 150, 200, 250, 500, 1000)
+MAX_COUPS = 100                  # a session deals at most this many coups
+MAX_TARGET_SECONDS = 600         # the target time per call: above 0, at most 10 minutes
+_NATURAL_CHOICES = ("none", "Player", "Banker", "both")
+_DRAW_CHOICES = ("draw", "stand")
+_WINNER_CHOICES = ("Player", "Banker", "Tie")
+_SKILL_PREFIX = "dealer:"
+
+
+def _seconds_text(seconds: float) -> str:
+    """Seconds as a learner reads them: one decimal ('2.0 s')."""
+    return f"{seconds:.1f} s"
+
+
+def _target_text(target: float) -> str:
+    """The target as given: '5 s', '2.5 s'."""
+    return f"{target:g} s"
+
+
+@dataclass(frozen=True)
+class Call:
+    """One decision to call: ``kind`` (one of ``DEALER_KINDS``), the ``prompt``, the ``choices`` (empty: type an
+    amount), the ``coup`` it belongs to (``coup_number`` from 1) and how many of its cards, in dealt order, are
+    face up (``shown``). ``answer`` is the right call and ``why`` the rule's own words."""
+
+    kind: str
+    prompt: str
+    choices: tuple
+    answer: str
+    why: str
+    key: str
+    coup: Coup
+    coup_number: int
+    shown: int
+
+    @property
+    def skill(self) -> str:
+        """The skill a progress store files this call under: 'dealer:banker-draw'."""
+        return _SKILL_PREFIX + self.kind
+
+    @property
+    def question(self) -> Question:
+        """The call as an exercise, judged by ``teaching.questions.check_answer``."""
+        return Question(self.prompt, self.answer, self.why, self.choices)
+
+
+class DealerFeedback(NamedTuple):
+    """The verdict on one answer. ``judged`` False: the answer was not judged (blank, not an amount where an amount
+    is asked, not one of the choices), nothing is revealed and the clock keeps running; ``right``, ``seconds``
+    and ``slow`` are then False, None and False. ``slow``: right or wrong, slower than the target."""
+
+    kind: str
+    judged: bool
+    right: bool
+    seconds: float | None
+    slow: bool
+    given: str
+    answer: str | None
+    message: str
+
+
+class AnswerRecord(NamedTuple):
+    """One judged call, as a progress store records it: ``skill`` ("dealer:natural"...), ``key`` (the situation),
+    ``answer`` (as given), ``right``, ``seconds``."""
+
+    skill: str
+    key: str
+    answer: str
+    right: bool
+    seconds: float
+
+
+class KindSummary(NamedTuple):
+    """The calls of one kind: how many were answered, how many right, the median and slowest seconds (None when
+    none was answered) and how many were slower than the target."""
+
+    kind: str
+    count: int
+    right: int
+    median_seconds: float | None
+    slowest_seconds: float | None
+    slow: int
+
+    @property
+    def accuracy(self) -> Fraction | None:
+        """right / count, exactly (None when no call of this kind was answered)."""
+        return Fraction(self.right, self.count) if self.count else None
+
+
+class WrongCoup(NamedTuple):
+    """A coup with at least one wrong call: its number (from 1), the coup, the wrong calls as (kind, given, right)
+    and the coup's own steps, to replay it."""
+
+    number: int
+    coup: Coup
+    mistakes: tuple
+    steps: tuple
+
+
+class DealerReport(NamedTuple):
+    """The end report: one ``KindSummary`` per kind (in ``DEALER_KINDS`` order), the coups that went wrong, the
+    totals and the target."""
+
+    kinds: tuple
+    wrong_coups: tuple
+    count: int
+    right: int
+    slow: int
+    target_seconds: float
+    coups_played: int
+
+    @property
+    def accuracy(self) -> Fraction | None:
+        """right / count over every call, exactly (None before the first answer)."""
+        return Fraction(self.right, self.count) if self.count else None
+
+
+class _Answered(NamedTuple):
+    call: Call
+    given: str
+    right: bool
+    seconds: float
+
+
+def _check_target(target_seconds) -> float:
+    accepted = (f"target_seconds must be a number of seconds above 0 and at most {MAX_TARGET_SECONDS}, "
+                "such as 5 or 2.5")
+    if isinstance(target_seconds, bool) or type(target_seconds).__name__ == "bool_" \
+            or not isinstance(target_seconds, numbers.Real):
+        raise BaccaratError(f"{accepted}, not {shown(target_seconds)}")
+    try:
+        value = float(target_seconds)
+    except (OverflowError, ValueError, TypeError):
+        raise BaccaratError(f"{accepted}, not {shown(target_seconds)}") from None
+    if not math.isfinite(value) or not 0 < value <= MAX_TARGET_SECONDS:
+        raise BaccaratError(f"{accepted}, not {shown(target_seconds)}")
+    return value
+
+
+def _read_clock(clock) -> float:
+    """The clock's reading as a float; a clock that fails or gives no number is a BaccaratError naming ``clock``."""
+    accepted = "clock must be a function of no arguments returning seconds, such as time.monotonic"
+    try:
+        reading = clock()
+    except Exception:
+        raise BaccaratError(f"{accepted}; calling {shown(clock)} failed") from None
+    if isinstance(reading, bool) or not isinstance(reading, numbers.Real):
+        raise BaccaratError(f"{accepted}, not one returning {shown(reading)}")
+    try:
+        value = float(reading)
+    except (OverflowError, ValueError, TypeError):
+        value = math.nan
+    if not math.isfinite(value):
+        raise BaccaratError(f"{accepted}, not one returning {shown(reading)}")
+    return value
+
+
+def _step(coup: Coup, rule: str) -> str:
+    """The coup's own sentence for one rule ("natural", "player-rule", "banker-rule", "compare")."""
+    return next(str(step) for step in coup.steps if step.rule == rule)
+
+
+def _natural_call(coup: Coup) -> str:
+    sides = [side for side, hand in (("Player", coup.player), ("Banker", coup.banker)) if hand.is_natural]
+    return "both" if len(sides) == 2 else sides[0] if sides else "none"
+
+
+def _ranks(cards) -> str:
+    return "+".join(card.rank for card in cards)
+
+
+def _winning_bet(coup: Coup) -> str:
+    """The bet a dealer pays on this coup: the winning side's, or the Tie bet on a tie."""
+    return coup.outcome.value
+
+
+class DealerSession:
+    """A timed dealer drill of ``coups`` coups (1 to 100) dealt from ``ShoeRun(decks, seed)`` (its first shoe is
+    ``Shoe(decks, seed)``: the same seed deals the same coups; None deals a fresh shoe).
+
+    ``target_seconds`` (above 0, at most 600) is the target per call: a slower call counts as slow, not wrong.
+    ``stake`` is what each paid bet stakes (None: one of ``DEALER_STAKES`` per coup, chosen by the seed); ``table``
+    the pay table (a name or a PayTable); ``clock`` a function returning seconds; ``on_answer`` None, or a function
+    called with an ``AnswerRecord`` after each judged call. Anything else is refused with a BaccaratError naming
+    the argument.
+    """
+
+    def __init__(self, seed=None, decks: int = 8, coups: int = 10, target_seconds=5, clock=time.monotonic,
+                 stake=None, table="standard", on_answer=None):
+        self.seed = check_seed(seed)
+        self.coups = whole_number("coups", coups, 1, MAX_COUPS)
+        self.target_seconds = _check_target(target_seconds)
+        if not callable(clock):
+            raise BaccaratError("clock must be a function of no arguments returning seconds, such as "
+                                f"time.monotonic, not {shown(clock)}")
+        if on_answer is not None and not callable(on_answer):
+            raise BaccaratError("on_answer must be None or a function called with each AnswerRecord, "
+                                f"not {shown(on_answer)}")
+        self.stake = None if stake is None else stake_amount(stake)
+        self.table = pay_table(table)
+        for bet in ("player", "banker", "tie"):
+            self.table.lines(bet)               # the table must offer the bets a dealer pays
+        self.clock, self.on_answer = clock, on_answer
+        self._run = ShoeRun(decks=decks, seed=self.seed)
+        self.decks = self._run.decks
+        # The stakes come from their own generator, seeded from the seed, so they never change the shuffle.
+        self._stakes = random.Random(None if self.seed is None else f"dealer-stakes-{self.seed}")
+        self.answered: list[_Answered] = []
+        self._coups: list[Coup] = []
+        self._calls: list[Call] = []
+        self._position = 0
+        self._last: DealerFeedback | None = None
+        self._deal_next_coup()
+        self._started = _read_clock(self.clock)
+
+    # ---------------------------------------------------------------- the calls of a coup
+
+    def _deal_next_coup(self):
+        coup, _ = self._run.deal_coup()
+        self._coups.append(coup)
+        stake = self.stake if self.stake is not None else stake_amount(self._stakes.choice(DEALER_STAKES))
+        self._calls = self._calls_of(coup, len(self._coups), stake)
+        self._position = 0
+
+    def _calls_of(self, coup: Coup, number: int, stake) -> list[Call]:
+        """The calls a dealer makes on one coup, in order, each answered and explained by the rules' own code."""
+        player, banker = coup.player, coup.banker
+        first_four = f"Player {_ranks(player.cards[:2])}, Banker {_ranks(banker.cards[:2])}"
+        calls = [Call("natural", "Natural?", _NATURAL_CHOICES, _natural_call(coup), _step(coup, "natural"),
+                      first_four, coup, number, 4)]
+        if not coup.is_natural:
+            player_two = player.cards[:2]
+            calls.append(Call("player-draw", "Player draws?", _DRAW_CHOICES, "draw" if player.drew else "stand",
+                              _step(coup, "player-rule"), f"Player {hand_total(player_two)}", coup, number, 4))
+            third = player.third_card
+            situation = (f"Banker {hand_total(banker.cards[:2])}, "
+                         + (f"Player's third card {third.value}" if third is not None else "Player stood"))
+            calls.append(Call("banker-draw", "Banker draws?", _DRAW_CHOICES, "draw" if banker.drew else "stand",
+                              _step(coup, "banker-rule"), situation, coup, number, 4 + player.drew))
+        final = f"Player {player.total}, Banker {banker.total}"
+        calls.append(Call("winner", "Who wins?", _WINNER_CHOICES, coup.outcome.label, _step(coup, "compare"),
+                          final, coup, number, len(coup.cards)))
+        bet = _winning_bet(coup)
+        settlement = settle(bet, stake, coup, self.table)
+        prompt = f"{bet_label(bet)} bet of {money(stake)} wins: pay?"
+        if bet == "banker" and any(line.commission for line in self.table.lines("banker")):
+            prompt += " (the net, after commission)"
+        calls.append(Call("settle", prompt, (), money(settlement.net), settlement.explanation,
+                          f"{bet} {money(stake)}, {final}", coup, number, len(coup.cards)))
+        return calls
+
+    # ---------------------------------------------------------------- the session
+
+    @property
+    def finished(self) -> bool:
+        """True once every call of the last coup is answered."""
+        return self._position >= len(self._calls)
+
+    @property
+    def coup_number(self) -> int:
+        """The number (from 1) of the coup being dealt."""
+        return len(self._coups)
+
+    @property
+    def coup(self) -> Coup:
+        """The coup being dealt (the last one, once finished)."""
+        return self._coups[-1]
+
+    @property
+    def last(self) -> DealerFeedback | None:
+        """The feedback on the last judged call, or None before the first."""
+        return self._last
+
+    def current_call(self) -> Call | None:
+        """The call to make now, or None when the session is finished."""
+        return None if self.finished else self._calls[self._position]
+
+    def start_clock(self):
+        """Start the current call's clock now (after a pause to read the feedback on the call before)."""
+        self._started = _read_clock(self.clock)
+
+    def answer(self, text) -> DealerFeedback:
+        """Judge ``text`` (a choice such as "draw", or an amount such as "95") for the current call.
+
+        A judged answer stops the clock (seconds since the call's clock started), is recorded (and sent to
+        ``on_answer``) and moves on to the next call, or the next coup. An answer that is not judged (blank, not
+        an amount where an amount is asked, not one of the choices) says what to give, reveals nothing and leaves
+        the clock running."""
+        call = self.current_call()
+        if call is None:
+            raise BaccaratError(f"the session is finished ({self.coups} coups): read report(), or start a new "
+                                "DealerSession")
+        if isinstance(text, bool) or not isinstance(text, (str, numbers.Number)):
+            raise BaccaratError(f"answer must be text or a number, not {shown(text)}")
+        given = str(text).strip()
+        if call.choices and given.lower() not in {choice.lower() for choice in call.choices}:
+            why = "Type or choose an answer first." if not given else \
+                f"Choose one of: {', '.join(call.choices)}."
+            return DealerFeedback(call.kind, False, False, None, False, given, None, why)
+        verdict = check_answer(call.question, given)
+        if not verdict.judged:
+            return DealerFeedback(call.kind, False, False, None, False, given, None, verdict.message)
+        seconds = max(0.0, _read_clock(self.clock) - self._started)
+        slow = seconds > self.target_seconds
+        timing = (f"{_seconds_text(seconds)}, slower than the {_target_text(self.target_seconds)} target"
+                  if slow else f"{_seconds_text(seconds)}")
+        if verdict.correct:
+            message = f"Right ({timing})."
+        else:
+            message = f"Not quite ({timing}): the right call is {call.answer}. {call.why}"
+        feedback = DealerFeedback(call.kind, True, verdict.correct, seconds, slow, given, call.answer, message)
+        self.answered.append(_Answered(call, given, verdict.correct, seconds))
+        self._last = feedback
+        self._position += 1
+        if self.finished and self.coup_number < self.coups:
+            self._deal_next_coup()
+        self._started = _read_clock(self.clock)
+        if self.on_answer is not None:
+            self.on_answer(AnswerRecord(call.skill, call.key, given, verdict.correct, seconds))
+        return feedback
+
+    # ---------------------------------------------------------------- the report
+
+    def report(self) -> DealerReport:
+        """Per kind of call: count, right, median and slowest seconds, slow count; and the coups that went wrong,
+        each with the coup's own steps. (Before the end: the calls answered so far.)"""
+        kinds = []
+        for kind in DEALER_KINDS:
+            times = [each.seconds for each in self.answered if each.call.kind == kind]
+            kinds.append(KindSummary(kind, len(times), sum(each.right for each in self.answered
+                                                            if each.call.kind == kind),
+                                     statistics.median(times) if times else None, max(times, default=None),
+                                     sum(seconds > self.target_seconds for seconds in times)))
+        wrong = {}
+        for each in self.answered:
+            if not each.right:
+                wrong.setdefault(each.call.coup_number, (each.call.coup, []))[1].append(
+                    (each.call.kind, each.given, each.call.answer))
+        wrong_coups = tuple(WrongCoup(number, coup, tuple(mistakes), coup.steps)
+                            for number, (coup, mistakes) in sorted(wrong.items()))
+        return DealerReport(tuple(kinds), wrong_coups, len(self.answered),
+                            sum(each.right for each in self.answered),
+                            sum(each.seconds > self.target_seconds for each in self.answered),
+                            self.target_seconds, self.coup_number)

@@ -1,0 +1,253 @@
+"""Dealer mode on screen (issue 17, item 4): call each decision of a coup dealt card by card, against a clock.
+
+The widget is a thin view of a ``teaching.dealer.DealerSession``: it shows the cards face up so far and the call
+to make, takes the answer with the exercise widget's ``AnswerControls`` (buttons for the calls, a text box for the
+amount to pay), and shows how long the last call took against the target. After a wrong call it waits for
+*Continue*, so reading the explanation does not count against the next call. At the end: the report.
+
+Pure functions (HTML only):
+
+- ``dealer_call_html(session)``: the coup so far (card faces, no totals: a dealer works them out) and the call.
+- ``dealer_timer_html(session)``: the seconds the last call took, and the target.
+- ``dealer_report_html(report)``: accuracy, median and slowest seconds per kind of call, and each coup that went
+  wrong replayed with the rule's own steps.
+
+Widget (``show_dealer_mode()`` returns the view; ``view.controller`` holds the controls: see ``common``):
+
+- ``DealerWidget(seed=2024, coups=10, target_seconds=5, decks=8, clock=time.monotonic, on_answer=None)``.
+- ``show_dealer_mode(seed=2024, coups=10, target_seconds=5)``.
+
+>>> dealer = show_dealer_mode(seed=5, coups=1).controller
+>>> dealer.session.current_call().prompt
+'Natural?'
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from fractions import Fraction
+from html import escape
+
+import ipywidgets as widgets
+
+from ...errors import BaccaratError, check_seed, shown
+from ...game.formatting import percent
+from ...teaching.dealer import DEALER_KIND_NAMES, DealerReport, DealerSession
+from ..html import caption_html, hand_html, message_html, steps_html, table_html
+from .common import BIG, SeedBox, projector_view, safe_html
+from .question import AnswerControls
+
+__all__ = ["dealer_call_html", "dealer_timer_html", "dealer_report_html", "DealerWidget", "show_dealer_mode"]
+
+_NAME = "dealer mode"
+
+
+def _check_session(session) -> DealerSession:
+    if not isinstance(session, DealerSession):
+        raise BaccaratError(f"session must be a DealerSession, not {shown(session)}")
+    return session
+
+
+def _seconds(seconds) -> str:
+    return "–" if seconds is None else f"{seconds:.1f} s"
+
+
+def _target(session_or_report) -> str:
+    return f"{session_or_report.target_seconds:g} s"
+
+
+def _faces(coup, shown_cards: int):
+    """The cards of each side face up so far, in dealt order."""
+    dealt = coup.dealt[:shown_cards]
+    return ([card for side, card in dealt if side == "player"], [card for side, card in dealt if side == "banker"])
+
+
+def dealer_call_html(session: DealerSession) -> str:
+    """The coup dealt so far (card faces only) and the call to make; once finished, a closing line."""
+    _check_session(session)
+    call = session.current_call()
+    if call is None:
+        return message_html(f"Session finished: {session.coups} coup{'s' if session.coups > 1 else ''} dealt. "
+                            "Your report is below.", "info")
+    player, banker = _faces(call.coup, call.shown)
+    heading = caption_html(f"<i>Coup {call.coup_number} of {session.coups}</i> &nbsp;·&nbsp; "
+                           f"call: {escape(DEALER_KIND_NAMES[call.kind])}")
+    prompt = f'<div class="bcl-dealer-call" style="font-size:1.5em;margin:0.3em 0;"><b>{escape(call.prompt)}</b></div>'
+    return heading + hand_html("Player", player) + hand_html("Banker", banker) + prompt
+
+
+def dealer_timer_html(session: DealerSession) -> str:
+    """The seconds the last call took against the target ('Last call: 3.2 s · target 5 s')."""
+    _check_session(session)
+    last = session.last
+    if last is None:
+        text = f"⏱ Target: {_target(session)} a call. The clock starts now."
+    else:
+        mark = "slow" if last.slow else "in time"
+        text = f"⏱ Last call: <b>{_seconds(last.seconds)}</b> ({mark}) &nbsp;·&nbsp; target {_target(session)}"
+    return f'<div class="bcl-dealer-timer" style="font-size:1.25em;margin:0.3em 0;">{text}</div>'
+
+
+def _accuracy(right: int, count: int) -> str:
+    """'3 of 4 (75%)', or '–' when nothing was answered."""
+    return "–" if not count else f"{right} of {count} ({percent(Fraction(right, count), 0)})"
+
+
+def dealer_report_html(report: DealerReport) -> str:
+    """The end report: a table per kind of call, the overall accuracy, and each coup that went wrong with its steps."""
+    if not isinstance(report, DealerReport):
+        raise BaccaratError(f"report must be a DealerReport (from DealerSession.report()), not {shown(report)}")
+    rows = [[escape(DEALER_KIND_NAMES[kind.kind]), str(kind.count), _accuracy(kind.right, kind.count),
+             _seconds(kind.median_seconds), _seconds(kind.slowest_seconds), str(kind.slow)]
+            for kind in report.kinds]
+    table = table_html(["Call", "Calls", "Right", "Median", "Slowest", f"Slow (over {_target(report)})"], rows,
+                       "bcl-dealer-report")
+    summary = caption_html(f"<b>{report.coups_played} coup{'s' if report.coups_played > 1 else ''}, {report.count} calls: "
+                           f"{_accuracy(report.right, report.count)} right, {report.slow} slow.</b>")
+    if not report.wrong_coups:
+        replays = message_html("No wrong call: every coup dealt right." if report.count else
+                               "No call answered yet.", "right" if report.count else "info")
+    else:
+        parts = [caption_html("<b>The coups that went wrong, replayed by the rules:</b>")]
+        for wrong in report.wrong_coups:
+            mistakes = "; ".join(f"{escape(DEALER_KIND_NAMES[kind])} you called {escape(given)}, the right call "
+                                 f"is {escape(right)}" for kind, given, right in wrong.mistakes)
+            coup = wrong.coup
+            parts.append(f'<div class="bcl-dealer-wrong">{caption_html(f"Coup {wrong.number}: {mistakes}.")}'
+                         f'{hand_html("Player", coup.player.cards, coup.player.total)}'
+                         f'{hand_html("Banker", coup.banker.cards, coup.banker.total)}'
+                         f'{steps_html(list(wrong.steps))}</div>')
+        replays = "".join(parts)
+    return summary + table + replays
+
+
+class DealerWidget:
+    """Dealer mode: coups from a seeded shoe, each decision called against a clock, then a report.
+
+    ``seed`` None (a seed is picked at random and shown) or a whole number 0 or more; ``coups`` 1 to 100;
+    ``target_seconds`` above 0 and at most 600; ``decks`` 1 to 8; ``clock`` a function returning seconds;
+    ``on_answer`` None or a function given each ``AnswerRecord``. Anything else is refused with a BaccaratError
+    before a control is built. A seed typed into the seed box that is not a seed is said inline.
+    """
+
+    def __init__(self, seed=2024, coups: int = 10, target_seconds=5, decks: int = 8, clock=time.monotonic,
+                 on_answer=None):
+        seed = check_seed(seed)
+        if seed is None:                    # as the drill does: pick one, and show it so the session can replay
+            seed = random.Random().randrange(1, 1_000_000)
+        # Builds a session first: it checks every argument before a control exists.
+        self.session = DealerSession(seed, decks, coups, target_seconds, clock, on_answer=on_answer)
+        self.settings = dict(decks=decks, coups=coups, target_seconds=target_seconds, clock=clock,
+                             on_answer=on_answer)
+        self.seed = SeedBox(seed, description="Seed", style={"description_width": "6em"},
+                            layout=widgets.Layout(width="14em"))
+        self.restart_button = widgets.Button(description="Start again", icon="refresh", layout=BIG)
+        self.continue_button = widgets.Button(description="Continue", button_style="primary", icon="forward",
+                                              layout=BIG)
+        self.controls = AnswerControls(self.answer, placeholder="amount to pay, e.g. 95")
+        self.call = widgets.HTML()
+        self.timer = widgets.HTML()
+        self.feedback = widgets.HTML()
+        self.report = widgets.HTML()
+        self.last_feedback = None
+        self.waiting = False                # after a wrong call: wait for Continue before the next call's clock
+        self.seed.observe(lambda change: self.restart(), names="value")
+        self.restart_button.on_click(lambda _: self.restart())
+        self.continue_button.on_click(lambda _: self.resume())
+        help_text = (f"Call each decision as a dealer would, as fast as you can: a call over the target is slow, "
+                     f"not wrong. Type amounts as numbers (95, 23.75). The same seed deals the same coups.")
+        self.answer_row = widgets.HBox([self.controls.box])
+        self.view = projector_view([widgets.HBox([self.seed, self.restart_button]),
+                                   widgets.HTML(caption_html(escape(help_text))), self.call, self.answer_row,
+                                   self.timer, self.feedback, self.report], controller=self, name=_NAME)
+        self.update()
+
+    # -- actions
+    def restart(self):
+        """Deal a new session from the seed in the box (a bad seed: said inline, and nothing to answer)."""
+        def compute():
+            self.session = None
+            self.session = DealerSession(self.seed.seed_or_error(), **self.settings)
+            return ""
+        self.feedback.value = safe_html(compute)
+        self.waiting = False
+        self.update()
+
+    def answer(self, text):
+        """Answer the current call with ``text``; returns the DealerFeedback (None when there is nothing to answer).
+        An answer that is not judged ("abc" for an amount) is told what to type, as information, revealing
+        nothing; the clock keeps running. A blank answer right after a judged one (the Check button pressed after
+        Enter already answered) leaves the feedback as it is."""
+        if self.session is None or self.session.finished or self.waiting:
+            return None
+        result = []
+
+        def compute():
+            feedback = self.session.answer(text)
+            result.append(feedback)
+            kind = "info" if not feedback.judged else "right" if feedback.right else "wrong"
+            return message_html(feedback.message, kind)
+        shown_before = self.feedback.value
+        self.feedback.value = safe_html(compute)
+        feedback = self.last_feedback = result[0] if result else None
+        if feedback is not None and not feedback.judged and not feedback.given and "bcl-info" not in shown_before \
+                and shown_before:
+            self.feedback.value = shown_before
+        if feedback is not None and feedback.judged:
+            self.waiting = not feedback.right and not self.session.finished
+            self.update()
+        return feedback
+
+    def resume(self):
+        """After reading the feedback on a wrong call: show the next call and start its clock."""
+        if self.session is not None and self.waiting:
+            self.waiting = False
+            self.session.start_clock()
+            self.feedback.value = ""
+            self.update()
+
+    def click(self, choice: str):
+        """Press the button labelled ``choice`` (or type ``choice`` and press Check); returns the DealerFeedback
+        of that answer (None when there was nothing to answer)."""
+        self.last_feedback = None
+        for button in self.controls.buttons:
+            if button.description == choice:
+                button.click()
+                return self.last_feedback
+        self.controls.text.value = choice          # typing answers on Enter (as a browser does when the box is left)
+        typed = self.last_feedback
+        self.controls.check.click()                # then Check: answers only if typing did not
+        return typed or self.last_feedback
+
+    # -- view
+    def update(self):
+        """Show the coup so far and the call (or Continue after a wrong call), the timer, and at the end the report."""
+        session = self.session
+        if session is None:
+            self.call.value, self.timer.value, self.report.value = "", "", ""
+            self.answer_row.children = ()
+            return
+        self.timer.value = safe_html(lambda: dealer_timer_html(session))
+        if session.finished:
+            self.call.value = safe_html(lambda: dealer_call_html(session))
+            self.answer_row.children = ()
+            self.report.value = safe_html(lambda: dealer_report_html(session.report()))
+            return
+        self.report.value = ""
+        if self.waiting:
+            self.call.value = caption_html("Read why, then press Continue: the next call's clock starts then.")
+            self.answer_row.children = (self.continue_button,)
+            return
+        call = session.current_call()
+        self.call.value = safe_html(lambda: dealer_call_html(session))
+        self.controls.show(call.choices)
+        self.controls.mark()
+        self.controls.clear_text()
+        self.answer_row.children = (self.controls.box,)
+
+
+def show_dealer_mode(seed=2024, coups: int = 10, target_seconds=5):
+    """Dealer mode, ready to display: ``coups`` coups (1 to 100) from a shoe seeded ``seed`` (the same seed deals
+    the same coups), each call against a target of ``target_seconds`` seconds."""
+    return DealerWidget(seed, coups, target_seconds).view

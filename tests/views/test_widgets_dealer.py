@@ -1,0 +1,127 @@
+"""Dealer mode on screen (baccarat_lib.views.widgets.dealer), driven without a browser. Issue 17, item 4.
+
+Seed 5's first coup, by hand: Player A♦ K♥ (1), Banker 7♦ 7♣ (14 -> 4), no natural; Player draws 10♠ (worth 0);
+Banker 4 with a third card worth 0 stands; Banker wins 4-1.
+"""
+
+from decimal import Decimal
+
+import pytest
+
+from baccarat_lib.errors import BaccaratError
+from baccarat_lib.views.widgets.dealer import DealerWidget, show_dealer_mode
+
+
+class FakeClock:
+    def __init__(self, now=0.0):
+        self.now = now
+
+    def __call__(self):
+        return self.now
+
+
+def _labels(dealer):
+    return [button.description for button in dealer.controls.buttons]
+
+
+def test_show_dealer_mode_returns_the_view_of_its_controller():
+    view = show_dealer_mode(seed=5, coups=1)
+    assert view.controller.view is view and isinstance(view.controller, DealerWidget)
+
+
+def test_the_first_call_shows_four_card_faces_and_the_natural_buttons():
+    # issue 17, item 4
+    dealer = DealerWidget(seed=5, coups=1, clock=FakeClock())
+    html = dealer.call.value
+    for label in ("A♦", "7♦", "K♥", "7♣"):
+        assert label in html
+    assert "10♠" not in html and "Natural?" in html and "bcl-card" in html
+    assert _labels(dealer) == ["none", "Player", "Banker", "both"]
+    assert "Target: 5 s" in dealer.timer.value
+
+
+def test_clicking_through_a_coup_with_the_clock():
+    # issue 17, item 4: answers at 2 s and 9 s (target 5 s)
+    clock = FakeClock(0)
+    dealer = DealerWidget(seed=5, coups=1, clock=clock)
+    clock.now = 2
+    assert dealer.click("none").right
+    assert "Right (2.0 s)" in dealer.feedback.value and "2.0 s" in dealer.timer.value
+    assert _labels(dealer) == ["draw", "stand"]
+    clock.now = 9
+    assert dealer.click("draw").right and dealer.session.last.slow
+    assert "slow" in dealer.timer.value and "7.0 s" in dealer.timer.value
+    assert "10♠" in dealer.call.value                # Player's third card is now face up, for the Banker call
+
+
+def test_a_wrong_call_explains_and_waits_for_continue():
+    # issue 17, item 4: Banker 4 with a third card worth 0 stands; "draw" is wrong.
+    clock = FakeClock(0)
+    dealer = DealerWidget(seed=5, coups=1, clock=clock)
+    dealer.click("none")
+    dealer.click("draw")
+    feedback = dealer.click("draw")
+    assert not feedback.right and "the right call is stand" in dealer.feedback.value
+    assert dealer.answer_row.children == (dealer.continue_button,) and dealer.click("Banker") is None
+    clock.now = 50
+    dealer.continue_button.click()
+    assert _labels(dealer) == ["Player", "Banker", "Tie"] and dealer.feedback.value == ""
+    clock.now = 51
+    assert dealer.click("Banker").seconds == 1.0     # the clock started at Continue
+
+
+def test_money_is_typed_and_a_typo_is_not_marked_wrong():
+    # issue 17, item 4: the stake comes from the seed; Banker 1:1 less 5%: stake x 0.95, by hand.
+    dealer = DealerWidget(seed=5, coups=1, clock=FakeClock())
+    for choice in ("none", "draw", "stand", "Banker"):
+        dealer.click(choice)
+    assert dealer.controls.box.children == (dealer.controls.text, dealer.controls.check)
+    prompt = dealer.session.current_call().prompt
+    stake = Decimal(prompt.split(" bet of ")[1].split(" wins")[0].replace(",", ""))
+    typo = dealer.click("abc")
+    assert not typo.judged and "Type a number" in dealer.feedback.value and "bcl-info" in dealer.feedback.value
+    assert str(stake * Decimal("0.95")) not in dealer.feedback.value and not dealer.session.finished
+    assert dealer.click(str(stake * Decimal("0.95"))).right
+    assert dealer.session.finished
+
+
+def test_the_report_shows_the_table_and_the_wrong_coup_replayed():
+    # issue 17, item 4: one wrong call (player-draw) in a one-coup session.
+    dealer = DealerWidget(seed=5, coups=1, clock=FakeClock())
+    dealer.click("none")
+    dealer.click("stand")                            # wrong: Player 1 draws
+    dealer.continue_button.click()
+    dealer.click("stand")
+    dealer.click("Banker")
+    stake = Decimal(dealer.session.current_call().prompt.split(" bet of ")[1].split(" wins")[0].replace(",", ""))
+    dealer.click(str(stake * Decimal("0.95")))
+    report = dealer.report.value
+    assert "bcl-dealer-report" in report and "4 of 5 (80%)" in report and "0 of 1 (0%)" in report
+    assert "Coup 1: Player draws? you called stand, the right call is draw" in report
+    assert "Player has 1 (A+K): 0–5 draws." in report and "bcl-steps" in report
+    assert dealer.answer_row.children == () and "Session finished" in dealer.call.value
+
+
+def test_a_bad_seed_in_the_box_shows_inline_and_a_good_one_restarts():
+    dealer = DealerWidget(seed=5, coups=1, clock=FakeClock())
+    dealer.seed.value = "-3"
+    assert dealer.session is None and "seed must be a whole number" in dealer.feedback.value
+    assert dealer.answer("none") is None
+    dealer.seed.value = "1"
+    assert dealer.session.seed == 1 and "6♦" in dealer.call.value
+
+
+def test_same_seed_same_first_coup_and_restart():
+    dealer = DealerWidget(seed=5, coups=2, clock=FakeClock())
+    dealer.click("none")
+    dealer.restart_button.click()
+    assert dealer.session.current_call().kind == "natural" and dealer.session.coup_number == 1
+    assert [card.label for card in dealer.session.coup.cards] == ["A♦", "7♦", "K♥", "7♣", "10♠"]
+
+
+@pytest.mark.parametrize("arguments, name", [(dict(seed=-1), "seed"), (dict(coups=0), "coups"),
+                                             (dict(target_seconds=0), "target_seconds"), (dict(decks=9), "decks"),
+                                             (dict(clock="now"), "clock")])
+def test_bad_arguments_are_refused_before_a_control_is_built(arguments, name):
+    with pytest.raises(BaccaratError, match=name):
+        DealerWidget(**arguments)
