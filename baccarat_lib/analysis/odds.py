@@ -186,35 +186,49 @@ def _coup_table(player_draws_on=PLAYER_DRAWS_ON) -> SimpleNamespace:
     ``player_wins``, ``banker_wins``, ``tie``, ``multiset`` (row of ``multisets``); ``multisets``: the
     distinct value multisets as counts (rows × 10 values); and ``rows``, the compiled queries.
     """
-    values = np.indices((10,) * MAX_CARDS, dtype=np.int8).reshape(MAX_CARDS, -1)   # small: 6 MB, not 48
-    p1, b1, p2, b2, fifth, sixth = values
-    played = play_values(p1 + p2, b1 + b2, fifth, sixth, frozenset(player_draws_on))
-    used = played.n_cards
-    # Keep one row per complete coup: the cards it does not use are set to 0 in the canonical row.
-    canonical = ((used >= 5) | (fifth == 0)) & ((used == 6) | (sixth == 0))
-    keep = lambda array: array[canonical]  # noqa: E731
-    used = keep(used)
-    cards = values[:, canonical]
-    counts = np.zeros((cards.shape[1], 10), dtype=np.int8)                     # at most 6 of a value
+    # Built in ten slices, one per value of Player's first card (the slowest axis of np.indices, so the slices
+    # come in the same order as one big build): the build's work arrays are a tenth of the size, and the memory
+    # they borrow goes back to the pool instead of staying with the kernel.
+    rest = np.indices((10,) * (MAX_CARDS - 1), dtype=np.int8).reshape(MAX_CARDS - 1, -1)
+    rule, names = frozenset(player_draws_on), ("outcome", "player_total", "banker_total", "player_start",
+                                                "banker_start", "natural", "player_draws", "banker_draws")
+    slices = {name: [] for name in names + ("key",)}
+    for first in range(10):
+        values = np.concatenate((np.full((1, rest.shape[1]), first, dtype=np.int8), rest))
+        p1, b1, p2, b2, fifth, sixth = values
+        played = play_values(p1 + p2, b1 + b2, fifth, sixth, rule)
+        used = played.n_cards
+        # Keep one row per complete coup: the cards it does not use are set to 0 in the canonical row.
+        canonical = ((used >= 5) | (fifth == 0)) & ((used == 6) | (sixth == 0))
+        for name in names:
+            slices[name].append(getattr(played, name)[canonical])
+        slices["key"].append(_multiset_keys(values[:, canonical], used[canonical]))
+    table = {name: np.concatenate(parts) for name, parts in slices.items()}
+    unique_keys, multiset = np.unique(table.pop("key"), return_inverse=True)
+    multisets = (unique_keys[:, None] // 7 ** np.arange(10, dtype=np.int64)) % 7   # the base-7 digits back
+    outcome = table["outcome"]
+    return SimpleNamespace(
+        outcome=outcome, player_total=table["player_total"], banker_total=table["banker_total"],
+        player_cards=(2 + table["player_draws"]).astype(np.int8),
+        banker_cards=(2 + table["banker_draws"]).astype(np.int8),
+        player_start=table["player_start"], banker_start=table["banker_start"], natural=table["natural"],
+        player_wins=outcome == OUTCOME_CODES[Outcome.PLAYER], banker_wins=outcome == OUTCOME_CODES[Outcome.BANKER],
+        tie=outcome == OUTCOME_CODES[Outcome.TIE],
+        multiset=multiset.ravel().astype(np.int32), multisets=multisets, size=multisets.sum(axis=1),
+        multisets_by_value=np.ascontiguousarray(multisets.T), rows={})
+
+
+def _multiset_keys(cards: np.ndarray, used: np.ndarray) -> np.ndarray:
+    """Each coup's multiset of card values as one number: how many cards of value v it uses is digit v in base 7
+    (a coup uses at most 6 cards of a value). ``cards``: (MAX_CARDS, coups) values; ``used``: cards each coup uses."""
+    counts = np.zeros((cards.shape[1], 10), dtype=np.int8)
     for position in range(MAX_CARDS):
         in_use = used > position
         np.add.at(counts, (np.nonzero(in_use)[0], cards[position][in_use]), 1)
     key = np.zeros(len(counts), dtype=np.int64)
     for value in range(10):                                # the multiset in base 7, a column at a time
         key += counts[:, value].astype(np.int64) * 7 ** value
-    unique_keys, multiset = np.unique(key, return_inverse=True)
-    multisets = np.zeros((len(unique_keys), 10), dtype=np.int64)
-    multisets[multiset] = counts
-    outcome = keep(played.outcome)
-    return SimpleNamespace(
-        outcome=outcome, player_total=keep(played.player_total), banker_total=keep(played.banker_total),
-        player_cards=(2 + keep(played.player_draws)).astype(np.int8),
-        banker_cards=(2 + keep(played.banker_draws)).astype(np.int8),
-        player_start=keep(played.player_start), banker_start=keep(played.banker_start), natural=keep(played.natural),
-        player_wins=outcome == OUTCOME_CODES[Outcome.PLAYER], banker_wins=outcome == OUTCOME_CODES[Outcome.BANKER],
-        tie=outcome == OUTCOME_CODES[Outcome.TIE],
-        multiset=multiset.ravel().astype(np.int32), multisets=multisets, size=multisets.sum(axis=1),
-        multisets_by_value=np.ascontiguousarray(multisets.T), rows={})
+    return key
 
 
 coup_table.cache_clear = _coup_table.cache_clear  # forget the compiled tables (benchmarks time the compilation)
