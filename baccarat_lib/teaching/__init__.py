@@ -20,6 +20,6 @@ __getattr__, __dir__, __all__ = lazy_exports(__name__, {
     ".dealer": ("DEALER_KINDS", "DEALER_KIND_NAMES", "DEALER_STAKES", "Call", "DealerFeedback", "AnswerRecord",
                 "KindSummary", "WrongCoup", "DealerReport", "DealerSession"),
     ".progress": ("progress_path", "ProgressStore", "progress_store", "Answer", "SkillSummary", "banker_cell_skill",
-                  "skill_family", "SOURCES", "PROGRESS_DIR_VARIABLE", "RESET_WORD"),
+                  "skill_family", "current_lesson", "SOURCES", "PROGRESS_DIR_VARIABLE", "RESET_WORD"),
     ".schedule": ("BOXES", "INTERVALS", "ItemState", "leitner_states", "next_items", "is_adaptive"),
 })

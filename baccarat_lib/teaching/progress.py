@@ -29,6 +29,7 @@ Public names:
 - ``progress_store()``: the one store of this kernel for ``progress_path()`` (every widget shares it).
 - ``Answer`` and ``SkillSummary``: a recorded answer, and a skill's count, accuracy and median time.
 - ``banker_cell_skill(banker_total, player_third_card)`` and ``skill_family(skill)``.
+- ``current_lesson()``: the notebook this kernel runs, to record with each answer.
 - ``SOURCES``, ``PROGRESS_DIR_VARIABLE``, ``RESET_WORD``.
 
 >>> from datetime import datetime, timezone
@@ -61,7 +62,7 @@ from typing import NamedTuple
 from ..errors import BaccaratError, shown, whole_number
 
 __all__ = ["progress_path", "ProgressStore", "progress_store", "Answer", "SkillSummary", "banker_cell_skill",
-           "skill_family", "SOURCES", "PROGRESS_DIR_VARIABLE", "RESET_WORD"]
+           "skill_family", "current_lesson", "SOURCES", "PROGRESS_DIR_VARIABLE", "RESET_WORD"]
 
 PROGRESS_DIR_VARIABLE = "BACCARAT_PROGRESS_DIR"
 FOLDER, FILE_NAME = "baccarat-course", "progress.sqlite3"
@@ -75,7 +76,7 @@ RETRY_PAUSE = 0.05                   # seconds between two tries when SQLite ans
 MAX_TEXT = 500                       # the longest key, answer or lesson name kept
 PATH_SUFFIXES = (".sqlite3", ".sqlite", ".db")
 _SKILL = re.compile(r"[a-z][a-z0-9-]{0,39}(:[A-Za-z0-9/+-]{1,20})?")
-CSV_FIELDS = ("skill", "question", "answer", "right", "seconds", "when", "source")
+CSV_FIELDS = ("skill", "question", "answer", "right", "seconds", "when", "source", "lesson")
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS answers (
@@ -86,7 +87,8 @@ CREATE TABLE IF NOT EXISTS answers (
     correct INTEGER NOT NULL CHECK (correct IN (0, 1)),
     seconds REAL CHECK (seconds IS NULL OR seconds >= 0),
     answered_at TEXT NOT NULL,
-    source TEXT NOT NULL
+    source TEXT NOT NULL,
+    lesson TEXT
 );
 CREATE INDEX IF NOT EXISTS answers_by_skill ON answers (skill);
 CREATE TABLE IF NOT EXISTS lessons_done (
@@ -99,7 +101,8 @@ _TABLES = {"answers", "lessons_done"}
 
 class Answer(NamedTuple):
     """One recorded answer: the skill, the situation's ``key``, the ``answer`` given, whether it was ``right``, the
-    ``seconds`` taken (None: not timed), ``when`` (a UTC datetime) and the ``source``."""
+    ``seconds`` taken (None: not timed), ``when`` (a UTC datetime), the ``source`` and the ``lesson`` it was given
+    in (a notebook's name such as "08_scoreboards_and_streaks", None when unknown)."""
 
     skill: str
     key: str
@@ -108,6 +111,7 @@ class Answer(NamedTuple):
     seconds: float | None
     when: datetime
     source: str
+    lesson: str | None = None
 
 
 class SkillSummary(NamedTuple):
@@ -134,6 +138,16 @@ def progress_path() -> Path:
     except ImportError:  # pragma: no cover - jupyter_core comes with JupyterLab
         data = Path.home() / ".local" / "share" / "jupyter"
     return data / FOLDER / FILE_NAME
+
+
+def current_lesson() -> str | None:
+    """The name of the notebook this kernel runs (e.g. "08_scoreboards_and_streaks"), from the
+    ``JPY_SESSION_NAME`` that Jupyter Server gives a notebook's kernel; None elsewhere (a script, a test)."""
+    session = os.environ.get("JPY_SESSION_NAME", "")
+    name = Path(session).name
+    if not name.endswith(".ipynb"):
+        return None
+    return name[:-len(".ipynb")][:MAX_TEXT] or None
 
 
 def banker_cell_skill(banker_total: int, player_third_card: int | None = None) -> str:
@@ -435,10 +449,11 @@ class ProgressStore:
     # ----- answers
 
     def record(self, skill: str, key: str, answer, right: bool, seconds=None, source: str = "drill",
-               when: datetime | None = None) -> Answer:
+               when: datetime | None = None, lesson: str | None = None) -> Answer:
         """Record one answer and return it: ``skill`` ("total", "banker-draw:5/4", ...), ``key`` (the situation,
         e.g. the cards), the ``answer`` given, ``right`` (True or False), ``seconds`` taken (None: not timed),
-        ``source`` (one of ``SOURCES``), ``when`` (a datetime with a time zone; None: now)."""
+        ``source`` (one of ``SOURCES``), ``when`` (a datetime with a time zone; None: now), ``lesson`` (the
+        notebook's name, e.g. ``current_lesson()``; None: unknown)."""
         skill = _check_skill(skill)
         key = _check_text("key", key)
         answer = _check_text("answer", answer, allow_empty=True)
@@ -448,10 +463,11 @@ class ProgressStore:
         if not isinstance(source, str) or source not in SOURCES:
             raise BaccaratError(f"source must be one of {', '.join(SOURCES)}, not {shown(source)}")
         stamp = _check_when(when)
-        row = (skill, key, answer, int(right), seconds, stamp, source)
+        lesson = None if lesson is None else _check_text("lesson", lesson)
+        row = (skill, key, answer, int(right), seconds, stamp, source, lesson)
         self._run(lambda connection: connection.execute(
-            "INSERT INTO answers (skill, question, answer, correct, seconds, answered_at, source) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?)", row))
+            "INSERT INTO answers (skill, question, answer, correct, seconds, answered_at, source, lesson) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", row))
         return _answer(row)
 
     def answers(self, skill: str | None = None, source: str | None = None) -> tuple[Answer, ...]:
@@ -468,7 +484,7 @@ class ProgressStore:
             parameters.append(source)
         where = " WHERE " + " AND ".join(conditions) if conditions else ""
         rows = self._run(lambda connection: connection.execute(
-            "SELECT skill, question, answer, correct, seconds, answered_at, source FROM answers"
+            "SELECT skill, question, answer, correct, seconds, answered_at, source, lesson FROM answers"
             f"{where} ORDER BY id", parameters).fetchall())
         return tuple(_answer(row) for row in rows)
 
@@ -510,7 +526,7 @@ class ProgressStore:
                 for answer in answers:
                     writer.writerow([answer.skill, answer.key, answer.answer, int(answer.right),
                                      "" if answer.seconds is None else answer.seconds,
-                                     answer.when.isoformat(), answer.source])
+                                     answer.when.isoformat(), answer.source, answer.lesson or ""])
         except OSError as error:
             raise BaccaratError(f"could not write {shown(str(path), 80)}: {_reason(error)}") from None
         return path
@@ -537,8 +553,8 @@ class ProgressStore:
 
 
 def _answer(row) -> Answer:
-    skill, key, answer, right, seconds, stamp, source = row
-    return Answer(skill, key, answer, bool(right), seconds, datetime.fromisoformat(stamp), source)
+    skill, key, answer, right, seconds, stamp, source, lesson = row
+    return Answer(skill, key, answer, bool(right), seconds, datetime.fromisoformat(stamp), source, lesson)
 
 
 def _summarise(answers: list[Answer]) -> SkillSummary:

@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from baccarat_lib.errors import BaccaratError
-from baccarat_lib.teaching.progress import (Answer, ProgressStore, SkillSummary, banker_cell_skill, progress_path,
+from baccarat_lib.teaching.progress import (Answer, ProgressStore, SkillSummary, banker_cell_skill, current_lesson,
+                                            progress_path,
                                             skill_family)
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -314,7 +315,7 @@ def test_csv_export_reads_back(progress_dir, tmp_path):
         rows = list(csv.DictReader(file))
     assert [row["question"] for row in rows] == ["7 8", "K 9", "5/4"]
     assert rows[1] == {"skill": "total", "question": "K 9", "answer": "19", "right": "0", "seconds": "9.0",
-                       "when": "2024-05-01T10:00:30+00:00", "source": "test"}
+                       "when": "2024-05-01T10:00:30+00:00", "source": "test", "lesson": ""}
     assert rows[2]["skill"] == "banker-draw:5/4" and rows[2]["right"] == "1"
 
 
@@ -390,3 +391,18 @@ def test_the_kernel_shares_one_store_per_file(progress_dir, tmp_path, monkeypatc
     assert other is not first and other.path == tmp_path / "elsewhere" / "progress.sqlite3"
     first.close()
     other.close()
+
+
+def test_answers_remember_their_lesson(tmp_path, monkeypatch):
+    # issue 17, item 2 ("which lessons are done"): each answer keeps the notebook it was given in, read from the
+    # JPY_SESSION_NAME that Jupyter Server gives a notebook's kernel; a script has none.
+    monkeypatch.setenv("JPY_SESSION_NAME", "/home/learner/course/lessons/08_scoreboards_and_streaks.ipynb")
+    assert current_lesson() == "08_scoreboards_and_streaks"
+    monkeypatch.setenv("JPY_SESSION_NAME", "console-1")
+    assert current_lesson() is None
+    monkeypatch.delenv("JPY_SESSION_NAME")
+    assert current_lesson() is None
+    path = tmp_path / "progress.sqlite3"
+    ProgressStore(path).record("total", "7 8", "5", True, 2.0, source="lesson", lesson="01_card_values")
+    ProgressStore(path).record("total", "K 9", "9", True, 2.0)
+    assert [answer.lesson for answer in ProgressStore(path).answers()] == ["01_card_values", None]

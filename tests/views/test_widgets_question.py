@@ -31,3 +31,22 @@ def test_money_is_typed_and_checked():
     widget.controls.text.value = "95.00"
     assert "Right!" in widget.feedback.value
     assert widget.answer("95").correct and not widget.answer("-95").correct
+
+
+def test_record_answer_saves_with_the_lesson_and_says_store_trouble_once(tmp_path, monkeypatch):
+    # issue 17, item 1: a judged answer goes into the learner's progress file, with the notebook it came from;
+    # a folder that cannot be written still lets the lesson work, and says so once.
+    from baccarat_lib.teaching.progress import ProgressStore
+    from baccarat_lib.views.widgets.common import record_answer
+    monkeypatch.setenv("BACCARAT_PROGRESS_DIR", str(tmp_path))
+    monkeypatch.setenv("JPY_SESSION_NAME", str(tmp_path / "01_card_values.ipynb"))
+    monkeypatch.setattr("baccarat_lib.teaching.progress._SHARED", {})
+    assert record_answer("total", "7 8", "5", True, 3.0) == ""
+    saved = ProgressStore(tmp_path / "progress.sqlite3").answers()
+    assert [(a.skill, a.key, a.answer, a.right, a.source, a.lesson) for a in saved] == [
+        ("total", "7 8", "5", True, "lesson", "01_card_values")]
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a folder")
+    monkeypatch.setenv("BACCARAT_PROGRESS_DIR", str(blocked))
+    first, second = record_answer("total", "K 9", "9", True), record_answer("total", "K 8", "8", True)
+    assert "not being saved" in first and second == ""

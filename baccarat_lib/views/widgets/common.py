@@ -27,6 +27,9 @@ Helpers of the widget modules (not exported: their arguments come from the libra
 - ``FALLBACK_MESSAGE``: the sentence shown when something unexpected goes wrong.
 - ``ProjectorView``: the VBox class ``projector_view`` returns; its plain text is ``fallback_text(name)``, not a repr.
 - ``fallback_text(name)``: "Run the cells above and this one (Run ▸ Run All Cells) to use <name>."
+- ``record_answer(skill, key, answer, right, seconds, source)``: save one judged answer in the learner's progress
+  store (``teaching.progress``, with the lesson this kernel runs) and return the HTML of any message about the
+  store not yet shown in this kernel ("" almost always). It never raises: progress must not break a lesson.
 
 >>> check_option("bet", "banker", [("Banker", "banker"), ("Tie", "tie")])
 'banker'
@@ -48,6 +51,7 @@ import ipywidgets as widgets
 import traitlets
 
 from ...errors import BaccaratError, check_seed, shown
+from ...teaching.progress import current_lesson, progress_store
 from ..html import message_html
 
 __all__ = ["safe_html", "projector_view", "BIG"]
@@ -252,3 +256,19 @@ def close_widgets(replaced) -> None:
         widget.close()
         if isinstance(style, widgets.Widget):
             style.close()
+
+
+def record_answer(skill: str, key: str, answer: str, right: bool, seconds=None, source: str = "lesson") -> str:
+    """Save one judged answer in the learner's progress store; the HTML of any new message about the store.
+
+    The store copes with a damaged file, a read-only folder or a full disk by itself (and says so once, in the
+    message returned here). Anything else that goes wrong is logged for a developer and the lesson carries on.
+    """
+    try:
+        store = progress_store()
+        store.record(skill, key, answer, right, seconds, source=source, lesson=current_lesson())
+        messages = store.take_messages()
+    except Exception:                       # noqa: BLE001 - saving progress must never break an exercise
+        _LOGGER.exception("could not record an answer")
+        return ""
+    return "".join(message_html(message, "info") for message in messages)
