@@ -26,7 +26,7 @@ MODULES = ["baccarat_lib.errors",
            "baccarat_lib.teaching.questions", "baccarat_lib.teaching.rule_questions",
            "baccarat_lib.teaching.odds_questions", "baccarat_lib.teaching.road_questions",
            "baccarat_lib.teaching.practice", "baccarat_lib.teaching.dealer", "baccarat_lib.teaching.schedule",
-           "baccarat_lib.teaching.progress",
+           "baccarat_lib.teaching.progress", "baccarat_lib.teaching.progress_report",
            "baccarat_lib.views.html", "baccarat_lib.views.tableau", "baccarat_lib.views.money"]
 MAX_MESSAGE = 200
 
@@ -35,7 +35,8 @@ DATA_HOLDERS = {"Decision", "Played", "StreakRow", "ShoePoint", "Convergence", "
                 "NaturalReading", "Feedback", "Score", "CoupFacts", "BaccaratError", "Step", "Contradiction",
                 "Hand", "Coup", "Settlement", "Drill", "BeadCell", "BigRoadCell", "Question", "CoupRecords",
                 "PayTable", "Call", "DealerFeedback", "AnswerRecord", "KindSummary", "WrongCoup", "DealerReport",
-                "Answer", "SkillSummary", "ItemState"}
+                "Answer", "SkillSummary", "ItemState", "SkillLine", "CellLine", "DayLine", "LessonStatus",
+                "NextPractice", "ProgressReport"}
 
 
 def _public_callables():

@@ -7,6 +7,9 @@ Public names:
 - ``best_removal_question(bet, table, decks)``, ``positive_question(points, bet)``, ``five_question(decks)``:
   lesson 10, answered by ``counting``.
 
+Lesson 07's questions practise the skill "odds", lesson 10's "counting" (what a progress store files answers
+under); each key names the situation in a few words ("wins more, 8 decks").
+
 >>> wins_more_question(8).answer, five_question(1).answer
 ('Banker', 'draw')
 """
@@ -50,7 +53,8 @@ def wins_more_question(decks: int = 8) -> Question:
     why = ", ".join(f"P({outcome.label}) = {percent(chances[outcome])}" for outcome in _OUTCOMES)
     shoe = f"a shoe of {decks} deck{'s' if decks > 1 else ''}"
     return Question(f"From {shoe}, which side wins more coups?", more.label,
-                    f"{why}. Banker acts last: its rule can use Player's third card.", ("Player", "Banker"))
+                    f"{why}. Banker acts last: its rule can use Player's third card.", ("Player", "Banker"),
+                    skill="odds", key=f"wins more, {decks}-deck shoe")
 
 
 def lowest_edge_question(choices=(("banker", "standard"), ("player", "standard"), ("tie", "tie-9"),
@@ -68,7 +72,7 @@ def lowest_edge_question(choices=(("banker", "standard"), ("player", "standard")
     best = min(edges, key=edges.get)
     why = "; ".join(f"{label}: {percent(edge)}" for label, edge in edges.items())
     return Question(f"With {decks} decks, which bet has the lowest house edge?", best, f"House edges: {why}.",
-                    tuple(edges))
+                    tuple(edges), skill="odds", key=f"lowest edge, {decks}-deck shoe: {', '.join(edges)}"[:200])
 
 
 def no_commission_question(decks: int = 8) -> Question:
@@ -80,7 +84,8 @@ def no_commission_question(decks: int = 8) -> Question:
     return Question("Suppose a Banker win paid a full 1:1, no commission, with the same drawing rules. "
                     "Who would have the edge on a Banker bet?", answer,
                     f"The house edge would be {percent(edge)}: negative means the bettor wins on average. "
-                    f"That is why Banker wins pay less than 1:1.", ("the house", "the bettor"))
+                    f"That is why Banker wins pay less than 1:1.", ("the house", "the bettor"),
+                    skill="odds", key=f"no commission, {decks}-deck shoe")
 
 
 # ---------------------------------------------------------------- lesson 10: counting
@@ -96,7 +101,8 @@ def best_removal_question(bet: str, table="standard", decks: int = 8) -> Questio
                     f"Removing one card of value {VALUE_LABELS[best]} changes the {bet_label(bet)} edge by "
                     f"{float(effects[best]) * 100:+.5f} percentage points, the most helpful of all ten values; "
                     f"the most harmful is {VALUE_LABELS[max(effects, key=effects.get)]}.",
-                    tuple(str(value) for value in VALUE_RANKS))
+                    tuple(str(value) for value in VALUE_RANKS), skill="counting",
+                    key=f"best removal, {bet} at {pay_table(table).name}, {decks}-deck shoe")
 
 
 def positive_question(points, bet: str) -> Question:
@@ -112,7 +118,8 @@ def positive_question(points, bet: str) -> Question:
     return Question(f"On how many of the {len(points)} coups of the shoe did the {bet_label(bet)} bet have positive "
                     "expectation (a house edge below 0)?", str(count),
                     f"{count} of {len(points)}: its exact edge went from {float(low):.3%} to {float(high):.3%} "
-                    "through the shoe, and only a negative edge favours the bettor.")
+                    "through the shoe, and only a negative edge favours the bettor.",
+                    skill="counting", key=f"positive coups, {bet}, {len(points)} coups")
 
 
 def five_question(decks: int = 8) -> Question:
@@ -124,4 +131,5 @@ def five_question(decks: int = 8) -> Question:
                     "For the Player bet, is it better that Player draws or stands?", best,
                     f"The Player bet's exact expectation is {float(choice['draw']):+.3%} if Player draws and "
                     f"{float(choice['stand']):+.3%} if Player stands on 5: {best} is better. (Punto Banco's "
-                    "fixed rule: Player draws on 5.)", ("draw", "stand"))
+                    "fixed rule: Player draws on 5.)", ("draw", "stand"),
+                    skill="counting", key=f"Player's 5, {decks}-deck shoe")

@@ -14,7 +14,7 @@ Public names:
 - ``KINDS``: the drill kinds, "total", "natural", "player-draw", "banker-draw", "winner", "settle".
 - ``LEVELS``: difficulty 1..3 -> the kinds a mixed drill asks at that level
   (1 totals and naturals, 2 the Player rule, simple Banker and who wins, 3 the tableau and settling).
-- ``Exercise(kind, difficulty, question)``: one generated question and where it came from.
+- ``Exercise(kind, difficulty, question, skill=None)``: one generated question, where it came from, and its skill.
 - ``make_exercise(kind, difficulty=1, seed=None)``: one random situation.
 - ``exercise_at(kind, difficulty, seed, number)``: question ``number`` of a drill; the same every time.
 - ``drill_exercises(kind, difficulty, seed, count)``: the first ``count`` questions of a drill.
@@ -23,6 +23,17 @@ Public names:
 - ``Score(asked, right, streak, best_streak, missed)`` and ``record(score, feedback, kind)``: pure score keeping.
 - ``score_summary(score)``: the score in a sentence, with the kinds to practise.
 - ``Drill`` with ``start_drill``, ``answer_drill`` and ``next_drill``: a whole drill (or test) as pure state.
+
+Adaptive practice (issue 17): a drill started with ``adaptive=True`` has no seed (``schedule.is_adaptive(None)``)
+and picks each question by Leitner boxes (``teaching.schedule``) over the learner's saved answers, so a missed
+tableau cell (or kind) comes back after one other question and a mastered one waits 2, 4, 8, then 16. A seeded
+drill never reads the history: the same seed asks the same questions.
+
+- ``adaptive_items(kind, difficulty)``: what an adaptive drill schedules (kinds, or the tableau's cells).
+- ``next_practice_item(kind, difficulty, history, seed=None)``: the skill to ask next.
+- ``exercise_for(skill, difficulty, seed=None)``: a random question of a kind or of one tableau cell.
+- ``adaptive_exercise(kind, difficulty, history, seed=None)``: both at once.
+- ``Exercise.skill``: what an answer is saved under: the kind, or the cell ("banker-draw:5/4").
 
 >>> exercise = make_exercise("banker-draw", difficulty=3, seed=1)
 >>> exercise == make_exercise("banker-draw", difficulty=3, seed=1)
@@ -47,13 +58,16 @@ from ..game.coup import Coup, play_coup
 from ..game.payouts import EVENTS, coup_facts, pay_table
 from ..game.rules import BANKER_TABLEAU, hand_total
 from ..game.shoe import _seed_text
+from .progress import banker_cell_skill, skill_family
 from .questions import Feedback, Question, _answer_text, check_answer
 from .rule_questions import (banker_draw_question, natural_question, player_draw_question, settle_question,
                              total_question, winner_question)
+from .schedule import next_items
 
 __all__ = ["KINDS", "KIND_NAMES", "LEVELS", "DIFFICULTIES", "Exercise", "make_exercise", "exercise_at",
            "drill_exercises", "final_test", "Score", "record", "score_summary",
-           "Drill", "start_drill", "answer_drill", "next_drill", "MIXED", "TEST"]
+           "Drill", "start_drill", "answer_drill", "next_drill", "MIXED", "TEST",
+           "adaptive_items", "next_practice_item", "exercise_for", "adaptive_exercise"]
 
 KINDS = ("total", "natural", "player-draw", "banker-draw", "winner", "settle")
 KIND_NAMES = {"total": "Hand totals", "natural": "Naturals", "player-draw": "Player: draw or stand",
@@ -82,20 +96,27 @@ class _ExerciseFields(NamedTuple):
     kind: str
     difficulty: int
     question: Question
+    skill: str
 
 
 class Exercise(_ExerciseFields):
-    """One generated question: its ``kind``, its ``difficulty`` and the ``question`` itself."""
+    """One generated question: its ``kind``, its ``difficulty``, the ``question`` itself, and the ``skill`` its
+    answer is saved under: the kind, or for a Banker question the cell of the tableau ("banker-draw:5/4";
+    ``skill`` None: the kind)."""
 
     __slots__ = ()
 
-    def __new__(cls, kind: str, difficulty: int, question: Question):
+    def __new__(cls, kind: str, difficulty: int, question: Question, skill: str | None = None):
         if not isinstance(kind, str) or kind not in KINDS:
             raise BaccaratError(f"kind must be one of {', '.join(KINDS)}, not {shown(kind)}")
         difficulty = _difficulty(difficulty)
         if not isinstance(question, Question):
             raise BaccaratError(f"question must be a Question, not {shown(question)}")
-        return super().__new__(cls, kind, difficulty, question)
+        skill = kind if skill is None else skill
+        if not isinstance(skill, str) or skill_family(skill) != kind:
+            raise BaccaratError(f"skill must be {shown(kind)} or one of its cells (such as \"banker-draw:5/4\"), "
+                                f"not {shown(skill)}")
+        return super().__new__(cls, kind, difficulty, question, skill)
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -235,6 +256,13 @@ def _settle(rng, difficulty):
     return question, (_values(cards), (bet, table, coup.outcome), (bet, table))
 
 
+def _skill(kind: str, facts) -> str:
+    """The skill an answer to this question is saved under: the kind, or the tableau cell of a Banker question."""
+    if kind == "banker-draw":
+        return banker_cell_skill(*facts[1])          # the Banker maker's situation is its cell: (total, third)
+    return kind
+
+
 _MAKERS = {"total": _total, "natural": _natural, "player-draw": _player_draw, "banker-draw": _banker_draw,
            "winner": _winner, "settle": _settle}
 
@@ -263,7 +291,8 @@ def _replay_seed(seed, name: str = "seed") -> int:
 def _exercise(kind: str, difficulty: int, rng: random.Random) -> Exercise:
     if kind == MIXED:
         kind = rng.choice(LEVELS[difficulty])
-    return Exercise(kind, difficulty, _MAKERS[kind](rng, difficulty)[0])
+    question, facts = _MAKERS[kind](rng, difficulty)
+    return Exercise(kind, difficulty, question, _skill(kind, facts))
 
 
 def make_exercise(kind: str, difficulty: int = 1, seed=None) -> Exercise:
@@ -349,11 +378,146 @@ def _fresh_exercise(kind: str, rng: random.Random, seen: set) -> Exercise:
         keys = [(kind, level, fact) for level, fact in enumerate(facts)]
         fresh = next((number for number, key in enumerate(keys) if key in seen), len(keys))
         if fresh > best_fresh:
-            best, best_fresh, best_keys = Exercise(kind, difficulty, question), fresh, keys
+            best, best_fresh, best_keys = Exercise(kind, difficulty, question, _skill(kind, facts)), fresh, keys
         if fresh == len(keys):
             break
     seen.update(best_keys)
     return best
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Adaptive practice: the next question chosen by Leitner boxes over the learner's saved answers
+# (``teaching.schedule``). Only a drill without a seed adapts; a seeded drill never reads the history.
+
+PLAYER_STOOD = None                           # the column of the tableau's cells when Player stood ("5/-")
+
+
+def _banker_cells(difficulty: int) -> tuple[str, ...]:
+    """The tableau cells an adaptive Banker drill asks: level 1 Player stood (8 cells), level 2 the whole tableau
+    (8 + 80 cells), level 3 its hard rows 3 to 6 against each third card (40 cells)."""
+    stood = tuple(banker_cell_skill(total) for total in BANKER_TABLEAU)
+    drew = tuple(banker_cell_skill(total, third) for total in BANKER_TABLEAU for third in range(10))
+    hard = tuple(banker_cell_skill(total, third) for total in HARD_BANKER_TOTALS for third in range(10))
+    return {1: stood, 2: stood + drew, 3: hard}[difficulty]
+
+
+def _adaptive_kinds(difficulty: int) -> tuple[str, ...]:
+    """The kinds an adaptive mixed drill asks: those of its level and of every easier level, so a weak skill from
+    an easier level comes back too."""
+    return tuple(kind for kind in KINDS if any(kind in LEVELS[level] for level in range(1, difficulty + 1)))
+
+
+def adaptive_items(kind: str, difficulty: int = 1) -> tuple[str, ...]:
+    """The items an adaptive drill schedules: the kinds of a mixed drill (every level up to ``difficulty``), the
+    tableau cells of a Banker drill, or the kind itself.
+
+    >>> adaptive_items("mixed", 2)
+    ('total', 'natural', 'player-draw', 'banker-draw', 'winner')
+    >>> adaptive_items("banker-draw", 1)[:3], len(adaptive_items("banker-draw", 3))
+    (('banker-draw:0/-', 'banker-draw:1/-', 'banker-draw:2/-'), 40)
+    """
+    kind, difficulty = _check_choice(kind, difficulty)
+    if kind == MIXED:
+        return _adaptive_kinds(difficulty)
+    if kind == "banker-draw":
+        return _banker_cells(difficulty)
+    return (kind,)
+
+
+def _history(history) -> list[tuple[str, bool]]:
+    """(skill, right) pairs from recorded answers (with ``skill`` and ``right``) or from pairs."""
+    if isinstance(history, (str, bytes, dict)) or not hasattr(history, "__iter__") or not hasattr(history, "__len__"):
+        raise BaccaratError(f"history must be a list of recorded answers or (skill, right) pairs, not "
+                            f"{shown(history)}")
+    pairs = []
+    for position, entry in enumerate(history):
+        if hasattr(entry, "skill") and hasattr(entry, "right") and not isinstance(entry, (str, bytes, dict)):
+            skill, right = entry.skill, entry.right
+        elif isinstance(entry, (tuple, list)) and len(entry) == 2:
+            skill, right = entry
+        else:
+            raise BaccaratError(f"history[{position}] must be a recorded answer or a (skill, right) pair, not "
+                                f"{shown(entry)}")
+        if not isinstance(skill, str) or not isinstance(right, bool):
+            raise BaccaratError(f"history[{position}] must pair a skill with True or False, not {shown(entry)}")
+        try:
+            skill_family(skill)                                     # checks the skill's name
+        except BaccaratError:
+            raise BaccaratError(f"history[{position}] must name a skill such as 'total' or 'banker-draw:5/4', not "
+                                f"{shown(skill)}") from None
+        pairs.append((skill, right))
+    return pairs
+
+
+def _scheduled(pairs, candidates, rng: random.Random) -> str:
+    """The one item Leitner boxes ask next among ``candidates``: ties (and new items) in a random order."""
+    order = list(candidates)
+    rng.shuffle(order)
+    return next_items(pairs, order, count=1)[0]
+
+
+def next_practice_item(kind: str, difficulty: int, history, seed=None) -> str:
+    """The skill an adaptive drill asks next, after the learner's ``history`` (recorded answers oldest first, or
+    (skill, right) pairs): a kind, or a tableau cell such as "banker-draw:5/4".
+
+    A mixed drill first chooses the kind by the boxes of the kinds (every answer of a kind counts, cells
+    included), then, for a Banker question, the cell by the boxes of the cells. Due items come first (a missed one
+    is due after one other question of its drill), then new ones, then the ones due soonest; ties at random
+    (``seed``: None, fresh; or a whole number 0 or more).
+
+    Hand-worked: "banker-draw:5/4" missed, then "banker-draw:6/7" right. The miss has waited one question, so it
+    is due again; every other cell is new or waiting:
+
+    >>> next_practice_item("banker-draw", 3, [("banker-draw:5/4", False), ("banker-draw:6/7", True)], seed=1)
+    'banker-draw:5/4'
+    """
+    kind, difficulty = _check_choice(kind, difficulty)
+    pairs = _history(history)
+    rng = random.Random(check_seed(seed))
+    if kind == MIXED:
+        kinds = _adaptive_kinds(difficulty)
+        kind = _scheduled([(skill_family(skill), right) for skill, right in pairs if skill_family(skill) in kinds],
+                          kinds, rng)
+    if kind != "banker-draw":
+        return kind
+    cells = [(skill, right) for skill, right in pairs if skill.startswith("banker-draw:")]
+    return _scheduled(cells, _banker_cells(difficulty), rng)
+
+
+def _cell(skill: str) -> tuple[int, int | None]:
+    """(Banker total, Player's third card or None) of a tableau cell's skill "banker-draw:5/4"."""
+    banker_total, _, third = skill.split(":", 1)[1].partition("/")
+    return int(banker_total), PLAYER_STOOD if third == "-" else int(third)
+
+
+def exercise_for(skill: str, difficulty: int = 1, seed=None) -> Exercise:
+    """A random question of this ``skill``: a kind at ``difficulty``, or a tableau cell ("banker-draw:5/4":
+    Banker's two cards total 5 and Player's third card is worth 4; "banker-draw:5/-": Player stood).
+
+    >>> exercise = exercise_for("banker-draw:5/4", 3, seed=2)
+    >>> exercise.skill, exercise.question.answer          # the tableau: Banker 5 draws on 4, 5, 6, 7
+    ('banker-draw:5/4', 'draw')
+    """
+    difficulty = _difficulty(difficulty)
+    if not isinstance(skill, str) or (skill not in KINDS and skill not in _banker_cells(2)):
+        raise BaccaratError(f"skill must be a drill kind such as \"total\" or a cell of the Banker tableau such "
+                            f"as \"banker-draw:5/4\", not {shown(skill)}")
+    rng = random.Random(check_seed(seed))
+    if skill in KINDS:
+        return _exercise(skill, difficulty, rng)
+    banker_total, third_value = _cell(skill)
+    banker_cards = _hand(rng, banker_total)
+    third = None if third_value is None else _card(rng, third_value, besides=banker_cards)
+    return Exercise("banker-draw", difficulty, banker_draw_question(banker_cards, third), skill)
+
+
+def adaptive_exercise(kind: str, difficulty: int, history, seed=None) -> Exercise:
+    """The next question of an adaptive drill: ``exercise_for(next_practice_item(...))``."""
+    kind, difficulty = _check_choice(kind, difficulty)
+    seed = check_seed(seed)
+    rng = random.Random(seed)
+    item_seed, question_seed = (None, None) if seed is None else (rng.randrange(2 ** 32), rng.randrange(2 ** 32))
+    return exercise_for(next_practice_item(kind, difficulty, history, item_seed), difficulty, question_seed)
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -446,6 +610,8 @@ class Drill:
     """A drill (``length`` None: endless) or a test (``kind`` "test", ``length`` questions) in progress.
 
     ``feedback`` is the verdict on the current question once it is answered; only the first answer is scored.
+    An adaptive drill has no ``seed`` (None) and holds its ``current`` question, chosen from the learner's history
+    (``adaptive_exercise``); a seeded drill's ``current`` is None and its questions come from the seed.
     """
 
     kind: str
@@ -455,12 +621,19 @@ class Drill:
     number: int = 0
     score: Score = Score()
     feedback: Feedback | None = None
+    current: Exercise | None = None
 
     def __post_init__(self):
         if not isinstance(self.kind, str) or self.kind not in KINDS + (MIXED, TEST):
             raise BaccaratError(f"unknown drill {shown(self.kind)}: choose one of {', '.join(KINDS + (MIXED, TEST))}")
         object.__setattr__(self, "difficulty", _difficulty(self.difficulty))
-        object.__setattr__(self, "seed", _replay_seed(self.seed))
+        if self.current is not None:
+            if not isinstance(self.current, Exercise):
+                raise BaccaratError(f"current must be None or an Exercise, not {shown(self.current)}")
+            if self.kind == TEST or self.seed is not None:
+                raise BaccaratError("only a drill without a seed (seed None, not a test) holds its current question")
+        else:
+            object.__setattr__(self, "seed", _replay_seed(self.seed))
         if self.kind == TEST and self.length is None:
             raise BaccaratError("length must be the number of questions of a test, not None")
         if self.length is not None:
@@ -475,9 +648,16 @@ class Drill:
     @property
     def exercise(self) -> Exercise:
         """The current question."""
+        if self.current is not None:
+            return self.current
         if self.kind == TEST:
             return _final_test(self.seed, self.length)[self.number]
         return _exercise_at(self.kind, self.difficulty, self.seed, self.number)
+
+    @property
+    def adaptive(self) -> bool:
+        """True for a drill without a seed, whose questions follow the learner's history."""
+        return self.current is not None
 
     @property
     def answered(self) -> bool:
@@ -490,17 +670,33 @@ class Drill:
         return self.length is not None and self.number == self.length - 1 and self.answered
 
 
-def start_drill(kind: str = MIXED, difficulty: int = 1, seed=None, length: int | None = None) -> Drill:
+def start_drill(kind: str = MIXED, difficulty: int = 1, seed=None, length: int | None = None,
+                adaptive: bool = False, history=()) -> Drill:
     """A new drill (or, with ``kind`` "test", a final test of ``length`` questions, 10 by default).
 
     Without a seed one is picked at random, and kept, so the drill can be replayed; a seed is a whole number 0 or
     more. ``length``: None (endless) or 1..10,000 questions; a test has 1..100 (10 by default).
 
+    ``adaptive=True`` (a drill, not a test; no seed): a drill whose questions are chosen by Leitner boxes from the
+    learner's ``history`` (recorded answers, oldest first: ``adaptive_exercise``); pass the history again to
+    ``next_drill``.
+
     >>> drill = start_drill("test", seed=2024)
     >>> drill.length, drill.exercise.kind
     (10, 'total')
+    >>> missed_then_right = [("banker-draw:6/7", False), ("banker-draw:3/3", True)]   # 6/7 due after one question
+    >>> start_drill("banker-draw", 3, adaptive=True, history=missed_then_right).exercise.skill
+    'banker-draw:6/7'
     """
     seed = check_seed(seed)
+    if not isinstance(adaptive, bool):
+        raise BaccaratError(f"adaptive must be True or False, not {shown(adaptive)}")
+    if adaptive:
+        if seed is not None or (isinstance(kind, str) and kind == TEST):
+            raise BaccaratError("an adaptive drill has no seed and is not a test: its questions follow your saved "
+                                "answers (use adaptive=False for a seeded drill or test)")
+        kind, difficulty = _check_choice(kind, difficulty)
+        return Drill(kind, difficulty, None, length, current=adaptive_exercise(kind, difficulty, history))
     if seed is None:
         seed = random.Random().randrange(1, 1_000_000)
     if isinstance(kind, str) and kind == TEST:
@@ -533,11 +729,17 @@ def answer_drill(drill: Drill, answer) -> Drill:
     return replace(drill, feedback=feedback, score=record(drill.score, feedback, exercise.kind))
 
 
-def next_drill(drill: Drill) -> Drill:
-    """The drill moved on to the next question; a test moves on only once answered, and stops at the end."""
+def next_drill(drill: Drill, history=()) -> Drill:
+    """The drill moved on to the next question; a test moves on only once answered, and stops at the end.
+
+    An adaptive drill chooses its next question from ``history`` (the learner's recorded answers, this one
+    included); a seeded drill ignores it."""
     _check_drill(drill)
     if drill.length is not None and (not drill.answered or drill.number >= drill.length - 1):
         return drill
+    if drill.adaptive:
+        return replace(drill, number=drill.number + 1, feedback=None,
+                       current=adaptive_exercise(drill.kind, drill.difficulty, history))
     return replace(drill, number=drill.number + 1, feedback=None)
 
 

@@ -6,7 +6,9 @@ Every exercise of the course is a ``Question``; the builders in ``rule_questions
 
 Public names:
 
-- ``Question(prompt, answer, explanation, choices=())``: one exercise; ``choices`` empty means a typed answer.
+- ``Question(prompt, answer, explanation, choices=(), skill="exercise", key=None)``: one exercise; ``choices`` empty
+  means a typed answer. ``skill`` is what a progress store files its answers under ("total", "banker-draw:5/4": see
+  ``teaching.progress``), ``key`` the situation in a few words (the cards, "7 8"; None: the prompt).
 - ``Feedback(correct, message, judged=True)``: the verdict on one answer; ``judged`` is False when the answer
   was not judged at all (blank, or not a number where a number is asked), so it neither counts nor reveals.
 - ``check_answer(question, answer)``: the pure function every exercise widget calls; numbers match
@@ -27,6 +29,7 @@ from decimal import Decimal, InvalidOperation, localcontext
 from typing import NamedTuple
 
 from ..errors import BaccaratError, shown
+from .progress import MAX_TEXT, _check_skill
 
 __all__ = ["Question", "Feedback", "check_answer"]
 
@@ -36,12 +39,15 @@ _NOT_A_NUMBER = "Type a number, e.g. 9.5 or -10."       # a typo where a number 
 
 @dataclass(frozen=True)
 class Question:
-    """An exercise: the prompt, the choices (empty for a typed answer), the answer and why it is right."""
+    """An exercise: the prompt, the choices (empty for a typed answer), the answer and why it is right; the
+    ``skill`` it practises and its ``key`` (the situation, short: "7 8"; None: the prompt), for saved progress."""
 
     prompt: str
     answer: str
     explanation: str
     choices: tuple[str, ...] = field(default=())
+    skill: str = "exercise"
+    key: str | None = None
 
     def __post_init__(self):
         for name in ("prompt", "answer", "explanation"):
@@ -54,6 +60,19 @@ class Question:
         if choices and self.answer not in choices:
             raise BaccaratError(f"answer {shown(self.answer)} must be one of the choices {shown(tuple(choices))}")
         object.__setattr__(self, "choices", tuple(choices))
+        try:
+            _check_skill(self.skill)
+        except BaccaratError:
+            raise BaccaratError(f"skill must be a short name such as \"total\" or \"banker-draw:5/4\" (lower-case "
+                                f"letters, digits and dashes), not {shown(self.skill)}") from None
+        key = self.key
+        if key is None:                            # the prompt names the situation; a store keeps MAX_TEXT characters
+            key = self.prompt.strip() or "exercise"
+            key = key if len(key) <= MAX_TEXT else key[:MAX_TEXT - 1] + "…"
+        if not isinstance(key, str) or not key.strip() or len(key) > MAX_TEXT:
+            raise BaccaratError(f"key must be None or a text of 1 to {MAX_TEXT} characters naming the situation "
+                                f"(such as \"7 8\"), not {shown(key)}")
+        object.__setattr__(self, "key", key)
 
 
 class _FeedbackFields(NamedTuple):

@@ -9,6 +9,9 @@ Public names:
 - ``derived_road_question(sequence, road="Big Eye Boy", next_result="Banker")``: if this result comes next, what
   colour does the derived road add (red, blue, or no entry yet)? The explanation names the columns compared.
 
+Their skills, for a progress store: "roads" (columns, dragon tail, Bead Plate), "streaks" and "derived-roads";
+each key names the situation in a few words ("B B T P B").
+
 >>> columns_question("B B T P B").answer, dragon_tail_question(8).answer, bead_question(14).answer
 ('3', '3', '3')
 """
@@ -29,6 +32,7 @@ from .questions import Question
 
 MAX_COUPS = 1000        # the longest streak or coup number asked about (an 8-deck shoe deals about 80 coups)
 MAX_ROWS = 20           # the deepest scoreboard asked about (casinos use 6 rows)
+KEY_LENGTH = 120        # a question's key (for saved progress) names the situation in at most this many characters
 
 __all__ = ["columns_question", "dragon_tail_question", "bead_question", "streak_question", "derived_road_question",
            "NO_ENTRY"]
@@ -64,6 +68,17 @@ def _letters(outcomes) -> str:
     return " ".join(LETTERS[outcome] for outcome in as_outcomes(outcomes))
 
 
+def _short(key: str, from_end: bool = False) -> str:
+    """A question's key, at most ``KEY_LENGTH`` characters: a long sequence keeps its start (or, ``from_end``,
+    its name and its end, where the next result goes)."""
+    if len(key) <= KEY_LENGTH:
+        return key
+    if from_end:
+        name, rest = key.split(": ", 1)
+        return f"{name}: …{rest[len(name) + 3 - KEY_LENGTH:]}"
+    return key[:KEY_LENGTH - 1] + "…"
+
+
 def columns_question(sequence) -> Question:
     """How many columns does this sequence start on the Big Road?
 
@@ -79,7 +94,8 @@ def columns_question(sequence) -> Question:
             "before it." if tie_count else "")
     return Question(f"How many columns does this sequence start on the Big Road? {_letters(sequence)}",
                     str(big_road_columns(sequence)),
-                    f"The streaks are {streaks} (ties left out): one column each.{ties}")
+                    f"The streaks are {streaks} (ties left out): one column each.{ties}",
+                    skill="roads", key=_short(f"columns: {_letters(sequence)}"))
 
 
 def dragon_tail_question(streak: int, side=Outcome.BANKER, rows: int = ROWS) -> Question:
@@ -100,7 +116,8 @@ def dragon_tail_question(streak: int, side=Outcome.BANKER, rows: int = ROWS) -> 
                f"the bottom row (the dragon tail), so win number {streak} is in column {last.column + 1}, "
                f"row {last.row + 1}.")
     return Question(f"A shoe opens with {streak} {outcome.label} wins in a row. In which column of the Big Road "
-                    "(counting from 1) is the last of them?", str(last.column + 1), why)
+                    "(counting from 1) is the last of them?", str(last.column + 1), why,
+                    skill="roads", key=f"dragon tail: {streak} {LETTERS[outcome]}, {rows} rows")
 
 
 def bead_question(coup_number: int, rows: int = ROWS) -> Question:
@@ -117,7 +134,8 @@ def bead_question(coup_number: int, rows: int = ROWS) -> Question:
     return Question(f"On a Bead Plate {rows} rows deep, which column (counting from 1) holds coup number "
                     f"{coup_number}?", str(cell.column + 1),
                     f"Each column holds {rows} coups, filled top to bottom: coup {coup_number} is in "
-                    f"row {cell.row + 1} of column {cell.column + 1}.")
+                    f"row {cell.row + 1} of column {cell.column + 1}.",
+                    skill="roads", key=f"bead plate: coup {coup_number}, {rows} rows")
 
 
 def streak_question(row: StreakRow, exact, side=Outcome.BANKER) -> Question:
@@ -143,7 +161,8 @@ def streak_question(row: StreakRow, exact, side=Outcome.BANKER) -> Question:
                     f"on any coup the exact chance is {exact:.2%}: {abs(distance):.1f} standard errors apart, "
                     + ("well within chance variation." if abs(distance) <= 2 else
                        "a gap chance gives now and then: more coups would shrink it."),
-                    ("more likely", "less likely", "just as likely"))
+                    ("more likely", "less likely", "just as likely"),
+                    skill="streaks", key=f"{row.k} {LETTERS[outcome]} in a row")
 
 
 def derived_road_question(sequence, road="Big Eye Boy", next_result=Outcome.BANKER) -> Question:
@@ -168,5 +187,7 @@ def derived_road_question(sequence, road="Big Eye Boy", next_result=Outcome.BANK
              f"{outcome.label} next goes to column {column + 1}, row {row + 1} of the Big Road.")
     return Question(f"The Big Road shows {_letters(sequence)}. If {outcome.label} wins the next coup, what does "
                     f"the {DERIVED_ROADS[k]} add?", verdict.colour.value if verdict.colour else NO_ENTRY,
-                    f"{verdict.reason[0].upper()}{verdict.reason[1:]}. {where}", ("red", "blue", NO_ENTRY))
+                    f"{verdict.reason[0].upper()}{verdict.reason[1:]}. {where}", ("red", "blue", NO_ENTRY),
+                    skill="derived-roads",
+                    key=_short(f"{DERIVED_ROADS[k]}: {_letters(sequence)} + {LETTERS[outcome]}", from_end=True))
 

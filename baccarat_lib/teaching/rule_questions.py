@@ -12,11 +12,19 @@ The coup builders (``winner_question``, ``settle_question``, ``pair_question``) 
 six, the most a coup uses), so the prompt does not tell whether anyone draws; the explanation then says which cards
 stayed in the shoe.
 
+Each question carries the ``skill`` a progress store files its answers under, and a short ``key`` (the cards as
+given): "total", "natural", "player-draw", the Banker tableau's cell (``progress.banker_cell_skill``: Banker's
+total and Player's third card, "banker-draw:5/4", "banker-draw:5/-" when Player stood), "winner", "settle",
+"tableau-source" and "pair".
+
 >>> question = total_question("7 8")
 >>> check_answer(question, "5").correct, check_answer(question, "15").message
 (True, 'Not quite: the right answer is 5. 7 + 8 = 15 → keep the units digit: 5.')
 >>> winner_question("7 6 Q J 5 2").prompt
 'Cards dealt in order P, B, P, B, then third cards: 7 6 Q J 5 2. Who wins?'
+>>> question = banker_draw_question("3 2", 4)
+>>> question.skill, question.key
+('banker-draw:5/4', '3 2 / 4')
 """
 
 from __future__ import annotations
@@ -31,7 +39,10 @@ from ..game.payouts import _as_coup, bet_label, coup_facts, pay_table, settle, s
 from ..game.rules import (BANKER_TABLEAU, banker_decision, hand_total, is_natural, player_decision,
                           third_card_value, total_working)
 from ..game.tableau import published_table_contradictions, wrong_rows
+from .progress import banker_cell_skill
 from .questions import Question, check_answer  # noqa: F401  (check_answer: used by the doctests)
+
+_KEY_LENGTH = 80            # a question's key names the situation in a few words
 
 __all__ = ["total_question", "natural_question", "player_draw_question", "banker_draw_question",
            "winner_question", "wrong_rows_question", "settle_question", "pair_question"]
@@ -41,7 +52,8 @@ def total_question(cards) -> Question:
     """What is the total of this hand?"""
     cards = as_cards(cards)
     labels = " ".join(card.label for card in cards)
-    return Question(f"What is the total of {labels}?", str(hand_total(cards)), f"{total_working(cards)}.")
+    return Question(f"What is the total of {labels}?", str(hand_total(cards)), f"{total_working(cards)}.",
+                    skill="total", key=labels)
 
 
 def natural_question(cards) -> Question:
@@ -53,7 +65,8 @@ def natural_question(cards) -> Question:
            ("8 or 9 on the first two cards is a natural." if natural else
             "A natural needs 8 or 9 on the first two cards." if len(cards) == 2 else
             "A third card never makes a natural."))
-    return Question(f"Is {labels} a natural?", "yes" if natural else "no", why, ("yes", "no"))
+    return Question(f"Is {labels} a natural?", "yes" if natural else "no", why, ("yes", "no"),
+                    skill="natural", key=labels)
 
 
 def _two_cards(cards, whose: str):
@@ -72,26 +85,30 @@ def player_draw_question(cards) -> Question:
     return Question(f"Player holds {labels} and Banker has no natural. Does Player draw or stand?",
                     "draw" if decision.draws else "stand",
                     f"Player has {total} ({total_working(cards)}): {decision.reason}",
-                    ("draw", "stand"))
+                    ("draw", "stand"), skill="player-draw", key=labels)
 
 
 def banker_draw_question(banker_cards, player_third_card) -> Question:
-    """Does Banker draw, given its two cards and Player's third card (None if Player stood)?"""
+    """Does Banker draw, given its two cards and Player's third card (None if Player stood)?
+
+    Its skill is the tableau's cell: Banker's total and the value of Player's third card ("banker-draw:5/4"), or
+    "-" when Player stood; the key is the cards as given ("3 2 / 4", "3 2 / -")."""
     cards = as_cards(banker_cards)
     if len(cards) != 2:
         raise BaccaratError(f"banker_cards must be Banker's first two cards, not {len(cards)} cards")
     total = hand_total(cards)
     decision = banker_decision(total, player_third_card)
     labels = " ".join(card.label for card in cards)
-    if third_card_value(player_third_card) is None:
-        situation = "Player stood"
+    third_value = third_card_value(player_third_card)      # the value banker_decision judged by
+    if third_value is None:
+        situation, third_label = "Player stood", "-"
     else:
-        label = getattr(player_third_card, "label", player_third_card)
-        situation = f"Player drew {label}"
+        third_label = str(getattr(player_third_card, "label", player_third_card)).strip()
+        situation = f"Player drew {third_label}"
     return Question(f"Banker holds {labels} ({total}) and {situation}. Does Banker draw or stand?",
                     "draw" if decision.draws else "stand",
                     f"Banker has {total} and {decision.reason}",
-                    ("draw", "stand"))
+                    ("draw", "stand"), skill=banker_cell_skill(total, third_value), key=f"{labels} / {third_label}")
 
 
 def _dealt(cards) -> tuple[Coup, tuple]:
@@ -119,7 +136,8 @@ def winner_question(cards) -> Question:
     coup, given = _dealt(cards)
     labels = " ".join(card.label for card in given)
     return Question(f"Cards dealt in order P, B, P, B, then third cards: {labels}. Who wins?",
-                    coup.outcome.label, " ".join(coup.steps) + _left_in_shoe(coup, given), ("Player", "Banker", "Tie"))
+                    coup.outcome.label, " ".join(coup.steps) + _left_in_shoe(coup, given), ("Player", "Banker", "Tie"),
+                    skill="winner", key=labels)
 
 
 def _event_words(event: str) -> str:
@@ -153,7 +171,8 @@ def settle_question(bet: str, stake, coup, table="standard") -> Question:
               f"{_pays_sentence(table.lines(bet))}. The cards, dealt P, B, P, B, then third cards: {labels}. "
               "What is your net result? (A loss is negative, a push is 0.)")
     return Question(prompt, money(settlement.net),
-                    f"{coup.steps[-1]} {settlement.explanation}{_left_in_shoe(coup, given)}")
+                    f"{coup.steps[-1]} {settlement.explanation}{_left_in_shoe(coup, given)}",
+                    skill="settle", key=f"{bet} {money(stake_amount(stake))} at {table.name}: {labels}")
 
 
 def _rows_phrase(totals) -> str:
@@ -181,7 +200,8 @@ def wrong_rows_question(published, name: str = "this table") -> Question:
     contradictions = published_table_contradictions(published)
     explanation = " ".join(contradictions) if contradictions else "Every row agrees with the tableau."
     return Question(f"Which Banker rows of {name} are wrong?", _rows_phrase(wrong), explanation,
-                    tuple(_rows_phrase(totals) for totals in choices))
+                    tuple(_rows_phrase(totals) for totals in choices), skill="tableau-source",
+                    key=" ".join(name.split())[:_KEY_LENGTH] or "this table")
 
 
 def pair_question(cards, side: str = "player") -> Question:
@@ -200,4 +220,5 @@ def pair_question(cards, side: str = "player") -> Question:
            + settle(f"{side}-pair", 1, coup).explanation + _left_in_shoe(coup, given))
     order = "P, B, P, B" + (", then third cards" if len(given) > 4 else "")
     return Question(f"Cards dealt {order}: {' '.join(card.label for card in given)}. "
-                    f"Does a {side.capitalize()} Pair bet win?", "yes" if wins else "no", why, ("yes", "no"))
+                    f"Does a {side.capitalize()} Pair bet win?", "yes" if wins else "no", why, ("yes", "no"),
+                    skill="pair", key=f"{side}: {' '.join(card.label for card in given)}")

@@ -19,7 +19,7 @@ __getattr__, __dir__, __all__ = lazy_exports(__name__, {
              "ROAD_COLOURS", "derived_road_svg", "scoreboard_svg", "DERIVED_TITLES", "DERIVED_COLOURS"),
     ".plots": ("new_axes", "OUTCOME_COLOURS", "BET_COLOURS", "CARD_RED", "CARD_BLACK", "plot_tableau_grid",
                "plot_coup", "plot_bead_plate", "plot_big_road", "plot_roads", "plot_streak_statistics",
-               "plot_effect_of_removal", "plot_edges_through_shoe", "plot_convergence"),
+               "plot_effect_of_removal", "plot_edges_through_shoe", "plot_convergence", "plot_accuracy_over_time"),
     ".widgets": ("safe_html", "projector_view", "BIG", "AnswerControls", "QuestionWidget", "show_question",
                  "read_hand", "NaturalReading", "natural_reading", "PlayerRuleReading", "player_rule_reading",
                  "TotalCalculator", "show_total_calculator", "NaturalChecker", "show_natural_checker",
@@ -29,6 +29,7 @@ __getattr__, __dir__, __all__ = lazy_exports(__name__, {
                  "show_settle_widget", "EdgeExplorer", "show_edge_explorer", "RemovalExplorer",
                  "show_removal_explorer", "ShoeRoads", "shoe_roads", "shoe_roads_html", "RoadDealer",
                  "show_road_dealer", "drill_html", "score_html", "PracticeDrill", "show_drill",
-                 "show_final_test", "dealer_call_html", "dealer_timer_html", "dealer_report_html", "DealerWidget",
-                 "show_dealer_mode"),
+                 "show_final_test", "show_weak_spots_drill", "dealer_call_html", "dealer_timer_html", "dealer_report_html", "DealerWidget",
+                 "show_dealer_mode", "skills_html", "cells_html", "lessons_html", "next_html", "accuracy_plot_html",
+                 "shown_path", "ProgressPage", "show_progress"),
 })

@@ -243,7 +243,7 @@ def edge_reading(decks: int = 8, table="standard") -> str:
 def removal_html(removed: str, decks: int = 1, bets=MAIN_BETS + SIDE_BETS) -> str:
     """Every bet's exact edge in a full shoe and without ``removed``; a bet with positive expectation is green."""
     edges = edges_after_removing(removed, decks, bets)
-    rows = [[escape(bet), percent(before, 3, sign=True), percent(after, 3, sign=True),
+    rows = [[escape(bet_label(bet)), percent(before, 3, sign=True), percent(after, 3, sign=True),
              percent(after - before, 3, sign=True)] for bet, (before, after) in edges.items()]
     favoured = [number for number, (before, after) in enumerate(edges.values()) if after < 0]
     table = table_html(["bet", "full shoe", "after removing", "change (% points)"], rows, "bcl-removal",

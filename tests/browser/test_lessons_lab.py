@@ -353,6 +353,11 @@ def lesson_09(page, nb):
     type_into(page, answer_box(settle_cell), settle.answer, enter=True)
     expect(feedback(settle_cell)).to_have_text(RIGHT)
     expect(settle_cell).to_contain_text("Score: 1 of 1")
+
+    # issue 17: the adaptive drill and dealer mode are live in the lesson
+    expect(cell_by_text(page, "show_dealer_mode(seed=2024)")).to_contain_text("Natural?")
+    expect(cell_by_text(page, 'show_drill(kind="banker-draw", difficulty=3, adaptive=True)')).to_contain_text(
+        "Banker holds")
     return drill_cell
 
 
@@ -373,6 +378,16 @@ def lesson_10(page, nb):
     return explorer
 
 
+def lesson_11(page, nb):
+    # issue 17, item 2: the progress page reads the store (empty for this server) and refreshes on request
+    progress = cell_by_text(page, "show_progress(")
+    expect(progress.locator(".bcl-progress-lessons")).to_have_count(1)
+    click(page, progress.get_by_role("button", name="Refresh"))
+    expect(progress.locator(".bcl-progress-lessons")).to_have_count(1)
+    expect(progress).to_contain_text("Practise")
+    return progress
+
+
 LESSONS: dict[str, Lesson] = {
     "00": Lesson({".widget-button": 9, PLOT_IMAGES: 1, ".bcl-card": 6}, lesson_00),
     "01": Lesson({".widget-text": 4, ".widget-button": 15, ".bcl-card": 2}, lesson_01),
@@ -391,6 +406,7 @@ LESSONS: dict[str, Lesson] = {
                   ".widget-text": 1}, lesson_09),
     "10": Lesson({".widget-dropdown": 1, ".widget-text": 1, ".widget-button": 2, PLOT_IMAGES: 4},
                  lesson_10),
+    "11": Lesson({".widget-button": 3, ".bcl-progress-lessons": 1}, lesson_11),
 }
 
 

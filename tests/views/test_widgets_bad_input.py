@@ -552,7 +552,7 @@ def test_the_other_widgets_stay_flat_too():
 
 # ================================================================ every public name of the widget modules, fuzzed
 
-WIDGET_MODULES = ["common", "question", "basics", "coup", "money", "roads", "practice"]
+WIDGET_MODULES = ["common", "question", "basics", "coup", "money", "roads", "practice", "dealer", "progress"]
 SLOW = {"shoe_roads", "show_road_dealer", "RoadDealer", "shoe_roads_html"}   # each deals and draws a shoe
 
 

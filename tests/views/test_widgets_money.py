@@ -11,6 +11,8 @@ from decimal import Decimal
 
 import pytest
 
+from baccarat_lib.game.payouts import bet_label
+
 from baccarat_lib.analysis.counting import edges_after_removing
 from baccarat_lib.errors import BaccaratError
 from baccarat_lib.game import Shoe
@@ -188,9 +190,9 @@ def test_removal_explorer_shows_every_bet_exactly():
     explorer = show_removal_explorer().controller
     shown = {cells[0]: cells[1:3] for _, cells in _table_rows(explorer.result.value)}
     expected = edges_after_removing("5 5 5 5", 1)
-    assert set(shown) == set(expected)
+    assert set(shown) == {bet_label(bet) for bet in expected}     # issue 11: labels, not code names
     for bet, (before, after) in expected.items():
-        assert shown[bet] == [f"{float(before):+.3%}", f"{float(after):+.3%}"], bet
+        assert shown[bet_label(bet)] == [f"{float(before):+.3%}", f"{float(after):+.3%}"], bet
 
 
 def test_removal_explorer_marks_positive_expectation_and_handles_bad_input():
@@ -201,9 +203,9 @@ def test_removal_explorer_marks_positive_expectation_and_handles_bad_input():
     edges = edges_after_removing("8 8 8 8 9 9 9 9", 1)
     assert edges["dragon-7"][1] < 0
     rows = _table_rows(explorer.result.value)
-    assert (MARKED_ROW, "dragon-7") in [(attributes, cells[0]) for attributes, cells in rows]
+    assert (MARKED_ROW, "Dragon 7") in [(attributes, cells[0]) for attributes, cells in rows]
     assert {cells[0] for attributes, cells in rows if attributes == MARKED_ROW} == \
-        {bet for bet, (_, after) in edges.items() if after < 0}         # marked: exactly the favoured bets
+        {bet_label(bet) for bet, (_, after) in edges.items() if after < 0}   # marked: exactly the favoured bets
     assert all(attributes in ("", MARKED_ROW) for attributes, _ in rows)
     explorer.removed.value = "5 5 5 5 5"
     assert "bcl-error" in explorer.result.value and "cannot remove" in explorer.result.value

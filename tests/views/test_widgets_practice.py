@@ -141,3 +141,138 @@ def test_widget_updates_are_quick():
     drill.next()
     explorer.removed.value = "K K Q 9 9 8"
     assert time.perf_counter() - start < 0.5
+
+
+# ---------------------------------------------------------------- saved progress and practice that remembers
+
+def _temporary_store(monkeypatch, tmp_path):
+    """A progress store of this test's own (see tests/views/test_widgets_question.py, last test)."""
+    from baccarat_lib.teaching.progress import ProgressStore
+    monkeypatch.setenv("BACCARAT_PROGRESS_DIR", str(tmp_path))
+    monkeypatch.delenv("JPY_SESSION_NAME", raising=False)
+    monkeypatch.setattr("baccarat_lib.teaching.progress._SHARED", {})
+    return lambda: ProgressStore(tmp_path / "progress.sqlite3").answers()
+
+
+class FakeClock:
+    """Seconds that move only when a test says so."""
+
+    def __init__(self, now=1000.0):
+        self.now = now
+
+    def __call__(self):
+        return self.now
+
+
+def test_a_drill_saves_each_first_judged_answer_with_its_skill_and_seconds(monkeypatch, tmp_path):
+    # issue 17, item 1: skill = the kind (the Banker tableau: its cell), seconds from the question being shown
+    from baccarat_lib.views.widgets.practice import PracticeDrill
+    saved = _temporary_store(monkeypatch, tmp_path)
+    clock = FakeClock()
+    drill = PracticeDrill(kind="banker-draw", difficulty=3, seed=5, clock=clock)
+    first = drill.state.exercise
+    clock.now += 4.25
+    drill.click(_wrong(first.question))
+    drill.click(first.question.answer)          # a second answer to the same question: not scored, not saved
+    clock.now += 10
+    drill.next()
+    clock.now += 1.5                            # the next question's clock starts when it is shown
+    second = drill.state.exercise
+    drill.click(second.question.answer)
+    answers = saved()
+    assert [(a.skill, a.answer, a.right, a.seconds, a.source) for a in answers] == [
+        (first.skill, _wrong(first.question), False, 4.25, "drill"),
+        (second.skill, second.question.answer, True, 1.5, "drill")]
+    assert first.skill == exercise_at("banker-draw", 3, 5, 0).skill and first.skill.startswith("banker-draw:")
+    assert answers[0].key == first.question.key
+
+
+def test_an_answer_that_is_not_judged_is_not_saved(monkeypatch, tmp_path):
+    # issue 17, item 1: a typo where a number is asked neither counts nor is saved
+    saved = _temporary_store(monkeypatch, tmp_path)
+    drill = show_drill(kind="settle", seed=3).controller
+    drill.click("a lot")
+    assert saved() == () and drill.state.score.asked == 0
+
+
+def test_the_final_test_saves_its_answers_as_a_test(monkeypatch, tmp_path):
+    # issue 17, item 1: source "test"; the Banker question under its cell
+    from baccarat_lib.views.widgets.practice import PracticeDrill
+    saved = _temporary_store(monkeypatch, tmp_path)
+    clock = FakeClock()
+    test = PracticeDrill(seed=2024, test=True, questions=6, clock=clock)
+    for number in range(6):
+        clock.now += number + 1                 # 1, 2, ... 6 seconds
+        test.click(test.state.exercise.question.answer)
+        test.next()
+    answers = saved()
+    assert [a.skill for a in answers] == [exercise.skill for exercise in final_test(2024, 6)]
+    assert [a.seconds for a in answers] == [1.0, 2.0, 3.0, 4.0, 5.0, 6.0]
+    assert {a.source for a in answers} == {"test"} and all(a.right for a in answers)
+
+
+def test_a_store_that_cannot_save_says_so_once_in_the_drill(monkeypatch, tmp_path):
+    # issue 17, item 1: a folder that is a file: the drill works, and says once that progress is not saved
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a folder")
+    monkeypatch.setenv("BACCARAT_PROGRESS_DIR", str(blocked))
+    monkeypatch.setattr("baccarat_lib.teaching.progress._SHARED", {})
+    drill = show_drill(kind="total", seed=1).controller
+    drill.click(drill.state.exercise.question.answer)
+    assert "not being saved" in drill.notice.value and drill.state.score.right == 1
+    drill.next()
+    drill.click(drill.state.exercise.question.answer)
+    assert drill.notice.value == "" and drill.state.score.right == 2
+
+
+def test_the_adaptive_drill_brings_back_a_missed_cell(monkeypatch, tmp_path):
+    # issue 17, item 3: no seed box, no seed; a cell missed comes back after one other question (Leitner box 1:
+    # due at position 0 + 1 + 1 = 2), as the drill reads the answers it saved
+    from baccarat_lib.views.widgets.practice import show_weak_spots_drill
+    saved = _temporary_store(monkeypatch, tmp_path)
+    drill = show_weak_spots_drill("banker-draw").controller
+    assert drill.adaptive and drill.state.seed is None and drill.seed not in _children(drill.view)
+    missed = drill.state.exercise.skill
+    drill.click(_wrong(drill.state.exercise.question))
+    drill.next()
+    assert drill.state.exercise.skill != missed
+    drill.click(drill.state.exercise.question.answer)
+    drill.next()
+    assert drill.state.exercise.skill == missed and drill.state.number == 2
+    assert [a.right for a in saved()] == [False, True] and saved()[0].skill == missed
+    assert "practice that remembers" in drill.question.value
+
+
+def test_the_adaptive_drill_starts_from_answers_saved_before(monkeypatch, tmp_path):
+    # issue 17, item 3: saved in an earlier session: "6/7" missed, then "3/3" right: "6/7" is due at position 2
+    from baccarat_lib.teaching.progress import progress_store
+    _temporary_store(monkeypatch, tmp_path)
+    progress_store().record("banker-draw:6/7", "8 8 / 7", "stand", False, 5.0, source="lesson")
+    progress_store().record("banker-draw:3/3", "A 2 / 3", "draw", True, 2.0, source="drill")
+    drill = show_drill(kind="banker-draw", difficulty=3, adaptive=True).controller
+    assert drill.state.exercise.skill == "banker-draw:6/7"
+    # the seeded drill ignores them: question 1 of seed 2024, as always
+    assert show_drill(kind="banker-draw", difficulty=3).controller.state.exercise == \
+        exercise_at("banker-draw", 3, 2024, 0)
+
+
+def test_the_adaptive_drill_restarts_on_a_new_setting_and_refuses_a_test():
+    import pytest
+
+    from baccarat_lib.errors import BaccaratError
+    from baccarat_lib.views.widgets.practice import PracticeDrill
+    drill = show_drill(kind="total", adaptive=True).controller
+    drill.click(drill.state.exercise.question.answer)
+    drill.kind.value = "natural"
+    assert drill.state.exercise.kind == "natural" and drill.state.score.asked == 0 and drill.state.adaptive
+    for bad in ({"test": True, "adaptive": True}, {"adaptive": "yes"}, {"clock": 5}):
+        with pytest.raises(BaccaratError):
+            PracticeDrill(**bad)
+
+
+def _children(widget):
+    """Every widget inside ``widget``."""
+    found = [widget]
+    for child in getattr(widget, "children", ()):
+        found += _children(child)
+    return found

@@ -12,4 +12,5 @@ __getattr__, __dir__, __all__ = lazy_exports(__name__, {
     ".roads": ("plot_bead_plate", "plot_big_road", "plot_roads", "plot_streak_statistics"),
     ".counting": ("plot_effect_of_removal", "plot_edges_through_shoe"),
     ".convergence": ("plot_convergence",),
+    ".progress": ("plot_accuracy_over_time",),
 })

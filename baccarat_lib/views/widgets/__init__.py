@@ -17,6 +17,9 @@ __getattr__, __dir__, __all__ = lazy_exports(__name__, {
     ".money": ("SettleWidget", "show_settle_widget", "EdgeExplorer", "show_edge_explorer", "RemovalExplorer",
                "show_removal_explorer"),
     ".roads": ("ShoeRoads", "shoe_roads", "shoe_roads_html", "RoadDealer", "show_road_dealer"),
-    ".practice": ("drill_html", "score_html", "PracticeDrill", "show_drill", "show_final_test"),
+    ".practice": ("drill_html", "score_html", "PracticeDrill", "show_drill", "show_final_test",
+                  "show_weak_spots_drill"),
+    ".progress": ("skills_html", "cells_html", "lessons_html", "next_html", "accuracy_plot_html", "shown_path",
+                  "ProgressPage", "show_progress"),
     ".dealer": ("dealer_call_html", "dealer_timer_html", "dealer_report_html", "DealerWidget", "show_dealer_mode"),
 })

@@ -61,6 +61,7 @@ BIG = widgets.Layout(width="auto", min_width="8em", height="2.6em")
 FALLBACK_MESSAGE = ("Sorry, this could not be worked out. Check what you typed or chose, and try again; "
                     "if it keeps happening, restart the lesson (Run ▸ Run All Cells).")
 _MAX_MESSAGE = 300            # characters of an error message shown inline, whatever the input
+_MESSAGE_BUDGET = 180         # an argument error names the argument, what is accepted and the value in about this
 _LOGGER = logging.getLogger("baccarat_lib.views")
 _LOGGER.addHandler(logging.NullHandler())   # a library logs for developers; nothing reaches a learner's stderr
 
@@ -186,7 +187,8 @@ def check_option(name: str, value, options, accepted: str | None = None):
         if type(each) is type(candidate) and each == candidate:
             return each
     words = accepted or "one of " + ", ".join(str(each) for each in values)
-    raise BaccaratError(f"{name} must be {words}, not {shown(value)}")
+    room = max(20, _MESSAGE_BUDGET - len(name) - len(words))   # a long list of choices leaves less for the value
+    raise BaccaratError(f"{name} must be {words}, not {shown(value, room)}")
 
 
 def chosen(menu, what: str):

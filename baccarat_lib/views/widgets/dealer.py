@@ -17,6 +17,11 @@ Widget (``show_dealer_mode()`` returns the view; ``view.controller`` holds the c
 - ``DealerWidget(seed=2024, coups=10, target_seconds=5, decks=8, clock=time.monotonic, on_answer=None)``.
 - ``show_dealer_mode(seed=2024, coups=10, target_seconds=5)``.
 
+**Saved progress** (issue 17): each judged call is saved in the learner's progress store
+(``common.record_answer``) with the source "dealer", under the call's skill ("dealer:banker-draw"), its situation
+and the seconds it took; a ``on_answer`` given is called too. Any message about the store (e.g. that progress is
+not being saved) shows under the feedback, once.
+
 >>> dealer = show_dealer_mode(seed=5, coups=1).controller
 >>> dealer.session.current_call().prompt
 'Natural?'
@@ -35,12 +40,13 @@ from ...errors import BaccaratError, check_seed, shown
 from ...game.formatting import percent
 from ...teaching.dealer import DEALER_KIND_NAMES, DealerReport, DealerSession
 from ..html import caption_html, hand_html, message_html, steps_html, table_html
-from .common import BIG, SeedBox, projector_view, safe_html
+from .common import BIG, SeedBox, projector_view, record_answer, safe_html
 from .question import AnswerControls
 
 __all__ = ["dealer_call_html", "dealer_timer_html", "dealer_report_html", "DealerWidget", "show_dealer_mode"]
 
 _NAME = "dealer mode"
+SOURCE = "dealer"           # the source dealer mode's answers are saved with
 
 
 def _check_session(session) -> DealerSession:
@@ -127,8 +133,9 @@ class DealerWidget:
 
     ``seed`` None (a seed is picked at random and shown) or a whole number 0 or more; ``coups`` 1 to 100;
     ``target_seconds`` above 0 and at most 600; ``decks`` 1 to 8; ``clock`` a function returning seconds;
-    ``on_answer`` None or a function given each ``AnswerRecord``. Anything else is refused with a BaccaratError
-    before a control is built. A seed typed into the seed box that is not a seed is said inline.
+    ``on_answer`` None or a function given each ``AnswerRecord`` (after it is saved in the progress store).
+    Anything else is refused with a BaccaratError before a control is built. A seed typed into the seed box that
+    is not a seed is said inline.
     """
 
     def __init__(self, seed=2024, coups: int = 10, target_seconds=5, decks: int = 8, clock=time.monotonic,
@@ -136,10 +143,15 @@ class DealerWidget:
         seed = check_seed(seed)
         if seed is None:                    # as the drill does: pick one, and show it so the session can replay
             seed = random.Random().randrange(1, 1_000_000)
-        # Builds a session first: it checks every argument before a control exists.
-        self.session = DealerSession(seed, decks, coups, target_seconds, clock, on_answer=on_answer)
+        if on_answer is not None and not callable(on_answer):
+            raise BaccaratError("on_answer must be None or a function called with each AnswerRecord, "
+                                f"not {shown(on_answer)}")
+        self.on_answer = on_answer
+        self.store_message = ""             # HTML of a message about the progress store, not shown yet
         self.settings = dict(decks=decks, coups=coups, target_seconds=target_seconds, clock=clock,
-                             on_answer=on_answer)
+                             on_answer=self._save)
+        # Builds a session first: it checks every other argument before a control exists.
+        self.session = DealerSession(seed, **self.settings)
         self.seed = SeedBox(seed, description="Seed", style={"description_width": "6em"},
                             layout=widgets.Layout(width="14em"))
         self.restart_button = widgets.Button(description="Start again", icon="refresh", layout=BIG)
@@ -187,7 +199,8 @@ class DealerWidget:
             feedback = self.session.answer(text)
             result.append(feedback)
             kind = "info" if not feedback.judged else "right" if feedback.right else "wrong"
-            return message_html(feedback.message, kind)
+            store_message, self.store_message = self.store_message, ""
+            return message_html(feedback.message, kind) + store_message
         shown_before = self.feedback.value
         self.feedback.value = safe_html(compute)
         feedback = self.last_feedback = result[0] if result else None
@@ -198,6 +211,14 @@ class DealerWidget:
             self.waiting = not feedback.right and not self.session.finished
             self.update()
         return feedback
+
+    def _save(self, record):
+        """Save one judged call (an ``AnswerRecord``) in the progress store, keep any message about the store to
+        show, then hand the record to ``on_answer`` if one was given."""
+        self.store_message += record_answer(record.skill, record.key, record.answer, record.right, record.seconds,
+                                            source=SOURCE)
+        if self.on_answer is not None:
+            self.on_answer(record)
 
     def resume(self):
         """After reading the feedback on a wrong call: show the next call and start its clock."""

@@ -7,9 +7,20 @@ Each widget is a thin view: the drill's state is a ``teaching.practice.Drill`` c
 
 Widgets (each ``show_…()`` returns the view; ``view.controller`` holds the controls: see ``common``):
 
-- ``show_drill(kind="mixed", difficulty=1, seed=2024)``: choose the drill and difficulty, answer, see
-  instant feedback and the score, press Next; the same seed gives the same questions.
+- ``show_drill(kind="mixed", difficulty=1, seed=2024, adaptive=False)``: choose the drill and difficulty, answer,
+  see instant feedback and the score, press Next; the same seed gives the same questions. ``adaptive=True``: a
+  drill without a seed that asks, by Leitner boxes, what the learner's saved answers say is due
+  (``teaching.practice.adaptive_exercise``): a missed tableau cell comes back soon, a mastered one later.
+- ``show_weak_spots_drill(kind="mixed", difficulty=3)``: "Practise my weak spots", the adaptive drill of ``kind``
+  (what the progress page starts).
 - ``show_final_test(seed=2024, questions=10)``: a mixed test of every kind, then a score summary.
+
+**Saved progress** (issue 17): every judged answer of a drill or of the final test is saved in the learner's
+progress store (``common.record_answer``, source "drill" or "test") under the exercise's skill (its kind, or for a
+Banker question its tableau cell, "banker-draw:5/4"), with the seconds from the question being shown to the
+answer (``clock``: ``time.monotonic`` unless a test gives another). Only the first judged answer to a question is
+saved, as only it is scored. A message about the store (e.g. that progress is not being saved) shows once, under
+the question.
 
 >>> drill = show_drill(kind="total", seed=1).controller
 >>> drill.click(drill.state.exercise.question.answer).correct, drill.state.score.right
@@ -18,7 +29,9 @@ Widgets (each ``show_…()`` returns the view; ``view.controller`` holds the con
 
 from __future__ import annotations
 
+import logging
 import random
+import time
 from html import escape
 
 import ipywidgets as widgets
@@ -26,17 +39,19 @@ import ipywidgets as widgets
 from ...errors import BaccaratError, check_seed, shown, whole_number
 from ...teaching.practice import (KIND_NAMES, KINDS, MIXED, TEST, Drill, answer_drill, next_drill, score_summary,
                                   start_drill)
+from ...teaching.progress import progress_store
 from ...teaching.questions import check_answer
 from ..html import caption_html, message_html
-from .common import BIG, SeedBox, check_option, chosen, projector_view, safe_html
+from .common import BIG, SeedBox, check_option, chosen, projector_view, record_answer, safe_html
 from .question import AnswerControls
 
-__all__ = ["drill_html", "score_html", "PracticeDrill", "show_drill", "show_final_test"]
+__all__ = ["drill_html", "score_html", "PracticeDrill", "show_drill", "show_weak_spots_drill", "show_final_test"]
 
 _KIND_OPTIONS = [("Mixed (set by difficulty)", MIXED)] + [(KIND_NAMES[kind], kind) for kind in KINDS]
 _DIFFICULTY_OPTIONS = [("1 · totals, naturals", 1), ("2 · Player, simple Banker", 2),
                        ("3 · tableau, settling", 3)]
 MAX_TEST_QUESTIONS = 100   # a final test on screen asks at most this many questions
+_LOGGER = logging.getLogger(__name__)
 
 
 # ---------------------------------------------------------------- pure functions
@@ -64,6 +79,8 @@ def drill_html(drill: Drill) -> str:
     _check_drill(drill)
     exercise = drill.exercise
     level = "" if drill.kind == TEST else f", difficulty {exercise.difficulty}"
+    if drill.adaptive:
+        level += " · practice that remembers"
     heading = caption_html(f"<i>{escape(KIND_NAMES[exercise.kind])}{level}</i>")
     prompt = f'<div style="font-size:1.35em;margin:0.3em 0;">{escape(exercise.question.prompt)}</div>'
     feedback = ""
@@ -81,19 +98,30 @@ class PracticeDrill:
     at random and shown) or a whole number 0 or more; ``questions`` (the test's length) 1 to 100. Anything else
     is refused with a BaccaratError before a control is built. A seed typed into the seed box that is not a seed
     is said inline, and the drill waits for a good one.
+
+    ``adaptive=True`` (a drill, not a test): no seed; each question is chosen from the learner's saved answers
+    (``teaching.practice.adaptive_exercise``), which this drill's answers join as they are given. ``clock``: a
+    function returning seconds, to time each answer from the question being shown.
     """
 
     def __init__(self, kind: str = MIXED, difficulty: int = 1, seed: int = 2024, test: bool = False,
-                 questions: int = 10):
+                 questions: int = 10, adaptive: bool = False, clock=time.monotonic):
         if not isinstance(test, bool):
             raise BaccaratError(f"test must be True (the final test) or False (a drill), not {shown(test)}")
+        if not isinstance(adaptive, bool) or (adaptive and test):
+            raise BaccaratError(f"adaptive must be True (a drill that follows your saved answers) or False, and a "
+                                f"test is never adaptive, not {shown(adaptive)}")
+        if not callable(clock):
+            raise BaccaratError(f"clock must be a function returning seconds, such as time.monotonic, not "
+                                f"{shown(clock)}")
         kind = check_option("kind", kind, _KIND_OPTIONS)
         difficulty = check_option("difficulty", difficulty, _DIFFICULTY_OPTIONS, "1, 2 or 3")
         seed = check_seed(seed)
         questions = whole_number("questions", questions, 1, MAX_TEST_QUESTIONS)
         if seed is None:                    # as start_drill does: pick one, and show it so the drill can replay
             seed = random.Random().randrange(1, 1_000_000)
-        self.test, self.questions = test, questions
+        self.test, self.questions, self.adaptive, self.clock = test, questions, adaptive, clock
+        self.shown_at = None                # when the current question was shown (by ``clock``)
         self.kind = widgets.Dropdown(options=_KIND_OPTIONS, value=kind, description="Drill",
                                      style={"description_width": "6em"}, layout=widgets.Layout(width="26em"))
         self.difficulty = widgets.ToggleButtons(options=_DIFFICULTY_OPTIONS, value=difficulty,
@@ -109,6 +137,7 @@ class PracticeDrill:
         self.notice = widgets.HTML()
         self.state: Drill | None = None
         self.last_answer = None
+        self.saved = ""                     # the HTML of a message about the store, shown under the feedback
         for control in (self.kind, self.difficulty, self.seed):
             control.observe(lambda change: self.restart(), names="value")
         self.restart_button.on_click(lambda _: self.restart())
@@ -116,6 +145,10 @@ class PracticeDrill:
         if test:
             settings = widgets.HBox([self.seed, self.restart_button])
             help_text = "Answer each question, then press Next. The same seed always gives the same test."
+        elif adaptive:
+            settings = widgets.VBox([widgets.HBox([self.kind, self.restart_button]), self.difficulty])
+            help_text = ("No seed: each question is chosen from your saved answers. What you miss comes back "
+                         "soon; what you know well, later.")
         else:
             settings = widgets.VBox([widgets.HBox([self.kind, self.seed]), self.difficulty])
             help_text = "Changing a setting starts a new drill. The same seed always gives the same questions."
@@ -128,6 +161,10 @@ class PracticeDrill:
         """Start the drill (or test) again from question 1 with the current settings (a bad seed: said inline)."""
         def compute():
             self.state = None
+            if self.adaptive:
+                self.state = start_drill(chosen(self.kind, "a drill"), chosen(self.difficulty, "a difficulty"),
+                                         adaptive=True, history=self._history())
+                return ""
             seed = self.seed.seed_or_error()
             if self.test:
                 self.state = start_drill(TEST, seed=seed, length=self.questions)
@@ -136,7 +173,29 @@ class PracticeDrill:
             return ""
         self.notice.value = safe_html(compute)
         self.last_answer = None
+        self._shown()
         self.update()
+
+    def _history(self):
+        """The learner's saved answers, oldest first (none if the store cannot be read: the drill still works)."""
+        try:
+            return progress_store().answers()
+        except Exception:                   # noqa: BLE001 - a progress problem must never stop a drill
+            _LOGGER.exception("could not read the saved answers")
+            return ()
+
+    def _shown(self):
+        """Start the clock of the question now shown."""
+        self.shown_at = self.clock() if self.state is not None else None
+
+    def _save(self, exercise, text, feedback) -> str:
+        """Save the first judged answer to ``exercise``; the HTML of any message about the store."""
+        seconds = None
+        if self.shown_at is not None:
+            seconds = max(0.0, float(self.clock() - self.shown_at))
+        key = getattr(exercise.question, "key", None) or exercise.question.prompt
+        return record_answer(exercise.skill, key, str(text), feedback.correct, seconds,
+                             source="test" if self.test else "drill")
 
     def answer(self, text):
         """Answer the current question with ``text``; returns the Feedback shown. An answer that is not judged
@@ -148,9 +207,11 @@ class PracticeDrill:
         if not feedback.judged:
             self.notice.value = message_html(feedback.message, "info")
             return feedback
+        first = not self.state.answered
         self.last_answer = self.last_answer if self.state.answered else str(text)
+        exercise = self.state.exercise
         self.state = answer_drill(self.state, text)
-        self.notice.value = ""
+        self.notice.value = self._save(exercise, text, feedback) if first else ""
         self.update()
         return self.state.feedback
 
@@ -170,9 +231,12 @@ class PracticeDrill:
     def next(self):
         """Move on to the next question (a test waits for an answer first)."""
         if self.state is not None:
-            self.state = next_drill(self.state)
+            before = self.state
+            self.state = next_drill(before, self._history() if before.adaptive else ())
             self.last_answer = None
             self.notice.value = ""
+            if self.state is not before:
+                self._shown()
             self.update()
 
     # -- view
@@ -198,10 +262,19 @@ class PracticeDrill:
         self.next_button.description = "Finished" if self.state.finished else "Next question"
 
 
-def show_drill(kind: str = MIXED, difficulty: int = 1, seed: int = 2024):
+def show_drill(kind: str = MIXED, difficulty: int = 1, seed: int = 2024, adaptive: bool = False):
     """The practice drill, ready to display: ``kind`` is "mixed" or one of ``practice.KINDS``, ``difficulty`` 1, 2
-    or 3, ``seed`` None or a whole number 0 or more (the same seed gives the same questions)."""
-    return PracticeDrill(kind, difficulty, seed).view
+    or 3, ``seed`` None or a whole number 0 or more (the same seed gives the same questions).
+
+    ``adaptive=True``: practice that remembers: no seed (``seed`` is not used), and each question is chosen by
+    Leitner boxes from the learner's saved answers."""
+    return PracticeDrill(kind, difficulty, seed, adaptive=adaptive).view
+
+
+def show_weak_spots_drill(kind: str = MIXED, difficulty: int = 3):
+    """"Practise my weak spots": the adaptive drill of ``kind`` ("mixed" or one of ``practice.KINDS``) at
+    ``difficulty`` (3: every kind, and the tableau's hard cells), ready to display."""
+    return PracticeDrill(kind, difficulty, adaptive=True).view
 
 
 def show_final_test(seed: int = 2024, questions: int = 10):

@@ -5,24 +5,39 @@ Public names:
 - ``AnswerControls(on_answer)``: a button per choice, or a text box (Enter answers) and a Check button;
   the practice drill uses them too. The buttons wrap onto a second row rather than run off a narrow page, and
   choices of one or two digits (0–9) get compact buttons, so ten of them fit in about 650 px.
-- ``QuestionWidget(question)``: one exercise on screen; ``.answer(text)`` answers it.
+- ``QuestionWidget(question, clock=None)``: one exercise on screen; ``.answer(text)`` answers it.
 - ``show_question(question)``: the exercise widget, ready to display.
+
+**Saved progress** (issue 17): each judged answer is saved in the learner's progress store
+(``common.record_answer``) under the question's ``skill`` and ``key``, with the seconds it took: from the widget
+being built, or from the answer before it. An answer that is not judged (blank, a typo where a number is asked)
+is not saved and does not stop the clock. A new try after a wrong answer is saved too: it is a new attempt, and
+the right one after a miss is what spaced repetition needs to see. Once the question is answered right, further
+clicks are still judged on screen but not saved (clicking the right button again would inflate the accuracy), and
+an answer the same as the one just saved (Check pressed after Enter) is not saved twice. Any message about the
+store (e.g. that progress is not being saved) shows under the feedback, once. ``clock`` is a function returning
+seconds (None: the module's ``clock``, ``time.monotonic``; tests replace it).
 """
 
 from __future__ import annotations
 
+import time
+
 import ipywidgets as widgets
 
 from ...errors import BaccaratError, shown
+from ...teaching.progress import MAX_TEXT
 from ...teaching.questions import Question, check_answer
 from ..html import message_html
-from .common import BIG, check_text, close_widgets, projector_view
+from .common import BIG, check_text, close_widgets, projector_view, record_answer
 
 __all__ = ["AnswerControls", "QuestionWidget", "show_question"]
 
 COMPACT_DIGITS = 2          # a choice of one or two digits ("9", "10") gets a compact button; words get BIG
 # The layout of a compact button (3.4em of 18 px text: 61 px), shared like BIG and never closed.
 COMPACT = widgets.Layout(width="3.4em", min_width="3.4em", height="2.6em")
+clock = time.monotonic      # how a QuestionWidget times answers, unless given a clock (tests replace it)
+SOURCE = "lesson"           # the source a lesson exercise's answers are saved with
 
 
 def _compact(choice: str) -> bool:
@@ -87,13 +102,21 @@ class AnswerControls:
 
 
 class QuestionWidget:
-    """One exercise on screen: the prompt, answer controls and a feedback area."""
+    """One exercise on screen: the prompt, answer controls and a feedback area; each judged answer is saved
+    (see the module's notes). ``clock``: None (the module's ``clock``) or a function returning seconds."""
 
-    def __init__(self, question: Question):
+    def __init__(self, question: Question, clock=None):
         if not isinstance(question, Question):
             raise BaccaratError("question must be a Question made by a builder such as total_question(\"7 8\"), "
                                 f"not {shown(question)}")
+        if clock is not None and not callable(clock):
+            raise BaccaratError("clock must be None or a function of no arguments returning seconds, such as "
+                                f"time.monotonic, not {shown(clock)}")
         self.question = question
+        self.clock = clock if clock is not None else globals()["clock"]
+        self.started = self._now()          # the clock of the next answer starts here
+        self.solved = False                 # answered right: later answers are judged, not saved
+        self.last_saved = None              # the answer saved last, not saved twice in a row
         self.prompt = widgets.HTML(f'<div style="font-size:1.3em;margin:0.3em 0;">{question.prompt}</div>')
         self.feedback = widgets.HTML()
         self.controls = AnswerControls(self.answer)
@@ -104,9 +127,31 @@ class QuestionWidget:
         """Judge ``text`` and show the feedback; returns the Feedback. An answer that is not judged (blank, or not a
         number where a number is asked) is told what to type, as information, with nothing revealed."""
         feedback = check_answer(self.question, text)
-        self.feedback.value = message_html(feedback.message, "info" if not feedback.judged else
-                                           "right" if feedback.correct else "wrong")
+        html = message_html(feedback.message, "info" if not feedback.judged else
+                            "right" if feedback.correct else "wrong")
+        if feedback.judged:
+            html += self._save(text, feedback.correct)
+        self.feedback.value = html
         return feedback
+
+    def _now(self) -> float | None:
+        """The clock's reading in seconds; None when it fails or gives no number (the answer is saved untimed)."""
+        try:
+            reading = float(self.clock())
+        except Exception:                   # noqa: BLE001 - a broken clock must not break an exercise
+            return None
+        return reading if reading == reading and abs(reading) != float("inf") else None
+
+    def _save(self, text, right: bool) -> str:
+        """Save one judged answer with its seconds, unless the question was already answered right or this is the
+        answer just saved; the HTML of any message about the store."""
+        given = " ".join(str(text).split())[:MAX_TEXT]
+        now = self._now()
+        if self.solved or given == self.last_saved:
+            return ""
+        seconds = None if now is None or self.started is None else max(0.0, now - self.started)
+        self.started, self.last_saved, self.solved = now, given, right
+        return record_answer(self.question.skill, self.question.key, given, right, seconds, source=SOURCE)
 
 
 def show_question(question: Question):

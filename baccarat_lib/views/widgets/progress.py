@@ -1,0 +1,284 @@
+"""The "My progress" page (lesson 11): what the learner's saved answers say, and what to practise next.
+
+Pure HTML builders first, then the widget (the one widget pattern: see ``common``):
+
+- ``skills_html(report)``, ``cells_html(report)``, ``lessons_html(report)``, ``next_html(report)``: the parts of the
+  page as HTML, from a ``teaching.progress_report.ProgressReport``.
+- ``accuracy_plot_html(days)``: the accuracy-over-time plot as an inline PNG (``<img src="data:image/png…">``).
+- ``shown_path(path)``: a file's path as a learner reads it (the home folder written ``~``).
+- ``ProgressPage(store=None, lessons_folder=None)``: the page; ``show_progress()`` returns its view.
+
+The page reads the store once when shown and on **Refresh**. **Export to CSV** writes every answer next to the
+progress file (a store kept in memory: into the lessons folder) and says where. **Reset…** asks first: only
+**Yes, delete all my progress** deletes. **Practise …** starts the suggested drill on the page
+(``show_drill(kind=..., seed=None, adaptive=True)``: its questions chosen from the learner's saved answers). A message from the store (a damaged file moved aside,
+progress not being saved) is shown once.
+
+>>> from baccarat_lib.teaching import ProgressStore
+>>> page = ProgressPage(ProgressStore(":memory:"))
+>>> page.report.answers, page.report.next.kind
+(0, 'total')
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import os
+from datetime import datetime
+from html import escape
+from pathlib import Path
+
+import ipywidgets as widgets
+
+from ...errors import BaccaratError, shown
+from ...game.formatting import percent
+from ...teaching.progress import ProgressStore, progress_store
+from ...teaching.progress_report import ProgressReport, build_progress_report, lesson_exercises
+from ..html import caption_html, message_html, table_html
+from .common import BIG, close_widgets, projector_view, safe_html
+from .practice import show_drill
+
+__all__ = ["skills_html", "cells_html", "lessons_html", "next_html", "accuracy_plot_html", "shown_path",
+           "ProgressPage", "show_progress"]
+
+LESSONS_FOLDER = Path(__file__).resolve().parents[3] / "lessons"   # the course's lessons, when run from elsewhere
+HARDEST_CELLS = 10                                                  # the tableau's cells listed at most
+
+
+def _check_report(report) -> ProgressReport:
+    if not isinstance(report, ProgressReport):
+        raise BaccaratError(f"report must be a ProgressReport made by build_progress_report(...), not {shown(report)}")
+    return report
+
+
+def _seconds(value) -> str:
+    return "–" if value is None else f"{value:.1f} s"
+
+
+def skills_html(report) -> str:
+    """Per skill: answers, right, accuracy and median time."""
+    report = _check_report(report)
+    if not report.skills:
+        return message_html("No answers saved yet: answer an exercise or a drill in any lesson, then press "
+                             "Refresh.", "info")
+    rows = [[escape(line.name), str(line.count), str(line.right), percent(line.accuracy, 0),
+             _seconds(line.median_seconds)] for line in report.skills]
+    return table_html(["Skill", "Answers", "Right", "Accuracy", "Median time"], rows, "bcl-progress-skills")
+
+
+def cells_html(report) -> str:
+    """The Banker tableau's cells answered, hardest first (at most ``HARDEST_CELLS``)."""
+    report = _check_report(report)
+    if not report.cells:
+        return caption_html("No cell of the Banker tableau answered yet.")
+    rows = [[str(line.banker_total), "stood" if line.player_third_card is None else str(line.player_third_card),
+             str(line.count), str(line.right), percent(line.accuracy, 0)] for line in report.cells[:HARDEST_CELLS]]
+    return table_html(["Banker total", "Player's third card", "Answers", "Right", "Accuracy"], rows,
+                      "bcl-progress-cells", centred=True)
+
+
+def lessons_html(report) -> str:
+    """Each lesson with exercises: done, or how much is left."""
+    report = _check_report(report)
+    if not report.lessons:
+        return caption_html("No lessons with exercises found.")
+    rows, done = [], []
+    for number, status in enumerate(report.lessons):
+        parts = [f"{status.answered_right} of {status.exercises} exercises right"] if status.exercises else []
+        if status.test_questions:
+            parts.append(f"{status.test_answered} of {status.test_questions} test questions")
+        rows.append([escape(status.lesson), "✔ done" if status.done else "not yet", ", ".join(parts)])
+        if status.done:
+            done.append(number)
+    finished = len(done)
+    return (caption_html(f"<b>{finished} of {len(report.lessons)} lessons done.</b>")
+            + table_html(["Lesson", "Done", "Answered"], rows, "bcl-progress-lessons", marked=done))
+
+
+def next_html(report) -> str:
+    """What to practise next, and why."""
+    report = _check_report(report)
+    return message_html(f"Practise next: {report.next.name}, {report.next.reason}", "info")
+
+
+def accuracy_plot_html(days) -> str:
+    """The accuracy-over-time plot as an inline PNG image."""
+    from matplotlib.figure import Figure
+
+    from ..plots.progress import plot_accuracy_over_time
+
+    figure = Figure(figsize=(9, 3.6), dpi=80)
+    plot_accuracy_over_time(days, ax=figure.subplots())
+    figure.tight_layout()
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png")
+    data = base64.b64encode(buffer.getvalue()).decode("ascii")
+    return (f'<img class="bcl-progress-plot" alt="Accuracy per day" style="max-width:100%;" '
+            f'src="data:image/png;base64,{data}">')
+
+
+def shown_path(path) -> str:
+    """A path as a learner reads it, the home folder written ``~`` ("~/.local/share/jupyter/...")."""
+    if not isinstance(path, (str, os.PathLike)) or isinstance(path, bytes) or "\x00" in os.fspath(path):
+        raise BaccaratError(f"path must be a file's path, not {shown(path)}")
+    path = Path(path)
+    try:
+        return "~" + os.sep + str(path.relative_to(Path.home()))
+    except (ValueError, RuntimeError):
+        return str(path)
+
+
+def _default_lessons_folder() -> Path:
+    try:
+        here = Path.cwd()
+        return here if any(here.glob("[0-9][0-9]_*.ipynb")) else LESSONS_FOLDER
+    except OSError:                      # the working folder was deleted
+        return LESSONS_FOLDER
+
+
+class ProgressPage:
+    """The "My progress" page for ``store`` (None: this kernel's ``progress_store()``) and the lessons in
+    ``lessons_folder`` (None: the notebook's own folder, else the course's lessons)."""
+
+    def __init__(self, store: ProgressStore | None = None, lessons_folder=None):
+        if store is not None and not isinstance(store, ProgressStore):
+            raise BaccaratError(f"store must be None or a ProgressStore, not {shown(store)}")
+        if lessons_folder is not None and not isinstance(lessons_folder, (str, os.PathLike)):
+            raise BaccaratError(f"lessons_folder must be None or a folder, not {shown(lessons_folder)}")
+        self.store = progress_store() if store is None else store
+        self.lessons_folder = _default_lessons_folder() if lessons_folder is None else Path(lessons_folder)
+        self.report: ProgressReport | None = None
+        self.where = widgets.HTML()
+        self.messages = widgets.HTML()
+        self.skills = widgets.HTML()
+        self.plot = widgets.HTML()
+        self.cells = widgets.HTML()
+        self.lessons = widgets.HTML()
+        self.next = widgets.HTML()
+        self.notice = widgets.HTML()
+        self.practise_button = widgets.Button(description="Practise", button_style="primary", icon="play",
+                                              layout=widgets.Layout(width="auto", min_width="14em", height="2.6em"))
+        self.drill_area = widgets.VBox()
+        self.refresh_button = widgets.Button(description="Refresh", icon="refresh", layout=BIG)
+        self.export_button = widgets.Button(description="Export to CSV", icon="download", layout=BIG)
+        self.reset_button = widgets.Button(description="Reset…", icon="trash", layout=BIG)
+        self.confirm_button = widgets.Button(description="Yes, delete all my progress", button_style="danger",
+                                             layout=widgets.Layout(width="auto", min_width="16em", height="2.6em"))
+        self.cancel_button = widgets.Button(description="Cancel", layout=BIG)
+        self.confirm_box = widgets.HBox([self.confirm_button, self.cancel_button],
+                                        layout=widgets.Layout(display="none"))
+        self.practise_button.on_click(lambda _: self.practise())
+        self.refresh_button.on_click(lambda _: self.refresh())
+        self.export_button.on_click(lambda _: self.export())
+        self.reset_button.on_click(lambda _: self.ask_reset())
+        self.confirm_button.on_click(lambda _: self.reset())
+        self.cancel_button.on_click(lambda _: self.cancel_reset())
+        heading = lambda text: widgets.HTML(f'<h3 style="margin:0.6em 0 0.2em;">{text}</h3>')  # noqa: E731
+        self.view = projector_view([
+            self.where, self.messages,
+            widgets.HBox([self.refresh_button, self.export_button, self.reset_button]), self.confirm_box,
+            self.notice,
+            heading("Skills"), self.skills, self.plot,
+            heading("The Banker tableau: hardest cells first"), self.cells,
+            heading("Lessons"), self.lessons,
+            heading("What to practise next"), self.next, self.practise_button, self.drill_area,
+        ], controller=self, name="the progress page")
+        self.refresh()
+
+    # -- actions
+    def refresh(self):
+        """Read the store again and redraw the page."""
+        def compute():
+            self.report = None
+            exercises = lesson_exercises(self.lessons_folder)
+            self.report = build_progress_report(self.store.answers(), exercises, tuple(self.store.lessons_done()),
+                                          tz=datetime.now().astimezone().tzinfo)
+            return ""
+        self.notice.value = safe_html(compute)
+        self._take_messages()
+        self.update()
+
+    def export(self) -> Path | None:
+        """Write every answer to a CSV file and say where; returns its path (None if it failed)."""
+        folder = self.store.path.parent if self.store.path is not None and self.store.saving else self.lessons_folder
+        target = folder / f"progress-{datetime.now().strftime('%Y%m%d-%H%M%S')}.csv"
+        written = []
+
+        def compute():
+            written.append(self.store.export_csv(target))
+            return message_html(f"Exported {self.report.answers if self.report else 'your'} answers to "
+                                f"{shown_path(target)}", "right")
+        self.notice.value = safe_html(compute)
+        self._take_messages()
+        return written[0] if written else None
+
+    def ask_reset(self):
+        """First step of a reset: show the confirmation buttons."""
+        self.confirm_box.layout.display = "flex"
+        self.notice.value = message_html("Delete every saved answer and start again? This cannot be undone "
+                                         "(export to CSV first to keep a copy).", "error")
+
+    def cancel_reset(self):
+        """Hide the confirmation; nothing is deleted."""
+        self.confirm_box.layout.display = "none"
+        self.notice.value = message_html("Nothing was deleted.", "info")
+
+    def reset(self):
+        """Second step of a reset: delete everything saved, then redraw."""
+        if self.confirm_box.layout.display != "flex":     # only after "Reset…"
+            return
+        self.confirm_box.layout.display = "none"
+        deleted = []
+
+        def compute():
+            deleted.append(self.store.reset(confirm="reset"))
+            return ""
+        notice = safe_html(compute)
+        self.refresh()
+        if deleted:
+            notice = message_html(f"Progress reset: {deleted[0]} answers deleted.", "info")
+        self.notice.value = notice
+
+    def practise(self):
+        """Start the suggested drill below the button (adaptive: it asks again what the learner missed)."""
+        if self.report is None:
+            return
+        kind = self.report.next.kind
+        old = self.drill_area.children
+        self.drill_area.children = (show_drill(kind=kind, seed=None, adaptive=True),)
+        close_widgets(old)
+
+    # -- view
+    def _take_messages(self):
+        messages = self.store.take_messages()
+        if messages:
+            self.messages.value += "".join(message_html(message, "info") for message in messages)
+
+    def update(self):
+        """Render the report."""
+        if self.store.path is None:
+            where = "Your answers are kept in memory only (nothing is saved)."
+        else:
+            where = f"Your progress file: <code>{escape(shown_path(self.store.path))}</code>"
+            if not self.store.saving:
+                where += " (not being saved at the moment)"
+        self.where.value = caption_html(where)
+        report = self.report
+        if report is None:
+            for area in (self.skills, self.plot, self.cells, self.lessons, self.next):
+                area.value = ""
+            self.practise_button.disabled = True
+            return
+        self.skills.value = safe_html(lambda: skills_html(report))
+        self.plot.value = safe_html(lambda: accuracy_plot_html(report.days)) if report.days else ""
+        self.cells.value = safe_html(lambda: cells_html(report))
+        self.lessons.value = safe_html(lambda: lessons_html(report))
+        self.next.value = safe_html(lambda: next_html(report))
+        self.practise_button.disabled = False
+        self.practise_button.description = f"Practise: {report.next.name}"
+
+
+def show_progress(lessons_folder=None):
+    """The "My progress" page for this kernel's progress file, ready to display."""
+    return ProgressPage(lessons_folder=lessons_folder).view
