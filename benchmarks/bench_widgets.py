@@ -32,6 +32,7 @@ import os
 import pkgutil
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -281,6 +282,44 @@ def scenarios() -> dict:
                     yield "Next question", c.next_button.click
         return view, steps()
 
+    def weak_spots_drill():
+        view = w.show_weak_spots_drill("banker-draw", 3)
+        c = view.controller
+
+        def steps():
+            for number in itertools.count():
+                yield answer_action(c.controls, c.state.exercise.question, right=number % 3 != 0)
+                yield "Next question (adaptive)", c.next_button.click
+        return view, steps()
+
+    def dealer_mode():
+        view = w.show_dealer_mode(seed=2024, coups=50)
+        c = view.controller
+
+        def steps():
+            while True:
+                if c.session is None or c.session.finished:
+                    yield "Start again", c.restart_button.click
+                    continue
+                if c.waiting:
+                    yield "Continue", c.continue_button.click
+                    continue
+                call = c.session.current_call()
+                yield "call a decision or a payment", lambda answer=call.answer: c.click(answer)
+        return view, steps()
+
+    def progress_page():
+        from baccarat_lib.teaching.progress import banker_cell_skill, progress_store
+        view = w.show_progress()
+        c = view.controller
+
+        def steps():
+            for number in itertools.count():          # an answer saved elsewhere (not timed), then Refresh
+                progress_store().record(banker_cell_skill(3 + number % 4, number % 10), f"bench {number}", "draw",
+                                        number % 3 != 0, 2.5)
+                yield "Refresh after an answer", c.refresh_button.click
+        return view, steps()
+
     return {
         "show_question": [question_buttons, question_typed],
         "show_total_calculator": [total_calculator],
@@ -295,6 +334,9 @@ def scenarios() -> dict:
         "show_road_dealer": [road_dealer(8), road_dealer(1), road_dealer_decks],
         "show_drill": [drill],
         "show_final_test": [final_test],
+        "show_weak_spots_drill": [weak_spots_drill],
+        "show_dealer_mode": [dealer_mode],
+        "show_progress": [progress_page],
     }
 
 
@@ -371,6 +413,9 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     sys.path.insert(0, str(args.repo.resolve()))
     os.environ.setdefault("MPLBACKEND", "Agg")
+    # Answers are saved as a learner's would be (that is part of an update), into a throw-away progress folder.
+    progress_folder = tempfile.TemporaryDirectory(prefix="bench-progress-")
+    os.environ["BACCARAT_PROGRESS_DIR"] = progress_folder.name
 
     found, planned = course_widgets(), scenarios()
     unplanned = [name for name in found if name not in planned]

@@ -31,10 +31,12 @@ Public names:
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import statistics
 from datetime import date, datetime, timedelta, timezone, tzinfo
+from functools import lru_cache
 from fractions import Fraction
 from pathlib import Path
 from typing import NamedTuple
@@ -222,8 +224,6 @@ def lesson_exercises(folder) -> dict[str, tuple[int, int]]:
 
     An exercise cell is a code cell calling ``show_question``; a final test a call of ``show_final_test``
     (``questions=N``, else 10). Lessons with neither are left out. A missing folder gives {}."""
-    import nbformat
-
     if not isinstance(folder, (str, os.PathLike)) or isinstance(folder, bytes) or "\x00" in os.fspath(folder):
         raise BaccaratError(f"folder must be a folder such as \"lessons\", not {shown(folder)}")
     folder = Path(folder)
@@ -234,18 +234,32 @@ def lesson_exercises(folder) -> dict[str, tuple[int, int]]:
     found = {}
     for path in paths:
         try:
-            notebook = nbformat.read(path, as_version=4)
-        except Exception:  # noqa: BLE001 - a broken notebook has no exercises we can count
+            stamp = path.stat()
+        except OSError:
             continue
-        sources = [cell.source for cell in notebook.cells if cell.cell_type == "code"]
-        exercises = sum("show_question(" in source for source in sources)
-        test = 0
-        for source in sources:
-            for match in _FINAL_TEST.finditer(source):
-                test += int(match[1]) if match[1] else DEFAULT_TEST_QUESTIONS
-        if exercises or test:
-            found[path.stem] = (exercises, test)
+        counts = _exercise_counts(str(path), stamp.st_mtime_ns, stamp.st_size)
+        if counts != (0, 0):
+            found[path.stem] = counts
     return found
+
+
+@lru_cache(maxsize=256)
+def _exercise_counts(path: str, modified: int, size: int) -> tuple[int, int]:
+    """(exercise cells, final-test questions) of one notebook file, read once per version of the file
+    (``modified`` and ``size`` are only the cache's key: a page refreshed often reads each lesson once)."""
+    try:
+        with open(path, encoding="utf-8") as file:
+            cells = json.load(file).get("cells", [])
+        sources = ["".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
+                   for cell in cells if cell.get("cell_type") == "code"]
+    except Exception:  # noqa: BLE001 - a broken notebook has no exercises we can count
+        return (0, 0)
+    exercises = sum("show_question(" in source for source in sources)
+    test = 0
+    for source in sources:
+        for match in _FINAL_TEST.finditer(source):
+            test += int(match[1]) if match[1] else DEFAULT_TEST_QUESTIONS
+    return (exercises, test)
 
 
 def lesson_statuses(answers, exercises, marked=()) -> tuple[LessonStatus, ...]:

@@ -5,7 +5,8 @@ five boxes. A new item starts in box 1. A right answer moves it up one box (box 
 sends it back to box 1. An item in box ``b`` is due again once ``2 ** (b - 1)`` other questions have been asked
 since its last answer (``INTERVALS``: box 1 after 1, box 2 after 2, then 4, 8 and 16). ``next_items`` asks the due
 items first (lowest box first, then the longest overdue), then new items, then, only if it must, the items
-that will be due soonest.
+that will be due soonest. So while a learner keeps missing items, those misses come back before anything new:
+new and mastered items wait until the missed ones are answered right.
 
 **Why Leitner and not SM-2.** The items of this course are few (the cells of a tableau, six kinds of question)
 and discrete, and each is settled by a rule: right or wrong, not "hard" or "easy". Leitner boxes are

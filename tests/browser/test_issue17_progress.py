@@ -84,7 +84,7 @@ def test_three_answers_survive_a_restart_and_show_on_the_progress_page(page, pro
     expect(lesson).to_contain_text("not yet")
     expect(lesson).to_contain_text("2 of 4 exercises right")
     expect(widget).to_contain_text("progress.sqlite3")
-    expect(widget.locator("img.bcl-progress-plot")).to_have_count(1)
+    expect(widget.locator("svg.bcl-progress-plot")).to_have_count(1)
     expect(nb.get_by_text("Error displaying widget")).to_have_count(0)
     widget.scroll_into_view_if_needed()
     screenshot(page, "issue17-progress-page")

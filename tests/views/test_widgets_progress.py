@@ -53,7 +53,8 @@ def test_the_page_shows_each_skill_with_counts_and_the_file(store, lessons):
     assert "4.0 s" in page.skills.value
     assert "1 of 1 lessons done" in page.lessons.value and "01_card_values" in page.lessons.value
     assert "progress.sqlite3" in page.where.value
-    assert 'src="data:image/png;base64,' in page.plot.value
+    assert page.plot.value.startswith('<svg class="bcl-progress-plot"')
+    assert page.plot.value.count('class="bcl-progress-day"') == 1 and ">2/3<" in page.plot.value  # one day: 2 of 3
     assert "Naturals" in page.next.value and page.practise_button.description == "Practise: Naturals"
     assert repr(page.view).startswith("Run the cells above") and "progress page" in repr(page.view)
 
