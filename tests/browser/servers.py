@@ -6,8 +6,11 @@ Public functions
         Its config, settings, workspaces, checkpoints and runtime files live under `home` (a
         temp dir), so nothing is written into `root`; the data dir stays the default one so
         installed lab extensions (jupyterlab_widgets) load. Autosave is off.
-    start_voila(root, home, log_path) -> Server
-        Voila serving every notebook under `root` at /voila/render/<path>.
+    start_voila(root, home, log_path, config_dir=None, extra_args=()) -> Server
+        Voila serving every notebook under `root` at /voila/render/<path>. With `config_dir` (e.g. the
+        course's jupyter-config/voila) Voila reads its voila.py from there, as the README's classroom
+        command does, and keeps that file's culling; without it, test culling values are used.
+        `extra_args` go last on the command line (they win over the config file).
     notary_dir(home) -> Path
         The private notebook-signature dir of a lab server (trust a notebook by signing it there).
     shutdown_kernels(url) -> None
@@ -28,6 +31,7 @@ import urllib.error
 import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Sequence
 
 START_TIMEOUT_S = 90.0
 
@@ -131,7 +135,8 @@ def start_lab(root: Path, home: Path, log_path: Path) -> Server:
     return _start(command, root, home, log_path, url, f"{url}/api/status")
 
 
-def start_voila(root: Path, home: Path, log_path: Path) -> Server:
+def start_voila(root: Path, home: Path, log_path: Path, config_dir: Path | None = None,
+                extra_args: Sequence[str] = ()) -> Server:
     """Start Voila serving the notebooks under `root`; return once it answers."""
     port = free_port()
     command = [
@@ -143,10 +148,16 @@ def start_voila(root: Path, home: Path, log_path: Path) -> Server:
         f"--Voila.root_dir={root}",
         # Show real tracebacks in the page so a failing test says what broke.
         "--show_tracebacks=True",
-        # Voila never stops the kernel of a closed page; cull them so a long run stays small.
-        "--MappingKernelManager.cull_interval=10",
-        "--MappingKernelManager.cull_idle_timeout=30",
     ]
+    if config_dir is None:
+        # Without the course's config a closed page's kernel keeps running; cull them so a long run stays small.
+        command += [
+            "--MappingKernelManager.cull_interval=10",
+            "--MappingKernelManager.cull_idle_timeout=30",
+        ]
+    else:
+        command.append(f"--Voila.config_file_paths={config_dir}")
+    command += list(extra_args)
     url = f"http://127.0.0.1:{port}"
     return _start(command, root, home, log_path, url, f"{url}/")
 

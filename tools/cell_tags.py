@@ -1,0 +1,156 @@
+"""Tag the lesson cells that only make sense in a notebook, so classroom mode (Voila) hides them.
+
+Run ``python tools/cell_tags.py`` after editing a lesson; ``--check`` only reports stale lessons
+(tests/test_cell_tags.py runs it). Only cell metadata changes: never a cell's source or outputs.
+
+What it writes (the course's Voila template, share/jupyter/voila/templates/baccarat, reads it):
+
+- the tag ``notebook-only`` on a cell Voila must not show at all:
+  - a code cell that only imports;
+  - a code cell whose result is a bare Python repr that means nothing once the code is hidden:
+    ``(True, False)``, ``{'A': 1, ...}``, ``Decision(draws=True, ...)``; a plain number (``416``) or a plain
+    string (``'1.0579%'``, which the template shows without its quotes) stays;
+  - a code cell that prints an object's repr (``Score(asked=3, ...)``, ``Decimal('95')``);
+  - a markdown cell that is nothing but the "Run ▸ Run All Cells" note;
+- ``metadata.baccarat.notebook_only_text``: the paragraphs or list items of a markdown cell that tell the
+  reader to run the cells (the Run-All note); the template removes exactly that text and shows the rest.
+
+Every other tag and metadata key (navigation, nbval-ignore-output, slides, ...) is left alone.
+
+Public names: ``TAG``, ``KEY``, ``lessons()``, ``is_bare_repr(text)``, ``wanted(cell)``, ``update(check=False)``.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+import sys
+from pathlib import Path
+
+LESSONS_DIR = Path(__file__).resolve().parent.parent / "lessons"
+TAG = "notebook-only"
+KEY = "baccarat"              # metadata.baccarat.notebook_only_text
+TEXT_KEY = "notebook_only_text"
+
+RUN_ALL_NOTE = re.compile(r"Run\s*▸\s*Run All")
+# A plain number, or a one-line str repr without quotes or escapes inside: shown (the template unquotes it).
+_PLAIN_RESULT = re.compile(r"-?[\d_,]+(\.\d+)?([eE][-+]?\d+)?|'[^'\\\n]*'")
+# An object repr in printed text: Name(field=..., Name('...'), or a bare tuple of booleans.
+_PRINTED_REPR = re.compile(r"\b[A-Z]\w*\((\w+=|['\"])|\((True|False)(, (True|False))+\)")
+
+
+def lessons(directory: Path = LESSONS_DIR) -> list[Path]:
+    """The lesson notebooks in course order (their names start 00_, 01_, ...)."""
+    return sorted(directory.glob("[0-9][0-9]_*.ipynb"))
+
+
+def _text(value) -> str:
+    return "".join(value) if isinstance(value, list) else (value or "")
+
+
+def is_bare_repr(text: str) -> bool:
+    """True if an execute_result's text/plain is a repr that means nothing without its code
+    (anything but a plain number or a plain one-line string)."""
+    return not _PLAIN_RESULT.fullmatch(text.strip())
+
+
+def _only_imports(source: str) -> bool:
+    try:
+        body = ast.parse(source).body
+    except SyntaxError:
+        return False
+    return bool(body) and all(isinstance(node, (ast.Import, ast.ImportFrom)) for node in body)
+
+
+def _shows_repr(outputs: list) -> bool:
+    for output in outputs:
+        kind = output.get("output_type")
+        if kind == "execute_result":
+            data = output.get("data", {})
+            if set(data) == {"text/plain"} and is_bare_repr(_text(data["text/plain"])):
+                return True
+        elif kind == "stream" and _PRINTED_REPR.search(_text(output.get("text"))):
+            return True
+    return False
+
+
+def _blocks(source: str) -> list[str]:
+    """The markdown's paragraphs and top-level list items, each with its line ending(s)."""
+    blocks, current = [], []
+    for line in source.splitlines(keepends=True):
+        starts_item = re.match(r"[-*+] |\d+\. ", line)
+        if not line.strip() or starts_item:
+            if current:
+                blocks.append("".join(current))
+            current = []
+            if not line.strip():
+                continue
+        current.append(line)
+    if current:
+        blocks.append("".join(current))
+    return blocks
+
+
+def wanted(cell: dict) -> tuple[bool, list[str]]:
+    """(does the cell get the notebook-only tag, the text of it to hide in Voila)."""
+    source = _text(cell.get("source"))
+    if cell.get("cell_type") == "code":
+        return _only_imports(source) or _shows_repr(cell.get("outputs", [])), []
+    if cell.get("cell_type") != "markdown" or not RUN_ALL_NOTE.search(source):
+        return False, []
+    notes = [block for block in _blocks(source) if RUN_ALL_NOTE.search(block)]
+    rest = source
+    for note in notes:
+        rest = rest.replace(note, "")
+    if not rest.strip():
+        return True, []
+    return False, notes
+
+
+def _apply(cell: dict) -> bool:
+    """Bring one cell's tag and hidden text up to date; True if anything changed."""
+    tag, text = wanted(cell)
+    metadata = cell.setdefault("metadata", {})
+    before = json.dumps(metadata, sort_keys=True)
+    tags = metadata.get("tags", [])
+    if tag and TAG not in tags:
+        metadata["tags"] = tags + [TAG]
+    elif not tag and TAG in tags:
+        tags = [t for t in tags if t != TAG]
+        if tags:
+            metadata["tags"] = tags
+        else:
+            del metadata["tags"]
+    own = metadata.get(KEY, {})
+    if text:
+        metadata[KEY] = {**own, TEXT_KEY: text}
+    elif TEXT_KEY in own:
+        own = {k: v for k, v in own.items() if k != TEXT_KEY}
+        if own:
+            metadata[KEY] = own
+        else:
+            del metadata[KEY]
+    return json.dumps(metadata, sort_keys=True) != before
+
+
+def update(check: bool = False, directory: Path = LESSONS_DIR) -> list[Path]:
+    """Bring every lesson's notebook-only tags up to date (or, with ``check``, only list the stale ones)."""
+    stale = []
+    for path in lessons(directory):
+        notebook = json.loads(path.read_text(encoding="utf-8"))
+        changed = [_apply(cell) for cell in notebook["cells"]]
+        if any(changed):
+            stale.append(path)
+            if not check:  # written the way nbformat writes, so only the metadata lines change
+                path.write_text(json.dumps(notebook, sort_keys=True, indent=1, ensure_ascii=False) + "\n",
+                                encoding="utf-8")
+    return stale
+
+
+if __name__ == "__main__":
+    check_only = "--check" in sys.argv
+    changed = update(check=check_only)
+    for path in changed:
+        print(("stale: " if check_only else "updated: ") + path.name)
+    sys.exit(1 if check_only and changed else 0)
