@@ -75,7 +75,33 @@ def test_update_keeps_other_metadata(tmp_path):
     written = json.loads(lesson.read_text())["cells"]
     assert written[0]["metadata"] == {"tags": ["nbval-ignore-output", cell_tags.TAG],
                                       "slideshow": {"slide_type": "skip"}}
-    assert written[1]["metadata"] == {"tags": [cell_tags.TAG]}
-    assert written[2]["metadata"] == {"tags": ["navigation"]}
+    assert written[1]["metadata"] == {"tags": [cell_tags.TAG], "slideshow": {"slide_type": "skip"}}
+    assert written[2]["metadata"] == {"tags": ["navigation"], "slideshow": {"slide_type": "skip"}}
     assert [c["source"] for c in written] == [c["source"] for c in cells]
     assert cell_tags.update(check=True, directory=tmp_path) == []
+
+
+def _md(source, *tags):
+    return {"cell_type": "markdown", "metadata": {"tags": list(tags)} if tags else {}, "source": source}
+
+
+def test_slide_types_follow_the_sections():
+    # issue 13, item 2: a slide per "# "/"## " section; navigation and notebook-only cells skipped; a section
+    # too tall for one slide continues on a new slide that starts at a markdown cell (its lead-in stays with it)
+    widget = {"output_type": "execute_result", "metadata": {},
+              "data": {"application/vnd.jupyter.widget-view+json": {}, "text/plain": "VBox()"}}
+    cells = [
+        _md("[Contents](00_welcome.ipynb)", "navigation"),
+        _md("# Title\n\nWhat you will learn."),
+        _code("import math"),
+        _md("## Rules\n\n1. One."),
+        _code("len(shoe)", _result("416")),
+        _md("## Exercises\n\nWho wins?"),
+        _code("show_question(q1)", widget),   # 380 px each (estimated): two fit, the third does not
+        _md("Another one:"),
+        _code("show_question(q2)", widget),
+        _md("### Bonus"),                     # "### " does not start a section
+        _md("[Contents](00_welcome.ipynb)", "navigation"),
+    ]
+    assert cell_tags.slide_types(cells) == [
+        "skip", "slide", "skip", "slide", "-", "slide", "-", "slide", "-", "-", "skip"]

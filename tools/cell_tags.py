@@ -15,9 +15,17 @@ What it writes (the course's Voila template, share/jupyter/voila/templates/bacca
 - ``metadata.baccarat.notebook_only_text``: the paragraphs or list items of a markdown cell that tell the
   reader to run the cells (the Run-All note); the template removes exactly that text and shows the rest.
 
-Every other tag and metadata key (navigation, nbval-ignore-output, slides, ...) is left alone.
+- ``metadata.slideshow.slide_type`` on every cell, for slide mode (Voila's reveal template, issue 13 item 2):
+  a markdown cell starting with "# " or "## " starts a section's ``slide``; the navigation bars and the
+  notebook-only cells are ``skip``; the other cells join the slide (``-``), except that a section too tall for
+  one 1280x720 slide continues on a new ``slide`` (so the right arrow alone steps through a lesson). The split
+  falls before a markdown cell, so a lead-in stays with the output it introduces; heights are estimated from
+  the source and the stored outputs (``slide_types(cells)``).
 
-Public names: ``TAG``, ``KEY``, ``lessons()``, ``is_bare_repr(text)``, ``wanted(cell)``, ``update(check=False)``.
+Every other tag and metadata key (navigation, nbval-ignore-output, ...) is left alone.
+
+Public names: ``TAG``, ``KEY``, ``lessons()``, ``is_bare_repr(text)``, ``wanted(cell)``, ``slide_types(cells)``,
+``update(check=False)``.
 """
 
 from __future__ import annotations
@@ -108,11 +116,70 @@ def wanted(cell: dict) -> tuple[bool, list[str]]:
     return False, notes
 
 
-def _apply(cell: dict) -> bool:
-    """Bring one cell's tag and hidden text up to date; True if anything changed."""
+# Slide mode: the estimated height (px, at 1280x720 with 24 px prose) a slide holds before it continues below.
+SLIDE_HEIGHT_PX = 620
+_OUTPUT_HEIGHT_PX = {"application/vnd.jupyter.widget-view+json": 380, "image/png": 420, "text/html": 230}
+
+
+def _height(cell: dict) -> int:
+    """A rough height (px) of a cell on a slide: its markdown's lines, or its outputs."""
+    if cell.get("cell_type") == "markdown":
+        height = 0
+        for line in _text(cell.get("source")).splitlines():
+            if line.startswith("#"):
+                height += 64
+            elif line.strip() and not line.lstrip().startswith("<"):
+                height += 36 * (1 + len(line) // 90)
+            else:
+                height += 8
+        return height
+    height = 0
+    for output in cell.get("outputs", []):
+        if output.get("output_type") == "stream":
+            height += 27 * len(_text(output.get("text")).splitlines())
+        else:
+            data = output.get("data", {})
+            kinds = [kind for kind in _OUTPUT_HEIGHT_PX if kind in data]
+            height += _OUTPUT_HEIGHT_PX[kinds[0]] if kinds else 32
+    return height
+
+
+def _starts_section(cell: dict) -> bool:
+    source = _text(cell.get("source"))
+    return cell.get("cell_type") == "markdown" and (source.startswith("# ") or source.startswith("## "))
+
+
+def slide_types(cells: list) -> list[str]:
+    """Each cell's slide type: "slide" for a section's heading, "skip" for navigation and notebook-only cells,
+    "slide" also where a section too tall for one slide continues (the right arrow steps through everything;
+    reveal.js's subslides would need the down arrow), "-" for the rest."""
+    types = ["skip" if "navigation" in cell.get("metadata", {}).get("tags", []) or wanted(cell)[0] else "-"
+             for cell in cells]
+    blocks: list[list[int]] = []  # a markdown cell and the code cells after it
+    for index, cell in enumerate(cells):
+        if types[index] == "skip":
+            continue
+        if cell.get("cell_type") == "markdown" or not blocks:
+            blocks.append([index])
+        else:
+            blocks[-1].append(index)
+    filled = 0
+    for block in blocks:
+        height = sum(_height(cells[index]) for index in block)
+        if _starts_section(cells[block[0]]):
+            types[block[0]], filled = "slide", 0
+        elif filled and filled + height > SLIDE_HEIGHT_PX:
+            types[block[0]], filled = "slide", 0
+        filled += height
+    return types
+
+
+def _apply(cell: dict, slide_type: str = "-") -> bool:
+    """Bring one cell's tag, hidden text and slide type up to date; True if anything changed."""
     tag, text = wanted(cell)
     metadata = cell.setdefault("metadata", {})
     before = json.dumps(metadata, sort_keys=True)
+    metadata["slideshow"] = {**metadata.get("slideshow", {}), "slide_type": slide_type}
     tags = metadata.get("tags", [])
     if tag and TAG not in tags:
         metadata["tags"] = tags + [TAG]
@@ -135,11 +202,12 @@ def _apply(cell: dict) -> bool:
 
 
 def update(check: bool = False, directory: Path = LESSONS_DIR) -> list[Path]:
-    """Bring every lesson's notebook-only tags up to date (or, with ``check``, only list the stale ones)."""
+    """Bring every lesson's notebook-only tags and slide types up to date (or, with ``check``, only list the stale ones)."""
     stale = []
     for path in lessons(directory):
         notebook = json.loads(path.read_text(encoding="utf-8"))
-        changed = [_apply(cell) for cell in notebook["cells"]]
+        types = slide_types(notebook["cells"])
+        changed = [_apply(cell, slide_type) for cell, slide_type in zip(notebook["cells"], types)]
         if any(changed):
             stale.append(path)
             if not check:  # written the way nbformat writes, so only the metadata lines change
