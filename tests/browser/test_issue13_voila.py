@@ -205,3 +205,12 @@ def _wait_for_lesson(page, lesson) -> None:
     expect(page.locator("header.bcl-voila-header .bcl-voila-title")).to_have_text(
         navigation.title(lesson), timeout=180_000)
 
+
+
+def test_the_list_of_lessons_is_served_locally(classroom_page, classroom_url, outside_requests):
+    # issue 13, item 1 ("every asset is served locally"): Voila's list page loads Font Awesome from a CDN in its
+    # base page; the course template's page.html leaves it out. The list still shows and opens the lessons.
+    page = classroom_page
+    page.goto(f"{classroom_url.rstrip('/')}/", wait_until="networkidle")   # this server's root is the repository
+    expect(page.get_by_text("lessons", exact=True).first).to_be_visible()
+    assert outside_requests == [], f"the list page asked other hosts: {outside_requests[:5]}"
