@@ -38,6 +38,8 @@ Both (the page remembers whether it shows JupyterLab or Voila)
         Saves test-artifacts/screenshots/<name>.png.
 
 Files and Playwright
+    local_only_context(browser, origin, blocked, viewport) -> BrowserContext
+        Pages reach only `origin`; other requests are aborted and listed in `blocked`.
     write_notebook(path, cells) -> Path       cells: code strings, or ("markdown", text)
     expect(locator_or_page)                   playwright.sync_api.expect, imported on first
                                               use, so test modules import without Playwright
@@ -420,6 +422,24 @@ def assert_no_errors(page: Page, *, allow_stderr: bool = False) -> None:
     if problems:
         listing = "\n".join(f"- {p}" for p in problems)
         raise AssertionError(f"{len(problems)} problem(s) on {page.url}:\n{listing}")
+
+
+def local_only_context(browser, origin: str, blocked: list, viewport: dict):
+    """A browser context whose pages reach only `origin` (a local server); every other request is aborted and
+    its URL appended to `blocked` (to assert that nothing left the machine)."""
+    origin = origin.rstrip("/")
+
+    def local_only(route) -> None:
+        url = route.request.url
+        if url == origin or url.startswith(origin + "/"):
+            route.continue_()
+        else:
+            blocked.append(url)
+            route.abort()
+
+    context = browser.new_context(viewport=viewport)
+    context.route("**/*", local_only)
+    return context
 
 
 def screenshot(page: Page, name: str, *, full_page: bool = False) -> Path:

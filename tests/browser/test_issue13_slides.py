@@ -14,7 +14,7 @@ import pytest
 
 from . import servers
 from .conftest import CHROMIUM  # noqa: F401  (the prerequisites fixture of conftest skips without it)
-from .lab import ARTIFACTS, REPO_ROOT, expect, screenshot
+from .lab import ARTIFACTS, REPO_ROOT, expect, local_only_context, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -40,17 +40,7 @@ def slides_url(tmp_path_factory) -> str:
 
 def test_a_lesson_as_slides_steps_by_keyboard_and_its_widgets_answer(browser, slides_url):
     origin, outside = slides_url.rstrip("/"), []
-
-    def local_only(route) -> None:
-        url = route.request.url
-        if url == origin or url.startswith(origin + "/"):
-            route.continue_()
-        else:
-            outside.append(url)
-            route.abort()
-
-    context = browser.new_context(viewport={"width": 1280, "height": 720})
-    context.route("**/*", local_only)
+    context = local_only_context(browser, origin, outside, {"width": 1280, "height": 720})
     page = context.new_page()
     try:
         page.goto(f"{origin}/voila/render/{LESSON}", wait_until="commit", timeout=180_000)

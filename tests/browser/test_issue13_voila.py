@@ -26,7 +26,8 @@ import pytest
 from . import servers
 from .conftest import CHROMIUM  # noqa: F401  (the prerequisites fixture of conftest skips without it)
 from .conftest import _failed, _failure_screenshot
-from .lab import ARTIFACTS, REPO_ROOT, assert_no_errors, expect, layout_problems, open_voila, screenshot
+from .lab import (ARTIFACTS, REPO_ROOT, assert_no_errors, expect, layout_problems, local_only_context, open_voila,
+                  screenshot)
 
 sys.path.insert(0, str(REPO_ROOT / "tools"))
 import navigation  # noqa: E402
@@ -87,18 +88,7 @@ def outside_requests() -> list[str]:
 @pytest.fixture(scope="module")
 def classroom_context(browser, classroom_url, outside_requests):
     """A 1280x720 context whose pages reach only the classroom server; the rest is blocked and recorded."""
-    origin = classroom_url.rstrip("/")
-
-    def local_only(route) -> None:
-        url = route.request.url
-        if url == origin or url.startswith(origin + "/"):
-            route.continue_()
-        else:
-            outside_requests.append(url)
-            route.abort()
-
-    context = browser.new_context(viewport=SIZE)
-    context.route("**/*", local_only)
+    context = local_only_context(browser, classroom_url, outside_requests, SIZE)
     try:
         yield context
     finally:

@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 
 from .conftest import REQUIRE_ENV, VIEWPORT
-from .lab import ARTIFACTS, REPO_ROOT, expect, screenshot
+from .lab import ARTIFACTS, REPO_ROOT, expect, local_only_context, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -85,18 +85,8 @@ def site_url(book_site) -> str:
 @pytest.fixture
 def book_page(browser, site_url):
     """A page in a context that reaches only the site; yields (page, blocked requests, console errors)."""
-    origin, blocked, errors = site_url, [], []
-
-    def local_only(route) -> None:
-        url = route.request.url
-        if url == origin or url.startswith(origin + "/"):
-            route.continue_()
-        else:
-            blocked.append(url)
-            route.abort()
-
-    context = browser.new_context(viewport=VIEWPORT)
-    context.route("**/*", local_only)
+    blocked, errors = [], []
+    context = local_only_context(browser, site_url, blocked, VIEWPORT)
     page = context.new_page()
     page.set_default_timeout(30_000)
     page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
