@@ -8,7 +8,7 @@ Four layers, each a folder whose imports point only down (a test walks the impor
 - ``teaching``: questions answered and explained by the library, and seeded practice drills.
 - ``views``: HTML, plots, diagrams and widgets; only lessons and tests import it.
 
-``errors`` (``BaccaratError``) sits below them all. The rules API below is importable from the package itself,
+``errors`` (``BaccaratError``) and ``i18n`` (``set_language("vi")``: the course in Vietnamese) sit below them all. The rules API below is importable from the package itself,
 and ``baccarat_lib.odds``, ``.payouts``, ``.simulate`` and ``.roads`` stay as the paths of their modules. Importing
 ``baccarat_lib`` loads neither numpy, matplotlib nor ipywidgets.
 
@@ -17,6 +17,7 @@ and ``baccarat_lib.odds``, ``.payouts``, ``.simulate`` and ``.roads`` stay as th
 """
 
 from .errors import BaccaratError
+from .i18n import language, set_language
 from .game.cards import RANKS, SUITS, Card, as_cards, parse_cards
 from .game.coup import Coup, Hand, Outcome, Step, cards_needed, play_coup
 from .game.rules import (BANKER_TABLEAU, PLAYER_DRAWS_ON, banker_decision, banker_draws, hand_total,
@@ -25,7 +26,7 @@ from .game.shoe import Shoe
 
 __all__ = ["RANKS", "SUITS", "Card", "as_cards", "parse_cards",
            "Coup", "Hand", "Outcome", "Step", "cards_needed", "play_coup",
-           "BaccaratError",
+           "BaccaratError", "set_language", "language",
            "BANKER_TABLEAU", "PLAYER_DRAWS_ON", "banker_decision", "banker_draws", "hand_total",
            "is_natural", "player_decision", "player_draws",
            "Shoe"]

@@ -29,9 +29,22 @@ from __future__ import annotations
 
 import operator
 
-__all__ = ["BaccaratError", "shown", "whole_number", "check_seed", "MAX_SHOWN"]
+__all__ = ["BaccaratError", "shown", "whole_number", "check_seed", "MAX_SHOWN", "install_translator"]
 
 MAX_SHOWN = 40  # characters of a given value an error message quotes
+
+_translator = str   # messages in English until baccarat_lib.i18n installs gettext (it sits above this module)
+
+
+def install_translator(function) -> None:
+    """Translate this module's messages with ``function`` (``baccarat_lib.i18n`` installs its ``_``)."""
+    global _translator
+    _translator = function
+
+
+def _(message: str) -> str:
+    """``message`` in the course's language."""
+    return _translator(message)
 
 
 class BaccaratError(ValueError):

@@ -212,5 +212,6 @@ def test_the_rules_api_is_exported_by_the_package():
     assert len(baccarat_lib.__all__) == len(set(baccarat_lib.__all__))
     for name in baccarat_lib.__all__:
         value = getattr(baccarat_lib, name)
-        home = importlib.import_module("baccarat_lib.errors" if name == "BaccaratError" else "baccarat_lib.game")
+        home = importlib.import_module({"BaccaratError": "baccarat_lib.errors", "set_language": "baccarat_lib.i18n",
+                                        "language": "baccarat_lib.i18n"}.get(name, "baccarat_lib.game"))
         assert value is getattr(home, name), name

@@ -20,5 +20,5 @@ __getattr__, __dir__, __all__ = lazy_exports(__name__, {
     ".tableau": ("tableau_rows", "draw_grid", "published_values", "read_published_table",
                  "published_table_contradictions", "Contradiction", "wrong_rows", "SOURCE_002_HEADINGS",
                  "SOURCE_002_ROWS"),
-    ".formatting": ("rounded", "percent", "money"),
+    ".formatting": ("rounded", "percent", "money", "number", "localized"),
 })

@@ -9,12 +9,20 @@ Public names:
 - ``percent(fraction, places=4, sign=False)``: an exact Fraction as a percentage, rounded only here.
 - ``money(amount)``: an amount as written on a receipt: thousands separators, whole amounts without decimals,
   cents written as two digits ("9.50"), never an exponent.
+- ``number(value, places=None)``: a whole number with thousands separators, or any number rounded to ``places``.
+
+All of them write numbers in the language of ``baccarat_lib.i18n``: English "24,000" and "9.50", Vietnamese
+"24.000" and "9,50" (the marks come from Babel's locale data). This is the one place that decides it.
 
 All three check their arguments (a ``BaccaratError`` says what is accepted) and never depend on the caller's
 ``decimal`` context: numbers are rounded with exact integer arithmetic, amounts formatted in a private context.
 
 >>> percent(Fraction(2, 3), 1), percent(Fraction(-1, 8), 1, sign=True), money(Decimal("22800.50"))
 ('66.7%', '-12.5%', '22,800.50')
+>>> from baccarat_lib.i18n import using_language
+>>> with using_language("vi"):
+...     percent(Fraction(2, 3), 1), money(Decimal("22800.50")), money(24000), number(1234567), number(0.95, 2)
+('66,7%', '22.800,50', '24.000', '1.234.567', '0,95')
 """
 
 from __future__ import annotations
@@ -26,9 +34,10 @@ from decimal import ROUND_HALF_EVEN, Context, Decimal, Inexact, InvalidOperation
 from fractions import Fraction
 
 from ..errors import BaccaratError, shown, whole_number
+from ..i18n import number_symbols
 from .cards import _index
 
-__all__ = ["rounded", "percent", "money"]
+__all__ = ["rounded", "percent", "money", "number", "localized"]
 
 MAX_PLACES = 30              # decimals rounded() and percent() may show
 _LIMIT = 10 ** 30            # the largest size of a number they format
@@ -99,7 +108,30 @@ def percent(fraction, places: int = 4, sign: bool = False) -> str:
     if not isinstance(sign, bool):
         raise BaccaratError(f"sign must be True or False, not {shown(sign)}")
     value = rounded(_fraction("fraction", fraction) * 100, places)
-    return f"{value:+}%" if sign else f"{value}%"
+    return localized(f"{value:+}%" if sign else f"{value}%")
+
+
+def number(value, places: int | None = None) -> str:
+    """A number as the current language writes it: a whole number with thousands separators ("1,234,567"),
+    any other number rounded half-even to ``places`` decimals ("0.95"; ``places`` is required for it).
+
+    >>> number(1234567), number(Fraction(19, 20), 2), number(-0.5, 1)
+    ('1,234,567', '0.95', '-0.5')
+    """
+    fraction = _fraction("value", value)
+    if places is None:
+        if fraction.denominator != 1:
+            raise BaccaratError(f"places must be given for a number that is not whole, not None (value {shown(value)})")
+        return localized(f"{fraction.numerator:,}")
+    return localized(f"{rounded(fraction, places):,f}")
+
+
+def localized(text: str) -> str:
+    """English-formatted digits ("22,800.50") in the current language's marks ("22.800,50" in Vietnamese)."""
+    decimal_mark, group = number_symbols()
+    if (decimal_mark, group) == (".", ","):
+        return text
+    return text.translate(str.maketrans({".": decimal_mark, ",": group}))
 
 
 def money(amount) -> str:
@@ -143,4 +175,4 @@ def money(amount) -> str:
             amount = amount.normalize()                                # 9.50 -> 9.5, 0.5005 stays
             if amount.as_tuple().exponent == -1:
                 amount = amount.quantize(Decimal("0.01"))              # 9.5 -> 9.50: cents as two digits
-        return f"{amount.copy_abs() if amount.is_zero() else amount:,f}"
+        return localized(f"{amount.copy_abs() if amount.is_zero() else amount:,f}")
