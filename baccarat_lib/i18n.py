@@ -20,6 +20,9 @@ Public names:
 
 - ``set_language(code)``, ``language()``, ``LANGUAGES``: choose and read the language (``"en"``, ``"vi"``).
 - ``_(message)``, ``ngettext(singular, plural, n)``: a message in the current language.
+- ``tr(message, **values)``, ``say(message, **values)``: for the lessons' code cells: a sentence translated, then
+  filled (``tr`` returns it, ``say`` prints it), so a Vietnamese lesson runs the same code as its English twin.
+  (Not ``_``: IPython keeps the last result in ``_``.)
 - ``N_(message)``: marks a message kept as data (a bet's name, a column title) for extraction; translate it with
   ``_()`` where it is shown.
 - ``number_symbols()``: the current language's decimal mark and thousands separator, from Babel's locale data.
@@ -46,12 +49,13 @@ from pathlib import Path
 
 from .errors import BaccaratError, install_translator, shown
 
-__all__ = ["LANGUAGES", "DOMAINS", "LOCALE_DIR", "set_language", "language", "_", "ngettext", "N_",
+__all__ = ["LANGUAGES", "DOMAINS", "LOCALE_DIR", "set_language", "language", "_", "ngettext", "N_", "tr", "say",
            "number_symbols", "fold", "using_language", "translations"]
 
 LANGUAGES = {"en": "English", "vi": "Tiếng Việt"}
-# One gettext domain per layer of the library (the folder a module sits in; errors.py and i18n.py are "base").
-DOMAINS = ("base", "game", "analysis", "teaching", "views")
+# One gettext domain per layer of the library (the folder a module sits in; errors.py and i18n.py are "base";
+# views/widgets/ has its own), and one for the sentences the lessons' code cells print ("lessons").
+DOMAINS = ("base", "game", "analysis", "teaching", "views", "widgets", "lessons")
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 _BABEL_LOCALES = {"en": "en", "vi": "vi"}
 
@@ -99,6 +103,20 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     if _current == "en":
         return singular if n == 1 else plural
     return translations(_current).ngettext(singular, plural, n)
+
+
+def tr(message: str, **values) -> str:
+    """``message`` translated, then its ``{fields}`` filled from ``values``.
+
+    >>> tr("Player has {total}: {decision}", total=5, decision=tr("draw"))
+    'Player has 5: draw'
+    """
+    return _(message).format(**values) if values else _(message)
+
+
+def say(message: str, **values) -> None:
+    """Print ``tr(message, **values)``: a lesson's printed sentence, in the notebook's language."""
+    print(tr(message, **values))
 
 
 def N_(message: str) -> str:

@@ -5,20 +5,24 @@
     python tools/translations.py compile             # .mo files (optional: the library compiles a .po itself)
     python tools/translations.py check               # list messages without a translation; exit 1 if any
 
-A domain is a layer of ``baccarat_lib`` (``baccarat_lib.i18n.DOMAINS``): the modules of its folder, and for
-"base" the modules at the top of the package. Messages are the literal strings passed to ``_()``, ``N_()`` and
-``ngettext()`` (Babel's default keywords); a comment starting ``Translators:`` just above goes with the message.
+A domain is a layer of ``baccarat_lib`` (``baccarat_lib.i18n.DOMAINS``): the modules of its folder ("views"
+leaves out ``views/widgets``, which is "widgets"), and for "base" the modules at the top of the package. Messages
+are the literal strings passed to ``_()``, ``N_()`` and ``ngettext()`` (Babel's default keywords); a comment
+starting ``Translators:`` just above goes with the message. The "lessons" domain holds the sentences the English
+lessons' code cells pass to ``tr()`` and ``say()`` (the Vietnamese lessons run the same code).
 Then edit ``baccarat_lib/locale/<language>/LC_MESSAGES/<domain>.po`` with any PO editor (or by hand).
 """
 
 from __future__ import annotations
 
 import argparse
+import io
+import json
 import sys
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
-from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file, extract_python
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
@@ -29,6 +33,7 @@ from baccarat_lib.i18n import DOMAINS, LANGUAGES, LOCALE_DIR  # noqa: E402
 
 PROJECT = "punto-banco-course"
 COMMENT_TAGS = ("Translators:",)
+LESSON_KEYWORDS = {"tr": None, "say": None}
 TRANSLATED = [code for code in LANGUAGES if code != "en"]
 
 
@@ -36,16 +41,35 @@ def domain_files(domain: str) -> list[Path]:
     """The source files whose messages belong to ``domain``."""
     if domain == "base":
         return sorted(PACKAGE.glob("*.py"))
-    return sorted((PACKAGE / domain).rglob("*.py"))
+    if domain == "lessons":
+        return sorted((ROOT / "lessons").glob("[0-9][0-9]_*.ipynb"))
+    if domain == "widgets":
+        return sorted((PACKAGE / "views" / "widgets").rglob("*.py"))
+    files = sorted((PACKAGE / domain).rglob("*.py"))
+    return [path for path in files if "widgets" not in path.relative_to(PACKAGE).parts] if domain == "views" else files
+
+
+def _code_cells(path: Path) -> str:
+    """A notebook's code cells as one Python text (cells apart by blank lines), for Babel's Python extractor."""
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    return "\n\n".join("".join(cell["source"]) for cell in cells if cell["cell_type"] == "code")
+
+
+def _messages(path: Path, domain: str):
+    if domain == "lessons":          # Babel's own extractor over the code cells: tr("...", name=value) -> "..."
+        found = extract_python(io.BytesIO(_code_cells(path).encode("utf-8")), LESSON_KEYWORDS, COMMENT_TAGS, {})
+        return ((lineno, messages[0] if isinstance(messages, tuple) else messages, comments, None)
+                for lineno, _function, messages, comments in found if messages and messages[0])
+    return ((lineno, message, comments, context) for lineno, message, comments, context in extract_from_file(
+        "python", str(path), keywords=DEFAULT_KEYWORDS, comment_tags=COMMENT_TAGS, strip_comment_tags=True))
 
 
 def extract(domain: str) -> Catalog:
     """The English messages of one domain, read from its source files (nothing is imported)."""
     template = Catalog(project=PROJECT, fuzzy=False)
     for path in domain_files(domain):
-        for lineno, message, comments, context in extract_from_file(
-                "python", str(path), keywords=DEFAULT_KEYWORDS, comment_tags=COMMENT_TAGS,
-                strip_comment_tags=True):
+        for found in _messages(path, domain):
+            lineno, message, comments, context = found
             template.add(message, locations=[(path.relative_to(ROOT).as_posix(), lineno)],
                          auto_comments=comments, context=context)
     return template
