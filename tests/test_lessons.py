@@ -11,7 +11,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 import navigation  # noqa: E402
 
-LESSONS = navigation.lessons()
+LESSONS = navigation.lessons() + navigation.lessons(navigation.EDITIONS["vi"][0])   # both editions
 
 
 def _code_cells(path):
@@ -22,7 +22,11 @@ def test_there_are_lessons():
     assert LESSONS and LESSONS[0].name.startswith("00_")
 
 
-@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
+def _name(path):
+    return path.relative_to(ROOT / "lessons").with_suffix("").as_posix()
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=_name)
 def test_executed_top_to_bottom_without_errors(path):
     cells = _code_cells(path)
     assert [cell["execution_count"] for cell in cells] == list(range(1, len(cells) + 1)), \
@@ -33,7 +37,7 @@ def test_executed_top_to_bottom_without_errors(path):
             assert output.get("name") != "stderr", f"stderr output in: {''.join(cell['source'])}"
 
 
-@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", LESSONS, ids=_name)
 def test_cells_are_short_and_hold_no_machine_paths(path):
     for cell in _code_cells(path):
         assert len("".join(cell["source"]).splitlines()) <= 15, "move the logic into baccarat_lib"

@@ -201,8 +201,11 @@ def _apply(cell: dict, slide_type: str = "-") -> bool:
     return json.dumps(metadata, sort_keys=True) != before
 
 
-def update(check: bool = False, directory: Path = LESSONS_DIR) -> list[Path]:
-    """Bring every lesson's notebook-only tags and slide types up to date (or, with ``check``, only list the stale ones)."""
+def update(check: bool = False, directory: Path | None = None) -> list[Path]:
+    """Bring every lesson's notebook-only tags and slide types up to date (or, with ``check``, only list the stale
+    ones): in both editions (lessons/ and the Vietnamese lessons/vi/), or only in ``directory``."""
+    if directory is None:
+        return update(check, LESSONS_DIR) + update(check, LESSONS_DIR / "vi")
     stale = []
     for path in lessons(directory):
         notebook = json.loads(path.read_text(encoding="utf-8"))
