@@ -70,14 +70,23 @@ def test_every_dependency_has_a_floor_and_min_versions_pins_it():
         "tools/min-versions.txt must pin each dependency of pyproject.toml to its floor"
 
 
+# The classroom extra's packages that the students' image (environment.yml, built by repo2docker) needs too
+# (issue 15): nbgitpuller, which the lesson links use. jupyterhub and jupyterhub-idle-culler run on the hub; the
+# image gets jupyterhub-singleuser from repo2docker's base environment, matching the Kubernetes hub's version.
+IMAGE_EXTRAS = ("nbgitpuller",)
+
+
 def test_environment_yml_lists_the_same_packages():
     text = (ROOT / "environment.yml").read_text(encoding="utf-8")
-    entries = re.findall(r"^\s+- ([A-Za-z0-9_.-]+)([<>=!~][^\s#]*)?\s*$", text.split("dependencies:", 1)[1], re.M)
+    entries = re.findall(r"^\s+- ([A-Za-z0-9_.-]+)([<>=!~][^\s#]*)?\s*(?:#.*)?$", text.split("dependencies:", 1)[1],
+                         re.M)
     listed = {name.lower(): specifier for name, specifier in entries}
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     assert listed.pop("python") == project["requires-python"]
     assert listed.pop("pip") == ""
-    assert listed == _declared()
+    classroom = {Requirement(text).name.lower(): str(Requirement(text).specifier)
+                 for text in project["optional-dependencies"]["classroom"]}
+    assert listed == {**_declared(), **{name: classroom[name] for name in IMAGE_EXTRAS}}
 
 
 def test_ci_runs_the_minimum_versions():
