@@ -29,14 +29,14 @@ from __future__ import annotations
 
 import operator
 
-__all__ = ["BaccaratError", "shown", "whole_number", "check_seed", "MAX_SHOWN", "install_translator"]
+__all__ = ["BaccaratError", "shown", "whole_number", "check_seed", "MAX_SHOWN"]
 
 MAX_SHOWN = 40  # characters of a given value an error message quotes
 
 _translator = str   # messages in English until baccarat_lib.i18n installs gettext (it sits above this module)
 
 
-def install_translator(function) -> None:
+def _install_translator(function) -> None:
     """Translate this module's messages with ``function`` (``baccarat_lib.i18n`` installs its ``_``)."""
     global _translator
     _translator = function
@@ -54,7 +54,7 @@ class BaccaratError(ValueError):
 def shown(value, limit: int = MAX_SHOWN) -> str:
     """``repr(value)``, cut to ``limit`` characters with an ellipsis, for error messages."""
     if isinstance(limit, bool) or not isinstance(limit, int) or limit < 2:
-        raise BaccaratError(f"limit must be a whole number 2 or more, not {shown(limit)}")
+        raise BaccaratError(_("limit must be a whole number 2 or more, not {value}").format(value=shown(limit)))
     try:
         text = repr(value)
     except Exception:  # a value whose repr fails is still named by its type
@@ -62,19 +62,23 @@ def shown(value, limit: int = MAX_SHOWN) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
-def _range_words(low, high) -> str:
+def _refusal(name: str, low, high, value) -> BaccaratError:
+    """"decks must be a whole number from 1 to 8, not 9": one catalog sentence per kind of range."""
     if low is not None and high is not None:
-        return f"from {low} to {high}"
-    if low is not None:
-        return f"{low} or more"
-    if high is not None:
-        return f"{high} or less"
-    return ""
+        message = _("{name} must be a whole number from {low} to {high}, not {value}")
+    elif low is not None:
+        message = _("{name} must be a whole number {low} or more, not {value}")
+    elif high is not None:
+        message = _("{name} must be a whole number {high} or less, not {value}")
+    else:
+        message = _("{name} must be a whole number, not {value}")
+    return BaccaratError(message.format(name=name, low=low, high=high, value=shown(value)))
 
 
 def _check_name(name) -> str:
     if not isinstance(name, str) or not 0 < len(name) <= MAX_SHOWN:
-        raise BaccaratError(f"name must be the argument's name (a short text), not {shown(name)}")
+        raise BaccaratError(_("name must be the argument's name (a short text), not {value}").format(
+            value=shown(name)))
     return name
 
 
@@ -83,16 +87,17 @@ def whole_number(name: str, value, low: int | None = None, high: int | None = No
     _check_name(name)
     for bound, bound_name in ((low, "low"), (high, "high")):
         if bound is not None and (isinstance(bound, bool) or not isinstance(bound, int)):
-            raise BaccaratError(f"{bound_name} must be None or a whole number, not {shown(bound)}")
-    accepted = f"{name} must be a whole number {_range_words(low, high)}".rstrip()
+            message = (_("low must be None or a whole number, not {value}") if bound_name == "low"
+                       else _("high must be None or a whole number, not {value}"))
+            raise BaccaratError(message.format(value=shown(bound)))
     if isinstance(value, bool) or type(value).__name__ == "bool_":
-        raise BaccaratError(f"{accepted}, not {shown(value)}")
+        raise _refusal(name, low, high, value)
     try:
         number = operator.index(value)
     except TypeError:
-        raise BaccaratError(f"{accepted}, not {shown(value)}") from None
+        raise _refusal(name, low, high, value) from None
     if (low is not None and number < low) or (high is not None and number > high):
-        raise BaccaratError(f"{accepted}, not {shown(number)}")
+        raise _refusal(name, low, high, number)
     return number
 
 
@@ -104,5 +109,5 @@ def check_seed(seed, name: str = "seed") -> int | None:
     try:
         return whole_number(name, seed, low=0)
     except BaccaratError:
-        raise BaccaratError(f"{name} must be None or a whole number 0 or more (the same seed gives the same "
-                            f"shuffle), not {shown(seed)}") from None
+        raise BaccaratError(_("{name} must be None or a whole number 0 or more (the same seed gives the same "
+                              "shuffle), not {value}").format(name=name, value=shown(seed))) from None

@@ -47,7 +47,7 @@ import io
 import unicodedata
 from pathlib import Path
 
-from .errors import BaccaratError, install_translator, shown
+from .errors import BaccaratError, _install_translator, shown
 
 __all__ = ["LANGUAGES", "DOMAINS", "LOCALE_DIR", "set_language", "language", "_", "ngettext", "N_", "tr", "say",
            "number_symbols", "fold", "using_language", "translations"]
@@ -71,7 +71,8 @@ def set_language(code: str) -> None:
     global _current
     if not isinstance(code, str) or code.strip().lower() not in LANGUAGES:
         accepted = ", ".join(f'"{key}" ({name})' for key, name in LANGUAGES.items())
-        raise BaccaratError(f"code must be one of {accepted}, not {shown(code)}")
+        raise BaccaratError(_("code must be one of {accepted}, not {given}").format(accepted=accepted,
+                                                                                      given=shown(code)))
     code = code.strip().lower()
     translations(code)                                   # compile the catalogs now, not in the middle of a widget
     _current = code
@@ -180,4 +181,4 @@ def compile_po(po: Path) -> bytes:
     return buffer.getvalue()
 
 
-install_translator(_)   # errors.py, below this module, translates its messages through _ too
+_install_translator(_)   # errors.py, below this module, translates its messages through _ too

@@ -41,7 +41,10 @@ from ..game.cards import RANKS, Card
 from ..game.coup import Coup, Outcome, play_coup
 from ..game.payouts import EVENTS, bet_label
 from ..game.shoe import check_decks, rank_counts
+from ..i18n import N_, _
 from .kernel import OUTCOME_CODES, check_shoe_size
+
+_OUTCOME_NAMES = {Outcome.BANKER: N_("Banker"), Outcome.PLAYER: N_("Player"), Outcome.TIE: N_("Tie")}
 from .odds import bet_lines, house_edge, outcome_probabilities
 from .simulate import MAX_RECORDED_COUPS, CoupRecords, _no_records, simulate_coups
 
@@ -98,14 +101,14 @@ def _deals(counts: dict):
 
 def outcome_chances(deals) -> dict:
     """{Outcome: Fraction}: the chances of (chance, coup) pairs added up by who won."""
-    accepted = "deals must be (chance, Coup) pairs such as enumerate_coups gives"
+    refused = _("deals must be (chance, Coup) pairs such as enumerate_coups gives, not {given}")
     if isinstance(deals, (str, bytes)) or not hasattr(deals, "__iter__"):
-        raise BaccaratError(f"{accepted}, not {shown(deals)}")
+        raise BaccaratError(refused.format(given=shown(deals)))
     chances = {outcome: Fraction(0) for outcome in (Outcome.PLAYER, Outcome.BANKER, Outcome.TIE)}
     for pair in deals:
         if not (isinstance(pair, tuple) and len(pair) == 2 and isinstance(pair[1], Coup)
                 and isinstance(pair[0], (int, Fraction)) and not isinstance(pair[0], bool)):
-            raise BaccaratError(f"{accepted}, not {shown(pair)}")
+            raise BaccaratError(refused.format(given=shown(pair)))
         chance, coup = pair
         chances[coup.outcome] += chance
     return chances
@@ -142,18 +145,18 @@ def running_mean(values, points: int = 200) -> tuple[np.ndarray, np.ndarray, np.
     ([1, 2, 3, 4], [1.0, 0.5, 0.6666666666666666, 0.5])
     """
     points = whole_number("points", points, 1, _MAX_POINTS)
-    accepted = "values must be a list or 1-D array of 2 or more finite numbers"
+    refused = _("values must be a list or 1-D array of 2 or more finite numbers, not {given}")
     if isinstance(values, (str, bytes)) or values is None:
-        raise BaccaratError(f"{accepted}, not {shown(values)}")
+        raise BaccaratError(refused.format(given=shown(values)))
     try:
         values = np.asarray(values, dtype=float)
     except (TypeError, ValueError, OverflowError):
-        raise BaccaratError(f"{accepted}, not {shown(values)}") from None
+        raise BaccaratError(refused.format(given=shown(values))) from None
     if values.ndim != 1 or values.size < 2 or not np.isfinite(values).all():
-        raise BaccaratError(f"{accepted}, not {shown(values)}")
+        raise BaccaratError(refused.format(given=shown(values)))
     if np.abs(values).max() > _MAX_VALUE:
-        raise BaccaratError(f"values must be at most {_MAX_VALUE:g} in size (their squares are summed), "
-                            f"not {shown(values)}")
+        raise BaccaratError(_("values must be at most {most} in size (their squares are summed), "
+                              "not {given}").format(most=f"{_MAX_VALUE:g}", given=shown(values)))
     n = np.unique(np.geomspace(1, values.size, num=points).round().astype(np.int64))
     sums, squares = np.cumsum(values)[n - 1], np.cumsum(values * values)[n - 1]
     mean = sums / n
@@ -174,8 +177,9 @@ def _facts(records) -> SimpleNamespace:
 def net_results(records, bet: str, table="standard") -> np.ndarray:
     """Each simulated coup's net result per unit staked on ``bet``: the first line of the bet that applies."""
     if not isinstance(records, CoupRecords):
-        raise BaccaratError(f"records must be the CoupRecords of simulate_coups or deal_shoe, not {shown(records)}")
-    _, lines = bet_lines(bet, table)
+        raise BaccaratError(_("records must be the CoupRecords of simulate_coups or deal_shoe, not {given}").format(
+            given=shown(records)))
+    _pay, lines = bet_lines(bet, table)
     facts = _facts(records)
     net = np.full(len(records), -1.0)
     settled = np.zeros(len(records), dtype=bool)
@@ -183,8 +187,8 @@ def net_results(records, bet: str, table="standard") -> np.ndarray:
         try:
             happened = np.asarray(EVENTS[line.event](facts), dtype=bool)
         except AttributeError:
-            raise BaccaratError(f"the simulation does not record what {line.event!r} needs "
-                                "(each side's number of cards)") from None
+            raise BaccaratError(_("the simulation does not record what {event} needs "
+                                  "(each side's number of cards)").format(event=repr(line.event))) from None
         net[happened & ~settled] = float(line.net)
         settled |= happened
     return net
@@ -195,14 +199,15 @@ def _check_outcome(outcome) -> Outcome:
         return outcome
     if isinstance(outcome, str) and outcome in {member.value for member in Outcome}:
         return Outcome(outcome)
-    raise BaccaratError(f"outcome must be an Outcome or one of 'player', 'banker', 'tie', not {shown(outcome)}")
+    raise BaccaratError(_("outcome must be an Outcome or one of 'player', 'banker', 'tie', not {given}").format(
+        given=shown(outcome)))
 
 
 def _check_simulation(n_coups, decks, seed, points) -> None:
     """The arguments of a convergence, checked before the simulation starts."""
     n_coups = whole_number("n_coups", n_coups, 0, MAX_RECORDED_COUPS)
     if n_coups < 2:
-        raise BaccaratError(f"n_coups must be 2 or more for a running mean, not {n_coups}")
+        raise BaccaratError(_("n_coups must be 2 or more for a running mean, not {given}").format(given=n_coups))
     check_decks(decks)
     check_seed(seed)
     whole_number("points", points, 1, _MAX_POINTS)
@@ -219,7 +224,7 @@ def outcome_convergence(outcome=Outcome.BANKER, n_coups: int = 200_000, decks: i
     records = simulate_coups(n_coups, decks=decks, seed=seed)
     n, mean, se = running_mean(records.outcomes == OUTCOME_CODES[outcome], points)
     exact = float(outcome_probabilities(decks)[outcome])
-    return Convergence(n, mean, se, exact, f"share of coups {outcome.label} wins")
+    return Convergence(n, mean, se, exact, _("share of coups {side} wins").format(side=_(_OUTCOME_NAMES[outcome])))
 
 
 def bet_convergence(bet: str = "banker", table="standard", n_coups: int = 200_000, decks: int = 8,
@@ -229,11 +234,11 @@ def bet_convergence(bet: str = "banker", table="standard", n_coups: int = 200_00
     Every argument is checked before any coup is dealt, including whether the simulation records what the bet
     needs (it does not record each side's number of cards).
     """
-    pay, _ = bet_lines(bet, table)
+    pay, _lines = bet_lines(bet, table)
     _check_simulation(n_coups, decks, seed, points)
     net_results(_NO_COUPS, bet, pay)  # refuses a bet whose events the simulation does not record
     records = simulate_coups(n_coups, decks=decks, seed=seed)
     n, mean, se = running_mean(net_results(records, bet, pay), points)
     exact = -float(house_edge(bet, pay, decks))
-    label = f"average net result of a {bet_label(bet)} bet ({pay.name})"
+    label = _("average net result of a {bet} bet ({table})").format(bet=bet_label(bet), table=pay.name)
     return Convergence(n, mean, se, exact, label)

@@ -39,7 +39,9 @@ from ..errors import BaccaratError, check_seed, shown
 from ..game.cards import RANKS
 from ..game.payouts import bet_label
 from ..game.rules import PLAYER_DRAWS_ON
+from ..game.formatting import localized
 from ..game.shoe import Shoe, check_decks, rank_counts, shoe_counts
+from ..i18n import _
 from .odds import _DECKS, bet_lines, check_shoe, house_edge, probability_where
 
 __all__ = ["MAIN_BETS", "SIDE_BETS", "VALUE_RANKS", "VALUE_LABELS", "edges", "effect_of_removal",
@@ -52,7 +54,6 @@ VALUE_RANKS = {0: "10", 1: "A", 2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 
 VALUE_LABELS = {0: "0 (10 J Q K)", 1: "1 (A)"} | {value: str(value) for value in range(2, 10)}
 
 
-_BETS_ACCEPTED = "bets must be a list of bet names or (bet, table) pairs, each bet once"
 
 
 def _bets(bets, table="standard") -> tuple[tuple[str, str], ...]:
@@ -63,7 +64,8 @@ def _bets(bets, table="standard") -> tuple[tuple[str, str], ...]:
     if isinstance(bets, str):
         bets = (bets,)
     if not isinstance(bets, (list, tuple)) or not bets or len(bets) > 50:
-        raise BaccaratError(f"{_BETS_ACCEPTED}, not {shown(bets)}")
+        raise BaccaratError(_("bets must be a list of bet names or (bet, table) pairs, each bet once, "
+                              "not {given}").format(given=shown(bets)))
     pairs = []
     for bet in bets:
         if isinstance(bet, str):
@@ -71,19 +73,20 @@ def _bets(bets, table="standard") -> tuple[tuple[str, str], ...]:
         elif isinstance(bet, (list, tuple)) and len(bet) == 2:
             pair = tuple(bet)
         else:
-            raise BaccaratError(f"{_BETS_ACCEPTED}, not {shown(bet)} in {shown(bets, 30)}")
+            raise BaccaratError(_("bets must be a list of bet names or (bet, table) pairs, each bet once, "
+                                  "not {given} in {bets}").format(given=shown(bet), bets=shown(bets, 30)))
         bet_lines(*pair)
         pairs.append(pair)
-    names = [bet for bet, _ in pairs]
+    names = [bet for bet, _table in pairs]
     if len(set(names)) != len(names):
-        raise BaccaratError(f"each bet may be studied once, not {shown(names, 80)}")
+        raise BaccaratError(_("each bet may be studied once, not {given}").format(given=shown(names, 80)))
     return tuple(pairs)
 
 
 def edges(counts, bets=MAIN_BETS, table="standard") -> dict:
     """{bet: exact house edge} for a shoe holding ``counts`` (13 rank counts A..K)."""
     if counts is None:
-        raise BaccaratError("counts must be 13 whole numbers 0 or more (the cards of each rank A..K), not None")
+        raise BaccaratError(_("counts must be 13 whole numbers 0 or more (the cards of each rank A..K), not None"))
     counts = check_shoe(counts=counts)
     return {bet: house_edge(bet, bet_table, counts=counts) for bet, bet_table in _bets(bets, table)}
 
@@ -94,7 +97,7 @@ def edges(counts, bets=MAIN_BETS, table="standard") -> dict:
 def _without(counts, value: int) -> tuple[int, ...]:
     index = RANKS.index(VALUE_RANKS[value])
     if counts[index] == 0:
-        raise BaccaratError(f"the shoe holds no {VALUE_RANKS[value]} to remove")
+        raise BaccaratError(_("the shoe holds no {rank} to remove").format(rank=VALUE_RANKS[value]))
     return tuple(count - (i == index) for i, count in enumerate(counts))
 
 
@@ -111,8 +114,8 @@ def effect_of_removal(bet: str, table="standard", decks: int = _DECKS, counts=No
     bet_lines(bet, table)
     counts = check_shoe(decks, counts=counts)
     if sum(counts) <= 6:
-        raise BaccaratError(f"effect_of_removal needs a shoe of 7 cards or more (6 once a card leaves), "
-                            f"not {sum(counts)}")
+        raise BaccaratError(_("effect_of_removal needs a shoe of 7 cards or more (6 once a card leaves), "
+                              "not {given}").format(given=sum(counts)))
     base = house_edge(bet, table, counts=counts)
     return {value: house_edge(bet, table, counts=_without(counts, value)) - base for value in VALUE_RANKS}
 
@@ -139,33 +142,37 @@ def removal_text(effects: dict) -> str:
     1 (A)               -0.50
     """
     if not isinstance(effects, dict) or not effects or len(effects) > 20:
-        raise BaccaratError(f"effects must be a dict {{bet: {{card value: change}}}} as removal_effects gives, "
-                            f"not {shown(effects)}")
+        raise BaccaratError(_("effects must be a dict {{bet: {{card value: change}}}} as removal_effects gives, "
+                              "not {given}").format(given=shown(effects)))
     values = None
     for bet, bet_effects in effects.items():
         _check_effects(f"effects[{shown(bet, 20)}]", bet_effects)
         if values is not None and list(bet_effects) != values:
-            raise BaccaratError("effects must give every bet the same card values, in the same order")
+            raise BaccaratError(_("effects must give every bet the same card values, in the same order"))
         values = list(bet_effects)
     labels = {bet: bet_label(bet) if isinstance(bet, str) else str(bet) for bet in effects}
     widths = {bet: max(9, len(label)) + 2 for bet, label in labels.items()}
-    lines = [f"{'card value':<14}" + "".join(f"{labels[bet]:>{widths[bet]}}" for bet in effects)]
+    heading = _("card value")
+    lines = [f"{heading:<14}" + "".join(f"{labels[bet]:>{widths[bet]}}" for bet in effects)]
     for value in next(iter(effects.values())):
-        lines.append(f"{VALUE_LABELS[value]:<14}" +
-                     "".join(f"{float(effects[bet][value]) * 10_000:>+{widths[bet]}.2f}" for bet in effects))
+        lines.append(f"{VALUE_LABELS[value]:<14}" + localized(
+            "".join(f"{float(effects[bet][value]) * 10_000:>+{widths[bet]}.2f}" for bet in effects)))
     return "\n".join(lines)
 
 
 def _check_effects(name: str, effects) -> None:
     """One bet's effects: {card value 0..9: change in edge (a number)}."""
-    accepted = f"{name} must be a dict {{card value 0..9: change in edge}} as effect_of_removal gives"
+    refused = _("{name} must be a dict {{card value 0..9: change in edge}} as effect_of_removal gives, "
+                "not {given}")
     if not isinstance(effects, dict) or not effects:
-        raise BaccaratError(f"{accepted}, not {shown(effects)}")
+        raise BaccaratError(refused.format(name=name, given=shown(effects)))
     for value, effect in effects.items():
         if type(value) is not int or value not in VALUE_RANKS \
                 or isinstance(effect, bool) or not isinstance(effect, Real) or effect != effect \
                 or abs(effect) > 1e6:
-            raise BaccaratError(f"{accepted}, not {shown({value: effect}, 30)} in {shown(effects, 30)}")
+            raise BaccaratError(_("{name} must be a dict {{card value 0..9: change in edge}} as effect_of_removal "
+                                  "gives, not {given} in {effects}").format(name=name, given=shown({value: effect}, 30),
+                                                                            effects=shown(effects, 30)))
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -204,15 +211,16 @@ def edges_through_shoe(decks: int = 8, seed=None, table="standard", bets=MAIN_BE
 
 def _check_points(points) -> None:
     """``points`` of ``edges_through_shoe``: a non-empty list of ShoePoints, each with the same bets."""
-    accepted = "points must be a non-empty list of ShoePoint, as edges_through_shoe gives"
     if not isinstance(points, (list, tuple)) or not points:
-        raise BaccaratError(f"{accepted}, not {shown(points)}")
+        raise BaccaratError(_("points must be a non-empty list of ShoePoint, as edges_through_shoe gives, "
+                              "not {given}").format(given=shown(points)))
     for point in points:
         if not isinstance(point, ShoePoint) or not isinstance(point.edges, dict) \
                 or list(point.edges) != list(points[0].edges) \
                 or not all(isinstance(edge, Real) and not isinstance(edge, bool) and edge == edge
                            for edge in point.edges.values()):
-            raise BaccaratError(f"{accepted} (each with the same bets), not {shown(point)}")
+            raise BaccaratError(_("points must be a non-empty list of ShoePoint, as edges_through_shoe gives "
+                                  "(each with the same bets), not {given}").format(given=shown(point)))
 
 
 def positive_coups(points) -> dict:

@@ -30,6 +30,7 @@ import numpy as np
 
 from ..errors import BaccaratError, shown, whole_number
 from ..game.coup import Outcome
+from ..i18n import _
 from ..game.rules import BANKER_TABLEAU, NATURALS, PLAYER_DRAWS_ON, THIRD_CARD_VALUES, TOTALS
 
 __all__ = ["OUTCOME_CODES", "CODE_OUTCOMES", "PLAYER_DRAWS", "BANKER_DRAWS", "Played", "play_values",
@@ -53,8 +54,8 @@ def check_shoe_size(cards) -> int:
     """
     cards = whole_number("the number of cards of a shoe", cards, low=0)
     if cards < MAX_COUP_CARDS:
-        raise BaccaratError(f"a shoe needs at least {MAX_COUP_CARDS} cards to finish any coup "
-                            f"(a coup may need {MAX_COUP_CARDS}), not {cards}")
+        raise BaccaratError(_("a shoe needs at least {least} cards to finish any coup "
+                              "(a coup may need {least}), not {given}").format(least=MAX_COUP_CARDS, given=cards))
     return cards
 
 # Arrays of many coups store outcomes as these codes.
@@ -84,18 +85,18 @@ def check_player_draws_on(player_draws_on) -> frozenset:
     if isinstance(player_draws_on, frozenset) and all(type(total) is int for total in player_draws_on) \
             and player_draws_on <= _TOTALS:
         return player_draws_on
-    accepted = "player_draws_on must be a set of two-card totals 0 to 9 (Player draws on them)"
+    refused = _("player_draws_on must be a set of two-card totals 0 to 9 (Player draws on them), not {given}")
     if isinstance(player_draws_on, (str, bytes, dict)) or not hasattr(player_draws_on, "__iter__"):
-        raise BaccaratError(f"{accepted}, not {shown(player_draws_on)}")
+        raise BaccaratError(refused.format(given=shown(player_draws_on)))
     items = list(player_draws_on) if hasattr(player_draws_on, "__len__") and len(player_draws_on) <= 10 else None
     if items is None:
-        raise BaccaratError(f"{accepted}, not {shown(player_draws_on)}")
+        raise BaccaratError(refused.format(given=shown(player_draws_on)))
     totals = set()
     for item in items:
         try:
             totals.add(whole_number("a total", item, 0, 9))
         except BaccaratError:
-            raise BaccaratError(f"{accepted}, not {shown(player_draws_on)}") from None
+            raise BaccaratError(refused.format(given=shown(player_draws_on))) from None
     return frozenset(totals)
 
 
@@ -104,18 +105,19 @@ _TOTALS = frozenset(TOTALS)
 
 def _as_array(name: str, values, low: int, high: int | None) -> np.ndarray:
     """``values`` as a numpy integer array (or scalar) in low..high, for ``play_values``."""
-    accepted = f"{name} must be a numpy array of whole numbers {low}" + (f" to {high}" if high is not None
-                                                                         else " or more")
+    refused = (_("{name} must be a numpy array of whole numbers {low} to {high}, not {given}") if high is not None
+               else _("{name} must be a numpy array of whole numbers {low} or more, not {given}"))
+    refused = refused.format(name=name, low=low, high=high, given=shown(values))
     if isinstance(values, (str, bytes)) or values is None:
-        raise BaccaratError(f"{accepted}, not {shown(values)}")
+        raise BaccaratError(refused)
     try:
         array = np.asarray(values)
     except Exception:
-        raise BaccaratError(f"{accepted}, not {shown(values)}") from None
+        raise BaccaratError(refused) from None
     if array.dtype.kind not in "iu" or array.ndim > 1:
-        raise BaccaratError(f"{accepted}, not {shown(values)}")
+        raise BaccaratError(refused)
     if array.size and (array.min() < low or (high is not None and array.max() > high)):
-        raise BaccaratError(f"{accepted}, not {shown(values)}")
+        raise BaccaratError(refused)
     return array
 
 
@@ -153,8 +155,8 @@ def play_values(player_two, banker_two, fifth, sixth, player_draws_on=PLAYER_DRA
               _as_array("fifth", fifth, 0, 9), _as_array("sixth", sixth, 0, 9)]
     lengths = {array.shape for array in arrays if array.ndim}
     if len(lengths) > 1:
-        raise BaccaratError(f"player_two, banker_two, fifth and sixth must have one entry per coup each, "
-                            f"not lengths {shown(sorted(shape[0] for shape in lengths))}")
+        raise BaccaratError(_("player_two, banker_two, fifth and sixth must have one entry per coup each, "
+                              "not lengths {given}").format(given=shown(sorted(shape[0] for shape in lengths))))
     player_two, banker_two, fifth, sixth = arrays
     player_draws_on = check_player_draws_on(player_draws_on)
     player_start, banker_start = player_two % 10, banker_two % 10

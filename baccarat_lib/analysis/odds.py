@@ -57,9 +57,11 @@ import numpy as np
 from ..errors import BaccaratError, shown, whole_number
 from ..game.cards import RANK_VALUES, RANKS, as_cards
 from ..game.coup import Outcome
+from ..game.formatting import number as format_number
 from ..game.payouts import EVENTS, PAIR_EVENTS, PAY_TABLES, PayTable, pay_table
 from ..game.rules import PLAYER_DRAWS_ON
 from ..game.shoe import shoe_counts  # noqa: F401  (the old path baccarat_lib.odds.shoe_counts)
+from ..i18n import _
 from .kernel import MAX_COUP_CARDS, OUTCOME_CODES, check_player_draws_on, check_shoe_size, play_values
 
 __all__ = ["outcome_probabilities", "event_probability", "house_edge", "bet_expectation",
@@ -84,21 +86,23 @@ _DECKS = _DefaultDecks(8)  # shows as 8 in every signature
 # ---------------------------------------------------------------------------------------------------------
 # The shoe (``game.shoe.shoe_counts`` makes a full one)
 
-_COUNTS_ACCEPTED = "counts must be 13 whole numbers 0 or more (the cards of each rank A..K)"
 
 
 def _checked_counts(counts) -> tuple[int, ...]:
     """``counts`` as 13 Python ints 0 or more: from a list, tuple or 1-D numpy integer array."""
     if isinstance(counts, np.ndarray):
         if counts.ndim != 1 or counts.dtype.kind not in "iuO":
-            raise BaccaratError(f"{_COUNTS_ACCEPTED}, not {shown(counts)}")
+            raise BaccaratError(_("counts must be 13 whole numbers 0 or more (the cards of each rank A..K), "
+                                  "not {given}").format(given=shown(counts)))
         items = counts.tolist() if counts.dtype.kind != "O" else list(counts)
     elif isinstance(counts, (list, tuple)):
         items = counts
     else:
-        raise BaccaratError(f"{_COUNTS_ACCEPTED} in a list, tuple or numpy array, not {shown(counts)}")
+        raise BaccaratError(_("counts must be 13 whole numbers 0 or more (the cards of each rank A..K) in a list, "
+                              "tuple or numpy array, not {given}").format(given=shown(counts)))
     if len(items) != len(RANKS):
-        raise BaccaratError(f"{_COUNTS_ACCEPTED}, not {len(items)} numbers: {shown(counts)}")
+        raise BaccaratError(_("counts must be 13 whole numbers 0 or more (the cards of each rank A..K), "
+                              "not {count} numbers: {given}").format(count=len(items), given=shown(counts)))
     if all(type(item) is int and item >= 0 for item in items):  # the common case, fast
         return tuple(items)
     checked = []
@@ -106,7 +110,9 @@ def _checked_counts(counts) -> tuple[int, ...]:
         try:
             checked.append(whole_number("counts", item, low=0))
         except BaccaratError:
-            raise BaccaratError(f"{_COUNTS_ACCEPTED}, not {shown(item, 20)} in {shown(counts, 30)}") from None
+            raise BaccaratError(_("counts must be 13 whole numbers 0 or more (the cards of each rank A..K), "
+                                  "not {given} in {counts}").format(given=shown(item, 20),
+                                                                    counts=shown(counts, 30))) from None
     return tuple(checked)
 
 
@@ -118,8 +124,8 @@ def _less_removed(rank_counts: tuple, removed) -> tuple[int, ...]:
     for rank, count in taken.items():
         held = rank_counts[RANKS.index(rank)]
         if count > held:
-            raise BaccaratError(f"cannot remove {count} × {rank}: the counts hold only {held}; "
-                                "remove only cards the shoe holds")
+            raise BaccaratError(_("cannot remove {count} × {rank}: the counts hold only {held}; "
+                                  "remove only cards the shoe holds").format(count=count, rank=rank, held=held))
     return tuple(held - taken[rank] for rank, held in zip(RANKS, rank_counts))
 
 
@@ -148,12 +154,14 @@ def check_shoe(decks: int = _DECKS, removed=(), counts=None) -> tuple[int, ...]:
         else:
             full = shoe_counts(decks)
             if rank_counts != full:
-                raise BaccaratError(f"decks={shown(decks, 10)} and counts={shown(counts, 40)} disagree: counts is not "
-                                    f"a full {decks}-deck shoe; give decks or counts, not both")
+                raise BaccaratError(_("decks={decks} and counts={counts} disagree: counts is not "
+                                      "a full {count}-deck shoe; give decks or counts, not both").format(
+                    decks=shown(decks, 10), counts=shown(counts, 40), count=decks))
             rank_counts = shoe_counts(decks, removed)
     total = sum(rank_counts)
     if total > MAX_SHOE_CARDS:
-        raise BaccaratError(f"exact odds take a shoe of at most {MAX_SHOE_CARDS:,} cards, not {shown(total)}")
+        raise BaccaratError(_("exact odds take a shoe of at most {most} cards, not {given}").format(
+            most=format_number(MAX_SHOE_CARDS), given=shown(total)))
     check_shoe_size(total)
     return rank_counts
 
@@ -301,10 +309,11 @@ def probability_where(name: str, predicate, decks: int = _DECKS, removed=(), cou
     True
     """
     if not isinstance(name, str):
-        raise BaccaratError(f"name must be text naming the predicate (it caches its row), not {shown(name)}")
+        raise BaccaratError(_("name must be text naming the predicate (it caches its row), not {given}").format(
+            given=shown(name)))
     if not callable(predicate):
-        raise BaccaratError(f"predicate must be a function of coup_table() giving one flag per coup, "
-                            f"not {shown(predicate)}")
+        raise BaccaratError(_("predicate must be a function of coup_table() giving one flag per coup, "
+                              "not {given}").format(given=shown(predicate)))
     rank_counts = _counts(decks, removed, counts)
     table = coup_table(player_draws_on)
     return _probability(_row_for(name, _checked_predicate(predicate), table), _value_counts(rank_counts), table)
@@ -316,10 +325,10 @@ def _checked_predicate(predicate):
         try:
             mask = np.asarray(predicate(table))
         except Exception as error:
-            raise BaccaratError(f"predicate failed on coup_table(): {shown(error, 80)}") from error
+            raise BaccaratError(_("predicate failed on coup_table(): {error}").format(error=shown(error, 80))) from error
         if mask.shape != table.outcome.shape or mask.dtype.kind not in "bui":
-            raise BaccaratError(f"predicate must give one flag per coup ({len(table.outcome):,} flags), "
-                                f"not {shown(mask)}")
+            raise BaccaratError(_("predicate must give one flag per coup ({count} flags), "
+                                  "not {given}").format(count=format_number(len(table.outcome)), given=shown(mask)))
         return mask
     return checked
 
@@ -366,8 +375,8 @@ def event_probability(event: str, decks: int = _DECKS, removed=(), counts=None) 
     True
     """
     if not isinstance(event, str) or event not in EVENTS:
-        raise BaccaratError(f"unknown event {shown(event, 16)}: the known events are the keys of payouts.EVENTS, "
-                            "such as \"tie\", \"banker wins with 6\", \"either pair\"")
+        raise BaccaratError(_("unknown event {given}: the known events are the keys of payouts.EVENTS, "
+                              "such as \"tie\", \"banker wins with 6\", \"either pair\"").format(given=shown(event, 16)))
     rank_counts = _counts(decks, removed, counts)
     if event in PAIR_EVENTS:
         return _pair_probability(rank_counts, event)
@@ -380,7 +389,8 @@ def bet_expectation(bet: str, table="standard", decks: int = _DECKS, removed=(),
     rank_counts = _counts(decks, removed, counts)
     if any(line.event in PAIR_EVENTS for line in lines):
         if len(lines) != 1:
-            raise BaccaratError(f"bet {bet!r} mixes a pair with other events; pair bets pay on the pair alone")
+            raise BaccaratError(_("bet {bet} mixes a pair with other events; pair bets pay on the pair alone").format(
+                bet=repr(bet)))
         win = _pair_probability(rank_counts, lines[0].event)
         return {lines[0].net: win, Fraction(-1): 1 - win}
     rows = {number: _row_for(f"line {number} of {[l.event for l in lines]}",
@@ -397,7 +407,8 @@ def bet_expectation(bet: str, table="standard", decks: int = _DECKS, removed=(),
 def check_table(table) -> PayTable:
     """A ``PayTable``, given itself or its name (checked: a known name)."""
     if not isinstance(table, (str, PayTable)) or (isinstance(table, str) and table not in PAY_TABLES):
-        raise BaccaratError(f"unknown pay table {shown(table, 30)}: known tables are {', '.join(PAY_TABLES)}")
+        raise BaccaratError(_("unknown pay table {given}: known tables are {tables}").format(
+            given=shown(table, 30), tables=", ".join(PAY_TABLES)))
     return pay_table(table)
 
 
@@ -410,8 +421,8 @@ def bet_lines(bet, table="standard") -> tuple[PayTable, tuple]:
     """
     table = check_table(table)
     if not isinstance(bet, str) or bet not in table.bets:
-        raise BaccaratError(f"unknown bet {shown(bet, 30)} for table {shown(table.name, 20)}: it offers "
-                            f"{', '.join(table.bets)}")
+        raise BaccaratError(_("unknown bet {given} for table {table}: it offers {bets}").format(
+            given=shown(bet, 30), table=shown(table.name, 20), bets=", ".join(table.bets)))
     return table, table.lines(bet)
 
 
@@ -480,10 +491,11 @@ def edge_rows(decks=(6, 8), tables=None) -> list[tuple[str, str, dict]]:
     [('player', '1.24%'), ('banker', '1.06%'), ('tie', '14.36%')]
     """
     if not isinstance(decks, (list, tuple, range)) or not 0 < len(decks) <= 8:
-        raise BaccaratError(f"decks must be a list of deck counts such as (6, 8), not {shown(decks)}")
+        raise BaccaratError(_("decks must be a list of deck counts such as (6, 8), not {given}").format(
+            given=shown(decks)))
     if tables is not None and not isinstance(tables, (list, tuple)):
-        raise BaccaratError(f"tables must be None (every table) or a list of pay tables or their names, "
-                            f"not {shown(tables)}")
+        raise BaccaratError(_("tables must be None (every table) or a list of pay tables or their names, "
+                              "not {given}").format(given=shown(tables)))
     for count in decks:
         shoe_counts(count)  # checks the deck count
     tables = [check_table(table) for table in (PAY_TABLES if tables is None else tables)]

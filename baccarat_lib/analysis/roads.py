@@ -63,6 +63,8 @@ from numbers import Real
 
 from ..errors import BaccaratError, shown, whole_number
 from ..game.coup import Outcome
+from ..game.formatting import localized, number
+from ..i18n import N_, _, ngettext
 from .kernel import CODE_OUTCOMES, OUTCOME_CODES
 from .simulate import CoupRecords
 
@@ -78,6 +80,7 @@ MAX_ROWS = 1000  # the tallest board drawn
 MAX_STREAK = 1000  # the longest streak streak_statistics looks at
 _MAX_GRID = 10_000_000  # cells road_text may print
 LETTERS = {Outcome.BANKER: "B", Outcome.PLAYER: "P", Outcome.TIE: "T"}
+_OUTCOME_NAMES = {Outcome.BANKER: N_("Banker"), Outcome.PLAYER: N_("Player"), Outcome.TIE: N_("Tie")}
 _WORDS = {"b": Outcome.BANKER, "banker": Outcome.BANKER, "p": Outcome.PLAYER, "player": Outcome.PLAYER,
           "t": Outcome.TIE, "tie": Outcome.TIE}
 
@@ -91,7 +94,7 @@ def outcome_of(item) -> Outcome:
         return item
     word = item.strip().lower() if isinstance(item, str) else None
     if word not in _WORDS:
-        raise BaccaratError(f"{shown(item)} is not a result: write Banker, Player or Tie (or B, P, T)")
+        raise BaccaratError(_("{given} is not a result: write Banker, Player or Tie (or B, P, T)").format(given=shown(item)))
     return _WORDS[word]
 
 
@@ -114,8 +117,8 @@ def as_outcomes(outcomes) -> list[Outcome]:
         outcomes = _tokens(outcomes)
     elif not isinstance(outcomes, Iterable) or isinstance(outcomes, (bytes, Mapping, Set)) \
             or getattr(outcomes, "ndim", 1) != 1:
-        raise BaccaratError(f"outcomes must be results (a list, or text such as \"B B P T\") or CoupRecords, "
-                            f"not {shown(outcomes)}")
+        raise BaccaratError(_("outcomes must be results (a list, or text such as \"B B P T\") or CoupRecords, "
+                              "not {given}").format(given=shown(outcomes)))
     return [outcome_of(item) for item in outcomes]
 
 
@@ -130,8 +133,8 @@ def _check_rows(rows) -> int:
     try:
         return whole_number("rows", rows, 1, MAX_ROWS)
     except BaccaratError:
-        raise BaccaratError(f"rows: a scoreboard has 1 to {MAX_ROWS} rows (casinos use {ROWS}), "
-                            f"not {shown(rows)}") from None
+        raise BaccaratError(_("rows: a scoreboard has 1 to {most} rows (casinos use {usual}), "
+                              "not {given}").format(most=MAX_ROWS, usual=ROWS, given=shown(rows))) from None
 
 
 def _marks(outcomes, name: str, given, n: int) -> list[bool]:
@@ -141,10 +144,12 @@ def _marks(outcomes, name: str, given, n: int) -> list[bool]:
     if given is not None and (not isinstance(given, (list, tuple, np.ndarray)) or np.ndim(given) != 1
                               or not all(isinstance(flag, (bool, np.bool_)) or
                                          (isinstance(flag, (int, np.integer)) and flag in (0, 1)) for flag in given)):
-        raise BaccaratError(f"{name} must be a list of True/False (or 1/0), one per coup, not {shown(given)}")
+        raise BaccaratError(_("{name} must be a list of True/False (or 1/0), one per coup, not {given}").format(
+            name=name, given=shown(given)))
     flags = [False] * n if given is None else [bool(flag) for flag in given]
     if len(flags) != n:
-        raise BaccaratError(f"{name} needs one flag per coup: {len(flags)} given for {n} coups")
+        raise BaccaratError(_("{name} needs one flag per coup: {count} given for {coups} coups").format(
+            name=name, count=len(flags), coups=n))
     return flags
 
 
@@ -164,9 +169,10 @@ class BeadCell:
     natural: bool = False
 
     def __str__(self):
-        marks = [name for name, flag in (("Player pair", self.player_pair), ("Banker pair", self.banker_pair),
-                                         ("natural", self.natural)) if flag]
-        return f"column {self.column}, row {self.row}: {self.outcome.label}" + "".join(f", {m}" for m in marks)
+        marks = [_(name) for name, flag in ((N_("Player pair"), self.player_pair),
+                                            (N_("Banker pair"), self.banker_pair), (N_("natural"), self.natural)) if flag]
+        return _("column {column}, row {row}: {result}").format(
+            column=self.column, row=self.row, result=_(_OUTCOME_NAMES[self.outcome])) + "".join(f", {m}" for m in marks)
 
 
 def bead_plate(outcomes, rows: int = ROWS, player_pairs=None, banker_pairs=None, naturals=None) -> list[BeadCell]:
@@ -206,8 +212,11 @@ class BigRoadCell:
     index: int = 0
 
     def __str__(self):
-        tie_note = f", {self.ties} tie{'s' if self.ties != 1 else ''}" if self.ties else ""
-        return f"column {self.column}, row {self.row}: {self.outcome.label}{tie_note}"
+        text = _("column {column}, row {row}: {result}").format(column=self.column, row=self.row,
+                                                                  result=_(_OUTCOME_NAMES[self.outcome]))
+        if not self.ties:
+            return text
+        return text + ", " + ngettext("{count} tie", "{count} ties", self.ties).format(count=self.ties)
 
 
 def _next_cell(previous: tuple[int, int], occupied: set, rows: int, turned: bool) -> tuple[int, int, bool]:
@@ -317,14 +326,15 @@ def road_text(cells, rows: int = ROWS) -> str:
     if not isinstance(cells, (list, tuple)) or not all(
             isinstance(cell, (BeadCell, BigRoadCell)) and _whole(cell.column) and _whole(cell.row)
             and cell.outcome in LETTERS and _whole(getattr(cell, "ties", 0)) for cell in cells):
-        raise BaccaratError(f"cells must be a list of BeadCell or BigRoadCell (from bead_plate or big_road), "
-                            f"not {shown(cells)}")
+        raise BaccaratError(_("cells must be a list of BeadCell or BigRoadCell (from bead_plate or big_road), "
+                              "not {given}").format(given=shown(cells)))
     if not cells:
         return ""
     if (max(cell.column for cell in cells) + 1) * max(rows, max(cell.row for cell in cells) + 1) > _MAX_GRID:
-        raise BaccaratError(f"cells are too far apart to print: road_text prints at most {_MAX_GRID:,} cells")
+        raise BaccaratError(_("cells are too far apart to print: road_text prints at most {most} cells").format(
+            most=number(_MAX_GRID)))
     width = max(cell.column for cell in cells) + 1
-    grid = [["" for _ in range(width)] for _ in range(max(rows, max(cell.row for cell in cells) + 1))]
+    grid = [["" for _column in range(width)] for _row in range(max(rows, max(cell.row for cell in cells) + 1))]
     for cell in cells:
         ties = getattr(cell, "ties", 0)
         grid[cell.row][cell.column] = LETTERS[cell.outcome] + (str(ties) if ties else "")
@@ -355,7 +365,7 @@ class StreakRow(NamedTuple):
 def _side_code(side) -> int:
     outcome = outcome_of(side)
     if outcome is Outcome.TIE:
-        raise BaccaratError("a streak is of Banker or of Player wins (ties are skipped), not of ties")
+        raise BaccaratError(_("a streak is of Banker or of Player wins (ties are skipped), not of ties"))
     return OUTCOME_CODES[outcome]
 
 
@@ -363,18 +373,19 @@ def _shoe_starts(shoes, n: int) -> np.ndarray:
     """For each coup, the index of the first coup of its shoe (0 for all when ``shoes`` is None)."""
     if shoes is None:
         return np.zeros(n, dtype=np.int32)
-    accepted = "shoes must be None or a list of whole numbers, one shoe number per coup"
+    accepted = _("shoes must be None or a list of whole numbers, one shoe number per coup, not {given}")
     if not isinstance(shoes, (list, tuple, np.ndarray)):
-        raise BaccaratError(f"{accepted}, not {shown(shoes)}")
+        raise BaccaratError(accepted.format(given=shown(shoes)))
     try:
         shoes = np.asarray(shoes)
     except (TypeError, ValueError, OverflowError):
-        raise BaccaratError(f"{accepted}, not {shown(shoes)}") from None
+        raise BaccaratError(accepted.format(given=shown(shoes))) from None
     if shoes.ndim != 1 or (shoes.size and (shoes.dtype.kind not in "biuf" or (
             shoes.dtype.kind == "f" and not (np.isfinite(shoes).all() and (shoes == np.round(shoes)).all())))):
-        raise BaccaratError(f"{accepted}, not {shown(shoes)}")
+        raise BaccaratError(accepted.format(given=shown(shoes)))
     if len(shoes) != n:
-        raise BaccaratError(f"shoes needs one shoe number per coup: {len(shoes)} given for {n} coups")
+        raise BaccaratError(_("shoes needs one shoe number per coup: {count} given for {coups} coups").format(
+            count=len(shoes), coups=n))
     starts = np.ones(n, dtype=bool)
     starts[1:] = shoes[1:] != shoes[:-1]
     return np.maximum.accumulate(np.where(starts, np.arange(n, dtype=np.int32), 0))
@@ -422,9 +433,10 @@ def streak_statistics(outcomes, max_k: int = 5, side=Outcome.BANKER, shoes=None,
     try:
         max_k = whole_number("max_k", max_k, 1, MAX_STREAK)
     except BaccaratError:
-        raise BaccaratError(f"max_k is the longest streak to look at, 1 to {MAX_STREAK}, not {shown(max_k)}") from None
+        raise BaccaratError(_("max_k is the longest streak to look at, 1 to {most}, not {given}").format(
+            most=MAX_STREAK, given=shown(max_k))) from None
     if not isinstance(all_coups, (bool, np.bool_)):
-        raise BaccaratError(f"all_coups must be True or False, not {shown(all_coups)}")
+        raise BaccaratError(_("all_coups must be True or False, not {given}").format(given=shown(all_coups)))
     codes = _codes(outcomes)
     lengths = streak_lengths(outcomes, side, shoes)
     wins = codes == _side_code(side)
@@ -452,7 +464,8 @@ def standard_error_gaps(rows, exact) -> list[float]:
 def _check_exact(exact) -> float:
     """``exact``, a chance 0..1 (a float or a Fraction)."""
     if isinstance(exact, bool) or not isinstance(exact, Real) or not 0 <= exact <= 1:
-        raise BaccaratError(f"exact must be a chance from 0 to 1, such as P(Banker), not {shown(exact)}")
+        raise BaccaratError(_("exact must be a chance from 0 to 1, such as P(Banker), not {given}").format(
+            given=shown(exact)))
     return float(exact)
 
 
@@ -461,8 +474,8 @@ def _check_rows_of_streaks(rows) -> list:
     if not isinstance(rows, (list, tuple)) or not all(
             (isinstance(row, StreakRow) and _whole(row.k) or isinstance(row, RoadColourRow)) and _whole(row.coups)
             and isinstance(row.probability, Real) and isinstance(row.standard_error, Real) for row in rows):
-        raise BaccaratError(f"rows must be a list of StreakRow or RoadColourRow, as streak_statistics and "
-                            f"derived_road_statistics give, not {shown(rows)}")
+        raise BaccaratError(_("rows must be a list of StreakRow or RoadColourRow, as streak_statistics and "
+                              "derived_road_statistics give, not {given}").format(given=shown(rows)))
     return list(rows)
 
 
@@ -483,13 +496,16 @@ def streak_table(rows, exact, side=Outcome.BANKER) -> str:
     any                          9           0.6667  0.1571  0.4586      +1.3
       1                          7           0.5714  0.1870  0.4586      +0.6
     """
-    label = outcome_of(side).label
+    label = _(_OUTCOME_NAMES[outcome_of(side)])
     rows, exact = _check_rows_of_streaks(rows), _check_exact(exact)
-    heading = f"coups after k {label} wins"
-    lines = [f"  k  {heading}  {label} won next  ± 1 SE   exact  gap (SE)"]
+    heading = _("coups after k {side} wins").format(side=label)
+    # Translators: the other column headings of the streak table; keep the spaces that align them.
+    lines = [_("  k  {coups}  {side} won next  ± 1 SE   exact  gap (SE)").format(coups=heading, side=label)]
+    every = _("any")      # the row k = 0: every coup
     for row, gap in zip(rows, standard_error_gaps(rows, exact)):
-        lines.append(f"{row.k if row.k else 'any':>3}  {row.coups:>{len(heading)},} {row.probability:>16.4f} "
-                     f"{row.standard_error:>7.4f} {float(exact):>7.4f} {gap:>+9.1f}")
+        lines.append(localized(f"{row.k if row.k else every:>3}  {row.coups:>{len(heading)},} "
+                               f"{row.probability:>16.4f} {row.standard_error:>7.4f} {float(exact):>7.4f} "
+                               f"{gap:>+9.1f}"))
     return "\n".join(lines)
 
 
@@ -501,11 +517,11 @@ class _ColourType(EnumMeta):
 
     def __call__(cls, value, *args, **kwargs):
         if args or kwargs:
-            raise BaccaratError("RoadColour takes one value: \"red\" or \"blue\"")
+            raise BaccaratError(_("RoadColour takes one value: \"red\" or \"blue\""))
         try:
             return super().__call__(value)
         except (ValueError, TypeError):
-            raise BaccaratError(f"a road colour is \"red\" or \"blue\", not {shown(value)}") from None
+            raise BaccaratError(_("a road colour is \"red\" or \"blue\", not {given}").format(given=shown(value))) from None
 
 
 class RoadColour(str, Enum, metaclass=_ColourType):
@@ -519,6 +535,8 @@ class RoadColour(str, Enum, metaclass=_ColourType):
 
 
 DERIVED_ROADS = {1: "Big Eye Boy", 2: "Small Road", 3: "Cockroach Pig"}  # road k compares with column k to the left
+# A colour's value is a key ("red", "blue"); these are its names as shown.
+_COLOUR_NAMES = {RoadColour.RED: N_("red"), RoadColour.BLUE: N_("blue")}
 _ROAD_NAMES = {name.lower().replace(" ", "_"): k for k, name in DERIVED_ROADS.items()}
 
 
@@ -546,7 +564,8 @@ class DerivedCell:
     index: int
 
     def __str__(self):
-        return f"column {self.column}, row {self.row}: {self.colour.value} ({self.reason})"
+        return _("column {column}, row {row}: {colour} ({reason})").format(
+            column=self.column, row=self.row, colour=_(_COLOUR_NAMES[self.colour]), reason=self.reason)
 
 
 def road_number(road) -> int:
@@ -559,8 +578,8 @@ def road_number(road) -> int:
         return _ROAD_NAMES[road.strip().lower().replace(" ", "_").replace("-", "_")]
     if not isinstance(road, bool) and isinstance(road, (int, np.integer)) and int(road) in DERIVED_ROADS:
         return int(road)
-    raise BaccaratError(f"road must be 1, 2, 3 or a name: Big Eye Boy, Small Road, Cockroach Pig; "
-                        f"not {shown(road)}")
+    raise BaccaratError(_("road must be 1, 2, 3 or a name: Big Eye Boy, Small Road, Cockroach Pig; "
+                          "not {given}").format(given=shown(road)))
 
 
 def column_lengths(outcomes) -> list[int]:
@@ -571,42 +590,43 @@ def column_lengths(outcomes) -> list[int]:
     [2, 1, 7, 1]
     """
     winners = [outcome for outcome in as_outcomes(outcomes) if outcome is not Outcome.TIE]
-    return [len(list(run)) for _, run in groupby(winners)]
-
-
-def _starts_at(k: int) -> str:
-    return (f"the {DERIVED_ROADS[k]} starts with the Big Road entry in column {k + 1}, row 2 "
-            f"(or column {k + 2}, row 1 when column {k + 1} has one entry)")
+    return [len(list(run)) for _winner, run in groupby(winners)]
 
 
 def _not_started(column: int, row: int, k: int) -> RoadVerdict:
     """Before the road's first entry: nothing to compare with yet."""
-    return RoadVerdict(None, f"column {column + 1}, row {row + 1} adds no entry yet: {_starts_at(k)}")
+    return RoadVerdict(None, _("column {column}, row {row} adds no entry yet: the {road} starts with the Big Road "
+                               "entry in column {first}, row 2 (or column {second}, row 1 when column {first} has "
+                               "one entry)").format(column=column + 1, row=row + 1, road=DERIVED_ROADS[k],
+                                                    first=k + 1, second=k + 2))
 
 
 def _new_column_verdict(lengths, column: int, k: int) -> RoadVerdict:
     """An entry at the top of a new column: red when the two columns before it (c-1 and c-1-k) are as long."""
     left, further = column - 1, column - 1 - k
     same = lengths[left] == lengths[further]
-    where = f"column {column + 1}, row 1 (a new column)"
     if same:
-        return RoadVerdict(RoadColour.RED, f"{where}: columns {left + 1} and {further + 1} have the same length "
-                                            f"({lengths[left]}): red")
-    return RoadVerdict(RoadColour.BLUE, f"{where}: columns {left + 1} and {further + 1} differ in length "
-                                         f"({lengths[left]} and {lengths[further]}): blue")
+        return RoadVerdict(RoadColour.RED, _("column {column}, row 1 (a new column): columns {left} and {further} "
+                                             "have the same length ({length}): red").format(
+            column=column + 1, left=left + 1, further=further + 1, length=lengths[left]))
+    return RoadVerdict(RoadColour.BLUE, _("column {column}, row 1 (a new column): columns {left} and {further} "
+                                          "differ in length ({left_length} and {further_length}): blue").format(
+        column=column + 1, left=left + 1, further=further + 1, left_length=lengths[left],
+        further_length=lengths[further]))
 
 
 def _same_column_verdict(lengths, column: int, row: int, k: int) -> RoadVerdict:
     """An entry lower in a column: blue when column c-k ends exactly one row above, else red."""
     compared, length = column - k, lengths[column - k]
-    where = f"column {column + 1}, row {row + 1}"
+    fields = {"column": column + 1, "row": row + 1, "compared": compared + 1, "above": row, "length": length}
     if length > row:
-        return RoadVerdict(RoadColour.RED, f"{where}: column {compared + 1} has an entry in row {row + 1} too: red")
+        return RoadVerdict(RoadColour.RED, _("column {column}, row {row}: column {compared} has an entry in row "
+                                             "{row} too: red").format(**fields))
     if length == row:
-        return RoadVerdict(RoadColour.BLUE, f"{where}: column {compared + 1} ends one row above (it has "
-                                             f"{length}): blue")
-    return RoadVerdict(RoadColour.RED, f"{where}: column {compared + 1} has no entry in row {row} either (it has "
-                                        f"{length}): red")
+        return RoadVerdict(RoadColour.BLUE, _("column {column}, row {row}: column {compared} ends one row above "
+                                              "(it has {length}): blue").format(**fields))
+    return RoadVerdict(RoadColour.RED, _("column {column}, row {row}: column {compared} has no entry in row {above} "
+                                         "either (it has {length}): red").format(**fields))
 
 
 def _verdict(lengths, column: int, row: int, k: int) -> RoadVerdict:
@@ -630,8 +650,8 @@ def derived_verdict(lengths, column: int, row: int, k: int) -> RoadVerdict:
     if not isinstance(lengths, (list, tuple)) or not lengths or not all(
             not isinstance(length, bool) and isinstance(length, (int, np.integer)) and length >= 1
             for length in lengths):
-        raise BaccaratError(f"lengths must be the Big Road's column lengths (whole numbers 1 or more), "
-                            f"not {shown(lengths)}")
+        raise BaccaratError(_("lengths must be the Big Road's column lengths (whole numbers 1 or more), "
+                              "not {given}").format(given=shown(lengths)))
     column = whole_number("column", column, 0, len(lengths) - 1)
     row = whole_number("row", row, 0, int(lengths[column]) - 1)
     return _verdict([int(length) for length in lengths[:column + 1]], column, row, road_number(k))
@@ -805,7 +825,8 @@ def derived_road_statistics(outcomes, shoes=None, roads=(1, 2, 3)) -> list[RoadC
     [('Big Eye Boy', 'red', 2, 1), ('Big Eye Boy', 'blue', 1, 0)]
     """
     if isinstance(roads, (str, int, np.integer)) or not isinstance(roads, (list, tuple)) or not roads:
-        raise BaccaratError(f"roads must be a list of roads (1, 2, 3 or their names), not {shown(roads)}")
+        raise BaccaratError(_("roads must be a list of roads (1, 2, 3 or their names), not {given}").format(
+            given=shown(roads)))
     ks = list(dict.fromkeys(road_number(road) for road in roads))
     codes = _codes(outcomes)
     if shoes is None and isinstance(outcomes, CoupRecords):
@@ -843,12 +864,16 @@ def derived_road_table(rows, exact) -> str:
     if not isinstance(rows, (list, tuple)) or not all(
             isinstance(row, RoadColourRow) and _whole(row.coups) and isinstance(row.probability, Real)
             and isinstance(row.standard_error, Real) for row in rows):
-        raise BaccaratError(f"rows must be a list of RoadColourRow, as derived_road_statistics gives, "
-                            f"not {shown(rows)}")
-    width = max([5, *(len(str(row.coups)) + len(str(row.coups)) // 3 for row in rows)])
-    lines = [f"road           if Banker adds  {'coups':>{width}}  Banker won next  ± 1 SE   exact  gap (SE)"]
+        raise BaccaratError(_("rows must be a list of RoadColourRow, as derived_road_statistics gives, "
+                              "not {given}").format(given=shown(rows)))
+    coups = _("coups")
+    width = max([len(coups), *(len(str(row.coups)) + len(str(row.coups)) // 3 for row in rows)])
+    # Translators: the table's column headings; keep the spaces that align them.
+    lines = [_("road           if Banker adds  {coups}  Banker won next  ± 1 SE   exact  gap (SE)").format(
+        coups=f"{coups:>{width}}")]
     for row in rows:
         gap = _gap(row.probability - exact, row.standard_error)
-        lines.append(f"{row.road:<14} {str(row.colour):<14}  {row.coups:>{width},} {row.probability:>16.4f} "
-                     f"{row.standard_error:>7.4f} {exact:>7.4f} {gap:>+9.1f}")
+        colour = _(_COLOUR_NAMES.get(row.colour, str(row.colour)))
+        lines.append(f"{row.road:<14} {colour:<14}  " + localized(
+            f"{row.coups:>{width},} {row.probability:>16.4f} {row.standard_error:>7.4f} {exact:>7.4f} {gap:>+9.1f}"))
     return "\n".join(lines)

@@ -62,7 +62,9 @@ import numpy as np
 from ..errors import BaccaratError, check_seed, shown, whole_number
 from ..game.cards import RANK_VALUES, RANKS, Card, as_cards
 from ..game.coup import Outcome
+from ..game.formatting import number
 from ..game.shoe import Shoe, check_decks
+from ..i18n import N_, _
 from .kernel import BANKER_DRAWS, CODE_OUTCOMES, OUTCOME_CODES, PLAYER_DRAWS, check_shoe_size, play_values  # noqa: F401
 
 __all__ = ["outcome_counts", "simulate_coups", "deal_shoe", "play_shoe", "CoupRecords", "DEFAULT_CUT_CARD",
@@ -122,21 +124,23 @@ _OUTCOME_TABLE, _N_CARDS_TABLE = _build_tables()
 def _check_n_coups(n_coups, limit: int, why: str) -> int:
     n_coups = whole_number("n_coups", n_coups, low=0)
     if n_coups > limit:
-        raise BaccaratError(f"n_coups must be at most {limit:,} ({why}), not {shown(n_coups)}")
+        raise BaccaratError(_("n_coups must be at most {most} ({why}), not {given}").format(
+            most=number(limit), why=_(why), given=shown(n_coups)))
     return n_coups
 
 
 def _check_cut_card(cut_card, n_cards: int) -> int:
     if isinstance(cut_card, (bool, np.bool_)) or not isinstance(cut_card, (int, np.integer)) \
             or not 0 <= cut_card < n_cards:
-        raise BaccaratError(f"cut_card is the number of cards behind the cut card, 0..{n_cards - 1} "
-                            f"for a shoe of {n_cards} cards (default {DEFAULT_CUT_CARD}), not {shown(cut_card)}")
+        raise BaccaratError(_("cut_card is the number of cards behind the cut card, 0..{last} "
+                              "for a shoe of {cards} cards (default {default}), not {given}").format(
+            last=n_cards - 1, cards=n_cards, default=DEFAULT_CUT_CARD, given=shown(cut_card)))
     return int(cut_card)
 
 
 def _check_flag(name: str, value) -> bool:
     if not isinstance(value, (bool, np.bool_)):
-        raise BaccaratError(f"{name} must be True or False, not {shown(value)}")
+        raise BaccaratError(_("{name} must be True or False, not {given}").format(name=name, given=shown(value)))
     return bool(value)
 
 
@@ -276,8 +280,8 @@ def outcome_counts(n_coups: int, decks: int = 8, seed=None,
     >>> sum(counts.values())
     1000
     """
-    n_coups, decks = _check_n_coups(n_coups, MAX_COUNTED_COUPS, "the time it takes"), check_decks(decks)
-    deck_codes, _, limit = _shoe_plan(decks, cut_card)
+    n_coups, decks = _check_n_coups(n_coups, MAX_COUNTED_COUPS, N_("the time it takes")), check_decks(decks)
+    deck_codes, _plan, limit = _shoe_plan(decks, cut_card)
     rng = _rng(seed)
     first = _first_shoe_keys(decks, check_seed(seed)) if n_coups else None
     counts = np.zeros(len(OUTCOME_CODES), dtype=np.int64)
@@ -285,7 +289,7 @@ def outcome_counts(n_coups: int, decks: int = 8, seed=None,
     while left > 0:
         values = _values(_shuffled_shoes(rng, _chunk_size(left, limit), deck_codes, first))
         first = None
-        codes, _ = _deal_lockstep(values, limit, want_positions=False)
+        codes, _positions = _deal_lockstep(values, limit, want_positions=False)
         dealt = codes.size - np.count_nonzero(codes == _NO_COUP)
         if dealt > left:  # keep the first `left` coups, shoe by shoe
             shoe_major = codes.T
@@ -329,7 +333,7 @@ class CoupRecords:
     def _index(self, i) -> int:
         """Coup number ``i``, checked: 0 .. len - 1 (or counted from the end, -len .. -1, as for a list)."""
         if not len(self):
-            raise BaccaratError(f"these records hold no coups, so there is no coup {shown(i)}")
+            raise BaccaratError(_("these records hold no coups, so there is no coup {given}").format(given=shown(i)))
         return whole_number("i (the coup number)", i, -len(self), len(self) - 1)
 
     def outcome(self, i: int) -> Outcome:
@@ -348,8 +352,8 @@ class CoupRecords:
     def cards(self, i: int) -> list[Card]:
         """The cards coup ``i`` used, in dealt order (needs ``shoe_cards``; suits are not simulated)."""
         if self.shoe_cards is None:
-            raise BaccaratError("these records kept no cards: call simulate_coups(..., keep_shoes=True) "
-                                "or deal_shoe(...)")
+            raise BaccaratError(_("these records kept no cards: call simulate_coups(..., keep_shoes=True) "
+                                  "or deal_shoe(...)"))
         i = self._index(i)
         start = self.positions[i]
         ranks = self.shoe_cards[self.shoes[i], start:start + self.n_cards[i]]
@@ -418,9 +422,11 @@ def simulate_coups(n_coups: int, decks: int = 8, seed=None, cut_card: int = DEFA
     (500, True)
     """
     n_coups, decks = _check_n_coups(
-        n_coups, MAX_RECORDED_COUPS, f"records cost memory; outcome_counts counts up to {MAX_COUNTED_COUPS:,}"), check_decks(decks)
+        n_coups, MAX_RECORDED_COUPS,
+        _("records cost memory; outcome_counts counts up to {most}").format(most=number(MAX_COUNTED_COUPS))), \
+        check_decks(decks)
     keep_shoes = _check_flag("keep_shoes", keep_shoes)
-    deck_codes, _, limit = _shoe_plan(decks, cut_card)
+    deck_codes, _plan, limit = _shoe_plan(decks, cut_card)
     rng = _rng(seed)
     first = _first_shoe_keys(decks, check_seed(seed)) if n_coups else None
     names = [field.name for field in fields(CoupRecords) if field.name != "shoe_cards"]
@@ -454,7 +460,7 @@ def deal_shoe(decks: int = 8, seed=None, cut_card: int = DEFAULT_CUT_CARD) -> Co
     (True, True)
     """
     decks = check_decks(decks)
-    _, _, limit = _shoe_plan(decks, cut_card)
+    _codes, _plan, limit = _shoe_plan(decks, cut_card)
     return _records(_first_shoe_keys(decks, check_seed(seed)), None, limit, 0, keep_shoes=True)
 
 

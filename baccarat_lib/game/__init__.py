@@ -14,7 +14,7 @@ __getattr__, __dir__, __all__ = lazy_exports(__name__, {
     ".coup": ("Outcome", "Hand", "Step", "Coup", "FIRST_FOUR", "play_coup", "cards_needed"),
     ".shoe": ("Shoe", "ShoeRun", "full_shoe", "shoe_counts", "remove_cards", "value_counts", "rank_counts",
               "check_decks", "DECK_RANGE"),
-    ".payouts": ("EVENTS", "PAIR_EVENTS", "Pays", "PayTable", "PAY_TABLES", "BETS", "bet_label", "pay_table",
+    ".payouts": ("EVENTS", "PAIR_EVENTS", "Pays", "PayTable", "PAY_TABLES", "BETS", "bet_label", "event_words", "pay_table",
                  "derive_table", "pay_table_rows", "settle", "Settlement", "stake_amount", "collect_back",
                  "CoupFacts", "coup_facts", "parse_odds", "MAX_STAKE", "DRAGON_BONUS"),
     ".tableau": ("tableau_rows", "draw_grid", "published_values", "read_published_table",

@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass
 
 from ..errors import BaccaratError, shown
+from ..i18n import _
 
 __all__ = ["Card", "parse_cards", "as_cards", "RANKS", "SUITS", "RED_SUITS", "RANK_VALUES"]
 
@@ -34,8 +35,11 @@ RANK_VALUES = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "
 _RANK_ALIASES = {"T": "10"}
 _SUIT_ALIASES = {"S": "♠", "H": "♥", "D": "♦", "C": "♣",
                  "♤": "♠", "♡": "♥", "♢": "♦", "♧": "♣"}
-_ACCEPTED = ('ranks A 2 3 4 5 6 7 8 9 10 J Q K (T = 10), each with an optional suit ♠♥♦♣ or s h d c, '
+def _accepted() -> str:
+    """What a card text may hold, in the course's language (said by every parse error)."""
+    return _('ranks A 2 3 4 5 6 7 8 9 10 J Q K (T = 10), each with an optional suit ♠♥♦♣ or s h d c, '
              'e.g. "2♣ 3♥ Ad 10h K"')
+
 _TOKEN = re.compile(r"^(10|[2-9AJQKT])(.?)$", re.IGNORECASE)
 _SEPARATOR = re.compile(r"\s*,\s*|\s+")
 _LEADING_SPACE = re.compile(r"\s*")
@@ -63,12 +67,14 @@ class Card:
         else:
             number = _index(given)
             if number is None:
-                raise BaccaratError(f"rank must be one of {' '.join(RANKS)} (text), not {shown(given)}")
+                raise BaccaratError(_("rank must be one of {ranks} (text), not {value}").format(
+                    ranks=" ".join(RANKS), value=shown(given)))
             text = str(number) if abs(number) < 100 else "?"
         rank = text.upper()
         rank = _RANK_ALIASES.get(rank, rank)
         if rank not in RANK_VALUES:
-            raise BaccaratError(f"rank must be one of {' '.join(RANKS)} (T for 10), not {shown(given)}")
+            raise BaccaratError(_("rank must be one of {ranks} (T for 10), not {value}").format(
+                ranks=" ".join(RANKS), value=shown(given)))
         object.__setattr__(self, "rank", rank)
         if self.suit is not None:
             object.__setattr__(self, "suit", _parse_suit(self.suit))
@@ -108,11 +114,13 @@ def _index(value) -> int | None:
 def _parse_suit(suit) -> str:
     """A suit symbol from '♠♥♦♣' or a letter 's h d c' (either case)."""
     if not isinstance(suit, str):
-        raise BaccaratError(f"suit must be None, one of ♠ ♥ ♦ ♣ or a letter s h d c, not {shown(suit)}")
+        raise BaccaratError(_("suit must be None, one of ♠ ♥ ♦ ♣ or a letter s h d c, not {value}").format(
+            value=shown(suit)))
     symbol = suit.replace("\ufe0f", "")
     symbol = _SUIT_ALIASES.get(symbol.upper(), symbol)
     if symbol not in SUITS:
-        raise BaccaratError(f"suit must be None, one of ♠ ♥ ♦ ♣ or a letter s h d c, not {shown(suit)}")
+        raise BaccaratError(_("suit must be None, one of ♠ ♥ ♦ ♣ or a letter s h d c, not {value}").format(
+            value=shown(suit)))
     return symbol
 
 
@@ -124,13 +132,14 @@ def _parse_token(token: str, position: int) -> Card:
         return card
     match = _TOKEN.match(cleaned)
     if not match:
-        raise BaccaratError(f"card {position} {shown(token, 24)} is not a card: accepted are {_ACCEPTED}")
+        raise BaccaratError(_("card {position} {token} is not a card: accepted are {accepted}").format(
+            position=position, token=shown(token, 24), accepted=_accepted()))
     rank, suit = match.groups()
     try:
         card = Card(rank, _parse_suit(suit) if suit else None)
     except BaccaratError:
-        raise BaccaratError(f"card {position} {shown(token, 24)}: unknown suit {suit!r}: accepted are {_ACCEPTED}") \
-            from None
+        raise BaccaratError(_("card {position} {token}: unknown suit {suit}: accepted are {accepted}").format(
+            position=position, token=shown(token, 24), suit=repr(suit), accepted=_accepted())) from None
     _PARSED[cleaned] = card
     return card
 
@@ -156,8 +165,8 @@ def _tokens(text: str):
 def _iter_text(text: str):
     for position, token in enumerate(_tokens(text), start=1):
         if not token:
-            raise BaccaratError(f"card {position} is empty (two commas in a row?) in {shown(text, 30)}: "
-                                f"accepted are {_ACCEPTED}")
+            raise BaccaratError(_("card {position} is empty (two commas in a row?) in {text}: accepted are "
+                                  "{accepted}").format(position=position, text=shown(text, 30), accepted=_accepted()))
         yield _parse_token(token, position)
 
 
@@ -170,7 +179,8 @@ def parse_cards(text: str) -> list[Card]:
     [Card('7'), Card('8')]
     """
     if not isinstance(text, str):
-        raise BaccaratError(f"text must be a string of cards ({_ACCEPTED}), not {shown(text, 30)}")
+        raise BaccaratError(_("text must be a string of cards ({accepted}), not {value}").format(
+            accepted=_accepted(), value=shown(text, 30)))
     if "," in text:
         return list(_iter_text(text))
     cards, known = [], _PARSED.get           # no commas: str.split() gives the same tokens, much faster
@@ -185,13 +195,13 @@ def _iter_cards(cards, name: str = "cards"):
         return _iter_text(cards)
     if isinstance(cards, Card):
         return iter((cards,))
+    refused = _('{name} must be text such as "2♣ 3♥ K" or a list of cards, not {value}')
     if isinstance(cards, (bytes, bytearray, dict)) or cards is None:
-        raise BaccaratError(f"{name} must be text such as \"2♣ 3♥ K\" or a list of cards, not {shown(cards, 30)}")
+        raise BaccaratError(refused.format(name=name, value=shown(cards, 30)))
     try:
         items = iter(cards)
     except TypeError:
-        raise BaccaratError(f"{name} must be text such as \"2♣ 3♥ K\" or a list of cards, not {shown(cards, 30)}") \
-            from None
+        raise BaccaratError(refused.format(name=name, value=shown(cards, 30))) from None
     return _iter_items(items)
 
 
@@ -202,7 +212,8 @@ def _iter_items(items):
         elif isinstance(item, str):
             yield _parse_token(item.strip(), position)
         else:
-            raise BaccaratError(f"card {position} must be a Card or text such as \"7♦\", not {shown(item, 30)}")
+            raise BaccaratError(_('card {position} must be a Card or text such as "7♦", not {value}').format(
+                position=position, value=shown(item, 30)))
 
 
 def as_cards(cards) -> list[Card]:

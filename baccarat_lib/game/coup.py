@@ -2,9 +2,11 @@
 
 Public names:
 
-- ``Outcome``: ``"player"``, ``"banker"`` or ``"tie"`` (a ``str`` Enum).
+- ``Outcome``: ``"player"``, ``"banker"`` or ``"tie"`` (a ``str`` Enum); ``.label`` is its English name (an answer
+  code), ``.display_name`` the name shown in the course's language.
 - ``Hand``: the cards of one side, with ``.total``, ``.is_natural`` and ``.third_card``.
-- ``Step``: one decision as a sentence (a ``str``) that also names the rule that made it (``.rule``).
+- ``Step``: one decision as a sentence (a ``str``, in the course's language) that also names the rule that made it
+  (``.rule``, a code that stays English).
 - ``Coup``: ``.player``, ``.banker``, ``.outcome``, ``.is_natural``, ``.steps``, ``.cards``, ``.dealt``.
 - ``FIRST_FOUR``: who gets each of the first four cards: Player, Banker, Player, Banker.
 - ``play_coup(cards)``: play cards given in dealt order (P, B, P, B, then third cards).
@@ -30,6 +32,7 @@ from itertools import islice
 
 from .cards import Card, _iter_cards, as_cards
 from ..errors import BaccaratError, shown
+from ..i18n import N_, _, ngettext
 from .rules import banker_decision, hand_total, is_natural, player_decision
 
 __all__ = ["Outcome", "Hand", "Step", "Coup", "FIRST_FOUR", "play_coup", "cards_needed"]
@@ -46,7 +49,7 @@ class _OutcomeType(EnumMeta):
             return value
         if isinstance(value, str) and value in cls._value2member_map_:
             return cls._value2member_map_[value]
-        raise BaccaratError(f"an outcome must be \"player\", \"banker\" or \"tie\", not {shown(value)}")
+        raise BaccaratError(_('an outcome must be "player", "banker" or "tie", not {value}').format(value=shown(value)))
 
 
 class Outcome(str, Enum, metaclass=_OutcomeType):
@@ -61,8 +64,17 @@ class Outcome(str, Enum, metaclass=_OutcomeType):
 
     @property
     def label(self) -> str:
-        """'Player', 'Banker' or 'Tie'."""
+        """'Player', 'Banker' or 'Tie': the English name, also used as an answer code (never translated)."""
         return self.value.capitalize()
+
+    @property
+    def display_name(self) -> str:
+        """The name a learner reads, in the course's language: 'Player', 'Banker', 'Tie' ('Hòa' in Vietnamese)."""
+        return _(_OUTCOME_NAMES[self.value])
+
+
+# The outcomes' names as shown (marked for the catalog; ``Outcome.display_name`` translates them).
+_OUTCOME_NAMES = {"player": N_("Player"), "banker": N_("Banker"), "tie": N_("Tie")}
 
 
 # The dealing order, written once: the first four cards go Player, Banker, Player, Banker; then Player's
@@ -81,7 +93,8 @@ class Hand:
         if not (isinstance(cards, tuple) and all(isinstance(card, Card) for card in cards)):
             cards = tuple(as_cards(cards))
         if len(cards) not in (2, 3):
-            raise BaccaratError(f"a hand holds 2 or 3 cards, not {len(cards)}: cards {shown(self.cards)}")
+            raise BaccaratError(_("a hand holds 2 or 3 cards, not {count}: cards {cards}").format(
+                count=len(cards), cards=shown(self.cards)))
         object.__setattr__(self, "cards", cards)
 
     @property
@@ -122,7 +135,9 @@ class Step(str):
     def __new__(cls, text: str, rule: str):
         for name, value in (("text", text), ("rule", rule)):
             if not isinstance(value, str):
-                raise BaccaratError(f"a step's {name} must be text, not {shown(value)}")
+                message = (_("a step's text must be text, not {value}") if name == "text"
+                           else _("a step's rule must be text, not {value}"))
+                raise BaccaratError(message.format(value=shown(value)))
         step = super().__new__(cls, text)
         step.rule = rule
         return step
@@ -140,16 +155,18 @@ class Coup:
     def __post_init__(self):
         for name in ("player", "banker"):
             if not isinstance(getattr(self, name), Hand):
-                raise BaccaratError(f"{name} must be a Hand, not {shown(getattr(self, name))}")
+                raise BaccaratError(_("{name} must be a Hand, not {value}").format(
+                    name=name, value=shown(getattr(self, name))))
         outcome = Outcome(self.outcome)
         player, banker = self.player.total, self.banker.total
         decided = Outcome.PLAYER if player > banker else Outcome.BANKER if banker > player else Outcome.TIE
         if outcome is not decided:
-            raise BaccaratError(f"outcome {outcome.value!r} contradicts the hands: Player {player}, Banker {banker}")
+            raise BaccaratError(_("outcome {outcome} contradicts the hands: Player {player}, Banker {banker}").format(
+                outcome=repr(outcome.value), player=player, banker=banker))
         steps = self.steps
         if isinstance(steps, str) or not isinstance(steps, (tuple, list)) or not steps \
                 or not all(isinstance(step, str) for step in steps):
-            raise BaccaratError(f"steps must be a non-empty tuple of sentences, not {shown(steps)}")
+            raise BaccaratError(_("steps must be a non-empty tuple of sentences, not {value}").format(value=shown(steps)))
         object.__setattr__(self, "outcome", outcome)
         object.__setattr__(self, "steps", tuple(steps))
 
@@ -168,7 +185,7 @@ class Coup:
     @property
     def cards(self) -> tuple[Card, ...]:
         """The cards the coup used, in dealt order."""
-        return tuple(card for _, card in self.dealt)
+        return tuple(card for _side, card in self.dealt)
 
     def explain(self) -> str:
         """All the steps, one per line."""
@@ -179,23 +196,41 @@ class Coup:
                 f"({self.banker.total}): {self.steps[-1]}")
 
 
-def _total_phrase(side: str, hand: list[Card]) -> str:
-    return f"{side} has {hand_total(hand)} ({Hand(tuple(hand)).arithmetic()})"
+def _sums(player: list[Card], banker: list[Card]) -> dict:
+    """The fields the step sentences fill in: each hand's total and its arithmetic ("2+3")."""
+    return {"player_total": hand_total(player), "player_working": Hand(tuple(player)).arithmetic(),
+            "banker_total": hand_total(banker), "banker_working": Hand(tuple(banker)).arithmetic()}
+
+
+def _has(side: str, hand: list[Card]) -> str:
+    """'Player has 5 (2+3)': a whole sentence in the catalog per side, so a translation can reorder it."""
+    message = _("Player has {total} ({working})") if side == "Player" else _("Banker has {total} ({working})")
+    return message.format(total=hand_total(hand), working=Hand(tuple(hand)).arithmetic())
+
+
+def _must_draw(side: str, hand: list[Card]) -> str:
+    """Why a coup needs one more card (quoted when the cards run out)."""
+    message = (_("Player has {total} ({working}) and must draw a third card") if side == "Player"
+               else _("Banker has {total} ({working}) and must draw a third card"))
+    return message.format(total=hand_total(hand), working=Hand(tuple(hand)).arithmetic())
 
 
 def _result(player: list[Card], banker: list[Card]) -> tuple[Outcome, Step]:
     player_total, banker_total = hand_total(player), hand_total(banker)
     if player_total > banker_total:
-        return Outcome.PLAYER, Step(f"Player wins {player_total}–{banker_total}.", "compare")
+        return Outcome.PLAYER, Step(_("Player wins {winner}–{loser}.").format(winner=player_total, loser=banker_total),
+                                    "compare")
     if banker_total > player_total:
-        return Outcome.BANKER, Step(f"Banker wins {banker_total}–{player_total}.", "compare")
-    return Outcome.TIE, Step(f"Tie {player_total}–{banker_total}.", "compare")
+        return Outcome.BANKER, Step(_("Banker wins {winner}–{loser}.").format(winner=banker_total, loser=player_total),
+                                    "compare")
+    return Outcome.TIE, Step(_("Tie {player}–{banker}.").format(player=player_total, banker=banker_total), "compare")
 
 
 def _draw_step(side: str, hand: list[Card]) -> Step:
-    card = hand[-1]
-    return Step(f"{side} draws {card.label}: {Hand(tuple(hand)).arithmetic()}, "
-                f"so {side} has {hand_total(hand)}.", f"{side.lower()}-draw")
+    message = (_("Player draws {card}: {working}, so Player has {total}.") if side == "Player"
+               else _("Banker draws {card}: {working}, so Banker has {total}."))
+    return Step(message.format(card=hand[-1].label, working=Hand(tuple(hand)).arithmetic(), total=hand_total(hand)),
+                f"{side.lower()}-draw")
 
 
 class _Dealer:
@@ -207,10 +242,12 @@ class _Dealer:
     def next(self, needed_total: int, why: str) -> Card:
         if self.used >= len(self.cards):
             more = needed_total - len(self.cards)
-            raise BaccaratError(
-                f"the coup needs {more} more card{'s' if more > 1 else ''}: {why} "
-                f"({len(self.cards)} given, {needed_total} needed; give cards in dealt order "
-                "P, B, P, B, then third cards)")
+            raise BaccaratError(ngettext(
+                "the coup needs {more} more card: {why} ({given} given, {needed} needed; give cards in dealt order "
+                "P, B, P, B, then third cards)",
+                "the coup needs {more} more cards: {why} ({given} given, {needed} needed; give cards in dealt order "
+                "P, B, P, B, then third cards)", more).format(more=more, why=why, given=len(self.cards),
+                                                              needed=needed_total))
         self.used += 1
         return self.cards[self.used - 1]
 
@@ -227,31 +264,36 @@ def play_coup(cards) -> Coup:
     given = list(islice(_iter_cards(cards), 6))
     if len(given) < 4:
         more = 4 - len(given)
-        raise BaccaratError(f"the coup needs {more} more card{'s' if more > 1 else ''}: every coup starts "
-                            f"with 4 cards dealt P, B, P, B ({len(given)} given)")
+        raise BaccaratError(ngettext(
+            "the coup needs {more} more card: every coup starts with 4 cards dealt P, B, P, B ({given} given)",
+            "the coup needs {more} more cards: every coup starts with 4 cards dealt P, B, P, B ({given} given)",
+            more).format(more=more, given=len(given)))
     player, banker = ([card for card, side in zip(given, FIRST_FOUR) if side == hand]
                       for hand in ("player", "banker"))
     dealer = _Dealer(given)
     dealer.used = 4
     steps = []
     if is_natural(player) or is_natural(banker):
-        steps.append(Step(f"Natural: {_total_phrase('Player', player)}, {_total_phrase('Banker', banker)}; "
-                          "both hands stand.", "natural"))
+        steps.append(Step(_("Natural: Player has {player_total} ({player_working}), Banker has {banker_total} "
+                            "({banker_working}); both hands stand.").format(**_sums(player, banker)), "natural"))
     else:
-        steps.append(Step(f"No natural: {_total_phrase('Player', player)}, "
-                          f"{_total_phrase('Banker', banker)}.", "natural"))
+        steps.append(Step(_("No natural: Player has {player_total} ({player_working}), Banker has {banker_total} "
+                            "({banker_working}).").format(**_sums(player, banker)), "natural"))
         player_rule = player_decision(hand_total(player))
-        steps.append(Step(f"{_total_phrase('Player', player)}: {player_rule.reason}", "player-rule"))
+        steps.append(Step(_("{hand}: {reason}").format(hand=_has("Player", player), reason=player_rule.reason),
+                          "player-rule"))
         if player_rule.draws:
-            player.append(dealer.next(5, f"{_total_phrase('Player', player)} and must draw a third card"))
+            player.append(dealer.next(5, _must_draw("Player", player)))
             steps.append(_draw_step("Player", player))
         player_third_card = player[2] if len(player) == 3 else None
         banker_rule = banker_decision(hand_total(banker), player_third_card)
-        banker_intro = (f"Banker has {hand_total(banker)} and " if player_third_card
-                        else f"{_total_phrase('Banker', banker)} and ")
-        steps.append(Step(banker_intro + banker_rule.reason, "banker-rule"))
+        if player_third_card:
+            banker_step = _("Banker has {total} and {reason}").format(total=hand_total(banker), reason=banker_rule.reason)
+        else:
+            banker_step = _("{hand} and {reason}").format(hand=_has("Banker", banker), reason=banker_rule.reason)
+        steps.append(Step(banker_step, "banker-rule"))
         if banker_rule.draws:
-            banker.append(dealer.next(dealer.used + 1, f"{_total_phrase('Banker', banker)} and must draw a third card"))
+            banker.append(dealer.next(dealer.used + 1, _must_draw("Banker", banker)))
             steps.append(_draw_step("Banker", banker))
     outcome, final_step = _result(player, banker)
     steps.append(final_step)

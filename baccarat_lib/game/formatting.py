@@ -34,7 +34,7 @@ from decimal import ROUND_HALF_EVEN, Context, Decimal, Inexact, InvalidOperation
 from fractions import Fraction
 
 from ..errors import BaccaratError, shown, whole_number
-from ..i18n import number_symbols
+from ..i18n import _, number_symbols
 from .cards import _index
 
 __all__ = ["rounded", "percent", "money", "number", "localized"]
@@ -48,36 +48,39 @@ _FORMAT = Context(prec=200, rounding=ROUND_HALF_EVEN, Emax=10 ** 6, Emin=-10 ** 
 def _fraction(name: str, value) -> Fraction:
     """A number as an exact Fraction: an int (numpy too), a Fraction, a Decimal or a finite float, of size at
     most 10**30 (with at most about 1,000 digits); text, None, NaN and infinities are refused."""
-    accepted = f"{name} must be a number (int, Fraction, Decimal or float) of size at most 10**30"
+    def refused():
+        return BaccaratError(_("{name} must be a number (int, Fraction, Decimal or float) of size at most 10**30, "
+                               "not {value}").format(name=name, value=shown(value)))
+
     if isinstance(value, bool) or type(value).__name__ == "bool_":
-        raise BaccaratError(f"{accepted}, not {shown(value)}")
+        raise refused()
     if isinstance(value, Fraction):
         fraction = value
     elif isinstance(value, Decimal):
         if not value.is_finite() or value.adjusted() > 30 or (value and value.adjusted() < -1000):
-            raise BaccaratError(f"{accepted}, not {shown(value)}")
+            raise refused()
         fraction = Fraction(value)
     elif isinstance(value, float):
         if not math.isfinite(value):
-            raise BaccaratError(f"{accepted}, not {shown(value)}")
+            raise refused()
         fraction = Fraction(value)
     elif _index(value) is not None:
         fraction = Fraction(_index(value))
     elif isinstance(value, numbers.Real) and not isinstance(value, numbers.Rational):   # numpy floats
         number = float(value)
         if not math.isfinite(number):
-            raise BaccaratError(f"{accepted}, not {shown(value)}")
+            raise refused()
         fraction = Fraction(number)
     elif hasattr(value, "numerator") and hasattr(value, "denominator") and not isinstance(value, str):
         try:                                   # other rationals (numbers.Rational)
             fraction = Fraction(operator.index(value.numerator), operator.index(value.denominator))
         except (TypeError, ZeroDivisionError):
-            raise BaccaratError(f"{accepted}, not {shown(value)}") from None
+            raise refused() from None
     else:
-        raise BaccaratError(f"{accepted}, not {shown(value)}")
+        raise refused()
     if fraction.numerator.bit_length() > _DIGITS or fraction.denominator.bit_length() > _DIGITS \
             or abs(fraction) > _LIMIT:
-        raise BaccaratError(f"{accepted}, not {shown(value)}")
+        raise refused()
     return fraction
 
 
@@ -106,7 +109,7 @@ def percent(fraction, places: int = 4, sign: bool = False) -> str:
     ('66.7%', '0.0000%', '+0.50%')
     """
     if not isinstance(sign, bool):
-        raise BaccaratError(f"sign must be True or False, not {shown(sign)}")
+        raise BaccaratError(_("sign must be True or False, not {value}").format(value=shown(sign)))
     value = rounded(_fraction("fraction", fraction) * 100, places)
     return localized(f"{value:+}%" if sign else f"{value}%")
 
@@ -121,7 +124,8 @@ def number(value, places: int | None = None) -> str:
     fraction = _fraction("value", value)
     if places is None:
         if fraction.denominator != 1:
-            raise BaccaratError(f"places must be given for a number that is not whole, not None (value {shown(value)})")
+            raise BaccaratError(_("places must be given for a number that is not whole, not None (value {value})").format(
+                value=shown(value)))
         return localized(f"{fraction.numerator:,}")
     return localized(f"{rounded(fraction, places):,f}")
 
@@ -148,9 +152,12 @@ def money(amount) -> str:
     ('1,000', '950', '1,000', '0.5005', '0.0000001')
     """
     given = amount
-    accepted = "amount must be a Decimal, a whole number or text such as '9.50', below 10**40 with at most 40 decimals"
+    def refused():
+        return BaccaratError(_("amount must be a Decimal, a whole number or text such as '9.50', below 10**40 with at "
+                               "most 40 decimals, not {value}").format(value=shown(given)))
+
     if isinstance(amount, bool) or type(amount).__name__ == "bool_":
-        raise BaccaratError(f"{accepted}, not {shown(given)}")
+        raise refused()
     with localcontext(_FORMAT):
         try:
             if isinstance(amount, str):
@@ -168,7 +175,7 @@ def money(amount) -> str:
             amount = None
         if amount is None or not amount.is_finite() or (amount and not -40 <= amount.adjusted() < 40) \
                 or amount.as_tuple().exponent < -80 or len(amount.as_tuple().digits) > 120:
-            raise BaccaratError(f"{accepted}, not {shown(given)}")
+            raise refused()
         if amount == amount.to_integral_value():
             amount = amount.quantize(Decimal(1))                       # 1E+3 -> 1000, 95.00 -> 95
         else:

@@ -6,7 +6,8 @@ Public names:
 - ``PayTable``, ``Pays``: a named pay table (with a human ``title``); each bet lists, in order, the events it
   pays on.
 - ``PAY_TABLES``: "standard", "commission-4", "tie-9", "no-commission", "ez".
-- ``BETS``: the bet names a table may offer; ``bet_label(bet)``: "dragon-7" -> "Dragon 7".
+- ``BETS``: the bet names a table may offer; ``bet_label(bet)``: "dragon-7" -> "Dragon 7" (in the course's language);
+  ``event_words(event)``: an event's name as shown ("banker wins with 6"), translated.
 - ``PAIR_EVENTS``: the events judged by rank on the first four cards ("player pair", "banker pair",
   "either pair"), not by the played coup's totals.
 - ``DRAGON_BONUS``: the Dragon Bonus pay table by winning margin ({9: "30:1", ..., 4: "1:1"}); the side
@@ -46,12 +47,13 @@ from decimal import (ROUND_DOWN, ROUND_HALF_EVEN, Context, Decimal, DivisionByZe
 from fractions import Fraction
 
 from ..errors import BaccaratError, shown
+from ..i18n import N_, _
 from .cards import _index
 from .coup import Coup, Outcome, play_coup
-from .formatting import money
+from .formatting import localized, money
 
-__all__ = ["EVENTS", "PAIR_EVENTS", "Pays", "PayTable", "PAY_TABLES", "BETS", "bet_label", "pay_table",
-           "derive_table", "pay_table_rows", "settle", "Settlement", "stake_amount", "collect_back", "CoupFacts",
+__all__ = ["EVENTS", "PAIR_EVENTS", "Pays", "PayTable", "PAY_TABLES", "BETS", "bet_label", "event_words",
+           "pay_table", "derive_table", "pay_table_rows", "settle", "Settlement", "stake_amount", "collect_back", "CoupFacts",
            "coup_facts", "parse_odds", "MAX_STAKE", "DRAGON_BONUS"]
 
 # Dragon Bonus (a side bet on Player or on Banker): a non-natural win pays by its margin in points; a win by
@@ -98,6 +100,17 @@ PAIR_EVENTS = ("player pair", "banker pair", "either pair")
 BETS = ("player", "banker", "tie", "player-pair", "banker-pair", "either-pair", "super-six", "lucky-6",
         "dragon-7", "panda-8", "dragon-bonus-player", "dragon-bonus-banker")
 
+# The names shown for the bets and events (the keys above stay English codes): marked for the catalog, translated
+# where shown (``bet_label``, ``event_words``). A bet's English name is its code capitalized ("Player Pair").
+_BET_NAMES = (N_("Player"), N_("Banker"), N_("Tie"), N_("Player Pair"), N_("Banker Pair"), N_("Either Pair"),
+              N_("Super Six"), N_("Lucky 6"), N_("Dragon 7"), N_("Panda 8"), N_("Dragon Bonus Player"),
+              N_("Dragon Bonus Banker"))
+_EVENT_NAMES = (N_("player wins"), N_("banker wins"), N_("tie"), N_("banker wins with 6"),
+                N_("banker wins with a three-card 7"), N_("player wins with a three-card 8"),
+                N_("banker wins with a two-card 6"), N_("banker wins with a three-card 6"), N_("player pair"),
+                N_("banker pair"), N_("either pair"), N_("player wins with a natural"),
+                N_("banker wins with a natural"), N_("natural tie"))
+
 # Money: every amount is computed in this context, whatever the caller's global decimal context. Stakes are
 # at most MAX_STAKE with whole cents, odds and commissions that settle are decimals of at most 12 places, so
 # every result has well under 100 digits: exact. Inexact is trapped, so a result can never be rounded silently.
@@ -115,14 +128,15 @@ _FRACTION_TEXT = re.compile(rf"\s*({_NUMBER})\s*")
 def _name(name: str, value, accepted: str) -> str:
     """``value`` checked to be text (a name such as a bet, a table or an event)."""
     if not isinstance(value, str):
-        raise BaccaratError(f"{name} must be {accepted}, not {shown(value)}")
+        raise BaccaratError(_("{name} must be {accepted}, not {value}").format(name=name, accepted=_(accepted),
+                                                                                value=shown(value)))
     return value
 
 
 def _unknown_event(event) -> str:
     """The message for an event ``EVENTS`` does not hold: too many to list, so a few of them by kind."""
-    return (f"unknown event {shown(event, 20)}: the known events are the keys of payouts.EVENTS, such as "
-            "\"tie\", \"banker wins with 6\", \"either pair\", \"player wins by 9 without a natural\"")
+    return _('unknown event {event}: the known events are the keys of payouts.EVENTS, such as "tie", '
+             '"banker wins with 6", "either pair", "player wins by 9 without a natural"').format(event=shown(event, 20))
 
 
 def bet_label(bet: str) -> str:
@@ -131,8 +145,29 @@ def bet_label(bet: str) -> str:
     >>> bet_label("player-pair"), bet_label("dragon-7")
     ('Player Pair', 'Dragon 7')
     """
-    bet = _name("bet", bet, "a bet name such as \"player-pair\"")
-    return " ".join(word.capitalize() for word in bet.split("-"))
+    bet = _name("bet", bet, N_('a bet name such as "player-pair"'))
+    label = " ".join(word.capitalize() for word in bet.split("-"))
+    return _(label)                       # a known bet's label is one of _BET_NAMES, in the catalog
+
+
+_MARGIN_EVENT = re.compile(r"(player|banker) wins by (\d+) without a natural")
+
+
+def event_words(event: str, margins: str | None = None) -> str:
+    """An event's name as a learner reads it, in the course's language ("banker wins with 6"); ``margins``
+    replaces the margin of a Dragon Bonus event ("9, 8 or 4")."""
+    if not isinstance(event, str) or event not in EVENTS:
+        raise BaccaratError(_unknown_event(event))
+    if margins is not None and not isinstance(margins, str):
+        raise BaccaratError(_("margins must be None or text such as \"9, 8 or 4\", not {value}").format(
+            value=shown(margins)))
+    match = _MARGIN_EVENT.fullmatch(event)
+    if match is None:
+        return _(event)
+    side, margin = match.groups()
+    message = (_("player wins by {margins} without a natural") if side == "player"
+               else _("banker wins by {margins} without a natural"))
+    return message.format(margins=margin if margins is None else margins)
 
 
 def parse_odds(odds) -> Fraction:
@@ -144,9 +179,9 @@ def parse_odds(odds) -> Fraction:
     >>> parse_odds("8:1"), parse_odds("1:2"), parse_odds("push")
     (Fraction(8, 1), Fraction(1, 2), Fraction(0, 1))
     """
-    accepted = "odds must look like '8:1', '1:2', 'push' or 'loses'"
     if not isinstance(odds, str):
-        raise BaccaratError(f"{accepted}, not {shown(odds)}")
+        raise BaccaratError(_("odds must look like '8:1', '1:2', 'push' or 'loses', not {value}").format(
+            value=shown(odds)))
     if odds == "push":
         return Fraction(0)
     if odds == "loses":
@@ -156,16 +191,18 @@ def parse_odds(odds) -> Fraction:
         win, stake = (Fraction(part) for part in match.groups())
         if stake > 0:
             return win / stake
-    raise BaccaratError(f"{accepted}, not {shown(odds)}")
+    raise BaccaratError(_("odds must look like '8:1', '1:2', 'push' or 'loses', not {value}").format(
+        value=shown(odds)))
 
 
 def _commission(commission) -> Fraction:
     """A commission as an exact fraction from 0 to below 1 (5% is Fraction(5, 100), 0.05 or "0.05"); a float is
     read as the decimal it prints as (0.05 is exactly 1/20), as stakes are."""
-    accepted = "commission must be a fraction from 0 to below 1, such as Fraction(5, 100) or \"0.05\""
+    refused = BaccaratError(_('commission must be a fraction from 0 to below 1, such as Fraction(5, 100) or "0.05", '
+                              'not {value}').format(value=shown(commission)))
     value = commission
     if isinstance(value, bool) or type(value).__name__ == "bool_":
-        raise BaccaratError(f"{accepted}, not {shown(commission)}")
+        raise refused
     if isinstance(value, str):
         match = _FRACTION_TEXT.fullmatch(value) if len(value) <= 40 else None
         value = Fraction(match.group(1)) if match else None
@@ -180,7 +217,7 @@ def _commission(commission) -> Fraction:
     else:
         value = None
     if value is None or not 0 <= value < 1 or max(value.numerator, value.denominator).bit_length() > 256:
-        raise BaccaratError(f"{accepted}, not {shown(commission)}")
+        raise refused
     return value
 
 
@@ -205,13 +242,15 @@ class Pays:
         return win * (1 - self.commission) if win > 0 else win
 
     def describe(self) -> str:
-        """'banker wins: 1:1 less 5% commission'."""
-        return f"{self.event}: {self.terms()}"
+        """'banker wins: 1:1 less 5% commission', in the course's language."""
+        return _("{event}: {terms}").format(event=event_words(self.event), terms=self.terms())
 
     def terms(self) -> str:
-        """'1:1 less 5% commission', '8:1', 'push'."""
-        less = f" less {float(self.commission * 100):g}% commission" if self.commission else ""
-        return f"{self.odds}{less}"
+        """'1:1 less 5% commission', '8:1', 'push', in the course's language."""
+        odds = {"push": _("push"), "loses": _("loses")}.get(self.odds, self.odds)
+        if not self.commission:
+            return odds
+        return _("{odds} less {rate} commission").format(odds=odds, rate=_percent_text(self.commission))
 
 
 @dataclass(frozen=True)
@@ -219,7 +258,8 @@ class PayTable:
     """A named pay table: for each bet, the lines in the order they are checked; no line applies -> the bet loses.
 
     ``name`` is the short key code uses ("commission-4"); ``title`` what a learner reads ("4% commission"),
-    the name itself when not given.
+    the name itself when not given. ``title`` and ``description`` are kept in English (marked ``N_()`` where
+    written); show them with ``_(table.title)``, ``_(table.description)``.
     """
 
     name: str
@@ -228,27 +268,29 @@ class PayTable:
     title: str = ""
 
     def __post_init__(self):
-        _name("name", self.name, "text")
-        _name("description", self.description, "text")
-        _name("title", self.title, "text")
+        _name("name", self.name, N_("text"))
+        _name("description", self.description, N_("text"))
+        _name("title", self.title, N_("text"))
         if not self.title.strip():
             object.__setattr__(self, "title", self.name)
         if not isinstance(self.bets, dict):
-            raise BaccaratError(f"bets must be a dict bet -> its lines (Pays), not {shown(self.bets)}")
+            raise BaccaratError(_("bets must be a dict bet -> its lines (Pays), not {value}").format(
+                value=shown(self.bets)))
         bets = {}
         for bet, lines in self.bets.items():
             if not isinstance(bet, str) or bet not in BETS:
-                raise BaccaratError(f"unknown bet {shown(bet, 20)}: known bets are {', '.join(BETS)}")
+                raise BaccaratError(_unknown_bet(bet))
             if not isinstance(lines, (tuple, list)) or not lines or not all(isinstance(line, Pays) for line in lines):
-                raise BaccaratError(f"the lines of {bet} must be a non-empty tuple of Pays, not {shown(lines)}")
+                raise BaccaratError(_("the lines of {bet} must be a non-empty tuple of Pays, not {value}").format(
+                    bet=bet, value=shown(lines)))
             bets[bet] = tuple(lines)
         object.__setattr__(self, "bets", bets)
 
     def lines(self, bet: str) -> tuple[Pays, ...]:
         """The lines of one bet; the error lists the bets this table offers."""
         if not isinstance(bet, str) or bet not in self.bets:
-            raise BaccaratError(f"unknown bet {shown(bet, 24)} for table {shown(self.name, 24)}: it offers "
-                                f"{', '.join(self.bets)}")
+            raise BaccaratError(_("unknown bet {bet} for table {table}: it offers {bets}").format(
+                bet=shown(bet, 24), table=shown(self.name, 24), bets=", ".join(self.bets)))
         return self.bets[bet]
 
     def line_for(self, bet: str, facts) -> Pays | None:
@@ -257,8 +299,13 @@ class PayTable:
         if isinstance(facts, Coup):
             facts = coup_facts(facts)
         elif not isinstance(facts, CoupFacts):
-            raise BaccaratError(f"facts must be a CoupFacts (from coup_facts) or a Coup, not {shown(facts)}")
+            raise BaccaratError(_("facts must be a CoupFacts (from coup_facts) or a Coup, not {value}").format(
+                value=shown(facts)))
         return next((line for line in self.lines(bet) if EVENTS[line.event](facts)), None)
+
+
+def _unknown_bet(bet) -> str:
+    return _("unknown bet {bet}: known bets are {bets}").format(bet=shown(bet, 20), bets=", ".join(BETS))
 
 
 def _table(name, description, title, **bets) -> PayTable:
@@ -273,7 +320,8 @@ def pay_table(table) -> PayTable:
     if isinstance(table, PayTable):
         return table
     if not isinstance(table, str) or table not in PAY_TABLES:
-        raise BaccaratError(f"unknown pay table {shown(table)}: known tables are {', '.join(PAY_TABLES)}")
+        raise BaccaratError(_("unknown pay table {table}: known tables are {tables}").format(
+            table=shown(table), tables=", ".join(PAY_TABLES)))
     return PAY_TABLES[table]
 
 
@@ -281,7 +329,8 @@ def derive_table(base, name: str, description: str, bets: dict | None = None,
                  commission=None, drop=(), title=None) -> PayTable:
     """A new table from ``base``: replace or add whole bets (bet -> [(event, odds[, commission])]), change the
     Banker commission, and ``drop`` bets the new table does not offer (one name, or a list of names).
-    ``title`` is what a learner reads (the name when not given).
+    ``title`` is what a learner reads (the name when not given). Mark a title and a description kept in the library
+    with ``N_()``: they are shown through ``_()``.
 
     >>> super_six_11 = derive_table("no-commission", "super-six-11", "Super Six at 11:1",
     ...                             bets={"super-six": [("tie", "loses"), ("banker wins with 6", "11:1")]})
@@ -289,33 +338,36 @@ def derive_table(base, name: str, description: str, bets: dict | None = None,
     '11:1'
     """
     base = pay_table(base)
-    _name("name", name, "text")
-    _name("description", description, "text")
+    _name("name", name, N_("text"))
+    _name("description", description, N_("text"))
     if title is not None:
-        _name("title", title, "None or text")
+        _name("title", title, N_("None or text"))
     if bets is not None and not isinstance(bets, dict):
-        raise BaccaratError(f"bets must be None or a dict bet -> [(event, odds[, commission])], not {shown(bets)}")
+        raise BaccaratError(_("bets must be None or a dict bet -> [(event, odds[, commission])], not {value}").format(
+            value=shown(bets)))
     drop = (drop,) if isinstance(drop, str) else drop
     if not isinstance(drop, (tuple, list, set, frozenset)):
-        raise BaccaratError(f"drop must be a bet name or a list of bet names, not {shown(drop)}")
+        raise BaccaratError(_("drop must be a bet name or a list of bet names, not {value}").format(value=shown(drop)))
     new_bets = dict(base.bets)
     for bet, lines in (bets or {}).items():
         if not isinstance(bet, str) or bet not in BETS:
-            raise BaccaratError(f"unknown bet {shown(bet, 20)}: known bets are {', '.join(BETS)}")
+            raise BaccaratError(_unknown_bet(bet))
         if bet in drop:
-            raise BaccaratError(f"bet {bet!r} is both given in bets and dropped: give it in one of them only")
+            raise BaccaratError(_("bet {bet} is both given in bets and dropped: give it in one of them only").format(
+                bet=repr(bet)))
         if isinstance(lines, (str, Pays)) or not isinstance(lines, (tuple, list)):
-            raise BaccaratError(f"the lines of {bet} must be a list of (event, odds[, commission]), "
-                                f"not {shown(lines)}")
+            raise BaccaratError(_("the lines of {bet} must be a list of (event, odds[, commission]), "
+                                  "not {value}").format(bet=bet, value=shown(lines)))
         new_bets[bet] = tuple(_line(bet, line) for line in lines)
     for bet in drop:
         if not isinstance(bet, str) or bet not in new_bets:
-            raise BaccaratError(f"cannot drop {shown(bet)}: {base.name!r} offers {', '.join(new_bets)}")
+            raise BaccaratError(_("cannot drop {bet}: {table} offers {bets}").format(
+                bet=shown(bet), table=repr(base.name), bets=", ".join(new_bets)))
         del new_bets[bet]
     if commission is not None:
         commission = _commission(commission)
         if "banker" not in new_bets:
-            raise BaccaratError("commission applies to the banker bet, which this table does not offer")
+            raise BaccaratError(_("commission applies to the banker bet, which this table does not offer"))
         new_bets["banker"] = tuple(replace(line, commission=commission) if line.commission else line
                                    for line in new_bets["banker"])
     return PayTable(name, description, new_bets, title or "")
@@ -326,7 +378,8 @@ def _line(bet: str, line) -> Pays:
     if isinstance(line, Pays):
         return line
     if not isinstance(line, (tuple, list)) or len(line) not in (2, 3):
-        raise BaccaratError(f"a line of {bet} must be (event, odds) or (event, odds, commission), not {shown(line)}")
+        raise BaccaratError(_("a line of {bet} must be (event, odds) or (event, odds, commission), not {value}").format(
+            bet=bet, value=shown(line)))
     return Pays(*line)
 
 
@@ -345,9 +398,9 @@ def _dragon_bonus(side: str) -> list:
 
 # The pay tables, written like the cards on a casino table: the standard one in full, the others as what they
 # change. Lines are checked top to bottom.
-_STANDARD = _table("standard", "Commission baccarat: Banker pays 1:1 less 5%, Tie 8:1, pairs 11:1, Either Pair "
-                   "5:1, Dragon Bonus by the winning margin.",
-                   "Standard (5% commission)",
+_STANDARD = _table("standard", N_("Commission baccarat: Banker pays 1:1 less 5%, Tie 8:1, pairs 11:1, Either Pair "
+                                  "5:1, Dragon Bonus by the winning margin."),
+                   N_("Standard (5% commission)"),
                    player=[("tie", "push"), ("player wins", "1:1")],
                    banker=[("tie", "push"), ("banker wins", "1:1", FIVE_PERCENT)],
                    tie=[("tie", "8:1")],
@@ -356,24 +409,24 @@ _STANDARD = _table("standard", "Commission baccarat: Banker pays 1:1 less 5%, Ti
                    dragon_bonus_player=_dragon_bonus("player"), dragon_bonus_banker=_dragon_bonus("banker"))
 PAY_TABLES = {table.name: table for table in [
     _STANDARD,
-    derive_table(_STANDARD, "commission-4", "As standard, but the Banker commission is 4%.",
-                 commission=FOUR_PERCENT, title="4% commission"),
-    derive_table(_STANDARD, "tie-9", "As standard, but Tie pays 9:1.", bets={"tie": [("tie", "9:1")]},
-                 title="Tie pays 9:1"),
+    derive_table(_STANDARD, "commission-4", N_("As standard, but the Banker commission is 4%."),
+                 commission=FOUR_PERCENT, title=N_("4% commission")),
+    derive_table(_STANDARD, "tie-9", N_("As standard, but Tie pays 9:1."), bets={"tie": [("tie", "9:1")]},
+                 title=N_("Tie pays 9:1")),
     derive_table(_STANDARD, "no-commission",
-                 "No commission, but a Banker win with 6 pays 1:2; Super Six pays 12:1; Lucky 6 pays 12:1 on a "
-                 "two-card 6, 20:1 on a three-card 6.",
+                 N_("No commission, but a Banker win with 6 pays 1:2; Super Six pays 12:1; Lucky 6 pays 12:1 on a "
+                    "two-card 6, 20:1 on a three-card 6."),
                  bets={"banker": [("tie", "push"), ("banker wins with 6", "1:2"), ("banker wins", "1:1")],
                        "super-six": [("tie", "loses"), ("banker wins with 6", "12:1")],
                        "lucky-6": [("banker wins with a two-card 6", "12:1"),
                                    ("banker wins with a three-card 6", "20:1")]},
-                 title="No commission (Banker 6 pays 1:2)"),
+                 title=N_("No commission (Banker 6 pays 1:2)")),
     derive_table(_STANDARD, "ez",
-                 "EZ Baccarat: no commission, a Banker win with a three-card 7 pushes; Dragon 7 40:1, Panda 8 25:1.",
+                 N_("EZ Baccarat: no commission, a Banker win with a three-card 7 pushes; Dragon 7 40:1, Panda 8 25:1."),
                  bets={"banker": [("tie", "push"), ("banker wins with a three-card 7", "push"), ("banker wins", "1:1")],
                        "dragon-7": [("tie", "loses"), ("banker wins with a three-card 7", "40:1")],
                        "panda-8": [("tie", "loses"), ("player wins with a three-card 8", "25:1")]},
-                 drop=_PAIRS + _DRAGON_BONUS_BETS, title="EZ Baccarat"),
+                 drop=_PAIRS + _DRAGON_BONUS_BETS, title=N_("EZ Baccarat")),
 ]}
 
 
@@ -389,8 +442,8 @@ def pay_table_rows(tables=None) -> list[tuple[str, dict]]:
     elif isinstance(tables, (str, PayTable)):
         tables = (tables,)
     elif not isinstance(tables, (tuple, list, dict)):
-        raise BaccaratError(f"tables must be None, a table or a list of tables (names or PayTables), "
-                            f"not {shown(tables)}")
+        raise BaccaratError(_("tables must be None, a table or a list of tables (names or PayTables), "
+                              "not {value}").format(value=shown(tables)))
     tables = [pay_table(table) for table in tables]
     offered = [bet for bet in BETS if any(bet in table.bets for table in tables)]
     return [(bet, {table.name: table.bets.get(bet) for table in tables}) for bet in offered]
@@ -416,23 +469,25 @@ class CoupFacts:
         flags = ("player_wins", "banker_wins", "tie", "player_pair", "banker_pair", "natural")
         for name in flags:
             if not isinstance(getattr(self, name), bool):
-                raise BaccaratError(f"{name} must be True or False, not {shown(getattr(self, name))}")
+                raise BaccaratError(_("{name} must be True or False, not {value}").format(
+                    name=name, value=shown(getattr(self, name))))
         for name, low, high in (("player_total", 0, 9), ("banker_total", 0, 9), ("player_cards", 2, 3),
                                 ("banker_cards", 2, 3)):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-                raise BaccaratError(f"{name} must be a whole number from {low} to {high}, not {shown(value)}")
+                raise BaccaratError(_("{name} must be a whole number from {low} to {high}, not {value}").format(
+                    name=name, low=low, high=high, value=shown(value)))
         if self.player_wins + self.banker_wins + self.tie != 1:
-            raise BaccaratError("exactly one of player_wins, banker_wins and tie must be True")
+            raise BaccaratError(_("exactly one of player_wins, banker_wins and tie must be True"))
         if self.natural and (self.player_cards, self.banker_cards) != (2, 2):
-            raise BaccaratError("after a natural neither hand draws: player_cards and banker_cards must be 2")
+            raise BaccaratError(_("after a natural neither hand draws: player_cards and banker_cards must be 2"))
 
 
 def coup_facts(coup: Coup) -> CoupFacts:
     """The facts of one played coup; a pair is two first cards of the same rank; a natural, 8 or 9 on either
     hand's first two cards."""
     if not isinstance(coup, Coup):
-        raise BaccaratError(f"coup must be a Coup (from play_coup), not {shown(coup)}")
+        raise BaccaratError(_("coup must be a Coup (from play_coup), not {value}").format(value=shown(coup)))
     return CoupFacts(coup.outcome is Outcome.PLAYER, coup.outcome is Outcome.BANKER, coup.outcome is Outcome.TIE,
                      coup.player.total, coup.banker.total, len(coup.player.cards), len(coup.banker.cards),
                      coup.player.cards[0].rank == coup.player.cards[1].rank,
@@ -455,22 +510,25 @@ class Settlement:
         for name in ("net", "gross", "commission"):
             value = getattr(self, name)
             if not isinstance(value, Decimal) or not value.is_finite():
-                raise BaccaratError(f"{name} must be a finite Decimal, not {shown(value)}")
+                raise BaccaratError(_("{name} must be a finite Decimal, not {value}").format(name=name, value=shown(value)))
         if self.result not in ("wins", "push", "loses"):
-            raise BaccaratError(f"result must be \"wins\", \"push\" or \"loses\", not {shown(self.result)}")
-        _name("explanation", self.explanation, "text")
+            raise BaccaratError(_('result must be "wins", "push" or "loses", not {value}').format(value=shown(self.result)))
+        _name("explanation", self.explanation, N_("text"))
         with localcontext(_MONEY):
             if self.gross - self.commission != self.net:
-                raise BaccaratError(f"net {shown(self.net)} must be gross {shown(self.gross)} less commission "
-                                    f"{shown(self.commission)}")
+                raise BaccaratError(_("net {net} must be gross {gross} less commission {commission}").format(
+                    net=shown(self.net), gross=shown(self.gross), commission=shown(self.commission)))
 
 
 def _amount(name: str, value, allow_zero: bool = False) -> Decimal:
     """An amount of money as an exact Decimal: at most MAX_STAKE, whole cents; above 0 (or 0 or more)."""
-    accepted = (f"{name} must be {'an amount 0 or more' if allow_zero else 'a positive amount'}, "
-                "at most 1,000,000,000,000 with at most 2 decimal places, such as 10 or '2.50'")
+    accepted = (_("{name} must be an amount 0 or more, at most 1,000,000,000,000 with at most 2 decimal places, "
+                  "such as 10 or '2.50', not {value}") if allow_zero else
+                _("{name} must be a positive amount, at most 1,000,000,000,000 with at most 2 decimal places, "
+                  "such as 10 or '2.50', not {value}"))
+    refused = BaccaratError(accepted.format(name=name, value=shown(value)))
     if isinstance(value, bool) or type(value).__name__ == "bool_":
-        raise BaccaratError(f"{accepted}, not {shown(value)}")
+        raise refused
     with localcontext(_MONEY):
         try:
             if isinstance(value, Decimal):
@@ -494,14 +552,14 @@ def _amount(name: str, value, allow_zero: bool = False) -> Decimal:
             amount = None
         if amount is None or not amount.is_finite() or amount < 0 or (amount == 0 and not allow_zero) \
                 or amount > MAX_STAKE:
-            raise BaccaratError(f"{accepted}, not {shown(value)}")
+            raise refused
         if amount.as_tuple().exponent < -2:
             try:
                 whole_cents = amount.quantize(_CENT) == amount
             except ArithmeticError:
                 whole_cents = False
             if not whole_cents:
-                raise BaccaratError(f"{accepted}, not {shown(value)}")
+                raise refused
         if amount.as_tuple().exponent > 0:
             amount = amount.quantize(Decimal(1))          # "1e3" -> 1000, never 1E+3
     return amount
@@ -525,7 +583,8 @@ def _as_coup(coup) -> Coup:
         return coup
     if isinstance(coup, str) or (isinstance(coup, (list, tuple)) and coup):
         return play_coup(coup)
-    raise BaccaratError(f"coup must be a Coup or cards in dealt order such as \"2 3 3 A 7 4\", not {shown(coup)}")
+    raise BaccaratError(_('coup must be a Coup or cards in dealt order such as "2 3 3 A 7 4", not {value}').format(
+        value=shown(coup)))
 
 
 def _settles_exactly(fraction: Fraction) -> bool:
@@ -549,10 +608,18 @@ def _whole_cents(amount: Decimal) -> Decimal:
 
 
 def _percent_text(rate: Fraction) -> str:
-    return f"{float(rate * 100):g}%"
+    return localized(f"{float(rate * 100):g}%")
 
 
 _MARGIN = re.compile(r"(.+ by )(\d+)( .+)")
+
+
+def _or(items: list) -> str:
+    """"a, b or c" for numbers, "a or b or c" for phrases: ``items`` joined by the language's "or"."""
+    said = items[0]
+    for item in items[1:]:
+        said = _("{first} or {second}").format(first=said, second=item)
+    return said
 
 
 def _either_of(events: list) -> str:
@@ -563,19 +630,19 @@ def _either_of(events: list) -> str:
         if match is None:
             phrases.append(event)
             continue
-        key = (match.group(1), match.group(3))
-        if key not in margins:
-            phrases.append(key)
-        margins.setdefault(key, []).append(match.group(2))
+        if event_words(event, "") not in margins:
+            phrases.append((event, event_words(event, "")))
+        margins.setdefault(event_words(event, ""), []).append(match.group(2))
     said = []
     for phrase in phrases:
         if isinstance(phrase, str):
-            said.append(phrase)
+            said.append(event_words(phrase))
         else:
-            numbers = margins[phrase]
-            listed = f"{', '.join(numbers[:-1])} or {numbers[-1]}" if len(numbers) > 1 else numbers[0]
-            said.append(f"{phrase[0]}{listed}{phrase[1]}")
-    return " or ".join(said)
+            event, key = phrase
+            numbers = margins[key]
+            listed = _or([", ".join(numbers[:-1]), numbers[-1]]) if len(numbers) > 1 else numbers[0]
+            said.append(event_words(event, listed))
+    return _or(said)
 
 
 def _what_happened(coup: Coup, lines) -> str:
@@ -586,9 +653,11 @@ def _what_happened(coup: Coup, lines) -> str:
     if not any("natural" in line.event for line in lines):
         return final
     if facts.tie:
-        return f"{final}, {'both naturals' if facts.natural else 'no natural'}"
+        message = _("{result}, both naturals") if facts.natural else _("{result}, no natural")
+        return message.format(result=final)
     margin = abs(facts.player_total - facts.banker_total)
-    return f"{final}, by {margin}, {'a natural' if facts.natural else 'no natural'}"
+    message = _("{result}, by {margin}, a natural") if facts.natural else _("{result}, by {margin}, no natural")
+    return message.format(result=final, margin=margin)
 
 
 def settle(bet: str, stake, coup: Coup, table="standard") -> Settlement:
@@ -617,15 +686,20 @@ def settle(bet: str, stake, coup: Coup, table="standard") -> Settlement:
     coup = _as_coup(coup)
     line = table.line_for(bet, coup_facts(coup))
     if line is not None and not (_settles_exactly(parse_odds(line.odds)) and _settles_exactly(line.commission)):
-        raise BaccaratError(f"table {shown(table.name)} pays {bet} at {line.terms()}: no exact amount in money "
-                            "(odds and commission must be decimals of at most 12 places)")
+        raise BaccaratError(_("table {table} pays {bet} at {terms}: no exact amount in money (odds and commission "
+                              "must be decimals of at most 12 places)").format(table=shown(table.name), bet=bet,
+                                                                               terms=line.terms()))
     label = bet_label(bet)
     if line is None:
         net, gross, commission, result = -amount, -amount, Decimal(0), "loses"
         pays_on = _either_of([line.event for line in lines if parse_odds(line.odds) > 0])
         # Say what happened, unless the bet reads only the first four cards' ranks (a pair bet).
-        here = "" if all(line.event in PAIR_EVENTS for line in lines) else f" ({_what_happened(coup, lines)})"
-        why = f"The {label} bet loses{here}: it pays only on {pays_on}; the dealer takes the {money(amount)} stake."
+        if all(line.event in PAIR_EVENTS for line in lines):
+            why = _("The {bet} bet loses: it pays only on {pays_on}; the dealer takes the {stake} stake.").format(
+                bet=label, pays_on=pays_on, stake=money(amount))
+        else:
+            why = _("The {bet} bet loses ({what}): it pays only on {pays_on}; the dealer takes the {stake} "
+                    "stake.").format(bet=label, what=_what_happened(coup, lines), pays_on=pays_on, stake=money(amount))
     else:
         odds = parse_odds(line.odds)
         result = "push" if odds == 0 else "wins" if odds > 0 else "loses"
@@ -634,28 +708,32 @@ def settle(bet: str, stake, coup: Coup, table="standard") -> Settlement:
             exact_gross = _times(amount, odds)
             gross = _whole_cents(exact_gross)
             if gross != exact_gross:
-                notes.append(f"{line.odds} on {money(amount)} is {money(exact_gross)}: the fraction of a cent "
-                             f"is not paid.")
+                notes.append(_("{odds} on {stake} is {amount}: the fraction of a cent is not paid.").format(
+                    odds=line.odds, stake=money(amount), amount=money(exact_gross)))
             exact_commission = _times(gross, line.commission)
             commission = _whole_cents(exact_commission)
             if commission != exact_commission:
-                notes.append(f"{_percent_text(line.commission)} of {money(gross)} is {money(exact_commission)}: "
-                             "the fraction of a cent is not charged.")
+                notes.append(_("{rate} of {paid} is {amount}: the fraction of a cent is not charged.").format(
+                    rate=_percent_text(line.commission), paid=money(gross), amount=money(exact_commission)))
         else:
             gross, commission = _times(amount, odds), Decimal(0)
         with localcontext(_MONEY):
             net = gross - commission
         if result == "push":
-            why = f"The {label} bet pushes ({line.event}): the {money(amount)} stake is returned."
+            why = _("The {bet} bet pushes ({event}): the {stake} stake is returned.").format(
+                bet=label, event=event_words(line.event), stake=money(amount))
+        elif result == "loses" and line.event == "tie":
+            why = _("The {bet} bet loses on a tie, as this table says; the dealer takes the {stake} stake.").format(
+                bet=label, stake=money(amount))
         elif result == "loses":
-            why = (f"The {label} bet loses on a {line.event}, as this table says"
-                   if line.event == "tie" else f"The {label} bet loses: {line.event}")
-            why += f"; the dealer takes the {money(amount)} stake."
+            why = _("The {bet} bet loses: {event}; the dealer takes the {stake} stake.").format(
+                bet=label, event=event_words(line.event), stake=money(amount))
         else:
-            why = f"The {label} bet wins: {line.event}, paid {line.terms()}."
+            why = _("The {bet} bet wins: {event}, paid {terms}.").format(bet=label, event=event_words(line.event),
+                                                                        terms=line.terms())
         if line.commission and result == "wins":
-            why += (f" The dealer pays {money(gross)} and collects {money(commission)} commission: "
-                    f"net {money(net)}.")
+            why = " ".join([why, _("The dealer pays {paid} and collects {commission} commission: net {net}.").format(
+                paid=money(gross), commission=money(commission), net=money(net))])
         why = " ".join([why] + notes)
     return Settlement(net, gross, commission, result, why)
 
@@ -668,10 +746,11 @@ def collect_back(settlement: Settlement, paid=None) -> Decimal:
     (Decimal('1200'), Decimal('200'))
     """
     if not isinstance(settlement, Settlement):
-        raise BaccaratError(f"settlement must be a Settlement (from settle), not {shown(settlement)}")
+        raise BaccaratError(_("settlement must be a Settlement (from settle), not {value}").format(
+            value=shown(settlement)))
     paid = settlement.gross if paid is None else _amount("paid", paid, allow_zero=True)
     with localcontext(_MONEY):
         if paid < settlement.net:
-            raise BaccaratError(f"paying {money(paid)} is less than the net win {money(settlement.net)}: "
-                                "the dealer would have to pay more, not collect")
+            raise BaccaratError(_("paying {paid} is less than the net win {net}: the dealer would have to pay more, "
+                                  "not collect").format(paid=money(paid), net=money(settlement.net)))
         return paid - settlement.net

@@ -30,6 +30,7 @@ from itertools import islice
 
 from .cards import Card, _iter_cards, as_cards
 from ..errors import BaccaratError, shown, whole_number
+from ..i18n import _
 
 __all__ = ["BANKER_TABLEAU", "PLAYER_DRAWS_ON", "NATURALS", "ANY", "TOTALS", "THIRD_CARD_VALUES", "Decision",
            "hand_total", "total_working", "is_natural", "player_draws", "banker_draws",
@@ -71,9 +72,9 @@ class Decision(_DecisionFields):
 
     def __new__(cls, draws: bool, reason: str):
         if not isinstance(draws, bool):
-            raise BaccaratError(f"draws must be True or False, not {shown(draws)}")
+            raise BaccaratError(_("draws must be True or False, not {value}").format(value=shown(draws)))
         if not isinstance(reason, str):
-            raise BaccaratError(f"reason must be a sentence, not {shown(reason)}")
+            raise BaccaratError(_("reason must be a sentence, not {value}").format(value=shown(reason)))
         return super().__new__(cls, draws, reason)
 
 
@@ -94,13 +95,14 @@ def total_working(cards) -> str:
     """
     cards = as_cards(cards)
     if not cards:
-        raise BaccaratError("cards must hold at least one card to have a total, not none")
+        raise BaccaratError(_("cards must hold at least one card to have a total, not none"))
     ranks = " + ".join(card.rank for card in cards)
     values = " + ".join(str(card.value) for card in cards)
     raw = sum(card.value for card in cards)
     working = ranks if ranks == values else f"{ranks} → {values}"
     if raw >= 10:
-        return f"{working} = {raw} → keep the units digit: {hand_total(cards)}"
+        return _("{working} = {raw} → keep the units digit: {total}").format(working=working, raw=raw,
+                                                                             total=hand_total(cards))
     return f"{working} = {raw}"
 
 
@@ -127,13 +129,14 @@ def third_card_value(player_third_card) -> int | None:
     if isinstance(player_third_card, str):
         cards = list(islice(_iter_cards(player_third_card, "player_third_card"), 2))
         if len(cards) != 1:
-            raise BaccaratError(f"player_third_card must be one card, not {shown(player_third_card)}")
+            raise BaccaratError(_("player_third_card must be one card, not {value}").format(
+                value=shown(player_third_card)))
         return cards[0].value
     try:
         return whole_number("player_third_card", player_third_card, 0, 9)
     except BaccaratError:
-        raise BaccaratError("player_third_card must be a Card, a point value 0..9, or None when Player stood, "
-                            f"not {shown(player_third_card)}") from None
+        raise BaccaratError(_("player_third_card must be a Card, a point value 0..9, or None when Player stood, "
+                              "not {value}").format(value=shown(player_third_card))) from None
 
 
 def describe_values(values) -> str:
@@ -147,10 +150,11 @@ def describe_values(values) -> str:
     except TypeError:                # not iterable (a number, a 0-d numpy array)
         items = None
     if items is None:
-        raise BaccaratError(f"values must be a collection of whole numbers 0..9, not {shown(values)}")
+        raise BaccaratError(_("values must be a collection of whole numbers 0..9, not {value}").format(
+            value=shown(values)))
     values = sorted({whole_number("each of values", value, 0, 9) for value in items})
     if not values:
-        return "nothing"
+        return _("nothing")
     runs, start = [], values[0]
     for value, following in zip(values, values[1:] + [None]):
         if following != value + 1:
@@ -167,10 +171,10 @@ def player_decision(player_total: int) -> Decision:
     """
     player_total = _check_total(player_total, "player_total")
     if player_total in NATURALS:
-        return Decision(False, f"{player_total} is a natural: no more cards.")
+        return Decision(False, _("{total} is a natural: no more cards.").format(total=player_total))
     if player_total in PLAYER_DRAWS_ON:
-        return Decision(True, f"{describe_values(PLAYER_DRAWS_ON)} draws.")
-    return Decision(False, f"{describe_values(set(range(8)) - PLAYER_DRAWS_ON)} stands.")
+        return Decision(True, _("{totals} draws.").format(totals=describe_values(PLAYER_DRAWS_ON)))
+    return Decision(False, _("{totals} stands.").format(totals=describe_values(set(range(8)) - PLAYER_DRAWS_ON)))
 
 
 def player_draws(player_total: int) -> bool:
@@ -178,21 +182,31 @@ def player_draws(player_total: int) -> bool:
     return player_decision(player_total).draws
 
 
-def _article(rank: str) -> str:
-    return "an" if rank in ("8", "A") else "a"
+def _third_card_words(rank: str, third_value: int) -> str:
+    """"Player's third card is a 7", "... is an 8", "... is a K (worth 0)": one catalog sentence per article."""
+    if str(third_value) != rank:
+        card = _("{rank} (worth {value})").format(rank=rank, value=third_value)
+    else:
+        card = rank
+    message = (_("Player's third card is an {card}") if rank in ("8", "A")
+               else _("Player's third card is a {card}"))
+    return message.format(card=card)
 
 
-def _tableau_phrase(banker_total: int) -> str:
-    """What the tableau row says, in words: 'draws on 2–7', 'draws on any card', 'never draws'."""
+def _tableau_phrase(banker_total: int, only: bool = False) -> str:
+    """What the tableau row says, in words: 'Banker draws on 2–7', 'Banker draws on any card', 'Banker never
+    draws'; with ``only``, 'Banker draws only on 6–7' (said when Banker stands)."""
     draw_values = BANKER_TABLEAU[banker_total]
     if draw_values == ANY:
-        return "Banker draws on any card"
+        return _("Banker draws on any card")
     if not draw_values:
-        return "Banker never draws"
+        return _("Banker never draws")
     missing = ANY - draw_values
     if len(missing) == 1:
-        return f"Banker draws on any card but {next(iter(missing))}"
-    return f"Banker draws on {describe_values(draw_values)}"
+        return _("Banker draws on any card but {value}").format(value=next(iter(missing)))
+    if only:
+        return _("Banker draws only on {values}").format(values=describe_values(draw_values))
+    return _("Banker draws on {values}").format(values=describe_values(draw_values))
 
 
 def banker_decision(banker_total: int, player_third_card) -> Decision:
@@ -204,23 +218,21 @@ def banker_decision(banker_total: int, player_third_card) -> Decision:
     banker_total = _check_total(banker_total, "banker_total")
     third_value = third_card_value(player_third_card)
     if banker_total in NATURALS:
-        return Decision(False, f"{banker_total} is a natural: no more cards.")
+        return Decision(False, _("{total} is a natural: no more cards.").format(total=banker_total))
     if third_value is None:
         draws = banker_total in PLAYER_DRAWS_ON
         rule = player_decision(banker_total).reason
-        return Decision(draws, f"Player stood, so Banker follows Player's rule: {rule}")
+        return Decision(draws, _("Player stood, so Banker follows Player's rule: {rule}").format(rule=rule))
     if isinstance(player_third_card, str):
         player_third_card = next(_iter_cards(player_third_card))
     rank = player_third_card.rank if isinstance(player_third_card, Card) else str(third_value)
-    worth = "" if str(third_value) == rank else f" (worth {third_value})"
-    phrase = _tableau_phrase(banker_total)
+    third_card = _third_card_words(rank, third_value)
     draws = third_value in BANKER_TABLEAU[banker_total]
-    start = f"Player's third card is {_article(rank)} {rank}{worth}: with {banker_total}, "
     if draws or not BANKER_TABLEAU[banker_total]:
-        return Decision(draws, f"{start}{phrase}.")
-    if not phrase.startswith("Banker draws on any"):
-        phrase = phrase.replace("draws on", "draws only on")
-    return Decision(False, f"{start}{phrase}, so Banker stands.")
+        return Decision(draws, _("{third_card}: with {total}, {tableau}.").format(
+            third_card=third_card, total=banker_total, tableau=_tableau_phrase(banker_total)))
+    return Decision(False, _("{third_card}: with {total}, {tableau}, so Banker stands.").format(
+        third_card=third_card, total=banker_total, tableau=_tableau_phrase(banker_total, only=True)))
 
 
 def banker_draws(banker_total: int, player_third_card) -> bool:

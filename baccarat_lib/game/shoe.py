@@ -28,6 +28,7 @@ from collections import Counter
 from .cards import RANKS, SUITS, Card, as_cards
 from .coup import Coup, play_coup
 from ..errors import BaccaratError, check_seed, shown, whole_number
+from ..i18n import _
 
 __all__ = ["Shoe", "ShoeRun", "full_shoe", "shoe_counts", "remove_cards", "value_counts", "rank_counts",
            "check_decks", "DECK_RANGE"]
@@ -40,7 +41,8 @@ def check_decks(decks) -> int:
     try:
         return whole_number("decks", decks, DECK_RANGE.start, DECK_RANGE.stop - 1)
     except BaccaratError:
-        raise BaccaratError(f"decks must be a whole number: a shoe holds 1 to 8 decks, not {shown(decks)}") from None
+        raise BaccaratError(_("decks must be a whole number: a shoe holds 1 to 8 decks, not {value}").format(
+            value=shown(decks))) from None
 
 
 def full_shoe(decks: int = 8) -> list[Card]:
@@ -50,7 +52,7 @@ def full_shoe(decks: int = 8) -> list[Card]:
     312
     """
     decks = check_decks(decks)
-    return [Card(rank, suit) for _ in range(decks) for suit in SUITS for rank in RANKS]
+    return [Card(rank, suit) for _deck in range(decks) for suit in SUITS for rank in RANKS]
 
 
 def shoe_counts(decks: int = 8, removed=()) -> tuple[int, ...]:
@@ -65,12 +67,14 @@ def shoe_counts(decks: int = 8, removed=()) -> tuple[int, ...]:
     by_card = Counter(card for card in cards if card.suit)
     for card, count in by_card.items():
         if count > decks:
-            raise BaccaratError(f"cannot remove {count} × {card.label}: a {decks}-deck shoe holds only "
-                                f"{decks}; remove only cards the shoe holds")
+            raise BaccaratError(_("cannot remove {count} × {card}: a {decks}-deck shoe holds only {held}; remove "
+                                  "only cards the shoe holds").format(count=count, card=card.label, decks=decks,
+                                                                      held=decks))
     for rank, count in by_rank.items():
         if count > 4 * decks:
-            raise BaccaratError(f"cannot remove {count} × {rank}: a {decks}-deck shoe holds only "
-                                f"{4 * decks}; remove only cards the shoe holds")
+            raise BaccaratError(_("cannot remove {count} × {card}: a {decks}-deck shoe holds only {held}; remove "
+                                  "only cards the shoe holds").format(count=count, card=rank, decks=decks,
+                                                                      held=4 * decks))
     return tuple(4 * decks - by_rank[rank] for rank in RANKS)
 
 
@@ -85,8 +89,8 @@ def remove_cards(cards, removed) -> list[Card]:
         match = card if card.suit else _any_suit(left, card.rank)
         if match is None or left[match] == 0:
             held = sum(n for c, n in left.items() if c.rank == card.rank and (card.suit in (None, c.suit)))
-            raise BaccaratError(f"cannot remove {card.label}: the shoe holds no more of it "
-                                f"({held} left of that card); remove only cards the shoe holds")
+            raise BaccaratError(_("cannot remove {card}: the shoe holds no more of it ({held} left of that card); "
+                                  "remove only cards the shoe holds").format(card=card.label, held=held))
         left[match] -= 1
     return list(left.elements())
 
@@ -113,7 +117,7 @@ def rank_counts(cards) -> tuple[int, ...]:
     by_rank = Counter()
     for card, count in counter.items():
         rank = as_cards([card])[0].rank
-        by_rank[rank] += whole_number(f"the count of {rank}", count, 0)
+        by_rank[rank] += whole_number(_("the count of {rank}").format(rank=rank), count, 0)
     return tuple(by_rank[rank] for rank in RANKS)
 
 
@@ -144,8 +148,9 @@ class Shoe:
             if decks is not None:
                 decks = check_decks(decks)
                 if not _is_full_decks(self._cards, decks):
-                    raise BaccaratError(f"decks={decks} contradicts cards: they are {len(self._cards)} cards, not "
-                                        f"{decks} full decks; give decks or cards, not both")
+                    raise BaccaratError(_("decks={decks} contradicts cards: they are {count} cards, not {decks} full "
+                                          "decks; give decks or cards, not both").format(decks=decks,
+                                                                                         count=len(self._cards)))
                 self.decks = decks
         self.rng = random.Random(seed)
         self.rng.shuffle(self._cards)
@@ -155,8 +160,8 @@ class Shoe:
         try:
             cut_card = whole_number("cut_card", cut_card, 0, len(self._cards))
         except BaccaratError:
-            raise BaccaratError(f"cut_card is the number of cards behind the cut card, a whole number "
-                                f"0..{len(self._cards)}, not {shown(cut_card)}") from None
+            raise BaccaratError(_("cut_card is the number of cards behind the cut card, a whole number 0..{high}, "
+                                  "not {value}").format(high=len(self._cards), value=shown(cut_card))) from None
         self.cut_card = cut_card
 
     def __len__(self) -> int:
@@ -192,7 +197,8 @@ class Shoe:
         """Deal the next ``n`` cards: a whole number from 0 to the cards left."""
         n = whole_number("n", n, 0)
         if n > len(self):
-            raise BaccaratError(f"cannot deal {shown(n)} cards: only {len(self)} left in the shoe")
+            raise BaccaratError(_("cannot deal {count} cards: only {left} left in the shoe").format(
+                count=shown(n), left=len(self)))
         cards = self.peek(n)
         self.position += n
         return cards
@@ -202,8 +208,8 @@ class Shoe:
         try:
             coup = play_coup(self.peek(6))
         except BaccaratError:
-            raise BaccaratError(f"the shoe has only {len(self)} cards left, too few for a coup "
-                                "that may need 6: start a new shoe") from None
+            raise BaccaratError(_("the shoe has only {left} cards left, too few for a coup that may need 6: start a "
+                                  "new shoe").format(left=len(self))) from None
         self.position += len(coup.cards)
         return coup
 

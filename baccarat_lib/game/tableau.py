@@ -34,6 +34,7 @@ from __future__ import annotations
 import re
 
 from ..errors import BaccaratError, shown, whole_number
+from ..i18n import N_, _
 from .cards import RANK_VALUES, _index
 from .rules import ANY, BANKER_TABLEAU, THIRD_CARD_VALUES, describe_values
 
@@ -46,15 +47,17 @@ __all__ = ["tableau_rows", "draw_grid", "published_values", "read_published_tabl
 # when Player's 3rd card is; "Không rút bài khi ..." = does not draw when ...; "Không rút" = does not draw;
 # "Luôn rút 3 lá bài" = always draws a 3rd card. In this printing 10 (and J, Q, K) stands for the value 0.
 # Its row "8-9: does not draw" is about naturals, settled before the tableau, so it is left out here.
-SOURCE_002_HEADINGS = ("Total of the first 2 cards", "Draws when Player's 3rd card is:",
-                       "Does not draw when Player's 3rd card is:")
+# Headings and words are marked for the catalog (shown with ``_()``: in Vietnamese, the source's own words);
+# the cells stay English here because ``published_values`` reads them.
+SOURCE_002_HEADINGS = (N_("Total of the first 2 cards"), N_("Draws when Player's 3rd card is:"),
+                       N_("Does not draw when Player's 3rd card is:"))
 SOURCE_002_ROWS = (
     ("3", "1-2-3-4-5-6-7-9-10", "8"),
     ("4", "2, 3, 4, 5, 6, 7", "1-8-9-10"),
     ("5", "4, 5, 6, 7", "1-2-3-4-5-8-9-10"),
     ("6", "6, 7", "A-2-3-8-9-10-J-Q-K"),
-    ("7", "does not draw", "does not draw"),
-    ("0-1-2", "always draws a 3rd card", ""),
+    ("7", N_("does not draw"), N_("does not draw")),
+    ("0-1-2", N_("always draws a 3rd card"), ""),
 )
 
 
@@ -109,9 +112,10 @@ def published_values(cell: str, column: str) -> frozenset:
     ([0, 1, 2, 3, 4, 5, 6, 7, 9], [0, 1, 2, 3, 4, 5, 6, 7, 8, 9])
     """
     if not isinstance(column, str) or column not in ("draw", "stand"):
-        raise BaccaratError(f'column must be "draw" or "stand", not {shown(column)}')
+        raise BaccaratError(_('column must be "draw" or "stand", not {value}').format(value=shown(column)))
     if not isinstance(cell, str):
-        raise BaccaratError(f'cell must be the text of a printed cell such as "2, 3, 4", not {shown(cell)}')
+        raise BaccaratError(_('cell must be the text of a printed cell such as "2, 3, 4", not {value}').format(
+            value=shown(cell)))
     text = cell.strip().lower()
     if not text:
         return frozenset()
@@ -127,8 +131,8 @@ def published_values(cell: str, column: str) -> frozenset:
         elif rank in RANK_VALUES:
             values.add(RANK_VALUES[rank])
         else:
-            raise BaccaratError(f"{shown(token, 20)} in the printed cell {shown(cell, 30)} is neither a value 0..9 "
-                                "nor a card rank (A, 2..9, 10, J, Q, K)")
+            raise BaccaratError(_("{token} in the printed cell {cell} is neither a value 0..9 nor a card rank "
+                                  "(A, 2..9, 10, J, Q, K)").format(token=shown(token, 20), cell=shown(cell, 30)))
     return frozenset(values)
 
 
@@ -140,19 +144,20 @@ def read_published_table(rows) -> dict[int, tuple[tuple[int, ...], tuple[int, ..
     >>> read_published_table([("4", "2, 3, 4, 5, 6, 7", "1-8-9-10")])
     {4: ((2, 3, 4, 5, 6, 7), (0, 1, 8, 9))}
     """
-    accepted = "rows must be a list of printed rows (totals, draw cell, stand cell), each cell text"
     items = _iterable(rows, (str, bytes, dict))
     if items is None:
-        raise BaccaratError(f"{accepted}, not {shown(rows)}")
+        raise BaccaratError(_("rows must be a list of printed rows (totals, draw cell, stand cell), each cell text, "
+                              "not {value}").format(value=shown(rows)))
     table = {}
     for number, row in enumerate(items, start=1):
         if not isinstance(row, (tuple, list)) or len(row) != 3 or not all(isinstance(cell, str) for cell in row):
-            raise BaccaratError(f"{accepted}; row {number} is {shown(row)}")
+            raise BaccaratError(_("rows must be a list of printed rows (totals, draw cell, stand cell), each cell "
+                                  "text; row {number} is {value}").format(number=number, value=shown(row)))
         totals, draw_cell, stand_cell = row
         found = re.findall(r"\d+", totals)
         if not found or any(len(total) > 1 for total in found):
-            raise BaccaratError(f"row {number}'s totals cell must name Banker totals 0..9 such as \"0-1-2\", "
-                                f"not {shown(totals)}")
+            raise BaccaratError(_('row {number}\'s totals cell must name Banker totals 0..9 such as "0-1-2", '
+                                  'not {value}').format(number=number, value=shown(totals)))
         for total in found:
             table[int(total)] = (tuple(sorted(published_values(draw_cell, "draw"))),
                                  tuple(sorted(published_values(stand_cell, "stand"))))
@@ -173,10 +178,11 @@ class Contradiction(str):
 
     def __new__(cls, text: str, banker_total: int, kind: str, values=frozenset()):
         if not isinstance(text, str):
-            raise BaccaratError(f"text must be a sentence, not {shown(text)}")
+            raise BaccaratError(_("text must be a sentence, not {value}").format(value=shown(text)))
         banker_total = whole_number("banker_total", banker_total, 0, 9)
         if not isinstance(kind, str) or kind not in cls.KINDS:
-            raise BaccaratError(f"kind must be one of {', '.join(cls.KINDS)}, not {shown(kind)}")
+            raise BaccaratError(_("kind must be one of {kinds}, not {value}").format(kinds=", ".join(cls.KINDS),
+                                                                                     value=shown(kind)))
         values = _values(values, "values")
         contradiction = super().__new__(cls, text)
         contradiction.banker_total, contradiction.kind = banker_total, kind
@@ -188,7 +194,8 @@ def _values(values, where: str) -> frozenset:
     """Published values as point values 0..9 (ints 0..9 or rank strings such as "A", "10", "K")."""
     items = _iterable(values, (str, bytes, dict))
     if items is None:
-        raise BaccaratError(f"{where} must be a set of third-card values such as {{2, 3}}, not {shown(values)}")
+        raise BaccaratError(_("{where} must be a set of third-card values such as {{2, 3}}, not {value}").format(
+            where=where, value=shown(values)))
     result = set()
     for value in items:
         if isinstance(value, str) and value.strip() in ("0", "1"):
@@ -198,8 +205,8 @@ def _values(values, where: str) -> frozenset:
         elif _index(value) is not None and _index(value) in THIRD_CARD_VALUES:
             result.add(_index(value))
         else:
-            raise BaccaratError(f"{shown(value, 20)} in {where} is not a third-card value: give 0..9 or a rank "
-                                "(A, 2..9, 10, J, Q, K)")
+            raise BaccaratError(_("{value} in {where} is not a third-card value: give 0..9 or a rank "
+                                  "(A, 2..9, 10, J, Q, K)").format(value=shown(value, 20), where=where))
     return frozenset(result)
 
 
@@ -214,10 +221,11 @@ def _row_contradictions(total: int, draw_values: frozenset, stand_values: frozen
     def says(values):
         drawn = values & expected
         if drawn == values:
-            return "Banker draws on them"
+            return _("Banker draws on them")
         if not drawn:
-            return "Banker stands on them"
-        return f"Banker draws on {describe_values(drawn)}, stands on {describe_values(values - drawn)}"
+            return _("Banker stands on them")
+        return _("Banker draws on {drawn}, stands on {stood}").format(drawn=describe_values(drawn),
+                                                                      stood=describe_values(values - drawn))
 
     def listed(values):
         return ", ".join(map(str, sorted(values)))
@@ -225,20 +233,20 @@ def _row_contradictions(total: int, draw_values: frozenset, stand_values: frozen
     found = []
     both = draw_values & stand_values
     if both:
-        found.append(Contradiction(f"Banker {total}: {listed(both)} listed in both columns "
-                                   f"(the tableau: {says(both)}).", total, "both", both))
+        found.append(Contradiction(_("Banker {total}: {values} listed in both columns (the tableau: {says}).").format(
+            total=total, values=listed(both), says=says(both)), total, "both", both))
     missing = ANY - draw_values - stand_values
     if missing:
-        found.append(Contradiction(f"Banker {total}: {listed(missing)} missing from both columns "
-                                   f"(the tableau: {says(missing)}).", total, "missing", missing))
+        found.append(Contradiction(_("Banker {total}: {values} missing from both columns (the tableau: {says}).").format(
+            total=total, values=listed(missing), says=says(missing)), total, "missing", missing))
     should_stand = (draw_values - stand_values) - expected
     if should_stand:
-        found.append(Contradiction(f"Banker {total}: {listed(should_stand)} listed as draw, but Banker "
-                                   "stands on them.", total, "wrong column", should_stand))
+        found.append(Contradiction(_("Banker {total}: {values} listed as draw, but Banker stands on them.").format(
+            total=total, values=listed(should_stand)), total, "wrong column", should_stand))
     should_draw = (stand_values - draw_values) & expected
     if should_draw:
-        found.append(Contradiction(f"Banker {total}: {listed(should_draw)} listed as stand, but Banker "
-                                   "draws on them.", total, "wrong column", should_draw))
+        found.append(Contradiction(_("Banker {total}: {values} listed as stand, but Banker draws on them.").format(
+            total=total, values=listed(should_draw)), total, "wrong column", should_draw))
     return found
 
 
@@ -251,32 +259,33 @@ def published_table_contradictions(published) -> list[Contradiction]:
     >>> published_table_contradictions({4: ({2, 3, 4, 5, 6, 7}, {0, 1, 8, 9}), 6: ({5, 6, 7}, {0, 1, 2, 3, 4, 8, 9})})[0]
     'Banker 6: 5 listed as draw, but Banker stands on them.'
     """
-    accepted = "published must be a table {banker_total: (draw_values, stand_values)}"
+    refused = _("published must be a table {{banker_total: (draw_values, stand_values)}}, not {value}")
     if isinstance(published, (str, bytes)):
-        raise BaccaratError(f"{accepted}, not {shown(published)}")
+        raise BaccaratError(refused.format(value=shown(published)))
     try:
         given = dict(published)
     except (TypeError, ValueError):
-        raise BaccaratError(f"{accepted}, not {shown(published)}") from None
+        raise BaccaratError(refused.format(value=shown(published))) from None
     rows = {}
     for total, row in given.items():
         try:
             total = whole_number("Banker total", total, 0, 9)
         except BaccaratError:
-            raise BaccaratError(f"{accepted}: Banker total {shown(total)} is not a total 0..9") from None
+            raise BaccaratError(_("published must be a table {{banker_total: (draw_values, stand_values)}}: Banker "
+                                  "total {total} is not a total 0..9").format(total=shown(total))) from None
         rows[total] = row
     found = []
     for total in sorted(rows):
         if not isinstance(rows[total], (tuple, list)) or len(rows[total]) != 2:
-            raise BaccaratError(f"row {total} must be a pair (draw_values, stand_values), "
-                                f"not {shown(rows[total])}")
+            raise BaccaratError(_("row {total} must be a pair (draw_values, stand_values), not {value}").format(
+                total=total, value=shown(rows[total])))
         draw_cell, stand_cell = rows[total]
-        found += _row_contradictions(total, _values(draw_cell, f"row {total}'s draw column"),
-                                     _values(stand_cell, f"row {total}'s stand column"))
+        found += _row_contradictions(total, _values(draw_cell, _("row {total}'s draw column").format(total=total)),
+                                     _values(stand_cell, _("row {total}'s stand column").format(total=total)))
     absent = [total for total in BANKER_TABLEAU if total not in rows]
     if absent:
-        found.append(Contradiction(f"Banker {describe_values(absent)}: no row in the table, though the "
-                                   "tableau has one.", absent[0], "missing row", absent))
+        found.append(Contradiction(_("Banker {totals}: no row in the table, though the tableau has one.").format(
+            totals=describe_values(absent)), absent[0], "missing row", absent))
     return found
 
 

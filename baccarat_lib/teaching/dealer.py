@@ -54,14 +54,17 @@ from ..game.formatting import money
 from ..game.payouts import bet_label, pay_table, settle, stake_amount
 from ..game.rules import hand_total
 from ..game.shoe import ShoeRun
-from .questions import Question, check_answer
+from ..game.formatting import localized
+from ..i18n import N_, _, using_language
+from .questions import ANSWER_NAMES, Question, check_answer, same_word
 
 __all__ = ["DEALER_KINDS", "DEALER_KIND_NAMES", "DEALER_STAKES", "Call", "DealerFeedback", "AnswerRecord",
            "KindSummary", "WrongCoup", "DealerReport", "DealerSession"]
 
 DEALER_KINDS = ("natural", "player-draw", "banker-draw", "winner", "settle")
-DEALER_KIND_NAMES = {"natural": "Natural?", "player-draw": "Player draws?", "banker-draw": "Banker draws?",
-                     "winner": "Who wins?", "settle": "Pay the bet"}
+# Display names (marked for translation: show them as _(DEALER_KIND_NAMES[kind])); the kinds are keys.
+DEALER_KIND_NAMES = {"natural": N_("Natural?"), "player-draw": N_("Player draws?"), "banker-draw": N_("Banker draws?"),
+                     "winner": N_("Who wins?"), "settle": N_("Pay the bet")}
 # Stakes a dealer meets at a table; a session with stake=None draws one per coup from these (seeded).
 DEALER_STAKES = (10, 20, 25, 40, 50, 75, 100, 150, 200, 250, 500, 1000)
 MAX_COUPS = 100                  # a session deals at most this many coups
@@ -74,12 +77,12 @@ _SKILL_PREFIX = "dealer:"
 
 def _seconds_text(seconds: float) -> str:
     """Seconds as a learner reads them: one decimal ('2.0 s')."""
-    return f"{seconds:.1f} s"
+    return _("{seconds} s").format(seconds=localized(f"{seconds:.1f}"))
 
 
 def _target_text(target: float) -> str:
     """The target as given: '5 s', '2.5 s'."""
-    return f"{target:g} s"
+    return _("{seconds} s").format(seconds=localized(f"{target:g}"))
 
 
 @dataclass(frozen=True)
@@ -188,41 +191,56 @@ class _Answered(NamedTuple):
 
 
 def _check_target(target_seconds) -> float:
-    accepted = (f"target_seconds must be a number of seconds above 0 and at most {MAX_TARGET_SECONDS}, "
-                "such as 5 or 2.5")
+    accepted = _("target_seconds must be a number of seconds above 0 and at most "
+                  "{max_target_seconds}, such as 5 or 2.5").format(max_target_seconds=MAX_TARGET_SECONDS)
     if isinstance(target_seconds, bool) or type(target_seconds).__name__ == "bool_" \
             or not isinstance(target_seconds, numbers.Real):
-        raise BaccaratError(f"{accepted}, not {shown(target_seconds)}")
+        raise BaccaratError(_("{accepted}, not {value}").format(accepted=accepted, value=shown(target_seconds)))
     try:
         value = float(target_seconds)
     except (OverflowError, ValueError, TypeError):
-        raise BaccaratError(f"{accepted}, not {shown(target_seconds)}") from None
+        raise BaccaratError(_("{accepted}, not {value}")
+            .format(accepted=accepted, value=shown(target_seconds))) from None
     if not math.isfinite(value) or not 0 < value <= MAX_TARGET_SECONDS:
-        raise BaccaratError(f"{accepted}, not {shown(target_seconds)}")
+        raise BaccaratError(_("{accepted}, not {value}").format(accepted=accepted, value=shown(target_seconds)))
     return value
 
 
 def _read_clock(clock) -> float:
     """The clock's reading as a float; a clock that fails or gives no number is a BaccaratError naming ``clock``."""
-    accepted = "clock must be a function of no arguments returning seconds, such as time.monotonic"
+    accepted = _("clock must be a function of no arguments returning seconds, such as time.monotonic")
     try:
         reading = clock()
     except Exception:
-        raise BaccaratError(f"{accepted}; calling {shown(clock)} failed") from None
+        raise BaccaratError(_("{accepted}; calling {value} failed")
+            .format(accepted=accepted, value=shown(clock))) from None
     if isinstance(reading, bool) or not isinstance(reading, numbers.Real):
-        raise BaccaratError(f"{accepted}, not one returning {shown(reading)}")
+        raise BaccaratError(_("{accepted}, not one returning {value}")
+            .format(accepted=accepted, value=shown(reading)))
     try:
         value = float(reading)
     except (OverflowError, ValueError, TypeError):
         value = math.nan
     if not math.isfinite(value):
-        raise BaccaratError(f"{accepted}, not one returning {shown(reading)}")
+        raise BaccaratError(_("{accepted}, not one returning {value}")
+            .format(accepted=accepted, value=shown(reading)))
     return value
 
 
 def _step(coup: Coup, rule: str) -> str:
     """The coup's own sentence for one rule ("natural", "player-rule", "banker-rule", "compare")."""
     return next(str(step) for step in coup.steps if step.rule == rule)
+
+
+def _english_money(amount) -> str:
+    """An amount as the English edition writes it, for a call's key: saved progress is the same in every language."""
+    with using_language("en"):
+        return money(amount)
+
+
+def _shown(codes) -> tuple:
+    """Answer codes as the learner reads them, in the course's language ("draw" -> "rút")."""
+    return tuple(_(ANSWER_NAMES[code]) for code in codes)
 
 
 def _natural_call(coup: Coup) -> str:
@@ -256,11 +274,11 @@ class DealerSession:
         self.coups = whole_number("coups", coups, 1, MAX_COUPS)
         self.target_seconds = _check_target(target_seconds)
         if not callable(clock):
-            raise BaccaratError("clock must be a function of no arguments returning seconds, such as "
-                                f"time.monotonic, not {shown(clock)}")
+            raise BaccaratError(_("clock must be a function of no arguments returning seconds, such "
+                                  "as time.monotonic, not {value}").format(value=shown(clock)))
         if on_answer is not None and not callable(on_answer):
-            raise BaccaratError("on_answer must be None or a function called with each AnswerRecord, "
-                                f"not {shown(on_answer)}")
+            raise BaccaratError(_("on_answer must be None or a function called with each "
+                                  "AnswerRecord, not {value}").format(value=shown(on_answer)))
         self.stake = None if stake is None else stake_amount(stake)
         self.table = pay_table(table)
         for bet in ("player", "banker", "tie"):
@@ -281,7 +299,7 @@ class DealerSession:
     # ---------------------------------------------------------------- the calls of a coup
 
     def _deal_next_coup(self):
-        coup, _ = self._run.deal_coup()
+        coup, _cards = self._run.deal_coup()
         self._coups.append(coup)
         stake = self.stake if self.stake is not None else stake_amount(self._stakes.choice(DEALER_STAKES))
         self._calls = self._calls_of(coup, len(self._coups), stake)
@@ -291,27 +309,32 @@ class DealerSession:
         """The calls a dealer makes on one coup, in order, each answered and explained by the rules' own code."""
         player, banker = coup.player, coup.banker
         first_four = f"Player {_ranks(player.cards[:2])}, Banker {_ranks(banker.cards[:2])}"
-        calls = [Call("natural", "Natural?", _NATURAL_CHOICES, _natural_call(coup), _step(coup, "natural"),
-                      first_four, coup, number, 4)]
+        calls = [Call("natural", _(DEALER_KIND_NAMES["natural"]), _shown(_NATURAL_CHOICES),
+                      _(ANSWER_NAMES[_natural_call(coup)]), _step(coup, "natural"), first_four, coup, number, 4)]
         if not coup.is_natural:
             player_two = player.cards[:2]
-            calls.append(Call("player-draw", "Player draws?", _DRAW_CHOICES, "draw" if player.drew else "stand",
+            calls.append(Call("player-draw", _(DEALER_KIND_NAMES["player-draw"]), _shown(_DRAW_CHOICES),
+                              _(ANSWER_NAMES["draw" if player.drew else "stand"]),
                               _step(coup, "player-rule"), f"Player {hand_total(player_two)}", coup, number, 4))
             third = player.third_card
             situation = (f"Banker {hand_total(banker.cards[:2])}, "
                          + (f"Player's third card {third.value}" if third is not None else "Player stood"))
-            calls.append(Call("banker-draw", "Banker draws?", _DRAW_CHOICES, "draw" if banker.drew else "stand",
+            calls.append(Call("banker-draw", _(DEALER_KIND_NAMES["banker-draw"]), _shown(_DRAW_CHOICES),
+                              _(ANSWER_NAMES["draw" if banker.drew else "stand"]),
                               _step(coup, "banker-rule"), situation, coup, number, 4 + player.drew))
         final = f"Player {player.total}, Banker {banker.total}"
-        calls.append(Call("winner", "Who wins?", _WINNER_CHOICES, coup.outcome.label, _step(coup, "compare"),
+        calls.append(Call("winner", _(DEALER_KIND_NAMES["winner"]), _shown(_WINNER_CHOICES),
+                          _(ANSWER_NAMES[coup.outcome.label]), _step(coup, "compare"),
                           final, coup, number, len(coup.cards)))
         bet = _winning_bet(coup)
         settlement = settle(bet, stake, coup, self.table)
-        prompt = f"{bet_label(bet)} bet of {money(stake)} wins: pay?"
         if bet == "banker" and any(line.commission for line in self.table.lines("banker")):
-            prompt += " (the net, after commission)"
+            prompt = _("{bet} bet of {stake} wins: pay? (the net, after commission)")
+        else:
+            prompt = _("{bet} bet of {stake} wins: pay?")
+        prompt = prompt.format(bet=bet_label(bet), stake=money(stake))
         calls.append(Call("settle", prompt, (), money(settlement.net), settlement.explanation,
-                          f"{bet} {money(stake)}, {final}", coup, number, len(coup.cards)))
+                          f"{bet} {_english_money(stake)}, {final}", coup, number, len(coup.cards)))
         return calls
 
     # ---------------------------------------------------------------- the session
@@ -353,26 +376,29 @@ class DealerSession:
         the clock running."""
         call = self.current_call()
         if call is None:
-            raise BaccaratError(f"the session is finished ({self.coups} coups): read report(), or start a new "
-                                "DealerSession")
+            raise BaccaratError(_("the session is finished ({coups} coups): read report(), or start "
+                                  "a new DealerSession").format(coups=self.coups))
         if isinstance(text, bool) or not isinstance(text, (str, numbers.Number)):
-            raise BaccaratError(f"answer must be text or a number, not {shown(text)}")
+            raise BaccaratError(_("answer must be text or a number, not {value}").format(value=shown(text)))
         given = str(text).strip()
-        if call.choices and given.lower() not in {choice.lower() for choice in call.choices}:
-            why = "Type or choose an answer first." if not given else \
-                f"Choose one of: {', '.join(call.choices)}."
+        if call.choices and given.lower() not in {choice.lower() for choice in call.choices} \
+                and not any(same_word(given, choice, call.choices) for choice in call.choices):
+            why = _("Type or choose an answer first.") if not given else \
+                _("Choose one of: {choices}.").format(choices=", ".join(call.choices))
             return DealerFeedback(call.kind, False, False, None, False, given, None, why)
         verdict = check_answer(call.question, given)
         if not verdict.judged:
             return DealerFeedback(call.kind, False, False, None, False, given, None, verdict.message)
         seconds = max(0.0, _read_clock(self.clock) - self._started)
         slow = seconds > self.target_seconds
-        timing = (f"{_seconds_text(seconds)}, slower than the {_target_text(self.target_seconds)} target"
-                  if slow else f"{_seconds_text(seconds)}")
+        timing = (_("{seconds}, slower than the {target} target").format(
+            seconds=_seconds_text(seconds), target=_target_text(self.target_seconds)) if slow
+            else _seconds_text(seconds))
         if verdict.correct:
-            message = f"Right ({timing})."
+            message = _("Right ({timing}).").format(timing=timing)
         else:
-            message = f"Not quite ({timing}): the right call is {call.answer}. {call.why}"
+            message = _("Not quite ({timing}): the right call is {answer}. {why}").format(
+                timing=timing, answer=call.answer, why=call.why)
         feedback = DealerFeedback(call.kind, True, verdict.correct, seconds, slow, given, call.answer, message)
         self.answered.append(_Answered(call, given, verdict.correct, seconds))
         self._last = feedback

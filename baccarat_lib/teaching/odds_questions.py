@@ -22,7 +22,8 @@ from ..analysis.counting import (VALUE_LABELS, VALUE_RANKS, ShoePoint, edge_rang
 from ..analysis.odds import house_edge, outcome_probabilities
 from ..errors import BaccaratError, shown
 from ..game.coup import Outcome
-from ..game.formatting import percent
+from ..game.formatting import localized, percent
+from ..i18n import N_, _, ngettext, using_language
 from ..game.payouts import bet_label, derive_table, pay_table
 from ..game.shoe import check_decks
 from .questions import Question
@@ -40,7 +41,11 @@ def _bet_on(bet, table) -> tuple[str, object]:
 
 
 def _shoe_words(decks: int) -> str:
-    return f"{'an' if decks == 8 else 'a'} {decks}-deck shoe"
+    return (_("an {decks}-deck shoe") if decks == 8 else _("a {decks}-deck shoe")).format(decks=decks)
+
+
+SIDE_NAMES = {Outcome.PLAYER: N_("Player"), Outcome.BANKER: N_("Banker"), Outcome.TIE: N_("Tie")}
+HOUSE, BETTOR, DRAW, STAND = N_("the house"), N_("the bettor"), N_("draw"), N_("stand")
 
 
 # ---------------------------------------------------------------- lesson 07: odds and edges
@@ -50,10 +55,12 @@ def wins_more_question(decks: int = 8) -> Question:
     decks = check_decks(decks)
     chances = outcome_probabilities(decks)
     more = max((Outcome.PLAYER, Outcome.BANKER), key=chances.get)
-    why = ", ".join(f"P({outcome.label}) = {percent(chances[outcome])}" for outcome in _OUTCOMES)
-    shoe = f"a shoe of {decks} deck{'s' if decks > 1 else ''}"
-    return Question(f"From {shoe}, which side wins more coups?", more.label,
-                    f"{why}. Banker acts last: its rule can use Player's third card.", ("Player", "Banker"),
+    why = ", ".join(f"P({_(SIDE_NAMES[outcome])}) = {percent(chances[outcome])}" for outcome in _OUTCOMES)
+    prompt = ngettext("From a shoe of {decks} deck, which side wins more coups?",
+                      "From a shoe of {decks} decks, which side wins more coups?", decks).format(decks=decks)
+    return Question(prompt, _(SIDE_NAMES[more]),
+                    _("{chances}. Banker acts last: its rule can use Player's third card.").format(chances=why),
+                    (_(SIDE_NAMES[Outcome.PLAYER]), _(SIDE_NAMES[Outcome.BANKER])),
                     skill="odds", key=f"wins more, {decks}-deck shoe")
 
 
@@ -61,18 +68,22 @@ def lowest_edge_question(choices=(("banker", "standard"), ("player", "standard")
                                   ("banker", "no-commission")), decks: int = 8) -> Question:
     """Which of these bets (bet, table) has the lowest house edge at ``decks`` decks? At least two choices."""
     decks = check_decks(decks)
-    accepted = "choices must be a list of two or more (bet, table) pairs such as (\"banker\", \"standard\")"
     if isinstance(choices, (str, bytes, dict)) or not isinstance(choices, (tuple, list)) or len(choices) < 2:
-        raise BaccaratError(f"{accepted}, not {shown(choices)}")
+        raise BaccaratError(_("choices must be a list of two or more (bet, table) pairs such as (\"banker\", "
+                              "\"standard\"), not {value}").format(value=shown(choices)))
     for choice in choices:
         if not isinstance(choice, (tuple, list)) or len(choice) != 2:
-            raise BaccaratError(f"{accepted}; {shown(choice)} is not a pair")
+            raise BaccaratError(_("choices must be a list of two or more (bet, table) pairs such as (\"banker\", "
+                                  "\"standard\"); {value} is not a pair").format(value=shown(choice)))
         _bet_on(*choice)
     edges = {f"{bet_label(bet)} ({pay_table(table).name})": house_edge(bet, table, decks) for bet, table in choices}
+    with using_language("en"):                 # the key (saved progress) is the same in every language
+        english = [f"{bet_label(bet)} ({pay_table(table).name})" for bet, table in choices]
     best = min(edges, key=edges.get)
     why = "; ".join(f"{label}: {percent(edge)}" for label, edge in edges.items())
-    return Question(f"With {decks} decks, which bet has the lowest house edge?", best, f"House edges: {why}.",
-                    tuple(edges), skill="odds", key=f"lowest edge, {decks}-deck shoe: {', '.join(edges)}"[:200])
+    return Question(_("With {decks} decks, which bet has the lowest house edge?").format(decks=decks), best,
+                    _("House edges: {edges}.").format(edges=why), tuple(edges), skill="odds",
+                    key=f"lowest edge, {decks}-deck shoe: {', '.join(english)}"[:200])
 
 
 def no_commission_question(decks: int = 8) -> Question:
@@ -80,11 +91,11 @@ def no_commission_question(decks: int = 8) -> Question:
     decks = check_decks(decks)
     free = derive_table("standard", "banker-free", "Banker pays 1:1, no commission.", commission=0)
     edge = house_edge("banker", free, decks)
-    answer = "the house" if edge > 0 else "the bettor"
-    return Question("Suppose a Banker win paid a full 1:1, no commission, with the same drawing rules. "
-                    "Who would have the edge on a Banker bet?", answer,
-                    f"The house edge would be {percent(edge)}: negative means the bettor wins on average. "
-                    f"That is why Banker wins pay less than 1:1.", ("the house", "the bettor"),
+    answer = _(HOUSE) if edge > 0 else _(BETTOR)
+    return Question(_("Suppose a Banker win paid a full 1:1, no commission, with the same drawing rules. "
+                      "Who would have the edge on a Banker bet?"), answer,
+                    _("The house edge would be {edge}: negative means the bettor wins on average. "
+                      "That is why Banker wins pay less than 1:1.").format(edge=percent(edge)), (_(HOUSE), _(BETTOR)),
                     skill="odds", key=f"no commission, {decks}-deck shoe")
 
 
@@ -96,11 +107,14 @@ def best_removal_question(bet: str, table="standard", decks: int = 8) -> Questio
     _bet_on(bet, table)
     effects = effect_of_removal(bet, table, decks)
     best = min(effects, key=effects.get)
-    return Question(f"In {_shoe_words(decks)}, taking out one card of which value helps the {bet_label(bet)} bet most?",
+    return Question(_("In {shoe}, taking out one card of which value helps the {bet} bet most?").format(
+                        shoe=_shoe_words(decks), bet=bet_label(bet)),
                     str(best),
-                    f"Removing one card of value {VALUE_LABELS[best]} changes the {bet_label(bet)} edge by "
-                    f"{float(effects[best]) * 100:+.5f} percentage points, the most helpful of all ten values; "
-                    f"the most harmful is {VALUE_LABELS[max(effects, key=effects.get)]}.",
+                    _("Removing one card of value {value} changes the {bet} edge by {change} percentage points, the "
+                      "most helpful of all ten values; the most harmful is {worst}.").format(
+                        value=VALUE_LABELS[best], bet=bet_label(bet),
+                        change=localized(f"{float(effects[best]) * 100:+.5f}"),
+                        worst=VALUE_LABELS[max(effects, key=effects.get)]),
                     tuple(str(value) for value in VALUE_RANKS), skill="counting",
                     key=f"best removal, {bet} at {pay_table(table).name}, {decks}-deck shoe")
 
@@ -108,17 +122,20 @@ def best_removal_question(bet: str, table="standard", decks: int = 8) -> Questio
 def positive_question(points, bet: str) -> Question:
     """On how many coups of this shoe did ``bet`` have positive expectation? ``points``: from ``edges_through_shoe``."""
     if not isinstance(points, (list, tuple)) or not points or not all(isinstance(point, ShoePoint) for point in points):
-        raise BaccaratError(f"points must be a non-empty list of ShoePoints (from edges_through_shoe), "
-                            f"not {shown(points)}")
+        raise BaccaratError(_("points must be a non-empty list of ShoePoints (from edges_through_shoe), "
+                              "not {value}").format(value=shown(points)))
     known = points[0].edges
     if not isinstance(bet, str) or bet not in known or any(bet not in point.edges for point in points):
-        raise BaccaratError(f"bet must be one of the bets of points ({', '.join(map(str, known))}), not {shown(bet)}")
+        raise BaccaratError(_("bet must be one of the bets of points ({bets}), not {value}").format(
+            bets=", ".join(map(str, known)), value=shown(bet)))
     count = positive_coups(points)[bet]
     low, high = edge_ranges(points)[bet]
-    return Question(f"On how many of the {len(points)} coups of the shoe did the {bet_label(bet)} bet have positive "
-                    "expectation (a house edge below 0)?", str(count),
-                    f"{count} of {len(points)}: its exact edge went from {float(low):.3%} to {float(high):.3%} "
-                    "through the shoe, and only a negative edge favours the bettor.",
+    return Question(_("On how many of the {coups} coups of the shoe did the {bet} bet have positive "
+                      "expectation (a house edge below 0)?").format(coups=len(points), bet=bet_label(bet)), str(count),
+                    _("{count} of {coups}: its exact edge went from {low} to {high} through the shoe, and only a "
+                      "negative edge favours the bettor.").format(
+                        count=count, coups=len(points), low=localized(f"{float(low):.3%}"),
+                        high=localized(f"{float(high):.3%}")),
                     skill="counting", key=f"positive coups, {bet}, {len(points)} coups")
 
 
@@ -127,9 +144,13 @@ def five_question(decks: int = 8) -> Question:
     decks = check_decks(decks)
     choice = five_choice(decks)
     best = max(choice, key=choice.get)
-    return Question(f"In {_shoe_words(decks)}, Player holds a two-card 5 and Banker plays the Punto Banco rules. "
-                    "For the Player bet, is it better that Player draws or stands?", best,
-                    f"The Player bet's exact expectation is {float(choice['draw']):+.3%} if Player draws and "
-                    f"{float(choice['stand']):+.3%} if Player stands on 5: {best} is better. (Punto Banco's "
-                    "fixed rule: Player draws on 5.)", ("draw", "stand"),
+    names = {"draw": _(DRAW), "stand": _(STAND)}
+    return Question(_("In {shoe}, Player holds a two-card 5 and Banker plays the Punto Banco rules. "
+                      "For the Player bet, is it better that Player draws or stands?").format(shoe=_shoe_words(decks)),
+                    names[best],
+                    _("The Player bet's exact expectation is {draw} if Player draws and {stand} if Player stands on "
+                      "5: {best} is better. (Punto Banco's fixed rule: Player draws on 5.)").format(
+                        draw=localized(f"{float(choice['draw']):+.3%}"),
+                        stand=localized(f"{float(choice['stand']):+.3%}"), best=names[best]),
+                    (_(DRAW), _(STAND)),
                     skill="counting", key=f"Player's 5, {decks}-deck shoe")

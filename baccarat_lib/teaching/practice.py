@@ -57,7 +57,9 @@ from ..game.cards import RANKS, SUITS, Card
 from ..game.coup import Coup, play_coup
 from ..game.payouts import EVENTS, coup_facts, pay_table
 from ..game.rules import BANKER_TABLEAU, hand_total
+from ..game.formatting import localized
 from ..game.shoe import _seed_text
+from ..i18n import N_, _, language
 from .progress import banker_cell_skill, skill_family
 from .questions import Feedback, Question, _answer_text, check_answer
 from .rule_questions import (banker_draw_question, natural_question, player_draw_question, settle_question,
@@ -70,8 +72,9 @@ __all__ = ["KINDS", "KIND_NAMES", "LEVELS", "DIFFICULTIES", "Exercise", "make_ex
            "adaptive_items", "next_practice_item", "exercise_for", "adaptive_exercise"]
 
 KINDS = ("total", "natural", "player-draw", "banker-draw", "winner", "settle")
-KIND_NAMES = {"total": "Hand totals", "natural": "Naturals", "player-draw": "Player: draw or stand",
-              "banker-draw": "Banker: draw or stand", "winner": "Who wins?", "settle": "Settling bets"}
+# Display names (marked for translation: show them as _(KIND_NAMES[kind])); the kinds themselves are keys.
+KIND_NAMES = {"total": N_("Hand totals"), "natural": N_("Naturals"), "player-draw": N_("Player: draw or stand"),
+              "banker-draw": N_("Banker: draw or stand"), "winner": N_("Who wins?"), "settle": N_("Settling bets")}
 MIXED, TEST = "mixed", "test"
 DIFFICULTIES = (1, 2, 3)
 MAX_TEST_QUESTIONS = 100       # the longest final test
@@ -108,14 +111,15 @@ class Exercise(_ExerciseFields):
 
     def __new__(cls, kind: str, difficulty: int, question: Question, skill: str | None = None):
         if not isinstance(kind, str) or kind not in KINDS:
-            raise BaccaratError(f"kind must be one of {', '.join(KINDS)}, not {shown(kind)}")
+            raise BaccaratError(_("kind must be one of {names}, not {value}")
+                .format(names=', '.join(KINDS), value=shown(kind)))
         difficulty = _difficulty(difficulty)
         if not isinstance(question, Question):
-            raise BaccaratError(f"question must be a Question, not {shown(question)}")
+            raise BaccaratError(_("question must be a Question, not {value}").format(value=shown(question)))
         skill = kind if skill is None else skill
         if not isinstance(skill, str) or skill_family(skill) != kind:
-            raise BaccaratError(f"skill must be {shown(kind)} or one of its cells (such as \"banker-draw:5/4\"), "
-                                f"not {shown(skill)}")
+            raise BaccaratError(_("skill must be {value} or one of its cells (such as "
+                                  '"banker-draw:5/4"), not {value2}').format(value=shown(kind), value2=shown(skill)))
         return super().__new__(cls, kind, difficulty, question, skill)
 
 
@@ -137,7 +141,7 @@ def _card(rng: random.Random, value: int | None = None, besides=()) -> Card:
 def _cards(rng: random.Random, count: int) -> list[Card]:
     """``count`` different random cards."""
     cards = []
-    for _ in range(count):
+    for _attempt in range(count):
         cards.append(_card(rng, besides=cards))
     return cards
 
@@ -146,7 +150,7 @@ def _hand(rng: random.Random, total: int, size: int = 2, high: bool | None = Non
     """``size`` random cards whose total is ``total``; ``high`` asks for a raw sum of 10 or more (or less)."""
     if high and total + 10 > 9 * size:
         high = None                                     # 9 cannot come from 19 with two cards
-    for _ in range(1000):
+    for _attempt in range(1000):
         cards = _cards(rng, size - 1)
         cards.append(_card(rng, (total - sum(card.value for card in cards)) % 10, besides=cards))
         raw = sum(card.value for card in cards)
@@ -158,12 +162,12 @@ def _hand(rng: random.Random, total: int, size: int = 2, high: bool | None = Non
 def _coup_where(rng: random.Random, wanted) -> tuple[Coup, list[Card]]:
     """A coup from six random cards for which ``wanted(coup)`` holds, and the six cards (its prompt shows all six,
     so the number of cards does not tell whether anyone draws)."""
-    for _ in range(10_000):
+    for _attempt in range(10_000):
         cards = _cards(rng, 6)
         coup = play_coup(cards)
         if wanted(coup):
             return coup, cards
-    raise BaccaratError("no coup found for this situation: try another seed")  # pragma: no cover
+    raise BaccaratError(_("no coup found for this situation: try another seed"))  # pragma: no cover
 
 
 def _labels(cards) -> str:
@@ -271,20 +275,21 @@ def _difficulty(difficulty) -> int:
     try:
         return whole_number("difficulty", difficulty, DIFFICULTIES[0], DIFFICULTIES[-1])
     except BaccaratError:
-        raise BaccaratError(f"difficulty must be 1, 2 or 3, not {shown(difficulty)}") from None
+        raise BaccaratError(_("difficulty must be 1, 2 or 3, not {value}").format(value=shown(difficulty))) from None
 
 
 def _check_choice(kind: str, difficulty) -> tuple[str, int]:
     if not isinstance(kind, str) or kind not in KINDS + (MIXED,):
-        raise BaccaratError(f"unknown drill {shown(kind)}: choose one of {', '.join(KINDS + (MIXED,))}")
+        raise BaccaratError(_("unknown drill {value}: choose one of {names}")
+            .format(value=shown(kind), names=', '.join(KINDS + (MIXED,))))
     return kind, _difficulty(difficulty)
 
 
 def _replay_seed(seed, name: str = "seed") -> int:
     """A seed that replays questions: a whole number 0 or more (None is refused: nothing to replay)."""
     if seed is None:
-        raise BaccaratError(f"{name} must be a whole number 0 or more (the same seed asks the same questions), "
-                            "not None")
+        raise BaccaratError(_("{name} must be a whole number 0 or more (the same seed asks the same "
+                              "questions), not None").format(name=name))
     return check_seed(seed, name)
 
 
@@ -316,9 +321,17 @@ def exercise_at(kind: str, difficulty: int, seed, number: int) -> Exercise:
     return _exercise_at(kind, difficulty, _replay_seed(seed), whole_number("number", number, 0))
 
 
-@lru_cache(maxsize=256)
 def _exercise_at(kind: str, difficulty: int, seed: int, number: int) -> Exercise:
+    """The cached question, one per language (its words are the language's; its situation is the same)."""
+    return _exercise_in(kind, difficulty, seed, number, language())
+
+
+@lru_cache(maxsize=256)
+def _exercise_in(kind: str, difficulty: int, seed: int, number: int, code: str) -> Exercise:
     return _exercise(kind, difficulty, random.Random(f"{kind}/{difficulty}/{_seed_text(seed)}/{_seed_text(number)}"))
+
+
+_exercise_at.cache_clear = _exercise_in.cache_clear
 
 
 def drill_exercises(kind: str, difficulty: int, seed, count: int = 10) -> list[Exercise]:
@@ -343,13 +356,19 @@ def final_test(seed, questions: int = 10) -> tuple[Exercise, ...]:
     try:
         questions = whole_number("questions", questions, 1, MAX_TEST_QUESTIONS)
     except BaccaratError:
-        raise BaccaratError(f"questions must be a whole number from 1 to {MAX_TEST_QUESTIONS} (a test has at "
-                            f"least one question), not {shown(questions)}") from None
+        raise BaccaratError(_("questions must be a whole number from 1 to {max_test_questions} (a "
+                              "test has at least one question), not {value}")
+                                  .format(max_test_questions=MAX_TEST_QUESTIONS, value=shown(questions))) from None
     return _final_test(seed, questions)
 
 
-@lru_cache(maxsize=32)
 def _final_test(seed: int, questions: int) -> tuple[Exercise, ...]:
+    """The cached test, one per language (the same questions, in the language's words)."""
+    return _final_test_in(seed, questions, language())
+
+
+@lru_cache(maxsize=32)
+def _final_test_in(seed: int, questions: int, code: str) -> tuple[Exercise, ...]:
     rng = random.Random(f"test/{_seed_text(seed)}")
     if questions < len(KINDS):
         kinds = rng.sample(KINDS, questions)
@@ -365,6 +384,9 @@ def _final_test(seed: int, questions: int) -> tuple[Exercise, ...]:
     return tuple(_fresh_exercise(kind, rng, seen) for kind in kinds)
 
 
+_final_test.cache_clear = _final_test_in.cache_clear          # clears every language's cached tests
+
+
 def _fresh_exercise(kind: str, rng: random.Random, seen: set) -> Exercise:
     """A test question of ``kind`` that repeats none of the key facts in ``seen`` (then added to it).
 
@@ -372,7 +394,7 @@ def _fresh_exercise(kind: str, rng: random.Random, seen: set) -> Exercise:
     first that repeats nothing is kept, else the one that repeats the fewest of the finest facts (the card values
     shown, then the situation, then the answer pattern), as a long test may run out of new answer patterns."""
     best, best_fresh = None, -1
-    for _ in range(TEST_ATTEMPTS):
+    for _attempt in range(TEST_ATTEMPTS):
         difficulty = 3 if kind == "banker-draw" else rng.choice((2, 3))
         question, facts = _MAKERS[kind](rng, difficulty)
         keys = [(kind, level, fact) for level, fact in enumerate(facts)]
@@ -427,8 +449,8 @@ def adaptive_items(kind: str, difficulty: int = 1) -> tuple[str, ...]:
 def _history(history) -> list[tuple[str, bool]]:
     """(skill, right) pairs from recorded answers (with ``skill`` and ``right``) or from pairs."""
     if isinstance(history, (str, bytes, dict)) or not hasattr(history, "__iter__") or not hasattr(history, "__len__"):
-        raise BaccaratError(f"history must be a list of recorded answers or (skill, right) pairs, not "
-                            f"{shown(history)}")
+        raise BaccaratError(_("history must be a list of recorded answers or (skill, right) pairs, "
+                              "not {value}").format(value=shown(history)))
     pairs = []
     for position, entry in enumerate(history):
         if hasattr(entry, "skill") and hasattr(entry, "right") and not isinstance(entry, (str, bytes, dict)):
@@ -436,15 +458,17 @@ def _history(history) -> list[tuple[str, bool]]:
         elif isinstance(entry, (tuple, list)) and len(entry) == 2:
             skill, right = entry
         else:
-            raise BaccaratError(f"history[{position}] must be a recorded answer or a (skill, right) pair, not "
-                                f"{shown(entry)}")
+            raise BaccaratError(_("history[{position}] must be a recorded answer or a (skill, right) "
+                                  "pair, not {value}").format(position=position, value=shown(entry)))
         if not isinstance(skill, str) or not isinstance(right, bool):
-            raise BaccaratError(f"history[{position}] must pair a skill with True or False, not {shown(entry)}")
+            raise BaccaratError(_("history[{position}] must pair a skill with True or False, not "
+                                  "{value}").format(position=position, value=shown(entry)))
         try:
             skill_family(skill)                                     # checks the skill's name
         except BaccaratError:
-            raise BaccaratError(f"history[{position}] must name a skill such as 'total' or 'banker-draw:5/4', not "
-                                f"{shown(skill)}") from None
+            raise BaccaratError(_("history[{position}] must name a skill such as 'total' or "
+                                  "'banker-draw:5/4', not {value}")
+                                      .format(position=position, value=shown(skill))) from None
         pairs.append((skill, right))
     return pairs
 
@@ -486,7 +510,7 @@ def next_practice_item(kind: str, difficulty: int, history, seed=None) -> str:
 
 def _cell(skill: str) -> tuple[int, int | None]:
     """(Banker total, Player's third card or None) of a tableau cell's skill "banker-draw:5/4"."""
-    banker_total, _, third = skill.split(":", 1)[1].partition("/")
+    banker_total, _slash, third = skill.split(":", 1)[1].partition("/")
     return int(banker_total), PLAYER_STOOD if third == "-" else int(third)
 
 
@@ -500,8 +524,8 @@ def exercise_for(skill: str, difficulty: int = 1, seed=None) -> Exercise:
     """
     difficulty = _difficulty(difficulty)
     if not isinstance(skill, str) or (skill not in KINDS and skill not in _banker_cells(2)):
-        raise BaccaratError(f"skill must be a drill kind such as \"total\" or a cell of the Banker tableau such "
-                            f"as \"banker-draw:5/4\", not {shown(skill)}")
+        raise BaccaratError(_('skill must be a drill kind such as "total" or a cell of the Banker '
+                              'tableau such as "banker-draw:5/4", not {value}').format(value=shown(skill)))
     rng = random.Random(check_seed(seed))
     if skill in KINDS:
         return _exercise(skill, difficulty, rng)
@@ -537,16 +561,18 @@ class Score:
         for name in ("asked", "right", "streak", "best_streak"):
             object.__setattr__(self, name, whole_number(name, getattr(self, name), 0))
         if not self.streak <= self.best_streak <= self.right <= self.asked:
-            raise BaccaratError(f"a score needs streak <= best_streak <= right <= asked, not streak "
-                                f"{shown(self.streak, 12)}, best_streak {shown(self.best_streak, 12)}, right "
-                                f"{shown(self.right, 12)}, asked {shown(self.asked, 12)}")
+            raise BaccaratError(_("a score needs streak <= best_streak <= right <= asked, not streak "
+                                  "{streak}, best_streak {best}, right {right}, asked {asked}").format(
+                streak=shown(self.streak, 12), best=shown(self.best_streak, 12), right=shown(self.right, 12),
+                asked=shown(self.asked, 12)))
         missed = self.missed
         if isinstance(missed, str) or not isinstance(missed, (tuple, list)) \
                 or not all(isinstance(kind, str) and kind in KINDS for kind in missed):
-            raise BaccaratError(f"missed must be a tuple of drill kinds ({', '.join(KINDS)}), not {shown(missed)}")
+            raise BaccaratError(_("missed must be a tuple of drill kinds ({names}), not {value}")
+                .format(names=', '.join(KINDS), value=shown(missed)))
         if len(missed) > self.asked - self.right:
-            raise BaccaratError(f"missed lists {len(missed)} answers, more than the "
-                                f"{shown(self.asked - self.right, 12)} wrong")
+            raise BaccaratError(_("missed lists {count} answers, more than the {value} wrong")
+                .format(count=len(missed), value=shown(self.asked - self.right, 12)))
         object.__setattr__(self, "missed", tuple(missed))
 
     @property
@@ -566,9 +592,11 @@ def record(score: Score, feedback: Feedback, kind: str | None = None) -> Score:
     """
     _check_score(score)
     if not isinstance(feedback, Feedback):
-        raise BaccaratError(f"feedback must be a Feedback (from check_answer), not {shown(feedback)}")
+        raise BaccaratError(_("feedback must be a Feedback (from check_answer), not {value}")
+            .format(value=shown(feedback)))
     if kind is not None and (not isinstance(kind, str) or kind not in KINDS):
-        raise BaccaratError(f"kind must be None or one of {', '.join(KINDS)}, not {shown(kind)}")
+        raise BaccaratError(_("kind must be None or one of {names}, not {value}")
+            .format(names=', '.join(KINDS), value=shown(kind)))
     if not feedback.judged:
         return score
     if feedback.correct:
@@ -587,19 +615,22 @@ def score_summary(score: Score) -> str:
     """
     _check_score(score)
     if score.asked == 0:
-        return "No answers yet."
-    text = f"{score.right} of {score.asked} right ({score.right / score.asked:.0%}), best streak {score.best_streak}."
+        return _("No answers yet.")
+    text = _("{right} of {asked} right ({share}), best streak {best}.").format(
+        right=score.right, asked=score.asked, share=localized(f"{score.right / score.asked:.0%}"),
+        best=score.best_streak)
     if not score.missed:
-        return text + " Nothing missed!" if score.right == score.asked else text
+        return text + " " + _("Nothing missed!") if score.right == score.asked else text
     counts = {kind: score.missed.count(kind) for kind in dict.fromkeys(score.missed)}
     ordered = sorted(counts, key=lambda kind: -counts[kind])
-    return text + " Practise again: " + ", ".join(f"{KIND_NAMES[kind]} ({counts[kind]} missed)"
-                                                  for kind in ordered) + "."
+    kinds = ", ".join(_("{kind} ({count} missed)").format(kind=_(KIND_NAMES[kind]), count=counts[kind])
+                      for kind in ordered)
+    return text + " " + _("Practise again: {kinds}.").format(kinds=kinds)
 
 
 def _check_score(score) -> None:
     if not isinstance(score, Score):
-        raise BaccaratError(f"score must be a Score, not {shown(score)}")
+        raise BaccaratError(_("score must be a Score, not {value}").format(value=shown(score)))
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -625,17 +656,20 @@ class Drill:
 
     def __post_init__(self):
         if not isinstance(self.kind, str) or self.kind not in KINDS + (MIXED, TEST):
-            raise BaccaratError(f"unknown drill {shown(self.kind)}: choose one of {', '.join(KINDS + (MIXED, TEST))}")
+            raise BaccaratError(_("unknown drill {value}: choose one of {names}")
+                .format(value=shown(self.kind), names=', '.join(KINDS + (MIXED, TEST))))
         object.__setattr__(self, "difficulty", _difficulty(self.difficulty))
         if self.current is not None:
             if not isinstance(self.current, Exercise):
-                raise BaccaratError(f"current must be None or an Exercise, not {shown(self.current)}")
+                raise BaccaratError(_("current must be None or an Exercise, not {value}")
+                    .format(value=shown(self.current)))
             if self.kind == TEST or self.seed is not None:
-                raise BaccaratError("only a drill without a seed (seed None, not a test) holds its current question")
+                raise BaccaratError(_("only a drill without a seed (seed None, not a test) holds its "
+                                      "current question"))
         else:
             object.__setattr__(self, "seed", _replay_seed(self.seed))
         if self.kind == TEST and self.length is None:
-            raise BaccaratError("length must be the number of questions of a test, not None")
+            raise BaccaratError(_("length must be the number of questions of a test, not None"))
         if self.length is not None:
             high = MAX_TEST_QUESTIONS if self.kind == TEST else MAX_DRILL_LENGTH
             object.__setattr__(self, "length", whole_number("length", self.length, 1, high))
@@ -643,7 +677,8 @@ class Drill:
                                                         None if self.length is None else self.length - 1))
         _check_score(self.score)
         if self.feedback is not None and not isinstance(self.feedback, Feedback):
-            raise BaccaratError(f"feedback must be None or a Feedback, not {shown(self.feedback)}")
+            raise BaccaratError(_("feedback must be None or a Feedback, not {value}")
+                .format(value=shown(self.feedback)))
 
     @property
     def exercise(self) -> Exercise:
@@ -690,11 +725,12 @@ def start_drill(kind: str = MIXED, difficulty: int = 1, seed=None, length: int |
     """
     seed = check_seed(seed)
     if not isinstance(adaptive, bool):
-        raise BaccaratError(f"adaptive must be True or False, not {shown(adaptive)}")
+        raise BaccaratError(_("adaptive must be True or False, not {value}").format(value=shown(adaptive)))
     if adaptive:
         if seed is not None or (isinstance(kind, str) and kind == TEST):
-            raise BaccaratError("an adaptive drill has no seed and is not a test: its questions follow your saved "
-                                "answers (use adaptive=False for a seeded drill or test)")
+            raise BaccaratError(_("an adaptive drill has no seed and is not a test: its questions "
+                                  "follow your saved answers (use adaptive=False for a seeded drill "
+                                  "or test)"))
         kind, difficulty = _check_choice(kind, difficulty)
         return Drill(kind, difficulty, None, length, current=adaptive_exercise(kind, difficulty, history))
     if seed is None:
@@ -745,4 +781,4 @@ def next_drill(drill: Drill, history=()) -> Drill:
 
 def _check_drill(drill) -> None:
     if not isinstance(drill, Drill):
-        raise BaccaratError(f"drill must be a Drill (from start_drill), not {shown(drill)}")
+        raise BaccaratError(_("drill must be a Drill (from start_drill), not {value}").format(value=shown(drill)))

@@ -60,6 +60,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from ..errors import BaccaratError, shown, whole_number
+from ..i18n import _
 
 __all__ = ["progress_path", "ProgressStore", "progress_store", "Answer", "SkillSummary", "banker_cell_skill",
            "skill_family", "current_lesson", "SOURCES", "PROGRESS_DIR_VARIABLE", "RESET_WORD"]
@@ -169,16 +170,18 @@ def skill_family(skill: str) -> str:
 
 def _check_skill(skill) -> str:
     if not isinstance(skill, str) or not _SKILL.fullmatch(skill):
-        raise BaccaratError(f"skill must be a short name such as 'total' or 'banker-draw:5/4', not {shown(skill)}")
+        raise BaccaratError(_("skill must be a short name such as 'total' or 'banker-draw:5/4', not "
+                              "{value}").format(value=shown(skill)))
     return skill
 
 
 def _check_text(name: str, value, allow_empty: bool = False) -> str:
     if isinstance(value, bool) or not isinstance(value, (str, numbers.Number, Decimal)):
-        raise BaccaratError(f"{name} must be text, not {shown(value)}")
+        raise BaccaratError(_("{name} must be text, not {value}").format(name=name, value=shown(value)))
     text = str(value)
     if len(text) > MAX_TEXT or (not allow_empty and not text.strip()) or "\x00" in text:
-        raise BaccaratError(f"{name} must be a text of 1 to {MAX_TEXT} characters, not {shown(value)}")
+        raise BaccaratError(_("{name} must be a text of 1 to {max_text} characters, not {value}")
+            .format(name=name, max_text=MAX_TEXT, value=shown(value)))
     return text
 
 
@@ -186,13 +189,15 @@ def _check_seconds(seconds) -> float | None:
     if seconds is None:
         return None
     if isinstance(seconds, bool) or not isinstance(seconds, (numbers.Real, Decimal)):
-        raise BaccaratError(f"seconds must be None or a number of seconds 0 or more, not {shown(seconds)}")
+        raise BaccaratError(_("seconds must be None or a number of seconds 0 or more, not {value}")
+            .format(value=shown(seconds)))
     try:
         value = float(seconds)
     except (OverflowError, ValueError):
         value = float("nan")
     if not 0 <= value < float("inf"):
-        raise BaccaratError(f"seconds must be None or a number of seconds 0 or more, not {shown(seconds)}")
+        raise BaccaratError(_("seconds must be None or a number of seconds 0 or more, not {value}")
+            .format(value=shown(seconds)))
     return value
 
 
@@ -201,20 +206,23 @@ def _check_when(when) -> str:
     if when is None:
         when = datetime.now(timezone.utc)
     if not isinstance(when, datetime) or when.tzinfo is None or when.utcoffset() is None:
-        raise BaccaratError(f"when must be None or a datetime with a time zone, not {shown(when)}")
+        raise BaccaratError(_("when must be None or a datetime with a time zone, not {value}")
+            .format(value=shown(when)))
     return when.astimezone(timezone.utc).isoformat(timespec="seconds")
 
 
 def _check_path(path, suffixes=PATH_SUFFIXES) -> Path:
     if not isinstance(path, (str, os.PathLike)) or isinstance(path, bytes):
-        raise BaccaratError(f"path must be a file name ending in {' or '.join(suffixes)}, not {shown(path)}")
+        raise BaccaratError(_("path must be a file name ending in {names}, not {value}")
+            .format(names=' or '.join(suffixes), value=shown(path)))
     try:
         text = os.fspath(path)
     except TypeError:
         text = None
     if not isinstance(text, str) or not 0 < len(text) <= 4096 or "\x00" in text \
             or not text.lower().endswith(suffixes):
-        raise BaccaratError(f"path must be a file name ending in {' or '.join(suffixes)}, not {shown(path)}")
+        raise BaccaratError(_("path must be a file name ending in {names}, not {value}")
+            .format(names=' or '.join(suffixes), value=shown(path)))
     return Path(text).expanduser()
 
 
@@ -393,8 +401,9 @@ class ProgressStore:
             companion = self.path.with_name(self.path.name + ending)
             if companion.exists():
                 os.replace(companion, aside.with_name(aside.name + ending))
-        self.notice = (f"The progress file {self.path} could not be read (it is damaged, or was not written by "
-                       f"this course), so it was renamed {aside.name} and a fresh one was started.")
+        self.notice = _("The progress file {path} could not be read (it is damaged, or was not written by this "
+                        "course), so it was renamed {aside} and a fresh one was started.").format(
+            path=self.path, aside=aside.name)
 
     def _fall_back(self, error: BaseException, source: sqlite3.Connection | None) -> None:
         """Go on in memory, from what ``source`` still holds; say once that progress is not being saved."""
@@ -405,14 +414,15 @@ class ProgressStore:
             except sqlite3.Error:  # pragma: no cover
                 pass
         self.saving = False
-        self.warning = (f"Your progress is not being saved ({_reason(error)}: {self.path}); the course works as "
-                        f"usual, but these answers will be forgotten when the kernel restarts.")
+        self.warning = _("Your progress is not being saved ({reason}: {path}); the course works as usual, but these "
+                         "answers will be forgotten when the kernel restarts.").format(reason=_reason(error),
+                                                                                        path=self.path)
 
     def _run(self, action):
         """``action(connection)``; a failing file makes the store go on in memory and run it there."""
         with self._lock:
             if self._connection is None:
-                raise BaccaratError("this progress store is closed: make a new ProgressStore")
+                raise BaccaratError(_("this progress store is closed: make a new ProgressStore"))
             try:
                 return _patiently(lambda: action(self._connection))
             except (sqlite3.Error, OSError) as error:
@@ -458,10 +468,11 @@ class ProgressStore:
         key = _check_text("key", key)
         answer = _check_text("answer", answer, allow_empty=True)
         if not isinstance(right, bool):
-            raise BaccaratError(f"right must be True or False, not {shown(right)}")
+            raise BaccaratError(_("right must be True or False, not {value}").format(value=shown(right)))
         seconds = _check_seconds(seconds)
         if not isinstance(source, str) or source not in SOURCES:
-            raise BaccaratError(f"source must be one of {', '.join(SOURCES)}, not {shown(source)}")
+            raise BaccaratError(_("source must be one of {names}, not {value}")
+                .format(names=', '.join(SOURCES), value=shown(source)))
         stamp = _check_when(when)
         lesson = None if lesson is None else _check_text("lesson", lesson)
         row = (skill, key, answer, int(right), seconds, stamp, source, lesson)
@@ -479,7 +490,8 @@ class ProgressStore:
             parameters += [_check_skill(skill), len(skill) + 1, skill + ":"]
         if source is not None:
             if not isinstance(source, str) or source not in SOURCES:
-                raise BaccaratError(f"source must be None or one of {', '.join(SOURCES)}, not {shown(source)}")
+                raise BaccaratError(_("source must be None or one of {names}, not {value}")
+                    .format(names=', '.join(SOURCES), value=shown(source)))
             conditions.append("source = ?")
             parameters.append(source)
         where = " WHERE " + " AND ".join(conditions) if conditions else ""
@@ -528,15 +540,17 @@ class ProgressStore:
                                      "" if answer.seconds is None else answer.seconds,
                                      answer.when.isoformat(), answer.source, answer.lesson or ""])
         except OSError as error:
-            raise BaccaratError(f"could not write {shown(str(path), 80)}: {_reason(error)}") from None
+            raise BaccaratError(_("could not write {value}: {value2}")
+                .format(value=shown(str(path), 80), value2=_reason(error))) from None
         return path
 
     def reset(self, confirm=None) -> int:
         """Delete every answer and lesson mark, once confirmed with ``confirm="reset"``; return the answers
         deleted."""
         if not isinstance(confirm, str) or confirm != RESET_WORD:
-            raise BaccaratError(f"reset deletes all saved progress: confirm with confirm={RESET_WORD!r}, "
-                                f"not {shown(confirm)}")
+            raise BaccaratError(_("reset deletes all saved progress: confirm with "
+                                  "confirm={reset_word!r}, not {value}")
+                                      .format(reset_word=RESET_WORD, value=shown(confirm)))
 
         def delete(connection):
             connection.execute("BEGIN IMMEDIATE")

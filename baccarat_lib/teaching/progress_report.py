@@ -42,6 +42,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from ..errors import BaccaratError, shown
+from ..i18n import N_, _
 from .dealer import DEALER_KIND_NAMES
 from .practice import KIND_NAMES, KINDS
 from .progress import Answer, skill_family
@@ -52,9 +53,9 @@ __all__ = ["skill_name", "SkillLine", "skill_lines", "CellLine", "cell_lines", "
 
 ENOUGH_ANSWERS = 5            # a skill's accuracy is trusted from this many answers on
 MASTERED = Fraction(9, 10)    # a skill answered right this often needs no more practice for now
-OTHER_NAMES = {"pair": "Pairs", "roads": "Scoreboards (roads)", "derived-roads": "Derived roads",
-               "streaks": "Streaks", "odds": "Odds and house edge", "counting": "Card counting",
-               "tableau-source": "Reading the tableau", "exercise": "Other exercises"}
+OTHER_NAMES = {"pair": N_("Pairs"), "roads": N_("Scoreboards (roads)"), "derived-roads": N_("Derived roads"),
+               "streaks": N_("Streaks"), "odds": N_("Odds and house edge"), "counting": N_("Card counting"),
+               "tableau-source": N_("Reading the tableau"), "exercise": N_("Other exercises")}
 _CELL = re.compile(r"banker-draw:(\d)/(\d|-)")
 _FINAL_TEST = re.compile(r"show_final_test\((?:[^)]*questions\s*=\s*(\d+))?")
 DEFAULT_TEST_QUESTIONS = 10   # show_final_test's default length
@@ -125,32 +126,36 @@ class ProgressReport(NamedTuple):
 
 def _check_answers(answers) -> tuple[Answer, ...]:
     if not isinstance(answers, (list, tuple)) or not all(isinstance(answer, Answer) for answer in answers):
-        raise BaccaratError(f"answers must be a list of saved answers (ProgressStore.answers()), not "
-                            f"{shown(answers)}")
+        raise BaccaratError(_("answers must be a list of saved answers (ProgressStore.answers()), "
+                              "not {value}").format(value=shown(answers)))
     return tuple(answers)
 
 
 def _check_exercises(exercises) -> dict[str, tuple[int, int]]:
-    accepted = "a dict {lesson: (exercise cells, test questions)} such as lesson_exercises(folder) gives"
+    accepted = _("a dict {lesson: (exercise cells, test questions)} such as lesson_exercises(folder) "
+                 "gives")
     if not isinstance(exercises, dict):
-        raise BaccaratError(f"exercises must be {accepted}, not {shown(exercises)}")
+        raise BaccaratError(_("exercises must be {accepted}, not {value}")
+            .format(accepted=accepted, value=shown(exercises)))
     for lesson, counts in exercises.items():
         if not isinstance(lesson, str) or not isinstance(counts, tuple) or len(counts) != 2 \
                 or not all(type(count) is int and count >= 0 for count in counts):
-            raise BaccaratError(f"exercises must be {accepted}, not {shown(exercises)}")
+            raise BaccaratError(_("exercises must be {accepted}, not {value}")
+                .format(accepted=accepted, value=shown(exercises)))
     return exercises
 
 
 def _check_marked(marked) -> frozenset:
     if isinstance(marked, str) or not isinstance(marked, (list, tuple, set, frozenset, dict)) \
             or not all(isinstance(name, str) for name in marked):
-        raise BaccaratError(f"marked must be a collection of lesson names, not {shown(marked)}")
+        raise BaccaratError(_("marked must be a collection of lesson names, not {value}").format(value=shown(marked)))
     return frozenset(marked)
 
 
 def _check_tz(tz):
     if tz is not None and not isinstance(tz, tzinfo):
-        raise BaccaratError(f"tz must be None (UTC) or a time zone such as timezone.utc, not {shown(tz)}")
+        raise BaccaratError(_("tz must be None (UTC) or a time zone such as timezone.utc, not {value}")
+            .format(value=shown(tz)))
     return timezone.utc if tz is None else tz
 
 
@@ -160,12 +165,15 @@ def skill_name(skill: str) -> str:
     family = skill_family(skill)
     cell = _CELL.fullmatch(skill)
     if cell:
-        third = "Player stood" if cell[2] == "-" else f"Player's third card {cell[2]}"
-        return f"Banker {cell[1]}, {third}"
+        if cell[2] == "-":
+            return _("Banker {banker}, Player stood").format(banker=cell[1])
+        return _("Banker {banker}, Player's third card {third}").format(banker=cell[1], third=cell[2])
     if family == "dealer":
         kind = skill.partition(":")[2]
-        return f"Dealer mode: {DEALER_KIND_NAMES.get(kind, kind)}"
-    return KIND_NAMES.get(family) or OTHER_NAMES.get(family) or family.replace("-", " ").capitalize()
+        name = _(DEALER_KIND_NAMES[kind]) if kind in DEALER_KIND_NAMES else kind
+        return _("Dealer mode: {call}").format(call=name)
+    name = KIND_NAMES.get(family) or OTHER_NAMES.get(family)
+    return _(name) if name else family.replace("-", " ").capitalize()
 
 
 def _line_skill(skill: str) -> str:
@@ -225,7 +233,7 @@ def lesson_exercises(folder) -> dict[str, tuple[int, int]]:
     An exercise cell is a code cell calling ``show_question``; a final test a call of ``show_final_test``
     (``questions=N``, else 10). Lessons with neither are left out. A missing folder gives {}."""
     if not isinstance(folder, (str, os.PathLike)) or isinstance(folder, bytes) or "\x00" in os.fspath(folder):
-        raise BaccaratError(f"folder must be a folder such as \"lessons\", not {shown(folder)}")
+        raise BaccaratError(_('folder must be a folder such as "lessons", not {value}').format(value=shown(folder)))
     folder = Path(folder)
     try:
         paths = sorted(folder.glob("[0-9][0-9]_*.ipynb")) if folder.is_dir() else []
@@ -284,15 +292,15 @@ def next_practice(answers) -> NextPractice:
             if kind in lines and lines[kind].count >= ENOUGH_ANSWERS and lines[kind].accuracy < MASTERED]
     if weak:
         line = min(weak, key=lambda line: (line.accuracy, KINDS.index(line.skill)))
-        return NextPractice(line.skill, KIND_NAMES[line.skill],
-                            f"your weakest skill: {line.right} of {line.count} right "
-                            f"({round(100 * line.accuracy)}%).")
+        return NextPractice(line.skill, _(KIND_NAMES[line.skill]),
+                            _("your weakest skill: {right} of {count} right ({share}%).").format(
+                                right=line.right, count=line.count, share=round(100 * line.accuracy)))
     for kind in KINDS:
         if kind not in lines:
-            return NextPractice(kind, KIND_NAMES[kind], "you have not practised it yet.")
+            return NextPractice(kind, _(KIND_NAMES[kind]), _("you have not practised it yet."))
     kind = min(KINDS, key=lambda kind: (lines[kind].count, KINDS.index(kind)))
-    return NextPractice(kind, KIND_NAMES[kind], f"every skill is going well; this one has the fewest answers "
-                                                f"({lines[kind].count}).")
+    return NextPractice(kind, _(KIND_NAMES[kind]), _("every skill is going well; this one has the fewest answers "
+                                                     "({count}).").format(count=lines[kind].count))
 
 
 def build_progress_report(answers, exercises=None, marked=(), tz=None) -> ProgressReport:

@@ -24,17 +24,55 @@ Feedback(correct=False, message='Type a number, e.g. 9.5 or -10.', judged=False)
 from __future__ import annotations
 
 import numbers
+import re
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation, localcontext
 from typing import NamedTuple
 
 from ..errors import BaccaratError, shown
+from ..game.formatting import number as number_text
+from ..i18n import N_, _, fold, number_symbols
 from .progress import MAX_TEXT, _check_skill
 
 __all__ = ["Question", "Feedback", "check_answer"]
 
-_BLANK = "Type or choose an answer first."
-_NOT_A_NUMBER = "Type a number, e.g. 9.5 or -10."       # a typo where a number is asked
+_BLANK = N_("Type or choose an answer first.")
+
+# Words a learner may type for one answer, per kind of answer: the English word (the answer's code) first, then
+# the other ways to say it, compared folded (no case, no diacritics: ``i18n.fold``), so "Không rút", "khong rut"
+# and "stand" are the same answer. Each kind is its own table, so a word means one thing within a question:
+# "không" alone is "no" to a yes/no question, and neither "draw" nor "stand" to a draw/stand one ("không rút" and
+# "không đứng" mean opposite things: "không" alone is a wrong answer there, and dealer mode asks to choose again).
+# The Vietnamese words follow the glossary (docs/glossary.vi.md): *rút*, *đứng* (guide 001: *dừng*), Người chơi / Khách chơi, Nhà cái, Hòa.
+ANSWER_WORDS = {
+    "draw or stand": {
+        "draw": ("draw", "draws", "rút", "rút bài", "rút thêm", "có rút"),
+        "stand": ("stand", "stands", "đứng", "dừng", "không rút", "không rút bài", "không rút thêm"),
+    },
+    "yes or no": {
+        "yes": ("yes", "y", "có", "đúng", "phải", "vâng", "natural", "là natural", "có natural"),
+        "no": ("no", "n", "không", "không phải", "sai", "không có", "không phải natural", "không có natural"),
+    },
+    "side": {
+        "Player": ("Player", "P", "Người chơi", "Khách chơi", "Player thắng", "Người chơi thắng"),
+        "Banker": ("Banker", "B", "Nhà cái", "Banker thắng", "Nhà cái thắng"),
+        "Tie": ("Tie", "T", "Hòa", "Hoà", "a tie", "kết quả hòa"),
+    },
+    "natural call": {
+        "none": ("none", "no", "neither", "không", "không có", "không ai", "không bên nào", "không có natural"),
+        "Player": ("Player", "P", "Người chơi", "Khách chơi"),
+        "Banker": ("Banker", "B", "Nhà cái"),
+        "both": ("both", "cả hai", "hai bên", "cả hai bên"),
+    },
+    "colour": {
+        "red": ("red", "đỏ", "màu đỏ"),
+        "blue": ("blue", "xanh", "màu xanh", "xanh dương", "xanh lam"),
+    },
+}
+# The name each answer code is shown by (its display text is translated where shown, never stored).
+ANSWER_NAMES = {"draw": N_("draw"), "stand": N_("stand"), "yes": N_("yes"), "no": N_("no"),
+                "Player": N_("Player"), "Banker": N_("Banker"), "Tie": N_("Tie"), "none": N_("none"),
+                "both": N_("both"), "red": N_("red"), "blue": N_("blue")}
 
 
 @dataclass(frozen=True)
@@ -52,26 +90,31 @@ class Question:
     def __post_init__(self):
         for name in ("prompt", "answer", "explanation"):
             if not isinstance(getattr(self, name), str):
-                raise BaccaratError(f"{name} must be text, not {shown(getattr(self, name))}")
+                raise BaccaratError(_("{name} must be text, not {value}")
+                    .format(name=name, value=shown(getattr(self, name))))
         choices = self.choices
         if isinstance(choices, str) or not isinstance(choices, (tuple, list)) \
                 or not all(isinstance(choice, str) for choice in choices):
-            raise BaccaratError(f"choices must be a tuple of texts (empty for a typed answer), not {shown(choices)}")
+            raise BaccaratError(_("choices must be a tuple of texts (empty for a typed answer), not "
+                                  "{value}").format(value=shown(choices)))
         if choices and self.answer not in choices:
-            raise BaccaratError(f"answer {shown(self.answer)} must be one of the choices {shown(tuple(choices))}")
+            raise BaccaratError(_("answer {value} must be one of the choices {value2}")
+                .format(value=shown(self.answer), value2=shown(tuple(choices))))
         object.__setattr__(self, "choices", tuple(choices))
         try:
             _check_skill(self.skill)
         except BaccaratError:
-            raise BaccaratError(f"skill must be a short name such as \"total\" or \"banker-draw:5/4\" (lower-case "
-                                f"letters, digits and dashes), not {shown(self.skill)}") from None
+            raise BaccaratError(_('skill must be a short name such as "total" or "banker-draw:5/4" '
+                                  "(lower-case letters, digits and dashes), not {value}")
+                                      .format(value=shown(self.skill))) from None
         key = self.key
         if key is None:                            # the prompt names the situation; a store keeps MAX_TEXT characters
             key = self.prompt.strip() or "exercise"
             key = key if len(key) <= MAX_TEXT else key[:MAX_TEXT - 1] + "…"
         if not isinstance(key, str) or not key.strip() or len(key) > MAX_TEXT:
-            raise BaccaratError(f"key must be None or a text of 1 to {MAX_TEXT} characters naming the situation "
-                                f"(such as \"7 8\"), not {shown(key)}")
+            raise BaccaratError(_("key must be None or a text of 1 to {max_text} characters naming "
+                                  'the situation (such as "7 8"), not {value}')
+                                      .format(max_text=MAX_TEXT, value=shown(key)))
         object.__setattr__(self, "key", key)
 
 
@@ -91,13 +134,13 @@ class Feedback(_FeedbackFields):
 
     def __new__(cls, correct: bool, message: str, judged: bool = True):
         if not isinstance(correct, bool):
-            raise BaccaratError(f"correct must be True or False, not {shown(correct)}")
+            raise BaccaratError(_("correct must be True or False, not {value}").format(value=shown(correct)))
         if not isinstance(message, str):
-            raise BaccaratError(f"message must be text, not {shown(message)}")
+            raise BaccaratError(_("message must be text, not {value}").format(value=shown(message)))
         if not isinstance(judged, bool):
-            raise BaccaratError(f"judged must be True or False, not {shown(judged)}")
+            raise BaccaratError(_("judged must be True or False, not {value}").format(value=shown(judged)))
         if correct and not judged:
-            raise BaccaratError("an answer that was not judged cannot be correct")
+            raise BaccaratError(_("an answer that was not judged cannot be correct"))
         return super().__new__(cls, correct, message, judged)
 
 
@@ -105,9 +148,68 @@ def _normal(text) -> str:
     return " ".join(str(text).strip().lower().split())
 
 
+def _words_of(kind: str) -> dict[str, str]:
+    """One answer kind's table as {folded word: answer code}, its codes' names in the current language included."""
+    table = {}
+    for code, words in ANSWER_WORDS[kind].items():
+        for word in words + (_(ANSWER_NAMES[code]),):
+            table[fold(word)] = code
+    return table
+
+
+def _answer_code(expected, choices=()) -> tuple[str, str] | None:
+    """(kind, code) of an expected answer written in any accepted word ("Không rút" -> ("draw or stand",
+    "stand")), or None when no table holds it. A word of two tables ("Player": a side, or a natural call) belongs
+    to the table that also holds every one of the question's ``choices``."""
+    folded = fold(expected)
+    found = [(kind, _words_of(kind)) for kind in ANSWER_WORDS]
+    found = [(kind, table) for kind, table in found if folded in table]
+    if not found:
+        return None
+    for kind, table in found:
+        if choices and all(fold(choice) in table for choice in choices):
+            return kind, table[folded]
+    kind, table = found[0]
+    return kind, table[folded]
+
+
+def same_word(given, expected, choices=()) -> bool | None:
+    """Whether the word ``given`` means the answer ``expected`` ("rut" and "rút" mean "draw"; "Nhà cái" is
+    "Banker"), in either language; None when ``expected`` is not a word of ``ANSWER_WORDS``.
+
+    ``given`` is read in the table of ``expected``'s kind only (the one holding the question's ``choices``), so
+    "không" is "no" to a yes/no question but not an answer to a draw/stand one.
+
+    >>> same_word("khong rut", "stand"), same_word("Nhà Cái", "Banker"), same_word("không", "draw")
+    (True, True, False)
+    """
+    found = _answer_code(expected, choices)
+    if found is None:
+        return None
+    kind, code = found
+    return _words_of(kind).get(fold(given)) == code
+
+
+def _marks_to_english(cleaned: str) -> str:
+    """A number written with Vietnamese marks ("9,5", "24.000", "1.000,5") in English marks, for Decimal.
+
+    A comma is then the decimal mark and a dot groups thousands; a dot alone that does not group thousands
+    ("9.5") is read as a decimal point, as a learner may type it either way."""
+    if "," in cleaned:
+        return cleaned.replace(".", "").replace(",", ".")
+    if re.fullmatch(r"-?\d{1,3}(\.\d{3})+", cleaned):
+        return cleaned.replace(".", "")
+    return cleaned
+
+
 def _number(text) -> Decimal | None:
-    """The number an answer spells, however it is written ('9.50', '+9.5', '1,000', '$95'), or None."""
-    cleaned = str(text).strip().replace("−", "-").replace("+", "").replace(",", "").replace(" ", "")
+    """The number an answer spells, however it is written ('9.50', '+9.5', '1,000', '$95'; in Vietnamese '9,5',
+    '24.000'), or None."""
+    cleaned = str(text).strip().replace("−", "-").replace("+", "").replace(" ", "")
+    if number_symbols() == (".", ","):
+        cleaned = cleaned.replace(",", "")
+    else:
+        cleaned = _marks_to_english(cleaned.replace("\u00a0", ""))
     cleaned = cleaned.replace("$", "").replace("€", "").replace("£", "")          # money may carry its sign
     if len(cleaned) > 100:                     # no answer of the course is that long: not worth parsing
         return None
@@ -120,8 +222,13 @@ def _number(text) -> Decimal | None:
     return number if number.is_finite() else None
 
 
-def _same_answer(given, expected) -> bool:
+def _same_answer(given, expected, choices=()) -> bool:
     if _normal(given) == _normal(expected):
+        return True
+    word = same_word(given, expected, choices)
+    if word is not None:
+        return word
+    if fold(given) == fold(expected):                 # a typed word without its diacritics
         return True
     given_number, expected_number = _number(given), _number(expected)
     return given_number is not None and given_number == expected_number
@@ -130,7 +237,7 @@ def _same_answer(given, expected) -> bool:
 def _answer_text(answer):
     """An answer as given: text or a number; anything else is refused."""
     if isinstance(answer, bool) or not isinstance(answer, (str, numbers.Number, Decimal)):
-        raise BaccaratError(f"answer must be text or a number, not {shown(answer)}")
+        raise BaccaratError(_("answer must be text or a number, not {value}").format(value=shown(answer)))
     return answer
 
 
@@ -141,13 +248,15 @@ def check_answer(question: Question, answer) -> Feedback:
     A blank answer, or one that is not a number when the right answer is a number ("abc" for "-25"), is not
     judged (``judged`` False): its message says what to type, and reveals nothing."""
     if not isinstance(question, Question):
-        raise BaccaratError(f"question must be a Question, not {shown(question)}")
+        raise BaccaratError(_("question must be a Question, not {value}").format(value=shown(question)))
     answer = _answer_text(answer)
     if _normal(answer) == "":
-        return Feedback(False, _BLANK, judged=False)
+        return Feedback(False, _(_BLANK), judged=False)
     if _number(question.answer) is not None and _number(answer) is None \
             and _normal(answer) != _normal(question.answer):
-        return Feedback(False, _NOT_A_NUMBER, judged=False)
-    if _same_answer(answer, question.answer):
-        return Feedback(True, f"Right! {question.explanation}")
-    return Feedback(False, f"Not quite: the right answer is {question.answer}. {question.explanation}")
+        return Feedback(False, _("Type a number, e.g. {decimal} or {negative}.").format(
+            decimal=number_text(Decimal("9.5"), 1), negative=number_text(-10)), judged=False)
+    if _same_answer(answer, question.answer, question.choices):
+        return Feedback(True, _("Right! {explanation}").format(explanation=question.explanation))
+    return Feedback(False, _("Not quite: the right answer is {answer}. {explanation}").format(
+        answer=question.answer, explanation=question.explanation))

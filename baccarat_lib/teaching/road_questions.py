@@ -28,6 +28,8 @@ from numbers import Real
 
 from ..errors import BaccaratError, shown, whole_number
 from ..game.coup import Outcome
+from ..game.formatting import localized
+from ..i18n import N_, _, ngettext
 from .questions import Question
 
 MAX_COUPS = 1000        # the longest streak or coup number asked about (an 8-deck shoe deals about 80 coups)
@@ -37,26 +39,32 @@ KEY_LENGTH = 120        # a question's key (for saved progress) names the situat
 __all__ = ["columns_question", "dragon_tail_question", "bead_question", "streak_question", "derived_road_question",
            "NO_ENTRY"]
 
-NO_ENTRY = "no entry yet"   # the third choice of derived_road_question
+NO_ENTRY = N_("no entry yet")   # the third choice of derived_road_question (shown translated: _(NO_ENTRY))
+SIDE_NAMES = {Outcome.PLAYER: N_("Player"), Outcome.BANKER: N_("Banker"), Outcome.TIE: N_("Tie")}
+COLOURS = {"red": N_("red"), "blue": N_("blue")}
+LIKELIHOODS = (N_("more likely"), N_("less likely"), N_("just as likely"))
 
 
 def _sequence(sequence) -> list[Outcome]:
     """Results as Outcomes: one string ("B B T P") or a list of Outcomes, words or letters; at least one."""
     if not isinstance(sequence, (str, list, tuple)):
-        raise BaccaratError(f"sequence must be results such as \"B B T P\" or a list of them, not {shown(sequence)}")
+        raise BaccaratError(_('sequence must be results such as "B B T P" or a list of them, not '
+                              "{value}").format(value=shown(sequence)))
     outcomes = as_outcomes(sequence)
     if not outcomes:
-        raise BaccaratError(f"sequence must hold at least one result such as \"B\", not {shown(sequence)}")
+        raise BaccaratError(_('sequence must hold at least one result such as "B", not {value}')
+            .format(value=shown(sequence)))
     return outcomes
 
 
 def _side(side) -> Outcome:
     """Player or Banker as an Outcome (a streak is never of ties)."""
     if not isinstance(side, str):
-        raise BaccaratError(f"side must be Banker or Player, not {shown(side)}")
+        raise BaccaratError(_("side must be Banker or Player, not {value}").format(value=shown(side)))
     outcome = outcome_of(side)
     if outcome is Outcome.TIE:
-        raise BaccaratError("side must be Banker or Player, not a tie: ties start no column and make no streak")
+        raise BaccaratError(_("side must be Banker or Player, not a tie: ties start no column and "
+                              "make no streak"))
     return outcome
 
 
@@ -88,13 +96,15 @@ def columns_question(sequence) -> Question:
     sequence = _sequence(sequence)
     cells = big_road(sequence)
     winners = [outcome for outcome in as_outcomes(sequence) if outcome is not Outcome.TIE]
-    streaks = ", ".join("".join(LETTERS[outcome] for outcome in run) for _, run in groupby(winners))
+    streaks = ", ".join("".join(LETTERS[outcome] for outcome in run) for _side, run in groupby(winners))
     tie_count = sum(cell.ties for cell in cells)
-    ties = (f" The {tie_count} tie{'s' if tie_count != 1 else ''} start no column: each is marked on the ring "
-            "before it." if tie_count else "")
-    return Question(f"How many columns does this sequence start on the Big Road? {_letters(sequence)}",
+    ties = (" " + ngettext("The {count} tie start no column: each is marked on the ring before it.",
+                           "The {count} ties start no column: each is marked on the ring before it.",
+                           tie_count).format(count=tie_count) if tie_count else "")
+    return Question(_("How many columns does this sequence start on the Big Road? {sequence}").format(
+                        sequence=_letters(sequence)),
                     str(big_road_columns(sequence)),
-                    f"The streaks are {streaks} (ties left out): one column each.{ties}",
+                    _("The streaks are {streaks} (ties left out): one column each.").format(streaks=streaks) + ties,
                     skill="roads", key=_short(f"columns: {_letters(sequence)}"))
 
 
@@ -110,13 +120,14 @@ def dragon_tail_question(streak: int, side=Outcome.BANKER, rows: int = ROWS) -> 
     outcome, rows = _side(side), _rows(rows)
     last = big_road([outcome] * streak, rows)[-1]
     if last.column == 0:
-        why = f"All {streak} fit in the first column, which is {rows} rows deep."
+        why = _("All {streak} fit in the first column, which is {rows} rows deep.").format(streak=streak, rows=rows)
     else:
-        why = (f"The first {rows} fill column 1 down to the bottom row; the streak then turns right along "
-               f"the bottom row (the dragon tail), so win number {streak} is in column {last.column + 1}, "
-               f"row {last.row + 1}.")
-    return Question(f"A shoe opens with {streak} {outcome.label} wins in a row. In which column of the Big Road "
-                    "(counting from 1) is the last of them?", str(last.column + 1), why,
+        why = _("The first {rows} fill column 1 down to the bottom row; the streak then turns right along the bottom "
+                "row (the dragon tail), so win number {streak} is in column {column}, row {row}.").format(
+            rows=rows, streak=streak, column=last.column + 1, row=last.row + 1)
+    return Question(_("A shoe opens with {streak} {side} wins in a row. In which column of the Big Road "
+                      "(counting from 1) is the last of them?").format(streak=streak, side=_(SIDE_NAMES[outcome])),
+                    str(last.column + 1), why,
                     skill="roads", key=f"dragon tail: {streak} {LETTERS[outcome]}, {rows} rows")
 
 
@@ -131,10 +142,10 @@ def bead_question(coup_number: int, rows: int = ROWS) -> Question:
     coup_number = whole_number("coup_number", coup_number, 1, MAX_COUPS)
     rows = _rows(rows)
     cell = bead_plate([Outcome.TIE] * coup_number, rows)[-1]
-    return Question(f"On a Bead Plate {rows} rows deep, which column (counting from 1) holds coup number "
-                    f"{coup_number}?", str(cell.column + 1),
-                    f"Each column holds {rows} coups, filled top to bottom: coup {coup_number} is in "
-                    f"row {cell.row + 1} of column {cell.column + 1}.",
+    return Question(_("On a Bead Plate {rows} rows deep, which column (counting from 1) holds coup number "
+                      "{coup}?").format(rows=rows, coup=coup_number), str(cell.column + 1),
+                    _("Each column holds {rows} coups, filled top to bottom: coup {coup} is in row {row} of column "
+                      "{column}.").format(rows=rows, coup=coup_number, row=cell.row + 1, column=cell.column + 1),
                     skill="roads", key=f"bead plate: coup {coup_number}, {rows} rows")
 
 
@@ -148,20 +159,26 @@ def streak_question(row: StreakRow, exact, side=Outcome.BANKER) -> Question:
             or row.coups < 1 or not isinstance(row.probability, Real) or not 0 <= row.probability <= 1 \
             or not all(isinstance(getattr(row, name), int) and not isinstance(getattr(row, name), bool)
                        for name in ("k", "wins")) or not isinstance(row.standard_error, Real):
-        raise BaccaratError(f"row must be a StreakRow of streak_statistics with at least one coup, not {shown(row)}")
+        raise BaccaratError(_("row must be a StreakRow of streak_statistics with at least one coup, "
+                              "not {value}").format(value=shown(row)))
     if isinstance(exact, bool) or not isinstance(exact, (Real, Decimal)) \
             or (isinstance(exact, Decimal) and not exact.is_finite()) or not 0 <= exact <= 1:
-        raise BaccaratError(f"exact must be a chance from 0 to 1, not {shown(exact)}")
+        raise BaccaratError(_("exact must be a chance from 0 to 1, not {value}").format(value=shown(exact)))
     exact = float(exact)
     distance, = standard_error_gaps([row], exact)
-    return Question(f"The Big Road shows {row.k} {outcome.label} wins in a row. On the next coup, is {outcome.label} "
-                    "more likely, less likely or just as likely to win as on any coup?", "just as likely",
-                    f"The cards are dealt by the same rules whatever the board shows. In the simulation, after "
-                    f"{row.k} {outcome.label} wins {outcome.label} won {row.probability:.2%} of {row.coups:,} coups; "
-                    f"on any coup the exact chance is {exact:.2%}: {abs(distance):.1f} standard errors apart, "
-                    + ("well within chance variation." if abs(distance) <= 2 else
-                       "a gap chance gives now and then: more coups would shrink it."),
-                    ("more likely", "less likely", "just as likely"),
+    side = _(SIDE_NAMES[outcome])
+    return Question(_("The Big Road shows {k} {side} wins in a row. On the next coup, is {side} more likely, less "
+                      "likely or just as likely to win as on any coup?").format(k=row.k, side=side),
+                    _(LIKELIHOODS[2]),
+                    _("The cards are dealt by the same rules whatever the board shows. In the simulation, after {k} "
+                      "{side} wins {side} won {share} of {coups} coups; on any coup the exact chance is {exact}: "
+                      "{distance} standard errors apart, ").format(
+                        k=row.k, side=side, share=localized(f"{row.probability:.2%}"),
+                        coups=localized(f"{row.coups:,}"), exact=localized(f"{exact:.2%}"),
+                        distance=localized(f"{abs(distance):.1f}"))
+                    + (_("well within chance variation.") if abs(distance) <= 2 else
+                       _("a gap chance gives now and then: more coups would shrink it.")),
+                    tuple(_(choice) for choice in LIKELIHOODS),
                     skill="streaks", key=f"{row.k} {LETTERS[outcome]} in a row")
 
 
@@ -177,17 +194,21 @@ def derived_road_question(sequence, road="Big Eye Boy", next_result=Outcome.BANK
     try:
         outcome = _side(next_result)
     except BaccaratError:
-        raise BaccaratError(f"next_result must be Banker or Player (a tie adds nothing to any road), "
-                            f"not {shown(next_result)}") from None
+        raise BaccaratError(_("next_result must be Banker or Player (a tie adds nothing to any "
+                              "road), not {value}").format(value=shown(next_result))) from None
     k = road_number(road)
     after = column_lengths(sequence + [outcome])
     column, row = len(after) - 1, after[-1] - 1
     verdict = derived_verdict(after, column, row, k)
-    where = (f"{outcome.label} next starts column {column + 1} of the Big Road." if row == 0 else
-             f"{outcome.label} next goes to column {column + 1}, row {row + 1} of the Big Road.")
-    return Question(f"The Big Road shows {_letters(sequence)}. If {outcome.label} wins the next coup, what does "
-                    f"the {DERIVED_ROADS[k]} add?", verdict.colour.value if verdict.colour else NO_ENTRY,
-                    f"{verdict.reason[0].upper()}{verdict.reason[1:]}. {where}", ("red", "blue", NO_ENTRY),
+    side = _(SIDE_NAMES[outcome])
+    where = (_("{side} next starts column {column} of the Big Road.") if row == 0 else
+             _("{side} next goes to column {column}, row {row} of the Big Road.")).format(
+        side=side, column=column + 1, row=row + 1)
+    return Question(_("The Big Road shows {sequence}. If {side} wins the next coup, what does the {road} "
+                      "add?").format(sequence=_letters(sequence), side=side, road=DERIVED_ROADS[k]),
+                    _(COLOURS[verdict.colour.value]) if verdict.colour else _(NO_ENTRY),
+                    f"{verdict.reason[0].upper()}{verdict.reason[1:]}. {where}",
+                    (_(COLOURS["red"]), _(COLOURS["blue"]), _(NO_ENTRY)),
                     skill="derived-roads",
                     key=_short(f"{DERIVED_ROADS[k]}: {_letters(sequence)} + {LETTERS[outcome]}", from_end=True))
 

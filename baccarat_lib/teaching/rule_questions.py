@@ -29,12 +29,14 @@ total and Player's third card, "banker-draw:5/4", "banker-draw:5/-" when Player 
 
 from __future__ import annotations
 
+import re
 from itertools import islice
 
 from ..errors import BaccaratError, shown
+from ..i18n import N_, _, ngettext, using_language
 from ..game.cards import _iter_cards, as_cards
 from ..game.coup import Coup, play_coup
-from ..game.formatting import money
+from ..game.formatting import localized, money
 from ..game.payouts import _as_coup, bet_label, coup_facts, pay_table, settle, stake_amount
 from ..game.rules import (BANKER_TABLEAU, banker_decision, hand_total, is_natural, player_decision,
                           third_card_value, total_working)
@@ -43,6 +45,16 @@ from .progress import banker_cell_skill
 from .questions import Question, check_answer  # noqa: F401  (check_answer: used by the doctests)
 
 _KEY_LENGTH = 80            # a question's key names the situation in a few words
+# The answers' display words (translated where a question is built; typed synonyms: questions.ANSWER_WORDS).
+YES, NO, DRAW, STAND = N_("yes"), N_("no"), N_("draw"), N_("stand")
+SIDE_NAMES = {"player": N_("Player"), "banker": N_("Banker"), "tie": N_("Tie")}
+PAIR_NAMES = {"player": N_("Player Pair"), "banker": N_("Banker Pair")}
+
+
+def _english_money(amount) -> str:
+    """An amount as the English edition writes it: a question's key (saved progress) is the same in every language."""
+    with using_language("en"):
+        return money(amount)
 
 __all__ = ["total_question", "natural_question", "player_draw_question", "banker_draw_question",
            "winner_question", "wrong_rows_question", "settle_question", "pair_question"]
@@ -52,7 +64,8 @@ def total_question(cards) -> Question:
     """What is the total of this hand?"""
     cards = as_cards(cards)
     labels = " ".join(card.label for card in cards)
-    return Question(f"What is the total of {labels}?", str(hand_total(cards)), f"{total_working(cards)}.",
+    return Question(_("What is the total of {cards}?").format(cards=labels), str(hand_total(cards)),
+                    f"{total_working(cards)}.",
                     skill="total", key=labels)
 
 
@@ -62,30 +75,32 @@ def natural_question(cards) -> Question:
     labels = " ".join(card.label for card in cards)
     natural = is_natural(cards)
     why = (f"{total_working(cards)}. " +
-           ("8 or 9 on the first two cards is a natural." if natural else
-            "A natural needs 8 or 9 on the first two cards." if len(cards) == 2 else
-            "A third card never makes a natural."))
-    return Question(f"Is {labels} a natural?", "yes" if natural else "no", why, ("yes", "no"),
-                    skill="natural", key=labels)
+           (_("8 or 9 on the first two cards is a natural.") if natural else
+            _("A natural needs 8 or 9 on the first two cards.") if len(cards) == 2 else
+            _("A third card never makes a natural.")))
+    return Question(_("Is {cards} a natural?").format(cards=labels), _(YES) if natural else _(NO), why,
+                    (_(YES), _(NO)), skill="natural", key=labels)
 
 
-def _two_cards(cards, whose: str):
+def _two_cards(cards):
     cards = as_cards(cards)
     if len(cards) != 2:
-        raise BaccaratError(f"cards must be {whose} first two cards, not {len(cards)} cards")
+        raise BaccaratError(_("cards must be Player's first two cards, not {count} cards").format(count=len(cards)))
     return cards
 
 
 def player_draw_question(cards) -> Question:
     """Does Player draw on these two cards (no natural on the table)?"""
-    cards = _two_cards(cards, "Player's")
+    cards = _two_cards(cards)
     total = hand_total(cards)
     decision = player_decision(total)
     labels = " ".join(card.label for card in cards)
-    return Question(f"Player holds {labels} and Banker has no natural. Does Player draw or stand?",
-                    "draw" if decision.draws else "stand",
-                    f"Player has {total} ({total_working(cards)}): {decision.reason}",
-                    ("draw", "stand"), skill="player-draw", key=labels)
+    return Question(_("Player holds {cards} and Banker has no natural. Does Player draw or stand?").format(
+                        cards=labels),
+                    _(DRAW) if decision.draws else _(STAND),
+                    _("Player has {total} ({working}): {reason}").format(
+                        total=total, working=total_working(cards), reason=decision.reason),
+                    (_(DRAW), _(STAND)), skill="player-draw", key=labels)
 
 
 def banker_draw_question(banker_cards, player_third_card) -> Question:
@@ -95,20 +110,22 @@ def banker_draw_question(banker_cards, player_third_card) -> Question:
     "-" when Player stood; the key is the cards as given ("3 2 / 4", "3 2 / -")."""
     cards = as_cards(banker_cards)
     if len(cards) != 2:
-        raise BaccaratError(f"banker_cards must be Banker's first two cards, not {len(cards)} cards")
+        raise BaccaratError(_("banker_cards must be Banker's first two cards, not {count} cards").format(
+            count=len(cards)))
     total = hand_total(cards)
     decision = banker_decision(total, player_third_card)
     labels = " ".join(card.label for card in cards)
     third_value = third_card_value(player_third_card)      # the value banker_decision judged by
     if third_value is None:
-        situation, third_label = "Player stood", "-"
+        third_label = "-"
+        prompt = _("Banker holds {cards} ({total}) and Player stood. Does Banker draw or stand?")
     else:
         third_label = str(getattr(player_third_card, "label", player_third_card)).strip()
-        situation = f"Player drew {third_label}"
-    return Question(f"Banker holds {labels} ({total}) and {situation}. Does Banker draw or stand?",
-                    "draw" if decision.draws else "stand",
-                    f"Banker has {total} and {decision.reason}",
-                    ("draw", "stand"), skill=banker_cell_skill(total, third_value), key=f"{labels} / {third_label}")
+        prompt = _("Banker holds {cards} ({total}) and Player drew {third}. Does Banker draw or stand?")
+    return Question(prompt.format(cards=labels, total=total, third=third_label),
+                    _(DRAW) if decision.draws else _(STAND),
+                    _("Banker has {total} and {reason}").format(total=total, reason=decision.reason),
+                    (_(DRAW), _(STAND)), skill=banker_cell_skill(total, third_value), key=f"{labels} / {third_label}")
 
 
 def _dealt(cards) -> tuple[Coup, tuple]:
@@ -123,8 +140,9 @@ def _left_in_shoe(coup: Coup, given) -> str:
     if not left:
         return ""
     labels = " ".join(card.label for card in left)
-    return (f" The coup used only the first {len(coup.cards)} cards: {labels} "
-            f"{'stays' if len(left) == 1 else 'stay'} in the shoe for the next coup.")
+    return " " + ngettext("The coup used only the first {used} cards: {cards} stays in the shoe for the next coup.",
+                          "The coup used only the first {used} cards: {cards} stay in the shoe for the next coup.",
+                          len(left)).format(used=len(coup.cards), cards=labels)
 
 
 def winner_question(cards) -> Question:
@@ -135,23 +153,64 @@ def winner_question(cards) -> Question:
     """
     coup, given = _dealt(cards)
     labels = " ".join(card.label for card in given)
-    return Question(f"Cards dealt in order P, B, P, B, then third cards: {labels}. Who wins?",
-                    coup.outcome.label, " ".join(coup.steps) + _left_in_shoe(coup, given), ("Player", "Banker", "Tie"),
+    return Question(_("Cards dealt in order P, B, P, B, then third cards: {cards}. Who wins?").format(cards=labels),
+                    _(SIDE_NAMES[coup.outcome.value]), " ".join(coup.steps) + _left_in_shoe(coup, given),
+                    tuple(_(SIDE_NAMES[side]) for side in ("player", "banker", "tie")),
                     skill="winner", key=labels)
+
+
+# The events of the pay tables as a prompt says them (English: the event capitalised; "a" before a noun).
+_EVENT_PHRASES = {
+    "player wins": N_("Player wins"), "banker wins": N_("Banker wins"), "tie": N_("a tie"),
+    "banker wins with 6": N_("Banker wins with 6"),
+    "banker wins with a three-card 7": N_("Banker wins with a three-card 7"),
+    "player wins with a three-card 8": N_("Player wins with a three-card 8"),
+    "banker wins with a two-card 6": N_("Banker wins with a two-card 6"),
+    "banker wins with a three-card 6": N_("Banker wins with a three-card 6"),
+    "player pair": N_("a Player pair"), "banker pair": N_("a Banker pair"), "either pair": N_("Either pair"),
+    "player wins with a natural": N_("Player wins with a natural"),
+    "banker wins with a natural": N_("Banker wins with a natural"), "natural tie": N_("Natural tie"),
+}
+_NOUN_EVENTS = ("tie", "player pair", "banker pair")        # "on a tie", not "when a tie"
 
 
 def _event_words(event: str) -> str:
     """'banker wins with 6' -> 'Banker wins with 6', 'tie' -> 'a tie', 'player pair' -> 'a Player pair'."""
-    words = event.replace("banker", "Banker").replace("player", "Player")
-    return f"a {words}" if event in ("tie", "player pair", "banker pair") else words
+    if event in _EVENT_PHRASES:
+        return _(_EVENT_PHRASES[event])
+    margin = re.fullmatch(r"(player|banker) wins by (\d) without a natural", event)
+    if margin:
+        template = (_("Player wins by {margin} without a natural") if margin[1] == "player" else
+                    _("Banker wins by {margin} without a natural"))
+        return template.format(margin=margin[2])
+    return event.replace("banker", "Banker").replace("player", "Player")
+
+
+def _terms(line) -> str:
+    """'1:1 less 5% commission', '8:1', as the line pays."""
+    if not line.commission:
+        return line.odds
+    return _("{odds} less {rate} commission").format(
+        odds=line.odds, rate=localized(f"{float(line.commission * 100):g}%"))
+
+
+def _pays_part(line) -> str:
+    noun = line.event in _NOUN_EVENTS
+    if line.odds == "push":
+        template = _("pushes on {event}") if noun else _("pushes when {event}")
+    elif line.odds == "loses":
+        template = _("loses on {event}") if noun else _("loses when {event}")
+    else:
+        template = _("pays {terms} on {event}") if noun else _("pays {terms} when {event}")
+    return template.format(event=_event_words(line.event), terms=_terms(line))
 
 
 def _pays_sentence(lines) -> str:
     """A bet's lines as a sentence: 'it pushes on a tie and pays 1:1 less 5% commission when Banker wins'."""
-    verbs = {"push": "pushes", "loses": "loses"}
-    parts = [f"{verbs.get(line.odds, 'pays ' + line.terms())} when {_event_words(line.event)}".replace("when a ", "on a ")
-             for line in lines]
-    return "it " + (", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0])
+    parts = [_pays_part(line) for line in lines]
+    if len(parts) == 1:
+        return _("it {first}").format(first=parts[0])
+    return _("it {first} and {last}").format(first=", ".join(parts[:-1]), last=parts[-1])
 
 
 def settle_question(bet: str, stake, coup, table="standard") -> Question:
@@ -167,27 +226,32 @@ def settle_question(bet: str, stake, coup, table="standard") -> Question:
     coup, given = (played, played.cards) if isinstance(coup, Coup) else _dealt(coup)
     settlement = settle(bet, stake, coup, table)
     labels = " ".join(card.label for card in given)
-    prompt = (f"At the “{table.title}” table you bet {money(stake_amount(stake))} on {bet_label(bet)}: "
-              f"{_pays_sentence(table.lines(bet))}. The cards, dealt P, B, P, B, then third cards: {labels}. "
-              "What is your net result? (A loss is negative, a push is 0.)")
+    prompt = _("At the “{table}” table you bet {stake} on {bet}: {pays}. The cards, dealt P, B, P, B, then third "
+               "cards: {cards}. What is your net result? (A loss is negative, a push is 0.)").format(
+        table=table.title, stake=money(stake_amount(stake)), bet=bet_label(bet), pays=_pays_sentence(table.lines(bet)),
+        cards=labels)
     return Question(prompt, money(settlement.net),
                     f"{coup.steps[-1]} {settlement.explanation}{_left_in_shoe(coup, given)}",
-                    skill="settle", key=f"{bet} {money(stake_amount(stake))} at {table.name}: {labels}")
+                    skill="settle", key=f"{bet} {_english_money(stake_amount(stake))} at {table.name}: {labels}")
 
 
 def _rows_phrase(totals) -> str:
     totals = sorted(totals)
     if not totals:
-        return "none: the table is right"
+        return _("none: the table is right")
     if len(totals) == 1:
-        return f"row {totals[0]} only"
-    return "rows " + ", ".join(map(str, totals[:-1])) + f" and {totals[-1]}"
+        return _("row {total} only").format(total=totals[0])
+    return _("rows {totals} and {last}").format(totals=", ".join(map(str, totals[:-1])), last=totals[-1])
 
 
-def wrong_rows_question(published, name: str = "this table") -> Question:
-    """Which Banker rows of a published table are wrong? Choices and answer come from the checker."""
+def wrong_rows_question(published, name: str | None = None) -> Question:
+    """Which Banker rows of a published table are wrong? Choices and answer come from the checker.
+
+    ``name`` None: "this table", in the course's language (also as the key: "this table")."""
+    key_name = "this table" if name is None else name
+    name = _("this table") if name is None else name
     if not isinstance(name, str):
-        raise BaccaratError(f"name must be text such as \"this table\", not {shown(name)}")
+        raise BaccaratError(_("name must be text such as \"this table\", not {value}").format(value=shown(name)))
     wrong = tuple(wrong_rows(published))
     rows = set(dict(published)) | set(BANKER_TABLEAU)
     shifted = {tuple(total + shift for total in wrong) for shift in (-1, 1)}
@@ -198,10 +262,10 @@ def wrong_rows_question(published, name: str = "this table") -> Question:
         candidates.add((total,))
     choices = sorted(candidates, key=lambda totals: (len(totals) == 0, totals))
     contradictions = published_table_contradictions(published)
-    explanation = " ".join(contradictions) if contradictions else "Every row agrees with the tableau."
-    return Question(f"Which Banker rows of {name} are wrong?", _rows_phrase(wrong), explanation,
+    explanation = " ".join(contradictions) if contradictions else _("Every row agrees with the tableau.")
+    return Question(_("Which Banker rows of {name} are wrong?").format(name=name), _rows_phrase(wrong), explanation,
                     tuple(_rows_phrase(totals) for totals in choices), skill="tableau-source",
-                    key=" ".join(name.split())[:_KEY_LENGTH] or "this table")
+                    key=" ".join(key_name.split())[:_KEY_LENGTH] or "this table")
 
 
 def pair_question(cards, side: str = "player") -> Question:
@@ -209,16 +273,24 @@ def pair_question(cards, side: str = "player") -> Question:
 
     The prompt shows every card given (up to six), used or not."""
     if not isinstance(side, str) or side not in ("player", "banker"):
-        raise BaccaratError(f"side must be \"player\" or \"banker\", not {shown(side)}")
+        raise BaccaratError(_("side must be \"player\" or \"banker\", not {value}").format(value=shown(side)))
     coup, given = _dealt(cards)
     hand = coup.player if side == "player" else coup.banker
     first, second = hand.cards[:2]
     wins = getattr(coup_facts(coup), f"{side}_pair")
-    why = (f"{side.capitalize()}'s first two cards are {first.label} and {second.label}: "
-           f"{'the same rank' if wins else 'different ranks'}"
-           f"{' (both worth 0, but value does not count)' if not wins and first.value == second.value else ''}. "
+    if wins:
+        ranks = _("{side}'s first two cards are {first} and {second}: the same rank.")
+    elif first.value == second.value:
+        ranks = _("{side}'s first two cards are {first} and {second}: different ranks (both worth 0, but value "
+                  "does not count).")
+    else:
+        ranks = _("{side}'s first two cards are {first} and {second}: different ranks.")
+    why = (ranks.format(side=_(SIDE_NAMES[side]), first=first.label, second=second.label) + " "
            + settle(f"{side}-pair", 1, coup).explanation + _left_in_shoe(coup, given))
-    order = "P, B, P, B" + (", then third cards" if len(given) > 4 else "")
-    return Question(f"Cards dealt {order}: {' '.join(card.label for card in given)}. "
-                    f"Does a {side.capitalize()} Pair bet win?", "yes" if wins else "no", why, ("yes", "no"),
-                    skill="pair", key=f"{side}: {' '.join(card.label for card in given)}")
+    labels = " ".join(card.label for card in given)
+    if len(given) > 4:
+        prompt = _("Cards dealt P, B, P, B, then third cards: {cards}. Does a {bet} bet win?")
+    else:
+        prompt = _("Cards dealt P, B, P, B: {cards}. Does a {bet} bet win?")
+    return Question(prompt.format(cards=labels, bet=_(PAIR_NAMES[side])), _(YES) if wins else _(NO), why,
+                    (_(YES), _(NO)), skill="pair", key=f"{side}: {labels}")

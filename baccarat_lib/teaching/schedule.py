@@ -48,6 +48,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..errors import BaccaratError, check_seed, shown, whole_number
+from ..i18n import _
 
 __all__ = ["BOXES", "INTERVALS", "ItemState", "leitner_states", "next_items", "is_adaptive"]
 
@@ -74,27 +75,29 @@ def _entry(entry, position: int) -> tuple[str, bool]:
     elif isinstance(entry, (tuple, list)) and len(entry) == 2:
         key, right = entry
     else:
-        raise BaccaratError(f"history[{position}] must be a (key, right) pair or a recorded answer, not "
-                            f"{shown(entry)}")
+        raise BaccaratError(_("history[{position}] must be a (key, right) pair or a recorded answer, "
+                              "not {value}").format(position=position, value=shown(entry)))
     _check_key(key, f"history[{position}] key")
     if not isinstance(right, bool):
-        raise BaccaratError(f"history[{position}] right must be True or False, not {shown(right)}")
+        raise BaccaratError(_("history[{position}] right must be True or False, not {value}")
+            .format(position=position, value=shown(right)))
     return key, right
 
 
 def _check_key(key, name: str) -> str:
     if not isinstance(key, str) or not 0 < len(key) <= MAX_KEY:
-        raise BaccaratError(f"{name} must be a text of 1 to {MAX_KEY} characters, not {shown(key)}")
+        raise BaccaratError(_("{name} must be a text of 1 to {max_key} characters, not {value}")
+            .format(name=name, max_key=MAX_KEY, value=shown(key)))
     return key
 
 
 def _sequence(value, name: str) -> list:
     if isinstance(value, (str, bytes, dict)) or not hasattr(value, "__iter__") or not hasattr(value, "__len__"):
-        raise BaccaratError(f"{name} must be a list, not {shown(value)}")
+        raise BaccaratError(_("{name} must be a list, not {value}").format(name=name, value=shown(value)))
     try:
         return list(value)
     except Exception:
-        raise BaccaratError(f"{name} must be a list, not {shown(value)}") from None
+        raise BaccaratError(_("{name} must be a list, not {value}").format(name=name, value=shown(value))) from None
 
 
 def leitner_states(history) -> dict[str, ItemState]:
@@ -128,10 +131,10 @@ def next_items(history, candidates, count: int = 1, adaptive: bool = True) -> li
     candidates = list(dict.fromkeys(_check_key(key, "each candidate")
                                     for key in _sequence(candidates, "candidates")))
     if not candidates:
-        raise BaccaratError("candidates must list at least one item to ask")
+        raise BaccaratError(_("candidates must list at least one item to ask"))
     count = whole_number("count", count, 1, MAX_COUNT)
     if not isinstance(adaptive, bool):
-        raise BaccaratError(f"adaptive must be True or False, not {shown(adaptive)}")
+        raise BaccaratError(_("adaptive must be True or False, not {value}").format(value=shown(adaptive)))
     if not adaptive:
         return candidates[:count]
     history = _sequence(history, "history")

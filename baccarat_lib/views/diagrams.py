@@ -16,19 +16,27 @@ Public names:
 from __future__ import annotations
 
 from ..game.rules import PLAYER_DRAWS_ON, describe_values
+from ..i18n import N_, _
 
 __all__ = ["READING_ORDER", "reading_order_box", "reading_order_figure"]
 
-_PLAYER_RULE = (f"{describe_values(PLAYER_DRAWS_ON)} draws\n"
-                f"{describe_values(set(range(8)) - PLAYER_DRAWS_ON)} stands")
+
+
+def _player_rule() -> str:
+    """The Player rule box's text, in the current language (its numbers come from the rules)."""
+    return _("{draws} draws\n{stands} stands").format(draws=describe_values(PLAYER_DRAWS_ON),
+                                                        stands=describe_values(set(range(8)) - PLAYER_DRAWS_ON))
+
+
+_PLAYER_RULE = _player_rule()   # the English text, as data (the figure writes it in the current language)
 
 # The reading order of a coup, one box per rule, in the order a dealer applies them.
 READING_ORDER = (
-    ("1. Total", "add each hand's\ntwo cards;\nkeep the\nunits digit"),
-    ("2. Natural?", "8 or 9 on\ntwo cards?"),
-    ("3. Player rule", _PLAYER_RULE),
-    ("4. Banker rule", "Player stood:\n0–5 draws\nPlayer drew:\nthe tableau"),
-    ("5. Compare", "higher total wins\nequal: Tie"),
+    (N_("1. Total"), N_("add each hand's\ntwo cards;\nkeep the\nunits digit")),
+    (N_("2. Natural?"), N_("8 or 9 on\ntwo cards?")),
+    (N_("3. Player rule"), _PLAYER_RULE),
+    (N_("4. Banker rule"), N_("Player stood:\n0–5 draws\nPlayer drew:\nthe tableau")),
+    (N_("5. Compare"), N_("higher total wins\nequal: Tie")),
 )
 
 # Step.rule (see coup.play_coup) -> index of its box in READING_ORDER.
@@ -41,7 +49,7 @@ _EDGE = ("#555555", "#b7791f", "#1a4f9c", "#b3261e", "#1e7b34")
 
 def reading_order_box(step) -> str:
     """The title of the reading-order box a coup step belongs to (its ``.rule`` says which)."""
-    return READING_ORDER[_BOX_OF_RULE[step.rule]][0]
+    return _(READING_ORDER[_BOX_OF_RULE[step.rule]][0])
 
 
 def reading_order_figure():
@@ -58,18 +66,19 @@ def reading_order_figure():
     for left, (title, detail), fill, edge in zip(lefts, READING_ORDER, _FILL, _EDGE):
         axes.add_patch(FancyBboxPatch((left, 0), width, height, boxstyle="round,pad=0.05,rounding_size=0.2",
                                       facecolor=fill, edgecolor=edge, linewidth=2.5))
-        axes.text(left + width / 2, height - 0.38, title, ha="center", va="center", fontsize=16,
+        detail = _player_rule() if detail == _PLAYER_RULE else _(detail)
+        axes.text(left + width / 2, height - 0.38, _(title), ha="center", va="center", fontsize=16,
                   fontweight="bold", color=edge)
         axes.text(left + width / 2, height / 2 - 0.25, detail, ha="center", va="center", fontsize=13.5,
                   linespacing=1.35)
     for index, left in enumerate(lefts[:-1]):
         axes.add_patch(FancyArrowPatch((left + width + 0.05, height / 2), (left + width + gap - 0.05, height / 2),
                                        arrowstyle="-|>", mutation_scale=26, linewidth=2.5, color="#333333"))
-    axes.text(lefts[1] + width + gap / 2, height / 2 + 0.3, "no", ha="center", fontsize=14, fontweight="bold")
+    axes.text(lefts[1] + width + gap / 2, height / 2 + 0.3, _("no"), ha="center", fontsize=14, fontweight="bold")
     natural_top, compare_top = (lefts[1] + width / 2, height + 0.1), (lefts[-1] + width / 2, height + 0.1)
     axes.add_patch(FancyArrowPatch(natural_top, compare_top, connectionstyle="arc3,rad=-0.22",
                                    arrowstyle="-|>", mutation_scale=26, linewidth=2.5, color=_EDGE[1]))
-    axes.text((natural_top[0] + compare_top[0]) / 2, height + 1.45, "yes: both hands stand, compare at once",
+    axes.text((natural_top[0] + compare_top[0]) / 2, height + 1.45, _("yes: both hands stand, compare at once"),
               ha="center", fontsize=14, fontweight="bold", color=_EDGE[1])
     figure.tight_layout()
     return figure

@@ -26,6 +26,7 @@ from ..errors import BaccaratError, shown, whole_number
 from ..game.cards import Card, as_cards
 from ..game.coup import Coup, Outcome
 from ..game.rules import hand_total
+from ..i18n import N_, _
 
 __all__ = ["card_html", "hand_html", "coup_html", "steps_html", "message_html", "caption_html", "table_html",
            "CARD_STYLE"]
@@ -42,19 +43,20 @@ _quoted = shown     # coup_html's argument ``shown`` hides the name
 
 def _check_text(name: str, value) -> str:
     if not isinstance(value, str):
-        raise BaccaratError(f"{name} must be text, not {shown(value)}")
+        raise BaccaratError(_("{name} must be text, not {given}").format(name=name, given=shown(value)))
     return value
 
 
 def _check_flag(name: str, value) -> bool:
     if not isinstance(value, bool):
-        raise BaccaratError(f"{name} must be True or False, not {shown(value)}")
+        raise BaccaratError(_("{name} must be True or False, not {given}").format(name=name, given=shown(value)))
     return value
 
 
 def _check_list(name: str, value, accepted: str) -> list:
     if not isinstance(value, (list, tuple)):
-        raise BaccaratError(f"{name} must be {accepted}, not {shown(value)}")
+        raise BaccaratError(_("{name} must be {accepted}, not {given}").format(name=name, accepted=_(accepted),
+                                                                                 given=shown(value)))
     return list(value)
 
 
@@ -63,10 +65,11 @@ def card_html(card: Card, hidden: bool = False) -> str:
     if _check_flag("hidden", hidden):
         return f'<span class="bcl-card" style="{CARD_STYLE}background:#2b5797;color:#2b5797;">?</span>'
     if not isinstance(card, Card):
-        raise BaccaratError(f"card must be a Card such as Card(\"7\", \"♥\"), not {shown(card)}")
+        raise BaccaratError(_("card must be a Card such as Card(\"7\", \"♥\"), not {given}").format(given=shown(card)))
     colour = "#c0392b" if card.is_red else "#111"
     suit = escape(card.suit or "")
-    return (f'<span class="bcl-card" style="{CARD_STYLE}color:{colour};" title="worth {card.value}">'
+    worth = escape(_("worth {value}").format(value=card.value), quote=True)
+    return (f'<span class="bcl-card" style="{CARD_STYLE}color:{colour};" title="{worth}">'
             f'{escape(card.rank)}{suit}<br><span style="font-size:0.5em;color:#555;">{card.value}</span></span>')
 
 
@@ -77,10 +80,10 @@ def hand_html(name: str, cards, total: int | None = None, hidden: int = 0) -> st
     _check_text("name", name)
     cards = as_cards(cards)
     if len(cards) > 3:
-        raise BaccaratError(f"cards must be at most the three cards of one hand, not {len(cards)} cards")
+        raise BaccaratError(_("cards must be at most the three cards of one hand, not {count} cards").format(count=len(cards)))
     total = None if total is None else whole_number("total", total, 0, 9)
     hidden = whole_number("hidden", hidden, 0, 3 - len(cards))
-    faces = "".join(card_html(card) for card in cards) + "".join(card_html(None, True) for _ in range(hidden))
+    faces = "".join(card_html(card) for card in cards) + "".join(card_html(None, True) for _hidden in range(hidden))
     total_text = "" if total is None else f'<span style="font-size:1.6em;margin-left:0.6em;">= {total}</span>'
     return (f'<div class="bcl-hand" style="margin:0.3em 0;"><span style="display:inline-block;width:5.5em;'
             f'font:bold 1.4em sans-serif;">{escape(name)}</span>{faces}{total_text}</div>')
@@ -90,13 +93,13 @@ def coup_html(coup: Coup, shown: int | None = None) -> str:
     """Both hands of a coup; with ``shown`` (a whole number, kept within 0 and the number of cards dealt), only
     the first ``shown`` cards in dealt order are face up."""
     if not isinstance(coup, Coup):
-        raise BaccaratError(f"coup must be a Coup played by play_coup(...), not {_quoted(coup)}")
+        raise BaccaratError(_("coup must be a Coup played by play_coup(...), not {given}").format(given=_quoted(coup)))
     dealt = coup.dealt
     shown = len(dealt) if shown is None else max(0, min(whole_number("shown", shown), len(dealt)))
     rows = []
-    for side in ("player", "banker"):
+    for side, name in (("player", N_("Player")), ("banker", N_("Banker"))):
         faces = [card for who, card in dealt[:shown] if who == side]
-        rows.append(hand_html(side.capitalize(), faces, hand_total(faces) if len(faces) >= 2 else None))
+        rows.append(hand_html(_(name), faces, hand_total(faces) if len(faces) >= 2 else None))
     banner = ""
     if shown == len(dealt):
         banner = message_html(coup.steps[-1], "right" if coup.outcome is not Outcome.TIE else "info")
@@ -105,7 +108,7 @@ def coup_html(coup: Coup, shown: int | None = None) -> str:
 
 def steps_html(steps) -> str:
     """The steps of a coup (a list or tuple, such as ``coup.steps``) as a numbered list in a readable size."""
-    steps = _check_list("steps", steps, "a list of a coup's steps, such as coup.steps")
+    steps = _check_list("steps", steps, N_("a list of a coup's steps, such as coup.steps"))
     items = "".join(f"<li>{escape(str(step))}</li>" for step in steps)
     return f'<ol class="bcl-steps" style="font-size:1.3em;line-height:1.5;">{items}</ol>'
 
@@ -114,7 +117,7 @@ def message_html(text: str, kind: str = "info") -> str:
     """A coloured message box: ``kind`` is "error", "right", "wrong" or "info"; ``text`` is text (escaped here)."""
     _check_text("text", text)
     if not isinstance(kind, str) or kind not in _COLOURS:
-        raise BaccaratError(f"kind must be one of {', '.join(_COLOURS)}, not {shown(kind)}")
+        raise BaccaratError(_("kind must be one of {kinds}, not {given}").format(kinds=", ".join(_COLOURS), given=shown(kind)))
     background, colour = _COLOURS[kind]
     return (f'<div class="bcl-message bcl-{kind}" style="background:{background};color:{colour};'
             f'border-left:6px solid {colour};padding:0.5em 0.8em;margin:0.4em 0;font-size:1.3em;">'
@@ -140,14 +143,14 @@ def table_html(headers, rows, css_class: str, centred: bool = False, marked=()) 
     >>> table_html(["Bet", "Edge"], [["Tie", "14.36%"]], "bcl-demo").count("<td")
     2
     """
-    headers = _check_list("headers", headers, "a list of header cells")
-    rows = _check_list("rows", rows, "a list of rows, each a list of cells")
+    headers = _check_list("headers", headers, N_("a list of header cells"))
+    rows = _check_list("rows", rows, N_("a list of rows, each a list of cells"))
     for row in rows:
-        _check_list("each row", row, "a list of cells")
+        _check_list(_("each row"), row, N_("a list of cells"))
     _check_text("css_class", css_class)
     _check_flag("centred", centred)
     if not isinstance(marked, (list, tuple, set, frozenset, range)):
-        raise BaccaratError(f"marked must be a collection of row numbers, not {shown(marked)}")
+        raise BaccaratError(_("marked must be a collection of row numbers, not {given}").format(given=shown(marked)))
     marked = {whole_number("each marked row", number, 0) for number in marked}
     cell = _CELL + ("text-align:center;" if centred else "")
     head = "".join(f'<th style="{cell}background:#eef2f7;">{header}</th>' for header in headers)

@@ -31,9 +31,10 @@ from ..analysis.counting import MAIN_BETS, SIDE_BETS, edges_after_removing
 from ..analysis.odds import bet_expectation, edge_rows, house_edge, outcome_given_player_total, outcome_probabilities
 from ..errors import BaccaratError, shown, whole_number
 from ..game.coup import Coup, Outcome, play_coup
-from ..game.formatting import money, percent, rounded
-from ..game.payouts import (BETS, PAY_TABLES, Settlement, bet_label, coup_facts, pay_table, pay_table_rows,
-                            settle, stake_amount)
+from ..game.formatting import localized, money, number, percent, rounded
+from ..game.payouts import (BETS, PAY_TABLES, Settlement, bet_label, coup_facts, event_words, pay_table,
+                            pay_table_rows, settle, stake_amount)
+from ..i18n import N_, _, ngettext
 from .html import caption_html, coup_html, message_html, table_html
 
 __all__ = ["pay_tables_html", "SettleReading", "settle_reading", "same_coup_everywhere_html", "outcome_table_html",
@@ -41,6 +42,9 @@ __all__ = ["pay_tables_html", "SettleReading", "settle_reading", "same_coup_ever
 
 WORKED_COUP = "2♣ 3♥ 3♠ A♦ 7♦ 4♠"   # the rule reference's coup: Banker wins 8–2
 _OUTCOMES = (Outcome.BANKER, Outcome.PLAYER, Outcome.TIE)
+_OUTCOME_NAMES = {Outcome.BANKER: N_("Banker"), Outcome.PLAYER: N_("Player"), Outcome.TIE: N_("Tie")}
+# A settlement's result is a key ("wins", "push", "loses"); these are its names as a table shows them.
+_RESULT_NAMES = {"wins": N_("wins"), "push": N_("push"), "loses": N_("loses")}
 
 
 # ---------------------------------------------------------------- pay tables side by side
@@ -61,7 +65,8 @@ def _nowrap(html: str) -> str:
 
 def _line_html(line) -> str:
     """One line of a pay table: "Banker wins with 6: 1:2", the terms never split over two lines."""
-    event = line.event[:1].upper() + line.event[1:]
+    event = event_words(line.event)
+    event = event[:1].upper() + event[1:]
     words = event.split(" ")
     head, tail = " ".join(words[:-2]), " ".join(words[-2:])
     event_html = (escape(head) + " " if head else "") + _nowrap(escape(tail) + ":")
@@ -69,7 +74,7 @@ def _line_html(line) -> str:
 
 
 def _title(name: str) -> str:
-    return escape(pay_table(name).title)
+    return escape(_(pay_table(name).title))
 
 
 def pay_tables_html(tables=None, bets=None) -> str:
@@ -79,17 +84,17 @@ def pay_tables_html(tables=None, bets=None) -> str:
     ``bets``: None for every bet the tables offer, or the bets to show (a lesson shows the side bets apart)."""
     rows = pay_table_rows(tables)
     if bets is not None:
-        offered = [bet for bet, _ in rows]
+        offered = [bet for bet, _lines in rows]
         if not isinstance(bets, (list, tuple)) or not bets:
-            raise BaccaratError(f"bets must be None or a list of bets these tables offer, such as "
-                                f"[\"player\", \"banker\"], not {shown(bets)}")
+            raise BaccaratError(_("bets must be None or a list of bets these tables offer, such as "
+                                  "[\"player\", \"banker\"], not {given}").format(given=shown(bets)))
         for bet in bets:
             if not isinstance(bet, str) or bet not in offered:
-                raise BaccaratError(f"bets must be None or a list of bets these tables offer: {shown(bet)} is not "
-                                    f"one of them (see pay_table_rows)")
+                raise BaccaratError(_("bets must be None or a list of bets these tables offer: {given} is not "
+                                      "one of them (see pay_table_rows)").format(given=shown(bet)))
         rows = [row for row in rows if row[0] in bets]
     names = list(rows[0][1]) if rows else []
-    headers = [_left("Bet")] + [_left(f"<b>{_title(name)}</b>") for name in names]
+    headers = [_left(_("Bet"))] + [_left(f"<b>{_title(name)}</b>") for name in names]
     body = [[_left(f"<b>{_nowrap(escape(bet_label(bet)))}</b>")]
             + [_left("—") if lines is None else "".join(_line_html(line) for line in lines)
                for lines in lines_by_table.values()]
@@ -117,19 +122,25 @@ def _exact_sum(first: Decimal, second: Decimal) -> Decimal:
 def _settlement_rows(stake: Decimal, settlement: Settlement, line=None) -> list:
     """The settlement as a learner reads it: a win is paid, then any commission taken back; a push returns the
     stake; a loss pays nothing (the dealer takes the stake). ``line``: the pay-table line that applied."""
-    rows = [["Stake", money(stake)], ["Result", settlement.result]]
-    if settlement.result == "wins":
-        rows.append([f"The dealer pays the win{f' at {escape(line.odds)}' if line is not None else ''}",
-                     money(settlement.gross)])
-        rate = f" ({float(line.commission * 100):g}%)" if line is not None and line.commission else ""
-        rows.append([f"Commission taken back{rate}", money(settlement.commission)])
-    elif settlement.result == "push":
-        rows.append(["What happens", f"The bet pushes: nothing is paid or taken, the {money(stake)} stake "
-                                     "comes back"])
+    result = settlement.result
+    rows = [[_("Stake"), money(stake)], [_("Result"), _(_RESULT_NAMES.get(result, result))]]
+    if result == "wins":
+        pays = (_("The dealer pays the win at {odds}").format(odds=escape(line.odds)) if line is not None
+                else _("The dealer pays the win"))
+        rows.append([pays, money(settlement.gross)])
+        if line is not None and line.commission:
+            taken = _("Commission taken back ({rate}%)").format(rate=localized(f"{float(line.commission * 100):g}"))
+        else:
+            taken = _("Commission taken back")
+        rows.append([taken, money(settlement.commission)])
+    elif result == "push":
+        rows.append([_("What happens"), _("The bet pushes: nothing is paid or taken, the {stake} stake "
+                                          "comes back").format(stake=money(stake))])
     else:
-        rows.append(["What happens", f"The bet loses: the dealer takes the {money(stake)} stake"])
-    rows += [["<b>Net result</b>", f"<b>{money(settlement.net)}</b>"],
-             ["The bettor picks up (stake + net)", money(_exact_sum(stake, settlement.net))]]
+        rows.append([_("What happens"), _("The bet loses: the dealer takes the {stake} stake").format(stake=money(stake))])
+    net_result = _("Net result")
+    rows += [[f"<b>{net_result}</b>", f"<b>{money(settlement.net)}</b>"],
+             [_("The bettor picks up (stake + net)"), money(_exact_sum(stake, settlement.net))]]
     return [[_left(label), _left(value)] for label, value in rows]
 
 
@@ -141,7 +152,8 @@ def settle_reading(table, bet: str, stake, cards) -> SettleReading:
     kind = {"wins": "right", "push": "info", "loses": "wrong"}[settlement.result]
     line = table.line_for(bet, coup_facts(coup))
     html = (coup_html(coup)
-            + table_html(["", _left(f"{escape(bet_label(bet))} at “{escape(table.title)}”")],
+            + table_html(["", _left(_("{bet} at “{table}”").format(bet=escape(bet_label(bet)),
+                                                                  table=escape(_(table.title))))],
                          _settlement_rows(stake_amount(stake), settlement, line), "bcl-settlement")
             + message_html(settlement.explanation, kind))
     return SettleReading(coup, settlement, html)
@@ -150,19 +162,20 @@ def settle_reading(table, bet: str, stake, cards) -> SettleReading:
 def same_coup_everywhere_html(bet: str, stake, cards) -> str:
     """One coup, the same cards and the same drawing rules, settled on every table that offers ``bet``."""
     if not isinstance(bet, str) or bet not in BETS:
-        raise BaccaratError(f"bet must be one of {', '.join(BETS)}, not {shown(bet, 20)}")
+        raise BaccaratError(_("bet must be one of {bets}, not {given}").format(bets=", ".join(BETS), given=shown(bet, 20)))
     coup = play_coup(cards)
     rows = []
     for table in PAY_TABLES.values():
         if bet in table.bets:
             settlement = settle(bet, stake, coup, table)
             applies = table.line_for(bet, coup_facts(coup))
-            line = "The bet loses" if applies is None else _line_html(applies)
+            line = _("The bet loses") if applies is None else _line_html(applies)
             paid = money(settlement.gross) if settlement.result == "wins" else "—"
-            rows.append([_left(f"<b>{escape(table.title)}</b>"), _left(line), paid,
+            rows.append([_left(f"<b>{escape(_(table.title))}</b>"), _left(line), paid,
                          money(settlement.commission), f"<b>{money(settlement.net)}</b>"])
-    caption = caption_html(escape(f"{coup.steps[-1]} A stake of {money(stake_amount(stake))} on {bet_label(bet)}:"))
-    return caption + table_html(["Table", "Line that applies", "Win paid", "Commission", "Net"], rows,
+    caption = caption_html(escape(_("{result} A stake of {stake} on {bet}:").format(
+        result=coup.steps[-1], stake=money(stake_amount(stake)), bet=bet_label(bet))))
+    return caption + table_html([_("Table"), _("Line that applies"), _("Win paid"), _("Commission"), _("Net")], rows,
                                 "bcl-everywhere")
 
 
@@ -171,18 +184,26 @@ def same_coup_everywhere_html(bet: str, stake, cards) -> str:
 def _deck_counts(decks) -> list[int]:
     """A list or tuple of deck counts, each a whole number 1..8 (a column each)."""
     if not isinstance(decks, (list, tuple)) or not decks:
-        raise BaccaratError(f"decks must be a list of deck counts 1 to 8, such as (6, 8), not {shown(decks)}")
+        raise BaccaratError(_("decks must be a list of deck counts 1 to 8, such as (6, 8), not {given}").format(
+            given=shown(decks)))
     return [whole_number("each number of decks", count, 1, 8) for count in decks]
+
+
+def _decks_text(count: int) -> str:
+    """ "6 decks", "1 deck", in the current language."""
+    return ngettext("{count} deck", "{count} decks", count).format(count=number(count))
 
 
 def outcome_table_html(decks=(6, 8)) -> str:
     """P(Banker wins), P(Player wins), P(Tie) for each number of decks, exact, shown to 4 decimals."""
     decks = _deck_counts(decks)
     chances = {count: outcome_probabilities(count) for count in decks}
-    rows = [[f"<b>{outcome.label}</b>"] + [percent(chances[count][outcome]) for count in decks]
+    names = {outcome: _(_OUTCOME_NAMES[outcome]) for outcome in _OUTCOMES}
+    rows = [[f"<b>{names[outcome]}</b>"] + [percent(chances[count][outcome]) for count in decks]
             for outcome in _OUTCOMES]
-    rows.append(["<i>sum</i>"] + [percent(sum(chances[count].values())) for count in decks])
-    return table_html(["Outcome"] + [f"{count} deck{'s' if count > 1 else ''}" for count in decks], rows,
+    total = _("sum")
+    rows.append([f"<i>{total}</i>"] + [percent(sum(chances[count].values())) for count in decks])
+    return table_html([_("Outcome")] + [_decks_text(count) for count in decks], rows,
                       "bcl-outcomes")
 
 
@@ -191,15 +212,15 @@ def edge_table_html(decks=(6, 8), tables=None) -> str:
     edge for each number of decks, one per line, or "—" where the table does not offer the bet."""
     decks = _deck_counts(decks)
     edges = {(name, bet): by_decks for name, bet, by_decks in edge_rows(decks, tables)}
-    names = list(dict.fromkeys(name for name, _ in edges))
+    names = list(dict.fromkeys(name for name, _bet in edges))
     bets = [bet for bet in BETS if any((name, bet) in edges for name in names)]
-    deck_lines = "".join(_left(_nowrap(f"{count} deck{'s' if count > 1 else ''}")) for count in decks)
+    deck_lines = "".join(_left(_nowrap(_decks_text(count))) for count in decks)
     rows = [[_left(f"<b>{_nowrap(escape(bet_label(bet)))}</b>"), deck_lines]
             + ["—" if (name, bet) not in edges
                else "".join(_left(_nowrap(percent(edges[name, bet][count]))) for count in decks)
                for name in names]
             for bet in bets]
-    headers = [_left("Bet"), _left("Shoe")] + [_left(f"<b>{_title(name)}</b>") for name in names]
+    headers = [_left(_("Bet")), _left(_("Shoe"))] + [_left(f"<b>{_title(name)}</b>") for name in names]
     return table_html(headers, rows, "bcl-edges")
 
 
@@ -209,14 +230,14 @@ def given_player_total_html(decks: int = 8) -> str:
     rows = [[f"<b>{total}</b>"] + [percent(given[total][outcome], 1) for outcome in
                                    (Outcome.PLAYER, Outcome.BANKER, Outcome.TIE)]
             for total in sorted(given) if given[total]]
-    return table_html(["Player's two cards make", "Player wins", "Banker wins", "Tie"], rows, "bcl-given")
+    return table_html([_("Player's two cards make"), _("Player wins"), _("Banker wins"), _("Tie")], rows, "bcl-given")
 
 
 def _net_label(net: Fraction) -> str:
     if net == 0:
-        return "push 0"
+        return _("push 0")
     per_unit = (Decimal(abs(net.numerator)) / Decimal(net.denominator)).normalize()   # a rate, not money: 0.5
-    return f"{'+' if net > 0 else '−'}{per_unit:,f}"
+    return f"{'+' if net > 0 else '−'}{localized(f'{per_unit:,f}')}"
 
 
 def edge_reading(decks: int = 8, table="standard") -> str:
@@ -227,15 +248,16 @@ def edge_reading(decks: int = 8, table="standard") -> str:
         results = sorted(bet_expectation(bet, table, decks).items(), reverse=True)
         edge = house_edge(bet, table, decks)
         rows.append([f"<b>{escape(bet_label(bet))}</b>",
-                     "<br>".join(f"{_net_label(net)} with chance {percent(chance)}" for net, chance in results),
-                     f"<b>{percent(edge)}</b>", str(rounded(edge * 100, 2))])
-    named = table.description if table.description.startswith(table.title) \
-        else f"{table.title}: {table.description}"
-    intro = caption_html(escape(f"{named} A shoe of {decks} "
-                                f"deck{'s' if decks > 1 else ''}."))
-    note = caption_html("House edge = −(sum of net result × chance). Pushes count 0.")
-    return intro + table_html(["Bet", "Net result per 1 staked, and its chance", "House edge",
-                               "Average loss per 100 staked"], rows, "bcl-edge-reading") + note
+                     "<br>".join(_("{net} with chance {chance}").format(net=_net_label(net), chance=percent(chance))
+                                 for net, chance in results),
+                     f"<b>{percent(edge)}</b>", localized(str(rounded(edge * 100, 2)))])
+    title, description = _(table.title), _(table.description)
+    named = description if description.startswith(title) else f"{title}: {description}"
+    intro = caption_html(escape(ngettext("{table} A shoe of {count} deck.", "{table} A shoe of {count} decks.",
+                                         decks).format(table=named, count=number(decks))))
+    note = caption_html(_("House edge = −(sum of net result × chance). Pushes count 0."))
+    return intro + table_html([_("Bet"), _("Net result per 1 staked, and its chance"), _("House edge"),
+                               _("Average loss per 100 staked")], rows, "bcl-edge-reading") + note
 
 
 # ---------------------------------------------------------------- lesson 10: cards out of the shoe
@@ -246,6 +268,6 @@ def removal_html(removed: str, decks: int = 1, bets=MAIN_BETS + SIDE_BETS) -> st
     rows = [[escape(bet_label(bet)), percent(before, 3, sign=True), percent(after, 3, sign=True),
              percent(after - before, 3, sign=True)] for bet, (before, after) in edges.items()]
     favoured = [number for number, (before, after) in enumerate(edges.values()) if after < 0]
-    table = table_html(["bet", "full shoe", "after removing", "change (% points)"], rows, "bcl-removal",
+    table = table_html([_("bet"), _("full shoe"), _("after removing"), _("change (% points)")], rows, "bcl-removal",
                        marked=favoured)
-    return table + caption_html("House edge in %: below 0 (green) the bet favours the bettor.")
+    return table + caption_html(_("House edge in %: below 0 (green) the bet favours the bettor."))

@@ -39,17 +39,19 @@ from ..analysis.roads import (DERIVED_ROADS, LETTERS, MAX_ROWS, ROWS, BeadCell, 
                               bead_plate, road_number, big_road, derived_road)
 from ..errors import BaccaratError, shown, whole_number
 from ..game.coup import Outcome
+from ..i18n import N_, _
 
 __all__ = ["bead_plate_svg", "big_road_svg", "boards_svg", "roads_svg", "BEAD_PLATE_TITLE", "BIG_ROAD_TITLE", "ROAD_COLOURS",
            "derived_road_svg", "scoreboard_svg", "DERIVED_TITLES", "DERIVED_COLOURS"]
 
-BEAD_PLATE_TITLE = "Bead Plate: every coup, down the columns"
-BIG_ROAD_TITLE = "Big Road: a column per streak, ties on the ring before"
+BEAD_PLATE_TITLE = N_("Bead Plate: every coup, down the columns")   # data: translated where drawn
+BIG_ROAD_TITLE = N_("Big Road: a column per streak, ties on the ring before")
 ROAD_COLOURS = {Outcome.BANKER: "#c0392b", Outcome.PLAYER: "#1f5fbf", Outcome.TIE: "#1e8449"}
 DERIVED_COLOURS = {RoadColour.RED: ROAD_COLOURS[Outcome.BANKER], RoadColour.BLUE: ROAD_COLOURS[Outcome.PLAYER]}
-DERIVED_TITLES = {1: "Big Eye Boy: each column against the one before",
-                  2: "Small Road: each column against the one two before",
-                  3: "Cockroach Pig: each column against the one three before"}
+DERIVED_TITLES = {1: N_("Big Eye Boy: each column against the one before"),
+                  2: N_("Small Road: each column against the one two before"),
+                  3: N_("Cockroach Pig: each column against the one three before")}
+_BOARDS_LABEL = N_("Bead Plate and Big Road")
 
 MIN_COLUMNS = 12        # an empty or short board still shows a readable grid (as the matplotlib boards)
 _CELL = 36              # one cell, in viewBox units
@@ -63,14 +65,15 @@ _FONT = "DejaVu Sans,Verdana,Arial,sans-serif"
 
 def _check_cells(cells, kind, what: str) -> list:
     if not isinstance(cells, (list, tuple)) or not all(isinstance(cell, kind) for cell in cells):
-        raise BaccaratError(f"cells must be the list that {what} gives, not {shown(cells)}")
+        raise BaccaratError(_("cells must be the list that {what} gives, not {given}").format(what=what,
+                                                                                        given=shown(cells)))
     return list(cells)
 
 
 def _check_title(title) -> str:
     if not isinstance(title, str):
-        raise BaccaratError(f"title must be text, not {shown(title)}")
-    return title
+        raise BaccaratError(_("title must be text, not {given}").format(given=shown(title)))
+    return _(title)       # the default titles are catalog messages; a title of the caller's own stays as given
 
 
 def _columns(cells, columns) -> int:
@@ -202,7 +205,7 @@ _DERIVED_MARKS = {1: _hollow_circle, 2: _filled_dot, 3: _slash}  # the marks a t
 def _board(entry, columns: int):
     """(draw, cells, title, columns, cell size) of a board given as (draw, cells, title[, k])."""
     if len(entry) == 4:  # a derived road: half-size cells, twice the columns in the same width
-        draw, cells, title, _ = entry
+        draw, cells, title, _k = entry
         return draw, cells, title, max(2 * columns, max((cell.column + 1 for cell in cells), default=0)), _SMALL
     draw, cells, title = entry
     return draw, cells, title, columns, _CELL
@@ -212,8 +215,8 @@ def _svg(boards, columns: int, rows: int, label: str) -> str:
     """``boards``: (draw, cells, title) drawn one under the other in one picture that fits every title; a
     derived road, (draw, cells, title, k), in half-size cells."""
     boards = [_board(entry, columns) for entry in boards]
-    width = max(*(_PAD + board_columns * cell + _PAD for _, _, _, board_columns, cell in boards),
-                *(_title_width(title) for _, _, title, _, _ in boards))
+    width = max(*(_PAD + board_columns * cell + _PAD for _draw, _cells, _title_text, board_columns, cell in boards),
+                *(_title_width(title) for _draw, _cells, title, _columns_count, _size in boards))
     body, y = [], _PAD
     for draw, cells, title, board_columns, cell in boards:
         body.append(draw(cells, _PAD, y, board_columns, rows, title))
@@ -241,7 +244,7 @@ def big_road_svg(cells, columns: int | None = None, rows: int = ROWS, title: str
     return _svg([(_road_board, cells, title)], _columns(cells, columns), rows, title)
 
 
-def boards_svg(beads, rings, rows: int = ROWS, label: str = "Bead Plate and Big Road", derived=None) -> str:
+def boards_svg(beads, rings, rows: int = ROWS, label: str = _BOARDS_LABEL, derived=None) -> str:
     """Both boards from their layouts (``roads.bead_plate`` and ``roads.big_road`` cells) as one SVG, Bead Plate on
     top, cells the same size; ``label`` is what a screen reader says of the picture.
 
@@ -251,14 +254,14 @@ def boards_svg(beads, rings, rows: int = ROWS, label: str = "Bead Plate and Big 
     rings = _check_cells(rings, BigRoadCell, "roads.big_road")
     rows, label = _rows(rows), _check_title(label)
     columns = max(_columns(beads, None), _columns(rings, None))
-    boards = [(_bead_board, beads, BEAD_PLATE_TITLE), (_road_board, rings, BIG_ROAD_TITLE)]
+    boards = [(_bead_board, beads, _(BEAD_PLATE_TITLE)), (_road_board, rings, _(BIG_ROAD_TITLE))]
     if derived is not None:
         if not isinstance(derived, (list, tuple)) or len(derived) != len(DERIVED_ROADS):
-            raise BaccaratError(f"derived must be None or the cells of the three derived roads (Big Eye Boy, "
-                                f"Small Road, Cockroach Pig), not {shown(derived)}")
+            raise BaccaratError(_("derived must be None or the cells of the three derived roads (Big Eye Boy, "
+                                  "Small Road, Cockroach Pig), not {given}").format(given=shown(derived)))
         for k, cells in zip(DERIVED_ROADS, derived):
             cells = _check_cells(cells, DerivedCell, f"roads.{DERIVED_ROADS[k].lower().replace(' ', '_')}")
-            boards.append((_derived_board(k), cells, DERIVED_TITLES[k], k))
+            boards.append((_derived_board(k), cells, _(DERIVED_TITLES[k]), k))
     return _svg(boards, columns, rows, label)
 
 
@@ -276,7 +279,8 @@ def derived_road_svg(cells, road, columns: int | None = None, rows: int = ROWS) 
     rows = _rows(rows)
     needed = max((cell.column + 1 for cell in cells), default=0)
     columns = max(needed, 2 * MIN_COLUMNS if columns is None else whole_number("columns", columns, 1, 10_000))
-    return _svg([(_derived_board(k), cells, DERIVED_TITLES[k], k)], (columns + 1) // 2, rows, DERIVED_TITLES[k])
+    title = _(DERIVED_TITLES[k])
+    return _svg([(_derived_board(k), cells, title, k)], (columns + 1) // 2, rows, title)
 
 
 def scoreboard_svg(outcomes, rows: int = ROWS) -> str:
@@ -290,7 +294,7 @@ def scoreboard_svg(outcomes, rows: int = ROWS) -> str:
     rows = _rows(rows)
     derived = [derived_road(outcomes, k, rows) for k in DERIVED_ROADS]
     return boards_svg(bead_plate(outcomes, rows), big_road(outcomes, rows), rows,
-                      "Bead Plate, Big Road and the three derived roads", derived)
+                      N_("Bead Plate, Big Road and the three derived roads"), derived)
 
 
 def roads_svg(outcomes, rows: int = ROWS) -> str:

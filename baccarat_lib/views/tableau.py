@@ -21,13 +21,14 @@ from html import escape
 from ..errors import BaccaratError, shown, whole_number
 from ..game.rules import ANY, BANKER_TABLEAU, THIRD_CARD_VALUES, banker_decision
 from ..game.tableau import SOURCE_002_HEADINGS, draw_grid, tableau_rows
+from ..i18n import N_, _
 from .html import table_html
 
 __all__ = ["tableau_markdown", "tableau_html", "tableau_grid_html", "published_markdown", "TABLEAU_HEADINGS",
            "DRAW_COLOUR", "STAND_COLOUR"]
 
-TABLEAU_HEADINGS = ("Banker two-card total", "Banker draws when Player's third card is",
-                    "Banker stands when it is")
+TABLEAU_HEADINGS = (N_("Banker two-card total"), N_("Banker draws when Player's third card is"),
+                    N_("Banker stands when it is"))   # data: translated where shown
 
 # Colour-blind-safe pair, shared with the plots: blue for draw, orange for stand.
 DRAW_COLOUR = "#5b9bd5"
@@ -37,17 +38,17 @@ STAND_COLOUR = "#f4b183"
 def _draw_text(values) -> str:
     missing = sorted(ANY - values)
     if not missing:
-        return "any (0–9)"
+        return _("any (0–9)")
     if not values:
-        return "never"
+        return _("never")
     if len(missing) == 1:
-        return f"any except {missing[0]}"
+        return _("any except {value}").format(value=missing[0])
     return ", ".join(str(value) for value in sorted(values))
 
 
 def _stand_text(values) -> str:
     if values == ANY:
-        return "always"
+        return _("always")
     return ", ".join(str(value) for value in sorted(values)) or "—"
 
 
@@ -62,14 +63,14 @@ def tableau_markdown() -> str:
     >>> print(tableau_markdown().splitlines()[-1])
     | 7 | never | always |
     """
-    lines = ["| " + " | ".join(TABLEAU_HEADINGS) + " |", "|---|---|---|"]
+    lines = ["| " + " | ".join(_(text) for text in TABLEAU_HEADINGS) + " |", "|---|---|---|"]
     lines += [f"| {totals} | {draws} | {stands} |" for totals, draws, stands in _row_texts()]
     return "\n".join(lines)
 
 
 def tableau_html() -> str:
     """The tableau as an HTML table in projector-sized print."""
-    return table_html([escape(text) for text in TABLEAU_HEADINGS],
+    return table_html([escape(_(text)) for text in TABLEAU_HEADINGS],
                       [[escape(text) for text in row] for row in _row_texts()], "bcl-tableau", centred=True)
 
 
@@ -97,37 +98,43 @@ def tableau_grid_html(banker_total: int | None = None, third_card=None) -> str:
     header = "".join(f'<th style="padding:0 0.3em;">{_VALUE_HEADERS.get(value, value)}</th>'
                      for value in THIRD_CARD_VALUES)
     rows = []
+    # Translators: the letters in the tableau's cells: D for draws, S for stands (one letter each).
+    draw_letter, stand_letter = _("D"), _("S")
+    third_heading = escape(_("Player's third card (value)"), quote=False)
+    total_heading, stood_heading = _("Banker<br>total"), _("Player<br>stood")
+    draws_key, stands_key = escape(_("Banker draws"), quote=False), escape(_("Banker stands"), quote=False)
     for total, row in zip(BANKER_TABLEAU, draw_grid()):
-        cells = [cell("D" if draws else "S", DRAW_COLOUR if draws else STAND_COLOUR,
+        cells = [cell(draw_letter if draws else stand_letter, DRAW_COLOUR if draws else STAND_COLOUR,
                       banker_total == total and third_card == value, total, value)
                  for value, draws in zip(THIRD_CARD_VALUES, row)]
         stood_draws = banker_decision(total, None).draws
-        cells.append(cell("D" if stood_draws else "S", DRAW_COLOUR if stood_draws else STAND_COLOUR,
+        cells.append(cell(draw_letter if stood_draws else stand_letter, DRAW_COLOUR if stood_draws else STAND_COLOUR,
                           banker_total == total and third_card is None, total, "stood"))
         weight = "font-weight:bold;" if total == banker_total else ""
         rows.append(f'<tr><th style="padding:0 0.5em;{weight}">{total}</th>{"".join(cells)}</tr>')
     return (f'<table class="bcl-grid" style="border-collapse:collapse;font-size:1.3em;">'
-            f'<tr><th rowspan="2">Banker<br>total</th><th colspan="10">Player\'s third card (value)</th>'
-            f'<th rowspan="2" style="padding:0 0.4em;">Player<br>stood</th></tr>'
+            f'<tr><th rowspan="2">{total_heading}</th><th colspan="10">{third_heading}</th>'
+            f'<th rowspan="2" style="padding:0 0.4em;">{stood_heading}</th></tr>'
             f'<tr>{header}</tr>{"".join(rows)}</table>'
             f'<div style="font-size:1.1em;margin-top:0.3em;"><span style="background:{DRAW_COLOUR};'
-            f'padding:0 0.5em;">D</span> Banker draws &nbsp; <span style="background:{STAND_COLOUR};'
-            f'padding:0 0.5em;">S</span> Banker stands</div>')
+            f'padding:0 0.5em;">{draw_letter}</span> {draws_key} &nbsp; <span style="background:{STAND_COLOUR};'
+            f'padding:0 0.5em;">{stand_letter}</span> {stands_key}</div>')
 
 
 def _rows(rows) -> list:
     if not isinstance(rows, (list, tuple)):
-        raise BaccaratError(f"rows must be a list of printed rows (totals, draw, stand), not {shown(rows)}")
+        raise BaccaratError(_("rows must be a list of printed rows (totals, draw, stand), not {given}").format(given=shown(rows)))
     return list(rows)
 
 
 def published_markdown(rows, headings=SOURCE_002_HEADINGS) -> str:
     """Printed rows ``(totals, draw cell, stand cell)`` as a Markdown table, cell for cell (cells are text;
     an empty or None cell is left blank)."""
-    for name, row in [("headings", headings)] + [("each row", row) for row in _rows(rows)]:
+    for name, row in [("headings", headings)] + [(_("each row"), row) for row in _rows(rows)]:
         if (not isinstance(row, (list, tuple)) or len(row) != 3
                 or not all(cell is None or isinstance(cell, str) for cell in row)):
-            raise BaccaratError(f"{name} must be three cells of text (totals, draw, stand), not {shown(row)}")
-    lines = ["| " + " | ".join(headings) + " |", "|---|---|---|"]
+            raise BaccaratError(_("{name} must be three cells of text (totals, draw, stand), not {given}").format(
+                name=name, given=shown(row)))
+    lines = ["| " + " | ".join(_(heading) for heading in headings) + " |", "|---|---|---|"]
     lines += ["| " + " | ".join(cell or " " for cell in row) + " |" for row in rows]
     return "\n".join(lines)

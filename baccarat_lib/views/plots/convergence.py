@@ -12,6 +12,7 @@ import numpy as np
 from matplotlib.ticker import PercentFormatter
 
 from ...analysis.convergence import Convergence
+from ...i18n import _
 from .common import new_axes
 
 __all__ = ["plot_convergence"]
@@ -23,16 +24,16 @@ def plot_convergence(convergence: Convergence, ax=None, start: int = 1000, perce
     shown = convergence.coups >= min(start, convergence.coups[-1])
     n, estimate, se = convergence.coups[shown], convergence.estimate[shown], convergence.standard_error[shown]
     ax.fill_between(n, estimate - 2 * se, estimate + 2 * se, color="#9ecae1", alpha=0.6,
-                    label="±2 standard errors")
-    ax.plot(n, estimate, color="#08519c", linewidth=2, label="simulation so far")
-    ax.axhline(convergence.exact, color="#b3261e", linestyle="--", linewidth=2, label="exact (enumeration)")
+                    label=_("±2 standard errors"))
+    ax.plot(n, estimate, color="#08519c", linewidth=2, label=_("simulation so far"))
+    ax.axhline(convergence.exact, color="#b3261e", linestyle="--", linewidth=2, label=_("exact (enumeration)"))
     ax.set_xscale("log")
     reach = float(np.max(np.abs(estimate - convergence.exact) + 2 * se)) * 1.15
     ax.set_ylim(convergence.exact - reach, convergence.exact + reach)
     if percent:
         ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=1))
-    ax.set_xlabel("coups dealt (log scale)", fontsize=14)
-    ax.set_title(convergence.label, fontsize=15)
+    ax.set_xlabel(_("coups dealt (log scale)"), fontsize=14)
+    ax.set_title(_(convergence.label), fontsize=15)   # built in the current language
     ax.tick_params(labelsize=12)
     ax.legend(fontsize=12, loc="upper right")
     ax.grid(True, alpha=0.3)

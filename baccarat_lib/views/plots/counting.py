@@ -24,6 +24,7 @@ import numpy as np
 
 from ...analysis.counting import VALUE_LABELS
 from ...game.payouts import bet_label
+from ...i18n import _
 from .common import BET_COLOURS, new_axes
 
 __all__ = ["plot_effect_of_removal", "plot_edges_through_shoe"]
@@ -42,9 +43,9 @@ def plot_effect_of_removal(effects: dict, ax=None):
     ax.axhline(0, color="black", linewidth=1)
     ax.set_xticks(range(len(values)))
     ax.set_xticklabels([VALUE_LABELS[value].replace(" (", "\n(") for value in values], fontsize=12)
-    ax.set_xlabel("Value of the card taken out", fontsize=14)
-    ax.set_ylabel("Change in house edge\n(hundredths of a % point)", fontsize=13)
-    ax.set_title("One card out: above 0 the bettor loses, below 0 the bettor gains", fontsize=15, loc="left")
+    ax.set_xlabel(_("Value of the card taken out"), fontsize=14)
+    ax.set_ylabel(_("Change in house edge\n(hundredths of a % point)"), fontsize=13)
+    ax.set_title(_("One card out: above 0 the bettor loses, below 0 the bettor gains"), fontsize=15, loc="left")
     ax.legend(fontsize=12, ncol=len(bets))
     ax.grid(axis="y", alpha=0.3)
     return ax
@@ -62,10 +63,10 @@ def plot_edges_through_shoe(points, bets=None, ax=None):
     ax.axhspan(low, 0, color="#e7f5ea", zorder=0)
     ax.set_ylim(bottom=low)
     ax.axhline(0, color="black", linewidth=1)
-    ax.text(coups[0], low / 2, "below 0: the bet favours the bettor", fontsize=12, color="#1e7b34", va="center")
-    ax.set_xlabel("Coup number in the shoe", fontsize=14)
-    ax.set_ylabel("House edge (%)", fontsize=14)
-    ax.set_title("The exact house edge before every coup of one shoe", fontsize=15, loc="left")
+    ax.text(coups[0], low / 2, _("below 0: the bet favours the bettor"), fontsize=12, color="#1e7b34", va="center")
+    ax.set_xlabel(_("Coup number in the shoe"), fontsize=14)
+    ax.set_ylabel(_("House edge (%)"), fontsize=14)
+    ax.set_title(_("The exact house edge before every coup of one shoe"), fontsize=15, loc="left")
     ax.legend(fontsize=12)
     ax.grid(alpha=0.3)
     return ax

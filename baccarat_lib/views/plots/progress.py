@@ -11,8 +11,10 @@ from __future__ import annotations
 from matplotlib.axes import Axes
 
 from ...errors import BaccaratError, shown
+from ...game.formatting import number
 from ...game.coup import Outcome
 from ...teaching.progress_report import DayLine
+from ...i18n import _
 from .common import OUTCOME_COLOURS, new_axes
 
 __all__ = ["plot_accuracy_over_time"]
@@ -21,23 +23,25 @@ __all__ = ["plot_accuracy_over_time"]
 def plot_accuracy_over_time(days, ax=None):
     """Accuracy (percent right) per day, oldest on the left; each point says how many answers it counts."""
     if not isinstance(days, (list, tuple)) or not all(isinstance(day, DayLine) for day in days):
-        raise BaccaratError(f"days must be a list of DayLine (build_progress_report(...).days), not {shown(days)}")
+        raise BaccaratError(_("days must be a list of DayLine (build_progress_report(...).days), not {given}")
+                            .format(given=shown(days)))
     if ax is not None and not isinstance(ax, Axes):
-        raise BaccaratError(f"ax must be None (a new figure) or matplotlib axes, not {shown(ax)}")
+        raise BaccaratError(_("ax must be None (a new figure) or matplotlib axes, not {given}").format(given=shown(ax)))
     ax = new_axes(ax, (9, 3.6))
     positions = list(range(len(days)))
     percents = [float(100 * day.accuracy) for day in days]
     colour = OUTCOME_COLOURS[Outcome.PLAYER]
     ax.plot(positions, percents, marker="o", markersize=9, linewidth=2.5, color=colour)
     for position, percent, day in zip(positions, percents, days):
-        ax.annotate(f"{day.right}/{day.count}", (position, percent), textcoords="offset points", xytext=(0, 10),
+        ax.annotate(f"{number(day.right)}/{number(day.count)}", (position, percent), textcoords="offset points", xytext=(0, 10),
                     ha="center", fontsize=12)
     ax.set_xticks(positions)
-    ax.set_xticklabels([day.day.strftime("%d %b") for day in days], fontsize=12)
+    # Translators: a strftime format for the day under each point ("%d/%m" writes 05/03).
+    ax.set_xticklabels([day.day.strftime(_("%d %b")) for day in days], fontsize=12)
     ax.set_ylim(0, 112)
     ax.set_xlim(-0.5, max(len(days), 1) - 0.5)
     ax.set_yticks([0, 25, 50, 75, 100])
-    ax.set_ylabel("answers right (%)", fontsize=13)
-    ax.set_title("Accuracy per day" if days else "Accuracy per day (no answers yet)", fontsize=15)
+    ax.set_ylabel(_("answers right (%)"), fontsize=13)
+    ax.set_title(_("Accuracy per day") if days else _("Accuracy per day (no answers yet)"), fontsize=15)
     ax.grid(axis="y", alpha=0.3)
     return ax

@@ -32,12 +32,15 @@ from matplotlib.collections import EllipseCollection, LineCollection
 
 from ...analysis.roads import LETTERS, ROWS, bead_plate, big_road, outcome_of
 from ...game.coup import Outcome
+from ...game.formatting import number
+from ...i18n import N_, _
 from ..svg import BEAD_PLATE_TITLE, BIG_ROAD_TITLE
 from .common import OUTCOME_COLOURS, new_axes
 
 __all__ = ["plot_bead_plate", "plot_big_road", "plot_roads", "plot_streak_statistics"]
 MIN_COLUMNS = 12   # an empty or short board still shows a readable grid
 _RADIUS = 0.42     # of a bead or ring, in cells
+_OUTCOME_NAMES = {Outcome.BANKER: N_("Banker"), Outcome.PLAYER: N_("Player"), Outcome.TIE: N_("Tie")}
 
 
 
@@ -56,7 +59,7 @@ def _grid(ax, columns: int, rows: int, title: str):
     ax.set_aspect("equal")
     ax.set_anchor("W")  # boards start at the left, under their titles
     ax.axis("off")
-    ax.set_title(title, fontsize=16, loc="left", fontweight="bold")
+    ax.set_title(_(title), fontsize=16, loc="left", fontweight="bold")   # default titles: catalog messages
 
 
 def _cell_points(ax, columns: int, rows: int) -> float:
@@ -124,8 +127,8 @@ def plot_roads(outcomes, axes=None, rows: int = ROWS):
     beads, rings = bead_plate(outcomes, rows), big_road(outcomes, rows)
     columns = max(_columns(beads, None), _columns(rings, None))
     if axes is None:  # wide enough for the longer title (16 pt bold: about 0.14 inch a character), never cut
-        width = max(0.36 * columns + 0.6, 0.14 * max(len(BEAD_PLATE_TITLE), len(BIG_ROAD_TITLE)) + 0.4)
-        _, axes = plt.subplots(2, 1, figsize=(width, 2 * (0.36 * rows + 0.7)))
+        width = max(0.36 * columns + 0.6, 0.14 * max(len(_(BEAD_PLATE_TITLE)), len(_(BIG_ROAD_TITLE))) + 0.4)
+        _figure, axes = plt.subplots(2, 1, figsize=(width, 2 * (0.36 * rows + 0.7)))
     plot_bead_plate(beads, axes[0], columns, rows)
     plot_big_road(rings, axes[1], columns, rows)
     return axes
@@ -135,21 +138,21 @@ def plot_streak_statistics(rows, exact, ax=None, side=Outcome.BANKER):
     """Observed P(side | the last k non-tie results were side) with ±2 standard errors, against the exact P(side)."""
     ax = new_axes(ax, (9, 5))
     outcome = outcome_of(side)
-    label = outcome.label
+    label = _(_OUTCOME_NAMES[outcome])
     ks = [row.k for row in rows]
     ax.errorbar(ks, [row.probability for row in rows], yerr=[2 * row.standard_error for row in rows],
                 fmt="o", color=OUTCOME_COLOURS[outcome],
-                markersize=10, capsize=8, linewidth=2.5, label="simulated, ±2 standard errors")
+                markersize=10, capsize=8, linewidth=2.5, label=_("simulated, ±2 standard errors"))
     ax.axhline(float(exact), color="#333", linestyle="--", linewidth=2,
-               label=f"exact P({label}) on any coup = {float(exact):.4f}")
+               label=_("exact P({side}) on any coup = {chance}").format(side=label, chance=number(float(exact), 4)))
     spread = max([4 * row.standard_error for row in rows if np.isfinite(row.standard_error)], default=0.01)
     ax.set_ylim(float(exact) - 1.6 * spread, float(exact) + 1.6 * spread)
     ax.set_xticks(ks)
-    ax.set_xticklabels([str(k) if k else "any\ncoup" for k in ks])
-    ax.set_xlabel(f"k: the last k results (ties skipped) were all {label}", fontsize=14)
-    ax.set_ylabel(f"P({label} on the next coup)", fontsize=14)
+    ax.set_xticklabels([str(k) if k else _("any\ncoup") for k in ks])
+    ax.set_xlabel(_("k: the last k results (ties skipped) were all {side}").format(side=label), fontsize=14)
+    ax.set_ylabel(_("P({side} on the next coup)").format(side=label), fontsize=14)
     ax.tick_params(labelsize=13)
     ax.legend(fontsize=13, loc="upper left")
-    ax.set_title(f"P({label} | the last k results were {label})", fontsize=16, loc="left")
+    ax.set_title(_("P({side} | the last k results were {side})").format(side=label), fontsize=16, loc="left")
     ax.grid(axis="y", alpha=0.3)
     return ax

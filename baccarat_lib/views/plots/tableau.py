@@ -29,7 +29,12 @@ from ...game.coup import Coup
 from ...game.rules import BANKER_TABLEAU, THIRD_CARD_VALUES
 from ...game.tableau import draw_grid
 from ..tableau import DRAW_COLOUR, STAND_COLOUR
+from ...i18n import N_, _
 from .common import CARD_BLACK, CARD_RED, new_axes
+
+# Translators: the letters in the tableau's cells: D for draws, S for stands (one letter each).
+_DRAWS_LETTER, _STANDS_LETTER = N_("D"), N_("S")
+_HAND_NAMES = (N_("Player"), N_("Banker"))
 
 __all__ = ["plot_tableau_grid", "plot_coup"]
 
@@ -41,7 +46,7 @@ def plot_tableau_grid(ax=None, highlight: tuple[int, int] | None = None):
     ax.imshow(grid, cmap=ListedColormap([STAND_COLOUR, DRAW_COLOUR]), vmin=0, vmax=1, aspect="auto")
     for total, row in enumerate(grid):
         for value, draws in enumerate(row):
-            ax.text(value, total, "D" if draws else "S", ha="center", va="center",
+            ax.text(value, total, _(_DRAWS_LETTER) if draws else _(_STANDS_LETTER), ha="center", va="center",
                     fontsize=17, fontweight="bold", color="#1b1b1b")
     ax.set_xticks(list(THIRD_CARD_VALUES))
     ax.set_xticklabels(["0\n10 J Q K", "1\nA"] + [str(value) for value in THIRD_CARD_VALUES][2:], fontsize=13)
@@ -49,8 +54,8 @@ def plot_tableau_grid(ax=None, highlight: tuple[int, int] | None = None):
     ax.set_yticklabels([str(total) for total in BANKER_TABLEAU], fontsize=15)
     ax.xaxis.tick_top()
     ax.xaxis.set_label_position("top")
-    ax.set_xlabel("Value of Player's third card", fontsize=15)
-    ax.set_ylabel("Banker's two-card total", fontsize=15)
+    ax.set_xlabel(_("Value of Player's third card"), fontsize=15)
+    ax.set_ylabel(_("Banker's two-card total"), fontsize=15)
     ax.set_xticks(np.arange(-0.5, len(THIRD_CARD_VALUES)), minor=True)
     ax.set_yticks(np.arange(-0.5, len(BANKER_TABLEAU)), minor=True)
     ax.grid(which="minor", color="white", linewidth=2)
@@ -59,7 +64,7 @@ def plot_tableau_grid(ax=None, highlight: tuple[int, int] | None = None):
         total, value = highlight
         ax.add_patch(Rectangle((value - 0.5, total - 0.5), 1, 1, fill=False, linewidth=4,
                                edgecolor="black", zorder=3))
-    ax.set_title("Banker after Player drew:  D = draws,  S = stands", fontsize=16, pad=12, loc="left")
+    ax.set_title(_("Banker after Player drew:  D = draws,  S = stands"), fontsize=16, pad=12, loc="left")
     return ax
 
 
@@ -70,7 +75,7 @@ def _card(ax, x: float, y: float, card, width: float = 0.8, height: float = 1.15
     colour = CARD_RED if card.is_red else CARD_BLACK
     ax.text(x + width / 2, y + height * 0.6, card.label, ha="center", va="center",
             fontsize=24, fontweight="bold", color=colour)
-    ax.text(x + width / 2, y + height * 0.18, f"worth {card.value}", ha="center", va="center",
+    ax.text(x + width / 2, y + height * 0.18, _("worth {value}").format(value=card.value), ha="center", va="center",
             fontsize=11, color="#555")
 
 
@@ -84,9 +89,9 @@ def plot_coup(coup: Coup, ax=None):
     >>> plt.close("all")
     """
     ax = new_axes(ax, (6.5, 4))
-    for row, (name, hand) in enumerate((("Player", coup.player), ("Banker", coup.banker))):
+    for row, (name, hand) in enumerate(zip(_HAND_NAMES, (coup.player, coup.banker))):
         y = 1.5 * (1 - row)
-        ax.text(-0.15, y + 0.6, name, ha="right", va="center", fontsize=18, fontweight="bold")
+        ax.text(-0.15, y + 0.6, _(name), ha="right", va="center", fontsize=18, fontweight="bold")
         for position, card in enumerate(hand.cards):
             _card(ax, position, y, card)
         ax.text(3.1, y + 0.6, f"= {hand.total}", ha="left", va="center", fontsize=22)

@@ -31,6 +31,7 @@ from ...errors import BaccaratError, check_seed, shown
 from ...game.cards import RANKS, Card, as_cards
 from ...game.coup import Hand, play_coup
 from ...game.rules import Decision, NATURALS, hand_total, is_natural, player_decision, total_working
+from ...i18n import N_, _
 from ..html import caption_html, hand_html, message_html
 from .common import BIG, check_text, chosen, projector_view, safe_html
 
@@ -43,13 +44,14 @@ _CARD_CHOICE = widgets.Layout(width="7em")
 
 def _ranks(name: str, cards, count: int, example: str) -> list[str]:
     """The ranks of exactly ``count`` cards given as text or a list (a widget's starting cards), checked."""
-    accepted = f"{name} must be {count} cards such as \"{example}\""
     try:
         ranks = [card.rank for card in as_cards(cards)]
     except BaccaratError:
-        raise BaccaratError(f"{accepted}, not {shown(cards)}") from None
+        raise BaccaratError(_("{name} must be {count} cards such as \"{example}\", not {value}").format(
+            name=name, count=count, example=example, value=shown(cards))) from None
     if len(ranks) != count:
-        raise BaccaratError(f"{accepted}, not {len(ranks)} cards: {shown(cards)}")
+        raise BaccaratError(_("{name} must be {count} cards such as \"{example}\", not {given} cards: {value}").format(
+            name=name, count=count, example=example, given=len(ranks), value=shown(cards)))
     return ranks
 
 
@@ -58,12 +60,14 @@ def _ranks(name: str, cards, count: int, example: str) -> list[str]:
 def read_hand(text) -> list[Card]:
     """The cards of one hand typed as text: two or three of them (a hand never gets a fourth card)."""
     cards = as_cards(text)
+    if not cards:
+        raise BaccaratError(_("a hand starts with two cards; 0 given: add two cards, e.g. \"7 8\""))
     if len(cards) < 2:
-        raise BaccaratError(f"a hand starts with two cards; {len(cards)} given: add "
-                            f"{'two cards' if not cards else 'one more card'}, e.g. \"7 8\"")
+        raise BaccaratError(_("a hand starts with two cards; {given} given: add one more card, e.g. \"7 8\"")
+                            .format(given=len(cards)))
     if len(cards) > 3:
-        raise BaccaratError(f"a hand holds two or three cards, never {len(cards)}: "
-                            "Player and Banker each take at most one third card")
+        raise BaccaratError(_("a hand holds two or three cards, never {given}: Player and Banker each take at most "
+                              "one third card").format(given=len(cards)))
     return cards
 
 
@@ -84,19 +88,21 @@ def natural_reading(cards) -> NaturalReading:
     """
     cards = as_cards(cards)
     if len(cards) != 4:
-        raise BaccaratError(f"give the first four cards in dealt order P, B, P, B; {len(cards)} given")
+        raise BaccaratError(_("give the first four cards in dealt order P, B, P, B; {given} given")
+                            .format(given=len(cards)))
     player, banker = Hand((cards[0], cards[2])), Hand((cards[1], cards[3]))
     sentences = []
-    for side, hand in (("Player", player), ("Banker", banker)):
-        natural_words = f": a natural {hand.total}!" if is_natural(hand.cards) else "."
-        sentences.append(f"{side} has {hand.total} ({hand.arithmetic()}){natural_words}")
+    for side, hand in ((_("Player"), player), (_("Banker"), banker)):
+        sentence = (_("{side} has {total} ({working}): a natural {total}!") if is_natural(hand.cards) else
+                    _("{side} has {total} ({working})."))
+        sentences.append(sentence.format(side=side, total=hand.total, working=hand.arithmetic()))
     natural = is_natural(player.cards) or is_natural(banker.cards)
     if natural:
-        sentences.append("A natural is on the table: both hands stand, nobody draws a third card.")
+        sentences.append(_("A natural is on the table: both hands stand, nobody draws a third card."))
         sentences.append(play_coup(cards).steps[-1])
     else:
-        sentences.append("No natural: nothing is settled yet. The third-card rules come next, "
-                         "Player's rule first.")
+        sentences.append(_("No natural: nothing is settled yet. The third-card rules come next, "
+                           "Player's rule first."))
     return NaturalReading(player, banker, natural, tuple(sentences))
 
 
@@ -116,15 +122,16 @@ def player_rule_reading(cards) -> PlayerRuleReading:
     """
     cards = as_cards(cards)
     if len(cards) != 2:
-        raise BaccaratError(f"Player's rule looks at Player's first two cards; {len(cards)} given")
+        raise BaccaratError(_("Player's rule looks at Player's first two cards; {given} given")
+                            .format(given=len(cards)))
     hand = Hand(tuple(cards))
     decision = player_decision(hand.total)
     if hand.total in NATURALS:
-        action = "Both hands stand and are compared at once."
+        action = _("Both hands stand and are compared at once.")
     else:
-        action = "Player takes a third card." if decision.draws else "Player stays on two cards."
-    return PlayerRuleReading(hand, decision, f"Player has {hand.total} ({hand.arithmetic()}): "
-                                             f"{decision.reason} {action}")
+        action = _("Player takes a third card.") if decision.draws else _("Player stays on two cards.")
+    return PlayerRuleReading(hand, decision, _("Player has {total} ({working}): {reason} {action}").format(
+        total=hand.total, working=hand.arithmetic(), reason=decision.reason, action=action))
 
 
 # ---------------------------------------------------------------- widgets
@@ -142,22 +149,22 @@ class TotalCalculator:
 
     def __init__(self, cards: str = "7 8"):
         check_text("cards", cards, '"7 8"')
-        self.text = widgets.Text(value=cards, description="Cards:", continuous_update=True,
-                                 placeholder="e.g. 7 8 or 6♠ 7♥ 8♦",
+        self.text = widgets.Text(value=cards, description=_("Cards:"), continuous_update=True,
+                                 placeholder=_("e.g. 7 8 or 6♠ 7♥ 8♦"),
                                  layout=widgets.Layout(width="22em"),
                                  style={"description_width": "initial"})
-        self.rank_buttons = [widgets.Button(description=rank, tooltip=f"add {rank}",
+        self.rank_buttons = [widgets.Button(description=rank, tooltip=_("add {rank}").format(rank=rank),
                                             style={"font_size": "1.2em", "font_weight": "bold"},
                                             layout=widgets.Layout(width="3.4em", height="2.6em"))
                              for rank in RANKS]
         for button in self.rank_buttons:
             button.on_click(self._add_rank)
-        self.clear = widgets.Button(description="Clear", button_style="warning", layout=BIG)
-        self.clear.on_click(lambda _: setattr(self.text, "value", ""))
+        self.clear = widgets.Button(description=_("Clear"), button_style="warning", layout=BIG)
+        self.clear.on_click(lambda _button: setattr(self.text, "value", ""))
         self.output = widgets.HTML()
         self.cards, self.total = [], None
-        self.text.observe(lambda _: self.update(), names="value")
-        self.view = projector_view([widgets.HTML(caption_html("Type cards, or click to add one:")),
+        self.text.observe(lambda _change: self.update(), names="value")
+        self.view = projector_view([widgets.HTML(caption_html(_("Type cards, or click to add one:"))),
                                   self.text, widgets.HBox(self.rank_buttons + [self.clear],
                                                           layout=widgets.Layout(flex_flow="row wrap")),
                                   self.output], controller=self)
@@ -169,14 +176,15 @@ class TotalCalculator:
     def _render(self) -> str:
         self.cards, self.total = [], None
         if not self.text.value.strip():
-            return message_html("Type two or three cards, or click the rank buttons.", "info")
+            return message_html(_("Type two or three cards, or click the rank buttons."), "info")
         typed = as_cards(self.text.value)
         if len(typed) < 2:
-            return hand_html("Hand", typed) + message_html("A hand starts with two cards: add one more.", "info")
+            return hand_html(_("Hand"), typed) + message_html(_("A hand starts with two cards: add one more."),
+                                                              "info")
         cards = read_hand(typed)
         total = hand_total(cards)
         self.cards, self.total = cards, total
-        return hand_html("Hand", cards, total) + message_html(total_working(cards), "info")
+        return hand_html(_("Hand"), cards, total) + message_html(total_working(cards), "info")
 
     def update(self):
         """Read the text box and show the hand, its total and the arithmetic (or what is wrong)."""
@@ -191,28 +199,30 @@ def show_total_calculator(cards: str = "7 8"):
 class NaturalChecker:
     """Lesson 02: the first four cards (P, B, P, B) chosen or dealt; a natural or not, and what follows."""
 
-    ORDER = ("1st → Player", "2nd → Banker", "3rd → Player", "4th → Banker")
+    # The menus' labels, translated when the widget is built.
+    ORDER = (N_("1st → Player"), N_("2nd → Banker"), N_("3rd → Player"), N_("4th → Banker"))
 
     def __init__(self, cards="K 5 9 3", seed=None):
         ranks = _ranks("cards", cards, 4, "K 5 9 3")
         self.rng = random.Random(check_seed(seed))
         self._updating = False
-        self.choices = [_rank_dropdown(label, rank) for label, rank in zip(self.ORDER, ranks)]
-        self.deal = widgets.Button(description="Deal 4 new cards", button_style="primary",
-                                   layout=widgets.Layout(width="16em", height="2.6em"))
-        self.deal.on_click(lambda _: self.deal_new_cards())
+        self.choices = [_rank_dropdown(_(label), rank) for label, rank in zip(self.ORDER, ranks)]
+        # At least 16em, wider when the language's words need it (Vietnamese is longer): never cut.
+        self.deal = widgets.Button(description=_("Deal 4 new cards"), button_style="primary",
+                                   layout=widgets.Layout(width="auto", min_width="16em", height="2.6em"))
+        self.deal.on_click(lambda _button: self.deal_new_cards())
         self.output = widgets.HTML()
         self.reading = None
         for choice in self.choices:
-            choice.observe(lambda _: self.update(), names="value")
-        self.view = projector_view([widgets.HTML(caption_html("The first four cards, in dealt order:")),
+            choice.observe(lambda _change: self.update(), names="value")
+        self.view = projector_view([widgets.HTML(caption_html(_("The first four cards, in dealt order:"))),
                                   widgets.HBox(self.choices, layout=widgets.Layout(flex_flow="row wrap")),
                                   self.deal, self.output], controller=self)
         self.update()
 
     def deal_new_cards(self):
         """Four ranks at random, each equally likely (as from an endless shoe); the seed makes it repeatable."""
-        ranks = [self.rng.choice(RANKS) for _ in self.choices]
+        ranks = [self.rng.choice(RANKS) for _choice in self.choices]
         self._updating = True
         try:
             for choice, rank in zip(self.choices, ranks):
@@ -223,10 +233,10 @@ class NaturalChecker:
 
     def _render(self) -> str:
         self.reading = None
-        reading = natural_reading([chosen(choice, "a rank") for choice in self.choices])
+        reading = natural_reading([chosen(choice, _("a rank")) for choice in self.choices])
         self.reading = reading
-        hands = (hand_html("Player", reading.player.cards, reading.player.total) +
-                 hand_html("Banker", reading.banker.cards, reading.banker.total))
+        hands = (hand_html(_("Player"), reading.player.cards, reading.player.total) +
+                 hand_html(_("Banker"), reading.banker.cards, reading.banker.total))
         return (hands + message_html(" ".join(reading.sentences[:2]), "info") +
                 message_html(" ".join(reading.sentences[2:]), "right" if reading.natural else "info"))
 
@@ -247,8 +257,8 @@ def _rule_strip_html(total: int) -> str:
     cells = []
     for each in range(10):
         decision = player_decision(each)
-        word, colour = (("natural", "#b7791f") if each in NATURALS else
-                        ("draw", "#1a4f9c") if decision.draws else ("stand", "#1e7b34"))
+        word, colour = ((_("natural"), "#b7791f") if each in NATURALS else
+                        (_("draw"), "#1a4f9c") if decision.draws else (_("stand"), "#1e7b34"))
         outline = "outline:4px solid #111;" if each == total else ""
         cells.append(f'<td class="bcl-total-{each}" style="padding:0.25em 0.5em;text-align:center;'
                      f'border:1px solid #bbb;color:{colour};{outline}"><b style="font-size:1.4em;">{each}</b>'
@@ -262,21 +272,21 @@ class PlayerRuleExplorer:
 
     def __init__(self, cards="2 3"):
         ranks = _ranks("cards", cards, 2, "2 3")
-        self.first = _rank_dropdown("Player's 1st card", ranks[0])
-        self.second = _rank_dropdown("Player's 2nd card", ranks[1])
+        self.first = _rank_dropdown(_("Player's 1st card"), ranks[0])
+        self.second = _rank_dropdown(_("Player's 2nd card"), ranks[1])
         self.output = widgets.HTML()
         self.reading = None
         for choice in (self.first, self.second):
-            choice.observe(lambda _: self.update(), names="value")
-        self.view = projector_view([widgets.HTML(caption_html("Banker has no natural. Choose Player's cards:")),
+            choice.observe(lambda _change: self.update(), names="value")
+        self.view = projector_view([widgets.HTML(caption_html(_("Banker has no natural. Choose Player's cards:"))),
                                   widgets.HBox([self.first, self.second]), self.output], controller=self)
         self.update()
 
     def _render(self) -> str:
         self.reading = None
-        reading = player_rule_reading([chosen(self.first, "a rank"), chosen(self.second, "a rank")])
+        reading = player_rule_reading([chosen(self.first, _("a rank")), chosen(self.second, _("a rank"))])
         self.reading = reading
-        return (hand_html("Player", reading.hand.cards, reading.hand.total) +
+        return (hand_html(_("Player"), reading.hand.cards, reading.hand.total) +
                 message_html(reading.sentence, "info") + _rule_strip_html(reading.hand.total))
 
     def update(self):

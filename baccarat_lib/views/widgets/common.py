@@ -25,6 +25,8 @@ Helpers of the widget modules (not exported: their arguments come from the libra
 - ``SeedBox``: the seed box of the drill and the road dealer: a text box, so a bad seed shows inline.
 - ``close_widgets(widgets)``: close controls a widget replaces (and their style models), freeing them.
 - ``FALLBACK_MESSAGE``: the sentence shown when something unexpected goes wrong.
+- ``fitted(width, natural="initial")``: a label's or button's width: ``width`` in English, ``natural`` in another
+  language (whose words are longer), so a translated label is never cut.
 - ``ProjectorView``: the VBox class ``projector_view`` returns; its plain text is ``fallback_text(name)``, not a repr.
 - ``fallback_text(name)``: "Run the cells above and this one (Run ▸ Run All Cells) to use <name>."
 - ``record_answer(skill, key, answer, right, seconds, source)``: save one judged answer in the learner's progress
@@ -51,6 +53,7 @@ import ipywidgets as widgets
 import traitlets
 
 from ...errors import BaccaratError, check_seed, shown
+from ...i18n import N_, _, language
 from ...teaching.progress import current_lesson, progress_store
 from ..html import message_html
 
@@ -58,7 +61,7 @@ __all__ = ["safe_html", "projector_view", "BIG"]
 
 BIG = widgets.Layout(width="auto", min_width="8em", height="2.6em")
 
-FALLBACK_MESSAGE = ("Sorry, this could not be worked out. Check what you typed or chose, and try again; "
+FALLBACK_MESSAGE = N_("Sorry, this could not be worked out. Check what you typed or chose, and try again; "
                     "if it keeps happening, restart the lesson (Run ▸ Run All Cells).")
 _MAX_MESSAGE = 300            # characters of an error message shown inline, whatever the input
 _MESSAGE_BUDGET = 180         # an argument error names the argument, what is accepted and the value in about this
@@ -86,19 +89,20 @@ PROJECTOR_CSS = """<style>
 
 # What a front end without the widget renderer shows in place of a widget (GitHub, nbviewer without saved state,
 # a terminal, a notebook opened before its cells ran): one readable sentence naming the widget, never a repr.
+# The names are translated when a widget is built (``projector_view``), in the notebook's language.
 _WIDGET_NAMES = {
-    "TotalCalculator": "the card-total calculator",
-    "NaturalChecker": "the natural checker",
-    "PlayerRuleExplorer": "the Player rule explorer",
-    "TableauExplorer": "the Banker tableau explorer",
-    "ShoeDealer": "the card-by-card shoe dealer",
-    "CoupBuilder": "the coup builder",
-    "SettleWidget": "the bet settler",
-    "EdgeExplorer": "the house edge explorer",
-    "RemovalExplorer": "the card removal explorer",
-    "RoadDealer": "the scoreboard dealer",
-    "PracticeDrill": "the practice drill",
-    "QuestionWidget": "this exercise",
+    "TotalCalculator": N_("the card-total calculator"),
+    "NaturalChecker": N_("the natural checker"),
+    "PlayerRuleExplorer": N_("the Player rule explorer"),
+    "TableauExplorer": N_("the Banker tableau explorer"),
+    "ShoeDealer": N_("the card-by-card shoe dealer"),
+    "CoupBuilder": N_("the coup builder"),
+    "SettleWidget": N_("the bet settler"),
+    "EdgeExplorer": N_("the house edge explorer"),
+    "RemovalExplorer": N_("the card removal explorer"),
+    "RoadDealer": N_("the scoreboard dealer"),
+    "PracticeDrill": N_("the practice drill"),
+    "QuestionWidget": N_("this exercise"),
 }
 
 
@@ -108,16 +112,16 @@ def fallback_text(name: str) -> str:
     >>> fallback_text("the coup builder")
     'Run the cells above and this one (Run ▸ Run All Cells) to use the coup builder.'
     """
-    return f"Run the cells above and this one (Run ▸ Run All Cells) to use {name}."
+    return _("Run the cells above and this one (Run ▸ Run All Cells) to use {name}.").format(name=name)
 
 
 class ProjectorView(widgets.VBox):
     """The VBox every course widget is shown in; its plain-text form (``repr``, and the ``text/plain`` a notebook
     stores beside the widget view) is one sentence saying how to get the widget, not a Python repr."""
 
-    def __init__(self, children, name: str = "this widget", **kwargs):
+    def __init__(self, children, name: str | None = None, **kwargs):
         super().__init__(children, **kwargs)
-        self.fallback = fallback_text(name)
+        self.fallback = fallback_text(_("this widget") if name is None else name)
 
     def __repr__(self) -> str:
         return self.fallback
@@ -132,15 +136,27 @@ class ProjectorView(widgets.VBox):
 def projector_view(children, controller, name: str | None = None) -> ProjectorView:
     """A VBox of ``children`` whose controls and text are large enough to read on a projector;
     ``view.controller`` is the object that holds the controls. ``name`` (default: from the controller's class,
-    e.g. "the coup builder") names the widget in its plain-text fallback (see ``fallback_text``)."""
+    e.g. "the coup builder") names the widget in its plain-text fallback (see ``fallback_text``), in the current
+    language (a given ``name`` is translated by the caller)."""
     if name is None:
-        name = _WIDGET_NAMES.get(type(controller).__name__, "this widget")
+        name = _(_WIDGET_NAMES.get(type(controller).__name__, N_("this widget")))
     check_text("name", name, '"the coup builder"')
     view = ProjectorView([widgets.HTML(PROJECTOR_CSS, layout=widgets.Layout(height="0px", margin="0")),
                           *children], name=name)
     view.add_class("bcl-widget")
     view.controller = controller
     return view
+
+
+def fitted(width: str, natural: str = "initial") -> str:
+    """A description's or button's width: ``width`` in English (the fixed widths were chosen for the English
+    words, and keep the rows lined up), ``natural`` in another language, whose words are often longer
+    (Vietnamese labels are about half as long again): a fixed width would cut them on the projector.
+
+    >>> fitted("8em"), fitted("14em", "auto")
+    ('8em', '14em')
+    """
+    return width if language() == "en" else natural
 
 
 def _short(text: str) -> str:
@@ -156,7 +172,7 @@ def safe_html(compute) -> str:
         return message_html(f"⚠ {_short(str(error))}", "error")
     except Exception:  # a learner must never see a traceback: the details are logged for a developer
         _LOGGER.exception("a widget could not compute its view")
-        return message_html(f"⚠ {FALLBACK_MESSAGE}", "error")
+        return message_html(f"⚠ {_(FALLBACK_MESSAGE)}", "error")
 
 
 # ---------------------------------------------------------------- argument checks
@@ -164,7 +180,8 @@ def safe_html(compute) -> str:
 def check_text(name: str, value, example: str) -> str:
     """``value`` if it is text (what a text box starts with; its content is read, and judged inline, later)."""
     if not isinstance(value, str):
-        raise BaccaratError(f"{name} must be text such as {example}, not {shown(value)}")
+        raise BaccaratError(_("{name} must be text such as {example}, not {value}").format(
+            name=name, example=example, value=shown(value)))
     return value
 
 
@@ -175,7 +192,8 @@ def _option_values(options) -> list:
 def check_option(name: str, value, options, accepted: str | None = None):
     """``value`` if it is one of ``options`` (values, or (label, value) pairs as a Dropdown takes them).
 
-    A numpy integer counts as its int; ``True`` is not 1. ``accepted`` words the choices (default: them all)."""
+    A numpy integer counts as its int; ``True`` is not 1. ``accepted`` words the choices (default: them all),
+    in the current language (the caller translates it)."""
     values = _option_values(options)
     candidate = value
     if type(value).__name__ not in ("bool", "bool_") and not isinstance(value, str):
@@ -186,15 +204,18 @@ def check_option(name: str, value, options, accepted: str | None = None):
     for each in values:
         if type(each) is type(candidate) and each == candidate:
             return each
-    words = accepted or "one of " + ", ".join(str(each) for each in values)
+    words = accepted or _("one of {values}").format(values=", ".join(str(each) for each in values))
     room = max(20, _MESSAGE_BUDGET - len(name) - len(words))   # a long list of choices leaves less for the value
-    raise BaccaratError(f"{name} must be {words}, not {shown(value, room)}")
+    raise BaccaratError(_("{name} must be {accepted}, not {value}").format(
+        name=name, accepted=words, value=shown(value, room)))
 
 
 def chosen(menu, what: str):
-    """``menu.value``; a menu holds one of its options or None (nothing chosen), which is said inline."""
+    """``menu.value``; a menu holds one of its options or None (nothing chosen), which is said inline.
+    ``what`` is in the current language (the caller translates it)."""
     if menu.value is None:
-        raise BaccaratError(f"Nothing is chosen in the {menu.description or what} menu: choose {what}.")
+        raise BaccaratError(_("Nothing is chosen in the {menu} menu: choose {what}.").format(
+            menu=menu.description or what, what=what))
     return menu.value
 
 
@@ -235,9 +256,11 @@ class SeedBox(widgets.Text):
         (quoting a short prefix of the text) if it is not one."""
         text = self.value.strip()
         if not _DIGITS.fullmatch(text):
-            given = ": the box is empty" if not text else f", not {shown(text)}"
-            raise BaccaratError(f"seed must be a whole number 0 or more, such as 2024 (the same seed gives the "
-                                f"same result){given}")
+            if not text:
+                raise BaccaratError(_("seed must be a whole number 0 or more, such as 2024 (the same seed gives "
+                                      "the same result): the box is empty"))
+            raise BaccaratError(_("seed must be a whole number 0 or more, such as 2024 (the same seed gives the "
+                                  "same result), not {value}").format(value=shown(text)))
         return int(text)
 
     @property

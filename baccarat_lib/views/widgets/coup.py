@@ -30,11 +30,13 @@ import ipywidgets as widgets
 from ...errors import BaccaratError, check_seed, shown, whole_number
 from ...game.cards import as_cards
 from ...game.coup import Coup, play_coup
+from ...game.formatting import number
 from ...game.rules import BANKER_TABLEAU, THIRD_CARD_VALUES, Decision, banker_decision
 from ...game.shoe import DECK_RANGE, ShoeRun
+from ...i18n import N_, _, ngettext
 from ..html import caption_html, coup_html, message_html, steps_html
 from ..tableau import tableau_grid_html
-from .common import BIG, check_option, check_text, chosen, projector_view, safe_html
+from .common import BIG, check_option, check_text, chosen, fitted, projector_view, safe_html
 
 __all__ = ["TableauReading", "tableau_reading", "steps_known", "dealt_so_far_html", "built_coup_html",
            "TableauExplorer", "show_tableau_explorer", "ShoeDealer", "show_shoe_dealer",
@@ -42,8 +44,14 @@ __all__ = ["TableauReading", "tableau_reading", "steps_known", "dealt_so_far_htm
 
 STOOD = "stood"
 _MAX_UNUSED_SHOWN = 12     # unused cards named after a built coup; more are counted, not listed
-_THIRD_CARD_OPTIONS = ([("Player stood", STOOD), ("0 · 10 J Q K", 0), ("1 · A", 1)]
+_THIRD_CARD_OPTIONS = ([(N_("Player stood"), STOOD), ("0 · 10 J Q K", 0), ("1 · A", 1)]
                        + [(str(value), value) for value in THIRD_CARD_VALUES if value >= 2])
+
+
+def _third_card_options() -> list:
+    """The third-card buttons, labelled in the current language (the values stay: ``STOOD``, 0..9)."""
+    return [(_(label) if value == STOOD else label, value) for label, value in _THIRD_CARD_OPTIONS]
+
 
 
 # ---------------------------------------------------------------- pure functions
@@ -61,11 +69,11 @@ def tableau_reading(banker_total: int, third_card) -> TableauReading:
     banker_total = whole_number("banker_total", banker_total, 0, 7)
     stood = third_card is None or (isinstance(third_card, str) and third_card == STOOD)
     third_value = None if stood else check_option("third_card", third_card, list(THIRD_CARD_VALUES),
-                                                  'a value from 0 to 9, or "stood" when Player stood')
+                                                  _('a value from 0 to 9, or "stood" when Player stood'))
     decision = banker_decision(banker_total, third_value)
-    verdict = "Banker draws a third card." if decision.draws else "Banker stands."
+    verdict = _("Banker draws a third card.") if decision.draws else _("Banker stands.")
     html = (message_html(verdict, "right" if decision.draws else "info")
-            + caption_html(f"Banker has {banker_total}. {decision.reason}")
+            + caption_html(_("Banker has {total}. {reason}").format(total=banker_total, reason=decision.reason))
             + tableau_grid_html(banker_total, third_value))
     return TableauReading(decision, html)
 
@@ -74,7 +82,7 @@ def tableau_reading(banker_total: int, third_card) -> TableauReading:
 def _check_coup(coup, shown_cards) -> int:
     """The coup checked to be a played Coup, and ``shown_cards`` to be a whole number (returned)."""
     if not isinstance(coup, Coup):
-        raise BaccaratError(f"coup must be a Coup played by play_coup(...), not {shown(coup)}")
+        raise BaccaratError(_("coup must be a Coup played by play_coup(...), not {value}").format(value=shown(coup)))
     return whole_number("shown", shown_cards)
 
 
@@ -99,7 +107,7 @@ def dealt_so_far_html(coup: Coup, shown: int) -> str:
     shown = max(0, min(_check_coup(coup, shown), len(coup.cards)))
     steps = steps_known(coup, shown)
     to_come = ("" if shown == len(coup.cards) else
-               caption_html(f"Cards face up so far: {shown}. Press <b>Next card</b>."))
+               caption_html(_("Cards face up so far: {shown}. Press <b>Next card</b>.").format(shown=shown)))
     return coup_html(coup, shown=shown) + to_come + (steps_html(steps) if steps else "")
 
 
@@ -112,10 +120,10 @@ def built_coup_html(text: str) -> str:
     if unused:
         labels = " ".join(card.label for card in unused[:_MAX_UNUSED_SHOWN])
         if len(unused) > _MAX_UNUSED_SHOWN:
-            labels += f" and {len(unused) - _MAX_UNUSED_SHOWN} more"
-        verb = "stays" if len(unused) == 1 else "stay"
-        note = message_html(f"The coup uses {len(coup.cards)} cards; {labels} {verb} in the shoe for the "
-                            "next coup.", "info")
+            labels = _("{cards} and {more} more").format(cards=labels, more=len(unused) - _MAX_UNUSED_SHOWN)
+        note = message_html(ngettext("The coup uses {used} cards; {cards} stays in the shoe for the next coup.",
+                                     "The coup uses {used} cards; {cards} stay in the shoe for the next coup.",
+                                     len(unused)).format(used=len(coup.cards), cards=labels), "info")
     return coup_html(coup) + steps_html(coup.steps) + note
 
 
@@ -130,15 +138,15 @@ class TableauExplorer:
 
     def __init__(self, banker_total: int = 4, third_card=7):
         banker_total = check_option("banker_total", banker_total, list(BANKER_TABLEAU),
-                                    "a whole number from 0 to 7 (8 and 9 are naturals: the tableau is not read)")
+                                    _("a whole number from 0 to 7 (8 and 9 are naturals: the tableau is not read)"))
         third_card = check_option("third_card", STOOD if third_card is None else third_card,
-                                  _THIRD_CARD_OPTIONS, 'a value from 0 to 9, or "stood" when Player stood')
+                                  _THIRD_CARD_OPTIONS, _('a value from 0 to 9, or "stood" when Player stood'))
         self.banker_total = widgets.ToggleButtons(
-            options=list(BANKER_TABLEAU), value=banker_total, description="Banker total",
-            style={"button_width": "3.2em", "font_weight": "bold", "description_width": "8em"})
+            options=list(BANKER_TABLEAU), value=banker_total, description=_("Banker total"),
+            style={"button_width": "3.2em", "font_weight": "bold", "description_width": fitted("8em")})
         self.third_card = widgets.ToggleButtons(
-            options=_THIRD_CARD_OPTIONS, value=third_card, description="Player's 3rd card",
-            style={"button_width": "auto", "font_weight": "bold", "description_width": "8em"})
+            options=_third_card_options(), value=third_card, description=_("Player's 3rd card"),
+            style={"button_width": "auto", "font_weight": "bold", "description_width": fitted("8em")})
         self.result = widgets.HTML()
         self.reading = None
         for control in (self.banker_total, self.third_card):
@@ -154,7 +162,7 @@ class TableauExplorer:
 
         def compute():
             self.reading = None
-            self.reading = tableau_reading(chosen(self.banker_total, "Banker's total"), self.third_card.value)
+            self.reading = tableau_reading(chosen(self.banker_total, _("Banker's total")), self.third_card.value)
             return self.reading.html
         self.result.value = safe_html(compute)
 
@@ -176,11 +184,11 @@ class ShoeDealer:
         self.coup_number = 0
         self.shown = 0
         self.note = ""
-        self.next_card = widgets.Button(description="Next card", button_style="primary", icon="play",
+        self.next_card = widgets.Button(description=_("Next card"), button_style="primary", icon="play",
                                         layout=BIG)
-        self.new_coup = widgets.Button(description="New coup", icon="refresh", layout=BIG)
-        self.next_card.on_click(lambda _: self.deal_next_card())
-        self.new_coup.on_click(lambda _: self.deal_new_coup())
+        self.new_coup = widgets.Button(description=_("New coup"), icon="refresh", layout=BIG)
+        self.next_card.on_click(lambda _event: self.deal_next_card())
+        self.new_coup.on_click(lambda _event: self.deal_new_coup())
         self.status = widgets.HTML()
         self.table = widgets.HTML()
         self.view = projector_view([widgets.HBox([self.next_card, self.new_coup]), self.status, self.table],
@@ -193,7 +201,7 @@ class ShoeDealer:
             self.coup, fresh = self.run.deal_coup()
             self.coup_number += 1
             self.shown = 0
-            self.note = " The cut card came out, so a fresh shoe was shuffled." if fresh else ""
+            self.note = " " + _("The cut card came out, so a fresh shoe was shuffled.") if fresh else ""
             return self.status_html()
         self.note = ""
         self.status.value = safe_html(compute)
@@ -211,9 +219,10 @@ class ShoeDealer:
     def status_html(self) -> str:
         """Which shoe and coup, and how many cards are still in the shoe."""
         left = self.cards_in_shoe
-        cards = "card" if left == 1 else "cards"
-        return caption_html(f"Shoe {self.run.number}, coup {self.coup_number}: {left:,} {cards} still in the "
-                            f"shoe.{getattr(self, 'note', '')}")
+        line = ngettext("Shoe {shoe}, coup {coup}: {left} card still in the shoe.",
+                        "Shoe {shoe}, coup {coup}: {left} cards still in the shoe.", left)
+        return caption_html(line.format(shoe=self.run.number, coup=self.coup_number, left=number(left))
+                            + getattr(self, "note", ""))
 
     def deal_next_card(self):
         """Turn the next card of the coup face up."""
@@ -244,13 +253,14 @@ class CoupBuilder:
 
     def __init__(self, cards: str = "2♣ 3♥ 3♠ A♦ 7♦ 4♠"):
         check_text("cards", cards, '"2♣ 3♥ 3♠ A♦ 7♦ 4♠"')
-        self.cards = widgets.Text(value=cards, description="Cards", placeholder="e.g. 2♣ 3♥ 3♠ A♦ 7♦ 4♠",
+        self.cards = widgets.Text(value=cards, description=_("Cards"), placeholder=_("e.g. {cards}").format(
+                                      cards="2♣ 3♥ 3♠ A♦ 7♦ 4♠"),
                                   continuous_update=True,
                                   layout=widgets.Layout(width="32em", height="2.4em"),
-                                  style={"description_width": "4em", "font_size": "1.3em"})
-        self.help = widgets.HTML(caption_html("Cards in dealt order: Player, Banker, Player, Banker, "
-                                                 "then Player's third card, then Banker's. Suits are optional "
-                                                 "(2♣ or 2c or 2)."))
+                                  style={"description_width": fitted("4em"), "font_size": "1.3em"})
+        self.help = widgets.HTML(caption_html(_("Cards in dealt order: Player, Banker, Player, Banker, "
+                                                "then Player's third card, then Banker's. Suits are optional "
+                                                "(2♣ or 2c or 2).")))
         self.result = widgets.HTML()
         self.cards.observe(lambda change: self.update(), names="value")
         self.view = projector_view([self.help, self.cards, self.result], controller=self)

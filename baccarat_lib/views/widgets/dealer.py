@@ -37,30 +37,31 @@ from html import escape
 import ipywidgets as widgets
 
 from ...errors import BaccaratError, check_seed, shown
-from ...game.formatting import percent
+from ...game.formatting import localized, percent
+from ...i18n import N_, _
 from ...teaching.dealer import DEALER_KIND_NAMES, DealerReport, DealerSession
 from ..html import caption_html, hand_html, message_html, steps_html, table_html
-from .common import BIG, SeedBox, projector_view, record_answer, safe_html
+from .common import BIG, SeedBox, fitted, projector_view, record_answer, safe_html
 from .question import AnswerControls
 
 __all__ = ["dealer_call_html", "dealer_timer_html", "dealer_report_html", "DealerWidget", "show_dealer_mode"]
 
-_NAME = "dealer mode"
+_NAME = N_("dealer mode")     # the widget's name in its plain-text fallback, translated when built
 SOURCE = "dealer"           # the source dealer mode's answers are saved with
 
 
 def _check_session(session) -> DealerSession:
     if not isinstance(session, DealerSession):
-        raise BaccaratError(f"session must be a DealerSession, not {shown(session)}")
+        raise BaccaratError(_("session must be a DealerSession, not {value}").format(value=shown(session)))
     return session
 
 
 def _seconds(seconds) -> str:
-    return "–" if seconds is None else f"{seconds:.1f} s"
+    return "–" if seconds is None else _("{seconds} s").format(seconds=localized(f"{seconds:.1f}"))
 
 
 def _target(session_or_report) -> str:
-    return f"{session_or_report.target_seconds:g} s"
+    return _("{seconds} s").format(seconds=localized(f"{session_or_report.target_seconds:g}"))
 
 
 def _faces(coup, shown_cards: int):
@@ -74,13 +75,15 @@ def dealer_call_html(session: DealerSession) -> str:
     _check_session(session)
     call = session.current_call()
     if call is None:
-        return message_html(f"Session finished: {session.coups} coup{'s' if session.coups > 1 else ''} dealt. "
-                            "Your report is below.", "info")
+        finished = (_("Session finished: {coups} coups dealt. Your report is below.") if session.coups > 1 else
+                    _("Session finished: {coups} coup dealt. Your report is below."))
+        return message_html(finished.format(coups=session.coups), "info")
     player, banker = _faces(call.coup, call.shown)
-    heading = caption_html(f"<i>Coup {call.coup_number} of {session.coups}</i> &nbsp;·&nbsp; "
-                           f"call: {escape(DEALER_KIND_NAMES[call.kind])}")
-    prompt = f'<div class="bcl-dealer-call" style="font-size:1.5em;margin:0.3em 0;"><b>{escape(call.prompt)}</b></div>'
-    return heading + hand_html("Player", player) + hand_html("Banker", banker) + prompt
+    heading = caption_html(_("<i>Coup {number} of {coups}</i> &nbsp;·&nbsp; call: {kind}").format(
+        number=call.coup_number, coups=session.coups, kind=escape(_(DEALER_KIND_NAMES[call.kind]))))
+    prompt = (f'<div class="bcl-dealer-call" style="font-size:1.5em;margin:0.3em 0;"><b>{escape(_(call.prompt))}'
+              '</b></div>')
+    return heading + hand_html(_("Player"), player) + hand_html(_("Banker"), banker) + prompt
 
 
 def dealer_timer_html(session: DealerSession) -> str:
@@ -88,41 +91,49 @@ def dealer_timer_html(session: DealerSession) -> str:
     _check_session(session)
     last = session.last
     if last is None:
-        text = f"⏱ Target: {_target(session)} a call. The clock starts now."
+        text = "⏱ " + _("Target: {target} a call. The clock starts now.").format(target=_target(session))
     else:
-        mark = "slow" if last.slow else "in time"
-        text = f"⏱ Last call: <b>{_seconds(last.seconds)}</b> ({mark}) &nbsp;·&nbsp; target {_target(session)}"
+        mark = _("slow") if last.slow else _("in time")
+        text = "⏱ " + _("Last call: <b>{seconds}</b> ({mark}) &nbsp;·&nbsp; target {target}").format(
+            seconds=_seconds(last.seconds), mark=mark, target=_target(session))
     return f'<div class="bcl-dealer-timer" style="font-size:1.25em;margin:0.3em 0;">{text}</div>'
 
 
 def _accuracy(right: int, count: int) -> str:
     """'3 of 4 (75%)', or '–' when nothing was answered."""
-    return "–" if not count else f"{right} of {count} ({percent(Fraction(right, count), 0)})"
+    return "–" if not count else _("{right} of {count} ({percent})").format(
+        right=right, count=count, percent=percent(Fraction(right, count), 0))
 
 
 def dealer_report_html(report: DealerReport) -> str:
     """The end report: a table per kind of call, the overall accuracy, and each coup that went wrong with its steps."""
     if not isinstance(report, DealerReport):
-        raise BaccaratError(f"report must be a DealerReport (from DealerSession.report()), not {shown(report)}")
-    rows = [[escape(DEALER_KIND_NAMES[kind.kind]), str(kind.count), _accuracy(kind.right, kind.count),
+        raise BaccaratError(_("report must be a DealerReport (from DealerSession.report()), not {value}").format(
+            value=shown(report)))
+    rows = [[escape(_(DEALER_KIND_NAMES[kind.kind])), str(kind.count), _accuracy(kind.right, kind.count),
              _seconds(kind.median_seconds), _seconds(kind.slowest_seconds), str(kind.slow)]
             for kind in report.kinds]
-    table = table_html(["Call", "Calls", "Right", "Median", "Slowest", f"Slow (over {_target(report)})"], rows,
-                       "bcl-dealer-report")
-    summary = caption_html(f"<b>{report.coups_played} coup{'s' if report.coups_played > 1 else ''}, {report.count} calls: "
-                           f"{_accuracy(report.right, report.count)} right, {report.slow} slow.</b>")
+    table = table_html([_("Call"), _("Calls"), _("Right"), _("Median"), _("Slowest"),
+                        _("Slow (over {target})").format(target=_target(report))], rows, "bcl-dealer-report")
+    summary_line = (_("<b>{coups} coups, {calls} calls: {accuracy} right, {slow} slow.</b>")
+                    if report.coups_played > 1 else
+                    _("<b>{coups} coup, {calls} calls: {accuracy} right, {slow} slow.</b>"))
+    summary = caption_html(summary_line.format(coups=report.coups_played, calls=report.count,
+                                               accuracy=_accuracy(report.right, report.count), slow=report.slow))
     if not report.wrong_coups:
-        replays = message_html("No wrong call: every coup dealt right." if report.count else
-                               "No call answered yet.", "right" if report.count else "info")
+        replays = message_html(_("No wrong call: every coup dealt right.") if report.count else
+                               _("No call answered yet."), "right" if report.count else "info")
     else:
-        parts = [caption_html("<b>The coups that went wrong, replayed by the rules:</b>")]
+        parts = [caption_html(_("<b>The coups that went wrong, replayed by the rules:</b>"))]
         for wrong in report.wrong_coups:
-            mistakes = "; ".join(f"{escape(DEALER_KIND_NAMES[kind])} you called {escape(given)}, the right call "
-                                 f"is {escape(right)}" for kind, given, right in wrong.mistakes)
+            mistakes = "; ".join(_("{call} you called {given}, the right call is {right}").format(
+                call=escape(_(DEALER_KIND_NAMES[kind])), given=escape(given), right=escape(right))
+                for kind, given, right in wrong.mistakes)
             coup = wrong.coup
-            parts.append(f'<div class="bcl-dealer-wrong">{caption_html(f"Coup {wrong.number}: {mistakes}.")}'
-                         f'{hand_html("Player", coup.player.cards, coup.player.total)}'
-                         f'{hand_html("Banker", coup.banker.cards, coup.banker.total)}'
+            heading = caption_html(_("Coup {number}: {mistakes}.").format(number=wrong.number, mistakes=mistakes))
+            parts.append(f'<div class="bcl-dealer-wrong">{heading}'
+                         f'{hand_html(_("Player"), coup.player.cards, coup.player.total)}'
+                         f'{hand_html(_("Banker"), coup.banker.cards, coup.banker.total)}'
                          f'{steps_html(list(wrong.steps))}</div>')
         replays = "".join(parts)
     return summary + table + replays
@@ -144,20 +155,20 @@ class DealerWidget:
         if seed is None:                    # as the drill does: pick one, and show it so the session can replay
             seed = random.Random().randrange(1, 1_000_000)
         if on_answer is not None and not callable(on_answer):
-            raise BaccaratError("on_answer must be None or a function called with each AnswerRecord, "
-                                f"not {shown(on_answer)}")
+            raise BaccaratError(_("on_answer must be None or a function called with each AnswerRecord, "
+                                  "not {value}").format(value=shown(on_answer)))
         self.on_answer = on_answer
         self.store_message = ""             # HTML of a message about the progress store, not shown yet
         self.settings = dict(decks=decks, coups=coups, target_seconds=target_seconds, clock=clock,
                              on_answer=self._save)
         # Builds a session first: it checks every other argument before a control exists.
         self.session = DealerSession(seed, **self.settings)
-        self.seed = SeedBox(seed, description="Seed", style={"description_width": "6em"},
-                            layout=widgets.Layout(width="14em"))
-        self.restart_button = widgets.Button(description="Start again", icon="refresh", layout=BIG)
-        self.continue_button = widgets.Button(description="Continue", button_style="primary", icon="forward",
+        self.seed = SeedBox(seed, description=_("Seed"), style={"description_width": fitted("6em")},
+                            layout=widgets.Layout(width=fitted("14em", "16em")))
+        self.restart_button = widgets.Button(description=_("Start again"), icon="refresh", layout=BIG)
+        self.continue_button = widgets.Button(description=_("Continue"), button_style="primary", icon="forward",
                                               layout=BIG)
-        self.controls = AnswerControls(self.answer, placeholder="amount to pay, e.g. 95")
+        self.controls = AnswerControls(self.answer, placeholder=_("amount to pay, e.g. 95"))
         self.call = widgets.HTML()
         self.timer = widgets.HTML()
         self.feedback = widgets.HTML()
@@ -165,14 +176,14 @@ class DealerWidget:
         self.last_feedback = None
         self.waiting = False                # after a wrong call: wait for Continue before the next call's clock
         self.seed.observe(lambda change: self.restart(), names="value")
-        self.restart_button.on_click(lambda _: self.restart())
-        self.continue_button.on_click(lambda _: self.resume())
-        help_text = (f"Call each decision as a dealer would, as fast as you can: a call over the target is slow, "
-                     f"not wrong. Type amounts as numbers (95, 23.75). The same seed deals the same coups.")
+        self.restart_button.on_click(lambda _event: self.restart())
+        self.continue_button.on_click(lambda _event: self.resume())
+        help_text = _("Call each decision as a dealer would, as fast as you can: a call over the target is slow, "
+                      "not wrong. Type amounts as numbers (95, 23.75). The same seed deals the same coups.")
         self.answer_row = widgets.HBox([self.controls.box])
         self.view = projector_view([widgets.HBox([self.seed, self.restart_button]),
                                    widgets.HTML(caption_html(escape(help_text))), self.call, self.answer_row,
-                                   self.timer, self.feedback, self.report], controller=self, name=_NAME)
+                                   self.timer, self.feedback, self.report], controller=self, name=_(_NAME))
         self.update()
 
     # -- actions
@@ -257,7 +268,7 @@ class DealerWidget:
             return
         self.report.value = ""
         if self.waiting:
-            self.call.value = caption_html("Read why, then press Continue: the next call's clock starts then.")
+            self.call.value = caption_html(_("Read why, then press Continue: the next call's clock starts then."))
             self.answer_row.children = (self.continue_button,)
             return
         call = session.current_call()

@@ -21,9 +21,10 @@ import ipywidgets as widgets
 from ...errors import check_seed, whole_number
 from ...game.payouts import PAY_TABLES, PayTable, bet_label, pay_table, stake_amount
 from ...game.shoe import DECK_RANGE, ShoeRun
+from ...i18n import _
 from ..html import caption_html
 from ..money import WORKED_COUP, edge_reading, outcome_table_html, removal_html, settle_reading
-from .common import BIG, check_option, check_text, chosen, projector_view, safe_html
+from .common import BIG, check_option, check_text, chosen, fitted, projector_view, safe_html
 
 __all__ = ["SettleWidget", "show_settle_widget", "EdgeExplorer", "show_edge_explorer", "RemovalExplorer",
            "show_removal_explorer"]
@@ -31,9 +32,20 @@ __all__ = ["SettleWidget", "show_settle_widget", "EdgeExplorer", "show_edge_expl
 
 # ---------------------------------------------------------------- widgets
 
-_LABEL_STYLE = {"description_width": "6em"}
-_TEXT_STYLE = {"description_width": "6em", "font_size": "1.2em"}
-_WIDE = widgets.Layout(width="26em", height="2.4em")
+def _wide() -> widgets.Layout:
+    """A menu or text box with its label: 26em for the English words; wider in another language, whose labels and
+    table names are longer (a Vietnamese pay table's name was cut at 26em)."""
+    return widgets.Layout(width=fitted("26em", "36em"), height="2.4em")
+
+
+def _label_style() -> dict:
+    """A menu's or slider's label width: 6em for the English words, the words' own width in another language."""
+    return {"description_width": fitted("6em")}
+
+
+def _text_style() -> dict:
+    """A text box's label width (as ``_label_style``) and its larger text."""
+    return {"description_width": fitted("6em"), "font_size": "1.2em"}
 
 
 def _table_name(table) -> str:
@@ -44,8 +56,9 @@ def _table_name(table) -> str:
 
 
 def _table_options() -> list:
-    """The Pay table menu: each table's title shown, its name the value ("4% commission" -> "commission-4")."""
-    return [(table.title, name) for name, table in PAY_TABLES.items()]
+    """The Pay table menu: each table's title shown (in the current language), its name the value
+    ("4% commission" -> "commission-4")."""
+    return [(_(table.title), name) for name, table in PAY_TABLES.items()]
 
 
 def _stake_text(amount) -> str:
@@ -69,22 +82,24 @@ class SettleWidget:
     def __init__(self, table="standard", bet="banker", stake="100", cards=WORKED_COUP, seed=2024, decks=8):
         table = _table_name(table)
         bets = self._bets(table)
-        bet = check_option("bet", bet, bets, f"one of the bets the {table} table offers: "
-                                              + ", ".join(value for _, value in bets))
+        bet = check_option("bet", bet, bets, _("one of the bets the {table} table offers: {bets}").format(
+            table=table, bets=", ".join(value for _label, value in bets)))
         amount = stake_amount(stake)             # a BaccaratError naming the stake if it is not an amount
         check_text("cards", cards, f'"{WORKED_COUP}"')
         self.run = ShoeRun(decks=_decks(decks), seed=check_seed(seed))
-        self.table = widgets.Dropdown(options=_table_options(), value=table, description="Pay table",
-                                      layout=_WIDE, style=_LABEL_STYLE)
-        self.bet = widgets.Dropdown(options=bets, value=bet, description="Bet", layout=_WIDE, style=_LABEL_STYLE)
-        self.stake = widgets.Text(value=stake if isinstance(stake, str) else _stake_text(amount), description="Stake",
-                                  continuous_update=True,
-                                  layout=_WIDE, style=_TEXT_STYLE)
-        self.cards = widgets.Text(value=cards, description="Cards", placeholder="e.g. " + WORKED_COUP,
+        self.table = widgets.Dropdown(options=_table_options(), value=table, description=_("Pay table"),
+                                      layout=_wide(), style=_label_style())
+        self.bet = widgets.Dropdown(options=bets, value=bet, description=_("Bet"), layout=_wide(),
+                                    style=_label_style())
+        self.stake = widgets.Text(value=stake if isinstance(stake, str) else _stake_text(amount),
+                                  description=_("Stake"), continuous_update=True,
+                                  layout=_wide(), style=_text_style())
+        self.cards = widgets.Text(value=cards, description=_("Cards"),
+                                  placeholder=_("e.g. {cards}").format(cards=WORKED_COUP),
                                   continuous_update=True, layout=widgets.Layout(width="32em", height="2.4em"),
-                                  style=_TEXT_STYLE)
-        self.deal = widgets.Button(description="Deal a coup", button_style="primary", icon="play", layout=BIG)
-        self.deal.on_click(lambda _: self.deal_coup())
+                                  style=_text_style())
+        self.deal = widgets.Button(description=_("Deal a coup"), button_style="primary", icon="play", layout=BIG)
+        self.deal.on_click(lambda _event: self.deal_coup())
         self.table_note = widgets.HTML()
         self.result = widgets.HTML()
         self.reading = None
@@ -92,16 +107,16 @@ class SettleWidget:
         self.table.observe(lambda change: self.table_changed(), names="value")
         for control in (self.bet, self.stake, self.cards):
             control.observe(lambda change: self.update(), names="value")
-        help_text = widgets.HTML(caption_html(
+        help_text = widgets.HTML(caption_html(_(
             "Type the cards in dealt order (P, B, P, B, then third cards), or press "
-            "<b>Deal a coup</b> to deal the next one from a seeded shoe."))
+            "<b>Deal a coup</b> to deal the next one from a seeded shoe.")))
         self.view = projector_view([self.table, self.table_note, self.bet, self.stake, help_text,
                                   widgets.HBox([self.cards, self.deal]), self.result], controller=self)
         self.table_changed()
 
     @staticmethod
     def _bets(table) -> list:
-        return [(bet_label(bet), bet) for bet in pay_table(table).bets]
+        return [(_(bet_label(bet)), bet) for bet in pay_table(table).bets]   # the name shown, the code kept
 
     def table_changed(self):
         """Offer only the bets this table has (keeping the chosen bet if it is offered), then update."""
@@ -117,12 +132,12 @@ class SettleWidget:
             self.bet.value = kept if kept in dict(options).values() else options[0][1]
         finally:
             self._updating = False
-        self.table_note.value = caption_html(escape(pay_table(self.table.value).description))
+        self.table_note.value = caption_html(escape(_(pay_table(self.table.value).description)))
         self.update()
 
     def deal_coup(self):
         """Deal the next coup from the seeded shoe (a fresh shoe after the cut card) into the Cards box."""
-        coup, _ = self.run.deal_coup()
+        coup, _fresh = self.run.deal_coup()
         self.cards.value = " ".join(card.label for card in coup.cards)
 
     def update(self):
@@ -132,7 +147,7 @@ class SettleWidget:
         self.reading = None
 
         def compute():
-            self.reading = settle_reading(chosen(self.table, "a pay table"), chosen(self.bet, "a bet"),
+            self.reading = settle_reading(chosen(self.table, _("a pay table")), chosen(self.bet, _("a bet")),
                                           self.stake.value, self.cards.value)
             return self.reading.html
         self.result.value = safe_html(compute)
@@ -150,10 +165,10 @@ class EdgeExplorer:
     def __init__(self, decks: int = 8, table="standard"):
         decks, table = _decks(decks), _table_name(table)
         self.decks = widgets.IntSlider(value=decks, min=DECK_RANGE.start, max=DECK_RANGE.stop - 1,
-                                       description="Decks", continuous_update=False,
-                                       layout=widgets.Layout(width="26em"), style=_LABEL_STYLE)
-        self.table = widgets.Dropdown(options=_table_options(), value=table, description="Pay table",
-                                      layout=_WIDE, style=_LABEL_STYLE)
+                                       description=_("Decks"), continuous_update=False,
+                                       layout=widgets.Layout(width="26em"), style=_label_style())
+        self.table = widgets.Dropdown(options=_table_options(), value=table, description=_("Pay table"),
+                                      layout=_wide(), style=_label_style())
         self.outcomes = widgets.HTML()
         self.result = widgets.HTML()
         for control in (self.decks, self.table):
@@ -165,7 +180,7 @@ class EdgeExplorer:
     def update(self):
         """Compute the outcome chances and every bet's edge for the chosen shoe and table."""
         self.outcomes.value = safe_html(lambda: outcome_table_html((self.decks.value,)))
-        self.result.value = safe_html(lambda: edge_reading(self.decks.value, chosen(self.table, "a pay table")))
+        self.result.value = safe_html(lambda: edge_reading(self.decks.value, chosen(self.table, _("a pay table"))))
 
 
 def show_edge_explorer(decks: int = 8, table="standard"):
@@ -183,12 +198,12 @@ class RemovalExplorer:
     def __init__(self, removed: str = "5 5 5 5", decks: int = 1):
         check_text("removed", removed, '"5 5 5 5"')
         decks = _decks(decks)
-        self.removed = widgets.Text(value=removed, description="Cards out", continuous_update=True,
-                                    placeholder="e.g. 5 5 6 6 or 8 9 K",
+        self.removed = widgets.Text(value=removed, description=_("Cards out"), continuous_update=True,
+                                    placeholder=_("e.g. 5 5 6 6 or 8 9 K"),
                                     layout=widgets.Layout(width="32em", height="2.4em"),
-                                    style={"description_width": "6em"})
-        self.decks = widgets.Dropdown(options=list(DECK_RANGE), value=decks, description="Decks",
-                                      style={"description_width": "6em"}, layout=widgets.Layout(width="12em"))
+                                    style=_label_style())
+        self.decks = widgets.Dropdown(options=list(DECK_RANGE), value=decks, description=_("Decks"),
+                                      style=_label_style(), layout=widgets.Layout(width=fitted("12em", "14em")))
         self.result = widgets.HTML()
         for control in (self.removed, self.decks):
             control.observe(lambda change: self.update(), names="value")
@@ -197,7 +212,7 @@ class RemovalExplorer:
 
     def update(self):
         """Recompute every edge exactly for the shoe without the typed cards."""
-        self.result.value = safe_html(lambda: removal_html(self.removed.value, chosen(self.decks, "1 to 8 decks")))
+        self.result.value = safe_html(lambda: removal_html(self.removed.value, chosen(self.decks, _("1 to 8 decks"))))
 
 
 def show_removal_explorer(removed: str = "5 5 5 5", decks: int = 1):

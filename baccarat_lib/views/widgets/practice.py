@@ -37,28 +37,34 @@ from html import escape
 import ipywidgets as widgets
 
 from ...errors import BaccaratError, check_seed, shown, whole_number
+from ...i18n import N_, _
 from ...teaching.practice import (KIND_NAMES, KINDS, MIXED, TEST, Drill, answer_drill, next_drill, score_summary,
                                   start_drill)
 from ...teaching.progress import progress_store
 from ...teaching.questions import check_answer
 from ..html import caption_html, message_html
-from .common import BIG, SeedBox, check_option, chosen, projector_view, record_answer, safe_html
+from .common import BIG, SeedBox, check_option, chosen, fitted, projector_view, record_answer, safe_html
 from .question import AnswerControls
 
 __all__ = ["drill_html", "score_html", "PracticeDrill", "show_drill", "show_weak_spots_drill", "show_final_test"]
 
-_KIND_OPTIONS = [("Mixed (set by difficulty)", MIXED)] + [(KIND_NAMES[kind], kind) for kind in KINDS]
-_DIFFICULTY_OPTIONS = [("1 · totals, naturals", 1), ("2 · Player, simple Banker", 2),
-                       ("3 · tableau, settling", 3)]
+_KIND_OPTIONS = [(N_("Mixed (set by difficulty)"), MIXED)] + [(KIND_NAMES[kind], kind) for kind in KINDS]
+_DIFFICULTY_OPTIONS = [(N_("1 · totals, naturals"), 1), (N_("2 · Player, simple Banker"), 2),
+                       (N_("3 · tableau, settling"), 3)]
 MAX_TEST_QUESTIONS = 100   # a final test on screen asks at most this many questions
 _LOGGER = logging.getLogger(__name__)
+
+
+def _shown_options(options) -> list:
+    """A menu's (label, value) pairs with each label in the current language; the values (codes) stay."""
+    return [(_(label), value) for label, value in options]
 
 
 # ---------------------------------------------------------------- pure functions
 
 def _check_drill(drill) -> Drill:
     if not isinstance(drill, Drill):
-        raise BaccaratError(f"drill must be a Drill made by start_drill(...), not {shown(drill)}")
+        raise BaccaratError(_("drill must be a Drill made by start_drill(...), not {value}").format(value=shown(drill)))
     return drill
 
 
@@ -66,11 +72,14 @@ def score_html(drill: Drill) -> str:
     """The running score (and, at the end of a test, the summary)."""
     _check_drill(drill)
     score = drill.score
-    where = f"Question {drill.number + 1}" + (f" of {drill.length}" if drill.length else "")
-    line = caption_html(f"{where} &nbsp;·&nbsp; <b>Score: {score.right} of {score.asked}</b> &nbsp;·&nbsp; "
-                           f"streak {score.streak} (best {score.best_streak})")
+    where = (_("Question {number} of {length}").format(number=drill.number + 1, length=drill.length)
+             if drill.length else _("Question {number}").format(number=drill.number + 1))
+    line = caption_html(_("{question} &nbsp;·&nbsp; <b>Score: {right} of {asked}</b> &nbsp;·&nbsp; "
+                          "streak {streak} (best {best})").format(question=where, right=score.right,
+                                                                  asked=score.asked, streak=score.streak,
+                                                                  best=score.best_streak))
     if drill.finished:
-        line += message_html(f"Test finished. {score_summary(score)}", "info")
+        line += message_html(_("Test finished. {summary}").format(summary=score_summary(score)), "info")
     return line
 
 
@@ -78,10 +87,10 @@ def drill_html(drill: Drill) -> str:
     """The current question, its feedback once answered, and the score, as HTML."""
     _check_drill(drill)
     exercise = drill.exercise
-    level = "" if drill.kind == TEST else f", difficulty {exercise.difficulty}"
+    level = "" if drill.kind == TEST else _(", difficulty {difficulty}").format(difficulty=exercise.difficulty)
     if drill.adaptive:
-        level += " · practice that remembers"
-    heading = caption_html(f"<i>{escape(KIND_NAMES[exercise.kind])}{level}</i>")
+        level += " · " + _("practice that remembers")
+    heading = caption_html(f"<i>{escape(_(KIND_NAMES[exercise.kind]))}{level}</i>")
     prompt = f'<div style="font-size:1.35em;margin:0.3em 0;">{escape(exercise.question.prompt)}</div>'
     feedback = ""
     if drill.feedback is not None:
@@ -107,32 +116,35 @@ class PracticeDrill:
     def __init__(self, kind: str = MIXED, difficulty: int = 1, seed: int = 2024, test: bool = False,
                  questions: int = 10, adaptive: bool = False, clock=time.monotonic):
         if not isinstance(test, bool):
-            raise BaccaratError(f"test must be True (the final test) or False (a drill), not {shown(test)}")
+            raise BaccaratError(_("test must be True (the final test) or False (a drill), not {value}").format(
+                value=shown(test)))
         if not isinstance(adaptive, bool) or (adaptive and test):
-            raise BaccaratError(f"adaptive must be True (a drill that follows your saved answers) or False, and a "
-                                f"test is never adaptive, not {shown(adaptive)}")
+            raise BaccaratError(_("adaptive must be True (a drill that follows your saved answers) or False, and a "
+                                  "test is never adaptive, not {value}").format(value=shown(adaptive)))
         if not callable(clock):
-            raise BaccaratError(f"clock must be a function returning seconds, such as time.monotonic, not "
-                                f"{shown(clock)}")
+            raise BaccaratError(_("clock must be a function returning seconds, such as time.monotonic, not "
+                                  "{value}").format(value=shown(clock)))
         kind = check_option("kind", kind, _KIND_OPTIONS)
-        difficulty = check_option("difficulty", difficulty, _DIFFICULTY_OPTIONS, "1, 2 or 3")
+        difficulty = check_option("difficulty", difficulty, _DIFFICULTY_OPTIONS, _("1, 2 or 3"))
         seed = check_seed(seed)
         questions = whole_number("questions", questions, 1, MAX_TEST_QUESTIONS)
         if seed is None:                    # as start_drill does: pick one, and show it so the drill can replay
             seed = random.Random().randrange(1, 1_000_000)
         self.test, self.questions, self.adaptive, self.clock = test, questions, adaptive, clock
         self.shown_at = None                # when the current question was shown (by ``clock``)
-        self.kind = widgets.Dropdown(options=_KIND_OPTIONS, value=kind, description="Drill",
-                                     style={"description_width": "6em"}, layout=widgets.Layout(width="26em"))
-        self.difficulty = widgets.ToggleButtons(options=_DIFFICULTY_OPTIONS, value=difficulty,
-                                                description="Difficulty",
-                                                style={"description_width": "6em", "button_width": "14em"})
-        self.seed = SeedBox(seed, description="Seed", style={"description_width": "6em"},
-                            layout=widgets.Layout(width="14em"))
-        self.restart_button = widgets.Button(description="Start again", icon="refresh", layout=BIG)
-        self.next_button = widgets.Button(description="Next question", button_style="primary", icon="forward",
+        self.kind = widgets.Dropdown(options=_shown_options(_KIND_OPTIONS), value=kind, description=_("Drill"),
+                                     style={"description_width": fitted("6em")},
+                                     layout=widgets.Layout(width=fitted("26em", "30em")))
+        self.difficulty = widgets.ToggleButtons(options=_shown_options(_DIFFICULTY_OPTIONS), value=difficulty,
+                                                description=_("Difficulty"),
+                                                style={"description_width": fitted("6em"),
+                                                       "button_width": fitted("14em", "auto")})
+        self.seed = SeedBox(seed, description=_("Seed"), style={"description_width": fitted("6em")},
+                            layout=widgets.Layout(width=fitted("14em", "16em")))
+        self.restart_button = widgets.Button(description=_("Start again"), icon="refresh", layout=BIG)
+        self.next_button = widgets.Button(description=_("Next question"), button_style="primary", icon="forward",
                                           layout=BIG)
-        self.controls = AnswerControls(self.answer, placeholder="a number, e.g. 9.5 or -10")
+        self.controls = AnswerControls(self.answer, placeholder=_("a number, e.g. 9.5 or -10"))
         self.question = widgets.HTML()
         self.notice = widgets.HTML()
         self.state: Drill | None = None
@@ -140,18 +152,18 @@ class PracticeDrill:
         self.saved = ""                     # the HTML of a message about the store, shown under the feedback
         for control in (self.kind, self.difficulty, self.seed):
             control.observe(lambda change: self.restart(), names="value")
-        self.restart_button.on_click(lambda _: self.restart())
-        self.next_button.on_click(lambda _: self.next())
+        self.restart_button.on_click(lambda _event: self.restart())
+        self.next_button.on_click(lambda _event: self.next())
         if test:
             settings = widgets.HBox([self.seed, self.restart_button])
-            help_text = "Answer each question, then press Next. The same seed always gives the same test."
+            help_text = _("Answer each question, then press Next. The same seed always gives the same test.")
         elif adaptive:
             settings = widgets.VBox([widgets.HBox([self.kind, self.restart_button]), self.difficulty])
-            help_text = ("No seed: each question is chosen from your saved answers. What you miss comes back "
-                         "soon; what you know well, later.")
+            help_text = _("No seed: each question is chosen from your saved answers. What you miss comes back "
+                          "soon; what you know well, later.")
         else:
             settings = widgets.VBox([widgets.HBox([self.kind, self.seed]), self.difficulty])
-            help_text = "Changing a setting starts a new drill. The same seed always gives the same questions."
+            help_text = _("Changing a setting starts a new drill. The same seed always gives the same questions.")
         self.view = projector_view([settings, widgets.HTML(caption_html(help_text)), self.question,
                                    self.controls.box, self.notice, self.next_button], controller=self)
         self.restart()
@@ -162,14 +174,15 @@ class PracticeDrill:
         def compute():
             self.state = None
             if self.adaptive:
-                self.state = start_drill(chosen(self.kind, "a drill"), chosen(self.difficulty, "a difficulty"),
+                self.state = start_drill(chosen(self.kind, _("a drill")), chosen(self.difficulty, _("a difficulty")),
                                          adaptive=True, history=self._history())
                 return ""
             seed = self.seed.seed_or_error()
             if self.test:
                 self.state = start_drill(TEST, seed=seed, length=self.questions)
             else:
-                self.state = start_drill(chosen(self.kind, "a drill"), chosen(self.difficulty, "a difficulty"), seed)
+                self.state = start_drill(chosen(self.kind, _("a drill")), chosen(self.difficulty, _("a difficulty")),
+                                         seed)
             return ""
         self.notice.value = safe_html(compute)
         self.last_answer = None
@@ -259,7 +272,7 @@ class PracticeDrill:
         self.question.value = safe_html(lambda: drill_html(self.state))
         self._answer_controls()
         self.next_button.disabled = self.state.finished or (self.test and not self.state.answered)
-        self.next_button.description = "Finished" if self.state.finished else "Next question"
+        self.next_button.description = _("Finished") if self.state.finished else _("Next question")
 
 
 def show_drill(kind: str = MIXED, difficulty: int = 1, seed: int = 2024, adaptive: bool = False):

@@ -31,7 +31,8 @@ import ipywidgets as widgets
 
 from ...errors import BaccaratError, shown
 from ...game.coup import Outcome
-from ...game.formatting import percent
+from ...game.formatting import localized, percent
+from ...i18n import _
 from ...teaching.progress import ProgressStore, progress_store
 from ...teaching.progress_report import DayLine, ProgressReport, build_progress_report, lesson_exercises
 from ..html import caption_html, message_html, table_html
@@ -48,33 +49,35 @@ HARDEST_CELLS = 10                                                  # the tablea
 
 def _check_report(report) -> ProgressReport:
     if not isinstance(report, ProgressReport):
-        raise BaccaratError(f"report must be a ProgressReport made by build_progress_report(...), not {shown(report)}")
+        raise BaccaratError(_("report must be a ProgressReport made by build_progress_report(...), not {value}")
+                            .format(value=shown(report)))
     return report
 
 
 def _seconds(value) -> str:
-    return "–" if value is None else f"{value:.1f} s"
+    return "–" if value is None else _("{seconds} s").format(seconds=localized(f"{value:.1f}"))
 
 
 def skills_html(report) -> str:
     """Per skill: answers, right, accuracy and median time."""
     report = _check_report(report)
     if not report.skills:
-        return message_html("No answers saved yet: answer an exercise or a drill in any lesson, then press "
-                             "Refresh.", "info")
-    rows = [[escape(line.name), str(line.count), str(line.right), percent(line.accuracy, 0),
+        return message_html(_("No answers saved yet: answer an exercise or a drill in any lesson, then press "
+                              "Refresh."), "info")
+    rows = [[escape(_(line.name)), str(line.count), str(line.right), percent(line.accuracy, 0),
              _seconds(line.median_seconds)] for line in report.skills]
-    return table_html(["Skill", "Answers", "Right", "Accuracy", "Median time"], rows, "bcl-progress-skills")
+    return table_html([_("Skill"), _("Answers"), _("Right"), _("Accuracy"), _("Median time")], rows,
+                      "bcl-progress-skills")
 
 
 def cells_html(report) -> str:
     """The Banker tableau's cells answered, hardest first (at most ``HARDEST_CELLS``)."""
     report = _check_report(report)
     if not report.cells:
-        return caption_html("No cell of the Banker tableau answered yet.")
-    rows = [[str(line.banker_total), "stood" if line.player_third_card is None else str(line.player_third_card),
+        return caption_html(_("No cell of the Banker tableau answered yet."))
+    rows = [[str(line.banker_total), _("stood") if line.player_third_card is None else str(line.player_third_card),
              str(line.count), str(line.right), percent(line.accuracy, 0)] for line in report.cells[:HARDEST_CELLS]]
-    return table_html(["Banker total", "Player's third card", "Answers", "Right", "Accuracy"], rows,
+    return table_html([_("Banker total"), _("Player's third card"), _("Answers"), _("Right"), _("Accuracy")], rows,
                       "bcl-progress-cells", centred=True)
 
 
@@ -82,24 +85,29 @@ def lessons_html(report) -> str:
     """Each lesson with exercises: done, or how much is left."""
     report = _check_report(report)
     if not report.lessons:
-        return caption_html("No lessons with exercises found.")
+        return caption_html(_("No lessons with exercises found."))
     rows, done = [], []
-    for number, status in enumerate(report.lessons):
-        parts = [f"{status.answered_right} of {status.exercises} exercises right"] if status.exercises else []
+    for row, status in enumerate(report.lessons):
+        parts = [_("{right} of {exercises} exercises right").format(right=status.answered_right,
+                                                                    exercises=status.exercises)
+                 ] if status.exercises else []
         if status.test_questions:
-            parts.append(f"{status.test_answered} of {status.test_questions} test questions")
-        rows.append([escape(status.lesson), "✔ done" if status.done else "not yet", ", ".join(parts)])
+            parts.append(_("{answered} of {questions} test questions").format(answered=status.test_answered,
+                                                                            questions=status.test_questions))
+        rows.append([escape(status.lesson), _("✔ done") if status.done else _("not yet"), ", ".join(parts)])
         if status.done:
-            done.append(number)
+            done.append(row)
     finished = len(done)
-    return (caption_html(f"<b>{finished} of {len(report.lessons)} lessons done.</b>")
-            + table_html(["Lesson", "Done", "Answered"], rows, "bcl-progress-lessons", marked=done))
+    return (caption_html(_("<b>{done} of {lessons} lessons done.</b>").format(done=finished,
+                                                                            lessons=len(report.lessons)))
+            + table_html([_("Lesson"), _("Done"), _("Answered")], rows, "bcl-progress-lessons", marked=done))
 
 
 def next_html(report) -> str:
     """What to practise next, and why."""
     report = _check_report(report)
-    return message_html(f"Practise next: {report.next.name}, {report.next.reason}", "info")
+    return message_html(_("Practise next: {name}, {reason}").format(name=_(report.next.name),
+                                                                    reason=_(report.next.reason)), "info")
 
 
 _CHART = dict(width=720, height=260, left=58, right=20, top=34, bottom=44)   # viewBox units
@@ -111,7 +119,8 @@ def accuracy_plot_html(days) -> str:
     above each point, oldest on the left. Drawn directly (about a millisecond), as the road boards are, so a
     Refresh stays within the widgets' 20 ms; ``views.plots.plot_accuracy_over_time`` draws the same for a lesson."""
     if not isinstance(days, (list, tuple)) or not all(isinstance(day, DayLine) for day in days):
-        raise BaccaratError(f"days must be a list of DayLine (build_progress_report(...).days), not {shown(days)}")
+        raise BaccaratError(_("days must be a list of DayLine (build_progress_report(...).days), not {value}")
+                            .format(value=shown(days)))
     c = _CHART
     plot_width, plot_height = c["width"] - c["left"] - c["right"], c["height"] - c["top"] - c["bottom"]
     step = plot_width / max(len(days), 1)
@@ -123,8 +132,10 @@ def accuracy_plot_html(days) -> str:
         return c["top"] + plot_height * (1 - percent / 100)
 
     text = f'font-family="{_CHART_FONT}"'
-    parts = [f'<text x="{c["left"]}" y="22" font-size="18" font-weight="bold" {text}>'
-             f'{"Accuracy per day" if days else "Accuracy per day (no answers yet)"}</text>']
+    title = _("Accuracy per day") if days else _("Accuracy per day (no answers yet)")
+    # Translators: a day under the chart, as strftime writes it ("%d %b": "01 Dec"); keep it short.
+    day_format = _("%d %b")
+    parts = [f'<text x="{c["left"]}" y="22" font-size="18" font-weight="bold" {text}>{escape(title)}</text>']
     for percent in (0, 25, 50, 75, 100):
         parts.append(f'<line x1="{c["left"]}" x2="{c["width"] - c["right"]}" y1="{y(percent):.1f}" '
                      f'y2="{y(percent):.1f}" stroke="#d5d8dc"/>'
@@ -140,8 +151,8 @@ def accuracy_plot_html(days) -> str:
                      f'<text x="{px:.1f}" y="{py - 12:.1f}" font-size="14" text-anchor="middle" {text}>'
                      f'{day.right}/{day.count}</text>'
                      f'<text x="{px:.1f}" y="{c["height"] - 14}" font-size="14" text-anchor="middle" {text}>'
-                     f'{escape(day.day.strftime("%d %b"))}</text>')
-    return (f'<svg class="bcl-progress-plot" role="img" aria-label="Accuracy per day" '
+                     f'{escape(day.day.strftime(day_format))}</text>')
+    return (f'<svg class="bcl-progress-plot" role="img" aria-label="{escape(_("Accuracy per day"))}" '
             f'viewBox="0 0 {c["width"]} {c["height"]}" style="width:100%;max-width:{c["width"]}px;height:auto;">'
             + "".join(parts) + "</svg>")
 
@@ -149,7 +160,7 @@ def accuracy_plot_html(days) -> str:
 def shown_path(path) -> str:
     """A path as a learner reads it, the home folder written ``~`` ("~/.local/share/jupyter/...")."""
     if not isinstance(path, (str, os.PathLike)) or isinstance(path, bytes) or "\x00" in os.fspath(path):
-        raise BaccaratError(f"path must be a file's path, not {shown(path)}")
+        raise BaccaratError(_("path must be a file's path, not {value}").format(value=shown(path)))
     path = Path(path)
     try:
         return "~" + os.sep + str(path.relative_to(Path.home()))
@@ -171,9 +182,10 @@ class ProgressPage:
 
     def __init__(self, store: ProgressStore | None = None, lessons_folder=None):
         if store is not None and not isinstance(store, ProgressStore):
-            raise BaccaratError(f"store must be None or a ProgressStore, not {shown(store)}")
+            raise BaccaratError(_("store must be None or a ProgressStore, not {value}").format(value=shown(store)))
         if lessons_folder is not None and not isinstance(lessons_folder, (str, os.PathLike)):
-            raise BaccaratError(f"lessons_folder must be None or a folder, not {shown(lessons_folder)}")
+            raise BaccaratError(_("lessons_folder must be None or a folder, not {value}").format(
+                value=shown(lessons_folder)))
         self.store = progress_store() if store is None else store
         self.lessons_folder = _default_lessons_folder() if lessons_folder is None else Path(lessons_folder)
         self.report: ProgressReport | None = None
@@ -185,33 +197,33 @@ class ProgressPage:
         self.lessons = widgets.HTML()
         self.next = widgets.HTML()
         self.notice = widgets.HTML()
-        self.practise_button = widgets.Button(description="Practise", button_style="primary", icon="play",
+        self.practise_button = widgets.Button(description=_("Practise"), button_style="primary", icon="play",
                                               layout=widgets.Layout(width="auto", min_width="14em", height="2.6em"))
         self.drill_area = widgets.VBox()
-        self.refresh_button = widgets.Button(description="Refresh", icon="refresh", layout=BIG)
-        self.export_button = widgets.Button(description="Export to CSV", icon="download", layout=BIG)
-        self.reset_button = widgets.Button(description="Reset…", icon="trash", layout=BIG)
-        self.confirm_button = widgets.Button(description="Yes, delete all my progress", button_style="danger",
+        self.refresh_button = widgets.Button(description=_("Refresh"), icon="refresh", layout=BIG)
+        self.export_button = widgets.Button(description=_("Export to CSV"), icon="download", layout=BIG)
+        self.reset_button = widgets.Button(description=_("Reset…"), icon="trash", layout=BIG)
+        self.confirm_button = widgets.Button(description=_("Yes, delete all my progress"), button_style="danger",
                                              layout=widgets.Layout(width="auto", min_width="16em", height="2.6em"))
-        self.cancel_button = widgets.Button(description="Cancel", layout=BIG)
+        self.cancel_button = widgets.Button(description=_("Cancel"), layout=BIG)
         self.confirm_box = widgets.HBox([self.confirm_button, self.cancel_button],
                                         layout=widgets.Layout(display="none"))
-        self.practise_button.on_click(lambda _: self.practise())
-        self.refresh_button.on_click(lambda _: self.refresh())
-        self.export_button.on_click(lambda _: self.export())
-        self.reset_button.on_click(lambda _: self.ask_reset())
-        self.confirm_button.on_click(lambda _: self.reset())
-        self.cancel_button.on_click(lambda _: self.cancel_reset())
-        heading = lambda text: widgets.HTML(f'<h3 style="margin:0.6em 0 0.2em;">{text}</h3>')  # noqa: E731
+        self.practise_button.on_click(lambda _event: self.practise())
+        self.refresh_button.on_click(lambda _event: self.refresh())
+        self.export_button.on_click(lambda _event: self.export())
+        self.reset_button.on_click(lambda _event: self.ask_reset())
+        self.confirm_button.on_click(lambda _event: self.reset())
+        self.cancel_button.on_click(lambda _event: self.cancel_reset())
+        heading = lambda text: widgets.HTML(f'<h3 style="margin:0.6em 0 0.2em;">{escape(text)}</h3>')  # noqa: E731
         self.view = projector_view([
             self.where, self.messages,
             widgets.HBox([self.refresh_button, self.export_button, self.reset_button]), self.confirm_box,
             self.notice,
-            heading("Skills"), self.skills, self.plot,
-            heading("The Banker tableau: hardest cells first"), self.cells,
-            heading("Lessons"), self.lessons,
-            heading("What to practise next"), self.next, self.practise_button, self.drill_area,
-        ], controller=self, name="the progress page")
+            heading(_("Skills")), self.skills, self.plot,
+            heading(_("The Banker tableau: hardest cells first")), self.cells,
+            heading(_("Lessons")), self.lessons,
+            heading(_("What to practise next")), self.next, self.practise_button, self.drill_area,
+        ], controller=self, name=_("the progress page"))
         self.refresh()
 
     # -- actions
@@ -235,8 +247,10 @@ class ProgressPage:
 
         def compute():
             written.append(self.store.export_csv(target))
-            return message_html(f"Exported {self.report.answers if self.report else 'your'} answers to "
-                                f"{shown_path(target)}", "right")
+            if self.report:
+                return message_html(_("Exported {answers} answers to {path}").format(
+                    answers=self.report.answers, path=shown_path(target)), "right")
+            return message_html(_("Exported your answers to {path}").format(path=shown_path(target)), "right")
         self.notice.value = safe_html(compute)
         self._take_messages()
         return written[0] if written else None
@@ -244,13 +258,13 @@ class ProgressPage:
     def ask_reset(self):
         """First step of a reset: show the confirmation buttons."""
         self.confirm_box.layout.display = "flex"
-        self.notice.value = message_html("Delete every saved answer and start again? This cannot be undone "
-                                         "(export to CSV first to keep a copy).", "error")
+        self.notice.value = message_html(_("Delete every saved answer and start again? This cannot be undone "
+                                           "(export to CSV first to keep a copy)."), "error")
 
     def cancel_reset(self):
         """Hide the confirmation; nothing is deleted."""
         self.confirm_box.layout.display = "none"
-        self.notice.value = message_html("Nothing was deleted.", "info")
+        self.notice.value = message_html(_("Nothing was deleted."), "info")
 
     def reset(self):
         """Second step of a reset: delete everything saved, then redraw."""
@@ -265,7 +279,7 @@ class ProgressPage:
         notice = safe_html(compute)
         self.refresh()
         if deleted:
-            notice = message_html(f"Progress reset: {deleted[0]} answers deleted.", "info")
+            notice = message_html(_("Progress reset: {deleted} answers deleted.").format(deleted=deleted[0]), "info")
         self.notice.value = notice
 
     def practise(self):
@@ -286,11 +300,12 @@ class ProgressPage:
     def update(self):
         """Render the report."""
         if self.store.path is None:
-            where = "Your answers are kept in memory only (nothing is saved)."
+            where = _("Your answers are kept in memory only (nothing is saved).")
+        elif self.store.saving:
+            where = _("Your progress file: <code>{path}</code>").format(path=escape(shown_path(self.store.path)))
         else:
-            where = f"Your progress file: <code>{escape(shown_path(self.store.path))}</code>"
-            if not self.store.saving:
-                where += " (not being saved at the moment)"
+            where = _("Your progress file: <code>{path}</code> (not being saved at the moment)").format(
+                path=escape(shown_path(self.store.path)))
         self.where.value = caption_html(where)
         report = self.report
         if report is None:
@@ -304,7 +319,7 @@ class ProgressPage:
         self.lessons.value = safe_html(lambda: lessons_html(report))
         self.next.value = safe_html(lambda: next_html(report))
         self.practise_button.disabled = False
-        self.practise_button.description = f"Practise: {report.next.name}"
+        self.practise_button.description = _("Practise: {name}").format(name=_(report.next.name))
 
 
 def show_progress(lessons_folder=None):

@@ -26,6 +26,7 @@ import time
 import ipywidgets as widgets
 
 from ...errors import BaccaratError, shown
+from ...i18n import _
 from ...teaching.progress import MAX_TEXT
 from ...teaching.questions import Question, check_answer
 from ..html import message_html
@@ -47,16 +48,18 @@ def _compact(choice: str) -> bool:
 class AnswerControls:
     """How a learner answers: a button per choice, or a text box and a Check button; each calls ``on_answer``."""
 
-    def __init__(self, on_answer, placeholder: str = "your answer"):
+    def __init__(self, on_answer, placeholder: str | None = None):
         if not callable(on_answer):
-            raise BaccaratError(f"on_answer must be a function called with the answer, not {shown(on_answer)}")
+            raise BaccaratError(_("on_answer must be a function called with the answer, not {value}").format(
+                value=shown(on_answer)))
+        placeholder = _("your answer") if placeholder is None else placeholder   # built now: in today's language
         check_text("placeholder", placeholder, '"your answer"')
         self.on_answer = on_answer
         self.buttons: list = []
         self.text = widgets.Text(placeholder=placeholder, continuous_update=False,
                                  layout=widgets.Layout(width="16em", height="2.6em"))
-        self.check = widgets.Button(description="Check", button_style="primary", layout=BIG)
-        self.check.on_click(lambda _: self.on_answer(self.text.value))
+        self.check = widgets.Button(description=_("Check"), button_style="primary", layout=BIG)
+        self.check.on_click(lambda _event: self.on_answer(self.text.value))
         self.text.observe(self._typed, names="value")
         self.box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap", max_width="100%"))  # wraps, never overflows
         self._clearing = False
@@ -107,11 +110,11 @@ class QuestionWidget:
 
     def __init__(self, question: Question, clock=None):
         if not isinstance(question, Question):
-            raise BaccaratError("question must be a Question made by a builder such as total_question(\"7 8\"), "
-                                f"not {shown(question)}")
+            raise BaccaratError(_("question must be a Question made by a builder such as total_question(\"7 8\"), "
+                                  "not {value}").format(value=shown(question)))
         if clock is not None and not callable(clock):
-            raise BaccaratError("clock must be None or a function of no arguments returning seconds, such as "
-                                f"time.monotonic, not {shown(clock)}")
+            raise BaccaratError(_("clock must be None or a function of no arguments returning seconds, such as "
+                                  "time.monotonic, not {value}").format(value=shown(clock)))
         self.question = question
         self.clock = clock if clock is not None else globals()["clock"]
         self.started = self._now()          # the clock of the next answer starts here

@@ -30,13 +30,15 @@ from ...analysis.simulate import CoupRecords, deal_shoe
 from ...errors import BaccaratError, check_seed, shown, whole_number
 from ...game.coup import Outcome
 from ...game.shoe import DECK_RANGE
+from ...i18n import N_, _, ngettext
 from ..html import caption_html, message_html
 from ..svg import boards_svg
-from .common import BIG, SeedBox, chosen, projector_view, safe_html
+from .common import BIG, SeedBox, chosen, fitted, projector_view, safe_html
 
 __all__ = ["ShoeRoads", "shoe_roads", "shoe_roads_html", "RoadDealer", "show_road_dealer"]
 
 _SEEDS = 2**32          # "Deal a new shoe" counts seeds 0, 1, …, 2**32 - 1, then starts again at 0
+_COLOUR_WORDS = {"red": N_("red"), "blue": N_("blue")}   # a derived road's colours, as the predictor says them
 
 class ShoeRoads(NamedTuple):
     """One dealt shoe: its seed, decks, per-coup records and its boards (the three derived roads in ``derived``)."""
@@ -59,25 +61,37 @@ def shoe_roads(seed, decks: int = 8) -> ShoeRoads:
 def _predictor_html(roads: ShoeRoads) -> str:
     """What each derived road would add next, if Banker won and if Player did (read from the shoe's results)."""
     nexts = [(name, next_entry_colours(roads.records, k)) for k, name in DERIVED_ROADS.items()]
-    words = "; ".join(f"{name} {colour.banker or 'nothing yet'} if Banker wins, {colour.player or 'nothing yet'} "
-                      f"if Player does" for name, colour in nexts)
-    return caption_html(f"Next entries: {words}.")
+    words = "; ".join(_("{road} {banker} if Banker wins, {player} if Player does").format(
+        road=name, banker=_colour_word(colour.banker), player=_colour_word(colour.player)) for name, colour in nexts)
+    return caption_html(_("Next entries: {entries}.").format(entries=words))
+
+
+def _colour_word(colour) -> str:
+    """A road colour as a word in the current language; "nothing yet" when the road has no entry to add."""
+    if not colour:
+        return _("nothing yet")
+    return _(_COLOUR_WORDS.get(str(colour), str(colour)))
 
 
 def shoe_roads_html(roads: ShoeRoads) -> str:
     """What the shoe gave (counts, longest streaks) and both boards, drawn."""
     if not isinstance(roads, ShoeRoads):
-        raise BaccaratError(f"roads must be the ShoeRoads of shoe_roads(seed), not {shown(roads)}")
+        raise BaccaratError(_("roads must be the ShoeRoads of shoe_roads(seed), not {value}").format(
+            value=shown(roads)))
     counts = roads.records.counts()
     longest = longest_streaks(roads.records)
-    decks = f"{roads.decks} deck{'s' if roads.decks != 1 else ''}"
-    summary = (f"Seed {roads.seed}, {decks}: <b>{len(roads.records)} coups</b> to the cut card. "
-               f"Banker {counts[Outcome.BANKER]}, Player {counts[Outcome.PLAYER]}, Tie {counts[Outcome.TIE]}. "
-               f"Longest streaks: Banker {longest[Outcome.BANKER]}, Player {longest[Outcome.PLAYER]}.")
-    boards = boards_svg(roads.beads, roads.big_road, ROWS, f"The five boards of the shoe of seed {roads.seed}",
-                        roads.derived)
+    # The seed is written as typed (no thousands separator): it is a name for the shoe, not an amount.
+    decks = ngettext("{decks} deck", "{decks} decks", roads.decks).format(decks=roads.decks)
+    summary = _("Seed {seed}, {decks}: <b>{coups} coups</b> to the cut card. "
+                "Banker {banker}, Player {player}, Tie {tie}. "
+                "Longest streaks: Banker {banker_streak}, Player {player_streak}.").format(
+        seed=roads.seed, decks=decks, coups=len(roads.records), banker=counts[Outcome.BANKER],
+        player=counts[Outcome.PLAYER], tie=counts[Outcome.TIE], banker_streak=longest[Outcome.BANKER],
+        player_streak=longest[Outcome.PLAYER])
+    boards = boards_svg(roads.beads, roads.big_road, ROWS,
+                        _("The five boards of the shoe of seed {seed}").format(seed=roads.seed), roads.derived)
     return caption_html(summary) + boards + _predictor_html(roads) + message_html(
-        "The next shoe is dealt by the same rules, whatever these boards show.", "info")
+        _("The next shoe is dealt by the same rules, whatever these boards show."), "info")
 
 
 class RoadDealer:
@@ -92,13 +106,14 @@ class RoadDealer:
         decks = whole_number("decks", decks, DECK_RANGE.start, DECK_RANGE.stop - 1)
         if seed is None:
             seed = random.Random().randrange(_SEEDS)
-        self.seed = SeedBox(seed, description="Shoe seed", layout=widgets.Layout(width="16em"),
-                            style={"description_width": "6em"})
-        self.decks = widgets.Dropdown(options=list(DECK_RANGE), value=decks, description="Decks",
-                                      layout=widgets.Layout(width="10em"), style={"description_width": "4em"})
-        self.new_shoe = widgets.Button(description="Deal a new shoe", button_style="primary", icon="refresh",
+        self.seed = SeedBox(seed, description=_("Shoe seed"), layout=widgets.Layout(width=fitted("16em", "20em")),
+                            style={"description_width": fitted("6em")})
+        self.decks = widgets.Dropdown(options=list(DECK_RANGE), value=decks, description=_("Decks"),
+                                      layout=widgets.Layout(width=fitted("10em", "14em")),
+                                      style={"description_width": fitted("4em")})
+        self.new_shoe = widgets.Button(description=_("Deal a new shoe"), button_style="primary", icon="refresh",
                                        layout=BIG)
-        self.new_shoe.on_click(lambda _: self.deal_new_shoe())
+        self.new_shoe.on_click(lambda _event: self.deal_new_shoe())
         self.result = widgets.HTML()
         self.roads = None
         for control in (self.seed, self.decks):
@@ -121,7 +136,7 @@ class RoadDealer:
         """Deal the shoe of the chosen seed and decks and draw its boards (or say what is wrong with the seed)."""
         def compute():
             self.roads = None
-            self.roads = shoe_roads(self.seed.seed_or_error(), chosen(self.decks, "1 to 8 decks"))
+            self.roads = shoe_roads(self.seed.seed_or_error(), chosen(self.decks, _("1 to 8 decks")))
             return shoe_roads_html(self.roads)
         self.result.value = safe_html(compute)
 

@@ -1,0 +1,142 @@
+"""The game layer in Vietnamese (issue 16): a coup's explained steps, a settle explanation with Vietnamese money,
+bet and pay-table names, and errors, all from the game and base catalogs.
+
+Every expected sentence below is written by hand from docs/glossary.vi.md (Player/Banker kept, rút, đứng,
+Natural, lá thứ ba, Hòa, hoa hồng, hoàn cược; numbers 24.000 and 0,95), not printed by the code.
+"""
+
+import itertools
+import re
+
+import pytest
+
+from baccarat_lib.errors import BaccaratError
+from baccarat_lib.game import Outcome, Shoe, ShoeRun, bet_label, parse_cards, pay_table, play_coup, settle
+from baccarat_lib.i18n import _, language, using_language
+
+# issue 16, item 2: the two coups of the design, in Vietnamese.
+# "2+3+8 vs A+2 is a tie": Player 2 3, Banker A 2 (dealt P B P B: 2 A 3 2); Player 5 draws the 8 (2+3+8 = 13 -> 3);
+# Banker 3 stands because Player's third card is an 8 (the tableau's row 3 draws on everything but 8); 3–3.
+TIE_COUP = "2 A 3 2 8"
+TIE_STEPS = [
+    "Không có Natural: Player có 5 (2+3), Banker có 3 (A+2).",
+    "Player có 5 (2+3): 0–5 điểm thì rút.",
+    "Player rút 8: 2+3+8 = 13, nên Player có 3.",
+    "Banker có 3 và Player rút lá thứ ba là 8: với 3, Banker rút với mọi lá trừ 8, nên Banker đứng.",
+    "Hòa 3–3.",
+]
+# "Player 5 vs Banker 4: both draw": Player 2♣ 3♠ (5), Banker 3♥ A♦ (4); Player draws 7♦ (2+3+7 = 12 -> 2);
+# Banker 4 draws on a third card 2–7, takes 4♠ (3+1+4 = 8); Banker wins 8–2.
+BOTH_DRAW_COUP = "2♣ 3♥ 3♠ A♦ 7♦ 4♠"
+BOTH_DRAW_STEPS = [
+    "Không có Natural: Player có 5 (2+3), Banker có 4 (3+A).",
+    "Player có 5 (2+3): 0–5 điểm thì rút.",
+    "Player rút 7♦: 2+3+7 = 12, nên Player có 2.",
+    "Banker có 4 và Player rút lá thứ ba là 7: với 4, Banker rút khi lá đó là 2–7.",
+    "Banker rút 4♠: 3+A+4 = 8, nên Banker có 8.",
+    "Banker thắng 8–2.",
+]
+
+
+@pytest.mark.parametrize("cards, expected", [(TIE_COUP, TIE_STEPS), (BOTH_DRAW_COUP, BOTH_DRAW_STEPS)],
+                         ids=["tie-3-3", "both-draw"])
+def test_a_vietnamese_coup_explains_each_step_in_vietnamese(cards, expected):   # issue 16, item 2
+    with using_language("vi"):
+        steps = list(play_coup(cards).steps)
+    assert steps == expected
+
+
+def test_a_natural_and_player_standing_in_vietnamese():   # issue 16, item 2
+    # K+9 = 9 against 5+3 = 8: two naturals, nobody draws, Player wins 9–8.
+    with using_language("vi"):
+        natural = list(play_coup("K 5 9 3").steps)
+        # Player 3+3 = 6 stands; Banker 7+K = 7 follows Player's rule (6–7 stands); Banker wins 7–6.
+        stood = list(play_coup("3 7 3 K").steps)
+    assert natural == ["Natural: Player có 9 (K+9), Banker có 8 (5+3); cả hai tay đều đứng.", "Player thắng 9–8."]
+    assert stood == ["Không có Natural: Player có 6 (3+3), Banker có 7 (7+K).",
+                     "Player có 6 (3+3): 6–7 điểm thì đứng.",
+                     "Banker có 7 (7+K) và Player đã đứng, nên Banker theo quy tắc rút của Player: 6–7 điểm thì đứng.",
+                     "Banker thắng 7–6."]
+
+
+# Words that can only be English in these sentences (Vietnamese keeps only Player, Banker, Natural and the cards).
+ENGLISH_WORDS = {"draws", "draw", "stands", "stand", "stood", "wins", "win", "has", "the", "and", "because", "so",
+                 "third", "card", "cards", "total", "tie", "with", "on", "any", "but", "never", "only", "is", "a",
+                 "an", "both", "hands", "hand", "follows", "rule", "no", "worth", "more", "player's"}
+_CARD = re.compile(r"\b(?:10|[2-9AJQK])[♠♥♦♣]?(?!\w)")
+
+
+def english_words(step: str) -> set[str]:
+    """The English words left in a step once the hand names and the cards are taken out."""
+    text = _CARD.sub(" ", step.replace("Player's", "player's").replace("Player", " ").replace("Banker", " "))
+    return {word for word in re.findall(r"[^\W\d_]+(?:'s)?", text.lower())} & ENGLISH_WORDS
+
+
+def _many_coups():
+    """The first 200 coups of a seeded run of 8-deck shoes, every two-card start by value with third cards 8 and 4, and
+    hand-picked naturals and ties: every kind of step (naturals, both rules, every tableau row, each result)."""
+    run = ShoeRun(seed=16)
+    coups = [run.deal_coup()[0] for _number in range(200)]
+    values = "A 2 3 4 5 6 7 8 9 K".split()
+    for start in itertools.product(values, repeat=4):
+        coups.append(play_coup(list(start) + ["8", "4"]))
+        coups.append(play_coup(list(start) + ["A", "6"]))
+    coups += [play_coup(cards) for cards in ("9 9 K K", "4 4 4 4", "A 6 7 2", "Q 9 J K", "10 J Q K 5 5")]
+    return coups
+
+
+def test_a_vietnamese_coups_steps_contain_no_english_sentence():   # issue 16, item 2
+    with using_language("vi"):
+        steps = {step for coup in _many_coups() for step in coup.steps}
+    english = {step: english_words(step) for step in steps if english_words(step)}
+    assert len(steps) > 500
+    assert not english, list(english.items())[:3]
+
+
+def test_the_english_word_check_finds_english():   # issue 16, item 2: the check above can fail
+    assert english_words("Banker has 3 and Player's third card is an 8: with 3, Banker draws on any card but 8, so "
+                         "Banker stands.") >= {"has", "and", "player's", "third", "card", "is", "an", "draws", "stands"}
+    assert english_words("Tie 3–3.") == {"tie"}
+    assert english_words("Banker rút 4♠: 3+A+4 = 8, nên Banker có 8.") == set()
+
+
+def test_a_settle_explanation_in_vietnamese_money():   # issue 16, items 2 and 3
+    # 24,000 on Banker, Banker wins 8–2: paid 1:1 = 24,000, 5% commission = 1,200, net 22,800.
+    with using_language("vi"):
+        big = settle("banker", 24000, play_coup(BOTH_DRAW_COUP)).explanation
+        # 1 on Banker: paid 1, commission 0.05, net 0.95.
+        small = settle("banker", 1, play_coup(BOTH_DRAW_COUP)).explanation
+        # A tie returns a Player stake: hoàn cược.
+        push = settle("player", 100, play_coup(TIE_COUP)).explanation
+    assert big == ("Cược Banker thắng: Banker thắng, trả 1:1 trừ 5% hoa hồng. "
+                   "Dealer trả 24.000 và thu 1.200 tiền hoa hồng: thực nhận 22.800.")
+    assert small.endswith("Dealer trả 1 và thu 0,05 tiền hoa hồng: thực nhận 0,95.")
+    assert push == "Cược Player được hoàn cược (hòa): 100 tiền cược được trả lại."
+
+
+def test_bet_and_table_names_in_vietnamese():   # issue 16, item 2
+    with using_language("vi"):
+        names = [bet_label(bet) for bet in ("player-pair", "either-pair", "tie", "super-six")]
+        tie = Outcome.TIE.display_name
+        title = _(pay_table("standard").title)
+        code = Outcome.TIE.label
+    assert names == ["Cặp Đôi Player", "Cặp Đôi Bất Kỳ", "Hòa", "Super 6"]
+    assert (tie, title, code) == ("Hòa", "Tiêu chuẩn (hoa hồng 5%)", "Tie")     # the code stays English
+
+
+def test_errors_in_vietnamese_are_still_baccarat_errors():   # issue 16, item 2 (inline errors)
+    with using_language("vi"):
+        with pytest.raises(BaccaratError) as bad_card:
+            parse_cards("2♣ X")
+        with pytest.raises(ValueError) as bad_decks:
+            Shoe(decks=9)
+    assert str(bad_card.value).startswith("lá thứ 2 'X' không phải là lá bài: hợp lệ là các lá A 2 3")
+    assert str(bad_decks.value) == "decks phải là số nguyên: một shoe chứa từ 1 đến 8 bộ bài, không phải 9"
+    assert isinstance(bad_decks.value, BaccaratError)
+
+
+def test_english_comes_back_after_the_block():   # issue 16, item 2: English stays the default
+    with using_language("vi"):
+        pass
+    assert language() == "en"
+    assert play_coup(TIE_COUP).steps[-1] == "Tie 3–3."

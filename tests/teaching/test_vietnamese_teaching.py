@@ -1,0 +1,207 @@
+"""The teaching layer in Vietnamese (issue 16): questions, feedback, drills, dealer mode and progress in Vietnamese,
+and typed answers in Vietnamese words, with or without diacritics (item 4).
+
+Expected texts are written here by hand from docs/glossary.vi.md (Đúng! / Chưa đúng., rút / đứng, Hòa, ván, bạn),
+and the right answers are worked by hand from the rules (the working is in the comments), never printed by the code.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from baccarat_lib.errors import BaccaratError
+from baccarat_lib.i18n import language, using_language
+from baccarat_lib.teaching import (DealerSession, ProgressStore, Score, banker_draw_question, bead_question,
+                                   check_answer, dragon_tail_question, exercise_at, natural_question, next_practice,
+                                   player_draw_question, score_summary, settle_question, skill_name, winner_question)
+
+
+@pytest.fixture(autouse=True)
+def _back_to_english():
+    yield
+    assert language() == "en"          # using_language always restores English
+
+
+def _right(question, answer) -> bool:
+    feedback = check_answer(question, answer)
+    return feedback.judged and feedback.correct
+
+
+# ------------------------------------------------------------------ a question's prompt and feedback (item 2)
+
+def test_a_bead_plate_question_and_its_feedback_in_vietnamese():   # issue 16, item 2
+    # Hand-worked: 6 rows a column, coup 14 = 6 + 6 + 2: column 3, row 2.
+    with using_language("vi"):
+        question = bead_question(14)
+        assert question.prompt == "Trên một Bead Plate sâu 6 hàng, ván số 14 nằm ở cột nào (đếm từ 1)?"
+        why = "Mỗi cột chứa 6 ván, ghi từ trên xuống dưới: ván 14 nằm ở hàng 2 của cột 3."
+        assert check_answer(question, "3").message == "Đúng! " + why
+        assert check_answer(question, "2").message == "Chưa đúng: đáp án đúng là 3. " + why
+        assert check_answer(question, "").message == "Bạn hãy gõ hoặc chọn một câu trả lời trước."
+        assert check_answer(question, "abc").message == "Bạn hãy gõ một số, ví dụ 9,5 hoặc -10."
+    # English is unchanged.
+    assert check_answer(bead_question(14), "2").message == ("Not quite: the right answer is 3. Each column holds 6 "
+                                                            "coups, filled top to bottom: coup 14 is in row 2 of "
+                                                            "column 3.")
+
+
+def test_choices_and_prompts_of_rule_questions_in_vietnamese():   # issue 16, item 2
+    with using_language("vi"):
+        question = banker_draw_question("3 2", 4)
+        assert question.prompt == "Banker có 3 2 (5 điểm) và Player rút được 4. Banker rút hay đứng?"
+        assert question.choices == ("rút", "đứng") and question.answer == "rút"   # Banker 5 draws on 4–7
+        assert natural_question("6 2").choices == ("có", "không")
+        assert winner_question("9 9 K K").choices == ("Player", "Banker", "Hòa")
+        error = pytest.raises(BaccaratError, dragon_tail_question, 3, "tie").value
+        assert str(error) == ("side phải là Banker hoặc Player, không phải hòa: ván hòa không mở cột và không "
+                              "tạo chuỗi")
+
+
+def test_keys_and_skills_stay_english_in_vietnamese():   # issue 16: keys in the progress database are never translated
+    english = settle_question("banker", 1000, "2♣ 3♥ 3♠ A♦ 7♦ 4♠")
+    with using_language("vi"):
+        vietnamese = settle_question("banker", 1000, "2♣ 3♥ 3♠ A♦ 7♦ 4♠")
+        drilled = exercise_at("natural", 1, 7, 0)
+    assert vietnamese.prompt != english.prompt
+    assert (vietnamese.key, vietnamese.skill) == (english.key, english.skill) == ("banker 1,000 at standard: 2♣ 3♥ "
+                                                                                  "3♠ A♦ 7♦ 4♠", "settle")
+    first = exercise_at("natural", 1, 7, 0)           # the same situation, cached once per language
+    assert (drilled.skill, drilled.question.key) == (first.skill, first.question.key)
+    assert drilled.question.prompt.endswith("có phải Natural không?") and first.question.prompt.endswith("a natural?")
+
+
+# ------------------------------------------------------------------ typed answers (item 4)
+
+DRAW = ["rút", "rut", "RÚT", "  Rút  ", "draw", "Draw"]
+STAND = ["không rút", "khong rut", "Không   Rút", "đứng", "dung", "Đứng", "dừng", "Dừng", "stand"]
+
+
+@pytest.mark.parametrize("code", ["vi", "en"])
+def test_draw_or_stand_typed_in_either_language(code):   # issue 16, item 4
+    # Banker 3+2 = 5 with Player's third card 4: the tableau's row 5 draws on 4, 5, 6, 7 -> draw.
+    # Banker 3+3 = 6 with Player's third card 8: row 6 draws only on 6 and 7 -> stand.
+    # Player 2+3 = 5 draws (0–5 draw); Player 3+4 = 7 stands.
+    with using_language(code):
+        draws, stands = banker_draw_question("3 2", 4), banker_draw_question("3 3", 8)
+        player_draws, player_stands = player_draw_question("2 3"), player_draw_question("3 4")
+        for word in DRAW:
+            assert _right(draws, word) and _right(player_draws, word), word
+            assert not _right(stands, word) and not _right(player_stands, word), word
+        for word in STAND:
+            assert _right(stands, word) and _right(player_stands, word), word
+            assert not _right(draws, word) and not _right(player_draws, word), word
+        # "không" alone means "no": to a draw/stand question it is neither (it is not right either way).
+        assert not _right(draws, "không") and not _right(stands, "khong")
+
+
+@pytest.mark.parametrize("code", ["vi", "en"])
+def test_yes_or_no_typed_in_either_language(code):   # issue 16, item 4
+    # 6 + 2 = 8 on two cards: a natural. 5 + 2 = 7: not one.
+    with using_language(code):
+        natural, not_natural = natural_question("6 2"), natural_question("5 2")
+        for word in ("có", "co", "Có", "CÓ", "yes", "Yes"):
+            assert _right(natural, word) and not _right(not_natural, word), word
+        for word in ("không", "khong", "KHÔNG", "no", "No"):
+            assert _right(not_natural, word) and not _right(natural, word), word
+
+
+PLAYER = ["Người chơi", "nguoi choi", "NGƯỜI CHƠI", "Khách chơi", "khach choi", "Player", "player"]
+BANKER = ["Nhà cái", "nha cai", "NHÀ CÁI", "Banker", "banker"]
+TIE = ["Hòa", "Hoà", "hoa", "HÒA", "Tie", "tie"]
+
+
+@pytest.mark.parametrize("code", ["vi", "en"])
+def test_who_wins_typed_in_either_language(code):   # issue 16, item 4
+    # 7 6 Q J 5 2: Player 7+Q = 7, Banker 6+J = 6, both stand (6–7): Player wins 7–6.
+    # 2 3 3 A 7 4: Player 2+3 = 5 draws 7 -> 2; Banker 3+A = 4 draws on a 7 -> 4+4 = 8: Banker wins 8–2.
+    # 9 9 K K: Player 9+K = 9, Banker 9+K = 9, both naturals: a tie.
+    with using_language(code):
+        player, banker, tie = winner_question("7 6 Q J 5 2"), winner_question("2 3 3 A 7 4"), winner_question("9 9 K K")
+        for words, right, wrong in ((PLAYER, player, (banker, tie)), (BANKER, banker, (player, tie)),
+                                    (TIE, tie, (player, banker))):
+            for word in words:
+                assert _right(right, word), word
+                assert not any(_right(other, word) for other in wrong), word
+
+
+def test_the_right_answer_is_shown_in_vietnamese():   # issue 16, item 4
+    with using_language("vi"):
+        assert check_answer(winner_question("9 9 K K"), "nha cai").message.startswith("Chưa đúng: đáp án đúng là Hòa. ")
+        assert check_answer(banker_draw_question("3 3", 8), "rut").message.startswith(
+            "Chưa đúng: đáp án đúng là đứng. ")
+        assert check_answer(natural_question("5 2"), "co").message.startswith("Chưa đúng: đáp án đúng là không. ")
+
+
+def test_amounts_typed_the_vietnamese_way():   # issue 16, items 3 and 4
+    # 10 on Banker, Banker wins 8–2 (cards above): 10 less 5% commission = 9.50.
+    # 2,000 on Player, Player wins 7–6: + 2,000.
+    with using_language("vi"):
+        banker = settle_question("banker", 10, "2 3 3 A 7 4")
+        player = settle_question("player", 2000, "7 6 Q J 5 2")
+        assert banker.answer == "9,50" and player.answer == "2.000"
+        for typed in ("9,50", "9,5", "9.5", " 9,50 "):
+            assert _right(banker, typed), typed
+        for typed in ("95", "950", "10"):
+            assert not _right(banker, typed), typed
+        for typed in ("2.000", "2000", "+2.000"):
+            assert _right(player, typed), typed
+        assert not _right(player, "2")
+
+
+# ------------------------------------------------------------------ drills, dealer mode, progress
+
+def test_a_drill_summary_in_vietnamese():   # issue 16, items 2 and 3
+    # 2 right of 3: 66.67% rounds to 67%.
+    with using_language("vi"):
+        summary = score_summary(Score(asked=3, right=2, streak=1, best_streak=2, missed=("settle",)))
+        assert summary == "Đúng 2 trên 3 câu (67%), chuỗi đúng dài nhất 2. Bạn nên luyện lại: Thanh toán cược (sai 1 câu)."
+        assert score_summary(Score()) == "Chưa có câu trả lời nào."
+        assert score_summary(Score(asked=4, right=4, streak=4, best_streak=4)) == \
+            "Đúng 4 trên 4 câu (100%), chuỗi đúng dài nhất 4. Không sai câu nào!"
+
+
+def test_dealer_calls_and_timing_in_vietnamese():   # issue 16, items 2, 3 and 4
+    ticks = iter([0.0, 2.5, 2.5, 9.25, 9.25])
+    with using_language("vi"):
+        session = DealerSession(seed=1, coups=1, stake=100, target_seconds=2, clock=lambda: next(ticks))
+        call = session.current_call()
+        assert call.prompt == "Natural?" and call.choices == ("không có", "Player", "Banker", "cả hai")
+        assert session.answer("maybe").message == "Bạn hãy chọn một trong: không có, Player, Banker, cả hai."
+        feedback = session.answer(call.answer)                  # 2.5 s after the start, the target is 2 s
+        assert feedback.right and feedback.message == "Đúng (2,5 giây, chậm hơn mục tiêu 2 giây)."
+
+
+def test_dealer_accepts_vietnamese_words_without_diacritics():   # issue 16, item 4
+    with using_language("vi"):
+        session = DealerSession(seed=1, coups=3, stake=100, clock=lambda: 0.0)
+        typed = {"không có": "khong co", "cả hai": "ca hai", "rút": "rut", "đứng": "dung", "Hòa": "hoa",
+                 "Player": "nguoi choi", "Banker": "nha cai"}
+        while not session.finished:
+            call = session.current_call()
+            feedback = session.answer(typed.get(call.answer, call.answer))
+            assert feedback.judged and feedback.right, (call.kind, call.answer)
+
+
+def test_progress_report_and_store_messages_in_vietnamese(tmp_path):   # issue 16, item 2
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the progress folder should be")
+    with using_language("vi"):
+        assert skill_name("banker-draw:5/4") == "Banker 5, lá thứ ba của Player 4"
+        assert skill_name("banker-draw:5/-") == "Banker 5, Player đứng"
+        assert skill_name("dealer:winner") == "Chế độ dealer: Ai thắng?"
+        assert next_practice(()).reason == "bạn chưa luyện kỹ năng này."
+        store = ProgressStore(blocker / "progress.sqlite3")
+        try:
+            assert store.warning.startswith("Tiến độ của bạn đang không được lưu (")
+            assert store.warning.endswith("khóa học vẫn chạy bình thường, nhưng các câu trả lời này sẽ mất khi "
+                                          "kernel khởi động lại.")
+        finally:
+            store.close()
+
+
+def test_dealer_keys_stay_english_in_vietnamese():   # issue 16: keys in the progress database are never translated
+    english = [call.key for call in DealerSession(seed=3, coups=1, stake=1000)._calls]
+    with using_language("vi"):
+        vietnamese = [call.key for call in DealerSession(seed=3, coups=1, stake=1000)._calls]
+    # The settle call's key is "<bet> <stake>, <final totals>": the stake in English digits, 1,000 (not 1.000).
+    assert vietnamese == english and english[-1].split(", ")[0].endswith(" 1,000")
