@@ -6,7 +6,7 @@ Run ``python tools/cell_tags.py`` after editing a lesson; ``--check`` only repor
 What it writes (the course's Voila template, share/jupyter/voila/templates/baccarat, reads it):
 
 - the tag ``notebook-only`` on a cell Voila must not show at all:
-  - a code cell that only imports;
+  - a code cell that only imports (and, in a Vietnamese lesson, sets the language);
   - a code cell whose result is a bare Python repr that means nothing once the code is hidden:
     ``(True, False)``, ``{'A': 1, ...}``, ``Decision(draws=True, ...)``; a plain number (``416``) or a plain
     string (``'1.0579%'``, which the template shows without its quotes) stays;
@@ -63,12 +63,19 @@ def is_bare_repr(text: str) -> bool:
     return not _PLAIN_RESULT.fullmatch(text.strip())
 
 
+def _is_language_line(node) -> bool:
+    """``set_language("vi")``: the one line a Vietnamese lesson adds to its import cell (issue 16)."""
+    return (isinstance(node, ast.Expr) and isinstance(node.value, ast.Call)
+            and isinstance(node.value.func, ast.Name) and node.value.func.id == "set_language")
+
+
 def _only_imports(source: str) -> bool:
     try:
         body = ast.parse(source).body
     except SyntaxError:
         return False
-    return bool(body) and all(isinstance(node, (ast.Import, ast.ImportFrom)) for node in body)
+    return bool(body) and all(isinstance(node, (ast.Import, ast.ImportFrom)) or _is_language_line(node)
+                              for node in body)
 
 
 def _shows_repr(outputs: list) -> bool:

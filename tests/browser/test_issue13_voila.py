@@ -112,7 +112,7 @@ def classroom_page(classroom_context, outside_requests, request):
 
 
 def _lesson_url(base_url: str, path) -> str:
-    return f"{base_url.rstrip('/')}/voila/render/lessons/{path.name}"
+    return f"{base_url.rstrip('/')}/voila/render/{path.relative_to(REPO_ROOT).as_posix()}"
 
 
 @pytest.mark.parametrize("path", LESSON_PATHS, ids=_id)
@@ -165,6 +165,8 @@ def _header_problems(page, base_url: str, path: str) -> list[str]:
         wanted[f"← {navigation.title(LESSONS[index - 1])}"] = _lesson_url(base_url, LESSONS[index - 1])
     if index < len(LESSONS) - 1:
         wanted[f"{navigation.title(LESSONS[index + 1])} →"] = _lesson_url(base_url, LESSONS[index + 1])
+    if navigation.twin(lesson, "vi") is not None:      # issue 16: the same lesson in the Vietnamese edition
+        wanted["Tiếng Việt"] = _lesson_url(base_url, navigation.twin(lesson, "vi"))
     if {k: unquote(v) for k, v in links.items()} != wanted:
         problems.append(f"header links {links}, expected {wanted}")
     return problems
