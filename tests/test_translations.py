@@ -94,3 +94,21 @@ def test_fold_reads_vietnamese_with_or_without_diacritics():   # issue 16, item 
     assert fold("NHÀ CÁI") == fold("nha cai")
     assert fold("Hoà") == fold("Hòa") == "hoa"      # both placements of the tone mark, as the seeds write them
     assert fold("đứng") == "dung"
+
+
+def test_translation_calls_hold_no_literal_babel_could_mistake_for_a_message():
+    # _(NAMES["natural"]) is a lookup, but Babel before 2.19 (the floor is 2.12) extracts "natural" from it as a
+    # message of its own, which then lacks a translation. Literals belong directly in _() / N_(), or outside it.
+    def literals(node):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "N_":
+            return []                                     # a marked message inside a lookup is one on its own
+        found = [node] if isinstance(node, ast.Constant) and isinstance(node.value, str) else []
+        return found + [inner for child in ast.iter_child_nodes(node) for inner in literals(child)]
+
+    offenders = []
+    for path in sorted((ROOT / "baccarat_lib").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("_", "N_") \
+                    and node.args and not isinstance(node.args[0], ast.Constant) and literals(node.args[0]):
+                offenders.append(f"{path.relative_to(ROOT).as_posix()}:{node.lineno} {ast.unparse(node)[:60]}")
+    assert not offenders, offenders

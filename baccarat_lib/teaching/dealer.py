@@ -75,6 +75,16 @@ _WINNER_CHOICES = ("Player", "Banker", "Tie")
 _SKILL_PREFIX = "dealer:"
 
 
+# A kind's or an answer's name in the current language. (Written as functions, not _(NAMES["natural"]): Babel
+# before 2.19 would take the key inside _() for a message to translate.)
+def _kind_name(kind: str) -> str:
+    return _(DEALER_KIND_NAMES[kind])
+
+
+def _answer_name(code: str) -> str:
+    return _(ANSWER_NAMES[code])
+
+
 def _seconds_text(seconds: float) -> str:
     """Seconds as a learner reads them: one decimal ('2.0 s')."""
     return _("{seconds} s").format(seconds=localized(f"{seconds:.1f}"))
@@ -309,21 +319,21 @@ class DealerSession:
         """The calls a dealer makes on one coup, in order, each answered and explained by the rules' own code."""
         player, banker = coup.player, coup.banker
         first_four = f"Player {_ranks(player.cards[:2])}, Banker {_ranks(banker.cards[:2])}"
-        calls = [Call("natural", _(DEALER_KIND_NAMES["natural"]), _shown(_NATURAL_CHOICES),
+        calls = [Call("natural", _kind_name("natural"), _shown(_NATURAL_CHOICES),
                       _(ANSWER_NAMES[_natural_call(coup)]), _step(coup, "natural"), first_four, coup, number, 4)]
         if not coup.is_natural:
             player_two = player.cards[:2]
-            calls.append(Call("player-draw", _(DEALER_KIND_NAMES["player-draw"]), _shown(_DRAW_CHOICES),
-                              _(ANSWER_NAMES["draw" if player.drew else "stand"]),
+            calls.append(Call("player-draw", _kind_name("player-draw"), _shown(_DRAW_CHOICES),
+                              _answer_name("draw" if player.drew else "stand"),
                               _step(coup, "player-rule"), f"Player {hand_total(player_two)}", coup, number, 4))
             third = player.third_card
             situation = (f"Banker {hand_total(banker.cards[:2])}, "
                          + (f"Player's third card {third.value}" if third is not None else "Player stood"))
-            calls.append(Call("banker-draw", _(DEALER_KIND_NAMES["banker-draw"]), _shown(_DRAW_CHOICES),
-                              _(ANSWER_NAMES["draw" if banker.drew else "stand"]),
+            calls.append(Call("banker-draw", _kind_name("banker-draw"), _shown(_DRAW_CHOICES),
+                              _answer_name("draw" if banker.drew else "stand"),
                               _step(coup, "banker-rule"), situation, coup, number, 4 + player.drew))
         final = f"Player {player.total}, Banker {banker.total}"
-        calls.append(Call("winner", _(DEALER_KIND_NAMES["winner"]), _shown(_WINNER_CHOICES),
+        calls.append(Call("winner", _kind_name("winner"), _shown(_WINNER_CHOICES),
                           _(ANSWER_NAMES[coup.outcome.label]), _step(coup, "compare"),
                           final, coup, number, len(coup.cards)))
         bet = _winning_bet(coup)

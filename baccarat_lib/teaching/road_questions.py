@@ -208,7 +208,7 @@ def derived_road_question(sequence, road="Big Eye Boy", next_result=Outcome.BANK
                       "add?").format(sequence=_letters(sequence), side=side, road=DERIVED_ROADS[k]),
                     _(COLOURS[verdict.colour.value]) if verdict.colour else _(NO_ENTRY),
                     f"{verdict.reason[0].upper()}{verdict.reason[1:]}. {where}",
-                    (_(COLOURS["red"]), _(COLOURS["blue"]), _(NO_ENTRY)),
+                    tuple(_(name) for name in (COLOURS["red"], COLOURS["blue"], NO_ENTRY)),
                     skill="derived-roads",
                     key=_short(f"{DERIVED_ROADS[k]}: {_letters(sequence)} + {LETTERS[outcome]}", from_end=True))
 
