@@ -228,8 +228,8 @@ def settle_question(bet: str, stake, coup, table="standard") -> Question:
     labels = " ".join(card.label for card in given)
     prompt = _("At the “{table}” table you bet {stake} on {bet}: {pays}. The cards, dealt P, B, P, B, then third "
                "cards: {cards}. What is your net result? (A loss is negative, a push is 0.)").format(
-        table=table.title, stake=money(stake_amount(stake)), bet=bet_label(bet), pays=_pays_sentence(table.lines(bet)),
-        cards=labels)
+        table=_(table.title), stake=money(stake_amount(stake)), bet=bet_label(bet),
+        pays=_pays_sentence(table.lines(bet)), cards=labels)
     return Question(prompt, money(settlement.net),
                     f"{coup.steps[-1]} {settlement.explanation}{_left_in_shoe(coup, given)}",
                     skill="settle", key=f"{bet} {_english_money(stake_amount(stake))} at {table.name}: {labels}")

@@ -205,3 +205,12 @@ def test_dealer_keys_stay_english_in_vietnamese():   # issue 16: keys in the pro
         vietnamese = [call.key for call in DealerSession(seed=3, coups=1, stake=1000)._calls]
     # The settle call's key is "<bet> <stake>, <final totals>": the stake in English digits, 1,000 (not 1.000).
     assert vietnamese == english and english[-1].split(", ")[0].endswith(" 1,000")
+
+
+def test_a_settle_question_names_its_table_in_vietnamese():   # issue 16, item 2: pay-table names
+    # Found by the widgets' full-text test through the weak-spots drill: the table's title stayed English.
+    from baccarat_lib.teaching import settle_question
+    with using_language("vi"):
+        question = settle_question("banker", 100, "K 3 5 3 9", "no-commission")
+    assert "“Không hoa hồng (Banker 6 trả 1:2)”" in question.prompt        # the glossary's "bàn không hoa hồng"
+    assert "No commission" not in question.prompt
