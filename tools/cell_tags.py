@@ -36,7 +36,9 @@ import re
 import sys
 from pathlib import Path
 
-LESSONS_DIR = Path(__file__).resolve().parent.parent / "lessons"
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from navigation import EDITIONS, LESSONS_DIR, lessons  # noqa: E402  (one list of lessons and editions: navigation's)
+
 TAG = "notebook-only"
 KEY = "baccarat"              # metadata.baccarat.notebook_only_text
 TEXT_KEY = "notebook_only_text"
@@ -46,11 +48,6 @@ RUN_ALL_NOTE = re.compile(r"Run\s*▸\s*Run All")
 _PLAIN_RESULT = re.compile(r"-?[\d_,]+(\.\d+)?([eE][-+]?\d+)?|'[^'\\\n]*'")
 # An object repr in printed text: Name(field=..., Name('...'), or a bare tuple of booleans.
 _PRINTED_REPR = re.compile(r"\b[A-Z]\w*\((\w+=|['\"])|\((True|False)(, (True|False))+\)")
-
-
-def lessons(directory: Path = LESSONS_DIR) -> list[Path]:
-    """The lesson notebooks in course order (their names start 00_, 01_, ...)."""
-    return sorted(directory.glob("[0-9][0-9]_*.ipynb"))
 
 
 def _text(value) -> str:
@@ -212,7 +209,7 @@ def update(check: bool = False, directory: Path | None = None) -> list[Path]:
     """Bring every lesson's notebook-only tags and slide types up to date (or, with ``check``, only list the stale
     ones): in both editions (lessons/ and the Vietnamese lessons/vi/), or only in ``directory``."""
     if directory is None:
-        return update(check, LESSONS_DIR) + update(check, LESSONS_DIR / "vi")
+        return [path for folder, _word, _name in EDITIONS.values() for path in update(check, folder)]
     stale = []
     for path in lessons(directory):
         notebook = json.loads(path.read_text(encoding="utf-8"))

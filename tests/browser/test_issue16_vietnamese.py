@@ -69,6 +69,15 @@ def _check_vietnamese(texts: list[str], where: str) -> None:
         next(text for text in texts if ENGLISH_ONLY.search(text))[:200]
 
 
+def _check_page(page, outputs: str, name: str) -> None:
+    """No error on the page, a screenshot (name: "lab-vi-<path>" -> lab-vi-NN.png), and the widgets' text in the
+    outputs matched by the ``outputs`` selector is Vietnamese."""
+    assert_no_errors(page)
+    where, path = name.split("-vi-")
+    screenshot(page, f"{where}-vi-{path.split('/')[-1][:2]}")
+    _check_vietnamese(page.evaluate(_JS_WIDGET_TEXT, outputs), f"{where} {path}")
+
+
 def test_there_is_a_vietnamese_edition():
     assert len(VI_LESSONS) >= 12
 
@@ -76,18 +85,12 @@ def test_there_is_a_vietnamese_edition():
 @pytest.mark.parametrize("path", VI_LESSONS, ids=lambda p: p.split("/")[-1][:2])
 def test_vietnamese_lesson_in_jupyterlab(page, lab_server, path):   # issue 16, item 5
     open_and_run_all(page, lab_server, path)
-    assert_no_errors(page)
-    texts = page.evaluate(_JS_WIDGET_TEXT, ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-OutputArea-output")
-    screenshot(page, f"lab-vi-{path.split('/')[-1][:2]}")
-    _check_vietnamese(texts, f"JupyterLab {path}")
+    _check_page(page, ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-OutputArea-output", f"lab-vi-{path}")
 
 
 @pytest.mark.parametrize("path", VI_LESSONS, ids=lambda p: p.split("/")[-1][:2])
 def test_vietnamese_lesson_in_voila(page, voila_server, path):   # issue 16, item 5
     open_voila(page, voila_server, path)
-    assert_no_errors(page)
-    texts = page.evaluate(_JS_WIDGET_TEXT, ".jp-OutputArea-output")
-    screenshot(page, f"voila-vi-{path.split('/')[-1][:2]}")
-    _check_vietnamese(texts, f"Voila {path}")
+    _check_page(page, ".jp-OutputArea-output", f"voila-vi-{path}")
     # Voila is the projector view: every menu shows its whole choice (issue 16: Vietnamese names are longer)
     assert page.evaluate(_JS_CLIPPED_MENUS, ".jp-OutputArea-output") == [], "a menu cuts its chosen option"
