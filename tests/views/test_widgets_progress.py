@@ -180,3 +180,35 @@ def test_plot_accuracy_over_time():
         plot_accuracy_over_time("days")
     import matplotlib.pyplot as plt
     plt.close("all")
+
+
+def test_a_lesson_answered_in_the_vietnamese_edition_is_done_on_the_english_page(tmp_path, monkeypatch):
+    # End to end: lesson 03's four exercise widgets, built as lessons/vi/03_player_rule.ipynb builds them, answered
+    # by clicking in Vietnamese; the page then says lesson 03 is done. Player's rule by hand: A 4 is 5 (draws),
+    # 9 7 is 6 (stands), K Q is 0 (draws), 3 4 is 7 (stands); "rút" = draw, "đứng" = stand (docs/glossary.vi.md).
+    from baccarat_lib.teaching import player_draw_question
+    from baccarat_lib.teaching.progress import progress_store
+    from baccarat_lib.views.widgets import show_question
+
+    monkeypatch.setenv("BACCARAT_PROGRESS_DIR", str(tmp_path))
+    monkeypatch.setenv("JPY_SESSION_NAME", str(tmp_path / "lessons" / "vi" / "03_player_rule.ipynb"))
+    monkeypatch.setattr("baccarat_lib.teaching.progress._SHARED", {})
+    worked = {"A 4": "rút", "9 7": "đứng", "K Q": "rút", "3 4": "đứng"}
+    with using_language("vi"):
+        for cards, word in worked.items():
+            widget = show_question(player_draw_question(cards)).controller
+            other = next(button for button in widget.controls.buttons if button.description != word)
+            other.click()                                   # a wrong try first: saved, but it does not finish
+            if cards != "3 4":
+                next(button for button in widget.controls.buttons if button.description == word).click()
+        page = ProgressPage(progress_store())
+        assert "3. Quy tắc rút của Player" in page.lessons.value
+    statuses = {status.lesson.number: status for status in page.report.lessons}
+    assert (statuses[3].answered_right, statuses[3].done) == (3, False)     # "3 4" only answered wrong so far
+    with using_language("vi"):
+        widget = show_question(player_draw_question("3 4")).controller
+        next(button for button in widget.controls.buttons if button.description == "đứng").click()
+    page.refresh()
+    statuses = {status.lesson.number: status for status in page.report.lessons}
+    assert (statuses[3].answered_right, statuses[3].done) == (4, True)
+    assert "1 of 11 lessons done" in page.lessons.value and "3. The Player rule" in page.lessons.value
