@@ -1,6 +1,7 @@
 """Benchmark: kernel memory of each lesson's import cell.
 
-For every ``lessons/NN_*.ipynb`` this starts a fresh IPython kernel (``jupyter_client``, same Python as this
+For every English lesson of the course list (``baccarat_lib/course.py``)
+this starts a fresh IPython kernel (``jupyter_client``, same Python as this
 script, working directory ``lessons/``, the repository first on ``PYTHONPATH``), reads the kernel's resident
 memory (VmRSS in /proc/<pid>/status) before and after running the lesson's import cell, and records whether
 numpy, matplotlib and ipywidgets are in the kernel's ``sys.modules`` afterwards.
