@@ -1,6 +1,6 @@
 """The layers of baccarat_lib hold: imports point down only, no cycles, light imports, lazy exports, old paths.
 
-errors/_lazy < game < analysis < teaching < views. The facade modules (``baccarat_lib/__init__.py`` and the
+errors/_lazy/i18n/course < game < analysis < teaching < views. The facade modules (``baccarat_lib/__init__.py`` and the
 old-path shims odds.py, payouts.py, simulate.py, roads.py) may import anything; nothing inside a layer may import
 them. The import graph is read from the source by tools/import_graph.py (nothing imported); the import-time
 checks run in a fresh interpreter, so what the other tests loaded does not count.
@@ -64,6 +64,11 @@ def test_every_module_outside_a_layer_is_a_known_facade(graph):
     """A new module directly in baccarat_lib/ would otherwise escape the layer check as a 'facade'."""
     layers = import_graph.default_layers()
     assert {module for module in graph if import_graph.rank(module, layers) is None} == FACADES
+
+
+def test_the_course_list_imports_only_the_base(graph):
+    # Navigation, the links command and every layer read the course list: it must stay importable alone.
+    assert set(graph["baccarat_lib.course"]) <= {"baccarat_lib.errors", "baccarat_lib.i18n"}
 
 
 def test_no_unresolved_import():

@@ -32,6 +32,7 @@ def _tags(cell):
 
 def test_every_lesson_has_a_vietnamese_twin():
     assert [path.name for path in navigation.lessons(VI_DIR)] == [path.name for path in ENGLISH]
+    assert all(path.exists() for path in navigation.lessons(VI_DIR))
 
 
 @pytest.mark.parametrize("english", ENGLISH, ids=lambda p: p.stem)

@@ -23,7 +23,7 @@ __getattr__, __dir__, __all__ = lazy_exports(__name__, {
     ".progress": ("progress_path", "ProgressStore", "progress_store", "Answer", "SkillSummary", "banker_cell_skill",
                   "skill_family", "current_lesson", "SOURCES", "PROGRESS_DIR_VARIABLE", "RESET_WORD"),
     ".progress_report": ("skill_name", "SkillLine", "skill_lines", "CellLine", "cell_lines", "DayLine", "day_lines",
-                         "LessonStatus", "lesson_exercises", "lesson_statuses", "NextPractice", "next_practice",
+                         "LessonStatus", "lesson_statuses", "NextPractice", "next_practice",
                          "ProgressReport", "build_progress_report", "example_answers", "ENOUGH_ANSWERS", "MASTERED"),
     ".schedule": ("BOXES", "INTERVALS", "ItemState", "leitner_states", "next_items", "is_adaptive"),
 })

@@ -244,11 +244,12 @@ def _rows_phrase(totals) -> str:
     return _("rows {totals} and {last}").format(totals=", ".join(map(str, totals[:-1])), last=totals[-1])
 
 
-def wrong_rows_question(published, name: str | None = None) -> Question:
+def wrong_rows_question(published, name: str | None = None, key: str | None = None) -> Question:
     """Which Banker rows of a published table are wrong? Choices and answer come from the checker.
 
-    ``name`` None: "this table", in the course's language (also as the key: "this table")."""
-    key_name = "this table" if name is None else name
+    ``name`` None: "this table", in the course's language. ``key`` (the saved answers' key, the same in every
+    language, e.g. "source 002") None: the name as given ("this table" for None)."""
+    key_name = ("this table" if name is None else name) if key is None else key
     name = _("this table") if name is None else name
     if not isinstance(name, str):
         raise BaccaratError(_("name must be text such as \"this table\", not {value}").format(value=shown(name)))
@@ -265,7 +266,8 @@ def wrong_rows_question(published, name: str | None = None) -> Question:
     explanation = " ".join(contradictions) if contradictions else _("Every row agrees with the tableau.")
     return Question(_("Which Banker rows of {name} are wrong?").format(name=name), _rows_phrase(wrong), explanation,
                     tuple(_rows_phrase(totals) for totals in choices), skill="tableau-source",
-                    key=" ".join(key_name.split())[:_KEY_LENGTH] or "this table")
+                    key=(" ".join(key_name.split())[:_KEY_LENGTH] or "this table") if isinstance(key_name, str)
+                    else key_name)    # not text: Question says what a key must be
 
 
 def pair_question(cards, side: str = "player") -> Question:

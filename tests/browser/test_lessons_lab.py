@@ -20,13 +20,14 @@ from typing import Callable
 
 import pytest
 
+from baccarat_lib import course
+
 from .lab import (
     REPO_ROOT, assert_no_errors, cell_by_text, expect, kernel_roundtrip, open_and_run_all,
     screenshot,
 )
 
-LESSON_PATHS = sorted(path.relative_to(REPO_ROOT).as_posix()
-                      for path in (REPO_ROOT / "lessons").glob("*.ipynb"))
+LESSON_PATHS = [course.lesson_path(lesson).relative_to(REPO_ROOT).as_posix() for lesson in course.lessons("en")]
 
 # Top-level outputs (not the ones nested in widgets) of the visible notebook.
 PLOT_IMAGES = ".jp-OutputArea-output.jp-RenderedImage img"
