@@ -14,7 +14,7 @@ __getattr__, __dir__, __all__ = lazy_exports(__name__, {
                         "best_removal_question", "positive_question", "five_question"),
     ".road_questions": ("columns_question", "dragon_tail_question", "bead_question", "streak_question",
                         "derived_road_question", "NO_ENTRY"),
-    ".practice": ("KINDS", "KIND_NAMES", "LEVELS", "DIFFICULTIES", "Exercise", "make_exercise", "exercise_at",
+    ".practice": ("DrillKind", "DRILL_KINDS", "KINDS", "KIND_NAMES", "LEVELS", "DIFFICULTIES", "Exercise", "make_exercise", "exercise_at",
                   "drill_exercises", "final_test", "Score", "record", "score_summary", "Drill", "start_drill",
                   "answer_drill", "next_drill", "MIXED", "TEST",
                   "adaptive_items", "next_practice_item", "exercise_for", "adaptive_exercise"),
