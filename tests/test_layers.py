@@ -10,6 +10,7 @@ import ast
 import importlib
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -200,6 +201,50 @@ def test_lazy_exports_reads_all_without_importing_and_refuses_a_name_public_twic
     _write_package(tmp_path, "twice", {"one": '__all__ = ["same"]\n', "two": '__all__ = ["same"]\n'})
     result = _run(tmp_path, "import twice")
     assert result.returncode != 0 and "'same' is public in both .one and .two" in result.stderr
+
+
+_BULLET = re.compile(r"^- (?:.|\n  )*", re.MULTILINE)              # a bullet and its indented lines
+_BULLET_HEAD = re.compile(r"^- (.*?)(?::\s|$)", re.MULTILINE)      # what a bullet is about, before its colon
+_DOC_NAME = re.compile(r"``([A-Za-z_]\w*)(?:\(|``)")                # ``name`` or ``name(...)``, not ``a.b``
+
+
+def _listed_names(docstring: str) -> tuple[set[str], set[str]]:
+    """(every name the bullets after "Public names" mention, the names the bullets are about), up to the doctests
+    or to another list's heading (a line of prose ending in a colon, such as "Helpers (not exported):")."""
+    section = docstring.split("Public names", 1)[1].split("\n>>>", 1)[0].splitlines()[1:]
+    heading = next((number for number, line in enumerate(section)
+                    if line.rstrip().endswith(":") and not line.startswith(("- ", "  "))), len(section))
+    bullets = "\n".join(_BULLET.findall("\n".join(section[:heading])))
+    return (set(_DOC_NAME.findall(bullets)),
+            {name for head in _BULLET_HEAD.findall(bullets) for name in _DOC_NAME.findall(head)})
+
+
+def test_the_docstring_reader_sees_names_in_bullets_only():
+    doc = ("Intro ``not_listed``.\n\nPublic names:\n\n- ``alpha(x)``, ``BETA``: one; see ``gamma``\n  and ``delta``.\n"
+           "- ``epsilon``: two, not ``zeta.eta``.\n\nProse ``theta``.\n\n- ``kappa``: three.\n\nHelpers:\n\n"
+           "- ``lambda_``: private.\n\n>>> ``iota``\n")
+    assert _listed_names(doc) == ({"alpha", "BETA", "gamma", "delta", "epsilon", "kappa"},
+                                  {"alpha", "BETA", "epsilon", "kappa"})
+
+
+def test_a_docstring_that_lists_public_names_lists_exactly_the_modules_all():
+    """Each public name is declared once, in ``__all__``; a module docstring's "Public names" list describes them
+    and must not drift from it (it had: 19 modules listed too few or too many)."""
+    checked, wrong = 0, {}
+    for path in sorted(PACKAGE_DIR.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docstring = ast.get_docstring(tree) or ""
+        if "Public names" not in docstring:
+            continue
+        declared = [node for node in tree.body if isinstance(node, ast.Assign)
+                    and [getattr(target, "id", None) for target in node.targets] == ["__all__"]]
+        public = set(ast.literal_eval(declared[0].value)) if declared else set()
+        mentioned, described = _listed_names(docstring)
+        checked += 1
+        if public - mentioned or described - public:
+            wrong[str(path.relative_to(PACKAGE_DIR))] = (sorted(public - mentioned), sorted(described - public))
+    assert checked > 20
+    assert wrong == {}, "(public but not in the docstring's list, listed but not in __all__)"
 
 
 # ---------------------------------------------------------------- (f) the old public paths

@@ -8,6 +8,7 @@ Every view of the course builds its HTML from these pieces. Public names:
 - ``steps_html(steps)``: the steps of a coup as a numbered list.
 - ``message_html(text, kind)``: a coloured box; ``kind`` is "error", "right", "wrong" or "info".
 - ``caption_html(html)``: a line of explanation above or below a view.
+- ``CARD_STYLE``: the inline style of a card face.
 - ``table_html(headers, rows, css_class, centred=False, marked=())``: a table in the course's one table style,
   the rows numbered in ``marked`` shaded green.
 

@@ -8,6 +8,7 @@ Public names:
 - ``tableau_grid_html(banker_total=None, third_card=None)``: the grid as coloured HTML with D/S in each cell,
   one cell (or, when Player stood, one row's "Player stood" cell) highlighted.
 - ``published_markdown(rows, headings)``: rows printed elsewhere, shown cell for cell as a Markdown table.
+- ``TABLEAU_HEADINGS``: the printed table's three column headings (translated where shown).
 
 >>> print(tableau_markdown().splitlines()[1:3])
 ['|---|---|---|', '| 0, 1, 2 | any (0–9) | — |']
