@@ -22,6 +22,7 @@ Public names:
   hands is a whole number of cents: a fraction of a cent is dropped (rounded down), so the house never pays
   more than the odds nor takes more than its commission rate.
 - ``Settlement``: ``.net``, ``.gross``, ``.commission``, ``.result`` and ``.explanation`` of one settled bet.
+- ``parse_odds(odds)``: a line's odds ("8:1", "1:2", "push", "loses") as a Fraction of the stake won.
 - ``stake_amount(stake)``: a stake as an exact ``Decimal``: above 0, at most ``MAX_STAKE`` (10**12), whole cents
   (text may group thousands with commas: "1,000.50").
 - ``collect_back(settlement, paid=None)``: what the dealer takes back after paying out ``paid``.

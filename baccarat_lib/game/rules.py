@@ -13,6 +13,8 @@ Public names:
 - ``banker_draws(banker_total, player_third_card)``: does Banker draw a third card?
 - ``player_decision``, ``banker_decision``: the same answers with the sentence that explains them.
 - ``describe_values(values)``: ``{2, 3, 4, 5, 6, 7}`` -> ``'2–7'``.
+- ``Decision``: what ``player_decision`` and ``banker_decision`` return; ``third_card_value(card)``: Player's third
+  card as a value 0..9 (None: Player stood); ``TOTALS``, ``THIRD_CARD_VALUES`` (0..9) and ``ANY`` (every value).
 
 >>> hand_total("7 8"), hand_total("K 9"), hand_total("6 7 8")
 (5, 9, 1)

@@ -61,10 +61,11 @@ from .questions import ANSWER_NAMES, Question, check_answer, same_word
 __all__ = ["DEALER_KINDS", "DEALER_KIND_NAMES", "DEALER_STAKES", "Call", "DealerFeedback", "AnswerRecord",
            "KindSummary", "WrongCoup", "DealerReport", "DealerSession"]
 
-DEALER_KINDS = ("natural", "player-draw", "banker-draw", "winner", "settle")
-# Display names (marked for translation: show them as _(DEALER_KIND_NAMES[kind])); the kinds are keys.
+# The kinds of call, in the order a coup asks them, and their names (marked for translation: show them as
+# _(DEALER_KIND_NAMES[kind])); the kinds are keys.
 DEALER_KIND_NAMES = {"natural": N_("Natural?"), "player-draw": N_("Player draws?"), "banker-draw": N_("Banker draws?"),
                      "winner": N_("Who wins?"), "settle": N_("Pay the bet")}
+DEALER_KINDS = tuple(DEALER_KIND_NAMES)
 # Stakes a dealer meets at a table; a session with stake=None draws one per coup from these (seeded).
 DEALER_STAKES = (10, 20, 25, 40, 50, 75, 100, 150, 200, 250, 500, 1000)
 MAX_COUPS = 100                  # a session deals at most this many coups

@@ -401,7 +401,8 @@ LESSONS: dict[str, Lesson] = {
                   ".bcl-pay-tables": 1}, lesson_06),
     "07": Lesson({".widget-slider": 1, ".widget-dropdown": 1, ".widget-button": 2, PLOT_IMAGES: 1,
                   ".bcl-edges": 1}, lesson_07),
-    "08": Lesson({".widget-button": 2, ".widget-dropdown": 1, PLOT_IMAGES: 5, "svg.bcl-roads": 1},
+    # lesson 08: four boards, the five-board scoreboard and the road dealer are SVG; the streak plot an image
+    "08": Lesson({".widget-button": 2, ".widget-dropdown": 1, PLOT_IMAGES: 1, "svg.bcl-roads": 6},
                  lesson_08),
     "09": Lesson({".widget-dropdown": 2, ".widget-toggle-buttons": 2, ".widget-button": 6,
                   ".widget-text": 1}, lesson_09),

@@ -33,6 +33,7 @@ from ...game.coup import Hand, play_coup
 from ...game.rules import Decision, NATURALS, hand_total, is_natural, player_decision, total_working
 from ...i18n import N_, _
 from ..html import caption_html, hand_html, message_html
+from ..palette import INK, LIGHT_GREY, TONES
 from .common import BIG, check_text, chosen, projector_view, safe_html
 
 __all__ = ["read_hand", "NaturalReading", "natural_reading", "PlayerRuleReading",
@@ -257,11 +258,11 @@ def _rule_strip_html(total: int) -> str:
     cells = []
     for each in range(10):
         decision = player_decision(each)
-        word, colour = ((_("natural"), "#b7791f") if each in NATURALS else
-                        (_("draw"), "#1a4f9c") if decision.draws else (_("stand"), "#1e7b34"))
-        outline = "outline:4px solid #111;" if each == total else ""
+        word, colour = ((_("natural"), TONES["amber"][1]) if each in NATURALS else
+                        (_("draw"), TONES["blue"][1]) if decision.draws else (_("stand"), TONES["green"][1]))
+        outline = f"outline:4px solid {INK};" if each == total else ""
         cells.append(f'<td class="bcl-total-{each}" style="padding:0.25em 0.5em;text-align:center;'
-                     f'border:1px solid #bbb;color:{colour};{outline}"><b style="font-size:1.4em;">{each}</b>'
+                     f'border:1px solid {LIGHT_GREY};color:{colour};{outline}"><b style="font-size:1.4em;">{each}</b>'
                      f'<br>{word}</td>')
     return (f'<table class="bcl-player-rule" style="border-collapse:collapse;font-size:1.1em;margin:0.4em 0;">'
             f'<tr>{"".join(cells)}</tr></table>')

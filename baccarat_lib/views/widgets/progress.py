@@ -39,7 +39,7 @@ from ...i18n import _
 from ...teaching.progress import ProgressStore, progress_store
 from ...teaching.progress_report import DayLine, ProgressReport, build_progress_report, lesson_statuses
 from ..html import caption_html, message_html, table_html
-from ..svg import ROAD_COLOURS
+from ..palette import OUTCOME_COLOURS, PALE_GREY
 from .common import BIG, close_widgets, projector_view, safe_html
 from .practice import show_drill
 
@@ -141,10 +141,10 @@ def accuracy_plot_html(days) -> str:
     parts = [f'<text x="{c["left"]}" y="22" font-size="18" font-weight="bold" {text}>{escape(title)}</text>']
     for percent in (0, 25, 50, 75, 100):
         parts.append(f'<line x1="{c["left"]}" x2="{c["width"] - c["right"]}" y1="{y(percent):.1f}" '
-                     f'y2="{y(percent):.1f}" stroke="#d5d8dc"/>'
+                     f'y2="{y(percent):.1f}" stroke="{PALE_GREY}"/>'
                      f'<text x="{c["left"] - 8}" y="{y(percent) + 5:.1f}" font-size="14" text-anchor="end" '
                      f'{text}>{percent}%</text>')
-    colour = ROAD_COLOURS[Outcome.PLAYER]
+    colour = OUTCOME_COLOURS[Outcome.PLAYER]
     points = [(x(position), y(float(100 * day.accuracy))) for position, day in enumerate(days)]
     if len(points) > 1:
         parts.append(f'<polyline fill="none" stroke="{colour}" stroke-width="3" '
