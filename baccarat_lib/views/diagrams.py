@@ -15,7 +15,8 @@ Public names:
 
 from __future__ import annotations
 
-from ..game.rules import PLAYER_DRAWS_ON, describe_values
+from ..game.explanations import describe_values
+from ..game.rules import PLAYER_DRAWS_ON
 from ..i18n import N_, _
 
 __all__ = ["READING_ORDER", "reading_order_box", "reading_order_figure"]
