@@ -159,6 +159,7 @@ def third_card_value(player_third_card) -> int | None:
 
 
 def _player_decision(player_total: int) -> Decision:
+    """Player's decision for a checked total (play_coup's totals are checked by construction)."""
     if player_total in NATURALS:
         return Decision(False, "natural", player_total)
     if player_total in PLAYER_DRAWS_ON:
