@@ -51,6 +51,7 @@ from ..errors import BaccaratError, shown
 from ..i18n import N_, _
 from .cards import _index
 from .coup import Coup, Outcome, play_coup
+from .explanations import step_text
 from .formatting import localized, money
 
 __all__ = ["EVENTS", "PAIR_EVENTS", "Pays", "PayTable", "PAY_TABLES", "BETS", "bet_label", "event_words",
@@ -650,7 +651,7 @@ def _what_happened(coup: Coup, lines) -> str:
     """What a losing bet was judged on: 'Banker wins 8–2'; with the margin and naturals when its ``lines`` read
     them (Dragon Bonus): 'Banker wins 8–2, by 6, no natural', 'Tie 9–9, both naturals'."""
     facts = coup_facts(coup)
-    final = str(coup.steps[-1]).rstrip(".")
+    final = step_text(coup.steps[-1]).rstrip(".")
     if not any("natural" in line.event for line in lines):
         return final
     if facts.tie:

@@ -50,6 +50,7 @@ from typing import NamedTuple
 
 from ..errors import BaccaratError, check_seed, shown, whole_number
 from ..game.coup import Coup
+from ..game.explanations import step_text
 from ..game.formatting import money
 from ..game.payouts import bet_label, pay_table, settle, stake_amount
 from ..game.rules import hand_total
@@ -240,7 +241,7 @@ def _read_clock(clock) -> float:
 
 def _step(coup: Coup, rule: str) -> str:
     """The coup's own sentence for one rule ("natural", "player-rule", "banker-rule", "compare")."""
-    return next(str(step) for step in coup.steps if step.rule == rule)
+    return next(step_text(step) for step in coup.steps if step.rule == rule)
 
 
 def _english_money(amount) -> str:

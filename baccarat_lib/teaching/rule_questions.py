@@ -36,6 +36,7 @@ from ..errors import BaccaratError, shown
 from ..i18n import N_, _, ngettext, using_language
 from ..game.cards import _iter_cards, as_cards
 from ..game.coup import Coup, play_coup
+from ..game.explanations import step_text, steps_text
 from ..game.formatting import localized, money
 from ..game.payouts import _as_coup, bet_label, coup_facts, pay_table, settle, stake_amount
 from ..game.rules import (BANKER_TABLEAU, banker_decision, hand_total, is_natural, player_decision,
@@ -154,7 +155,7 @@ def winner_question(cards) -> Question:
     coup, given = _dealt(cards)
     labels = " ".join(card.label for card in given)
     return Question(_("Cards dealt in order P, B, P, B, then third cards: {cards}. Who wins?").format(cards=labels),
-                    _(SIDE_NAMES[coup.outcome.value]), " ".join(coup.steps) + _left_in_shoe(coup, given),
+                    _(SIDE_NAMES[coup.outcome.value]), " ".join(steps_text(coup.steps)) + _left_in_shoe(coup, given),
                     tuple(_(SIDE_NAMES[side]) for side in ("player", "banker", "tie")),
                     skill="winner", key=labels)
 
@@ -231,7 +232,7 @@ def settle_question(bet: str, stake, coup, table="standard") -> Question:
         table=_(table.title), stake=money(stake_amount(stake)), bet=bet_label(bet),
         pays=_pays_sentence(table.lines(bet)), cards=labels)
     return Question(prompt, money(settlement.net),
-                    f"{coup.steps[-1]} {settlement.explanation}{_left_in_shoe(coup, given)}",
+                    f"{step_text(coup.steps[-1])} {settlement.explanation}{_left_in_shoe(coup, given)}",
                     skill="settle", key=f"{bet} {_english_money(stake_amount(stake))} at {table.name}: {labels}")
 
 

@@ -15,7 +15,8 @@ Public names:
 
 from __future__ import annotations
 
-from ..game.rules import PLAYER_DRAWS_ON, describe_values
+from ..game.explanations import describe_values
+from ..game.rules import PLAYER_DRAWS_ON
 from ..i18n import N_, _
 from .palette import DARK_GREY, TONES
 

@@ -25,7 +25,8 @@ from html import escape
 
 from ..errors import BaccaratError, shown, whole_number
 from ..game.cards import Card, as_cards
-from ..game.coup import Coup, Outcome
+from ..game.coup import Coup, Outcome, Step
+from ..game.explanations import step_text
 from ..game.rules import hand_total
 from ..i18n import N_, _
 from .palette import (BORDER_GREY, CARD_BACK, CARD_BLACK, CARD_RED, HEADER_FILL, LINE_GREY, MESSAGE_COLOURS,
@@ -104,14 +105,18 @@ def coup_html(coup: Coup, shown: int | None = None) -> str:
         rows.append(hand_html(_(name), faces, hand_total(faces) if len(faces) >= 2 else None))
     banner = ""
     if shown == len(dealt):
-        banner = message_html(coup.steps[-1], "right" if coup.outcome is not Outcome.TIE else "info")
+        banner = message_html(step_text(coup.steps[-1]), "right" if coup.outcome is not Outcome.TIE else "info")
     return f'<div class="bcl-coup">{"".join(rows)}{banner}</div>'
 
 
 def steps_html(steps) -> str:
     """The steps of a coup (a list or tuple, such as ``coup.steps``) as a numbered list in a readable size."""
-    steps = _check_list("steps", steps, N_("a list of a coup's steps, such as coup.steps"))
-    items = "".join(f"<li>{escape(str(step))}</li>" for step in steps)
+    accepted = N_("a list of a coup's steps, such as coup.steps")
+    steps = _check_list("steps", steps, accepted)
+    if not all(isinstance(step, Step) for step in steps):
+        raise BaccaratError(_("{name} must be {accepted}, not {given}").format(name="steps", accepted=_(accepted),
+                                                                                 given=shown(steps)))
+    items = "".join(f"<li>{escape(step_text(step))}</li>" for step in steps)
     return f'<ol class="bcl-steps" style="font-size:1.3em;line-height:1.5;">{items}</ol>'
 
 

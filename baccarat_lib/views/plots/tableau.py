@@ -26,6 +26,7 @@ from matplotlib.colors import ListedColormap
 from matplotlib.patches import FancyBboxPatch, Rectangle
 
 from ...game.coup import Coup
+from ...game.explanations import step_text
 from ...game.rules import BANKER_TABLEAU, THIRD_CARD_VALUES
 from ...game.tableau import draw_grid
 from ...i18n import N_, _
@@ -99,5 +100,5 @@ def plot_coup(coup: Coup, ax=None):
     ax.set_ylim(-0.1, 2.8)
     ax.set_aspect("equal")
     ax.axis("off")
-    ax.set_title(coup.steps[-1], fontsize=18, loc="left")
+    ax.set_title(step_text(coup.steps[-1]), fontsize=18, loc="left")
     return ax

@@ -30,6 +30,7 @@ import ipywidgets as widgets
 from ...errors import BaccaratError, check_seed, shown
 from ...game.cards import RANKS, Card, as_cards
 from ...game.coup import Hand, play_coup
+from ...game.explanations import step_text
 from ...game.rules import Decision, NATURALS, hand_total, is_natural, player_decision, total_working
 from ...i18n import N_, _
 from ..html import caption_html, hand_html, message_html
@@ -100,7 +101,7 @@ def natural_reading(cards) -> NaturalReading:
     natural = is_natural(player.cards) or is_natural(banker.cards)
     if natural:
         sentences.append(_("A natural is on the table: both hands stand, nobody draws a third card."))
-        sentences.append(play_coup(cards).steps[-1])
+        sentences.append(step_text(play_coup(cards).steps[-1]))
     else:
         sentences.append(_("No natural: nothing is settled yet. The third-card rules come next, "
                            "Player's rule first."))
