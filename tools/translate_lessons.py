@@ -27,8 +27,9 @@ Lesson by lesson:
    saved in a throw-away folder, so the progress page shows a new learner's (as under nbval).
 
 Public names: ``LANGUAGE_LINE``, ``catalog_path(english)``, ``paragraphs(text)``, ``template(notebook)``,
-``translated(catalog, text)``, ``build(english, catalog, committed)``, ``comparable(notebook)``,
-``missing(english)``, ``update(check=False, execute=False, only=())``.
+``merged(catalog, notebook, name)``, ``translated(catalog, text)``, ``build(english, catalog, committed)``,
+``comparable(notebook)``, ``untranslated(catalog, notebook)``, ``missing(english)``,
+``update(check=False, execute=False, only=())``.
 """
 
 from __future__ import annotations
@@ -132,21 +133,29 @@ def _entries(catalog: Catalog | None) -> list:
         + [("obsolete", sorted(catalog.obsolete))]
 
 
-def updated_catalog(english: Path, notebook) -> Catalog:
-    """The lesson's catalog brought up to date with its English paragraphs (fuzzy where the English changed)."""
-    catalog = read_catalog(english) or Catalog(locale=LANGUAGE, project=translations.PROJECT, fuzzy=False)
+def merged(catalog: Catalog | None, notebook, name: str) -> Catalog:
+    """A lesson's catalog brought up to date with its English paragraphs: new ones untranslated, changed ones fuzzy
+    (with the old translation), gone ones removed."""
+    catalog = catalog or Catalog(locale=LANGUAGE, project=translations.PROJECT, fuzzy=False)
     created = catalog.creation_date
     catalog.update(template(notebook))
-    catalog.obsolete.clear()                     # paragraphs gone from the lesson leave the catalog
+    catalog.obsolete.clear()
     catalog.creation_date = created              # an update that changes no message changes no byte
-    catalog.header_comment = HEADER.format(name=english.name)
+    catalog.header_comment = HEADER.format(name=name)
     return catalog
 
 
 def build(english, catalog: Catalog | None, committed=None):
     """The Vietnamese twin of an English notebook, before navigation and cell tags: English cells and ids, the
     language line, translated prose; outputs kept from ``committed`` for code cells whose source is unchanged."""
-    notebook = copy.deepcopy(english)
+    # the English cells without their outputs (the Vietnamese run's are kept below), the notebook's metadata
+    # (kernel, widget state) from the Vietnamese run
+    cells = [nbformat.from_dict({**cell, "outputs": []} if cell.cell_type == "code" else cell)
+             for cell in english.cells]
+    metadata = committed.metadata if committed is not None else \
+        {key: value for key, value in english.metadata.items() if key != "widgets"}
+    notebook = nbformat.v4.new_notebook(cells=cells, metadata=metadata,   # new_notebook copies the dicts
+                                        nbformat=english.nbformat, nbformat_minor=english.nbformat_minor)
     before = {cell.get("id"): cell for cell in committed.cells} if committed is not None else {}
     prose, first_code = {id(cell) for cell in _prose_cells(notebook)}, True
     for cell in notebook.cells:
@@ -166,10 +175,6 @@ def build(english, catalog: Catalog | None, committed=None):
                 cell.metadata["execution"] = old.metadata["execution"]
         else:
             cell.outputs, cell.execution_count = [], None
-    if committed is not None:                    # the kernel and widget state of the Vietnamese run
-        notebook.metadata = copy.deepcopy(committed.metadata)
-    else:
-        notebook.metadata.pop("widgets", None)
     return notebook
 
 
@@ -188,11 +193,14 @@ def comparable(notebook) -> list:
             for cell in notebook.cells]
 
 
+def untranslated(catalog: Catalog | None, notebook) -> list[str]:
+    """The English paragraphs of a lesson that ``catalog`` does not translate (absent, empty or fuzzy)."""
+    return [message.id for message in template(notebook) if message.id and _translation(catalog, message.id) is None]
+
+
 def missing(english: Path) -> list[str]:
-    """The English paragraphs of a lesson that its catalog does not translate (absent, empty or fuzzy)."""
-    catalog = read_catalog(english)
-    return [message.id for message in template(nbformat.read(english, as_version=4))
-            if message.id and _translation(catalog, message.id) is None]
+    """The English paragraphs of a lesson that its committed catalog does not translate."""
+    return untranslated(read_catalog(english), nbformat.read(english, as_version=4))
 
 
 def _execute(path: Path) -> None:
@@ -217,8 +225,9 @@ def update(check: bool = False, execute: bool = False, only=()) -> list[Path]:
     stale = []
     for english in english_lessons:
         source = nbformat.read(english, as_version=4)
-        catalog, path = updated_catalog(english, source), catalog_path(english)
-        if _entries(catalog) != _entries(read_catalog(english)):
+        path, before = catalog_path(english), read_catalog(english)
+        catalog = merged(copy.deepcopy(before), source, english.name)
+        if _entries(catalog) != _entries(before):
             stale.append(path)
             if not check:
                 translations.write(path, catalog)
@@ -233,7 +242,8 @@ def update(check: bool = False, execute: bool = False, only=()) -> list[Path]:
                 nbformat.write(notebook, target)
     rewritten = [path for path in stale if path.suffix == ".ipynb"]
     if rewritten and not check:
-        navigation.update()                      # a new lesson's title, a new twin: every bar that names them
+        # a changed title shows in its neighbours' bars; a new twin also in the English bars (a link to it)
+        navigation.update(directory=None if any(path not in present for path in rewritten) else EDITION_DIR)
         if execute:
             for path in rewritten:
                 print(f"executing: {path.relative_to(ENGLISH_DIR.parent)}", flush=True)
