@@ -35,7 +35,6 @@ Public names: ``LANGUAGE_LINE``, ``catalog_path(english)``, ``paragraphs(text)``
 from __future__ import annotations
 
 import argparse
-import copy
 import os
 import re
 import sys
@@ -226,7 +225,7 @@ def update(check: bool = False, execute: bool = False, only=()) -> list[Path]:
     for english in english_lessons:
         source = nbformat.read(english, as_version=4)
         path, before = catalog_path(english), read_catalog(english)
-        catalog = merged(copy.deepcopy(before), source, english.name)
+        catalog = merged(read_catalog(english), source, english.name)     # read again: merged() changes it
         if _entries(catalog) != _entries(before):
             stale.append(path)
             if not check:
