@@ -169,15 +169,24 @@ def test_english_edits_make_the_edition_stale_until_the_tool_runs(course):
     title = heading.source.splitlines()[0][2:]
     heading.source = heading.source.replace(title, f"{title} in Baccarat", 1)
     nbformat.write(notebook, prose_lesson)
+    # and the last lesson goes
+    (lessons / "11_my_progress.ipynb").unlink()
     catalogs = {path: path.read_bytes() for path in (lessons / "locale").rglob("*.po")}
 
     checked = _tool(course, "--check")
     assert checked.returncode == 1
-    assert checked.stdout.split()[1::2] == ["lessons/vi/01_card_values.ipynb",
+    assert checked.stdout.split()[1::2] == ["lessons/vi/00_welcome.ipynb",              # contents: no lesson 11
+                                            "lessons/vi/01_card_values.ipynb",
                                             "lessons/locale/vi/LC_MESSAGES/02_naturals.po",
-                                            "lessons/vi/02_naturals.ipynb"]
+                                            "lessons/vi/02_naturals.ipynb",
+                                            "lessons/vi/10_counting_and_variants.ipynb",  # its bar: no next
+                                            "lessons/vi/11_my_progress.ipynb",
+                                            "lessons/locale/vi/LC_MESSAGES/11_my_progress.po"]
     assert _tool(course).returncode == 0
     assert _tool(course, "--check").returncode == 0
+    assert not (lessons / "vi" / "11_my_progress.ipynb").exists()
+    assert "11_my_progress" not in "".join(cell.source for cell in nbformat.read(
+        lessons / "vi" / "10_counting_and_variants.ipynb", as_version=4).cells[-1:])
 
     # the code: copied, its outputs cleared until the lesson runs again; the prose of lesson 01 untouched
     twin = nbformat.read(lessons / "vi" / code_lesson.name, as_version=4)

@@ -21,7 +21,8 @@ Lesson by lesson:
    ``set_language("vi")``; each prose paragraph replaced by its translation (a paragraph without one, missing or
    fuzzy, stays English, as gettext falls back); the navigation bars and contents by ``tools/navigation.py``, the
    notebook-only tags and slide types by ``tools/cell_tags.py``. A code cell whose source is unchanged keeps the
-   outputs the committed lesson has; any other is cleared until the lesson runs again.
+   outputs the committed lesson has; any other is cleared until the lesson runs again. A twin and a catalog whose
+   English lesson is gone are removed (rename a lesson's .po with it to keep its translations).
 3. **With --execute**, every lesson it rewrote runs top to bottom in a fresh kernel (nbclient, as
    ``jupyter nbconvert --execute`` does), which saves the outputs and the widget state in the notebook. Progress is
    saved in a throw-away folder, so the progress page shows a new learner's (as under nbval).
@@ -221,7 +222,7 @@ def update(check: bool = False, execute: bool = False, only=()) -> list[Path]:
     present = [EDITION_DIR / path.name for path in navigation.lessons(ENGLISH_DIR)
                if (EDITION_DIR / path.name).exists()]
     bars = navigation.navigation_cells(present, LANGUAGE)
-    stale = []
+    stale: list[Path] = []
     for english in english_lessons:
         source = nbformat.read(english, as_version=4)
         path, before = catalog_path(english), read_catalog(english)
@@ -239,14 +240,23 @@ def update(check: bool = False, execute: bool = False, only=()) -> list[Path]:
             if not check:
                 target.parent.mkdir(parents=True, exist_ok=True)
                 nbformat.write(notebook, target)
-    rewritten = [path for path in stale if path.suffix == ".ipynb"]
-    if rewritten and not check:
-        # a changed title shows in its neighbours' bars; a new twin also in the English bars (a link to it)
-        navigation.update(directory=None if any(path not in present for path in rewritten) else EDITION_DIR)
-        if execute:
-            for path in rewritten:
-                print(f"executing: {path.relative_to(ENGLISH_DIR.parent)}", flush=True)
-                _execute(path)
+    gone: list[Path] = []
+    if not only:                                 # a lesson gone from English goes from the edition, with its prose
+        names = {path.name for path in english_lessons}
+        gone = [path for path in navigation.lessons(EDITION_DIR) if path.name not in names]
+        gone += [path for path in sorted((LOCALE_DIR / LANGUAGE / "LC_MESSAGES").glob("*.po"))
+                 if f"{path.stem}.ipynb" not in names]
+        stale += gone
+    rewritten = [path for path in stale if path.suffix == ".ipynb" and path not in gone]
+    if (rewritten or gone) and not check:
+        for path in gone:
+            path.unlink()
+        # a changed title shows in its neighbours' bars; a lesson new or gone in the English bars too
+        new = [path for path in rewritten if path not in present]
+        navigation.update(directory=None if gone or new else EDITION_DIR)
+        for path in rewritten if execute else ():
+            print(f"executing: {path.relative_to(ENGLISH_DIR.parent)}", flush=True)
+            _execute(path)
         cell_tags.update(directory=EDITION_DIR)  # tags that depend on the outputs
     return stale
 
