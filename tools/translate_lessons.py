@@ -125,12 +125,25 @@ def read_catalog(english: Path) -> Catalog | None:
     return translations.read(path, LANGUAGE) if path.exists() else None
 
 
+# Flags Babel gives any text with a "%" or "{...}" in it: prose is no format string, so they are not written (a PO
+# editor would hold a translation to the same "%" signs).
+_FORMAT_FLAGS = {"python-format", "python-brace-format"}
+
+
+def write_catalog(path: Path, catalog: Catalog) -> None:
+    """Write a lesson's catalog as the library's are written, without format flags."""
+    for message in catalog:
+        message.flags -= _FORMAT_FLAGS
+    translations.write(path, catalog)
+
+
 def _entries(catalog: Catalog | None) -> list:
     """What a catalog says: its entries in order, each with its translation and flags (not dates, not layout)."""
     if catalog is None:
         return []
-    return [(message.id, message.string, sorted(message.flags)) for message in catalog if message.id] \
-        + [("obsolete", sorted(catalog.obsolete))]
+    entries = [(message.id, message.string, sorted(message.flags - _FORMAT_FLAGS))
+               for message in catalog if message.id]
+    return entries + [("obsolete", sorted(catalog.obsolete))]
 
 
 def merged(catalog: Catalog | None, notebook, name: str) -> Catalog:
@@ -230,7 +243,7 @@ def update(check: bool = False, execute: bool = False, only=()) -> list[Path]:
         if _entries(catalog) != _entries(before):
             stale.append(path)
             if not check:
-                translations.write(path, catalog)
+                write_catalog(path, catalog)
         target = EDITION_DIR / english.name
         committed = nbformat.read(target, as_version=4) if target.exists() else None
         notebook = build(source, catalog, committed)
