@@ -4,7 +4,8 @@ lesson (tools/translate_lessons.py), never edited by hand.
 - Every lesson has a twin, and the committed twin is what the tool builds now from the English notebook and the
   catalog (sources, ids, tags and slide types; outputs are nbval's business): a changed English code cell or an
   edited translation fails here until the tool runs.
-- Every paragraph of English prose has a Vietnamese translation (not missing, not fuzzy).
+- Every paragraph of English prose has a Vietnamese translation (not missing, not fuzzy) that keeps its links and
+  HTML tags.
 - The twin runs the same code (the language line aside), reads as Vietnamese and links to English.
 """
 
@@ -55,6 +56,20 @@ def test_every_paragraph_has_a_translation(english):
     gaps = translate_lessons.missing(english)
     assert not gaps, f"{len(gaps)} paragraphs of {english.name} lack a Vietnamese translation in " \
                      f"{translate_lessons.catalog_path(english).relative_to(ROOT)} (missing or fuzzy): {gaps[:3]}"
+
+
+LINK_TARGET = re.compile(r"\]\(([^)\s]+)")
+HTML_TAG = re.compile(r"</?[a-zA-Z]+")
+
+
+@pytest.mark.parametrize("english", ENGLISH, ids=lambda p: p.stem)
+def test_a_translation_keeps_its_paragraphs_links_and_html_tags(english):
+    # a dropped </div> swallows the rest of the page; a changed link target leads nowhere
+    catalog = translate_lessons.read_catalog(english)
+    broken = [message.id[:60] for message in catalog if message.id and message.string and not message.fuzzy
+              and any(sorted(pattern.findall(message.id)) != sorted(pattern.findall(message.string))
+                      for pattern in (LINK_TARGET, HTML_TAG))]
+    assert not broken, f"translations whose links or HTML tags differ from the English: {broken}"
 
 
 @pytest.mark.parametrize("english", ENGLISH, ids=lambda p: p.stem)
