@@ -192,7 +192,8 @@ def build(english, catalog: Catalog | None, committed=None):
 
 
 def _finish(notebook, path: Path, bars: dict) -> None:
-    """Navigation and cell tags, in memory, by the tools that own them."""
+    """Navigation and cell tags, in memory, by the tools that own them: their ``_apply`` is what their ``update()``
+    does to each notebook, called here on one not yet written (so ``--check`` writes nothing)."""
     if path in bars:
         navigation._apply(notebook, bars[path])
     for cell, slide_type in zip(notebook.cells, cell_tags.slide_types(notebook.cells)):
