@@ -1,5 +1,5 @@
 """The teaching layer: questions whose answers and explanations come from the library, and seeded drills.
-Imports only ``game`` and ``analysis``.
+Imports only ``game``, ``analysis`` and ``progress``.
 
 Every public name of the modules below is importable from here; each loads its module on first use.
 """
@@ -16,14 +16,10 @@ __getattr__, __dir__, __all__ = lazy_exports(__name__, {
                         "derived_road_question", "NO_ENTRY"),
     ".practice": ("KINDS", "KIND_NAMES", "LEVELS", "DIFFICULTIES", "Exercise", "make_exercise", "exercise_at",
                   "drill_exercises", "final_test", "Score", "record", "score_summary", "Drill", "start_drill",
-                  "answer_drill", "next_drill", "MIXED", "TEST",
+                  "answer_drill", "next_drill", "MIXED", "TEST", "FINAL_TEST_QUESTIONS",
                   "adaptive_items", "next_practice_item", "exercise_for", "adaptive_exercise"),
     ".dealer": ("DEALER_KINDS", "DEALER_KIND_NAMES", "DEALER_STAKES", "Call", "DealerFeedback", "AnswerRecord",
                 "KindSummary", "WrongCoup", "DealerReport", "DealerSession"),
-    ".progress": ("progress_path", "ProgressStore", "progress_store", "Answer", "SkillSummary", "banker_cell_skill",
-                  "skill_family", "current_lesson", "SOURCES", "PROGRESS_DIR_VARIABLE", "RESET_WORD"),
-    ".progress_report": ("skill_name", "SkillLine", "skill_lines", "CellLine", "cell_lines", "DayLine", "day_lines",
-                         "LessonStatus", "lesson_exercises", "lesson_statuses", "NextPractice", "next_practice",
-                         "ProgressReport", "build_progress_report", "example_answers", "ENOUGH_ANSWERS", "MASTERED"),
-    ".schedule": ("BOXES", "INTERVALS", "ItemState", "leitner_states", "next_items", "is_adaptive"),
+    ".progress_report": ("COURSE_SKILLS", "build_progress_report", "lesson_exercises", "ENOUGH_ANSWERS", "MASTERED",
+                         "example_answers"),
 })

@@ -60,15 +60,15 @@ from ..game.rules import BANKER_TABLEAU, hand_total
 from ..game.formatting import localized
 from ..game.shoe import _seed_text
 from ..i18n import N_, _, language
-from .progress import banker_cell_skill, skill_family
+from ..progress.schedule import next_items
+from ..progress.store import banker_cell_skill, skill_family
 from .questions import Feedback, Question, _answer_text, check_answer
 from .rule_questions import (banker_draw_question, natural_question, player_draw_question, settle_question,
                              total_question, winner_question)
-from .schedule import next_items
 
 __all__ = ["KINDS", "KIND_NAMES", "LEVELS", "DIFFICULTIES", "Exercise", "make_exercise", "exercise_at",
            "drill_exercises", "final_test", "Score", "record", "score_summary",
-           "Drill", "start_drill", "answer_drill", "next_drill", "MIXED", "TEST",
+           "Drill", "start_drill", "answer_drill", "next_drill", "MIXED", "TEST", "FINAL_TEST_QUESTIONS",
            "adaptive_items", "next_practice_item", "exercise_for", "adaptive_exercise"]
 
 KINDS = ("total", "natural", "player-draw", "banker-draw", "winner", "settle")
@@ -77,6 +77,7 @@ KIND_NAMES = {"total": N_("Hand totals"), "natural": N_("Naturals"), "player-dra
               "banker-draw": N_("Banker: draw or stand"), "winner": N_("Who wins?"), "settle": N_("Settling bets")}
 MIXED, TEST = "mixed", "test"
 DIFFICULTIES = (1, 2, 3)
+FINAL_TEST_QUESTIONS = 10      # the final test's length, unless a lesson asks for another
 MAX_TEST_QUESTIONS = 100       # the longest final test
 MAX_DRILL_LENGTH = 10_000      # the longest drill given a length (None: endless)
 LEVELS = {1: ("total", "natural"),
@@ -341,7 +342,7 @@ def drill_exercises(kind: str, difficulty: int, seed, count: int = 10) -> list[E
     return [_exercise_at(kind, difficulty, seed, number) for number in range(count)]
 
 
-def final_test(seed, questions: int = 10) -> tuple[Exercise, ...]:
+def final_test(seed, questions: int = FINAL_TEST_QUESTIONS) -> tuple[Exercise, ...]:
     """A mixed test: every kind at least once (when there are enough questions), in course order, levels 2–3.
 
     Kinds asked more than once come in turns (a 10-question test asks four kinds twice), and no two questions of a

@@ -32,7 +32,7 @@ from typing import NamedTuple
 from ..errors import BaccaratError, shown
 from ..game.formatting import number as number_text
 from ..i18n import N_, _, fold, number_symbols
-from .progress import MAX_TEXT, _check_skill
+from ..progress.store import MAX_TEXT, _check_skill
 
 __all__ = ["Question", "Feedback", "check_answer"]
 

@@ -15,8 +15,8 @@ from baccarat_lib.errors import BaccaratError
 from baccarat_lib.teaching.practice import (KINDS, Exercise, adaptive_exercise, adaptive_items, answer_drill,
                                             drill_exercises, exercise_at, exercise_for, final_test, make_exercise,
                                             next_drill, next_practice_item, start_drill)
-from baccarat_lib.teaching.progress import Answer
-from baccarat_lib.teaching.schedule import is_adaptive
+from baccarat_lib.progress.store import Answer
+from baccarat_lib.progress.schedule import is_adaptive
 
 VALUE = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 0, "J": 0, "Q": 0, "K": 0}
 

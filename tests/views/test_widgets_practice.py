@@ -147,10 +147,10 @@ def test_widget_updates_are_quick():
 
 def _temporary_store(monkeypatch, tmp_path):
     """A progress store of this test's own (see tests/views/test_widgets_question.py, last test)."""
-    from baccarat_lib.teaching.progress import ProgressStore
+    from baccarat_lib.progress.store import ProgressStore
     monkeypatch.setenv("BACCARAT_PROGRESS_DIR", str(tmp_path))
     monkeypatch.delenv("JPY_SESSION_NAME", raising=False)
-    monkeypatch.setattr("baccarat_lib.teaching.progress._SHARED", {})
+    monkeypatch.setattr("baccarat_lib.progress.store._SHARED", {})
     return lambda: ProgressStore(tmp_path / "progress.sqlite3").answers()
 
 
@@ -216,7 +216,7 @@ def test_a_store_that_cannot_save_says_so_once_in_the_drill(monkeypatch, tmp_pat
     blocked = tmp_path / "a-file"
     blocked.write_text("not a folder")
     monkeypatch.setenv("BACCARAT_PROGRESS_DIR", str(blocked))
-    monkeypatch.setattr("baccarat_lib.teaching.progress._SHARED", {})
+    monkeypatch.setattr("baccarat_lib.progress.store._SHARED", {})
     drill = show_drill(kind="total", seed=1).controller
     drill.click(drill.state.exercise.question.answer)
     assert "not being saved" in drill.notice.value and drill.state.score.right == 1
@@ -245,7 +245,7 @@ def test_the_adaptive_drill_brings_back_a_missed_cell(monkeypatch, tmp_path):
 
 def test_the_adaptive_drill_starts_from_answers_saved_before(monkeypatch, tmp_path):
     # issue 17, item 3: saved in an earlier session: "6/7" missed, then "3/3" right: "6/7" is due at position 2
-    from baccarat_lib.teaching.progress import progress_store
+    from baccarat_lib.progress.store import progress_store
     _temporary_store(monkeypatch, tmp_path)
     progress_store().record("banker-draw:6/7", "8 8 / 7", "stand", False, 5.0, source="lesson")
     progress_store().record("banker-draw:3/3", "A 2 / 3", "draw", True, 2.0, source="drill")

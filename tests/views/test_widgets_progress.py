@@ -15,7 +15,7 @@ import pytest
 matplotlib.use("Agg")
 
 from baccarat_lib.errors import BaccaratError  # noqa: E402
-from baccarat_lib.teaching.progress import ProgressStore  # noqa: E402
+from baccarat_lib.progress.store import ProgressStore  # noqa: E402
 from baccarat_lib.teaching.progress_report import build_progress_report, example_answers  # noqa: E402
 from baccarat_lib.views.plots import plot_accuracy_over_time  # noqa: E402
 from baccarat_lib.views.widgets import ProgressPage, show_progress  # noqa: E402
@@ -124,7 +124,7 @@ def test_store_messages_are_shown_once(tmp_path, lessons):
 
 def test_show_progress_uses_the_kernels_store(tmp_path, monkeypatch, lessons):
     monkeypatch.setenv("BACCARAT_PROGRESS_DIR", str(tmp_path / "mine"))
-    monkeypatch.setattr("baccarat_lib.teaching.progress._SHARED", {})
+    monkeypatch.setattr("baccarat_lib.progress.store._SHARED", {})
     page = show_progress(lessons).controller
     assert page.store.path == tmp_path / "mine" / "progress.sqlite3"
 

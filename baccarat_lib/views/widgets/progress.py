@@ -14,7 +14,7 @@ progress file (a store kept in memory: into the lessons folder) and says where. 
 (``show_drill(kind=..., seed=None, adaptive=True)``: its questions chosen from the learner's saved answers). A message from the store (a damaged file moved aside,
 progress not being saved) is shown once.
 
->>> from baccarat_lib.teaching import ProgressStore
+>>> from baccarat_lib.progress import ProgressStore
 >>> page = ProgressPage(ProgressStore(":memory:"))
 >>> page.report.answers, page.report.next.kind
 (0, 'total')
@@ -33,8 +33,9 @@ from ...errors import BaccaratError, shown
 from ...game.coup import Outcome
 from ...game.formatting import localized, percent
 from ...i18n import _
-from ...teaching.progress import ProgressStore, progress_store
-from ...teaching.progress_report import DayLine, ProgressReport, build_progress_report, lesson_exercises
+from ...progress.report import DayLine, ProgressReport
+from ...progress.store import ProgressStore, progress_store
+from ...teaching.progress_report import build_progress_report, lesson_exercises
 from ..html import caption_html, message_html, table_html
 from ..svg import ROAD_COLOURS
 from .common import BIG, close_widgets, projector_view, safe_html

@@ -10,8 +10,8 @@ from datetime import datetime, timezone
 import pytest
 
 from baccarat_lib.errors import BaccaratError
-from baccarat_lib.teaching.progress import ProgressStore
-from baccarat_lib.teaching.schedule import INTERVALS, ItemState, is_adaptive, leitner_states, next_items
+from baccarat_lib.progress.store import ProgressStore
+from baccarat_lib.progress.schedule import INTERVALS, ItemState, is_adaptive, leitner_states, next_items
 
 
 def _drill(history, candidates, steps, wrong=()):

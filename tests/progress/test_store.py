@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from baccarat_lib.errors import BaccaratError
-from baccarat_lib.teaching.progress import (Answer, ProgressStore, SkillSummary, banker_cell_skill, current_lesson,
+from baccarat_lib.progress.store import (Answer, ProgressStore, SkillSummary, banker_cell_skill, current_lesson,
                                             progress_path,
                                             skill_family)
 
@@ -383,7 +383,7 @@ def test_a_closed_store_says_so():
 
 def test_the_kernel_shares_one_store_per_file(progress_dir, tmp_path, monkeypatch):
     # issue 17, item 1: every widget of a kernel shares one store, so its warning is said once.
-    from baccarat_lib.teaching.progress import progress_store
+    from baccarat_lib.progress.store import progress_store
     first = progress_store()
     assert progress_store() is first and first.path == progress_dir / "progress.sqlite3"
     monkeypatch.setenv("BACCARAT_PROGRESS_DIR", str(tmp_path / "elsewhere"))
