@@ -14,9 +14,8 @@ from pathlib import Path
 import pytest
 
 from baccarat_lib.errors import BaccaratError
-from baccarat_lib.progress.store import (Answer, ProgressStore, SkillSummary, banker_cell_skill, current_lesson,
-                                            progress_path,
-                                            skill_family)
+from baccarat_lib.progress.store import (CSV_FIELDS, Answer, ProgressStore, Reset, SkillSummary, banker_cell_skill,
+                                         current_lesson, export_progress, progress_path, reset_progress, skill_family)
 
 ROOT = Path(__file__).resolve().parents[2]
 T0 = datetime(2024, 5, 1, 10, 0, tzinfo=timezone.utc)
@@ -406,3 +405,82 @@ def test_answers_remember_their_lesson(tmp_path, monkeypatch):
     ProgressStore(path).record("total", "7 8", "5", True, 2.0, source="lesson", lesson="01_card_values")
     ProgressStore(path).record("total", "K 9", "9", True, 2.0)
     assert [answer.lesson for answer in ProgressStore(path).answers()] == ["01_card_values", None]
+
+
+# ---------------------------------------------------------------- the progress file as a whole (the command line)
+
+def test_export_progress_writes_a_csv_or_a_sqlite_copy_that_reads_back(progress_dir, tmp_path):
+    with ProgressStore() as store:
+        _fill(store)
+        store.mark_lesson_done("01_cards", when=T0)
+    as_csv = export_progress(tmp_path / "mine.csv")
+    with open(as_csv, newline="", encoding="utf-8") as file:
+        assert [row["question"] for row in csv.DictReader(file)] == ["7 8", "K 9", "5/4"]
+    copy = export_progress(str(tmp_path / "copy.sqlite3"))
+    assert copy == tmp_path / "copy.sqlite3"
+    with ProgressStore(copy) as copied:
+        assert copied.answers() == EXPECTED
+        assert copied.lessons_done() == {"01_cards": T0}
+        assert copied.notice is None                 # a progress file of this course, not moved aside
+
+
+def test_export_progress_overwrites_nothing_and_never_the_progress_file(progress_dir, tmp_path):
+    with ProgressStore() as store:
+        _fill(store)
+    existing = tmp_path / "old.csv"
+    existing.write_text("keep me")
+    with pytest.raises(BaccaratError, match="does not exist yet") as error:
+        export_progress(existing)
+    assert "old.csv" in str(error.value) and existing.read_text() == "keep me"
+    with pytest.raises(BaccaratError, match="does not exist yet"):
+        export_progress(progress_path())
+    for bad in (None, 7, b"x.csv", tmp_path / "answers.txt", ""):
+        with pytest.raises(BaccaratError, match="path must be") as error:
+            export_progress(bad)
+        assert len(str(error.value)) < 200
+
+
+def test_export_progress_without_a_progress_file_is_empty_and_creates_none(progress_dir, tmp_path):
+    written = export_progress(tmp_path / "empty.csv")
+    assert written.read_text(encoding="utf-8").splitlines() == [",".join(CSV_FIELDS)]
+    assert not progress_path().exists()
+
+
+def test_reset_progress_keeps_a_backup_then_deletes_every_answer(progress_dir):
+    with ProgressStore() as store:
+        _fill(store)
+        store.mark_lesson_done("01_cards", when=T0)
+    for confirm in (None, "yes", "RESET", True):
+        with pytest.raises(BaccaratError, match="confirm='reset'"):
+            reset_progress(confirm)
+    with ProgressStore() as store:
+        assert len(store.answers()) == 3             # nothing deleted without the word
+    done = reset_progress(confirm="reset")
+    assert done.deleted == 3
+    assert done.backup.parent == progress_dir and done.backup.name.startswith("progress.sqlite3.backup-")
+    with ProgressStore(done.backup) as backup:
+        assert backup.answers() == EXPECTED and list(backup.lessons_done()) == ["01_cards"]
+    with ProgressStore() as store:
+        assert store.answers() == () and store.lessons_done() == {}
+    again = reset_progress("reset")                  # a second reset the same second: its own backup
+    assert again.deleted == 0 and again.backup != done.backup and again.backup.exists()
+
+
+def test_reset_progress_without_a_progress_file_does_nothing(progress_dir):
+    assert reset_progress("reset") == Reset(0, None)
+    assert not progress_path().exists()
+
+
+def test_reset_progress_deletes_nothing_when_the_backup_cannot_be_written(progress_dir, monkeypatch):
+    with ProgressStore() as store:
+        _fill(store)
+
+    def no_room(self, path):
+        raise BaccaratError(f"could not write {path}: No space left on device")
+    monkeypatch.setattr(ProgressStore, "copy_to", no_room)
+    with pytest.raises(BaccaratError, match="No space left"):
+        reset_progress("reset")
+    monkeypatch.undo()
+    monkeypatch.setenv("BACCARAT_PROGRESS_DIR", str(progress_dir))
+    with ProgressStore() as store:
+        assert store.answers() == EXPECTED
