@@ -652,8 +652,8 @@ def export_progress(path) -> Path:
 
 def reset_progress(confirm=None) -> Reset:
     """Delete every saved answer and lesson mark, once confirmed with ``confirm="reset"``, after copying the
-    progress file to ``progress.sqlite3.backup-<UTC time>.sqlite3`` next to it. Returns ``Reset(deleted, backup)``; nothing
-    is deleted if the backup cannot be written."""
+    progress file to ``progress.sqlite3.backup-<UTC time>.sqlite3`` next to it. Returns ``Reset(deleted, backup)``;
+    nothing is deleted if the backup cannot be written."""
     if not isinstance(confirm, str) or confirm != RESET_WORD:
         raise BaccaratError(_("reset deletes all saved progress: confirm with "
                               "confirm={reset_word!r}, not {value}")

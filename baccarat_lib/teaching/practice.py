@@ -25,7 +25,7 @@ Public names:
 - ``Drill`` with ``start_drill``, ``answer_drill`` and ``next_drill``: a whole drill (or test) as pure state.
 
 Adaptive practice (issue 17): a drill started with ``adaptive=True`` has no seed (``schedule.is_adaptive(None)``)
-and picks each question by Leitner boxes (``teaching.schedule``) over the learner's saved answers, so a missed
+and picks each question by Leitner boxes (``progress.schedule``) over the learner's saved answers, so a missed
 tableau cell (or kind) comes back after one other question and a mastered one waits 2, 4, 8, then 16. A seeded
 drill never reads the history: the same seed asks the same questions.
 
@@ -410,7 +410,7 @@ def _fresh_exercise(kind: str, rng: random.Random, seen: set) -> Exercise:
 
 # ---------------------------------------------------------------------------------------------------------
 # Adaptive practice: the next question chosen by Leitner boxes over the learner's saved answers
-# (``teaching.schedule``). Only a drill without a seed adapts; a seeded drill never reads the history.
+# (``progress.schedule``). Only a drill without a seed adapts; a seeded drill never reads the history.
 
 PLAYER_STOOD = None                           # the column of the tableau's cells when Player stood ("5/-")
 

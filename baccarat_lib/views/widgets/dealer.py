@@ -18,9 +18,9 @@ Widget (``show_dealer_mode()`` returns the view; ``view.controller`` holds the c
 - ``show_dealer_mode(seed=2024, coups=10, target_seconds=5)``.
 
 **Saved progress**: each judged call is saved in the learner's progress store by the one answer recorder
-(``progress.recorder.AnswerRecorder``, which also times it) with the source "dealer", under the call's skill ("dealer:banker-draw"), its situation
-and the seconds it took; a ``on_answer`` given is called too. Any message about the store (e.g. that progress is
-not being saved) shows under the feedback, once.
+(``progress.recorder.AnswerRecorder``, which also times it) with the source "dealer", under the call's skill
+("dealer:banker-draw"), its situation and the seconds it took; a ``on_answer`` given is called too. Any message
+about the store (e.g. that progress is not being saved) shows under the feedback, once.
 
 >>> dealer = show_dealer_mode(seed=5, coups=1).controller
 >>> dealer.session.current_call().prompt

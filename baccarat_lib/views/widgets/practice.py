@@ -19,8 +19,8 @@ Widgets (each ``show_…()`` returns the view; ``view.controller`` holds the con
 by the one answer recorder (``progress.recorder.AnswerRecorder``, source "drill" or "test") under the exercise's
 skill (its kind, or for a Banker question its tableau cell, "banker-draw:5/4"), with the seconds from the question
 being shown to the answer (``clock``: ``time.monotonic`` unless a test gives another). Only the first judged answer
-to a question is saved, as only it is scored (the recorder's rule for drills and tests). A message about the store (e.g. that progress is not being saved) shows once, under
-the question.
+to a question is saved, as only it is scored (the recorder's rule for drills and tests). A message about the
+store (e.g. that progress is not being saved) shows once, under the question.
 
 >>> drill = show_drill(kind="total", seed=1).controller
 >>> drill.click(drill.state.exercise.question.answer).correct, drill.state.score.right
