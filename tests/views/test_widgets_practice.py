@@ -276,3 +276,17 @@ def _children(widget):
     for child in getattr(widget, "children", ()):
         found += _children(child)
     return found
+
+
+def test_the_final_test_is_ten_questions_unless_a_lesson_asks_for_another():
+    # Lesson 09 promises a test of ten questions; the test on screen, the test's exercises and the progress page's
+    # count of a lesson's test questions all read the one default, practice.FINAL_TEST_QUESTIONS.
+    import inspect
+
+    from baccarat_lib.teaching import practice, progress_report
+    from baccarat_lib.views.widgets.practice import PracticeDrill, show_final_test
+    assert practice.FINAL_TEST_QUESTIONS == 10
+    assert show_final_test(seed=3).controller.state.length == 10
+    assert len(practice.final_test(3)) == 10
+    assert inspect.signature(PracticeDrill).parameters["questions"].default == 10
+    assert progress_report.FINAL_TEST_QUESTIONS is practice.FINAL_TEST_QUESTIONS
