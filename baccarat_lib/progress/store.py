@@ -537,17 +537,18 @@ class ProgressStore:
         path = _check_path(path)
         _refuse_existing(path)
 
-        def copy(connection):
-            target = _connect(path)
+        with self._lock:                     # not self._run: a target that cannot be written is not the store's fault
+            if self._connection is None:
+                raise BaccaratError(_("this progress store is closed: make a new ProgressStore"))
             try:
-                connection.backup(target)
-            finally:
-                target.close()
-        try:
-            self._run(copy)
-        except (sqlite3.Error, OSError) as error:
-            raise BaccaratError(_("could not write {value}: {value2}")
-                .format(value=shown(str(path), 80), value2=_reason(error))) from None
+                target = _connect(path)
+                try:
+                    _patiently(lambda: self._connection.backup(target))
+                finally:
+                    target.close()
+            except (sqlite3.Error, OSError) as error:
+                raise BaccaratError(_("could not write {value}: {value2}")
+                    .format(value=shown(str(path), 80), value2=_reason(error))) from None
         return path
 
     def export_csv(self, path) -> Path:

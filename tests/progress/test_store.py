@@ -483,3 +483,14 @@ def test_reset_progress_deletes_nothing_when_the_backup_cannot_be_written(progre
     monkeypatch.setenv("BACCARAT_PROGRESS_DIR", str(progress_dir))
     with ProgressStore() as store:
         assert store.answers() == EXPECTED
+
+
+def test_a_copy_that_cannot_be_written_is_a_baccarat_error_and_the_store_keeps_saving(progress_dir, tmp_path):
+    with ProgressStore() as store:
+        _fill(store)
+        with pytest.raises(BaccaratError, match="could not write") as error:
+            store.copy_to(tmp_path / "no-such-folder" / "copy.sqlite3")
+        assert "unable to open" in str(error.value) and len(str(error.value)) < 200
+        assert store.saving and store.warning is None
+    with pytest.raises(BaccaratError, match="could not write"):
+        export_progress(tmp_path / "no-such-folder" / "copy.db")
