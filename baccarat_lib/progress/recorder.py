@@ -66,7 +66,7 @@ def _accepted_clock() -> str:
     return _("clock must be a function of no arguments returning seconds, such as time.monotonic")
 
 
-def read_clock(clock) -> float:
+def _read_clock(clock) -> float:
     """The clock's reading as a float; a clock that fails or gives no number is a BaccaratError naming ``clock``."""
     try:
         reading = clock()
@@ -118,7 +118,7 @@ class AnswerRecorder:
 
     def _reading(self) -> float | None:
         try:
-            return read_clock(self.clock)
+            return _read_clock(self.clock)
         except BaccaratError:
             return None
 
@@ -130,12 +130,12 @@ class AnswerRecorder:
 
     def restart_clock(self, strict: bool = False) -> None:
         """Start the current question's clock again (after a pause to read the feedback on the question before)."""
-        self.started = read_clock(self.clock) if strict else self._reading()
+        self.started = _read_clock(self.clock) if strict else self._reading()
 
     def seconds(self) -> float:
         """Seconds since the current question's clock started (a clock with no reading: a BaccaratError naming
         ``clock``)."""
-        now = read_clock(self.clock)
+        now = _read_clock(self.clock)
         if self.started is None:
             self.started = now
         return max(0.0, now - self.started)
