@@ -6,7 +6,7 @@ list against the notebooks (each file listed exists, each notebook is listed, ea
 
 Public names:
 
-- ``Exercise(skill, key)``: one exercise of a lesson, as its answers are saved (``teaching.progress``): the
+- ``Exercise(skill, key)``: one exercise of a lesson, as its answers are saved (``progress.store``): the
   question's ``skill`` and ``key``, the same in every language.
 - ``Lesson``: ``number``, ``stem`` (the notebook's file name without ``.ipynb``, the same in every edition),
   ``titles`` (language -> title), ``exercises`` (its ``Exercise`` cells, in order) and ``final_test`` (how many

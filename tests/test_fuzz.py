@@ -25,8 +25,9 @@ MODULES = ["baccarat_lib.errors",
            "baccarat_lib.analysis.convergence", "baccarat_lib.analysis.counting", "baccarat_lib.analysis.roads",
            "baccarat_lib.teaching.questions", "baccarat_lib.teaching.rule_questions",
            "baccarat_lib.teaching.odds_questions", "baccarat_lib.teaching.road_questions",
-           "baccarat_lib.teaching.practice", "baccarat_lib.teaching.dealer", "baccarat_lib.teaching.schedule",
-           "baccarat_lib.teaching.progress", "baccarat_lib.teaching.progress_report",
+           "baccarat_lib.teaching.practice", "baccarat_lib.teaching.dealer", "baccarat_lib.teaching.progress_report",
+           "baccarat_lib.progress.schedule", "baccarat_lib.progress.store", "baccarat_lib.progress.report",
+           "baccarat_lib.progress.recorder",
            "baccarat_lib.views.html", "baccarat_lib.views.tableau", "baccarat_lib.views.money"]
 MAX_MESSAGE = 200
 

@@ -27,6 +27,9 @@ Public names:
   nothing, for widget tests); ``record``, ``answers``, ``summary``, ``mark_lesson_done``, ``lessons_done``,
   ``export_csv``, ``reset(confirm="reset")``, ``path``, ``saving``, ``notice``, ``warning``, ``take_messages``.
 - ``progress_store()``: the one store of this kernel for ``progress_path()`` (every widget shares it).
+- ``export_progress(path)``: copy the progress file to ``path`` (a ``.csv`` of every answer, or a SQLite copy).
+- ``reset_progress(confirm="reset")``: back the progress file up next to it, then delete every answer in it;
+  ``Reset(deleted, backup)`` says how many and where the backup is.
 - ``Answer`` and ``SkillSummary``: a recorded answer, and a skill's count, accuracy and median time.
 - ``banker_cell_skill(banker_total, player_third_card)`` and ``skill_family(skill)``.
 - ``current_lesson()``: the notebook this kernel runs, to record with each answer.
@@ -63,7 +66,8 @@ from ..errors import BaccaratError, shown, whole_number
 from ..i18n import _
 
 __all__ = ["progress_path", "ProgressStore", "progress_store", "Answer", "SkillSummary", "banker_cell_skill",
-           "skill_family", "current_lesson", "SOURCES", "PROGRESS_DIR_VARIABLE", "RESET_WORD"]
+           "skill_family", "current_lesson", "export_progress", "reset_progress", "Reset", "SOURCES",
+           "PROGRESS_DIR_VARIABLE", "RESET_WORD"]
 
 PROGRESS_DIR_VARIABLE = "BACCARAT_PROGRESS_DIR"
 FOLDER, FILE_NAME = "baccarat-course", "progress.sqlite3"
@@ -527,6 +531,26 @@ class ProgressStore:
 
     # ----- export and reset
 
+    def copy_to(self, path) -> Path:
+        """Write a consistent SQLite copy of every answer and lesson mark to ``path`` (a new file ending in
+        ``.sqlite3``, ``.sqlite`` or ``.db``; another notebook may be writing meanwhile) and return its path."""
+        path = _check_path(path)
+        _refuse_existing(path)
+
+        with self._lock:                     # not self._run: a target that cannot be written is not the store's fault
+            if self._connection is None:
+                raise BaccaratError(_("this progress store is closed: make a new ProgressStore"))
+            try:
+                target = _connect(path)
+                try:
+                    _patiently(lambda: self._connection.backup(target))
+                finally:
+                    target.close()
+            except (sqlite3.Error, OSError) as error:
+                raise BaccaratError(_("could not write {value}: {value2}")
+                    .format(value=shown(str(path), 80), value2=_reason(error))) from None
+        return path
+
     def export_csv(self, path) -> Path:
         """Write every answer to a CSV file (columns ``CSV_FIELDS``; right is 1 or 0) and return its path."""
         path = _check_path(path, (".csv",))
@@ -578,6 +602,12 @@ def _summarise(answers: list[Answer]) -> SkillSummary:
                         statistics.median(timed) if timed else None)
 
 
+def _refuse_existing(path: Path) -> None:
+    if path.exists():
+        raise BaccaratError(_("path must name a file that does not exist yet (nothing is overwritten), not {value}")
+            .format(value=shown(str(path), 80)))
+
+
 _SHARED: dict[Path, ProgressStore] = {}
 _SHARED_LOCK = threading.Lock()
 
@@ -589,3 +619,58 @@ def progress_store() -> ProgressStore:
         if path not in _SHARED:
             _SHARED[path] = ProgressStore(path)
         return _SHARED[path]
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The progress file as a whole, for the command line
+
+class Reset(NamedTuple):
+    """What ``reset_progress`` did: the answers ``deleted`` and the ``backup`` file (None: there was no progress
+    file, so nothing was deleted or backed up)."""
+
+    deleted: int
+    backup: Path | None
+
+
+def _existing_store() -> ProgressStore:
+    """A store for the progress file if it exists; else an empty one in memory (nothing is created on disk)."""
+    path = progress_path()
+    return ProgressStore(path) if path.exists() else ProgressStore(MEMORY)
+
+
+def export_progress(path) -> Path:
+    """Copy the learner's progress to ``path`` and return it: a ``.csv`` file gets every answer (columns
+    ``CSV_FIELDS``), a ``.sqlite3``, ``.sqlite`` or ``.db`` file a copy of the progress file. ``path`` must not exist
+    yet. No progress file yet: the export is empty."""
+    target = _check_path(path, PATH_SUFFIXES + (".csv",))
+    _refuse_existing(target)
+    if target.resolve() == progress_path().resolve():
+        raise BaccaratError(_("path must be another file than the progress file itself, not {value}")
+            .format(value=shown(str(target), 80)))
+    with _existing_store() as store:
+        return store.export_csv(target) if target.suffix.lower() == ".csv" else store.copy_to(target)
+
+
+def reset_progress(confirm=None) -> Reset:
+    """Delete every saved answer and lesson mark, once confirmed with ``confirm="reset"``, after copying the
+    progress file to ``progress.sqlite3.backup-<UTC time>.sqlite3`` next to it. Returns ``Reset(deleted, backup)``;
+    nothing is deleted if the backup cannot be written."""
+    if not isinstance(confirm, str) or confirm != RESET_WORD:
+        raise BaccaratError(_("reset deletes all saved progress: confirm with "
+                              "confirm={reset_word!r}, not {value}")
+                                  .format(reset_word=RESET_WORD, value=shown(confirm)))
+    path = progress_path()
+    if not path.exists():
+        return Reset(0, None)
+    with ProgressStore(path) as store:
+        if not store.saving:
+            raise BaccaratError(_("could not write {value}: {value2}")
+                .format(value=shown(str(path), 80), value2=store.warning or ""))
+        stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+        backup = path.with_name(f"{path.name}.backup-{stamp}.sqlite3")
+        number = 1
+        while backup.exists():
+            number += 1
+            backup = path.with_name(f"{path.name}.backup-{stamp}-{number}.sqlite3")
+        store.copy_to(backup)
+        return Reset(store.reset(confirm=RESET_WORD), backup)

@@ -49,12 +49,13 @@ from typing import NamedTuple
 
 from ..errors import BaccaratError, check_seed, shown, whole_number
 from ..i18n import _
+from .store import MAX_TEXT
 
 __all__ = ["BOXES", "INTERVALS", "ItemState", "leitner_states", "next_items", "is_adaptive"]
 
 BOXES = (1, 2, 3, 4, 5)
 INTERVALS = {box: 2 ** (box - 1) for box in BOXES}     # questions an item in each box waits: 1, 2, 4, 8, 16
-MAX_KEY = 500                                         # the longest key (as the progress store keeps them)
+MAX_KEY = MAX_TEXT                                    # the longest key, as the progress store keeps them
 MAX_COUNT = 10_000
 
 
