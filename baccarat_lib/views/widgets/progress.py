@@ -29,6 +29,7 @@ from pathlib import Path
 
 import ipywidgets as widgets
 
+from ...course import course_path
 from ...errors import BaccaratError, shown
 from ...game.coup import Outcome
 from ...game.formatting import localized, percent
@@ -43,7 +44,7 @@ from .practice import show_drill
 __all__ = ["skills_html", "cells_html", "lessons_html", "next_html", "accuracy_plot_html", "shown_path",
            "ProgressPage", "show_progress"]
 
-LESSONS_FOLDER = Path(__file__).resolve().parents[3] / "lessons"   # the course's lessons, when run from elsewhere
+LESSONS_FOLDER = course_path("lessons")                             # the course's lessons, when run from elsewhere
 HARDEST_CELLS = 10                                                  # the tableau's cells listed at most
 
 
