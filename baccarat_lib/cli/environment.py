@@ -1,24 +1,19 @@
-"""Start Voila or JupyterLab for the course, also from an account whose home folder is read-only.
+"""Where the servers write: private writable folders when the home folder is read-only (a shared classroom account).
 
-    .venv/bin/python tools/classroom.py voila --Voila.ip=127.0.0.1 lessons
-    .venv/bin/python tools/classroom.py jupyterlab --ip=127.0.0.1 lessons/00_welcome.ipynb
-
-This runs ``python -m <module> <arguments>`` with the same Python. When the home folder is writable nothing
-else changes. When it is not (a shared classroom account), matplotlib would show a "mkdir -p failed" warning
-in the first plotting cell of every lesson and Voila would answer HTTP 500 (it cannot create Jupyter's data
+When the home folder is writable nothing changes. When it is not, matplotlib would show a "mkdir -p failed"
+warning in the first plotting cell of every lesson and Voila would answer HTTP 500 (it cannot create Jupyter's data
 folder): so each setting in ``WRITABLE_DIRS`` that is not already set points into a private folder under the
 system's temporary folder (``$TMPDIR``, else /tmp), ``punto-banco-<user id>``. Settings already given win.
 Jupyter's usual config and data folders in the home, if they exist, are still read (through
 ``JUPYTER_CONFIG_PATH`` and ``JUPYTER_PATH``), so a teacher's settings and kernels there still apply.
+Every server ``punto-banco`` starts gets this environment.
 
-Public names: ``WRITABLE_DIRS``, ``home_is_writable(home)``, ``writable_environment(environ)``, ``main(argv)``.
+Public names: ``WRITABLE_DIRS``, ``home_is_writable(home)``, ``writable_environment(environ)``.
 """
 
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
@@ -77,22 +72,3 @@ def writable_environment(environ: dict[str, str] | None = None) -> dict[str, str
         if existing:
             env[name] = os.pathsep.join(filter(None, [env.get(name, ""), *existing]))
     return env
-
-
-def main(argv: list[str]) -> int:
-    if not argv or argv[0].startswith("-"):
-        print(__doc__.split("\n\n")[1], file=sys.stderr)
-        return 2
-    command, env = [sys.executable, "-m", *argv], writable_environment()
-    if os.name == "posix":  # the server takes this process's place (its Ctrl-C and exit code)
-        os.execve(sys.executable, command, env)
-    process = subprocess.Popen(command, env=env)
-    while True:
-        try:
-            return process.wait()
-        except KeyboardInterrupt:  # Ctrl-C reaches the server too: let it ask and shut down by itself
-            continue
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))

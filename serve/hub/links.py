@@ -1,7 +1,7 @@
 """Print each lesson's nbgitpuller links, for JupyterLab and for the classroom (Voila) view (issue 15, item 2).
 
-    python classroom/links.py --hub https://hub.example.org --repo https://github.com/your-org/punto-banco-course
-    python classroom/links.py --hub ... --repo ... --lesson 05 --format markdown
+    python serve/hub/links.py --hub https://hub.example.org --repo https://github.com/your-org/punto-banco-course
+    python serve/hub/links.py --hub ... --repo ... --lesson 05 --format markdown
 
 A student who opens a link signs in to the hub; nbgitpuller then clones the course repository into their home
 (or merges the new commits into the copy they already have, keeping their own changes) and opens the lesson.
@@ -28,7 +28,7 @@ import sys
 from pathlib import Path
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
 import navigation  # noqa: E402  (tools/navigation.py: the one lesson listing and title reader)
 

@@ -29,7 +29,7 @@ from .lab import ARTIFACTS, REPO_ROOT, expect, local_only_context, screenshot
 
 pytestmark = pytest.mark.browser
 
-BOOK = REPO_ROOT / "book"
+BOOK = REPO_ROOT / "serve" / "book"
 SITE = BOOK / "_build" / "html"
 WIDGET_SCRIPTS = BOOK / "node_modules" / "@jupyter-widgets" / "html-manager" / "dist" / "embed-amd.js"
 PAGES = ["lessons/01_card_values.html", "lessons/04_banker_tableau.html", "lessons/08_scoreboards_and_streaks.html"]
@@ -51,7 +51,7 @@ def _jupyter_book() -> list[str]:
 def book_site() -> Path:
     """book/_build/html, built (or brought up to date) by the README's command, with warnings as errors."""
     if not WIDGET_SCRIPTS.is_file():
-        pytest.fail("the book's widget scripts are missing: run npm ci --prefix book")
+        pytest.fail("the book's widget scripts are missing: run npm ci --prefix serve/book")
     log = ARTIFACTS / "logs" / "book-build.log"
     log.parent.mkdir(parents=True, exist_ok=True)
     result = subprocess.run([*_jupyter_book(), "build", str(BOOK), "-W"], cwd=REPO_ROOT,
@@ -125,7 +125,7 @@ def test_a_lesson_page_shows_its_images_and_saved_widgets_offline(book_page, sit
     # The read-only notice: JupyterLab command and a Binder link to this very lesson.
     notice = page.locator(".bd-header-announcement")
     expect(notice).to_contain_text("read-only copy")
-    expect(notice).to_contain_text("-m jupyterlab")
+    expect(notice).to_contain_text("punto-banco lab")
     expect(page.locator(f'a[href^="https://mybinder.org/v2/gh/"][href$="lessons/{stem}.ipynb"]')).to_have_count(1)
 
     # The navigation bar's Contents link lands on lesson 00's contents (Sphinx's anchor for "## Contents").

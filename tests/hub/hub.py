@@ -1,7 +1,7 @@
 """Start the class's hub on 127.0.0.1 with throw-away state, and stop everything it started (issue 15, items 4, 5).
 
-Used by the load test (`classroom/load_test.py`) and the tests (`tests/classroom/`), never by a teacher. `LocalHub`
-runs `classroom/jupyterhub_config.py` as it is, with:
+Used by the load test (`tests/hub/load_test.py`) and the tests beside it (`tests/hub/`), never by a teacher. `LocalHub`
+runs `serve/hub/jupyterhub_config.py` as it is, with:
 
 - a temporary folder (mode 0711, so the students' Unix users reach their homes in it) holding the hub's state
   (0700) and the students' homes;
@@ -32,7 +32,7 @@ from pathlib import Path
 
 import requests
 
-CLASSROOM = Path(__file__).resolve().parent
+CLASSROOM = Path(__file__).resolve().parents[2] / "serve" / "hub"   # the class's config, as a teacher runs it
 CONFIG = CLASSROOM / "jupyterhub_config.py"
 sys.path.insert(0, str(CLASSROOM))
 

@@ -1,9 +1,9 @@
 """A class on the hub, for real: N students run a lesson each at the same time (issue 15, item 4).
 
-    sudo .venv/bin/python classroom/load_test.py --students 30
+    sudo .venv/bin/python tests/hub/load_test.py --students 30
 
-What it does, all on 127.0.0.1 with a temporary folder (`classroom/hub.py`, `LocalHub`):
-1. starts the hub from `classroom/jupyterhub_config.py` (random passwords, a Unix-user prefix of its own);
+What it does, all on 127.0.0.1 with a temporary folder (`tests/hub/hub.py`, `LocalHub`):
+1. starts the hub from `serve/hub/jupyterhub_config.py` (random passwords, a Unix-user prefix of its own);
 2. signs the teacher in through the login form and takes an admin API token;
 3. creates N students through the REST API (`POST /hub/api/users`) and starts their servers, all at once;
 4. pulls the course into each student's home with nbgitpuller (`/user/<name>/git-pull/api`, the request the
@@ -50,7 +50,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from hub import LocalHub, processes  # noqa: E402
 
 CELL_TIMEOUT = 180
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 
 
 @dataclass

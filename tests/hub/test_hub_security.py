@@ -1,6 +1,6 @@
 """The class's hub refuses what it must (issue 15, items 1 and 5), tested on a real hub.
 
-Each hub is `classroom/jupyterhub_config.py` as a teacher runs it, started by `hub.LocalHub` on 127.0.0.1 with a
+Each hub is `serve/hub/jupyterhub_config.py` as a teacher runs it, started by `hub.LocalHub` on 127.0.0.1 with a
 temporary folder and a Unix-user prefix of its own; its teardown checks that nothing it started is left (process,
 Unix user, folder). Needs root (a Unix user per student), as the hub does.
 """
@@ -16,7 +16,7 @@ import pytest
 import requests
 import websocket
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "classroom"))   # its hub helper and load test
+sys.path.insert(0, str(Path(__file__).resolve().parent))   # the hub helper and load test beside these tests
 from hub import CONFIG, HubError, LocalHub, descendants, processes  # noqa: E402
 from load_test import execute, pull_course, wait_until_ready  # noqa: E402
 
@@ -145,7 +145,7 @@ def test_each_bad_password_is_refused_with_its_variable_named(tmp_path, environm
 
 @pytest.mark.parametrize("environment, message", [REFUSALS[0], REFUSALS[-1]])
 def test_the_hub_itself_refuses_to_start(tmp_path, environment, message):
-    # issue 15, items 1 and 5: the real `jupyterhub -f classroom/jupyterhub_config.py` exits, saying why
+    # issue 15, items 1 and 5: the real `jupyterhub -f serve/hub/jupyterhub_config.py` exits, saying why
     env = {key: value for key, value in os.environ.items() if not key.startswith("BACCARAT_")}
     env.update(environment, BACCARAT_HUB_STATE=str(tmp_path / "state"))
     result = subprocess.run([sys.executable, "-m", "jupyterhub", "-f", str(CONFIG)], cwd=tmp_path, env=env,

@@ -1,4 +1,4 @@
-"""classroom/links.py: each lesson's nbgitpuller links for JupyterLab and the classroom view (issue 15, item 2).
+"""serve/hub/links.py: each lesson's nbgitpuller links for JupyterLab and the classroom view (issue 15, item 2).
 
 Expected links are written out by hand from nbgitpuller's documented format (its link generator,
 docs/_static/link_gen/link.js: ``<hub>/hub/user-redirect/git-pull?repo=...&urlpath=...&branch=...``, values
@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "classroom"))
+sys.path.insert(0, str(ROOT / "serve" / "hub"))
 import links  # noqa: E402
 
 HUB = "https://hub.example.org"
@@ -32,7 +32,7 @@ LESSON_05_VOILA = ("https://hub.example.org/hub/user-redirect/git-pull?repo=" + 
 
 
 def _run(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, str(ROOT / "classroom" / "links.py"), *args], capture_output=True,
+    return subprocess.run([sys.executable, str(ROOT / "serve" / "hub" / "links.py"), *args], capture_output=True,
                           text=True, timeout=60, cwd=ROOT)
 
 

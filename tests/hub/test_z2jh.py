@@ -1,4 +1,4 @@
-"""The Zero to JupyterHub values file, classroom/z2jh/values.yaml, and the image repo2docker builds (issue 15, item 3).
+"""The Zero to JupyterHub values file, serve/hub/z2jh/values.yaml, and the image repo2docker builds (issue 15, item 3).
 
 What can be checked without Kubernetes or Docker: the file parses; every key it sets exists in the chart's
 schema with the right type; its limits agree with each other and with the measured memory per student; no
@@ -27,7 +27,7 @@ except ModuleNotFoundError:  # Python 3.10: jupyterlab depends on tomli there
     import tomli as tomllib
 
 ROOT = Path(__file__).resolve().parents[2]
-VALUES = ROOT / "classroom" / "z2jh" / "values.yaml"
+VALUES = ROOT / "serve" / "hub" / "z2jh" / "values.yaml"
 TARGET_REPO_DIR = "/srv/punto-banco-course"  # where the build command in values.yaml puts the repository
 
 # The part of the chart's schema this file uses, copied (descriptions left out) from
@@ -194,7 +194,7 @@ def _requires_python() -> SpecifierSet:
 def test_the_image_has_nbgitpuller():
     dependencies = yaml.safe_load((ROOT / "environment.yml").read_text(encoding="utf-8"))["dependencies"]
     assert any(re.match(r"nbgitpuller\b", entry) for entry in dependencies if isinstance(entry, str)), \
-        "environment.yml must list nbgitpuller: the lesson links (classroom/links.py) need it in the image"
+        "environment.yml must list nbgitpuller: the lesson links (serve/hub/links.py) need it in the image"
 
 
 @pytest.fixture(scope="module")

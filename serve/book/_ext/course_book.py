@@ -6,7 +6,7 @@ Public names
         ("Contents" -> "Contents"). `myst_heading_slug_func` in _config.yml points here, so the lessons' links such as
         `00_welcome.ipynb#Contents` resolve in the book as they do in JupyterLab (Sphinx's own slugs are lowercased).
     WIDGET_ASSETS
-        The widget scripts the site serves, as (source, target in the built site): what `npm ci --prefix book`
+        The widget scripts the site serves, as (source, target in the built site): what `npm ci --prefix serve/book`
         installed (html-manager, RequireJS) and _ext/require-config.js. They are copied into the built site's
         `_static/_widgets/` after the build; they never sit in book/_static, whose every .js Jupyter Book injects
         into every page. `nb_ipywidgets_js` in _config.yml loads them only on the pages that show widgets.
@@ -32,7 +32,7 @@ WIDGET_ASSETS = (
     # Ours, not npm's: tells RequireJS where html-manager sits, so its fonts are found.
     (Path(__file__).resolve().parent / "require-config.js", "_static/_widgets/require-config.js"),
 )
-NPM_HINT = "run `npm ci --prefix book` (from the course folder) first"
+NPM_HINT = "run `npm ci --prefix serve/book` (from the course folder) first"
 
 
 def heading_slug(text: str) -> str:

@@ -1,7 +1,6 @@
 # Voila settings for classroom mode (issue 13): the course's template, and no leaked kernels.
 #
-# The README's classroom command loads this file with
-#     --Voila.config_file_paths=jupyter-config/voila
+# `punto-banco classroom` loads this file by its absolute path, with --Voila.config_file_paths=<this folder>
 # (Voila reads a file named voila.py or voila.json from each folder in that list). Settings given on the
 # command line win over the ones here.
 #
@@ -24,11 +23,12 @@ from pathlib import Path
 
 c = get_config()  # noqa: F821 (traitlets provides get_config when it runs this file)
 
-# 0. The course's template (share/jupyter/voila/templates/baccarat: large prose, a header with the lesson's links,
+# 0. The course's template (serve/voila/templates/baccarat: large prose, a header with the lesson's links,
 #    notebook-only cells hidden, nothing loaded from the internet). Voila looks for templates on the Jupyter data
-#    path; an editable install (pip install -e .) does not copy data files into the venv, so the repository's own
-#    share/jupyter goes first on that path, found from this file's place (two folders up).
-_SHARE = Path(__file__).resolve().parents[2] / "share" / "jupyter"
+#    path (<folder>/voila/templates/<name>). pip installs them into {sys.prefix}/share/jupyter, but a copy there
+#    can be older than this file (an editable install copies them once), so the templates beside this file go first
+#    on that path: serve/, found from this file's place (two folders up), in a clone as in an installed wheel.
+_SHARE = Path(__file__).resolve().parents[2]
 os.environ["JUPYTER_PATH"] = os.pathsep.join(filter(None, [str(_SHARE), os.environ.get("JUPYTER_PATH")]))
 c.VoilaConfiguration.template = "baccarat"
 
