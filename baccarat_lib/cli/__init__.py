@@ -58,7 +58,10 @@ def _server_options(args) -> list[str]:
 
 
 def _run(command: list[str]) -> int:
-    """Run a server in the foreground; Ctrl-C reaches it too, and it shuts down by itself."""
+    """Run a server in the foreground: it takes this process's place (its Ctrl-C, its signals, its exit status)."""
+    sys.stdout.flush()
+    if os.name == "posix":
+        os.execv(command[0], command)
     process = subprocess.Popen(command)
     while True:
         try:
@@ -148,8 +151,8 @@ def command_progress(args) -> int:
         return 0
     with ProgressStore(path) as store:
         if args.action == "export":
-            written = store.export_csv(Path(args.path).expanduser().resolve())
-            print(f"{len(store.answers())} answers written to {written}")
+            written = store.export_csv(args.path)   # as typed: an error message quotes it so
+            print(f"{len(store.answers())} answers written to {written.resolve()}")
             return 0
         count = len(store.answers())
         if not args.yes:
@@ -179,7 +182,7 @@ def _add_lang(parser) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog=PROG, description="Punto Banco, step by step: the course's lessons, served from any folder.")
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=_Parser)
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     lab = commands.add_parser("lab", help="the lessons in JupyterLab, in your own copy",
                               description="Copy the lessons into your own folder on first use (never overwriting "
@@ -214,7 +217,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     progress = commands.add_parser("progress", help="your saved answers: where|export PATH|reset",
                                    description="Where your saved answers are, export them to CSV, or delete them.")
-    actions = progress.add_subparsers(dest="action", required=True, metavar="ACTION", parser_class=_Parser)
+    actions = progress.add_subparsers(dest="action", required=True, parser_class=_Parser)
     actions.add_parser("where", help="print the progress file's path",
                        description="Print the path of the file that keeps your answers.")
     export = actions.add_parser("export", help="write every answer to a CSV file",
@@ -224,6 +227,8 @@ def build_parser() -> argparse.ArgumentParser:
                                description="Delete every saved answer (asks first, unless --yes).")
     reset.add_argument("--yes", action="store_true", help="do not ask")
     progress.set_defaults(run=command_progress)
+    for choices in (commands, actions):   # a missing one is then named by what is accepted
+        choices.metavar = "{" + ",".join(choices.choices) + "}"
     return parser
 
 
