@@ -84,6 +84,7 @@ def test_environment_yml_lists_the_same_packages():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     assert listed.pop("python") == project["requires-python"]
     assert listed.pop("pip") == ""
+    assert listed.pop("nodejs") == ""   # npm, which pip's build of the course runs (postBuild: pip install .)
     classroom = {Requirement(text).name.lower(): str(Requirement(text).specifier)
                  for text in project["optional-dependencies"]["classroom"]}
     assert listed == {**_declared(), **{name: classroom[name] for name in IMAGE_EXTRAS}}
