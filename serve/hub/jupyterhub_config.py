@@ -1,6 +1,6 @@
 """JupyterHub for one class on one machine (issue 15, item 1). Run as root from the course folder:
 
-    npm ci --prefix classroom                     # configurable-http-proxy, once
+    npm ci --prefix serve/hub                     # configurable-http-proxy, once
     export BACCARAT_CLASS_PASSWORD=...            # 8+ characters, told to the students
     export BACCARAT_TEACHER_PASSWORD=...          # 32+ characters, the teacher's only
     .venv/bin/python -m jupyterhub -f serve/hub/jupyterhub_config.py     # Ctrl-C stops the hub and every server
@@ -69,7 +69,7 @@ if os.geteuid() != 0:
                      "(each student's files are then private to them).")
 PROXY = CLASSROOM / "node_modules" / ".bin" / "configurable-http-proxy"
 if not os.access(PROXY, os.X_OK):
-    raise SystemExit(f"Refusing to start the hub: {PROXY} is missing; run `npm ci --prefix classroom` in the course "
+    raise SystemExit(f"Refusing to start the hub: {PROXY} is missing; run `npm ci --prefix serve/hub` in the course "
                      "folder first.")
 
 closed = unreachable_folder(settings.student_python)

@@ -1,10 +1,10 @@
 """issue 14: the course read as a book (Jupyter Book 1.x), served offline, with its plots and widgets as last saved.
 
-The site is built by the README's command, `jupyter-book build book -W` (warnings are errors), once per test session:
+The site is built as the README says for a clone, `jupyter-book build serve/book -W` (warnings are errors), once per test session:
 Sphinx rebuilds only what changed, so a fresh build is a no-op and a stale one (a lesson or the book's config edited
 since) is brought up to date, whether the site was built by hand, by CI or not at all. The build needs the `book`
-extra (`pip install -e ".[book]"`) and the widget scripts from `npm ci --prefix book`; without them the test fails
-naming the command. The built folder, book/_build/html, is served on 127.0.0.1 by Python's http.server in a thread,
+extra (`pip install -e ".[book]"`) and the widget scripts from `npm ci --prefix serve/book`; without them the test fails
+naming the command. The built folder, serve/book/_build/html, is served on 127.0.0.1 by Python's http.server in a thread,
 and a browser context that can reach only that server (every other request is blocked and recorded) opens the
 pages of lessons 01, 04 and 08 (item 4): every image loaded, the widgets drawn from their saved state by
 html-manager, no console error, no blocked request. Each page also says it is a read-only copy, with the JupyterLab
@@ -49,7 +49,7 @@ def _jupyter_book() -> list[str]:
 
 @pytest.fixture(scope="module")
 def book_site() -> Path:
-    """book/_build/html, built (or brought up to date) by the README's command, with warnings as errors."""
+    """serve/book/_build/html, built (or brought up to date) by the README's command, with warnings as errors."""
     if not WIDGET_SCRIPTS.is_file():
         pytest.fail("the book's widget scripts are missing: run npm ci --prefix serve/book")
     log = ARTIFACTS / "logs" / "book-build.log"
