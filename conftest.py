@@ -27,7 +27,7 @@ collect_ignore = [f"baccarat_lib/{name}.py" for name in ("odds", "payouts", "sim
 collect_ignore += ["tools", "benchmarks", "conftest.py"]
 # The hub's config (issue 15) is read by JupyterHub, not imported: as a doctest module it would start checking the
 # environment's passwords and exit.
-collect_ignore += ["classroom/jupyterhub_config.py"]
+collect_ignore += ["serve/hub/jupyterhub_config.py"]
 
 
 def pytest_configure(config):

@@ -31,10 +31,10 @@ LAYER_FOLDERS = ("game", "analysis", "progress", "teaching", "views")
 
 
 def default_layers(package: str = "baccarat_lib") -> dict[str, int]:
-    """The layer map: errors, i18n, course < game < analysis < progress < teaching < views (prefix -> rank)."""
+    """The layer map: errors, i18n, course < game < analysis < progress < teaching < views < cli (prefix -> rank)."""
     return {f"{package}.errors": 0, f"{package}._lazy": 0, f"{package}.i18n": 0, f"{package}.course": 0,
             f"{package}.game": 1, f"{package}.analysis": 2, f"{package}.progress": 3, f"{package}.teaching": 4,
-            f"{package}.views": 5}
+            f"{package}.views": 5, f"{package}.cli": 6}
 
 
 # --- reading the package -------------------------------------------------------------------------
