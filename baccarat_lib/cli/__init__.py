@@ -231,7 +231,8 @@ def build_parser() -> argparse.ArgumentParser:
     book.set_defaults(run=command_book)
 
     progress = commands.add_parser("progress", help="your saved answers: where|export PATH|reset",
-                                   description="Where your saved answers are, export them to CSV, or delete them.")
+                                   description="Where your saved answers are, export them to a file, or delete them "
+                                               "(keeping a backup).")
     actions = progress.add_subparsers(dest="action", required=True, parser_class=_Parser)
     actions.add_parser("where", help="print the progress file's path",
                        description="Print the path of the file that keeps your answers.")
@@ -244,7 +245,7 @@ def build_parser() -> argparse.ArgumentParser:
                                description="Delete every saved answer, after copying the progress file to a backup "
                                            "next to it (the command says where). It asks first; without a terminal "
                                            "to ask, it needs --yes.")
-    reset.add_argument("--yes", action="store_true", help="do not ask")
+    reset.add_argument("--yes", action="store_true", help="do not ask (needed without a terminal)")
     progress.set_defaults(run=command_progress)
     for choices in (commands, actions):   # a missing one is then named by what is accepted
         choices.metavar = "{" + ",".join(choices.choices) + "}"
