@@ -25,7 +25,7 @@ collect_ignore = [f"baccarat_lib/{name}.py" for name in ("odds", "payouts", "sim
 # `pytest /path/to/course` collects every folder (testpaths only apply when no path is given): the tools and
 # benchmarks are scripts, not tests; this file is no doctest module (and would clash with tests/conftest.py).
 collect_ignore += ["tools", "benchmarks", "conftest.py"]
-# The hub's config (issue 15) is read by JupyterHub, not imported: as a doctest module it would start checking the
+# The hub's config is read by JupyterHub, not imported: as a doctest module it would start checking the
 # environment's passwords and exit.
 collect_ignore += ["serve/hub/jupyterhub_config.py"]
 

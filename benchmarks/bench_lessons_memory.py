@@ -1,4 +1,5 @@
-"""Benchmark: kernel memory of each lesson after Run All (issue 11, item 14: every lesson ≤ 150 MiB RSS).
+"""Benchmark: kernel memory of each lesson after Run All (the target: every lesson ≤ 150 MiB RSS, so a
+classroom server holds many students).
 
 For every English lesson of the course list (``baccarat_lib/course.py``)
 this starts a fresh IPython kernel (as ``bench_imports.py`` does: same Python as

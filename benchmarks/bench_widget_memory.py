@@ -14,7 +14,8 @@ missing) and the number of live widget models (ipywidgets' registry) before and 
 - ``final-test restarts``: answer the final test's first question, then Start again.
 - ``road-dealer seed changes`` (``--actions // 100`` of them: each deals and draws a whole shoe).
 
-Without the fix (issue 10) every question left 6 widget models behind (3 buttons and their styles), never freed.
+Before views closed the widgets they replace (``widgets.common.close_widgets``), every question left 6 widget models
+behind (3 buttons and their styles), never freed.
 """
 
 from __future__ import annotations

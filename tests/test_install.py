@@ -196,7 +196,7 @@ def test_progress_where_export_and_reset(installed):
     where = _run(installed, "progress", "where")
     path = Path(where.stdout.strip())
     assert where.returncode == 0 and path.is_relative_to(Path(env["HOME"])), where
-    record = ("from baccarat_lib.teaching.progress import ProgressStore; "
+    record = ("from baccarat_lib.progress import ProgressStore; "
               f"s = ProgressStore({str(path)!r}); s.record('total', '7 8', '5', True, 3.0); s.close()")
     subprocess.run([str(bin_dir / "python"), "-c", record], env=env, check=True, timeout=60)
     exported = _run(installed, "progress", "export", "answers.csv")
@@ -205,9 +205,16 @@ def test_progress_where_export_and_reset(installed):
     assert rows[0].startswith("skill,question,answer,right") and rows[1].startswith("total,7 8,5,1,3.0")
     refused = _run(installed, "progress", "reset")   # no terminal to ask, no --yes: nothing deleted
     assert refused.returncode == 2 and "--yes" in refused.stderr
-    assert _run(installed, "progress", "reset", "--yes").stdout.startswith("Deleted 1 saved answers")
+    reset = _run(installed, "progress", "reset", "--yes")
+    assert reset.stdout.startswith(f"Deleted 1 saved answer in {path}; the backup is "), reset
+    backup = Path(reset.stdout.strip().rsplit(" ", 1)[1])
+    assert backup.parent == path.parent and backup.is_file()
     _run(installed, "progress", "export", "after.csv")
     assert len((work / "after.csv").read_text(encoding="utf-8").splitlines()) == 1
+    kept = subprocess.run([str(bin_dir / "python"), "-c", "import sys; from baccarat_lib.progress import "
+                           "ProgressStore; print(len(ProgressStore(sys.argv[1]).answers()))", str(backup)],
+                          env=env, capture_output=True, text=True, check=True, timeout=60)
+    assert kept.stdout.strip() == "1"                       # the backup still holds the deleted answer
 
 
 def test_book_without_its_extra_says_what_to_install(installed):

@@ -15,7 +15,7 @@ What it writes (the course's Voila template, serve/voila/templates/baccarat, rea
 - ``metadata.baccarat.notebook_only_text``: the paragraphs or list items of a markdown cell that tell the
   reader to run the cells (the Run-All note); the template removes exactly that text and shows the rest.
 
-- ``metadata.slideshow.slide_type`` on every cell, for slide mode (Voila's reveal template, issue 13 item 2):
+- ``metadata.slideshow.slide_type`` on every cell, for slide mode (Voila's reveal template):
   a markdown cell starting with "# " or "## " starts a section's ``slide``; the navigation bars and the
   notebook-only cells are ``skip``; the other cells join the slide (``-``), except that a section too tall for
   one 1280x720 slide continues on a new ``slide`` (so the right arrow alone steps through a lesson). The split
@@ -61,7 +61,7 @@ def is_bare_repr(text: str) -> bool:
 
 
 def _is_language_line(node) -> bool:
-    """``set_language("vi")``: the one line a Vietnamese lesson adds to its import cell (issue 16)."""
+    """``set_language("vi")``: the one line a Vietnamese lesson adds to its import cell."""
     return (isinstance(node, ast.Expr) and isinstance(node.value, ast.Call)
             and isinstance(node.value.func, ast.Name) and node.value.func.id == "set_language")
 

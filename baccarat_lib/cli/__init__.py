@@ -4,11 +4,14 @@
     punto-banco classroom [--lang en|vi]                            Voila, code hidden, for projecting
     punto-banco slides LESSON [--lang en|vi]                        one lesson as slides
     punto-banco book [--out PATH]                                   the book site (needs the [book] extra)
-    punto-banco progress where|export PATH|reset                    your saved answers
+    punto-banco progress where|export PATH|reset [--yes]            your saved answers
 
 Every server listens on 127.0.0.1 and asks for the login token it prints. The course's files (lessons, Voila
 settings and templates, the book's configuration) are found by ``baccarat_lib.course.course_path``, so the working
-folder does not matter. Bad arguments exit with status 2 and one line saying which argument and what is accepted.
+folder does not matter. Lessons and editions are the course list's (``baccarat_lib.course``): a lesson is named as
+``course.lesson`` accepts it, ``--lang`` is one of ``course.EDITIONS``. Saved answers are exported and reset by
+``baccarat_lib.progress`` (``export_progress``, ``reset_progress``, which keeps a backup). Bad arguments exit with
+status 2 and one line saying which argument and what is accepted.
 
 Public names:
 
@@ -26,16 +29,16 @@ import sys
 import tempfile
 from pathlib import Path
 
-from ..course import course_path
+from ..course import EDITIONS, LESSONS, course_path, lesson, lesson_path, lessons_folder
 from ..errors import BaccaratError
 from .environment import writable_environment
-from .learner import DEFAULT_FOLDER, EDITIONS, copy_lessons, find_lesson, reset_lesson
+from .learner import DEFAULT_FOLDER, copy_lessons, lesson_in, reset_lesson
 
 __all__ = ["main", "build_parser"]
 
 PROG = "punto-banco"
 HOST = "127.0.0.1"
-FIRST_LESSON = "00"
+FIRST_LESSON = LESSONS[0]
 
 
 class _Parser(argparse.ArgumentParser):
@@ -45,12 +48,12 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 
-# --- The progress store: its few public functions, imported here only --------------------------------------
-
-def _progress():
-    """``(progress_path, ProgressStore, RESET_WORD)`` of the learner's progress store."""
-    from ..progress.store import RESET_WORD, ProgressStore, progress_path
-    return progress_path, ProgressStore, RESET_WORD
+def _lesson(text: str):
+    """A LESSON argument: the course's lesson it names, or argparse's one-line refusal saying what is accepted."""
+    try:
+        return lesson(text)
+    except BaccaratError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 # --- Commands -------------------------------------------------------------------------------------------
@@ -75,19 +78,19 @@ def _run(command: list[str]) -> int:
 
 def command_lab(args) -> int:
     folder = Path(os.path.expanduser(args.dir or DEFAULT_FOLDER)).resolve()
-    source = course_path("lessons")
+    source = lessons_folder()
     copied = copy_lessons(source, folder)
     if copied:
         print(f"Your copy of the lessons: {folder} ({len(copied)} files copied; your edits there are kept, "
               f"later runs never overwrite them)")
     else:
         print(f"Your copy of the lessons: {folder} (kept as you left it)")
-    lesson = find_lesson(folder / EDITIONS[args.lang], FIRST_LESSON)
+    first = lesson_in(folder, FIRST_LESSON, args.lang)
     if args.reset is not None:
-        lesson, backup = reset_lesson(source, folder, args.reset, args.lang)
-        copied.append(lesson)
+        restored, backup = reset_lesson(source, folder, args.reset, args.lang)
+        copied.append(restored)
         saved = f"; your copy was moved to {backup}" if backup else ""
-        print(f"Restored {lesson.relative_to(folder)} from the course{saved}")
+        print(f"Restored {restored.relative_to(folder).as_posix()} from the course{saved}")
     notebooks = [path for path in copied if path.suffix == ".ipynb"]
     if notebooks:   # trusted, so JupyterLab draws their saved widgets before anything runs
         subprocess.run([sys.executable, "-m", "jupyter", "trust", *map(str, notebooks)], check=True,
@@ -96,7 +99,7 @@ def command_lab(args) -> int:
                *_server_options(args)]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         command.append("--allow-root")   # a container's root user: JupyterLab refuses otherwise
-    return _run([*command, str(lesson)])
+    return _run([*command, str(first)])
 
 
 def _voila(config: str, target: Path, args) -> int:
@@ -106,15 +109,16 @@ def _voila(config: str, target: Path, args) -> int:
 
 
 def command_classroom(args) -> int:
-    lessons = course_path("lessons")
-    if args.lang != "en":
-        print(f"The {args.lang} edition is the folder {EDITIONS[args.lang]}/ of the list Voila shows")
+    lessons = lessons_folder()
+    edition = EDITIONS[args.lang].folder
+    if edition != lessons:
+        print(f"The {args.lang} edition is the folder {edition.relative_to(lessons).as_posix()}/ "
+              "of the list Voila shows")
     return _voila("classroom", lessons, args)
 
 
 def command_slides(args) -> int:
-    lesson = find_lesson(course_path("lessons", EDITIONS[args.lang]), args.lesson)
-    return _voila("slides", lesson, args)
+    return _voila("slides", lesson_path(args.lesson, args.lang), args)
 
 
 def command_book(args) -> int:
@@ -128,7 +132,7 @@ def command_book(args) -> int:
         work = Path(work)
         shutil.copytree(book, work, dirs_exist_ok=True,
                         ignore=shutil.ignore_patterns("_build", "node_modules", "lessons", ".gitignore"))
-        shutil.copytree(course_path("lessons"), work / "lessons",
+        shutil.copytree(lessons_folder(), work / "lessons",
                         ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
         if (book / "node_modules").is_dir():   # a clone that already ran npm
             (work / "node_modules").symlink_to(book / "node_modules")
@@ -147,27 +151,33 @@ def command_book(args) -> int:
 
 
 def command_progress(args) -> int:
-    progress_path, ProgressStore, reset_word = _progress()
+    from ..progress.store import RESET_WORD, export_progress, progress_path, reset_progress
     path = progress_path()
     if args.action == "where":
         print(path)
         return 0
-    with ProgressStore(path) as store:
-        if args.action == "export":
-            written = store.export_csv(args.path)   # as typed: an error message quotes it so
-            print(f"{len(store.answers())} answers written to {written.resolve()}")
-            return 0
-        count = len(store.answers())
-        if not args.yes:
-            if not sys.stdin.isatty():
-                raise BaccaratError(f"progress reset deletes {count} saved answers in {path}: "
-                                    "add --yes to confirm")
-            typed = input(f"Delete {count} saved answers in {path}? Type {reset_word} to confirm: ")
-            if typed.strip() != reset_word:
-                print("Nothing deleted")
-                return 1
-        store.reset(confirm=reset_word)
-        print(f"Deleted {count} saved answers in {path}")
+    if args.action == "export":
+        written = export_progress(args.path)   # as typed: an error message quotes it so
+        print(f"Your saved answers were written to {written.resolve()}")
+        return 0
+    if not path.exists():
+        print(f"Nothing to delete: there are no saved answers yet ({path} does not exist)")
+        return 0
+    if not args.yes:
+        if sys.stdin is None or not sys.stdin.isatty():   # None: started with no standard input at all
+            raise BaccaratError(f"progress reset deletes every saved answer in {path} (keeping a backup next to it): "
+                                "add --yes to confirm")
+        try:
+            typed = input(f"Delete every saved answer in {path}? A backup is kept next to it. "
+                          f"Type {RESET_WORD} to confirm: ")
+        except (EOFError, KeyboardInterrupt):
+            typed = ""
+            print()
+        if typed.strip() != RESET_WORD:
+            print("Nothing deleted")
+            return 1
+    deleted, backup = reset_progress(confirm=RESET_WORD)
+    print(f"Deleted {deleted} saved answer{'' if deleted == 1 else 's'} in {path}; the backup is {backup}")
     return 0
 
 
@@ -179,8 +189,9 @@ def _add_server_options(parser) -> None:
 
 
 def _add_lang(parser) -> None:
-    parser.add_argument("--lang", choices=sorted(EDITIONS), default="en",
-                        help="the edition: en (English, the default) or vi (Vietnamese)")
+    default = next(iter(EDITIONS))   # the course's first edition, English
+    parser.add_argument("--lang", choices=list(EDITIONS), default=default,
+                        help=f"the edition (default: {default})")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -193,7 +204,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_lang(lab)
     lab.add_argument("--dir", metavar="PATH",
                      help=f"your folder for the lessons (default: {DEFAULT_FOLDER.as_posix()})")
-    lab.add_argument("--reset", metavar="LESSON",
+    lab.add_argument("--reset", metavar="LESSON", type=_lesson,
                      help="put the course's copy of one lesson (e.g. 05) back; yours goes to backups/ first")
     _add_server_options(lab)
     lab.set_defaults(run=command_lab)
@@ -207,7 +218,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     slides = commands.add_parser("slides", help="one lesson as slides",
                                  description="Show one lesson as slides, one section per slide (arrow keys).")
-    slides.add_argument("lesson", metavar="LESSON", help="the lesson's number or name, e.g. 05 or 05_a_whole_coup")
+    slides.add_argument("lesson", metavar="LESSON", type=_lesson,
+                        help="the lesson's number or file name, e.g. 05, 5 or 05_a_whole_coup")
     _add_lang(slides)
     _add_server_options(slides)
     slides.set_defaults(run=command_slides)
@@ -219,16 +231,21 @@ def build_parser() -> argparse.ArgumentParser:
     book.set_defaults(run=command_book)
 
     progress = commands.add_parser("progress", help="your saved answers: where|export PATH|reset",
-                                   description="Where your saved answers are, export them to CSV, or delete them.")
+                                   description="Where your saved answers are, export them to a file, or delete them "
+                                               "(keeping a backup).")
     actions = progress.add_subparsers(dest="action", required=True, parser_class=_Parser)
     actions.add_parser("where", help="print the progress file's path",
                        description="Print the path of the file that keeps your answers.")
-    export = actions.add_parser("export", help="write every answer to a CSV file",
-                                description="Write every saved answer to a CSV file.")
-    export.add_argument("path", metavar="PATH", help="the CSV file to write (ending in .csv)")
-    reset = actions.add_parser("reset", help="delete every saved answer",
-                               description="Delete every saved answer (asks first, unless --yes).")
-    reset.add_argument("--yes", action="store_true", help="do not ask")
+    export = actions.add_parser("export", help="write your saved answers to a new file",
+                                description="Write your saved answers to a new file (an existing one is never "
+                                            "overwritten): a .csv file gets every answer, one per row; a .sqlite3, "
+                                            ".sqlite or .db file a copy of the progress file.")
+    export.add_argument("path", metavar="PATH", help="the file to write, ending in .csv, .sqlite3, .sqlite or .db")
+    reset = actions.add_parser("reset", help="delete every saved answer, keeping a backup",
+                               description="Delete every saved answer, after copying the progress file to a backup "
+                                           "next to it (the command says where). It asks first; without a terminal "
+                                           "to ask, it needs --yes.")
+    reset.add_argument("--yes", action="store_true", help="do not ask (needed without a terminal)")
     progress.set_defaults(run=command_progress)
     for choices in (commands, actions):   # a missing one is then named by what is accepted
         choices.metavar = "{" + ",".join(choices.choices) + "}"

@@ -1,4 +1,5 @@
-"""The class's settings, read from environment variables and checked before the hub starts (issue 15, item 1).
+"""The class's settings, read from environment variables and checked before the hub starts, so a hub never runs
+with a missing or weak password.
 
 `jupyterhub_config.py` calls `read_settings(os.environ)`; a setting the hub must not run with (no password, a short
 or well-known one, the same password for students and teacher, a bad port) raises `SettingsError`, whose message

@@ -1,4 +1,4 @@
-"""A Unix user per student, created on first spawn (issue 15, item 1: each student their own server and home).
+"""A Unix user per student, created on first spawn, so each student has a server and a home of their own.
 
 `StudentSpawner` is JupyterHub's `LocalProcessSpawner` (each server runs as a Unix user, started by a hub running
 as root) plus what The Littlest JupyterHub's `UserCreatingSpawner` adds (tljh/user_creating_spawner.py,

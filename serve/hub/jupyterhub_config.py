@@ -1,4 +1,4 @@
-"""JupyterHub for one class on one machine (issue 15, item 1). Run as root from the course folder:
+"""JupyterHub for one class on one machine: each student their own server and home. Run as root from the course folder:
 
     npm ci --prefix serve/hub                     # configurable-http-proxy, once
     export BACCARAT_CLASS_PASSWORD=...            # 8+ characters, told to the students

@@ -1,4 +1,4 @@
-"""Print each lesson's nbgitpuller links, for JupyterLab and for the classroom (Voila) view (issue 15, item 2).
+"""Print each lesson's nbgitpuller links, for JupyterLab and for the classroom (Voila) view, to hand to students.
 
     python serve/hub/links.py --hub https://hub.example.org --repo https://github.com/your-org/punto-banco-course
     python serve/hub/links.py --hub ... --repo ... --lesson 05 --format markdown

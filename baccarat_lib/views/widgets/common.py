@@ -13,7 +13,8 @@ or silently clamp it). After that, whatever a learner types shows inline: ``safe
 Public names:
 
 - ``projector_view(children, controller, name=None)``: the box every widget is shown in, with fonts sized for a
-  projector; its plain-text fallback is one sentence naming the widget (issue 11).
+  projector; its plain-text fallback is one sentence naming the widget (not a repr a learner cannot read, when the widget is
+  not drawn).
 - ``safe_html(compute)``: the HTML ``compute()`` returns, or an inline error box if it raises.
 - ``BIG``: the layout of a large button.
 

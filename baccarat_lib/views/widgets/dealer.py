@@ -1,4 +1,4 @@
-"""Dealer mode on screen (issue 17, item 4): call each decision of a coup dealt card by card, against a clock.
+"""Dealer mode on screen: call each decision of a coup dealt card by card, against a clock.
 
 The widget is a thin view of a ``teaching.dealer.DealerSession``: it shows the cards face up so far and the call
 to make, takes the answer with the exercise widget's ``AnswerControls`` (buttons for the calls, a text box for the

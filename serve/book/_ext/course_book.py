@@ -1,4 +1,5 @@
-"""Sphinx extension of the course's book (issue 14): widget scripts served with the site, and lesson-style anchors.
+"""Sphinx extension of the course's book: widget scripts served with the site (so a page loads nothing from a CDN),
+and lesson-style anchors.
 
 Public names
     heading_slug(text) -> str

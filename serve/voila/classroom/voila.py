@@ -1,4 +1,5 @@
-# Voila settings for classroom mode (issue 13): the course's template, and no leaked kernels.
+# Voila settings for classroom mode: the course's template, and no leaked kernels (a shared classroom server would
+# otherwise fill up with the kernels of closed tabs).
 #
 # `punto-banco classroom` loads this file by its absolute path, with --Voila.config_file_paths=<this folder>
 # (Voila reads a file named voila.py or voila.json from each folder in that list). Settings given on the

@@ -1,4 +1,4 @@
-# Voila settings for slide mode (issue 13, item 2): a lesson as reveal.js slides, nothing loaded from the internet.
+# Voila settings for slide mode: a lesson as reveal.js slides, nothing loaded from the internet.
 #
 #     punto-banco slides 05      # loads this file by its absolute path (--Voila.config_file_paths=<this folder>)
 #
@@ -17,7 +17,7 @@
 #   static handler does not follow links out of its folder.) Voila's own bundle already holds reveal.js's script
 #   (version 6.0.1 for voila 0.5.13, the version package.json pins for the stylesheets).
 #   These settings only take effect from a config file: the same values on the command line do not reach the
-#   template (the issue's trial).
+#   template.
 
 from pathlib import Path
 
