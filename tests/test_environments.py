@@ -1,4 +1,4 @@
-"""The declared dependency range and odd environments work (issue 10, "Environments").
+"""The declared dependency range and odd environments work.
 
 - pyproject.toml, environment.yml and tools/min-versions.txt agree: .ci/run installs the floors and runs the
   tests that need no browser.
@@ -71,7 +71,7 @@ def test_every_dependency_has_a_floor_and_min_versions_pins_it():
 
 
 # The classroom extra's packages that the students' image (environment.yml, built by repo2docker) needs too
-# (issue 15): nbgitpuller, which the lesson links use. jupyterhub and jupyterhub-idle-culler run on the hub; the
+#: nbgitpuller, which the lesson links use. jupyterhub and jupyterhub-idle-culler run on the hub; the
 # image gets jupyterhub-singleuser from repo2docker's base environment, matching the Kubernetes hub's version.
 IMAGE_EXTRAS = ("nbgitpuller",)
 

@@ -1,4 +1,4 @@
-"""The Vietnamese edition, lessons/vi/ (issue 16, item 1): every lesson has a twin with the same cells and the
+"""The Vietnamese edition, lessons/vi/: every lesson has a twin with the same cells and the
 same code (only its language line differs), prose in Vietnamese, and its own navigation with a link to English.
 """
 

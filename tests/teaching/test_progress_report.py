@@ -1,8 +1,8 @@
 """The progress report (baccarat_lib.teaching.progress_report): per skill, per tableau cell, per day, per lesson,
 and what to practise next. Every expected value is counted by hand from the answers written in the test.
 
-issue 17, item 2 ("My progress": accuracy and median time per skill, the tableau's hard cells, over time, lessons
-done, what to practise next); item 5 (tests).
+"My progress": accuracy and median time per skill, the tableau's hard cells, over time, lessons done, what to
+practise next.
 """
 
 from datetime import date, datetime, timedelta, timezone
@@ -25,7 +25,7 @@ def answer(skill, right, seconds=None, minutes=0, source="drill", lesson=None, k
 
 
 def test_skill_names_come_from_the_drill_kinds_and_the_topics():
-    # issue 17, item 2: skills shown with human names (practice.KIND_NAMES where they exist)
+    # Skills shown with human names (practice.KIND_NAMES where they exist)
     assert skill_name("total") == "Hand totals"
     assert skill_name("banker-draw") == "Banker: draw or stand"
     assert skill_name("banker-draw:5/4") == "Banker 5, Player's third card 4"
@@ -35,7 +35,7 @@ def test_skill_names_come_from_the_drill_kinds_and_the_topics():
 
 
 def test_skills_count_accuracy_and_median_seconds_with_cells_in_their_skill():
-    # issue 17, item 2. By hand: total 3 answers, 2 right, times 2, 4, 9 -> median 4;
+    # By hand: total 3 answers, 2 right, times 2, 4, 9 -> median 4;
     # banker-draw: cells 5/4 (right, 6 s) and 6/7 (wrong, 10 s) -> 2 answers, 1 right, median (6+10)/2 = 8;
     # winner: 1 wrong, untimed -> median None. Order: the drill kinds in course order.
     answers = [answer("winner", False), answer("total", True, 2.0), answer("banker-draw:5/4", True, 6.0),
@@ -48,7 +48,7 @@ def test_skills_count_accuracy_and_median_seconds_with_cells_in_their_skill():
 
 
 def test_tableau_cells_hardest_first():
-    # issue 17, item 2: "down to its hard cells". By hand: 4/1 is 1 of 3 (33%), 6/7 is 0 of 1 (0%),
+    # "down to its hard cells". By hand: 4/1 is 1 of 3 (33%), 6/7 is 0 of 1 (0%),
     # 5/4 is 2 of 2 (100%), 3/- is 1 of 2 (50%): order 6/7, 4/1, 3/-, 5/4.
     answers = ([answer("banker-draw:4/1", right) for right in (False, True, False)]
                + [answer("banker-draw:6/7", False)] + [answer("banker-draw:5/4", True)] * 2
@@ -59,7 +59,7 @@ def test_tableau_cells_hardest_first():
 
 
 def test_accuracy_per_day_in_the_learners_time_zone():
-    # issue 17, item 2 ("plotted over time"). 22:30 UTC and 23:40 UTC are 1 May in UTC; in UTC+2 the second one
+    # 22:30 UTC and 23:40 UTC are 1 May in UTC; in UTC+2 the second one
     # (00:40 on 2 May in UTC+1) is the next day, with the third answer (23:30 on 2 May in UTC+1).
     answers = [answer("total", True), answer("total", False, minutes=70), answer("total", True, minutes=60 * 24)]
     assert [(line.day, line.count, line.right) for line in day_lines(answers)] == [
@@ -76,7 +76,7 @@ def _lesson(path, sources):
 
 
 def test_lessons_are_counted_from_their_notebooks(tmp_path):
-    # issue 17, item 2: which lessons are done. 01 has two exercise cells; 09 one exercise and a final test of 3;
+    # Which lessons are done. 01 has two exercise cells; 09 one exercise and a final test of 3;
     # 05 a test of the default 10; 00 nothing to answer (left out); a file without NN_ is not a lesson.
     _lesson(tmp_path / "01_totals.ipynb", ['show_question(total_question("7 8"))', "show_question(q)", "1 + 1"])
     _lesson(tmp_path / "09_practice.ipynb", ["show_question(q)", "show_final_test(seed=1, questions=3)"])
@@ -88,7 +88,7 @@ def test_lessons_are_counted_from_their_notebooks(tmp_path):
 
 
 def test_a_lesson_is_done_when_each_exercise_was_answered_right_once():
-    # issue 17, item 2. 01 (2 exercises): "7 8" right twice counts once, "K 9" only wrong -> 1 of 2, not done;
+    # 01 (2 exercises): "7 8" right twice counts once, "K 9" only wrong -> 1 of 2, not done;
     # then "K 9" right -> done. A drill answer in the lesson does not count as an exercise.
     exercises = {"01_totals": (2, 0), "09_practice": (1, 3)}
     answers = [answer("total", True, source="lesson", lesson="01_totals", key="7 8"),
@@ -111,7 +111,7 @@ def test_a_lesson_is_done_when_each_exercise_was_answered_right_once():
 
 
 def test_next_practice_weakest_skill_with_enough_answers():
-    # issue 17, item 2: "what to practise next". total 5 answers 4 right (80%); winner 5 answers 2 right (40%);
+    # "what to practise next". total 5 answers 4 right (80%); winner 5 answers 2 right (40%);
     # settle 1 answer 0 right (too few to judge) -> winner, the weakest with enough answers.
     answers = ([answer("total", right) for right in (True, True, True, True, False)]
                + [answer("winner", right) for right in (True, False, False, True, False)] + [answer("settle", False)])
@@ -122,7 +122,7 @@ def test_next_practice_weakest_skill_with_enough_answers():
 
 
 def test_next_practice_first_skill_never_practised_and_then_the_least_practised():
-    # issue 17, item 2. All totals right (mastered) -> the first kind never practised: natural.
+    # All totals right (mastered) -> the first kind never practised: natural.
     assert next_practice([answer("total", True)] * 6).kind == "natural"
     assert next_practice([]).kind == "total"
     # every kind practised and mastered: the one with the fewest answers (settle, 5)
@@ -132,7 +132,7 @@ def test_next_practice_first_skill_never_practised_and_then_the_least_practised(
 
 
 def test_the_whole_report_from_a_real_store(tmp_path):
-    # issue 17, items 1 and 2: answers saved in a SQLite file are read back into the report.
+    # Answers saved in a SQLite file are read back into the report.
     store = ProgressStore(tmp_path / "progress.sqlite3")
     for right in (True, False, True):
         store.record("total", "7 8", "5", right, 3.0, source="lesson", when=T0, lesson="01_totals")

@@ -1,4 +1,4 @@
-"""The progress store against real SQLite files in temporary folders (issue 17, items 1 and 5).
+"""The progress store against real SQLite files in temporary folders.
 
 Expected values are worked by hand in comments; nothing is copied from the store's own output.
 """
@@ -31,7 +31,7 @@ def progress_dir(tmp_path, monkeypatch):
 
 
 def _fill(store):
-    # issue 17, item 1: three answers, hand-made; times 2, 4 and 9 seconds.
+    # Three answers, hand-made; times 2, 4 and 9 seconds.
     store.record("total", "7 8", "5", True, 2, source="drill", when=T0)
     store.record("total", "K 9", "19", False, 9, source="test", when=T0 + timedelta(seconds=30))
     store.record(banker_cell_skill(5, 4), "5/4", "stand", True, 4.0, source="dealer", when=T0 + timedelta(minutes=1))
@@ -47,7 +47,7 @@ EXPECTED = (
 # ---------------------------------------------------------------- where the file is
 
 def test_the_default_file_is_in_the_jupyter_data_directory_not_the_repository(tmp_path, monkeypatch):
-    # issue 17, item 1: one file per user, in the learner's Jupyter data directory, never in the repository.
+    # One file per user, in the learner's Jupyter data directory, never in the repository.
     monkeypatch.delenv("BACCARAT_PROGRESS_DIR")
     monkeypatch.setenv("JUPYTER_DATA_DIR", str(tmp_path / "data"))
     assert progress_path() == tmp_path / "data" / "baccarat-course" / "progress.sqlite3"
@@ -56,7 +56,6 @@ def test_the_default_file_is_in_the_jupyter_data_directory_not_the_repository(tm
 
 
 def test_the_environment_variable_names_the_folder(progress_dir):
-    # issue 17, item 1
     assert progress_path() == progress_dir / "progress.sqlite3"
     with ProgressStore() as store:
         assert store.path == progress_dir / "progress.sqlite3" and store.saving
@@ -66,7 +65,7 @@ def test_the_environment_variable_names_the_folder(progress_dir):
 # ---------------------------------------------------------------- restart, WAL, summary
 
 def test_a_new_store_on_the_same_file_finds_every_answer(progress_dir):
-    # issue 17, item 1: a kernel restart (a new store on the same file) loses nothing.
+    # A kernel restart (a new store on the same file) loses nothing.
     with ProgressStore() as store:
         _fill(store)
         store.mark_lesson_done("03_drawing_rules", when=T0)
@@ -77,7 +76,7 @@ def test_a_new_store_on_the_same_file_finds_every_answer(progress_dir):
 
 
 def test_the_file_is_in_wal_mode_and_carries_the_schema_version(progress_dir):
-    # issue 17, item 1: WAL mode, so two notebooks can write at once.
+    # WAL mode, so two notebooks can write at once.
     with ProgressStore() as store:
         store.record("total", "7 8", "5", True, 1.0)
         connection = sqlite3.connect(store.path)
@@ -88,7 +87,7 @@ def test_the_file_is_in_wal_mode_and_carries_the_schema_version(progress_dir):
 
 
 def test_summary_per_skill_and_per_family(progress_dir):
-    # issue 17, item 1. By hand: "total" 2 answers, 1 right -> accuracy 1/2, median of 2 and 9 = 5.5;
+    # By hand: "total" 2 answers, 1 right -> accuracy 1/2, median of 2 and 9 = 5.5;
     # the cell "banker-draw:5/4" 1 answer right in 4 s, and its family "banker-draw" the same one answer.
     with ProgressStore() as store:
         _fill(store)
@@ -101,7 +100,7 @@ def test_summary_per_skill_and_per_family(progress_dir):
 
 
 def test_answers_of_a_skill_keep_its_cells_but_not_a_longer_name(progress_dir):
-    # issue 17, item 1: "banker-draw" keeps "banker-draw:5/4"; "total" does not keep "totals".
+    # "banker-draw" keeps "banker-draw:5/4"; "total" does not keep "totals".
     with ProgressStore() as store:
         _fill(store)
         store.record("totals", "x", "1", True, None, when=T0)
@@ -112,7 +111,7 @@ def test_answers_of_a_skill_keep_its_cells_but_not_a_longer_name(progress_dir):
 
 
 def test_a_lesson_marked_twice_keeps_the_first_time(progress_dir):
-    # issue 17, item 2 needs which lessons are done.
+    # The progress page needs which lessons are done.
     with ProgressStore() as store:
         store.mark_lesson_done("01_cards", when=T0)
         store.mark_lesson_done("01_cards", when=T0 + timedelta(days=1))
@@ -121,7 +120,7 @@ def test_a_lesson_marked_twice_keeps_the_first_time(progress_dir):
 
 
 def test_skill_names():
-    # issue 17, item 1: the hard cells of the Banker tableau are skills of their own.
+    # The hard cells of the Banker tableau are skills of their own.
     assert banker_cell_skill(3, 8) == "banker-draw:3/8"
     assert banker_cell_skill(6, None) == "banker-draw:6/-"
     assert skill_family("banker-draw:3/8") == "banker-draw" and skill_family("total") == "total"
@@ -144,7 +143,7 @@ def _writer(folder, number, barrier):
 
 @pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(), reason="needs the fork start method")
 def test_parallel_writers_in_separate_processes_are_all_recorded(progress_dir):
-    # issue 17, items 1 and 5: two notebooks answering at the same time both get recorded.
+    # Two notebooks answering at the same time both get recorded.
     context = multiprocessing.get_context("fork")
     barrier = context.Barrier(WRITERS)
     processes = [context.Process(target=_writer, args=(str(progress_dir), number, barrier))
@@ -172,7 +171,7 @@ def _moved_aside(folder):
 
 
 def test_a_corrupt_file_is_moved_aside_and_a_fresh_one_started(progress_dir):
-    # issue 17, items 1 and 5: random bytes where the progress file should be.
+    # Random bytes where the progress file should be.
     progress_dir.mkdir()
     garbage = bytes(range(256)) * 16
     (progress_dir / "progress.sqlite3").write_bytes(garbage)
@@ -190,7 +189,7 @@ def test_a_corrupt_file_is_moved_aside_and_a_fresh_one_started(progress_dir):
 
 
 def test_a_text_file_is_moved_aside_too(progress_dir):
-    # issue 17, item 1: a short file that is not SQLite at all.
+    # A short file that is not SQLite at all.
     progress_dir.mkdir()
     (progress_dir / "progress.sqlite3").write_text("my notes\n")
     with ProgressStore() as store:
@@ -199,7 +198,7 @@ def test_a_text_file_is_moved_aside_too(progress_dir):
 
 
 def test_a_foreign_sqlite_database_is_moved_aside_untouched(progress_dir):
-    # issue 17, items 1 and 5: someone else's SQLite database (no schema, no user_version of ours).
+    # Someone else's SQLite database (no schema, no user_version of ours).
     progress_dir.mkdir()
     foreign = sqlite3.connect(progress_dir / "progress.sqlite3")
     foreign.execute("CREATE TABLE notes (text TEXT)")
@@ -217,7 +216,7 @@ def test_a_foreign_sqlite_database_is_moved_aside_untouched(progress_dir):
 
 
 def test_our_tables_with_another_schema_version_are_moved_aside(progress_dir):
-    # issue 17, item 1: the right table names but a user_version this code does not know.
+    # The right table names but a user_version this code does not know.
     progress_dir.mkdir()
     other = sqlite3.connect(progress_dir / "progress.sqlite3")
     other.execute("CREATE TABLE answers (x)")
@@ -232,7 +231,7 @@ def test_our_tables_with_another_schema_version_are_moved_aside(progress_dir):
 
 
 def test_an_empty_file_is_simply_started(progress_dir):
-    # issue 17, item 1: a zero-byte file is an empty SQLite database, not a damaged one: nothing to move aside.
+    # A zero-byte file is an empty SQLite database, not a damaged one: nothing to move aside.
     progress_dir.mkdir()
     (progress_dir / "progress.sqlite3").write_bytes(b"")
     with ProgressStore() as store:
@@ -255,7 +254,7 @@ def _works_in_memory_and_says_so_once(store):
 
 
 def test_a_folder_that_cannot_be_made_keeps_the_store_in_memory(tmp_path, monkeypatch):
-    # issue 17, items 1 and 5: the folder's parent is a FILE, so the folder cannot be created (this fails for root
+    # The folder's parent is a FILE, so the folder cannot be created (this fails for root
     # too, unlike a chmod).
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("a file")
@@ -269,7 +268,7 @@ def test_a_folder_that_cannot_be_made_keeps_the_store_in_memory(tmp_path, monkey
 @pytest.mark.skipif(hasattr(os, "geteuid") and os.geteuid() == 0,
                     reason="root writes into a chmod 0o500 folder anyway; the parent-is-a-file test covers this")
 def test_a_read_only_folder_keeps_the_store_in_memory(progress_dir):
-    # issue 17, items 1 and 5: chmod 0o500, an existing folder the learner cannot write to.
+    # Chmod 0o500, an existing folder the learner cannot write to.
     progress_dir.mkdir()
     progress_dir.chmod(0o500)
     try:
@@ -281,7 +280,7 @@ def test_a_read_only_folder_keeps_the_store_in_memory(progress_dir):
 
 
 def test_a_full_disk_mid_session_keeps_every_answer_in_memory(progress_dir):
-    # issue 17, item 1: SQLite's own "database or disk is full" (max_page_count caps the file where it is).
+    # SQLite's own "database or disk is full" (max_page_count caps the file where it is).
     store = ProgressStore()
     _fill(store)
     pages = store._connection.execute("PRAGMA page_count").fetchone()[0]
@@ -307,7 +306,7 @@ def test_a_memory_store_saves_nothing_and_warns_of_nothing(progress_dir):
 # ---------------------------------------------------------------- export and reset
 
 def test_csv_export_reads_back(progress_dir, tmp_path):
-    # issue 17, item 1: the learner can export the file to CSV.
+    # The learner can export the file to CSV.
     with ProgressStore() as store:
         _fill(store)
         written = store.export_csv(tmp_path / "mine.csv")
@@ -320,7 +319,7 @@ def test_csv_export_reads_back(progress_dir, tmp_path):
 
 
 def test_reset_needs_the_confirmation(progress_dir):
-    # issue 17, item 1: reset, with a confirmation.
+    # Reset, with a confirmation.
     with ProgressStore() as store:
         _fill(store)
         store.mark_lesson_done("01_cards", when=T0)
@@ -360,7 +359,7 @@ def test_reset_needs_the_confirmation(progress_dir):
     (lambda store: banker_cell_skill(5, 1.5), "player_third_card"),
 ])
 def test_bad_arguments_raise_a_short_baccarat_error_naming_the_argument(call, word):
-    # issue 17, item 1: bad arguments are refused with a BaccaratError that names them.
+    # Bad arguments are refused with a BaccaratError that names them.
     store = ProgressStore(":memory:")
     with pytest.raises(BaccaratError) as refusal:
         call(store)
@@ -368,7 +367,7 @@ def test_bad_arguments_raise_a_short_baccarat_error_naming_the_argument(call, wo
 
 
 def test_a_csv_that_cannot_be_written_is_a_baccarat_error(tmp_path):
-    # issue 17, item 1: exporting into a folder that does not exist says so, without a traceback of OSError.
+    # Exporting into a folder that does not exist says so, without a traceback of OSError.
     store = ProgressStore(":memory:")
     with pytest.raises(BaccaratError, match="could not write"):
         store.export_csv(tmp_path / "missing" / "mine.csv")
@@ -382,7 +381,7 @@ def test_a_closed_store_says_so():
 
 
 def test_the_kernel_shares_one_store_per_file(progress_dir, tmp_path, monkeypatch):
-    # issue 17, item 1: every widget of a kernel shares one store, so its warning is said once.
+    # Every widget of a kernel shares one store, so its warning is said once.
     from baccarat_lib.teaching.progress import progress_store
     first = progress_store()
     assert progress_store() is first and first.path == progress_dir / "progress.sqlite3"
@@ -394,7 +393,7 @@ def test_the_kernel_shares_one_store_per_file(progress_dir, tmp_path, monkeypatc
 
 
 def test_answers_remember_their_lesson(tmp_path, monkeypatch):
-    # issue 17, item 2 ("which lessons are done"): each answer keeps the notebook it was given in, read from the
+    # Each answer keeps the notebook it was given in, read from the
     # JPY_SESSION_NAME that Jupyter Server gives a notebook's kernel; a script has none.
     monkeypatch.setenv("JPY_SESSION_NAME", "/home/learner/course/lessons/08_scoreboards_and_streaks.ipynb")
     assert current_lesson() == "08_scoreboards_and_streaks"

@@ -1,4 +1,4 @@
-"""The Leitner schedule against hand-worked sequences (issue 17, items 3 and 5).
+"""The Leitner schedule against hand-worked sequences.
 
 Positions count the answers of the history from 0; an item answered at position p in box b is due again at
 p + 1 + 2 ** (b - 1) (box 1 after 1 other question, box 2 after 2, then 4, 8, 16). Every expected value below is
@@ -28,12 +28,12 @@ def _drill(history, candidates, steps, wrong=()):
 
 
 def test_intervals_double_from_box_to_box():
-    # issue 17, item 3: box b waits 2 ** (b - 1) questions.
+    # Box b waits 2 ** (b - 1) questions.
     assert INTERVALS == {1: 1, 2: 2, 3: 4, 4: 8, 5: 16}
 
 
 def test_right_answers_climb_the_boxes_and_a_miss_goes_back_to_box_1():
-    # issue 17, item 3. "a": right at 0 (box 2), 1 (box 3), 2 (box 4), 3 (box 5), 4 (stays in box 5), wrong at 5.
+    # "a": right at 0 (box 2), 1 (box 3), 2 (box 4), 3 (box 5), 4 (stays in box 5), wrong at 5.
     history = [("a", True)] * 5 + [("a", False)]
     boxes = [leitner_states(history[:end])["a"].box for end in range(1, 7)]
     assert boxes == [2, 3, 4, 5, 5, 1]
@@ -44,7 +44,7 @@ def test_right_answers_climb_the_boxes_and_a_miss_goes_back_to_box_1():
 
 
 def test_a_missed_item_comes_back_after_one_other_question():
-    # issue 17, items 3 and 5: candidates A B C D, the learner misses B the first time, the rest right.
+    # Candidates A B C D, the learner misses B the first time, the rest right.
     # pos 0: nothing answered, all new -> A (right: box 2, due 0+1+2 = 3)
     # pos 1: nothing due; new B C D -> B (wrong: box 1, due 1+1+1 = 3)
     # pos 2: nothing due (A 3, B 3); new C D -> C (right: box 2, due 2+1+2 = 5)
@@ -61,7 +61,7 @@ def test_a_missed_item_comes_back_after_one_other_question():
 
 
 def test_a_mastered_item_is_spaced_out_and_a_missed_one_is_not():
-    # issue 17, items 3 and 5: M answered right 4 times (positions 0..3: box 5, due at 20), then a drill over
+    # M answered right 4 times (positions 0..3: box 5, due at 20), then a drill over
     # M and 20 new fillers F0..F19, all answered right.
     # pos 4: F0 new (box 2, due 7)   pos 5: F1 new (due 8)   pos 6: F2 new (due 9)
     # pos 7: F0 due (box 3, due 12)  pos 8: F1 (box 3, due 13)  pos 9: F2 (box 3, due 14)
@@ -85,7 +85,7 @@ def test_a_mastered_item_is_spaced_out_and_a_missed_one_is_not():
 
 
 def test_due_items_come_lowest_box_first_then_longest_overdue_then_new_then_soonest():
-    # issue 17, item 3. History (positions 0..5):
+    # History (positions 0..5):
     #   0 x wrong -> box 1, due 2      1 y right -> box 2, due 4      2 z wrong -> box 1, due 4
     #   3 w right -> box 2, due 6      4 w right -> box 3, due 9      5 v right -> box 2, due 8
     # At now = 6: due x (box 1, due 2), z (box 1, due 4), y (box 2, due 4); waiting v (8), w (9); new n.
@@ -99,7 +99,7 @@ def test_due_items_come_lowest_box_first_then_longest_overdue_then_new_then_soon
 
 
 def test_seeded_drills_do_not_adapt():
-    # issue 17, item 3: the seeded (class) mode: same seed, same questions, no adaptation.
+    # The seeded (class) mode: same seed, same questions, no adaptation.
     assert is_adaptive(None) is True
     assert is_adaptive(2024) is False and is_adaptive(0) is False
     # c wrong at position 0 (box 1, due 0+1+1 = 2), a right at 1 (box 2, due 1+1+2 = 4); now = 2.
@@ -110,7 +110,7 @@ def test_seeded_drills_do_not_adapt():
 
 
 def test_the_stores_answers_are_a_history():
-    # issue 17, items 1 and 3: the scheduler reads ProgressStore.answers() directly (by key), or by skill.
+    # The scheduler reads ProgressStore.answers() directly (by key), or by skill.
     store = ProgressStore(":memory:")
     when = datetime(2024, 5, 1, tzinfo=timezone.utc)
     store.record("banker-draw:5/4", "5 4", "draw", False, 3, when=when)    # position 0: box 1, due 2
@@ -137,7 +137,7 @@ def test_the_stores_answers_are_a_history():
     (lambda: is_adaptive(-1), "seed"),
 ])
 def test_bad_arguments_raise_a_short_baccarat_error(call, word):
-    # issue 17, item 3: refused with a BaccaratError naming the argument.
+    # Refused with a BaccaratError naming the argument.
     with pytest.raises(BaccaratError) as refusal:
         call()
     assert word in str(refusal.value) and len(str(refusal.value)) < 200

@@ -1,8 +1,7 @@
 """The "My progress" page (baccarat_lib.views.widgets.progress) and its plot, driven without a browser.
 
-issue 17, item 2 (the page: skills, tableau cells, over time, lessons done, practise next with a button, where the
-file is, export, reset with a confirmation) and item 5 (widgets driven without a browser). Expected counts are
-worked by hand from the answers each test records.
+The page: skills, tableau cells, over time, lessons done, practise next with a button, where the file is, export,
+reset with a confirmation. Expected counts are worked by hand from the answers each test records.
 """
 
 import csv
@@ -76,7 +75,7 @@ def test_the_practise_button_starts_the_suggested_drill_on_the_page(store, lesso
     (drill_view,) = page.drill_area.children
     assert isinstance(drill_view.controller, PracticeDrill)
     assert drill_view.controller.kind.value == "total"
-    assert drill_view.controller.adaptive                   # issue 17, item 3: practice that targets weak skills
+    assert drill_view.controller.adaptive                   # Practice that targets weak skills
 
 
 def test_export_writes_a_csv_next_to_the_progress_file_and_says_where(store, lessons):
@@ -113,7 +112,7 @@ def test_reset_needs_a_confirmation(store, lessons):
 
 
 def test_store_messages_are_shown_once(tmp_path, lessons):
-    # issue 17, item 1: a damaged file is moved aside with a message; the page shows it once, even after Refresh.
+    # A damaged file is moved aside with a message; the page shows it once, even after Refresh.
     damaged = tmp_path / "progress.sqlite3"
     damaged.write_bytes(b"this is not a database" * 100)
     page = ProgressPage(ProgressStore(damaged), lessons)
