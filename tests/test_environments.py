@@ -92,6 +92,10 @@ def test_environment_yml_lists_the_same_packages():
 def test_ci_runs_the_minimum_versions():
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert "-c tools/min-versions.txt" in ci
+    # what depends on the versions: nbval of the English lessons, the views, the translations, the doctests
+    oldest = ci.replace("\\\n", " ").split("-c tools/min-versions.txt", 1)[1]
+    command = next(line for line in oldest.splitlines() if ".venv-min/bin/python -m pytest" in line).split()
+    assert {"baccarat_lib", "lessons", "tests/views", "tests/test_translations.py"} <= set(command), command
 
 
 # --- Any working directory, any locale ------------------------------------------------------
