@@ -1,6 +1,46 @@
-"""Make tests/ importable for the shared independent reference implementation."""
+"""Make tests/ importable for the shared independent reference implementation; skip the JupyterHub tests, in one
+line naming the extra they need, where JupyterHub is not installed (`pip install -e ".[test]"`)."""
 
+import importlib.util
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).parent))
+import pytest
+
+TESTS = Path(__file__).parent.resolve()
+sys.path.insert(0, str(TESTS))
+
+HUB_FOLDERS = ("classroom", "hub")   # the JupyterHub tests (a real hub, the load test, the Kubernetes values)
+HUB_EXTRA = 'the JupyterHub tests need the classroom extra: pip install -e ".[classroom]"'
+_SKIPPED_FOLDERS = pytest.StashKey[set]()
+
+
+def _hub_folder(path: Path):
+    """The JupyterHub tests' folder that `path` is or lies in, if any."""
+    for folder in (TESTS / name for name in HUB_FOLDERS):
+        if path == folder or folder in path.parents:
+            return folder
+    return None
+
+
+def pytest_ignore_collect(collection_path, config):
+    folder = _hub_folder(Path(collection_path).resolve())
+    if folder is not None and importlib.util.find_spec("jupyterhub") is None:
+        config.stash.setdefault(_SKIPPED_FOLDERS, set()).add(folder)
+        return True
+    return None
+
+
+class _NeedsExtra(pytest.Item):
+    """Stands for a folder of tests that was not collected: it reports one skip, saying why."""
+
+    def runtest(self):
+        pytest.skip(HUB_EXTRA)
+
+    def reportinfo(self):
+        return self.path, None, f"{self.name}: {HUB_EXTRA}"
+
+
+def pytest_collection_modifyitems(session, config, items):
+    for folder in sorted(config.stash.get(_SKIPPED_FOLDERS, set())):
+        items.append(_NeedsExtra.from_parent(session, name=folder.relative_to(TESTS.parent).as_posix(), path=folder))

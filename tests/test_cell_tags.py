@@ -1,4 +1,4 @@
-"""issue 13, item 1: the lessons' notebook-only cell tags (tools/cell_tags.py) are up to date, and the rules
+"""The lessons' notebook-only cell tags (tools/cell_tags.py) are up to date, and the rules
 that set them hide what means nothing with the code hidden while keeping the lesson's results."""
 
 import sys
@@ -26,7 +26,6 @@ def _printed(text):
 
 
 def test_cell_tags_are_up_to_date():
-    # issue 13, item 1
     assert cell_tags.update(check=True) == [], "run: python tools/cell_tags.py"
 
 
@@ -45,12 +44,12 @@ def test_cell_tags_are_up_to_date():
     (_code("print(pair)", _printed("(True, False)\n")), True),
 ])
 def test_which_code_cells_are_notebook_only(cell, hidden):
-    # issue 13, item 1: reprs and import cells are hidden in Voila; numbers, strings and explanations stay
+    # Reprs and import cells are hidden in Voila; numbers, strings and explanations stay
     assert cell_tags.wanted(cell) == (hidden, [])
 
 
 def test_run_all_note_is_hidden_but_not_its_cell():
-    # issue 13, item 1: the note is cut out of the title cell; a cell holding only the note is hidden whole
+    # The note is cut out of the title cell; a cell holding only the note is hidden whole
     title = {"cell_type": "markdown", "metadata": {}, "source": f"# Title\n\nWhat you will learn.\n\n{NOTE}"}
     assert cell_tags.wanted(title) == (False, [NOTE])
     bullets = ("- **Run every cell.** Use *Run ▸ Run All Cells* when you open a lesson. The results\n"
@@ -63,7 +62,7 @@ def test_run_all_note_is_hidden_but_not_its_cell():
 
 
 def test_update_keeps_other_metadata(tmp_path):
-    # issue 13, item 1: only the notebook-only tag and metadata.baccarat.notebook_only_text are written
+    # Only the notebook-only tag and metadata.baccarat.notebook_only_text are written
     import json
 
     lesson = tmp_path / "01_x.ipynb"
@@ -86,7 +85,7 @@ def _md(source, *tags):
 
 
 def test_slide_types_follow_the_sections():
-    # issue 13, item 2: a slide per "# "/"## " section; navigation and notebook-only cells skipped; a section
+    # A slide per "# "/"## " section; navigation and notebook-only cells skipped; a section
     # too tall for one slide continues on a new slide that starts at a markdown cell (its lead-in stays with it)
     widget = {"output_type": "execute_result", "metadata": {},
               "data": {"application/vnd.jupyter.widget-view+json": {}, "text/plain": "VBox()"}}

@@ -46,3 +46,19 @@ def test_cells_are_short_and_hold_no_machine_paths(path):
 
 def test_navigation_is_generated_and_up_to_date():
     assert navigation.update(check=True) == [], "run: python tools/navigation.py"
+
+
+def test_a_widget_read_without_its_renderer_is_one_sentence():
+    # Where the widget renderer is not used (an untrusted notebook, GitHub), a widget reads as its stored text/plain:
+    # one sentence, never a repr. JupyterLab shows exactly that text for an untrusted notebook (a probe confirmed it).
+    problems = []
+    for path in navigation.lessons():
+        for cell in _code_cells(path):
+            for output in cell.get("outputs", []):
+                data = output.get("data", {})
+                if "application/vnd.jupyter.widget-view+json" in data:
+                    text = "".join(data.get("text/plain", ""))
+                    if not text.startswith("Run the cells above"):
+                        problems.append(f"{_name(path)}: {text[:70]!r}")
+    assert not problems, ("widget outputs stored with a repr as their text (re-execute the lessons):\n"
+                          + "\n".join(problems[:20]))

@@ -1,4 +1,4 @@
-"""The course speaks Vietnamese through standard gettext catalogs (issue 16, item 2).
+"""The course speaks Vietnamese through standard gettext catalogs.
 
 Checked for every layer's catalog (one gettext domain per layer, see baccarat_lib/i18n.py):
 - every message the code passes to _() / N_() / ngettext() has a Vietnamese translation (not empty, not fuzzy);
@@ -34,14 +34,14 @@ def _fields(text: str) -> set[str]:
 
 
 @pytest.mark.parametrize("domain", DOMAINS)
-def test_every_message_has_a_vietnamese_translation(domain):   # issue 16, item 2
+def test_every_message_has_a_vietnamese_translation(domain):
     gaps = translations.missing("vi", domain)
     assert not gaps, f"{len(gaps)} {domain} messages lack a Vietnamese translation " \
                      f"(run tools/translations.py update, then translate), e.g. {gaps[:5]}"
 
 
 @pytest.mark.parametrize("domain", DOMAINS)
-def test_placeholders_of_each_translation_match_the_original(domain):   # issue 16, item 2
+def test_placeholders_of_each_translation_match_the_original(domain):
     catalog = _catalog(domain)
     if catalog is None:
         pytest.skip(f"no {domain}.po yet")
@@ -57,7 +57,7 @@ def test_placeholders_of_each_translation_match_the_original(domain):   # issue 
     assert not wrong, f"placeholders differ: {wrong[:3]}"
 
 
-def test_one_message_one_translation_across_layers():   # issue 16, item 1: the glossary fixes each term once
+def test_one_message_one_translation_across_layers():   # The glossary fixes each term once
     seen, different = {}, []
     for domain in DOMAINS:
         catalog = _catalog(domain)
@@ -89,7 +89,7 @@ def test_the_catalogs_are_read_from_po_sources_without_a_build_step(tmp_path):
         assert _("Player") == "Player"           # hand names stay as the Vietnamese guides write them
 
 
-def test_fold_reads_vietnamese_with_or_without_diacritics():   # issue 16, item 4
+def test_fold_reads_vietnamese_with_or_without_diacritics():
     assert fold("Không rút") == fold("khong rut") == "khong rut"
     assert fold("NHÀ CÁI") == fold("nha cai")
     assert fold("Hoà") == fold("Hòa") == "hoa"      # both placements of the tone mark, as the seeds write them

@@ -42,7 +42,7 @@ def test_removal_moves_banker_and_player_in_opposite_directions():
         assert (effects["banker"][value] > 0) == (effects["player"][value] < 0)
     assert max(abs(e) for e in effects["banker"].values()) < Fraction(1, 1000)   # under 0.1 point per card
     assert effects["banker"][5] > 0 and effects["banker"][4] < 0     # see the lesson's table
-    assert removal_text(effects).splitlines()[0].split() == ["card", "value", "Banker", "Player", "Tie"]  # issue 11: labels, not code names
+    assert removal_text(effects).splitlines()[0].split() == ["card", "value", "Banker", "Player", "Tie"]  # Labels, not code names
 
 
 def test_effect_of_removal_on_a_given_composition():

@@ -1,4 +1,4 @@
-"""The derived roads (Big Eye Boy, Small Road, Cockroach Pig) against sequences worked by hand.  # issue 12, items 1-2
+"""The derived roads (Big Eye Boy, Small Road, Cockroach Pig) against sequences worked by hand.  # 2
 
 The rules, as published in the Wizard of Odds' description of the Venetian's scoreboards ("Baccarat Score
 Boards", https://wizardofodds.com/games/baccarat/history/ ; the copy read for this test:
@@ -47,13 +47,12 @@ def colours(cells):
 
 
 def test_column_lengths_skip_ties_and_keep_the_dragon_tail_in_its_column():
-    # issue 12, item 1
     assert column_lengths(SHOE) == LENGTHS
     assert column_lengths("T T") == [] and column_lengths("") == []
 
 
 def test_big_eye_boy_worked_by_hand():
-    # issue 12, items 1-2. Road 1 compares with the column just before (k = 1).
+    # 2. Road 1 compares with the column just before (k = 1).
     # Column 2 holds one entry, so the road starts at column 3, row 1.
     expected = [
         U,              # (3,1) new column: columns 2 and 1 are 1 and 2 long: blue
@@ -78,7 +77,7 @@ def test_big_eye_boy_worked_by_hand():
 
 
 def test_small_road_worked_by_hand():
-    # issue 12, items 1-2. Road 2 compares with the column two before (k = 2).
+    # 2. Road 2 compares with the column two before (k = 2).
     # Column 3 holds 3 entries, so the road starts at column 3, row 2.
     expected = [
         R,              # (3,2) column 1 (2 long) has row 2: red
@@ -94,7 +93,7 @@ def test_small_road_worked_by_hand():
 
 
 def test_cockroach_pig_worked_by_hand():
-    # issue 12, items 1-2. Road 3 compares with the column three before (k = 3).
+    # 2. Road 3 compares with the column three before (k = 3).
     # Column 4 holds 8 entries, so the road starts at column 4, row 2.
     expected = [
         R,              # (4,2) column 1 (2 long) has row 2: red
@@ -114,7 +113,7 @@ def test_cockroach_pig_worked_by_hand():
 
 
 def test_start_when_column_k_plus_1_has_one_entry():
-    # issue 12, item 1. "B P B": column 2 holds one entry, so the Big Eye Boy starts at column 3, row 1:
+    # "B P B": column 2 holds one entry, so the Big Eye Boy starts at column 3, row 1:
     # columns 2 and 1 are 1 and 1 long: red. Nothing before it.
     cells = big_eye_boy("B P B")
     assert colours(cells) == [R] and (cells[0].big_road_column, cells[0].big_road_row, cells[0].index) == (2, 0, 2)
@@ -124,7 +123,7 @@ def test_start_when_column_k_plus_1_has_one_entry():
 
 
 def test_the_derived_road_has_its_own_dragon_tail():
-    # issue 12, item 1. "B" then nine "P": column 2, rows 2..9. Row 2: column 1 (1 long) ends one above: blue;
+    # "B" then nine "P": column 2, rows 2..9. Row 2: column 1 (1 long) ends one above: blue;
     # rows 3..9: nothing in column 1 above either: red x7. Seven reds in a six-row board: the 7th turns right.
     cells = big_eye_boy("B" + "P" * 9)
     assert colours(cells) == [U] + [R] * 7
@@ -133,7 +132,7 @@ def test_the_derived_road_has_its_own_dragon_tail():
 
 
 def test_ties_add_no_entry_and_change_no_colour():
-    # issue 12, item 1: the same shoe without its ties, and with ties everywhere, gives the same colours.
+    # The same shoe without its ties, and with ties everywhere, gives the same colours.
     plain = SHOE.replace("T", "")
     padded = "T " + " T ".join(SHOE.split()) + " T T"
     for road in (big_eye_boy, small_road, cockroach_pig):
@@ -141,7 +140,7 @@ def test_ties_add_no_entry_and_change_no_colour():
 
 
 def test_every_kind_of_input_big_road_takes():
-    # issue 12, item 1: Outcomes, words, letters, one string, CoupRecords; and the old path.
+    # Outcomes, words, letters, one string, CoupRecords; and the old path.
     letters = SHOE.split()
     words = [{"B": "banker", "P": "Player", "T": "tie"}[letter] for letter in letters]
     outcomes = [roads.outcome_of(letter) for letter in letters]
@@ -155,7 +154,6 @@ def test_every_kind_of_input_big_road_takes():
 
 
 def test_derived_road_by_name_or_number():
-    # issue 12, item 1
     assert derived_road(SHOE, "Big Eye Boy") == derived_road(SHOE, 1) == big_eye_boy(SHOE)
     assert derived_road(SHOE, "small road") == small_road(SHOE)
     assert derived_road(SHOE, "cockroach_pig") == derived_road(SHOE, np.int64(3)) == cockroach_pig(SHOE)
@@ -163,7 +161,7 @@ def test_derived_road_by_name_or_number():
 
 
 def test_next_entry_colours_worked_by_hand():
-    # issue 12, item 1 (the predictor). "B B P P": Banker next starts column 3: columns 2 and 1 are 2 and 2: red.
+    # "B B P P": Banker next starts column 3: columns 2 and 1 are 2 and 2: red.
     # Player next goes to column 2, row 3: column 1 (2 long) ends one row above: blue.
     assert next_entry_colours("B B P P", "big eye boy") == NextColours(RoadColour.RED, RoadColour.BLUE)
     # "B P": Banker next is column 3, row 1 (starts the Big Eye Boy): columns 2 and 1: 1 and 1: red.
@@ -213,7 +211,7 @@ sequences = st.lists(st.sampled_from("BPT"), max_size=120)
 @settings(max_examples=300, deadline=None)
 @given(sequences)
 def test_library_agrees_with_an_independent_reference(letters):
-    # issue 12, item 2: the property test
+    # The property test
     for k, road in ((1, big_eye_boy), (2, small_road), (3, cockroach_pig)):
         assert colours(road(letters)) == _reference_colours(letters, k)
 
@@ -221,7 +219,7 @@ def test_library_agrees_with_an_independent_reference(letters):
 @settings(max_examples=200, deadline=None)
 @given(sequences)
 def test_the_predictor_is_what_the_next_result_adds(letters):
-    # issue 12, item 1: the predictor is the colour the road adds when that result comes; Banker and Player
+    # The predictor is the colour the road adds when that result comes; Banker and Player
     # always give opposite colours (one extends the column, the other starts the next: one comparison, reversed)
     for k in (1, 2, 3):
         before = len(derived_road(letters, k))
@@ -248,7 +246,7 @@ def _statistics_by_hand(letters, shoes, k):
 
 @pytest.mark.parametrize("chunk", [1 << 18, 7])
 def test_statistics_match_the_predictor_coup_by_coup(monkeypatch, chunk):
-    # issue 12, item 3 (the function lesson 08 needs): history restarts with each shoe; chunks cut at shoes
+    # History restarts with each shoe; chunks cut at shoes
     monkeypatch.setattr(roads, "_CHUNK_COUPS", chunk)
     generator = random.Random(12)
     letters = [generator.choice("BBBBPPPPT") for _ in range(400)]
@@ -265,7 +263,7 @@ def test_statistics_match_the_predictor_coup_by_coup(monkeypatch, chunk):
 
 
 def test_statistics_worked_by_hand():
-    # issue 12, item 3. "B B P P B P", one shoe, Big Eye Boy, the predictor before each coup:
+    # "B B P P B P", one shoe, Big Eye Boy, the predictor before each coup:
     # coup 0-2: too early (no column 2 entry possible yet except: before coup 2 ("B B"), Banker next is
     #   column 1 row 3: still column 1: none);
     # before coup 3 ("B B P"): Banker next starts column 3: columns 2 and 1 are 1 and 2: blue; coup 3 is P.
@@ -284,7 +282,7 @@ def test_statistics_worked_by_hand():
 
 
 def test_simulated_shoes_quickly_and_in_little_memory():
-    # issue 12, item 3: CoupRecords bring their shoes; counts add up to the coups with a predictor
+    # CoupRecords bring their shoes; counts add up to the coups with a predictor
     records = simulate_coups(20_000, seed=8)
     rows = derived_road_statistics(records)
     for k in (1, 2, 3):
@@ -298,7 +296,7 @@ def test_simulated_shoes_quickly_and_in_little_memory():
 
 
 def test_derived_verdict_is_the_one_rule():
-    # issue 12, item 1: the three cases and the start, straight from the rule function
+    # The three cases and the start, straight from the rule function
     assert derived_verdict([2, 2], 1, 1, 1).colour is RoadColour.RED      # column 1 has row 2
     assert derived_verdict([1, 2], 1, 1, 1).colour is RoadColour.BLUE     # column 1 ends one row above
     assert derived_verdict([1, 3], 1, 2, 1).colour is RoadColour.RED      # column 1 has nothing in row 2 either
@@ -325,7 +323,6 @@ def test_derived_verdict_is_the_one_rule():
     (lambda: RoadColour("green"), "red"),
 ])
 def test_bad_input_names_the_argument(call, name):
-    # issue 12, item 1
     with pytest.raises(BaccaratError, match=name):
         call()
 

@@ -158,7 +158,7 @@ def test_edge_rows_match_source_004():
     assert percent(edges[("standard", "tie")][6]) == "14.4382%"         # 14.43816%
     assert percent(edges[("tie-9", "tie")][8]) == "4.8440%"             # 4.84403%
     assert len(edges) == 8 + 8 + 8 + 10 + 5   # every bet of every table: + Either Pair and both Dragon Bonus bets
-    # on the standard table and its three variants, + Lucky 6 on no-commission (issue 12); EZ drops the side bets
+    # on the standard table and its three variants, + Lucky 6 on no-commission; EZ drops the side bets
 
 
 def test_breakeven_commission_is_one_minus_player_over_banker():

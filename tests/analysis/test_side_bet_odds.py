@@ -1,4 +1,4 @@
-"""Exact odds of the side bets of issue 12, item 4, against published figures and the independent brute-force
+"""Exact odds of the side bets (Either Pair, Dragon Bonus, Lucky 6) against published figures and the independent brute-force
 enumerator (tests/brute_force.py). Expected values are published counts or computed here from the rules, never
 by the code under test.
 """
@@ -57,7 +57,7 @@ def brute(request):
 
 
 def test_dragon_bonus_and_lucky_6_equal_brute_force(brute):
-    """issue 12, item 4: every net result's chance, exactly (Fraction), against the independent enumerator."""
+    """Every net result's chance, exactly (Fraction), against the independent enumerator."""
     counts, chances = brute
     for bet, table in NETS:
         expected = {Fraction(net): chances[bet, table, net] for net in NET_VALUES if chances[bet, table, net]}
@@ -76,7 +76,7 @@ def brute_force_either_pair(rank_counts):
 
 @pytest.mark.parametrize("name", list(SMALL_SHOES))
 def test_either_pair_equals_brute_force(name):
-    """issue 12, item 4: Either Pair by rank, exactly, against every ordered first four cards."""
+    """Either Pair by rank, exactly, against every ordered first four cards."""
     counts = SMALL_SHOES[name]
     either = brute_force_either_pair(counts)
     assert event_probability("either pair", counts=counts) == either
@@ -86,14 +86,14 @@ def test_either_pair_equals_brute_force(name):
 
 
 def test_either_pair_one_deck_by_hand():
-    """issue 12, item 4: one deck. P(player pair) = 3/51. Both pairs: 13 × 4·3 × (12·4·3 + 2·1) / (52·51·50·49)
+    """One deck. P(player pair) = 3/51. Both pairs: 13 × 4·3 × (12·4·3 + 2·1) / (52·51·50·49)
     (the banker's pair of another rank, or the two cards left of the same rank). Either = 2 × 3/51 - both."""
     both = Fraction(13 * 4 * 3 * (12 * 4 * 3 + 2 * 1), 52 * 51 * 50 * 49)
     assert event_probability("either pair", decks=1) == 2 * Fraction(3, 51) - both
 
 
 def test_dragon_bonus_matches_the_wizard_of_odds_at_8_decks():
-    """issue 12, item 4. Wizard of Odds, "Baccarat Side Bets", Dragon Bonus
+    """Wizard of Odds, "Baccarat Side Bets", Dragon Bonus
     (https://wizardofodds.com/games/baccarat/side-bets/, also /games/baccarat/appendix/5/): the combinations out
     of 4,998,398,275,503,360 for each event at 8 decks, and house edges of 2.6517% (Player) and 9.3731% (Banker)
     (their "Return" cells: -0.026517 and -0.093731; 888casino's blog quotes 2.652% and 9.373%). The 1:1 line
@@ -118,7 +118,7 @@ def test_dragon_bonus_matches_the_wizard_of_odds_at_8_decks():
 
 
 def test_lucky_6_matches_the_wizard_of_odds_at_8_decks():
-    """issue 12, item 4. Wizard of Odds, "Lucky 6" (https://wizardofodds.com/games/baccarat/side-bets/lucky-6/),
+    """Wizard of Odds, "Lucky 6" (https://wizardofodds.com/games/baccarat/side-bets/lucky-6/),
     the Macau ("stingy") pay table, 12:1 and 20:1 at 8 decks: two-card winning Banker 6 in 186,173,936,904,192
     and three-card in 83,058,367,551,488 of 4,998,398,275,503,360 deals; return -0.166836: house edge 16.68%."""
     two, three = Fraction(186_173_936_904_192, EIGHT_DECK_DEALS), Fraction(83_058_367_551_488, EIGHT_DECK_DEALS)
@@ -128,7 +128,7 @@ def test_lucky_6_matches_the_wizard_of_odds_at_8_decks():
 
 
 def test_either_pair_matches_the_published_edge_at_8_decks():
-    """issue 12, item 4. Either Pair at 5:1, 8 decks: house edge 13.71% (Word Street Journal, "Top-10 Baccarat
+    """Either Pair at 5:1, 8 decks: house edge 13.71% (Word Street Journal, "Top-10 Baccarat
     Side Games Odds", https://wordstreetjournal.com/top-ten-baccarat-side-games-detailed-odds-and-payouts/; its
     "odds" column, 14.20%, does not agree with its own edge: 13.71% needs a hit chance of (1 - 0.1371) / 6 =
     14.38%). By hand: P(pair) = 13·32·31 / (416·415); both pairs: 13·32·31 (12·32·31 + 30·29) / (416·415·414·413)."""
@@ -139,7 +139,7 @@ def test_either_pair_matches_the_published_edge_at_8_decks():
 
 
 def test_edge_rows_list_the_side_bets_on_their_tables():
-    """issue 12, item 4: the edge table shows the side bets on the tables that offer them."""
+    """The edge table shows the side bets on the tables that offer them."""
     edges = {(table, bet) for table, bet, _ in edge_rows((8,))}
     for table in ("standard", "commission-4", "tie-9", "no-commission"):
         assert {(table, "either-pair"), (table, "dragon-bonus-player"),
@@ -149,7 +149,7 @@ def test_edge_rows_list_the_side_bets_on_their_tables():
 
 
 def test_simulation_settles_dragon_bonus_and_either_pair_by_the_same_lines():
-    """issue 12, item 4: net_results reads the same lines; each coup checked against the rules written here."""
+    """Net_results reads the same lines; each coup checked against the rules written here."""
     records = simulate_coups(3000, decks=8, seed=12)
     margin = np.abs(records.player_totals.astype(int) - records.banker_totals.astype(int))
     for side, code in (("player", 0), ("banker", 1)):

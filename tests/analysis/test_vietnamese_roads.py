@@ -1,4 +1,4 @@
-"""The analysis layer in Vietnamese (issue 16, item 2): scoreboard reasons, cells, tables and errors.
+"""The analysis layer in Vietnamese: scoreboard reasons, cells, tables and errors.
 
 Every expected sentence below is written by hand from the glossary (docs/glossary.vi.md: cầu, chuỗi, hòa; the
 road names kept), not printed by the code; the numbers follow the Vietnamese marks (decimal comma).
@@ -16,14 +16,14 @@ from baccarat_lib.errors import BaccaratError
 from baccarat_lib.i18n import language, using_language
 
 
-def test_a_derived_road_reason_in_vietnamese():   # issue 16, item 2
+def test_a_derived_road_reason_in_vietnamese():
     # Cockroach Pig (k = 3): a new 5th column compares columns 4 and 1, both two long: red.
     with using_language("vi"):
         reason = derived_verdict([2, 1, 1, 2, 1], column=4, row=0, k=3).reason
     assert reason == "cột 5, hàng 1 (một cột mới): cột 4 và cột 1 dài bằng nhau (2): đỏ"
 
 
-def test_every_kind_of_reason_in_vietnamese():   # issue 16, item 2
+def test_every_kind_of_reason_in_vietnamese():
     with using_language("vi"):
         blue = derived_verdict([1, 2], column=1, row=1, k=1).reason
         differ = derived_verdict([2, 1, 1], column=2, row=0, k=1).reason
@@ -34,7 +34,7 @@ def test_every_kind_of_reason_in_vietnamese():   # issue 16, item 2
                        "(hoặc cột 3, hàng 1 khi cột 2 chỉ có một ô)")
 
 
-def test_colours_stay_keys_only_their_names_are_translated():   # issue 16, item 2
+def test_colours_stay_keys_only_their_names_are_translated():
     with using_language("vi"):
         cell = big_eye_boy("B B P P B")[0]
         text = str(cell)
@@ -42,7 +42,7 @@ def test_colours_stay_keys_only_their_names_are_translated():   # issue 16, item
     assert text == "cột 0, hàng 0: đỏ (cột 2, hàng 2: cột 1 cũng có một ô ở hàng 2: đỏ)"
 
 
-def test_scoreboard_cells_in_vietnamese():   # issue 16, item 2
+def test_scoreboard_cells_in_vietnamese():
     with using_language("vi"):
         ring = str(big_road("B T T")[0])
         bead = str(bead_plate("T", naturals=[True], player_pairs=[True])[0])
@@ -50,7 +50,7 @@ def test_scoreboard_cells_in_vietnamese():   # issue 16, item 2
     assert bead == "cột 0, hàng 0: Hòa, Cặp Đôi Player, Natural"
 
 
-def test_streak_table_in_vietnamese_with_decimal_commas():   # issue 16, items 2 and 3
+def test_streak_table_in_vietnamese_with_decimal_commas():
     rows = streak_statistics("B B P B B B T B P", max_k=1, all_coups=True)
     with using_language("vi"):
         table = streak_table(rows, 0.4586)
@@ -60,7 +60,7 @@ def test_streak_table_in_vietnamese_with_decimal_commas():   # issue 16, items 2
     assert "số ván sau k ván Banker thắng" in table.splitlines()[0]
 
 
-def test_derived_road_table_in_vietnamese():   # issue 16, items 2 and 3
+def test_derived_road_table_in_vietnamese():
     with using_language("vi"):
         table = derived_road_table([RoadColourRow("Big Eye Boy", RoadColour.BLUE, 1200, 600, 0.5, 0.05)], 0.45)
     line = table.splitlines()[1]
@@ -68,7 +68,7 @@ def test_derived_road_table_in_vietnamese():   # issue 16, items 2 and 3
     assert line.split()[4:] == ["1.200", "0,5000", "0,0500", "0,4500", "+1,0"]
 
 
-def test_errors_in_vietnamese_then_english_again():   # issue 16, item 2
+def test_errors_in_vietnamese_then_english_again():
     with using_language("vi"):
         with pytest.raises(BaccaratError) as error:
             road_number("x")
@@ -81,7 +81,7 @@ def test_errors_in_vietnamese_then_english_again():   # issue 16, item 2
         "column 2, row 2: column 1 has an entry in row 2 too: red"
 
 
-def test_removal_text_heading_and_numbers_in_vietnamese():   # issue 16, items 2 and 3
+def test_removal_text_heading_and_numbers_in_vietnamese():
     from fractions import Fraction
     with using_language("vi"):
         text = removal_text({"tie": {0: Fraction(1, 10**4), 1: Fraction(-1, 2 * 10**4)}})

@@ -4,6 +4,11 @@ Fixtures
     lab_server   (session)  base URL of a JupyterLab server whose root is the repo root
     voila_server (session)  base URL of a Voila server whose root is the repo root;
                             notebooks are at <url>/voila/render/<path>
+    classroom_server (session) the Voila Server started as the README's classroom command does
+                            (the course's config: its template, its xsrf hook, its culling)
+    classroom_context (session) a 1280x720 context that reaches only the classroom server;
+                            every other request is blocked and listed in `outside_requests`
+    classroom_page (function) a new page of that context (outside_requests cleared first)
     browser      (session)  Playwright Browser (Debian's /usr/bin/chromium, headless)
     browser_context (session) the context all pages share (HTTP cache); only 127.0.0.1
     page         (function) a new Page, 1400x1000, closed after the test
@@ -24,7 +29,7 @@ from pathlib import Path
 import pytest
 
 from . import servers
-from .lab import ARTIFACTS, REPO_ROOT, screenshot
+from .lab import ARTIFACTS, REPO_ROOT, local_only_context, screenshot
 
 HERE = Path(__file__).resolve().parent
 CHROMIUM = os.environ.get("BACCARAT_CHROMIUM", "/usr/bin/chromium")
@@ -34,6 +39,8 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 VIEWPORT = {"width": 1400, "height": 1000}
+CLASSROOM_VIEWPORT = {"width": 1280, "height": 720}
+CLASSROOM_CONFIG = REPO_ROOT / "serve" / "voila" / "classroom"   # the README's classroom command reads it
 REQUIRE_ENV = "BACCARAT_REQUIRE_BROWSER"
 INSTALL_HINT = (
     "install with `apt-get install -y chromium` and "
@@ -123,6 +130,52 @@ def _shutdown_lab_kernels():
             servers.shutdown_kernels(url)
         except OSError:  # the server is gone; the test has failed on that already
             pass
+
+
+@pytest.fixture(scope="session")
+def classroom_server(tmp_path_factory) -> servers.Server:
+    """Voila with the course's config, as the README's classroom command starts it (template from the repo)."""
+    home = tmp_path_factory.mktemp("voila-classroom-home")
+    server = servers.start_voila(REPO_ROOT, home, ARTIFACTS / "logs" / "voila-classroom-server.log",
+                                 config_dir=CLASSROOM_CONFIG)
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def outside_requests() -> list[str]:
+    """Every request of a classroom page to another host than the classroom server (blocked), in order."""
+    return []
+
+
+@pytest.fixture(scope="session")
+def classroom_context(browser, classroom_server, outside_requests):
+    """A 1280x720 (projector) context whose pages reach only the classroom server."""
+    context = local_only_context(browser, classroom_server.url, outside_requests, CLASSROOM_VIEWPORT)
+    try:
+        yield context
+    finally:
+        context.close()
+
+
+@pytest.fixture
+def classroom_page(classroom_context, outside_requests, request):
+    """A new page of the classroom context; a test may close it itself (e.g. to see its kernel shut down)."""
+    outside_requests.clear()
+    new_page = classroom_context.new_page()
+    new_page.set_default_timeout(30_000)
+    try:
+        yield new_page
+    finally:
+        if not new_page.is_closed():
+            if _failed(request.node):
+                _failure_screenshot(new_page, request.node.name)
+            try:
+                new_page.close(run_before_unload=True)
+            except Exception:   # the test closed it already (with run_before_unload, close() returns early)
+                pass
 
 
 # --- Browser -------------------------------------------------------------------------------

@@ -15,6 +15,8 @@ Public functions
         The private notebook-signature dir of a lab server (trust a notebook by signing it there).
     shutdown_kernels(url) -> None
         Shut down every session and kernel of a JupyterLab test server (REST API).
+    kernel_alive(url, kernel_id) -> bool
+        Whether the server at `url` still knows the kernel (Voila answers /api/kernels/<id> only).
 
 `Server` has `url`, `process`, `log_path` and `stop()`, which stops the process by its handle.
 """
@@ -171,6 +173,17 @@ def shutdown_kernels(url: str) -> None:
             except urllib.error.HTTPError as error:
                 if error.code != 404:  # 404: already gone with its session
                     raise
+
+
+def kernel_alive(url: str, kernel_id: str) -> bool:
+    """Whether the server still knows the kernel (GET /api/kernels/<id>: 200, or 404 once it is shut down)."""
+    try:
+        with urllib.request.urlopen(f"{url.rstrip('/')}/api/kernels/{kernel_id}", timeout=10) as response:
+            return response.status == 200
+    except urllib.error.HTTPError as error:
+        if error.code == 404:
+            return False
+        raise
 
 
 def _start(command: list[str], root: Path, home: Path, log_path: Path, url: str,

@@ -70,20 +70,31 @@ def _rank_of(value):
     return "K" if value == 0 else "A" if value == 1 else str(value)
 
 
-def test_every_start_agrees_with_an_independent_implementation():
-    """All 10**4 four-card starts, each with every fifth-card value (the one Banker's rule reads).
+def _agrees_with_the_reference(values):
+    player, banker, winner = reference_coup(values)
+    coup = play_coup([CARD_OF_VALUE[v] for v in values])
+    assert [c.value for c in coup.player.cards] == player, values
+    assert [c.value for c in coup.banker.cards] == banker, values
+    assert coup.outcome.value == winner, values
+    assert coup.is_natural == (sum(values[0:3:2]) % 10 >= 8 or sum(values[1:4:2]) % 10 >= 8)
 
-    The sixth card only changes Banker's final total, so it cycles through all values across starts.
-    """
+
+CARD_OF_VALUE = {value: Card(_rank_of(value)) for value in range(10)}
+
+
+def test_every_start_agrees_with_an_independent_implementation():
+    """All 10**4 four-card starts (P, B, P, B), each played once; the fifth and sixth cards cycle through every value
+    across starts."""
     for number, start in enumerate(itertools.product(range(10), repeat=4)):
-        for fifth in range(10):
-            values = start + (fifth, (number + fifth) % 10)
-            player, banker, winner = reference_coup(values)
-            coup = play_coup([Card(_rank_of(v)) for v in values])
-            assert [c.value for c in coup.player.cards] == player, values
-            assert [c.value for c in coup.banker.cards] == banker, values
-            assert coup.outcome.value == winner, values
-            assert coup.is_natural == (sum(values[0:3:2]) % 10 >= 8 or sum(values[1:4:2]) % 10 >= 8)
+        _agrees_with_the_reference(start + (number % 10, (number // 10 + number) % 10))
+
+
+def test_every_drawing_situation_with_every_third_card_agrees_with_an_independent_implementation():
+    """The rules read hand totals and the third cards only: every pair of two-card totals (Player's, Banker's) with
+    every fifth and every sixth card value, 10**4 coups. With the test above this covers what 10**5 coups of every
+    start with every fifth card did, five times faster (play_coup explains itself and costs about 0.1 ms)."""
+    for player_total, banker_total, fifth, sixth in itertools.product(range(10), repeat=4):
+        _agrees_with_the_reference((player_total, banker_total, 0, 0, fifth, sixth))
 
 
 cards = st.builds(Card, st.sampled_from(RANKS), st.sampled_from(SUITS + (None,)))

@@ -16,7 +16,7 @@ def test_percent_and_rounding_are_exact():
 
 def test_money_reads_like_a_receipt():
     assert money(Decimal("24000")) == "24,000"
-    assert money(Decimal("9.50")) == "9.50"      # issue 11, item 10: cents where there are cents
+    assert money(Decimal("9.50")) == "9.50"      # Cents where there are cents
     assert money(Decimal("95.00")) == "95"
 
 
@@ -30,7 +30,7 @@ def test_percent_with_a_sign_for_changes_and_money_never_minus_zero():
 
 
 def test_money_never_prints_an_exponent_and_shows_cents_as_two_digits():
-    # issue 11, item 10: "1e3" gave "1E+3"; worked by hand: 10**3 = 1,000; 9.5 * 10**2 = 950.
+    # "1e3" gave "1E+3"; worked by hand: 10**3 = 1,000; 9.5 * 10**2 = 950.
     assert money(Decimal("1E+3")) == "1,000" and money(Decimal("9.5E+2")) == "950" and money(1e3) == "1,000"
     assert money(Decimal("5E+1")) == "50" and money("1e12") == "1,000,000,000,000"
     assert money(Decimal("0.5")) == "0.50" and money(Decimal("1234567.5")) == "1,234,567.50"

@@ -40,7 +40,7 @@ def test_commission_4():
 
 
 def test_commission_on_odd_stakes_is_in_whole_cents():
-    # issue 11, item 10: every amount that changes hands is whole cents, a fraction of a cent dropped.
+    # Every amount that changes hands is whole cents, a fraction of a cent dropped.
     assert settle("banker", "24000", BANKER_8_2).net == Decimal("22800")
     # 5% of 0.25 = 0.0125 -> 0.01 charged: net 0.24
     quarter = settle("banker", Fraction(1, 4), BANKER_8_2)
@@ -62,7 +62,7 @@ def test_commission_on_odd_stakes_is_in_whole_cents():
 
 
 def test_settle_explains_in_money_never_in_exponents():
-    # issue 11, item 10: a stake of 1e3 read "The dealer pays 1E+3 and collects 5E+1 commission: net 9.5E+2".
+    # A stake of 1e3 read "The dealer pays 1E+3 and collects 5E+1 commission: net 9.5E+2".
     won = settle("banker", "1e3", BANKER_8_2)
     assert "The dealer pays 1,000 and collects 50 commission: net 950." in won.explanation
     assert "E+" not in won.explanation and str(won.net) == "950"
@@ -74,7 +74,6 @@ def test_settle_explains_in_money_never_in_exponents():
 
 
 def test_stakes_may_group_thousands_and_never_keep_an_exponent():
-    # issue 11, item 10
     assert stake_amount("1,000") == stake_amount("1000") == Decimal("1000")
     assert stake_amount("12,345.50") == Decimal("12345.50")
     assert str(stake_amount("1e3")) == "1000" and str(stake_amount(Decimal("2E+1"))) == "20"
@@ -84,7 +83,7 @@ def test_stakes_may_group_thousands_and_never_keep_an_exponent():
 
 
 def test_pay_tables_have_human_titles():
-    # issue 11, item 12: headers were code names ("commission-4", "tie-9", "ez").
+    # Headers were code names ("commission-4", "tie-9", "ez").
     assert {name: table.title for name, table in PAY_TABLES.items()} == {
         "standard": "Standard (5% commission)", "commission-4": "4% commission", "tie-9": "Tie pays 9:1",
         "no-commission": "No commission (Banker 6 pays 1:2)", "ez": "EZ Baccarat"}
@@ -174,7 +173,7 @@ def test_every_bet_name_is_offered_somewhere():
 def test_pay_table_rows_cover_every_bet_and_mark_missing_ones():
     rows = dict(pay_table_rows())
     assert set(rows) == {"player", "banker", "tie", "player-pair", "banker-pair", "super-six", "dragon-7",
-                         "panda-8", "either-pair", "lucky-6", "dragon-bonus-player", "dragon-bonus-banker"}  # + issue 12
+                         "panda-8", "either-pair", "lucky-6", "dragon-bonus-player", "dragon-bonus-banker"}  # + the side bets
     assert rows["super-six"]["standard"] is None and rows["super-six"]["no-commission"] is not None
     assert rows["player-pair"]["ez"] is None
     assert [line.odds for line in rows["tie"]["tie-9"]] == ["9:1"]

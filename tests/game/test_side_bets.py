@@ -1,4 +1,4 @@
-"""The side bets of issue 12, item 4: Either Pair, Dragon Bonus Player / Banker, Lucky 6, settled on hand-worked
+"""The side bets: Either Pair, Dragon Bonus Player / Banker, Lucky 6, settled on hand-worked
 coups (cards in dealt order: Player, Banker, Player, Banker, then third cards).
 
 The rules, as the casinos print them (e.g. the Dragon Bonus card quoted by the Wizard of Odds,
@@ -22,10 +22,9 @@ from baccarat_lib.game.payouts import (BETS, DRAGON_BONUS, EVENTS, PAIR_EVENTS, 
 SIDE_BETS = ("either-pair", "dragon-bonus-player", "dragon-bonus-banker", "lucky-6")
 
 
-# ---------------------------------------------------------------- names and tables (issue 12, item 4)
+# ---------------------------------------------------------------- names and tables
 
 def test_the_side_bets_read_well_as_printed_on_the_table():
-    # issue 12, item 4
     assert [bet_label(bet) for bet in SIDE_BETS] == ["Either Pair", "Dragon Bonus Player", "Dragon Bonus Banker",
                                                      "Lucky 6"]
     assert set(SIDE_BETS) <= set(BETS)
@@ -35,7 +34,7 @@ def test_the_side_bets_read_well_as_printed_on_the_table():
 
 
 def test_which_tables_offer_them():
-    # issue 12, item 4: Either Pair and Dragon Bonus on the standard table and the tables derived from it that
+    # Either Pair and Dragon Bonus on the standard table and the tables derived from it that
     # keep its side bets; EZ Baccarat keeps only its own (Dragon 7, Panda 8); Lucky 6 on the no-commission table.
     offered = {name: set(table.bets) for name, table in PAY_TABLES.items()}
     for name in ("standard", "commission-4", "tie-9", "no-commission"):
@@ -48,7 +47,7 @@ def test_which_tables_offer_them():
 
 
 def test_dragon_bonus_lines_as_the_casino_card_prints_them():
-    # issue 12, item 4: natural win 1:1, natural tie push, then 30, 10, 6, 4, 2, 1 to 1 for a margin of 9..4
+    # Natural win 1:1, natural tie push, then 30, 10, 6, 4, 2, 1 to 1 for a margin of 9..4
     lines = PAY_TABLES["standard"].lines("dragon-bonus-banker")
     assert [(line.event, line.odds) for line in lines] == [
         ("banker wins with a natural", "1:1"), ("natural tie", "push"),
@@ -59,7 +58,7 @@ def test_dragon_bonus_lines_as_the_casino_card_prints_them():
     assert "either pair" in PAIR_EVENTS
 
 
-# ---------------------------------------------------------------- Either Pair, 5:1 (issue 12, item 4)
+# ---------------------------------------------------------------- Either Pair, 5:1
 
 @pytest.mark.parametrize("cards, net, why", [
     ("7♠ K♥ 7♦ 9♣", 500, "Player 7+7 is a pair; Banker K+9 is a natural 9 and wins: the pair pays anyway"),
@@ -68,7 +67,6 @@ def test_dragon_bonus_lines_as_the_casino_card_prints_them():
     ("J♠ 9♥ Q♦ 8♣ 5♠", -100, "J+Q and 9+8: same value 0, not the same rank: no pair"),
 ])
 def test_either_pair_settles_hand_worked_coups(cards, net, why):
-    # issue 12, item 4
     result = settle("either-pair", 100, cards)
     assert result.net == Decimal(net), why
     if net > 0:
@@ -78,7 +76,7 @@ def test_either_pair_settles_hand_worked_coups(cards, net, why):
                                       "the 100 stake.")
 
 
-# ---------------------------------------------------------------- Dragon Bonus (issue 12, item 4)
+# ---------------------------------------------------------------- Dragon Bonus
 
 # (cards, net on 100 staked on Dragon Bonus Player, how it was worked out)
 DRAGON_PLAYER = [
@@ -114,19 +112,16 @@ DRAGON_BANKER = [
 
 @pytest.mark.parametrize("cards, net, why", DRAGON_PLAYER)
 def test_dragon_bonus_player_settles_hand_worked_coups(cards, net, why):
-    # issue 12, item 4
     for table in ("standard", "no-commission"):                    # the same lines on every table offering it
         assert settle("dragon-bonus-player", 100, cards, table).net == Decimal(net), why
 
 
 @pytest.mark.parametrize("cards, net, why", DRAGON_BANKER)
 def test_dragon_bonus_banker_settles_hand_worked_coups(cards, net, why):
-    # issue 12, item 4
     assert settle("dragon-bonus-banker", 100, cards).net == Decimal(net), why
 
 
 def test_dragon_bonus_explanations_say_the_line_and_what_happened():
-    # issue 12, item 4
     assert settle("dragon-bonus-player", 100, "2 K 3 K 4 K").explanation == (
         "The Dragon Bonus Player bet wins: player wins by 9 without a natural, paid 30:1.")
     assert settle("dragon-bonus-player", 100, "9 K K K").explanation == (
@@ -141,12 +136,12 @@ def test_dragon_bonus_explanations_say_the_line_and_what_happened():
 
 
 def test_dragon_bonus_pays_in_whole_cents():
-    # issue 12, item 4: 30:1 on 2.50 is 75; 1:1 on 0.01 is 0.01
+    # 30:1 on 2.50 is 75; 1:1 on 0.01 is 0.01
     assert settle("dragon-bonus-player", "2.50", "2 K 3 K 4 K").net == Decimal("75.00")
     assert settle("dragon-bonus-banker", "0.01", "K 9 5 K").net == Decimal("0.01")
 
 
-# ---------------------------------------------------------------- Lucky 6, no-commission table (issue 12, item 4)
+# ---------------------------------------------------------------- Lucky 6, no-commission table
 
 @pytest.mark.parametrize("cards, net, why", [
     ("K 3 5 3 9", 1200, "Player K+5 = 5 draws 9 -> 4; Banker 3+3 = 6 stands on a 9: Banker wins with a "
@@ -157,12 +152,10 @@ def test_dragon_bonus_pays_in_whole_cents():
     ("6 K K 5 9", -100, "Player 6 stands; Banker K+5 = 5 draws 9 -> 4: Player wins 6-4, a 6 but not Banker's"),
 ])
 def test_lucky_6_settles_hand_worked_coups(cards, net, why):
-    # issue 12, item 4
     assert settle("lucky-6", 100, cards, "no-commission").net == Decimal(net), why
 
 
 def test_lucky_6_explanations_and_tables():
-    # issue 12, item 4
     assert settle("lucky-6", 100, "K K K 2 K 4", "no-commission").explanation == (
         "The Lucky 6 bet wins: banker wins with a three-card 6, paid 20:1.")
     assert settle("lucky-6", 100, "3 3 3 3", "no-commission").explanation == (
@@ -172,10 +165,10 @@ def test_lucky_6_explanations_and_tables():
         settle("lucky-6", 100, "K 3 5 3 9", "standard")
 
 
-# ---------------------------------------------------------------- the facts the events read (issue 12, item 4)
+# ---------------------------------------------------------------- the facts the events read
 
 def test_coup_facts_record_the_natural():
-    # issue 12, item 4: Dragon Bonus reads whether either hand had a natural
+    # Dragon Bonus reads whether either hand had a natural
     assert coup_facts(play_coup("K 9 5 K")).natural is True
     assert coup_facts(play_coup("2 K 3 K 4 K")).natural is False      # a three-card 9 is not a natural
     facts = CoupFacts(True, False, False, 9, 0, 2, 2, False, False, True)

@@ -1,4 +1,4 @@
-"""The game layer in Vietnamese (issue 16): a coup's explained steps, a settle explanation with Vietnamese money,
+"""The game layer in Vietnamese: a coup's explained steps, a settle explanation with Vietnamese money,
 bet and pay-table names, and errors, all from the game and base catalogs.
 
 Every expected sentence below is written by hand from docs/glossary.vi.md (Player/Banker kept, rút, đứng,
@@ -15,7 +15,7 @@ from baccarat_lib.game import (Outcome, Shoe, ShoeRun, banker_decision, bet_labe
                                settle, steps_text)
 from baccarat_lib.i18n import _, language, set_language, using_language
 
-# issue 16, item 2: the two coups of the design, in Vietnamese.
+# The two coups of the design, in Vietnamese.
 # "2+3+8 vs A+2 is a tie": Player 2 3, Banker A 2 (dealt P B P B: 2 A 3 2); Player 5 draws the 8 (2+3+8 = 13 -> 3);
 # Banker 3 stands because Player's third card is an 8 (the tableau's row 3 draws on everything but 8); 3–3.
 TIE_COUP = "2 A 3 2 8"
@@ -41,13 +41,13 @@ BOTH_DRAW_STEPS = [
 
 @pytest.mark.parametrize("cards, expected", [(TIE_COUP, TIE_STEPS), (BOTH_DRAW_COUP, BOTH_DRAW_STEPS)],
                          ids=["tie-3-3", "both-draw"])
-def test_a_vietnamese_coup_explains_each_step_in_vietnamese(cards, expected):   # issue 16, item 2
+def test_a_vietnamese_coup_explains_each_step_in_vietnamese(cards, expected):
     with using_language("vi"):
         steps = steps_text(play_coup(cards).steps)
     assert steps == expected
 
 
-def test_a_natural_and_player_standing_in_vietnamese():   # issue 16, item 2
+def test_a_natural_and_player_standing_in_vietnamese():
     # K+9 = 9 against 5+3 = 8: two naturals, nobody draws, Player wins 9–8.
     with using_language("vi"):
         natural = steps_text(play_coup("K 5 9 3").steps)
@@ -86,7 +86,7 @@ def _many_coups():
     return coups
 
 
-def test_a_vietnamese_coups_steps_contain_no_english_sentence():   # issue 16, item 2
+def test_a_vietnamese_coups_steps_contain_no_english_sentence():
     with using_language("vi"):
         steps = {str(step) for coup in _many_coups() for step in coup.steps}
     english = {step: english_words(step) for step in steps if english_words(step)}
@@ -94,14 +94,14 @@ def test_a_vietnamese_coups_steps_contain_no_english_sentence():   # issue 16, i
     assert not english, list(english.items())[:3]
 
 
-def test_the_english_word_check_finds_english():   # issue 16, item 2: the check above can fail
+def test_the_english_word_check_finds_english():   # The check above can fail
     assert english_words("Banker has 3 and Player's third card is an 8: with 3, Banker draws on any card but 8, so "
                          "Banker stands.") >= {"has", "and", "player's", "third", "card", "is", "an", "draws", "stands"}
     assert english_words("Tie 3–3.") == {"tie"}
     assert english_words("Banker rút 4♠: 3+A+4 = 8, nên Banker có 8.") == set()
 
 
-def test_a_settle_explanation_in_vietnamese_money():   # issue 16, items 2 and 3
+def test_a_settle_explanation_in_vietnamese_money():
     # 24,000 on Banker, Banker wins 8–2: paid 1:1 = 24,000, 5% commission = 1,200, net 22,800.
     with using_language("vi"):
         big = settle("banker", 24000, play_coup(BOTH_DRAW_COUP)).explanation
@@ -115,7 +115,7 @@ def test_a_settle_explanation_in_vietnamese_money():   # issue 16, items 2 and 3
     assert push == "Cược Player được hoàn cược (hòa): 100 tiền cược được trả lại."
 
 
-def test_bet_and_table_names_in_vietnamese():   # issue 16, item 2
+def test_bet_and_table_names_in_vietnamese():
     with using_language("vi"):
         names = [bet_label(bet) for bet in ("player-pair", "either-pair", "tie", "super-six")]
         tie = Outcome.TIE.display_name
@@ -125,7 +125,7 @@ def test_bet_and_table_names_in_vietnamese():   # issue 16, item 2
     assert (tie, title, code) == ("Hòa", "Tiêu chuẩn (hoa hồng 5%)", "Tie")     # the code stays English
 
 
-def test_errors_in_vietnamese_are_still_baccarat_errors():   # issue 16, item 2 (inline errors)
+def test_errors_in_vietnamese_are_still_baccarat_errors():
     with using_language("vi"):
         with pytest.raises(BaccaratError) as bad_card:
             parse_cards("2♣ X")
@@ -136,7 +136,7 @@ def test_errors_in_vietnamese_are_still_baccarat_errors():   # issue 16, item 2 
     assert isinstance(bad_decks.value, BaccaratError)
 
 
-def test_english_comes_back_after_the_block():   # issue 16, item 2: English stays the default
+def test_english_comes_back_after_the_block():   # English stays the default
     with using_language("vi"):
         pass
     assert language() == "en"

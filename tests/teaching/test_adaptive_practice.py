@@ -1,4 +1,4 @@
-"""Adaptive practice (issue 17, item 3): a drill without a seed asks what Leitner boxes say is due, over the
+"""Adaptive practice: a drill without a seed asks what Leitner boxes say is due, over the
 learner's recorded answers; a seeded drill stays exactly as it was.
 
 The expected sequences are worked by hand from the Leitner rule (progress/schedule.py's docstring): a new item
@@ -48,7 +48,7 @@ def practise(kind, difficulty, history, questions, wrong=(), seed=0):
 # ---------------------------------------------------------------- what is scheduled
 
 def test_adaptive_items_by_level():
-    # issue 17, item 3: the tableau's cells counted by hand: Player stood, Banker 0..7: 8 cells; Player drew,
+    # The tableau's cells counted by hand: Player stood, Banker 0..7: 8 cells; Player drew,
     # Banker 0..7 against each third card 0..9: 80 cells; the hard rows 3, 4, 5, 6 against 0..9: 40 cells.
     assert len(adaptive_items("banker-draw", 1)) == 8
     assert adaptive_items("banker-draw", 1)[5] == "banker-draw:5/-"
@@ -64,7 +64,7 @@ def test_adaptive_items_by_level():
 # ---------------------------------------------------------------- a missed cell comes back soon
 
 def test_a_missed_cell_comes_back_after_one_other_question():
-    # issue 17, item 3. "5/4" missed at position 0: box 1, due at 0 + 1 + 1 = 2. Position 1 (asked[0]): nothing
+    # "5/4" missed at position 0: box 1, due at 0 + 1 + 1 = 2. Position 1 (asked[0]): nothing
     # is due, so a new cell. Position 2 (asked[1]): "5/4" is the only due cell. Answered right there: box 2, due
     # at 2 + 1 + 2 = 5; the cell of position 1 (right, box 2) is due at 1 + 1 + 2 = 4, so position 3 is new,
     # position 4 (asked[3]) that cell, position 5 (asked[4]) "5/4" again (the cell of position 3 is due at 6).
@@ -76,14 +76,14 @@ def test_a_missed_cell_comes_back_after_one_other_question():
 
 
 def test_a_cell_missed_again_keeps_coming_back_every_other_question():
-    # issue 17, item 3: missed every time, "6/6" stays in box 1, due two positions after each miss, and nothing
+    # Missed every time, "6/6" stays in box 1, due two positions after each miss, and nothing
     # else is ever due before it (every other cell answered right waits at least 2).
     asked = practise("banker-draw", 3, [("banker-draw:6/6", False)], 12, wrong={"banker-draw:6/6"}, seed=3)
     assert [number for number, skill in enumerate(asked) if skill == "banker-draw:6/6"] == [1, 3, 5, 7, 9, 11]
 
 
 def test_a_mastered_cell_is_spaced_out():
-    # issue 17, item 3: "6/7" answered right four times (positions 0..3): boxes 2, 3, 4, 5; due at 3 + 1 + 16 = 20.
+    # "6/7" answered right four times (positions 0..3): boxes 2, 3, 4, 5; due at 3 + 1 + 16 = 20.
     # With 39 other hard cells new or waiting, it is not asked at positions 4..19 (16 questions).
     history = [("banker-draw:6/7", True)] * 4
     for seed in (0, 11, 40):
@@ -95,7 +95,7 @@ def test_a_mastered_cell_is_spaced_out():
 
 
 def test_the_gaps_between_sightings_grow_for_a_learner_who_is_always_right():
-    # issue 17, item 3: each right answer doubles the wait: a cell is never asked again before 2, 4, 8 other
+    # Each right answer doubles the wait: a cell is never asked again before 2, 4, 8 other
     # questions have passed (it may wait longer while lower boxes are due).
     asked = practise("banker-draw", 3, [], 60, seed=9)            # 40 hard cells: never short of new ones
     for cell in set(asked):
@@ -106,7 +106,7 @@ def test_the_gaps_between_sightings_grow_for_a_learner_who_is_always_right():
 
 
 def test_a_mixed_drill_brings_back_the_missed_kind_then_a_cell_of_the_tableau():
-    # issue 17, item 3. Kinds by family: "banker-draw:5/4" missed at 0 (banker-draw: box 1, due at 2), "total" right
+    # Kinds by family: "banker-draw:5/4" missed at 0 (banker-draw: box 1, due at 2), "total" right
     # at 1 (box 2, due at 4). At position 2 banker-draw is the only due kind. Within the Banker cells only one answer
     # was seen, so "5/4" waits one more Banker question: the next cell is a new one.
     history = [Answer("banker-draw:5/4", "8 7 / 4", "stand", False, 3.0, None, "drill"),
@@ -125,7 +125,7 @@ def test_a_mixed_drill_brings_back_the_missed_kind_then_a_cell_of_the_tableau():
 
 @pytest.mark.parametrize("cell", adaptive_items("banker-draw", 2))
 def test_exercise_for_a_cell_deals_cards_that_reach_it(cell):
-    # issue 17, item 3: the cards shown reach the cell, and the answer is the reference rule's
+    # The cards shown reach the cell, and the answer is the reference rule's
     banker_total, third = cell.split(":")[1].split("/")
     for seed in range(3):
         exercise = exercise_for(cell, 2, seed=seed)
@@ -138,7 +138,7 @@ def test_exercise_for_a_cell_deals_cards_that_reach_it(cell):
 
 
 def test_exercise_for_a_hand_worked_cell_and_a_kind():
-    # issue 17, item 3. Banker 5 against a third card 4: the tableau's row 5 draws on 4, 5, 6, 7: "draw".
+    # Banker 5 against a third card 4: the tableau's row 5 draws on 4, 5, 6, 7: "draw".
     # Banker 6 against a 5: row 6 draws on 6, 7 only: "stand". Banker 3 when Player stood: 0..5 draws: "draw".
     assert exercise_for("banker-draw:5/4", 3, seed=1).question.answer == "draw"
     assert exercise_for("banker-draw:6/5", 3, seed=1).question.answer == "stand"
@@ -162,7 +162,7 @@ def test_bad_histories_are_refused_in_words():
 # ---------------------------------------------------------------- the drill, adaptive and seeded
 
 def test_an_adaptive_drill_has_no_seed_and_follows_the_history():
-    # issue 17, item 3: no seed (is_adaptive(None)); "6/7" missed at 0 and "3/3" right at 1: "6/7" is due at 2.
+    # No seed (is_adaptive(None)); "6/7" missed at 0 and "3/3" right at 1: "6/7" is due at 2.
     history = [("banker-draw:6/7", False), ("banker-draw:3/3", True)]
     drill = start_drill("banker-draw", 3, adaptive=True, history=history)
     assert drill.seed is None and is_adaptive(drill.seed) and drill.adaptive
@@ -190,7 +190,7 @@ def test_an_adaptive_drill_refuses_a_seed_and_a_test():
 
 
 def test_a_seeded_drill_ignores_the_history():
-    # issue 17, item 3: the seeded mode for classes: same seed, same questions, whatever was answered before
+    # The seeded mode for classes: same seed, same questions, whatever was answered before
     drill = start_drill("banker-draw", 3, seed=2024)
     assert not drill.adaptive and not is_adaptive(drill.seed)
     misses = [("banker-draw:5/4", False)] * 20
@@ -214,7 +214,7 @@ def test_adaptive_exercise_is_reproducible_with_a_seed_and_fresh_without():
 # ---------------------------------------------------------------- each exercise knows its skill
 
 def test_every_exercise_knows_the_skill_it_is_saved_under():
-    # issue 17, item 1: the kind, and for a Banker question the cell of the tableau its prompt shows
+    # The kind, and for a Banker question the cell of the tableau its prompt shows
     for seed in range(30):
         exercise = make_exercise("banker-draw", 2, seed=seed)
         cards, third = banker_prompt(exercise.question.prompt)

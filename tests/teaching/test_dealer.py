@@ -1,4 +1,4 @@
-"""Dealer mode, the pure model (baccarat_lib.teaching.dealer). Issue 17, item 4.
+"""Dealer mode, the pure model (baccarat_lib.teaching.dealer).
 
 Expected calls are read by hand from the cards (with tests/reference_rules.py, an independent if-chain), never from
 the session under test.
@@ -30,14 +30,14 @@ def _values(cards):
 
 
 def test_seed_5_first_coup_has_the_cards_of_the_shoe():
-    # issue 17, item 4: same seed, same shoe. Shoe(8, 5) starts A♦ 7♦ K♥ 7♣ 10♠ (dealt P, B, P, B, then thirds).
+    # Same seed, same shoe. Shoe(8, 5) starts A♦ 7♦ K♥ 7♣ 10♠ (dealt P, B, P, B, then thirds).
     assert [card.label for card in Shoe(8, 5).peek(5)] == ["A♦", "7♦", "K♥", "7♣", "10♠"]
     session = DealerSession(seed=5, stake=100, clock=FakeClock())
     assert [card.label for card in session.coup.cards] == ["A♦", "7♦", "K♥", "7♣", "10♠"]
 
 
 def test_seed_5_every_call_of_the_first_coup_by_hand():
-    # issue 17, item 4. Worked by hand:
+    # Worked by hand:
     #   Player A+K = 1+0 = 1, Banker 7+7 = 14 -> 4: no natural (neither 8 nor 9).
     #   Player 1 is in 0-5: draws 10♠ (worth 0): A+K+10 -> 1.
     #   Banker 4, Player's third card worth 0: row 4 draws only on 2-7, so Banker stands on 4.
@@ -62,7 +62,7 @@ def test_seed_5_every_call_of_the_first_coup_by_hand():
 
 
 def test_a_natural_skips_the_draw_calls():
-    # issue 17, item 4. Shoe(8, 1) starts 6♦ 6♦ 2♦ 6♥: Player 6+2 = 8 (a natural), Banker 6+6 = 12 -> 2.
+    # Shoe(8, 1) starts 6♦ 6♦ 2♦ 6♥: Player 6+2 = 8 (a natural), Banker 6+6 = 12 -> 2.
     # No draw calls; Player wins 8-2; the Player bet of 100 pays 1:1: 100.
     assert [card.label for card in Shoe(8, 1).peek(4)] == ["6♦", "6♦", "2♦", "6♥"]
     session = DealerSession(seed=1, coups=1, stake=100, clock=FakeClock())
@@ -74,7 +74,7 @@ def test_a_natural_skips_the_draw_calls():
 
 
 def test_every_call_agrees_with_the_reference_rules_over_many_coups():
-    # issue 17, item 4: each call's answer is the independent if-chain's reading of the same cards.
+    # Each call's answer is the independent if-chain's reading of the same cards.
     shoe = Shoe(8, 2024)
     session = DealerSession(seed=2024, coups=40, stake=100, clock=FakeClock())
     while not session.finished:
@@ -98,7 +98,7 @@ def test_every_call_agrees_with_the_reference_rules_over_many_coups():
 
 
 def test_a_fake_clock_times_each_call_and_slow_is_not_wrong():
-    # issue 17, item 4: target 5 s. Calls answered at 3, 10, 11 (s after start): 3 s, 7 s (slow, right), 1 s.
+    # Target 5 s. Calls answered at 3, 10, 11 (s after start): 3 s, 7 s (slow, right), 1 s.
     clock = FakeClock(100)
     session = DealerSession(seed=5, stake=100, target_seconds=5, clock=clock)
     clock.now = 103
@@ -115,7 +115,7 @@ def test_a_fake_clock_times_each_call_and_slow_is_not_wrong():
 
 
 def test_start_clock_restarts_the_current_calls_clock():
-    # issue 17, item 4: a view may let the learner read the feedback first. Answer at 4; read until 30;
+    # A view may let the learner read the feedback first. Answer at 4; read until 30;
     # restart; answer at 32: 2 s.
     clock = FakeClock(0)
     session = DealerSession(seed=5, stake=100, clock=clock)
@@ -128,7 +128,7 @@ def test_start_clock_restarts_the_current_calls_clock():
 
 
 def test_a_typo_is_not_judged_reveals_nothing_and_the_clock_runs_on():
-    # issue 17, item 4 (as Feedback.judged, issue 11): "abc" for an amount, "maybe" for a choice.
+    # "abc" for an amount, "maybe" for a choice.
     clock = FakeClock(0)
     records = []
     session = DealerSession(seed=5, stake=100, clock=clock, on_answer=records.append)
@@ -147,7 +147,7 @@ def test_a_typo_is_not_judged_reveals_nothing_and_the_clock_runs_on():
 
 
 def test_records_go_to_on_answer_with_skill_key_answer_right_seconds():
-    # issue 17, item 4: the progress store's records. Answers at 2, 5, 6: 2 s, 3 s, 1 s.
+    # The progress store's records. Answers at 2, 5, 6: 2 s, 3 s, 1 s.
     clock = FakeClock(0)
     records = []
     session = DealerSession(seed=5, stake=100, clock=clock, on_answer=records.append)
@@ -160,7 +160,7 @@ def test_records_go_to_on_answer_with_skill_key_answer_right_seconds():
 
 
 def test_the_report_worked_by_hand():
-    # issue 17, item 4. Two coups of seed 5 (target 5 s); coup 2 is worked out from the shoe by reference_coup.
+    # Two coups of seed 5 (target 5 s); coup 2 is worked out from the shoe by reference_coup.
     # Coup 1: natural 2 s right; player-draw 8 s WRONG and slow; banker-draw 1 s right; winner 4 s right;
     #         settle 6 s right but slow.
     # Coup 2: every call right, 1 s each.
@@ -198,7 +198,7 @@ def test_the_report_worked_by_hand():
 
 
 def test_same_seed_same_coups_and_stakes():
-    # issue 17, item 4: seeded stakes are drawn from DEALER_STAKES, the same for the same seed.
+    # Seeded stakes are drawn from DEALER_STAKES, the same for the same seed.
     def prompts(seed):
         session = DealerSession(seed=seed, coups=5, clock=FakeClock())
         seen = []
@@ -215,7 +215,7 @@ def test_same_seed_same_coups_and_stakes():
 
 
 def test_commission_on_an_odd_stake_by_hand():
-    # issue 17, item 4: seed 5 with a stake of 25: Banker wins, 25 less 5% (1.25) = 23.75.
+    # Seed 5 with a stake of 25: Banker wins, 25 less 5% (1.25) = 23.75.
     session = DealerSession(seed=5, stake=25, clock=FakeClock())
     for answer in ["none", "draw", "stand", "Banker"]:
         session.answer(answer)
@@ -243,7 +243,6 @@ def test_answering_after_the_end_is_refused():
     (dict(table="nope"), "table"), (dict(on_answer=3), "on_answer"),
 ])
 def test_bad_input_is_a_baccarat_error_naming_the_argument(arguments, name):
-    # issue 17, item 4
     with pytest.raises(BaccaratError, match=name) as error:
         DealerSession(**arguments)
     assert len(str(error.value)) < 200

@@ -1,4 +1,4 @@
-"""The derived-road exercise (issue 12, items 1 and 3): what colour does the road add next? Answers worked by hand."""
+"""The derived-road exercise: what colour does the road add next? Answers worked by hand."""
 
 import pytest
 
@@ -8,7 +8,7 @@ from baccarat_lib.teaching.questions import check_answer
 
 
 def test_answers_worked_by_hand():
-    # issue 12, item 3. "B B P P": Banker next starts column 3; columns 2 and 1 are 2 and 2 long: red.
+    # "B B P P": Banker next starts column 3; columns 2 and 1 are 2 and 2 long: red.
     question = derived_road_question("B B P P", "Big Eye Boy", "Banker")
     assert question.answer == "red" and question.choices == ("red", "blue", NO_ENTRY)
     assert "columns 2 and 1 have the same length (2): red" in question.explanation
@@ -32,6 +32,5 @@ def test_answers_worked_by_hand():
     (lambda: derived_road_question("B P", 1, "tie"), "next_result"),
 ])
 def test_bad_input_names_the_argument(call, name):
-    # issue 12, item 3
     with pytest.raises(BaccaratError, match=name):
         call()

@@ -19,6 +19,12 @@ from baccarat_lib.teaching import Feedback, check_answer
 from baccarat_lib.teaching.practice import (KINDS, LEVELS, Drill, Exercise, Score, answer_drill, drill_exercises,
                                             exercise_at, final_test, make_exercise, next_drill, record,
                                             score_summary, start_drill)
+from reference_rules import reference_coup
+from baccarat_lib.game import play_coup
+from baccarat_lib.teaching import (Feedback, Question, Score, answer_drill, check_answer, drill_exercises,
+                                   final_test, next_drill, pair_question, record, settle_question, start_drill,
+                                   total_question, winner_question)
+from baccarat_lib.teaching import practice
 
 VALUE = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 0, "J": 0, "Q": 0, "K": 0}
 
@@ -85,7 +91,7 @@ def _reference_answer(exercise):
     if exercise.kind == "winner":
         dealt = values(re.search(r"third cards: (.+)\. Who wins\?", prompt).group(1))
         player, banker, winner = reference_coup(dealt + [0, 0])
-        assert len(dealt) == 6          # issue 11, item 3: six cards shown, so their number gives nothing away
+        assert len(dealt) == 6          # Six cards shown, so their number gives nothing away
         return winner.capitalize()
     return exercise.question.answer                              # settle: checked by hand above
 
@@ -207,3 +213,72 @@ def test_a_drill_without_seed_keeps_the_seed_it_picked():
     drill = start_drill("total", 1)
     assert isinstance(drill.seed, int) and drill.exercise == exercise_at("total", 1, drill.seed, 0)
     assert isinstance(drill.exercise, Exercise)
+
+
+# -------------------- A final test does not repeat itself
+
+def _cards_shown(exercise):
+    """The card values a prompt shows, by kind (parsed by hand)."""
+    prompt = exercise.question.prompt
+    patterns = {"total": r"What is the total of (.+)\?", "natural": r"Is (.+) a natural\?",
+                "player-draw": r"Player holds (.+) and Banker", "winner": r"third cards: (.+)\. Who wins\?",
+                "settle": r"(?:third cards|P, B, P, B): (.+)\. What is your net"}
+    if exercise.kind == "banker-draw":
+        banker, third = re.match(r"Banker holds (.+?) \(\d\) and (?:Player stood|Player drew (\S+))\.",
+                                 prompt).groups()
+        return values(banker) + (values(third) if third else [])
+    return values(re.search(patterns[exercise.kind], prompt).group(1))
+
+
+def _situation(exercise):
+    """The key facts of a question, recomputed from its prompt with the plain reference rules."""
+    shown = _cards_shown(exercise)
+    if exercise.kind == "player-draw":
+        return sum(shown) % 10
+    if exercise.kind == "banker-draw":
+        return sum(shown[:2]) % 10, shown[2] if len(shown) == 3 else None
+    if exercise.kind == "winner":
+        player, banker, _ = reference_coup(shown)
+        return sum(player[:2]) % 10, sum(banker[:2]) % 10, tuple(player[2:]), tuple(banker[2:])
+    return tuple(sorted(shown))
+
+
+@pytest.mark.parametrize("seeds", [range(0, 150), range(150, 300)])
+def test_no_final_test_repeats_a_situation(seeds):
+    # Final_test(2024) asked "9♥ 8♠", "9♦ 8♥", "9♥ 7♥".
+    for seed in seeds:
+        test = final_test(seed)
+        kinds = Counter(exercise.kind for exercise in test)
+        assert set(kinds) == set(practice.KINDS) and max(kinds.values()) == 2          # four kinds twice
+        cards = [(e.kind, tuple(sorted(_cards_shown(e)))) for e in test]
+        assert len(set(cards)) == len(cards), (seed, [e.question.prompt for e in test])
+        situations = [(e.kind, _situation(e)) for e in test]
+        assert len(set(situations)) == len(situations), (seed, situations)
+        answers = [(e.kind, e.question.answer) for e in test if e.kind in ("player-draw", "winner")]
+        assert len(set(answers)) == len(answers), (seed, answers)    # one draw, one stand; two winners
+
+
+def test_the_reported_test_no_longer_repeats_itself():
+    # Questions 3–5 of final_test(2024) were three Player hands of 9 with an 8 or a 7.
+    player = [_cards_shown(e) for e in final_test(2024) if e.kind == "player-draw"]
+    assert len(player) == 2 and sum(player[0]) % 10 != sum(player[1]) % 10
+
+
+def test_final_test_is_still_the_same_for_a_seed():
+    # The redraws are deterministic.
+    first = {seed: final_test(seed) for seed in (0, 1, 2024)}
+    practice._final_test.cache_clear()
+    assert {seed: final_test(seed) for seed in (0, 1, 2024)} == first
+    assert final_test(2024) != final_test(2025)
+    assert [e.kind for e in final_test(7, 3)] == sorted((e.kind for e in final_test(7, 3)),
+                                                        key=practice.KINDS.index)
+
+
+def test_long_tests_still_build_and_stay_varied():
+    # A 100-question test runs out of answer patterns but never fails, and no kind crowds it.
+    test = final_test(5, 100)
+    assert len(test) == 100 == len(final_test(5, 100))
+    kinds = Counter(exercise.kind for exercise in test)
+    assert kinds["total"] == kinds["natural"] == 1 and all(24 <= kinds[k] <= 25 for k in practice.TEST_EXTRA_KINDS)
+    cards = [(e.kind, tuple(sorted(_cards_shown(e)))) for e in test if e.kind in ("winner", "settle")]
+    assert len(set(cards)) == len(cards)                      # six cards: plenty of different ones

@@ -1,4 +1,4 @@
-"""Every exercise builder files its answers under a skill and a short key (issue 17, item 1).
+"""Every exercise builder files its answers under a skill and a short key.
 
 The expected skills are the vocabulary of the progress store, written out by hand here; the Banker tableau's cells
 are checked against ``tests/reference_rules.py`` (the rule as an if-chain), not against the tableau literal.
@@ -23,7 +23,7 @@ from tests.reference_rules import reference_banker_draws
 CARD_OF_VALUE = {0: "K", 1: "A", **{value: str(value) for value in range(2, 10)}}
 
 
-# issue 17, item 1: each builder's skill and key, worked by hand
+# Each builder's skill and key, worked by hand
 @pytest.mark.parametrize("build, skill, key", [
     (lambda: total_question("7 8"), "total", "7 8"),
     (lambda: natural_question("9 K"), "natural", "9 K"),
@@ -59,7 +59,7 @@ def test_each_builder_sets_its_skill_and_key(build, skill, key):
 
 
 def test_the_other_odds_and_counting_builders():
-    # issue 17, item 1: lesson 07's questions are "odds", lesson 10's "counting"
+    # Lesson 07's questions are "odds", lesson 10's "counting"
     assert lowest_edge_question().skill == "odds"
     assert lowest_edge_question().key.startswith("lowest edge, 8-deck shoe: ")
     assert best_removal_question("banker", decks=1).skill == "counting"
@@ -70,7 +70,7 @@ def test_the_other_odds_and_counting_builders():
 
 @pytest.mark.parametrize("banker_total", range(10))
 def test_every_banker_cell_is_the_cell_the_answer_comes_from(banker_total):
-    # issue 17, item 1: the skill names the cell (Banker total / Player's third card, "-" if Player stood), and the
+    # The skill names the cell (Banker total / Player's third card, "-" if Player stood), and the
     # answer in that cell is the casino rule card's (reference_rules), so a missed cell is the cell practised.
     banker_cards = f"{CARD_OF_VALUE[banker_total]} K"                # the King adds 0
     for third in [None, *range(10)]:
@@ -81,7 +81,7 @@ def test_every_banker_cell_is_the_cell_the_answer_comes_from(banker_total):
 
 
 def test_a_question_built_by_position_keeps_working_with_default_skill_and_key():
-    # issue 17, item 1: the old positional construction still works; the key defaults to the prompt
+    # The old positional construction still works; the key defaults to the prompt
     question = Question("What is 7 + 8, units digit only?", "5", "7 + 8 = 15.")
     assert (question.skill, question.key) == ("exercise", "What is 7 + 8, units digit only?")
     assert check_answer(question, "5").correct
@@ -93,13 +93,11 @@ def test_a_question_built_by_position_keeps_working_with_default_skill_and_key()
 
 @pytest.mark.parametrize("skill", ["Total", "", "banker draw", "banker-draw:5/4:3", 7, None, "a" * 41])
 def test_a_skill_the_store_cannot_file_is_refused_naming_skill(skill):
-    # issue 17, item 1
     with pytest.raises(BaccaratError, match="skill must be"):
         Question("What is 7 + 8?", "5", "7 + 8 = 15.", skill=skill)
 
 
 @pytest.mark.parametrize("key", ["", "   ", 5, "k" * 501])
 def test_a_key_that_is_not_short_text_is_refused_naming_key(key):
-    # issue 17, item 1
     with pytest.raises(BaccaratError, match="key must be"):
         Question("What is 7 + 8?", "5", "7 + 8 = 15.", key=key)

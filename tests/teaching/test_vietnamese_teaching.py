@@ -1,5 +1,5 @@
-"""The teaching layer in Vietnamese (issue 16): questions, feedback, drills, dealer mode and progress in Vietnamese,
-and typed answers in Vietnamese words, with or without diacritics (item 4).
+"""The teaching layer in Vietnamese: questions, feedback, drills, dealer mode and progress in Vietnamese,
+and typed answers in Vietnamese words, with or without diacritics.
 
 Expected texts are written here by hand from docs/glossary.vi.md (Đúng! / Chưa đúng., rút / đứng, Hòa, ván, bạn),
 and the right answers are worked by hand from the rules (the working is in the comments), never printed by the code.
@@ -38,9 +38,9 @@ def _right(question, answer) -> bool:
     return feedback.judged and feedback.correct
 
 
-# ------------------------------------------------------------------ a question's prompt and feedback (item 2)
+# ------------------------------------------------------------------ a question's prompt and feedback
 
-def test_a_bead_plate_question_and_its_feedback_in_vietnamese():   # issue 16, item 2
+def test_a_bead_plate_question_and_its_feedback_in_vietnamese():
     # Hand-worked: 6 rows a column, coup 14 = 6 + 6 + 2: column 3, row 2.
     with using_language("vi"):
         question = bead_question(14)
@@ -56,7 +56,7 @@ def test_a_bead_plate_question_and_its_feedback_in_vietnamese():   # issue 16, i
                                                             "column 3.")
 
 
-def test_choices_and_prompts_of_rule_questions_in_vietnamese():   # issue 16, item 2
+def test_choices_and_prompts_of_rule_questions_in_vietnamese():
     with using_language("vi"):
         question = banker_draw_question("3 2", 4)
         assert question.prompt == "Banker có 3 2 (5 điểm) và Player rút được 4. Banker rút hay đứng?"
@@ -68,7 +68,7 @@ def test_choices_and_prompts_of_rule_questions_in_vietnamese():   # issue 16, it
                               "tạo chuỗi")
 
 
-def test_keys_and_skills_stay_english_in_vietnamese():   # issue 16: keys in the progress database are never translated
+def test_keys_and_skills_stay_english_in_vietnamese():   # Keys in the progress database are never translated
     english = settle_question("banker", 1000, "2♣ 3♥ 3♠ A♦ 7♦ 4♠")
     with using_language("vi"):
         vietnamese = settle_question("banker", 1000, "2♣ 3♥ 3♠ A♦ 7♦ 4♠")
@@ -81,14 +81,14 @@ def test_keys_and_skills_stay_english_in_vietnamese():   # issue 16: keys in the
     assert drilled.question.prompt.endswith("có phải Natural không?") and first.question.prompt.endswith("a natural?")
 
 
-# ------------------------------------------------------------------ typed answers (item 4)
+# ------------------------------------------------------------------ typed answers
 
 DRAW = ["rút", "rut", "RÚT", "  Rút  ", "draw", "Draw"]
 STAND = ["không rút", "khong rut", "Không   Rút", "đứng", "dung", "Đứng", "dừng", "Dừng", "stand"]
 
 
 @pytest.mark.parametrize("code", ["vi", "en"])
-def test_draw_or_stand_typed_in_either_language(code):   # issue 16, item 4
+def test_draw_or_stand_typed_in_either_language(code):
     # Banker 3+2 = 5 with Player's third card 4: the tableau's row 5 draws on 4, 5, 6, 7 -> draw.
     # Banker 3+3 = 6 with Player's third card 8: row 6 draws only on 6 and 7 -> stand.
     # Player 2+3 = 5 draws (0–5 draw); Player 3+4 = 7 stands.
@@ -106,7 +106,7 @@ def test_draw_or_stand_typed_in_either_language(code):   # issue 16, item 4
 
 
 @pytest.mark.parametrize("code", ["vi", "en"])
-def test_yes_or_no_typed_in_either_language(code):   # issue 16, item 4
+def test_yes_or_no_typed_in_either_language(code):
     # 6 + 2 = 8 on two cards: a natural. 5 + 2 = 7: not one.
     with using_language(code):
         natural, not_natural = natural_question("6 2"), natural_question("5 2")
@@ -122,7 +122,7 @@ TIE = ["Hòa", "Hoà", "hoa", "HÒA", "Tie", "tie"]
 
 
 @pytest.mark.parametrize("code", ["vi", "en"])
-def test_who_wins_typed_in_either_language(code):   # issue 16, item 4
+def test_who_wins_typed_in_either_language(code):
     # 7 6 Q J 5 2: Player 7+Q = 7, Banker 6+J = 6, both stand (6–7): Player wins 7–6.
     # 2 3 3 A 7 4: Player 2+3 = 5 draws 7 -> 2; Banker 3+A = 4 draws on a 7 -> 4+4 = 8: Banker wins 8–2.
     # 9 9 K K: Player 9+K = 9, Banker 9+K = 9, both naturals: a tie.
@@ -135,7 +135,7 @@ def test_who_wins_typed_in_either_language(code):   # issue 16, item 4
                 assert not any(_right(other, word) for other in wrong), word
 
 
-def test_the_right_answer_is_shown_in_vietnamese():   # issue 16, item 4
+def test_the_right_answer_is_shown_in_vietnamese():
     with using_language("vi"):
         assert check_answer(winner_question("9 9 K K"), "nha cai").message.startswith("Chưa đúng: đáp án đúng là Hòa. ")
         assert check_answer(banker_draw_question("3 3", 8), "rut").message.startswith(
@@ -143,7 +143,7 @@ def test_the_right_answer_is_shown_in_vietnamese():   # issue 16, item 4
         assert check_answer(natural_question("5 2"), "co").message.startswith("Chưa đúng: đáp án đúng là không. ")
 
 
-def test_amounts_typed_the_vietnamese_way():   # issue 16, items 3 and 4
+def test_amounts_typed_the_vietnamese_way():
     # 10 on Banker, Banker wins 8–2 (cards above): 10 less 5% commission = 9.50.
     # 2,000 on Player, Player wins 7–6: + 2,000.
     with using_language("vi"):
@@ -161,7 +161,7 @@ def test_amounts_typed_the_vietnamese_way():   # issue 16, items 3 and 4
 
 # ------------------------------------------------------------------ drills, dealer mode, progress
 
-def test_a_drill_summary_in_vietnamese():   # issue 16, items 2 and 3
+def test_a_drill_summary_in_vietnamese():
     # 2 right of 3: 66.67% rounds to 67%.
     with using_language("vi"):
         summary = score_summary(Score(asked=3, right=2, streak=1, best_streak=2, missed=("settle",)))
@@ -171,7 +171,7 @@ def test_a_drill_summary_in_vietnamese():   # issue 16, items 2 and 3
             "Đúng 4 trên 4 câu (100%), chuỗi đúng dài nhất 4. Không sai câu nào!"
 
 
-def test_dealer_calls_and_timing_in_vietnamese():   # issue 16, items 2, 3 and 4
+def test_dealer_calls_and_timing_in_vietnamese():
     ticks = iter([0.0, 2.5, 2.5, 9.25, 9.25])
     with using_language("vi"):
         session = DealerSession(seed=1, coups=1, stake=100, target_seconds=2, clock=lambda: next(ticks))
@@ -182,7 +182,7 @@ def test_dealer_calls_and_timing_in_vietnamese():   # issue 16, items 2, 3 and 4
         assert feedback.right and feedback.message == "Đúng (2,5 giây, chậm hơn mục tiêu 2 giây)."
 
 
-def test_dealer_accepts_vietnamese_words_without_diacritics():   # issue 16, item 4
+def test_dealer_accepts_vietnamese_words_without_diacritics():
     with using_language("vi"):
         session = DealerSession(seed=1, coups=3, stake=100, clock=lambda: 0.0)
         typed = {"không có": "khong co", "cả hai": "ca hai", "rút": "rut", "đứng": "dung", "Hòa": "hoa",
@@ -193,7 +193,7 @@ def test_dealer_accepts_vietnamese_words_without_diacritics():   # issue 16, ite
             assert feedback.judged and feedback.right, (call.kind, call.answer)
 
 
-def test_progress_report_and_store_messages_in_vietnamese(tmp_path):   # issue 16, item 2
+def test_progress_report_and_store_messages_in_vietnamese(tmp_path):
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("a file where the progress folder should be")
     with using_language("vi"):
@@ -210,7 +210,7 @@ def test_progress_report_and_store_messages_in_vietnamese(tmp_path):   # issue 1
             store.close()
 
 
-def test_dealer_keys_stay_english_in_vietnamese():   # issue 16: keys in the progress database are never translated
+def test_dealer_keys_stay_english_in_vietnamese():   # Keys in the progress database are never translated
     english = [call.key for call in DealerSession(seed=3, coups=1, stake=1000)._calls]
     with using_language("vi"):
         vietnamese = [call.key for call in DealerSession(seed=3, coups=1, stake=1000)._calls]
@@ -218,7 +218,7 @@ def test_dealer_keys_stay_english_in_vietnamese():   # issue 16: keys in the pro
     assert vietnamese == english and english[-1].split(", ")[0].endswith(" 1,000")
 
 
-def test_a_settle_question_names_its_table_in_vietnamese():   # issue 16, item 2: pay-table names
+def test_a_settle_question_names_its_table_in_vietnamese():   # Pay-table names
     # Found by the widgets' full-text test through the weak-spots drill: the table's title stayed English.
     from baccarat_lib.teaching import settle_question
     with using_language("vi"):

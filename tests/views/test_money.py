@@ -23,8 +23,8 @@ def _text(html):
 
 def test_pay_tables_html_has_a_column_per_table_and_shows_the_half_pay_on_6():
     html = pay_tables_html()
-    assert html.count("<tr>") == 1 + 12  # 8 bets + 4 side bets (issue 12)
-    # issue 11, item 12: human titles as headers, not code names
+    assert html.count("<tr>") == 1 + 12  # 8 bets + 4 side bets
+    # Human titles as headers, not code names
     for title in ("Standard (5% commission)", "4% commission", "Tie pays 9:1", "No commission (Banker 6 pays 1:2)",
                   "EZ Baccarat"):
         assert f"<b>{title}</b>" in html
@@ -47,7 +47,7 @@ def test_same_coup_everywhere_pays_banker_six_differently():
 
 
 def test_same_coup_everywhere_shows_money_as_money():
-    # issue 11, item 10: 1,000 on Banker, Banker wins 6-4: 5% of 1,000 = 50 -> 950; 1:2 of 1,000 = 500.
+    # 1,000 on Banker, Banker wins 6-4: 5% of 1,000 = 50 -> 950; 1:2 of 1,000 = 500.
     text = _text(same_coup_everywhere_html("banker", "1e3", BANKER_SIX))
     assert "A stake of 1,000 on Banker" in text and "E+" not in text
     assert re.search(r" Standard \(5% commission\) \| [^|]+ \| 1,000 \| 50 \| 950 \|", text)
@@ -66,11 +66,11 @@ def test_outcome_table_matches_source_004():
 
 
 def test_edge_table_html_is_bet_by_table():
-    # issue 11, item 12: a row per bet (12 bets, with issue 12's side bets), a column per table headed by its title, "—" where a table does
+    # A row per bet (12 bets, with the side bets), a column per table headed by its title, "—" where a table does
     # not offer the bet. Expected edges are source 004's published figures for 8 decks (Player 1.2351%,
     # Banker 1.0579%, Tie 8:1 14.3596%, Tie 9:1 4.8440%) and the pair bet's 10.3614%.
     html = edge_table_html((8,))
-    assert html.count("<tr>") == 1 + 12  # 8 bets + 4 side bets (issue 12)
+    assert html.count("<tr>") == 1 + 12  # 8 bets + 4 side bets
     text = _text(html)
     assert ("Bet | Shoe | Standard (5% commission) | 4% commission | Tie pays 9:1 | "
             "No commission (Banker 6 pays 1:2) | EZ Baccarat |") in text
@@ -83,7 +83,7 @@ def test_edge_table_html_is_bet_by_table():
 
 
 def test_edge_table_html_lists_each_shoe_on_its_own_line():
-    # issue 11, item 12: two deck counts -> two lines in each cell, in the same order as the "Shoe" column.
+    # Two deck counts -> two lines in each cell, in the same order as the "Shoe" column.
     text = _text(edge_table_html((6, 8)))
     assert "Player | 6 decks 8 decks | 1.2374% 1.2351% |" in text       # source 004: 6 decks 1.2374%
     assert text.count("1.2374% 1.2351%") == 5
@@ -94,7 +94,7 @@ def _settled(bet, stake, cards, table="standard"):
 
 
 def test_a_losing_bet_is_not_paid():
-    # issue 11, item 9: a loss showed "Paid at the odds (gross) -250"; nothing is paid on a loss.
+    # A loss showed "Paid at the odds (gross) -250"; nothing is paid on a loss.
     text = _settled("player", 250, WORKED_COUP)
     assert "Paid" not in text and "pays the win" not in text and "Commission" not in text
     assert "What happens | The bet loses: the dealer takes the 250 stake |" in text
@@ -102,7 +102,7 @@ def test_a_losing_bet_is_not_paid():
 
 
 def test_a_push_returns_the_stake_and_a_win_is_paid_then_taxed():
-    # issue 11, item 9. A tie pushes Banker: 100 back. Banker wins 8-2: 1:1 pays 100, 5% = 5 back, net 95.
+    # A tie pushes Banker: 100 back. Banker wins 8-2: 1:1 pays 100, 5% = 5 back, net 95.
     push = _settled("banker", 100, "2 A 3 2 8")
     assert "Result | push |" in push and "the 100 stake comes back" in push and "Net result | 0 |" in push
     assert "pays the win" not in push
@@ -113,7 +113,7 @@ def test_a_push_returns_the_stake_and_a_win_is_paid_then_taxed():
 
 
 def test_settle_reading_in_whole_cents_and_thousands():
-    # issue 11, item 10. 10.01 on Banker at 5%: 0.5005 -> 0.50 charged, net 9.51, picks up 19.52.
+    # 10.01 on Banker at 5%: 0.5005 -> 0.50 charged, net 9.51, picks up 19.52.
     text = _settled("banker", "10.01", WORKED_COUP)
     assert "Commission taken back (5%) | 0.50 |" in text and "Net result | 9.51 |" in text
     assert "picks up (stake + net) | 19.52 |" in text
@@ -129,7 +129,7 @@ def test_given_player_total_nine_never_loses():
 
 
 def test_pay_tables_html_shows_only_the_bets_asked_for():
-    # issue 12: lesson 06 shows the new side bets in a table of their own, on the two tables that define them
+    # Lesson 06 shows the new side bets in a table of their own, on the two tables that define them
     # (the 4% and Tie 9:1 tables copy the standard table's side bets). Counted by hand: 4 bets, 2 tables.
     html = pay_tables_html(["standard", "no-commission"],
                            bets=["either-pair", "dragon-bonus-player", "dragon-bonus-banker", "lucky-6"])

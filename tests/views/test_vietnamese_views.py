@@ -1,4 +1,4 @@
-"""The views in Vietnamese (issue 16, items 2 and 3): plot titles, axes and legends, the scoreboard's SVG titles,
+"""The views in Vietnamese: plot titles, axes and legends, the scoreboard's SVG titles,
 HTML table headers and captions, with Vietnamese numbers; English again after the ``with`` block.
 
 Expected texts are written by hand from the glossary (docs/glossary.vi.md), not printed by the code.
@@ -35,7 +35,7 @@ def _headers(html: str) -> list[str]:
     return re.findall(r"<th[^>]*>(?:<div[^>]*>)?(.*?)(?:</div>)?</th>", html)
 
 
-def test_streak_plot_title_axes_and_legend_in_vietnamese():   # issue 16, items 2 and 3
+def test_streak_plot_title_axes_and_legend_in_vietnamese():
     rows = streak_statistics("B B P B B B T B P", max_k=2)
     with using_language("vi"):
         ax = plot_streak_statistics(rows, 0.4586)
@@ -47,7 +47,7 @@ def test_streak_plot_title_axes_and_legend_in_vietnamese():   # issue 16, items 
     assert "mô phỏng, ±2 sai số chuẩn" in legend
 
 
-def test_english_plot_again_after_the_block():   # issue 16, item 2
+def test_english_plot_again_after_the_block():
     rows = streak_statistics("B B P B B B T B P", max_k=2)
     with using_language("vi"):
         plot_streak_statistics(rows, 0.4586)
@@ -57,7 +57,7 @@ def test_english_plot_again_after_the_block():   # issue 16, item 2
     assert "exact P(Banker) on any coup = 0.4586" in [text.get_text() for text in ax.get_legend().get_texts()]
 
 
-def test_tableau_grid_plot_in_vietnamese():   # issue 16, item 2
+def test_tableau_grid_plot_in_vietnamese():
     with using_language("vi"):
         ax = plot_tableau_grid()
     assert ax.get_xlabel() == "Giá trị lá thứ ba của Player"
@@ -67,7 +67,7 @@ def test_tableau_grid_plot_in_vietnamese():   # issue 16, item 2
     assert letters.count("R") == 51 and letters.count("Đ") == 29        # 80 cells: R(út) and Đ(ứng)
 
 
-def test_convergence_plot_in_vietnamese():   # issue 16, item 2
+def test_convergence_plot_in_vietnamese():
     with using_language("vi"):
         convergence = outcome_convergence("banker", n_coups=2000, decks=8, seed=1, points=20)
         ax = plot_convergence(convergence)
@@ -77,7 +77,7 @@ def test_convergence_plot_in_vietnamese():   # issue 16, item 2
         sorted(["mô phỏng đến lúc này", "chính xác (liệt kê mọi ván)", "±2 sai số chuẩn"])
 
 
-def test_a_convergence_label_made_in_english_is_shown_in_vietnamese():   # issue 16, item 2
+def test_a_convergence_label_made_in_english_is_shown_in_vietnamese():
     convergence = Convergence(np.array([1000, 2000]), np.array([0.45, 0.46]), np.array([0.01, 0.01]), 0.4586,
                               "share of coups Banker wins")
     with using_language("vi"):
@@ -85,7 +85,7 @@ def test_a_convergence_label_made_in_english_is_shown_in_vietnamese():   # issue
     assert ax.get_title() == "share of coups Banker wins"    # a label of the caller's own is shown as given
 
 
-def test_scoreboard_svg_titles_in_vietnamese():   # issue 16, item 2
+def test_scoreboard_svg_titles_in_vietnamese():
     with using_language("vi"):
         svg = scoreboard_svg("B B P P B")
     titles = re.findall(r'<text class="bcl-road-title"[^>]*>([^<]*)</text>', svg)
@@ -98,7 +98,7 @@ def test_scoreboard_svg_titles_in_vietnamese():   # issue 16, item 2
     assert 'data-colour="red"' in svg                       # keys untouched
 
 
-def test_html_table_headers_in_vietnamese():   # issue 16, items 2 and 3
+def test_html_table_headers_in_vietnamese():
     with using_language("vi"):
         outcomes = outcome_table_html((1, 8))
         given = given_player_total_html(8)
@@ -107,7 +107,7 @@ def test_html_table_headers_in_vietnamese():   # issue 16, items 2 and 3
     assert _headers(given) == ["Hai lá đầu của Player được", "Player thắng", "Banker thắng", "Hòa"]
 
 
-def test_edge_reading_caption_and_percent_in_vietnamese():   # issue 16, items 2 and 3
+def test_edge_reading_caption_and_percent_in_vietnamese():
     with using_language("vi"):
         html = edge_reading(8, "standard")
     assert "Shoe gồm 8 bộ bài." in html
@@ -116,7 +116,7 @@ def test_edge_reading_caption_and_percent_in_vietnamese():   # issue 16, items 2
     assert "Mức thua trung bình trên mỗi 100 tiền cược" in html
 
 
-def test_tableau_tables_in_vietnamese():   # issue 16, item 2
+def test_tableau_tables_in_vietnamese():
     with using_language("vi"):
         markdown = tableau_markdown()
         grid = tableau_grid_html(4, 7)
@@ -127,7 +127,7 @@ def test_tableau_tables_in_vietnamese():   # issue 16, item 2
     assert 'class="bcl-highlight" data-total="4" data-value="7"' in grid and ">R</td>" in grid
 
 
-def test_reading_order_figure_in_vietnamese():   # issue 16, item 2
+def test_reading_order_figure_in_vietnamese():
     with using_language("vi"):
         figure = reading_order_figure()
     texts = [text.get_text() for text in figure.axes[0].texts]

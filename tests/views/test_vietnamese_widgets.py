@@ -1,4 +1,4 @@
-"""The widgets speak Vietnamese when the notebook chose it (issue 16, items 2, 3 and 5).
+"""The widgets speak Vietnamese when the notebook chose it.
 
 Every ``show_…()`` of ``baccarat_lib.views.widgets`` is built after ``set_language("vi")`` (here: inside
 ``using_language("vi")``), and what a learner sees is collected: control labels (descriptions), placeholders,
@@ -140,7 +140,7 @@ def _build(name):
         return SHOWS[name]()
 
 
-def test_every_widget_of_the_library_is_checked():   # issue 16, item 5: all widgets, none forgotten
+def test_every_widget_of_the_library_is_checked():   # All widgets, none forgotten
     assert set(SHOWS) == _library_shows()
 
 
@@ -150,7 +150,7 @@ def test_the_english_word_list_catches_english():   # the check itself can fail
 
 
 @pytest.mark.parametrize("name", sorted(SHOWS))
-def test_the_widgets_own_labels_are_vietnamese(name):   # issue 16, item 2: widget labels, buttons, fallback
+def test_the_widgets_own_labels_are_vietnamese(name):   # Widget labels, buttons, fallback
     view = _build(name)
     texts = control_texts(view)
     assert texts, name
@@ -159,14 +159,14 @@ def test_the_widgets_own_labels_are_vietnamese(name):   # issue 16, item 2: widg
 
 
 @pytest.mark.parametrize("name", sorted(SHOWS))
-def test_everything_a_widget_shows_is_vietnamese(name):   # issue 16, items 2 and 5: explanations included
+def test_everything_a_widget_shows_is_vietnamese(name):   # Explanations included
     texts = visible_texts(_build(name))
     assert not _english_words(texts), _english_words(texts)
 
 
 # ---------------------------------------------------------------- labels written by hand from the glossary
 
-def test_an_exercise_in_vietnamese():   # issue 16, item 2: "Check (button) | Kiểm tra"
+def test_an_exercise_in_vietnamese():   # "Check (button) | Kiểm tra"
     view = _build("show_question")
     question = view.controller
     assert question.controls.check.description == "Kiểm tra"
@@ -177,7 +177,7 @@ def test_an_exercise_in_vietnamese():   # issue 16, item 2: "Check (button) | Ki
     assert english.controls.check.description == "Check" and english.controls.text.placeholder == "your answer"
 
 
-def test_the_drill_in_vietnamese():   # issue 16, item 2: "Next question | Câu tiếp theo"
+def test_the_drill_in_vietnamese():   # "Next question | Câu tiếp theo"
     drill = _build("show_drill").controller
     assert drill.next_button.description == "Câu tiếp theo"
     assert drill.kind.description == "Bài luyện" and drill.difficulty.description == "Độ khó"
@@ -189,7 +189,7 @@ def test_the_drill_in_vietnamese():   # issue 16, item 2: "Next question | Câu 
     assert "Câu 1 · Điểm: đúng 0/0 · chuỗi đúng 0 (dài nhất 0)" in _plain(drill.question.value)
 
 
-def test_the_settle_widget_in_vietnamese():   # issue 16, item 2: "Deal | Chia bài", bet names from the glossary
+def test_the_settle_widget_in_vietnamese():   # "Deal | Chia bài", bet names from the glossary
     settle = _build("show_settle_widget").controller
     assert settle.deal.description == "Chia bài"
     assert (settle.table.description, settle.bet.description, settle.stake.description, settle.cards.description) \
@@ -198,7 +198,7 @@ def test_the_settle_widget_in_vietnamese():   # issue 16, item 2: "Deal | Chia b
     assert settle.bet.value == "banker"                         # the code stays English
 
 
-def test_the_first_lessons_widgets_in_vietnamese():   # issue 16, item 2: draw / stand = rút / đứng
+def test_the_first_lessons_widgets_in_vietnamese():   # Draw / stand = rút / đứng
     checker = _build("show_natural_checker").controller
     assert checker.deal.description == "Chia 4 lá mới"
     assert [choice.description for choice in checker.choices] == ["Lá 1 → Player", "Lá 2 → Banker",
@@ -219,7 +219,7 @@ def test_the_first_lessons_widgets_in_vietnamese():   # issue 16, item 2: draw /
     assert calculator.rank_buttons[0].tooltip == "thêm lá A"
 
 
-def test_the_tableau_explorer_in_vietnamese():   # issue 16, item 2
+def test_the_tableau_explorer_in_vietnamese():
     explorer = _build("show_tableau_explorer").controller
     assert explorer.banker_total.description == "Tổng điểm Banker"
     assert explorer.third_card.description == "Lá thứ ba của Player"
@@ -228,7 +228,7 @@ def test_the_tableau_explorer_in_vietnamese():   # issue 16, item 2
     assert "Banker rút lá thứ ba." in _plain(explorer.result.value)
 
 
-def test_the_road_dealer_in_vietnamese():   # issue 16, item 2; the seed is a name, written as typed
+def test_the_road_dealer_in_vietnamese():   # The seed is a name, written as typed
     dealer = _build("show_road_dealer").controller
     assert (dealer.new_shoe.description, dealer.seed.description) == ("Chia shoe mới", "Seed của shoe")
     text = _plain(dealer.result.value)
@@ -236,7 +236,7 @@ def test_the_road_dealer_in_vietnamese():   # issue 16, item 2; the seed is a na
     assert "Shoe tiếp theo được chia theo đúng những luật đó, dù các bảng này cho thấy gì." in text
 
 
-def test_inline_errors_of_the_widgets_in_vietnamese():   # issue 16, item 2: inline errors
+def test_inline_errors_of_the_widgets_in_vietnamese():   # Inline errors
     with using_language("vi"):
         calculator = w.show_total_calculator().controller
         calculator.text.value = "7 8 9 K"
@@ -248,7 +248,7 @@ def test_inline_errors_of_the_widgets_in_vietnamese():   # issue 16, item 2: inl
             in _plain(dealer.result.value))
 
 
-def test_the_progress_page_in_vietnamese():   # issue 16, items 2 and 3: confirmation, numbers
+def test_the_progress_page_in_vietnamese():   # confirmation, numbers
     store = ProgressStore(":memory:")
     store.record("total", "7 8", "5", True, 2.5, source="lesson", lesson="01_card_values")
     with using_language("vi"):
@@ -267,7 +267,7 @@ def test_the_progress_page_in_vietnamese():   # issue 16, items 2 and 3: confirm
     assert "01_card_values" not in page.lessons.value and "Card values" not in page.lessons.value
 
 
-def test_dealer_mode_in_vietnamese():   # issue 16, items 2 and 3
+def test_dealer_mode_in_vietnamese():
     dealer = _build("show_dealer_mode").controller
     assert (dealer.restart_button.description, dealer.continue_button.description) == ("Làm lại từ đầu",
                                                                                           "Tiếp tục")
@@ -286,7 +286,7 @@ def _widths(view):
 
 
 @pytest.mark.parametrize("name", sorted(SHOWS))
-def test_vietnamese_labels_are_never_cut_by_a_fixed_width(name):   # issue 16, item 5: the projector layout
+def test_vietnamese_labels_are_never_cut_by_a_fixed_width(name):   # The projector layout
     # A fixed width (8em, 6em...) was chosen for the English words; Vietnamese labels are longer, so in Vietnamese
     # a label takes its own width ("initial", or "" for ipywidgets' default) and word buttons size themselves.
     fixed = [(label, width) for label, width in _widths(_build(name)) if width not in ("", "initial", "auto")]

@@ -93,13 +93,13 @@ def test_dealer_new_coup_takes_the_next_cards_of_the_shoe():
     dealer.next_card.click()
     dealer.new_coup.click()
     assert dealer.coup.cards == second.cards and dealer.shown == 0 and not dealer.next_card.disabled
-    # issue 11, item 5: the second coup's cards are all face down, so they still count as in the shoe
+    # The second coup's cards are all face down, so they still count as in the shoe
     assert f"{416 - len(first.cards)} cards still in the shoe" in dealer.status.value
     assert "coup 2" in dealer.status.value
 
 
 def test_dealer_counts_the_cards_the_learner_has_not_seen_leave_the_shoe():
-    # issue 11, item 5: "Cards face up so far: 0" came with "411 cards left" on a fresh 8-deck shoe (416 cards).
+    # "Cards face up so far: 0" came with "411 cards left" on a fresh 8-deck shoe (416 cards).
     dealer = show_shoe_dealer(seed=2024).controller
     assert dealer.shown == 0 and "416 cards still in the shoe" in dealer.status.value   # 8 x 52, nothing turned
     coup_size = len(dealer.coup.cards)

@@ -1,4 +1,4 @@
-"""Dealer mode on screen (baccarat_lib.views.widgets.dealer), driven without a browser. Issue 17, item 4.
+"""Dealer mode on screen (baccarat_lib.views.widgets.dealer), driven without a browser.
 
 Seed 5's first coup, by hand: Player A♦ K♥ (1), Banker 7♦ 7♣ (14 -> 4), no natural; Player draws 10♠ (worth 0);
 Banker 4 with a third card worth 0 stands; Banker wins 4-1.
@@ -30,7 +30,6 @@ def test_show_dealer_mode_returns_the_view_of_its_controller():
 
 
 def test_the_first_call_shows_four_card_faces_and_the_natural_buttons():
-    # issue 17, item 4
     dealer = DealerWidget(seed=5, coups=1, clock=FakeClock())
     html = dealer.call.value
     for label in ("A♦", "7♦", "K♥", "7♣"):
@@ -41,7 +40,7 @@ def test_the_first_call_shows_four_card_faces_and_the_natural_buttons():
 
 
 def test_clicking_through_a_coup_with_the_clock():
-    # issue 17, item 4: answers at 2 s and 9 s (target 5 s)
+    # Answers at 2 s and 9 s (target 5 s)
     clock = FakeClock(0)
     dealer = DealerWidget(seed=5, coups=1, clock=clock)
     clock.now = 2
@@ -55,7 +54,7 @@ def test_clicking_through_a_coup_with_the_clock():
 
 
 def test_a_wrong_call_explains_and_waits_for_continue():
-    # issue 17, item 4: Banker 4 with a third card worth 0 stands; "draw" is wrong.
+    # Banker 4 with a third card worth 0 stands; "draw" is wrong.
     clock = FakeClock(0)
     dealer = DealerWidget(seed=5, coups=1, clock=clock)
     dealer.click("none")
@@ -71,7 +70,7 @@ def test_a_wrong_call_explains_and_waits_for_continue():
 
 
 def test_money_is_typed_and_a_typo_is_not_marked_wrong():
-    # issue 17, item 4: the stake comes from the seed; Banker 1:1 less 5%: stake x 0.95, by hand.
+    # The stake comes from the seed; Banker 1:1 less 5%: stake x 0.95, by hand.
     dealer = DealerWidget(seed=5, coups=1, clock=FakeClock())
     for choice in ("none", "draw", "stand", "Banker"):
         dealer.click(choice)
@@ -86,7 +85,7 @@ def test_money_is_typed_and_a_typo_is_not_marked_wrong():
 
 
 def test_the_report_shows_the_table_and_the_wrong_coup_replayed():
-    # issue 17, item 4: one wrong call (player-draw) in a one-coup session.
+    # One wrong call (player-draw) in a one-coup session.
     dealer = DealerWidget(seed=5, coups=1, clock=FakeClock())
     dealer.click("none")
     dealer.click("stand")                            # wrong: Player 1 draws
@@ -128,7 +127,7 @@ def test_bad_arguments_are_refused_before_a_control_is_built(arguments, name):
 
 
 def test_each_judged_call_is_saved_with_source_dealer(tmp_path, monkeypatch):
-    # issue 17, items 1 and 4: dealer mode's calls go into the same progress store, source "dealer".
+    # Dealer mode's calls go into the same progress store, source "dealer".
     # Seed 5's first coup (see the top): natural "none" right at 2 s; Player draws on 1, so "stand" is wrong
     # (3 s later); a typo for an amount is not saved; an on_answer given still gets every record.
     from baccarat_lib.progress.store import ProgressStore
@@ -156,7 +155,7 @@ def test_each_judged_call_is_saved_with_source_dealer(tmp_path, monkeypatch):
 
 
 def test_a_read_only_store_is_said_once_and_dealer_mode_goes_on(tmp_path, monkeypatch):
-    # issue 17, items 1 and 4: a progress folder that cannot be written: said once under the feedback, no traceback
+    # A progress folder that cannot be written: said once under the feedback, no traceback
     blocked = tmp_path / "a-file"
     blocked.write_text("not a folder")
     monkeypatch.setenv("BACCARAT_PROGRESS_DIR", str(blocked))

@@ -165,7 +165,7 @@ def test_edge_explorer_one_deck_pairs_and_tables():
 # ---------------------------------------------------------------- the settle widget, again
 
 def test_settle_widget_refuses_a_bet_the_table_does_not_offer():
-    # issue 10, "show_settle_widget(bet="dragon-7") silently settles Player": a bet the table lacks is refused
+    # "show_settle_widget(bet="dragon-7") silently settles Player": a bet the table lacks is refused
     # (it used to fall back to the table's first bet without a word).
     with pytest.raises(BaccaratError, match=r"^bet must be one of the bets the ez table offers: player, banker, "
                                             r"tie, dragon-7, panda-8, not 'player-pair'$"):
@@ -190,7 +190,7 @@ def test_removal_explorer_shows_every_bet_exactly():
     explorer = show_removal_explorer().controller
     shown = {cells[0]: cells[1:3] for _, cells in _table_rows(explorer.result.value)}
     expected = edges_after_removing("5 5 5 5", 1)
-    assert set(shown) == {bet_label(bet) for bet in expected}     # issue 11: labels, not code names
+    assert set(shown) == {bet_label(bet) for bet in expected}     # Labels, not code names
     for bet, (before, after) in expected.items():
         assert shown[bet_label(bet)] == [f"{float(before):+.3%}", f"{float(after):+.3%}"], bet
 
@@ -213,8 +213,8 @@ def test_removal_explorer_marks_positive_expectation_and_handles_bad_input():
     assert "bcl-error" not in explorer.result.value
 
 
-def test_issue11_menus_show_table_titles_and_the_stake_box_plain_digits():
-    # issue 11, items 10 and 12: the menus read "4% commission", not "commission-4"; the value stays the name.
+def test_menus_show_table_titles_and_the_stake_box_plain_digits():
+    # The menus read "4% commission", not "commission-4"; the value stays the name.
     from baccarat_lib.views.widgets.money import EdgeExplorer, SettleWidget
     widget = SettleWidget(stake=1e3)
     assert widget.stake.value == "1000"
@@ -227,10 +227,10 @@ def test_issue11_menus_show_table_titles_and_the_stake_box_plain_digits():
     assert [label for label, _ in explorer.table.options][0] == "Standard (5% commission)"
 
 
-# ---------------------------------------------------------------- issue 12, item 4: the side bets
+# ---------------------------------------------------------------- the side bets
 
-def test_issue12_settle_widget_offers_the_side_bets_of_each_table():
-    # issue 12, item 4: Either Pair and Dragon Bonus on the standard table, Lucky 6 on the no-commission one
+def test_settle_widget_offers_the_side_bets_of_each_table():
+    # Either Pair and Dragon Bonus on the standard table, Lucky 6 on the no-commission one
     widget = show_settle_widget().controller
     options = dict(widget.bet.options)
     assert options["Either Pair"] == "either-pair" and options["Dragon Bonus Player"] == "dragon-bonus-player"
@@ -249,8 +249,8 @@ def test_issue12_settle_widget_offers_the_side_bets_of_each_table():
     assert not {"either-pair", "dragon-bonus-player", "lucky-6"} & set(dict(widget.bet.options).values())
 
 
-def test_issue12_pay_and_edge_tables_show_the_side_bets_by_name():
-    # issue 12, item 4: Either Pair 5:1 at 8 decks, 13.71% (the published edge; see tests/analysis/
+def test_pay_and_edge_tables_show_the_side_bets_by_name():
+    # Either Pair 5:1 at 8 decks, 13.71% (the published edge; see tests/analysis/
     # test_side_bet_odds.py); Dragon Bonus Player 2.6517% (Wizard of Odds)
     from baccarat_lib.views.money import edge_table_html, pay_tables_html
     pay = _text(pay_tables_html())

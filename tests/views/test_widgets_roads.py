@@ -25,7 +25,7 @@ def test_first_shoe_is_the_seeded_one():
     assert (f"Banker {counts[Outcome.BANKER]}, Player {counts[Outcome.PLAYER]}, Tie {counts[Outcome.TIE]}"
             in dealer.result.value)
     assert f"{len(shoe)} coups" in dealer.result.value
-    # issue 11, item 14: the boards are one inline SVG (no PNG), a bead per coup
+    # The boards are one inline SVG (no PNG), a bead per coup
     assert len(re.findall(r'<svg class="bcl-roads"', dealer.result.value)) == 1 and "data:image/png" not in dealer.result.value
     assert dealer.result.value.count('class="bcl-bead"') == len(shoe)
 

@@ -1,4 +1,4 @@
-"""Issue 17, item 5: answers survive a kernel restart and appear on the "My progress" page (lesson 11).
+"""Answers survive a kernel restart and appear on the "My progress" page (lesson 11).
 
 A JupyterLab server of its own, whose kernels save progress into a temporary BACCARAT_PROGRESS_DIR (so answers
 of other browser tests do not count here). In lesson 01: run all, answer three total exercises (two right, one
@@ -30,7 +30,7 @@ def progress_lab(tmp_path, monkeypatch):
     """(url, progress folder) of a JupyterLab server whose kernels save progress in a temporary folder."""
     progress = tmp_path / "progress"
     monkeypatch.setenv("BACCARAT_PROGRESS_DIR", str(progress))   # the server and its kernels inherit it
-    server = servers.start_lab(REPO_ROOT, tmp_path / "home", ARTIFACTS / "logs" / "lab-server-issue17.log")
+    server = servers.start_lab(REPO_ROOT, tmp_path / "home", ARTIFACTS / "logs" / "lab-server-progress.log")
     try:
         yield server.url, progress
     finally:
@@ -59,7 +59,6 @@ def _restart_kernel(page) -> None:
 
 
 def test_three_answers_survive_a_restart_and_show_on_the_progress_page(page, progress_lab):
-    # issue 17, items 1, 2 and 5
     url, progress = progress_lab
     open_and_run_all(page, url, EXERCISES)
     for source, text, verdict in ANSWERS:
@@ -87,7 +86,7 @@ def test_three_answers_survive_a_restart_and_show_on_the_progress_page(page, pro
     expect(widget.locator("svg.bcl-progress-plot")).to_have_count(1)
     expect(nb.get_by_text("Error displaying widget")).to_have_count(0)
     widget.scroll_into_view_if_needed()
-    screenshot(page, "issue17-progress-page")
+    screenshot(page, "progress-page")
 
     # What to practise next: totals have too few answers to judge, so the first kind never practised, naturals.
     practise = widget.get_by_role("button", name="Practise: Naturals")
@@ -95,4 +94,4 @@ def test_three_answers_survive_a_restart_and_show_on_the_progress_page(page, pro
         practise.click()
     expect(widget.locator(".widget-dropdown select").first).to_be_visible()
     assert_no_errors(page)
-    screenshot(page, "issue17-progress")
+    screenshot(page, "progress-practise")

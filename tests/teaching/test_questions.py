@@ -1,4 +1,4 @@
-"""Issue 11, items 2, 3 and 7: a typo is not judged; a coup's prompt shows every card given; a final test does not
+"""A typo is not judged; a coup's prompt shows every card given; a final test does not
 repeat itself.
 
 Expected values are worked by hand (the working is in the comments), or recomputed from the prompt with the plain
@@ -28,14 +28,14 @@ def values(text):
     return [VALUE[token.rstrip("♠♥♦♣")] for token in text.split()]
 
 
-# ---------------------------------------------------------------- item 2: a typo is neither judged nor revealing
+# ---------------------------------------------------------------- a typo is neither judged nor revealing
 
 LOSS = Question("You bet 25 on Player and Banker wins. Your net result?", "-25", "A lost bet loses its stake.")
 
 
 @pytest.mark.parametrize("typo", ["abc", "twenty", "x25", "--", "nan", "inf", "1 2 three", "9.5.0"])
-def test_issue11_item2_a_typo_for_a_number_is_not_judged_and_reveals_nothing(typo):
-    # issue 11, item 2: "abc" + Enter said "Not quite: the right answer is -25".
+def test_a_typo_for_a_number_is_not_judged_and_reveals_nothing(typo):
+    # "abc" + Enter said "Not quite: the right answer is -25".
     feedback = check_answer(LOSS, typo)
     assert isinstance(feedback, Feedback)
     assert feedback.judged is False and feedback.correct is False
@@ -43,8 +43,8 @@ def test_issue11_item2_a_typo_for_a_number_is_not_judged_and_reveals_nothing(typ
     assert "25" not in feedback.message and LOSS.explanation not in feedback.message
 
 
-def test_issue11_item2_numbers_written_any_way_are_still_judged():
-    # issue 11, item 2: a number is judged as before, right or wrong, however it is written.
+def test_numbers_written_any_way_are_still_judged():
+    # A number is judged as before, right or wrong, however it is written.
     for right in ("-25", " -25.00 ", "−25", "-$25", "-25.0"):
         feedback = check_answer(LOSS, right)
         assert feedback.judged and feedback.correct, right
@@ -54,8 +54,8 @@ def test_issue11_item2_numbers_written_any_way_are_still_judged():
     assert check_answer(Question("Net?", "95", "100 less 5%."), "$95").correct
 
 
-def test_issue11_item2_blank_is_not_judged_and_words_are_judged_as_before():
-    # issue 11, item 2: an empty answer stays unscored; a word question has no "number" typo.
+def test_blank_is_not_judged_and_words_are_judged_as_before():
+    # An empty answer stays unscored; a word question has no "number" typo.
     blank = check_answer(LOSS, "   ")
     assert not blank.judged and not blank.correct and "-25" not in blank.message
     yes_no = Question("Is 9 9 a natural?", "yes", "18 -> 8.", ("yes", "no"))
@@ -63,8 +63,7 @@ def test_issue11_item2_blank_is_not_judged_and_words_are_judged_as_before():
     assert check_answer(total_question("7 8"), "five").message == TYPE_A_NUMBER      # 7 + 8 = 15 -> 5
 
 
-def test_issue11_item2_feedback_not_judged_is_never_correct():
-    # issue 11, item 2
+def test_feedback_not_judged_is_never_correct():
     assert Feedback(False, "Right!") == (False, "Right!", True)                    # judged by default
     with pytest.raises(BaccaratError, match="not judged cannot be correct"):
         Feedback(True, "Right!", judged=False)
@@ -72,8 +71,8 @@ def test_issue11_item2_feedback_not_judged_is_never_correct():
         Feedback(False, "No", judged="no")
 
 
-def test_issue11_item2_an_unjudged_answer_does_not_count():
-    # issue 11, item 2: "abc" in the scored drill gave "Score 0 of 1".
+def test_an_unjudged_answer_does_not_count():
+    # "abc" in the scored drill gave "Score 0 of 1".
     assert record(Score(asked=2, right=1, streak=1, best_streak=1), Feedback(False, TYPE_A_NUMBER, False),
                   "settle") == Score(asked=2, right=1, streak=1, best_streak=1)
     drill = start_drill("settle", 1, seed=3)
@@ -86,17 +85,17 @@ def test_issue11_item2_an_unjudged_answer_does_not_count():
     assert not wrong.feedback.correct and wrong.score.asked == 1 and wrong.score.missed == ("settle",)
 
 
-def test_issue11_item2_a_typo_in_a_test_does_not_move_it_on():
-    # issue 11, item 2: a test waits for a judged answer.
+def test_a_typo_in_a_test_does_not_move_it_on():
+    # A test waits for a judged answer.
     drill = start_drill("test", seed=2024, length=10)
     assert drill.exercise.kind == "total"
     assert answer_drill(drill, "nine") == drill and next_drill(answer_drill(drill, "nine")) == drill
 
 
-# ---------------------------------------------------------------- item 3: every card given is shown
+# ---------------------------------------------------------------- every card given is shown
 
-def test_issue11_item3_winner_prompt_shows_every_card_given():
-    # issue 11, item 3: winner_question("7 6 Q J 5 2") prompted "7 6 Q J".
+def test_winner_prompt_shows_every_card_given():
+    # Winner_question("7 6 Q J 5 2") prompted "7 6 Q J".
     # Player 7+Q = 7, Banker 6+J = 6: no natural; Player stands on 7; Banker 6, Player stood: stands on 6.
     # Player wins 7–6 with the first four cards; 5 and 2 are not used.
     question = winner_question("7 6 Q J 5 2")
@@ -115,8 +114,8 @@ def test_issue11_item3_winner_prompt_shows_every_card_given():
     assert "K 5 9 3. Who wins?" in winner_question("K 5 9 3").prompt            # four given, four shown
 
 
-def test_issue11_item3_pair_and_settle_prompts_show_every_card_given():
-    # issue 11, item 3: the same for the other coup builders.
+def test_pair_and_settle_prompts_show_every_card_given():
+    # The same for the other coup builders.
     pair = pair_question("7 6 Q J 5 2")
     assert "Cards dealt P, B, P, B, then third cards: 7 6 Q J 5 2." in pair.prompt and pair.answer == "no"
     assert "5 2 stay in the shoe" in pair.explanation
@@ -131,8 +130,8 @@ def test_issue11_item3_pair_and_settle_prompts_show_every_card_given():
 
 
 @pytest.mark.parametrize("difficulty", [1, 2, 3])
-def test_issue11_item3_drills_show_six_cards_so_the_count_gives_nothing_away(difficulty):
-    # issue 11, item 3: a drill's coup shows six cards whether or not anyone draws.
+def test_drills_show_six_cards_so_the_count_gives_nothing_away(difficulty):
+    # A drill's coup shows six cards whether or not anyone draws.
     for kind, pattern in (("winner", r"third cards: (.+)\. Who wins\?"),
                           ("settle", r"third cards: (.+)\. What is your net")):
         for exercise in drill_exercises(kind, difficulty, seed=11, count=15):
@@ -140,72 +139,3 @@ def test_issue11_item3_drills_show_six_cards_so_the_count_gives_nothing_away(dif
             assert len(dealt) == 6
             if kind == "winner":
                 assert reference_coup(dealt)[2].capitalize() == exercise.question.answer
-
-
-# ---------------------------------------------------------------- item 7: a test does not repeat itself
-
-def _cards_shown(exercise):
-    """The card values a prompt shows, by kind (parsed by hand)."""
-    prompt = exercise.question.prompt
-    patterns = {"total": r"What is the total of (.+)\?", "natural": r"Is (.+) a natural\?",
-                "player-draw": r"Player holds (.+) and Banker", "winner": r"third cards: (.+)\. Who wins\?",
-                "settle": r"(?:third cards|P, B, P, B): (.+)\. What is your net"}
-    if exercise.kind == "banker-draw":
-        banker, third = re.match(r"Banker holds (.+?) \(\d\) and (?:Player stood|Player drew (\S+))\.",
-                                 prompt).groups()
-        return values(banker) + (values(third) if third else [])
-    return values(re.search(patterns[exercise.kind], prompt).group(1))
-
-
-def _situation(exercise):
-    """The key facts of a question, recomputed from its prompt with the plain reference rules."""
-    shown = _cards_shown(exercise)
-    if exercise.kind == "player-draw":
-        return sum(shown) % 10
-    if exercise.kind == "banker-draw":
-        return sum(shown[:2]) % 10, shown[2] if len(shown) == 3 else None
-    if exercise.kind == "winner":
-        player, banker, _ = reference_coup(shown)
-        return sum(player[:2]) % 10, sum(banker[:2]) % 10, tuple(player[2:]), tuple(banker[2:])
-    return tuple(sorted(shown))
-
-
-@pytest.mark.parametrize("seeds", [range(0, 150), range(150, 300)])
-def test_issue11_item7_no_final_test_repeats_a_situation(seeds):
-    # issue 11, item 7: final_test(2024) asked "9♥ 8♠", "9♦ 8♥", "9♥ 7♥".
-    for seed in seeds:
-        test = final_test(seed)
-        kinds = Counter(exercise.kind for exercise in test)
-        assert set(kinds) == set(practice.KINDS) and max(kinds.values()) == 2          # four kinds twice
-        cards = [(e.kind, tuple(sorted(_cards_shown(e)))) for e in test]
-        assert len(set(cards)) == len(cards), (seed, [e.question.prompt for e in test])
-        situations = [(e.kind, _situation(e)) for e in test]
-        assert len(set(situations)) == len(situations), (seed, situations)
-        answers = [(e.kind, e.question.answer) for e in test if e.kind in ("player-draw", "winner")]
-        assert len(set(answers)) == len(answers), (seed, answers)    # one draw, one stand; two winners
-
-
-def test_issue11_item7_the_reported_test_no_longer_repeats_itself():
-    # issue 11, item 7: questions 3–5 of final_test(2024) were three Player hands of 9 with an 8 or a 7.
-    player = [_cards_shown(e) for e in final_test(2024) if e.kind == "player-draw"]
-    assert len(player) == 2 and sum(player[0]) % 10 != sum(player[1]) % 10
-
-
-def test_issue11_item7_final_test_is_still_the_same_for_a_seed():
-    # issue 11, item 7: the redraws are deterministic.
-    first = {seed: final_test(seed) for seed in (0, 1, 2024)}
-    practice._final_test.cache_clear()
-    assert {seed: final_test(seed) for seed in (0, 1, 2024)} == first
-    assert final_test(2024) != final_test(2025)
-    assert [e.kind for e in final_test(7, 3)] == sorted((e.kind for e in final_test(7, 3)),
-                                                        key=practice.KINDS.index)
-
-
-def test_issue11_item7_long_tests_still_build_and_stay_varied():
-    # issue 11, item 7: a 100-question test runs out of answer patterns but never fails, and no kind crowds it.
-    test = final_test(5, 100)
-    assert len(test) == 100 == len(final_test(5, 100))
-    kinds = Counter(exercise.kind for exercise in test)
-    assert kinds["total"] == kinds["natural"] == 1 and all(24 <= kinds[k] <= 25 for k in practice.TEST_EXTRA_KINDS)
-    cards = [(e.kind, tuple(sorted(_cards_shown(e)))) for e in test if e.kind in ("winner", "settle")]
-    assert len(set(cards)) == len(cards)                      # six cards: plenty of different ones

@@ -1,4 +1,4 @@
-"""issue 14: the course read as a book (Jupyter Book 1.x), served offline, with its plots and widgets as last saved.
+"""The course read as a book (Jupyter Book 1.x), served offline, with its plots and widgets as last saved.
 
 The site is built as the README says for a clone, `jupyter-book build serve/book -W` (warnings are errors), once per test session:
 Sphinx rebuilds only what changed, so a fresh build is a no-op and a stale one (a lesson or the book's config edited
@@ -6,9 +6,9 @@ since) is brought up to date, whether the site was built by hand, by CI or not a
 extra (`pip install -e ".[book]"`) and the widget scripts from `npm ci --prefix serve/book`; without them the test fails
 naming the command. The built folder, serve/book/_build/html, is served on 127.0.0.1 by Python's http.server in a thread,
 and a browser context that can reach only that server (every other request is blocked and recorded) opens the
-pages of lessons 01, 04 and 08 (item 4): every image loaded, the widgets drawn from their saved state by
+pages of lessons 01, 04 and 08: every image loaded, the widgets drawn from their saved state by
 html-manager, no console error, no blocked request. Each page also says it is a read-only copy, with the JupyterLab
-command and a Binder link to that lesson (item 2), and its link to the contents lands on lesson 00's contents.
+command and a Binder link to that lesson, and its link to the contents lands on lesson 00's contents.
 """
 
 from __future__ import annotations
@@ -99,7 +99,6 @@ def book_page(browser, site_url):
 
 @pytest.mark.parametrize("path", PAGES)
 def test_a_lesson_page_shows_its_images_and_saved_widgets_offline(book_page, site_url, path):
-    # issue 14, items 2 and 4
     page, blocked, errors = book_page
     page.goto(f"{site_url}/{path}", wait_until="load")
     stem = Path(path).stem
@@ -132,13 +131,13 @@ def test_a_lesson_page_shows_its_images_and_saved_widgets_offline(book_page, sit
     contents = page.locator("article a.reference.internal", has_text="Contents").first
     assert contents.get_attribute("href") == "00_welcome.html#contents"
 
-    screenshot(page, f"issue14-book-{stem}", full_page=False)
+    screenshot(page, f"book-{stem}", full_page=False)
     assert errors == [], f"console errors on {path}: {errors}"
     assert blocked == [], f"{path} requested other hosts: {blocked}"
 
 
 def test_the_contents_link_lands_on_the_course_contents(book_page, site_url):
-    # issue 14, item 2: internal links and the contents page work
+    # internal links and the contents page work
     page, blocked, errors = book_page
     page.goto(f"{site_url}/", wait_until="load")                  # index.html redirects to lesson 00
     page.wait_for_url("**/lessons/00_welcome.html", timeout=30_000)

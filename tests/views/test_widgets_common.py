@@ -1,13 +1,36 @@
-"""issue 11, item 4: before its cell runs (or where no widget renderer exists: GitHub, a terminal), a course
-widget reads as one sentence naming it, never as a Python repr ("VBox(children=(HTML(value='<style>...")."""
+"""The projector style sheet enlarges controls, so it must let their boxes grow with the text
+(dropdowns and text boxes were cut at the bottom: 18 px text in a fixed 2.1em box inside a fixed-height row).
+The browser check is layout_problems in tests/browser/lab.py, on every lesson visit; this one catches the rule itself."""
 
-from __future__ import annotations
+import re
 
+from baccarat_lib.views.widgets.common import PROJECTOR_CSS
 import pytest
-
 from baccarat_lib.teaching.rule_questions import total_question
 from baccarat_lib.views.widgets import basics, coup, money, practice, question, roads
 from baccarat_lib.views.widgets.common import fallback_text, projector_view
+
+
+def _rules():
+    return re.findall(r"([^{}]+)\{([^}]*)\}", PROJECTOR_CSS.replace("<style>", "").replace("</style>", ""))
+
+
+def test_no_control_or_row_gets_a_fixed_height():
+    for selectors, body in _rules():
+        for height in re.findall(r"(?<![-\w])height\s*:\s*([^;!]+)", body):
+            assert height.strip() == "auto", f"{selectors.strip()} has a fixed height {height.strip()}"
+
+
+def test_rows_holding_controls_grow_with_them():
+    # The rows ipywidgets gives a fixed height (--jp-widgets-inline-height) may grow
+    grown = " ".join(selectors for selectors, body in _rules() if re.search(r"(?<![-\w])height\s*:\s*auto", body))
+    for row in (".widget-dropdown", ".widget-text", ".widget-inline-hbox", "select", "input"):
+        assert row in grown, row
+
+
+# -------------------- Text fallbacks
+# Before its cell runs (or where no widget renderer exists: GitHub, a terminal), a course
+# widget reads as one sentence naming it, never as a Python repr ("VBox(children=(HTML(value='<style>...").
 
 WIDGETS = [
     (lambda: basics.show_total_calculator(), "the card-total calculator"),
@@ -27,7 +50,6 @@ WIDGETS = [
 
 @pytest.mark.parametrize("make, name", WIDGETS, ids=[name for _, name in WIDGETS])
 def test_every_course_widget_falls_back_to_one_sentence(make, name):
-    # issue 11, item 4
     view = make()
     sentence = f"Run the cells above and this one (Run ▸ Run All Cells) to use {name}."
     bundle = view._repr_mimebundle_()
@@ -38,7 +60,6 @@ def test_every_course_widget_falls_back_to_one_sentence(make, name):
 
 
 def test_a_view_can_name_itself():
-    # issue 11, item 4
     view = projector_view([], controller=object(), name="the road board")
     assert repr(view) == fallback_text("the road board")
     assert repr(projector_view([], controller=object())).endswith("to use this widget.")

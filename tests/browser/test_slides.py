@@ -1,4 +1,4 @@
-"""issue 13, items 2 and 5: a lesson as slides (Voila's reveal template, the course's `baccarat-slides`), offline.
+"""A lesson as slides (Voila's reveal template, the course's `baccarat-slides`), offline.
 
 One Voila server, started as the README's slide command does (`--Voila.config_file_paths=serve/voila/slides`),
 on one lesson. In a 1280x720 page that can reach only that server (every other request is blocked and listed):
@@ -48,7 +48,7 @@ def test_a_lesson_as_slides_steps_by_keyboard_and_its_widgets_answer(browser, sl
         expect(page.locator(".widget-button").first).to_be_attached(timeout=180_000)   # the kernel has run
         first = page.locator(PRESENT).first.inner_text()
         assert "Welcome" in first or "Punto Banco" in first, first[:200]
-        screenshot(page, "issue13-slides-first")
+        screenshot(page, "slides-first")
 
         page.keyboard.press("ArrowRight")
         expect(page.locator(PRESENT).first).not_to_have_text(first, timeout=10_000)
@@ -64,7 +64,7 @@ def test_a_lesson_as_slides_steps_by_keyboard_and_its_widgets_answer(browser, sl
                 break
             page.keyboard.press("ArrowRight")
             page.wait_for_timeout(150)
-        screenshot(page, "issue13-slides-widget")
+        screenshot(page, "slides-widget")
         assert answered, "no slide of the lesson offered an answer button to click"
         assert outside == [], f"requests left the machine: {outside[:5]}"
     finally:

@@ -1,16 +1,13 @@
-"""Classroom mode leaks no kernels (issue 13, item 3).
+"""Classroom mode's server (Voila with the course's config, as the README's classroom command), beyond one lesson
+page: the config turns culling on and installs the xsrf-cookie hook; a kernel idle under an open page is culled;
+the start page lists the lessons and loads nothing from other hosts.
 
-Voila is started as the README's classroom command starts it, with the course's config
-(serve/voila/classroom/voila.py, passed with --Voila.config_file_paths). A closed page must shut its kernel
-down: the page's shutdown request (POST /voila/api/shutdown/<id>, sent on `beforeunload`) has to pass the
-XSRF check, which it failed before ("'_xsrf' argument missing from POST"). Culling of idle kernels is the
-backstop, also for pages left open.
-
+A closed lesson page shutting its kernel down is checked on every lesson's own visit (test_lessons.py).
 Stand-alone Voila serves no kernel list (GET /api/kernels answers 404; only /api/kernels/<id> exists), so the
 kernel count is the number of kernel processes the Voila server has started and not yet stopped (its child
-processes running ipykernel), and every page's own kernel is checked at /api/kernels/<id>.
+processes running ipykernel), and a page's own kernel is checked at /api/kernels/<id>.
 
-Logs: test-artifacts/logs/voila-issue13-*.log.
+Logs: test-artifacts/logs/voila-classroom-*.log.
 """
 
 from __future__ import annotations
@@ -27,12 +24,10 @@ import pytest
 from baccarat_lib import course
 
 from . import servers
-from .lab import ARTIFACTS, REPO_ROOT, open_voila
+from .lab import ARTIFACTS, REPO_ROOT, expect, open_voila
 
 CONFIG_DIR = REPO_ROOT / "serve" / "voila" / "classroom"
 LESSONS = [course.lesson_path(lesson).relative_to(REPO_ROOT).as_posix() for lesson in course.lessons("en")]
-PAGES = 10                      # issue 13, item 3: "open and close ten lesson pages"
-SHUTDOWN_TIMEOUT_S = 60.0       # closed pages -> no kernels left
 CULL_IDLE_S = 6                 # test-only culling values, given on the command line over the config's
 CULL_INTERVAL_S = 2
 CULL_TIMEOUT_S = 60.0
@@ -60,14 +55,7 @@ def kernel_pids(server: servers.Server) -> list[int]:
 
 
 def kernel_alive(server: servers.Server, kernel_id: str) -> bool:
-    """Whether Voila still knows the kernel (GET /api/kernels/<id>: 200, or 404 once it is shut down)."""
-    try:
-        with urllib.request.urlopen(f"{server.url}/api/kernels/{kernel_id}", timeout=10) as response:
-            return response.status == 200
-    except urllib.error.HTTPError as error:
-        if error.code == 404:
-            return False
-        raise
+    return servers.kernel_alive(server.url, kernel_id)
 
 
 def wait_for_no_kernels(server: servers.Server, kernel_ids: list[str], timeout_s: float) -> float:
@@ -110,7 +98,7 @@ def start_course_voila(tmp_path):
     started: list[servers.Server] = []
 
     def start(name: str, extra_args: tuple[str, ...] = ()) -> servers.Server:
-        server = servers.start_voila(REPO_ROOT, tmp_path / name, ARTIFACTS / "logs" / f"voila-issue13-{name}.log",
+        server = servers.start_voila(REPO_ROOT, tmp_path / name, ARTIFACTS / "logs" / f"voila-classroom-{name}.log",
                                      config_dir=CONFIG_DIR, extra_args=extra_args)
         started.append(server)
         return server
@@ -129,7 +117,7 @@ def log_text(server: servers.Server) -> str:
 # --- Tests ---------------------------------------------------------------------------------------
 
 def test_config_sets_culling_and_the_xsrf_cookie_hook():
-    # issue 13, item 3: the shipped config turns culling on (also for open pages) and installs the hook.
+    # The shipped config turns culling on (also for open pages) and installs the hook.
     from traitlets.config.loader import PyFileConfigLoader
 
     config = PyFileConfigLoader("voila.py", path=str(CONFIG_DIR)).load_config()
@@ -140,38 +128,8 @@ def test_config_sets_culling_and_the_xsrf_cookie_hook():
     assert callable(config.VoilaConfiguration.prelaunch_hook)
 
 
-def test_closed_pages_shut_their_kernels_down(context, start_course_voila):
-    # issue 13, item 3: open ten lesson pages, close them as a browser closes tabs; no kernel is left.
-    assert len(LESSONS) >= PAGES, LESSONS
-    server = start_course_voila("pages")
-    pages, kernel_ids = [], []
-    for path in LESSONS[:PAGES]:
-        page = context.new_page()
-        page.set_default_timeout(30_000)
-        open_voila(page, server.url, path)
-        pages.append(page)
-        kernel_ids.append(page.evaluate(_JS_KERNEL_ID))
-    assert len(set(kernel_ids)) == PAGES, kernel_ids
-    assert len(kernel_pids(server)) == PAGES, "one kernel per open page"
-    assert all(kernel_alive(server, kid) for kid in kernel_ids)
-    assert any(cookie["name"] == "_xsrf" for cookie in context.cookies()), "the page set no _xsrf cookie"
-
-    for page in pages:
-        # A tab closing runs the page's beforeunload handler (Playwright skips it unless asked).
-        page.close(run_before_unload=True)
-    took = wait_for_no_kernels(server, kernel_ids, SHUTDOWN_TIMEOUT_S)
-    print(f"{PAGES} kernels shut down {took:.1f} s after their pages closed")
-
-    log = log_text(server)
-    assert XSRF_REFUSAL not in log, f"a shutdown request was refused; log {server.log_path}"
-    assert "Culling" not in re.sub(r"Culling kernels with idle durations.*|Culling kernels even with.*", "", log), \
-        "the kernels were culled, not shut down by their closed pages"
-    shut = set(re.findall(r"Kernel shutdown: ([0-9a-f-]{36})", log))
-    assert shut == set(kernel_ids), (shut, kernel_ids)
-
-
 def test_idle_kernel_of_an_open_page_is_culled(context, start_course_voila):
-    # issue 13, item 3: culling is the backstop. The config's culling (cull_connected) with a short idle
+    # Culling is the backstop for pages left open. The config's culling (cull_connected) with a short idle
     # timeout given on the command line: a kernel whose page stays open is culled once idle that long.
     server = start_course_voila("cull", (
         f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_S}",
@@ -193,10 +151,18 @@ def test_idle_kernel_of_an_open_page_is_culled(context, start_course_voila):
     assert XSRF_REFUSAL not in log_text(server)
 
 
-def test_voila_tree_lists_the_lessons_with_the_config(start_course_voila):
-    # issue 13, item 3: the config changes nothing else: the classroom start page still lists the lessons.
-    server = start_course_voila("tree")
-    with urllib.request.urlopen(f"{server.url}/voila/api/contents/lessons", timeout=10) as response:
+def test_the_start_page_lists_the_lessons(classroom_server):
+    # The config changes nothing else: the classroom start page still lists the lessons.
+    with urllib.request.urlopen(f"{classroom_server.url}/voila/api/contents/lessons", timeout=10) as response:
         listing = json.loads(response.read())
     names = {item["name"] for item in listing["content"]}
     assert {Path(p).name for p in LESSONS} <= names, names
+
+
+def test_the_list_of_lessons_is_served_locally(classroom_page, classroom_server, outside_requests):
+    # Voila's list page loads Font Awesome from a CDN in its base page; the course template's page.html leaves it
+    # out. The list still shows and opens the lessons.
+    page = classroom_page
+    page.goto(f"{classroom_server.url.rstrip('/')}/", wait_until="networkidle")   # its root is the repository
+    expect(page.get_by_text("lessons", exact=True).first).to_be_visible()
+    assert outside_requests == [], f"the list page asked other hosts: {outside_requests[:5]}"
