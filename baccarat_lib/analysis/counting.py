@@ -136,9 +136,8 @@ def _effect_of_removal(bet: str, lines: tuple, counts) -> dict:
 
 def removal_effects(bets=MAIN_BETS, decks: int = 8, table="standard") -> dict:
     """{bet: effect_of_removal(bet, ...)} for several bets (names on ``table``, or (bet, table) pairs)."""
-    decks = check_decks(decks)
-    lines_by_bet = _bets(bets, table)
     counts = _removable_shoe(decks)
+    lines_by_bet = _bets(bets, table)
     return {bet: _effect_of_removal(bet, lines, counts) for bet, lines in lines_by_bet.items()}
 
 

@@ -60,7 +60,7 @@ from ..game.coup import Outcome
 from ..game.formatting import number as format_number
 from ..game.payouts import EVENTS, PAIR_EVENTS, PAY_TABLES, PayTable, pay_table
 from ..game.rules import PLAYER_DRAWS_ON
-from ..game.shoe import check_decks, shoe_counts  # shoe_counts: also the old path baccarat_lib.odds.shoe_counts
+from ..game.shoe import _shoe_counts, check_decks, shoe_counts  # shoe_counts: also the old path baccarat_lib.odds.shoe_counts
 from ..i18n import _
 from .kernel import MAX_COUP_CARDS, OUTCOME_CODES, check_player_draws_on, check_shoe_size, play_values
 
@@ -513,11 +513,15 @@ def edge_rows(decks=(6, 8), tables=None) -> list[tuple[str, str, dict]]:
     >>> [(bet, f"{float(edges[8]):.2%}") for table, bet, edges in rows][:3]
     [('player', '1.24%'), ('banker', '1.06%'), ('tie', '14.36%')]
     """
-    decks = _deck_counts(decks)
+    return _edge_rows(_deck_counts(decks), tables)
+
+
+def _edge_rows(decks: list[int], tables) -> list[tuple[str, str, dict]]:
+    """``edge_rows`` for deck counts from ``_deck_counts`` (``tables`` still to be checked)."""
     if tables is not None and not isinstance(tables, (list, tuple)):
         raise BaccaratError(_("tables must be None (every table) or a list of pay tables or their names, "
                               "not {given}").format(given=shown(tables)))
-    shoes = {count: check_shoe(count) for count in decks}
+    shoes = {count: _shoe_counts(count) for count in decks}
     tables = [check_table(table) for table in (PAY_TABLES if tables is None else tables)]
     return [(table.name, bet, {count: _edge(bet, table.lines(bet), shoe) for count, shoe in shoes.items()})
             for table in tables for bet in table.bets]

@@ -65,8 +65,11 @@ def shoe_counts(decks: int = 8, removed=()) -> tuple[int, ...]:
     >>> shoe_counts(1, "A♠ A K")
     (2, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 3)
     """
-    decks = check_decks(decks)
-    cards = as_cards(removed)
+    return _shoe_counts(check_decks(decks), as_cards(removed))
+
+
+def _shoe_counts(decks: int, cards=()) -> tuple[int, ...]:
+    """``shoe_counts`` for a deck count already checked and ``removed`` already read as cards."""
     by_rank = Counter(card.rank for card in cards)
     by_card = Counter(card for card in cards if card.suit)
     for card, count in by_card.items():

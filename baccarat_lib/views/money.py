@@ -28,7 +28,7 @@ from html import escape
 from typing import NamedTuple
 
 from ..analysis.counting import MAIN_BETS, SIDE_BETS, edges_after_removing
-from ..analysis.odds import (_deck_counts, _edge, _expectation, check_shoe, edge_rows, outcome_given_player_total,
+from ..analysis.odds import (_deck_counts, _edge, _edge_rows, _expectation, check_shoe, outcome_given_player_total,
                              outcome_probabilities)
 from ..errors import BaccaratError, shown
 from ..game.coup import Coup, Outcome, play_coup
@@ -205,7 +205,7 @@ def edge_table_html(decks=(6, 8), tables=None) -> str:
     """House edges, bet × table: a row per bet, a column per table (headed by its title); each cell gives the
     edge for each number of decks, one per line, or "—" where the table does not offer the bet."""
     decks = _deck_counts(decks)
-    edges = {(name, bet): by_decks for name, bet, by_decks in edge_rows(decks, tables)}
+    edges = {(name, bet): by_decks for name, bet, by_decks in _edge_rows(decks, tables)}
     names = list(dict.fromkeys(name for name, _bet in edges))
     bets = [bet for bet in BETS if any((name, bet) in edges for name in names)]
     deck_lines = "".join(_left(_nowrap(_decks_text(count))) for count in decks)
