@@ -83,6 +83,7 @@ def arguments_for(function, values):
 
 def keywords_for(function, values):
     """Keyword arguments drawn from ``values``: every required parameter, and any of the optional ones."""
-    parameters = inspect.signature(function).parameters.values()
+    parameters = [p for p in inspect.signature(function).parameters.values()
+                  if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD, p.POSITIONAL_ONLY)]
     return st.fixed_dictionaries({p.name: values for p in parameters if p.default is p.empty},
                                  optional={p.name: values for p in parameters if p.default is not p.empty})
