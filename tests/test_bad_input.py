@@ -17,12 +17,12 @@ The messages themselves (exact wording, what is accepted) are tested by hand, la
 """
 
 import importlib
-import importlib.util
 import inspect
 import sys
 from enum import Enum
 from decimal import Decimal
 from fractions import Fraction
+from pathlib import Path
 
 import matplotlib
 import pytest
@@ -35,6 +35,7 @@ from baccarat_lib.errors import BaccaratError
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402  (after choosing the backend)
 
+import baccarat_lib  # noqa: E402
 import baccarat_lib.game as game  # noqa: E402
 import baccarat_lib.teaching as teaching  # noqa: E402
 from baccarat_lib.analysis.counting import edges_through_shoe, removal_effects  # noqa: E402
@@ -43,7 +44,8 @@ from baccarat_lib.analysis.simulate import outcome_counts  # noqa: E402
 from baccarat_lib.views import edge_table_html, show_shoe_dealer  # noqa: E402
 
 LAYERS = ["baccarat_lib.game", "baccarat_lib.analysis", "baccarat_lib.teaching", "baccarat_lib.views"]
-LAYERS += [name for name in ["baccarat_lib.progress"] if importlib.util.find_spec(name)]  # if it has its own home
+LAYERS += [f"baccarat_lib.{name}" for name in ["progress"]                    # saved progress, once in its own home
+           if (Path(baccarat_lib.__file__).parent / name / "__init__.py").is_file()]
 
 COUP = game.play_coup("2♣ 3♥ 3♠ A♦ 7♦ 4♠")      # Player 2+3+7 = 2, Banker 3+A+4 = 8: Banker wins
 VALID = [  # values some entry point accepts, so that a call also reaches its later checks

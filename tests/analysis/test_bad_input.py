@@ -399,3 +399,10 @@ def test_a_seed_is_accepted_exactly_when_the_policy_says(seed):
         assert not valid and "seed" in str(error) and len(str(error)) < 200
     else:
         assert valid
+
+
+def test_a_numpy_scalar_array_is_not_a_rule_for_player():
+    # np.array(3) claims __len__ but has no length (a raw TypeError escaped); a 2-D array is no set of totals.
+    refused(lambda: odds.coup_table(np.array(3)), "player_draws_on", "array(3)")
+    refused(lambda: odds.coup_table(np.array([[0, 1]])), "player_draws_on")
+    assert odds.coup_table(np.array([0, 1, 2, 3, 4, 5])) is odds.coup_table()     # the standard rule as an array
