@@ -12,8 +12,9 @@ Four layers, each a folder whose imports point only down (a test walks the impor
 and ``baccarat_lib.odds``, ``.payouts``, ``.simulate`` and ``.roads`` stay as the paths of their modules. Importing
 ``baccarat_lib`` loads neither numpy, matplotlib nor ipywidgets.
 
->>> play_coup("K 5 9 3").steps[-1]
-'Player wins 9–8.'
+>>> print(play_coup("K 5 9 3").explain())
+Natural: Player has 9 (K+9), Banker has 8 (5+3); both hands stand.
+Player wins 9–8.
 """
 
 from .errors import BaccaratError

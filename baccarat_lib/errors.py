@@ -4,8 +4,8 @@
 Public names:
 
 - ``BaccaratError``: a ``ValueError`` whose message names the argument, what was given and what is accepted.
-- ``shown(value)``: a value as an error message quotes it: its repr, cut short (messages stay under 200
-  characters whatever the input).
+- ``shown(value)``: a value as an error message quotes it: its repr, cut to ``MAX_SHOWN`` characters (messages
+  stay under 200 characters whatever the input).
 - ``whole_number(name, value, low=None, high=None)``: ``value`` as an ``int`` (any integral value: an int or a
   numpy integer, never a bool, a float or text), checked to lie in ``low..high``.
 - ``check_seed(seed, name="seed")``: the one seed policy of the library (below).

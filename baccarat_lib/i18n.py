@@ -28,6 +28,8 @@ Public names:
 - ``number_symbols()``: the current language's decimal mark and thousands separator, from Babel's locale data.
 - ``fold(text)``: text without case and diacritics ("Nhà cái" -> "nha cai"), for reading typed answers.
 - ``using_language(code)``: a context manager for tests and one-off displays.
+- ``translations(code)``: every catalog of ``code``, chained; ``DOMAINS``: the catalogs (one per layer, and the
+  lessons'); ``LOCALE_DIR``: where they are.
 
 >>> _("Player"), language()
 ('Player', 'en')

@@ -1,6 +1,7 @@
 """Benchmark: kernel memory of each lesson's import cell.
 
-For every ``lessons/NN_*.ipynb`` this starts a fresh IPython kernel (``jupyter_client``, same Python as this
+For every English lesson of the course list (``baccarat_lib/course.py``)
+this starts a fresh IPython kernel (``jupyter_client``, same Python as this
 script, working directory ``lessons/``, the repository first on ``PYTHONPATH``), reads the kernel's resident
 memory (VmRSS in /proc/<pid>/status) before and after running the lesson's import cell, and records whether
 numpy, matplotlib and ipywidgets are in the kernel's ``sys.modules`` afterwards.
@@ -136,7 +137,15 @@ def measure(source: str, cwd: Path, repo: Path, timeout: float = 120) -> dict:
 
 
 def lessons(repo: Path) -> list[Path]:
-    return sorted((repo / "lessons").glob("[0-9][0-9]_*.ipynb"))
+    """The course list's English lessons, as files of ``repo`` (a baseline checkout may lack some: skipped)."""
+    sys.path.insert(0, str(REPO))
+    from baccarat_lib import course          # this checkout's course list, whichever repo is measured
+
+    folder = course.lessons_folder()
+    if folder.is_relative_to(REPO):
+        folder = repo / folder.relative_to(REPO)
+    paths = [folder / lesson.file for lesson in course.lessons("en")]
+    return [path for path in paths if path.exists()]
 
 
 def bench(repo: Path, runs: int = 1, only: list[str] | None = None) -> list[dict]:

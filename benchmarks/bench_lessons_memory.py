@@ -1,6 +1,7 @@
 """Benchmark: kernel memory of each lesson after Run All (issue 11, item 14: every lesson ≤ 150 MiB RSS).
 
-For every ``lessons/NN_*.ipynb`` this starts a fresh IPython kernel (as ``bench_imports.py`` does: same Python as
+For every English lesson of the course list (``baccarat_lib/course.py``)
+this starts a fresh IPython kernel (as ``bench_imports.py`` does: same Python as
 this script, working directory ``lessons/``, the repository first on ``PYTHONPATH``, the inline backend), runs
 every code cell in order, and reads the kernel's resident memory (VmRSS) and its peak (VmHWM) from
 /proc/<pid>/status after the last cell. Widgets are built as in the notebook (no front end is attached).

@@ -16,10 +16,9 @@ Each action must visibly update the widget (some control or HTML output of the v
 inline error (``bcl-error``): a widget the script cannot drive (a control renamed, a click that does nothing, an
 action that only produces an error box) stops the script with exit status 1, never a quiet "n/a".
 
-    python benchmarks/bench_widgets.py [--updates 20] [--rounds 5] [--strict] [--before] [--repo DIR]
+    python benchmarks/bench_widgets.py [--updates 20] [--rounds 5] [--strict] [--repo DIR]
 
-``--strict`` also exits with status 2 when a median misses the target. ``--before`` also times the road boards as
-they were drawn before the SVG boards (matplotlib PNG + palette quantize), from the same records.
+``--strict`` also exits with status 2 when a median misses the target.
 """
 
 from __future__ import annotations
@@ -384,32 +383,12 @@ def verdict(median: float, worst: float) -> str:
     return "yes" if worst <= TARGET_MS else "median" if median <= TARGET_MS else "NO"
 
 
-def old_png_boards(roads) -> str:
-    """The boards as they were drawn before the SVG boards: matplotlib figure, PNG, 64-colour palette, base64."""
-    import base64
-    from io import BytesIO
-
-    from matplotlib.figure import Figure
-    from PIL import Image
-
-    from baccarat_lib.views.plots.roads import plot_roads
-    columns = max(cell.column for cell in roads.big_road + roads.beads) + 1
-    figure = Figure(figsize=(0.36 * max(columns, 12) + 0.3, 5.4))
-    figure.subplots_adjust(left=0.01, right=0.99, bottom=0.01, top=0.93, hspace=0.18)
-    plot_roads(roads.records, axes=figure.subplots(2, 1))
-    rendered, buffer = BytesIO(), BytesIO()
-    figure.savefig(rendered, format="png", dpi=80)
-    Image.open(rendered).convert("RGB").quantize(colors=64).save(buffer, format="png")
-    return base64.b64encode(buffer.getvalue()).decode("ascii")
-
-
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--updates", type=int, default=20, help="actions of each kind per round")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--repo", type=Path, default=REPO, help="the checkout to measure")
     parser.add_argument("--strict", action="store_true", help="exit 2 when a median misses the target")
-    parser.add_argument("--before", action="store_true", help="also time the old PNG road boards")
     args = parser.parse_args(argv)
     sys.path.insert(0, str(args.repo.resolve()))
     os.environ.setdefault("MPLBACKEND", "Agg")
@@ -445,17 +424,6 @@ def main(argv=None) -> int:
                 if ok == "NO":
                     misses.append(f"{widget}: {label}")
                 print(f"{widget:<22} {label:<40} {len(samples):>4} {median:>10.2f} {worst:>8.2f}  {ok}", flush=True)
-    if args.before:
-        from baccarat_lib.views.widgets.roads import shoe_roads
-        samples = []
-        for seed in range(2024, 2024 + 1 + max(5, args.updates // 2)):
-            roads = shoe_roads(seed)
-            start = time.process_time()
-            old_png_boards(roads)
-            samples.append((time.process_time() - start) * 1000)
-        samples = samples[1:]
-        print(f"{'(before) road boards':<22} {'matplotlib PNG + quantize (8 decks)':<40} {len(samples):>4} "
-              f"{statistics.median(samples):>10.2f} {max(samples):>8.2f}")
     print(f"{'all widgets meet the target at the median' if not misses else 'over target: ' + '; '.join(misses)} "
           f"({time.perf_counter() - started:.1f} s)")
     return 2 if misses and args.strict else 0

@@ -5,8 +5,8 @@
 
 A student who opens a link signs in to the hub; nbgitpuller then clones the course repository into their home
 (or merges the new commits into the copy they already have, keeping their own changes) and opens the lesson.
-The lessons are listed from this checkout (``tools/navigation.py`` finds them, by their ``NN_`` names), so run
-it from a checkout of the branch the links name.
+The lessons and their titles come from the course list (``baccarat_lib/course.py``) of this checkout, so run it
+from a checkout of the branch the links name.
 
 The link format is nbgitpuller's, as its link generator writes it (docs/_static/link_gen/link.js):
 ``<hub>/hub/user-redirect/git-pull?repo=<repo>&urlpath=<app path>&branch=<branch>[&targetPath=<dir>]``, each
@@ -29,20 +29,19 @@ from pathlib import Path
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
-import navigation  # noqa: E402  (tools/navigation.py: the one lesson listing and title reader)
+sys.path.insert(0, str(ROOT))
+from baccarat_lib import course  # noqa: E402  (the one list of lessons, their titles and the editions)
 
-LESSONS = "lessons"  # the lessons' folder, relative to the repository's root
 FORMATS = ("text", "markdown", "csv")
 
 
 def _editions() -> dict[str, str]:
-    """language -> its lessons' folder, relative to the repository: tools/navigation.py's EDITIONS (en, vi)."""
-    editions = getattr(navigation, "EDITIONS", None) or {"en": (navigation.LESSONS_DIR,)}
-    return {code: Path(entry[0]).resolve().relative_to(ROOT).as_posix() for code, entry in editions.items()}
+    """language -> its lessons' folder, relative to the repository (the course list's editions: en, vi)."""
+    return {code: edition.folder.resolve().relative_to(ROOT).as_posix() for code, edition in course.EDITIONS.items()}
 
 
 LANGUAGES = _editions()
+LESSONS = LANGUAGES["en"]  # the English lessons' folder, relative to the repository's root
 
 
 class LinkError(ValueError):
@@ -100,30 +99,25 @@ def lesson_links(hub: str, repo: str, lesson: str, branch: str = "main", folder:
     }
 
 
-def course_lessons(language: str = "en", root: Path = ROOT) -> tuple[str, list[Path]]:
-    """The lessons' folder (relative to the repository) and its numbered lessons, in course order."""
+def course_lessons(language: str = "en") -> tuple[str, tuple]:
+    """The edition's folder (relative to the repository) and its lessons (``course.Lesson``), in course order."""
     if language not in LANGUAGES:
         raise LinkError(f"--language must be one of {', '.join(LANGUAGES)}; got {language!r}")
-    folder = LANGUAGES[language]
-    paths = navigation.lessons(root / folder) if (root / folder).is_dir() else []
-    if not paths:
-        raise LinkError(f"no lessons (NN_*.ipynb) in {folder}/ of {root}: "
-                        f"that edition does not exist in this checkout")
-    return folder, paths
+    return LANGUAGES[language], course.lessons(language)
 
 
-def _number(path: Path) -> str:
-    return path.name[:2]
+def _number(lesson) -> str:
+    return f"{lesson.number:02d}"
 
 
-def pick_lessons(paths: list[Path], number: str | None) -> list[Path]:
+def pick_lessons(lessons, number: str | None) -> list:
     """All lessons, or the one numbered ``number`` ('5' or '05'); an unknown number names those that exist."""
     if number is None:
-        return paths
+        return list(lessons)
     wanted = number.zfill(2) if number.isdigit() else number
-    chosen = [path for path in paths if _number(path) == wanted]
+    chosen = [lesson for lesson in lessons if _number(lesson) == wanted]
     if not chosen:
-        raise LinkError(f"no lesson {number!r}; the lessons are {', '.join(_number(path) for path in paths)}")
+        raise LinkError(f"no lesson {number!r}; the lessons are {', '.join(_number(lesson) for lesson in lessons)}")
     return chosen
 
 
@@ -162,11 +156,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
     try:
-        folder, paths = course_lessons(args.language)
+        folder, lessons = course_lessons(args.language)
         rows = []
-        for path in pick_lessons(paths, args.lesson):
-            links = lesson_links(args.hub, args.repo, path.name, args.branch, folder, args.target_path)
-            rows.append({"number": _number(path), "title": navigation.title(path), **links})
+        for lesson in pick_lessons(lessons, args.lesson):
+            links = lesson_links(args.hub, args.repo, lesson.file, args.branch, folder, args.target_path)
+            rows.append({"number": _number(lesson), "title": lesson.title(args.language), **links})
     except LinkError as error:
         parser.error(str(error))  # prints usage and the reason to stderr, exits with 2
     sys.stdout.write(render(rows, args.format))

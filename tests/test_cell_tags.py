@@ -71,14 +71,14 @@ def test_update_keeps_other_metadata(tmp_path):
     cells[0]["metadata"] = {"tags": ["nbval-ignore-output"], "slideshow": {"slide_type": "skip"}}
     cells[2]["metadata"] = {"tags": [cell_tags.TAG, "navigation"]}       # stale: no longer notebook-only
     lesson.write_text(json.dumps({"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5}))
-    assert cell_tags.update(directory=tmp_path) == [lesson]
+    assert cell_tags.update(paths=[lesson]) == [lesson]
     written = json.loads(lesson.read_text())["cells"]
     assert written[0]["metadata"] == {"tags": ["nbval-ignore-output", cell_tags.TAG],
                                       "slideshow": {"slide_type": "skip"}}
     assert written[1]["metadata"] == {"tags": [cell_tags.TAG], "slideshow": {"slide_type": "skip"}}
     assert written[2]["metadata"] == {"tags": ["navigation"], "slideshow": {"slide_type": "skip"}}
     assert [c["source"] for c in written] == [c["source"] for c in cells]
-    assert cell_tags.update(check=True, directory=tmp_path) == []
+    assert cell_tags.update(check=True, paths=[lesson]) == []
 
 
 def _md(source, *tags):

@@ -1,6 +1,6 @@
 """The layers of baccarat_lib hold: imports point down only, no cycles, light imports, lazy exports, old paths.
 
-errors/_lazy < game < analysis < teaching < views. The facade modules (``baccarat_lib/__init__.py`` and the
+errors/_lazy/i18n/course < game < analysis < teaching < views. The facade modules (``baccarat_lib/__init__.py`` and the
 old-path shims odds.py, payouts.py, simulate.py, roads.py) may import anything; nothing inside a layer may import
 them. The import graph is read from the source by tools/import_graph.py (nothing imported); the import-time
 checks run in a fresh interpreter, so what the other tests loaded does not count.
@@ -10,6 +10,7 @@ import ast
 import importlib
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -64,6 +65,11 @@ def test_every_module_outside_a_layer_is_a_known_facade(graph):
     """A new module directly in baccarat_lib/ would otherwise escape the layer check as a 'facade'."""
     layers = import_graph.default_layers()
     assert {module for module in graph if import_graph.rank(module, layers) is None} == FACADES
+
+
+def test_the_course_list_imports_only_the_base(graph):
+    # Navigation, the links command and every layer read the course list: it must stay importable alone.
+    assert set(graph["baccarat_lib.course"]) <= {"baccarat_lib.errors", "baccarat_lib.i18n"}
 
 
 def test_no_unresolved_import():
@@ -135,48 +141,115 @@ def test_a_lesson_without_plots_loads_no_matplotlib_and_no_numpy():
 
 # ---------------------------------------------------------------- (e) lazy exports of each layer package
 
-def _homes(package: str) -> dict[str, tuple[str, ...]]:
-    """The ``homes`` the package's __init__ passes to ``lazy_exports`` (read from the source, not run)."""
-    tree = ast.parse(_package_file(package).read_text(encoding="utf-8"))
-    calls = [node for node in ast.walk(tree) if isinstance(node, ast.Call)
-             and getattr(node.func, "id", getattr(node.func, "attr", None)) == "lazy_exports"]
-    assert len(calls) == 1, f"{package}: expected one lazy_exports(...) call"
-    return ast.literal_eval(calls[0].args[1])
-
-
 def _submodules(package: str) -> set[str]:
-    """The modules and subpackages directly inside a package folder, as relative names ('.odds')."""
+    """The public modules and subpackages directly inside a package folder, as relative names ('.odds')."""
     folder = _package_file(package).parent
-    return ({f".{path.stem}" for path in folder.glob("*.py") if path.stem != "__init__"}
-            | {f".{path.parent.name}" for path in folder.glob("*/__init__.py")})
+    return ({f".{path.stem}" for path in folder.glob("*.py") if not path.stem.startswith("_")}
+            | {f".{path.parent.name}" for path in folder.glob("*/__init__.py") if not path.parent.name.startswith("_")})
 
 
 @pytest.mark.parametrize("package", LAZY_PACKAGES)
-def test_lazy_exports_are_exactly_each_modules_all(package):
-    homes = _homes(package)
-    assert set(homes) == _submodules(package), "every module of the layer is a home of its public names"
-    for home, names in homes.items():
-        module = importlib.import_module(home, package)
-        assert len(names) == len(set(names)), home
-        assert set(names) == set(module.__all__), home
-        assert len(module.__all__) == len(set(module.__all__)), home
-
-
-@pytest.mark.parametrize("package", LAZY_PACKAGES)
-def test_no_name_has_two_homes_and_every_name_resolves(package):
-    homes = _homes(package)
+def test_a_layer_exports_exactly_the_all_of_its_modules(package):
+    """The names are declared once, in each module's ``__all__``: the layer reads them (from the source), and
+    importing each module for real gives the same names."""
     seen = {}
-    for home, names in homes.items():
-        for name in names:
-            assert name not in seen, f"{name} exported from both {seen[name]} and {home}"
+    for home in sorted(_submodules(package)):
+        module = importlib.import_module(home, package)
+        assert len(module.__all__) == len(set(module.__all__)), home
+        for name in module.__all__:
+            assert name not in seen, f"{name} public in both {seen[name]} and {home}"
             seen[name] = home
-    module = importlib.import_module(package)
-    assert module.__all__ == sorted(seen)
+            assert hasattr(module, name), f"{home} lists {name} in __all__ but has no such name"
+    layer = importlib.import_module(package)
+    assert layer.__all__ == sorted(seen)
     for name, home in seen.items():
-        assert getattr(module, name) is getattr(importlib.import_module(home, package), name), name
-    assert set(seen) <= set(dir(module))
+        assert getattr(layer, name) is getattr(importlib.import_module(home, package), name), name
+    assert set(seen) <= set(dir(layer))
     with pytest.raises(AttributeError):
-        getattr(module, "no_such_name")
+        getattr(layer, "no_such_name")
+
+
+def test_the_layer_packages_list_no_names_of_their_own():
+    """A layer's __init__ only calls lazy_exports(__name__): no second list of names to keep in step."""
+    for package in LAZY_PACKAGES:
+        tree = ast.parse(_package_file(package).read_text(encoding="utf-8"))
+        calls = [node for node in ast.walk(tree) if isinstance(node, ast.Call)
+                 and getattr(node.func, "id", None) == "lazy_exports"]
+        assert len(calls) == 1 and len(calls[0].args) == 1 and not calls[0].keywords, package
+        assert not [node for node in ast.walk(tree) if isinstance(node, ast.Constant) and isinstance(node.value, str)
+                    and node is not tree.body[0].value], f"{package}: only the docstring is text"
+
+
+def _write_package(root: Path, name: str, modules: dict[str, str]) -> None:
+    folder = root / name
+    folder.mkdir()
+    (folder / "__init__.py").write_text("from baccarat_lib._lazy import lazy_exports\n"
+                                        "__getattr__, __dir__, __all__ = lazy_exports(__name__)\n")
+    for module, text in modules.items():
+        (folder / f"{module}.py").write_text(text)
+
+
+def _run(root: Path, code: str) -> subprocess.CompletedProcess:
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(root), str(ROOT)]))
+    return subprocess.run([sys.executable, "-c", code], cwd=root, env=env, capture_output=True, text=True, timeout=120)
+
+
+def test_lazy_exports_reads_all_without_importing_and_refuses_a_name_public_twice(tmp_path):
+    _write_package(tmp_path, "layer", {
+        "quiet": 'import sys\nsys.modules["loaded_quiet"] = sys\n__all__ = ["calm",\n           "still"]\n'
+                 "calm = still = 1\n",
+        "_private": '__all__ = ["hidden"]\nhidden = 2\n'})
+    result = _run(tmp_path, "import sys, layer; print(layer.__all__, 'loaded_quiet' in sys.modules, layer.calm, "
+                            "'loaded_quiet' in sys.modules)")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["['calm',", "'still']", "False", "1", "True"]
+    _write_package(tmp_path, "twice", {"one": '__all__ = ["same"]\n', "two": '__all__ = ["same"]\n'})
+    result = _run(tmp_path, "import twice")
+    assert result.returncode != 0 and "'same' is public in both .one and .two" in result.stderr
+
+
+_BULLET = re.compile(r"^- (?:.|\n  )*", re.MULTILINE)              # a bullet and its indented lines
+_BULLET_HEAD = re.compile(r"^- (.*?)(?::\s|$)", re.MULTILINE)      # what a bullet is about, before its colon
+_DOC_NAME = re.compile(r"``([A-Za-z_]\w*)(?:\(|``)")                # ``name`` or ``name(...)``, not ``a.b``
+
+
+def _listed_names(docstring: str) -> tuple[set[str], set[str]]:
+    """(every name the bullets after "Public names" mention, the names the bullets are about), up to the doctests
+    or to another list's heading (a line of prose ending in a colon, such as "Helpers (not exported):")."""
+    section = docstring.split("Public names", 1)[1].split("\n>>>", 1)[0].splitlines()[1:]
+    heading = next((number for number, line in enumerate(section)
+                    if line.rstrip().endswith(":") and not line.startswith(("- ", "  "))), len(section))
+    bullets = "\n".join(_BULLET.findall("\n".join(section[:heading])))
+    return (set(_DOC_NAME.findall(bullets)),
+            {name for head in _BULLET_HEAD.findall(bullets) for name in _DOC_NAME.findall(head)})
+
+
+def test_the_docstring_reader_sees_names_in_bullets_only():
+    doc = ("Intro ``not_listed``.\n\nPublic names:\n\n- ``alpha(x)``, ``BETA``: one; see ``gamma``\n  and ``delta``.\n"
+           "- ``epsilon``: two, not ``zeta.eta``.\n\nProse ``theta``.\n\n- ``kappa``: three.\n\nHelpers:\n\n"
+           "- ``lambda_``: private.\n\n>>> ``iota``\n")
+    assert _listed_names(doc) == ({"alpha", "BETA", "gamma", "delta", "epsilon", "kappa"},
+                                  {"alpha", "BETA", "epsilon", "kappa"})
+
+
+def test_a_docstring_that_lists_public_names_lists_exactly_the_modules_all():
+    """Each public name is declared once, in ``__all__``; a module docstring's "Public names" list describes them
+    and must not drift from it (it had: 19 modules listed too few or too many)."""
+    checked, wrong = 0, {}
+    for path in sorted(PACKAGE_DIR.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docstring = ast.get_docstring(tree) or ""
+        if "Public names" not in docstring:
+            continue
+        declared = [node for node in tree.body if isinstance(node, ast.Assign)
+                    and [getattr(target, "id", None) for target in node.targets] == ["__all__"]]
+        public = set(ast.literal_eval(declared[0].value)) if declared else set()
+        mentioned, described = _listed_names(docstring)
+        checked += 1
+        if public - mentioned or described - public:
+            wrong[str(path.relative_to(PACKAGE_DIR))] = (sorted(public - mentioned), sorted(described - public))
+    assert checked > 20
+    assert wrong == {}, "(public but not in the docstring's list, listed but not in __all__)"
 
 
 # ---------------------------------------------------------------- (f) the old public paths

@@ -11,7 +11,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 import navigation  # noqa: E402
 
-LESSONS = navigation.lessons() + navigation.lessons(navigation.EDITIONS["vi"][0])   # both editions
+LESSONS = [path for edition in navigation.course.EDITIONS.values() for path in navigation.lessons(edition.folder)]
 
 
 def _code_cells(path):

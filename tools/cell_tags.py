@@ -24,8 +24,8 @@ What it writes (the course's Voila template, share/jupyter/voila/templates/bacca
 
 Every other tag and metadata key (navigation, nbval-ignore-output, ...) is left alone.
 
-Public names: ``TAG``, ``KEY``, ``lessons()``, ``is_bare_repr(text)``, ``wanted(cell)``, ``slide_types(cells)``,
-``update(check=False)``.
+Public names: ``TAG``, ``KEY``, ``is_bare_repr(text)``, ``wanted(cell)``, ``slide_types(cells)``,
+``update(check=False, paths=None)``.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from navigation import EDITIONS, LESSONS_DIR, lessons  # noqa: E402  (one list of lessons and editions: navigation's)
+from navigation import course, lessons  # noqa: E402  (the course list's lessons and editions, by folder)
 
 TAG = "notebook-only"
 KEY = "baccarat"              # metadata.baccarat.notebook_only_text
@@ -205,13 +205,13 @@ def _apply(cell: dict, slide_type: str = "-") -> bool:
     return json.dumps(metadata, sort_keys=True) != before
 
 
-def update(check: bool = False, directory: Path | None = None) -> list[Path]:
-    """Bring every lesson's notebook-only tags and slide types up to date (or, with ``check``, only list the stale
-    ones): in both editions (lessons/ and the Vietnamese lessons/vi/), or only in ``directory``."""
-    if directory is None:
-        return [path for folder, _word, _name in EDITIONS.values() for path in update(check, folder)]
+def update(check: bool = False, paths: list[Path] | None = None) -> list[Path]:
+    """Bring the lessons' notebook-only tags and slide types up to date (or, with ``check``, only list the stale
+    ones): every lesson of every edition in the course list, or only the notebooks ``paths``."""
+    if paths is None:
+        paths = [path for edition in course.EDITIONS.values() for path in lessons(edition.folder)]
     stale = []
-    for path in lessons(directory):
+    for path in paths:
         notebook = json.loads(path.read_text(encoding="utf-8"))
         types = slide_types(notebook["cells"])
         changed = [_apply(cell, slide_type) for cell, slide_type in zip(notebook["cells"], types)]

@@ -31,8 +31,9 @@ LAYER_FOLDERS = ("game", "analysis", "teaching", "views")
 
 
 def default_layers(package: str = "baccarat_lib") -> dict[str, int]:
-    """The layer map of the refactor: errors, i18n < game < analysis < teaching < views (prefix -> rank)."""
-    return {f"{package}.errors": 0, f"{package}._lazy": 0, f"{package}.i18n": 0, f"{package}.game": 1,
+    """The layer map of the refactor: errors, i18n, course < game < analysis < teaching < views (prefix -> rank)."""
+    return {f"{package}.errors": 0, f"{package}._lazy": 0, f"{package}.i18n": 0, f"{package}.course": 0,
+            f"{package}.game": 1,
             f"{package}.analysis": 2, f"{package}.teaching": 3, f"{package}.views": 4}
 
 

@@ -1,13 +1,15 @@
-"""Generate the navigation of every lesson: a bar at the top and bottom, and the contents in lesson 00.
+"""Generate the navigation of every lesson (a bar at the top and bottom, the contents in lesson 00) and the book's
+table of contents, from the course list (``baccarat_lib.course``: the lessons, their titles, the editions).
 
-Run ``python tools/navigation.py`` after adding or renaming a lesson; ``--check`` only reports stale cells.
-Cells it owns carry the tag ``navigation`` (top and bottom) or ``contents`` (the list in 00_welcome).
-The title of a lesson is the first ``# `` heading of its first non-navigation markdown cell.
+Run ``python tools/navigation.py`` after adding or renaming a lesson in the course list; ``--check`` only reports
+what is stale. Cells it owns carry the tag ``navigation`` (top and bottom) or ``contents`` (the list in 00_welcome).
+It also writes ``book/_toc.yml`` (``toc_yaml()``).
 
-Each edition (``EDITIONS``: English in lessons/, Vietnamese in lessons/vi/) has its own navigation, in its own
-words, and each bar ends with a link to the same lesson in the other language when that lesson exists there.
+Each edition (``course.EDITIONS``: English in lessons/, Vietnamese in lessons/vi/) has its own navigation, in its
+own words, and each bar ends with a link to the same lesson in the other languages whose edition has it.
 
-Public functions: ``lessons()``, ``title(path)``, ``navigation_cells(paths)``, ``update(check=False)``.
+Public functions: ``lessons(directory)``, ``navigation_cells(paths, language)``, ``toc_yaml()``,
+``update(check=False)``.
 """
 
 from __future__ import annotations
@@ -18,43 +20,37 @@ from pathlib import Path
 
 import nbformat
 
-LESSONS_DIR = Path(__file__).resolve().parent.parent / "lessons"
-# language -> (folder, its word for "Contents", the name of the language in that language)
-EDITIONS = {"en": (LESSONS_DIR, "Contents", "English"), "vi": (LESSONS_DIR / "vi", "Mục lục", "Tiếng Việt")}
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from baccarat_lib import course  # noqa: E402  (the one list of lessons and editions)
+
+BOOK_TOC = Path(__file__).resolve().parent.parent / "book" / "_toc.yml"
 
 
-def lessons(directory: Path = LESSONS_DIR) -> list[Path]:
-    """The lesson notebooks in course order (their names start 00_, 01_, ...)."""
-    return sorted(directory.glob("[0-9][0-9]_*.ipynb"))
+def lessons(directory: Path | None = None) -> list[Path]:
+    """The lesson notebooks of the edition in ``directory`` (None: English), in course order."""
+    language = "en" if directory is None else edition(directory)
+    return [course.lesson_path(lesson, language) for lesson in course.lessons(language)]
 
 
 def _tags(cell) -> list:
     return cell.get("metadata", {}).get("tags", [])
 
 
-def title(path: Path) -> str:
-    """The lesson's title: its first '# ' heading."""
-    notebook = nbformat.read(path, as_version=4)
-    for cell in notebook.cells:
-        if cell.cell_type == "markdown" and not {"navigation", "contents"} & set(_tags(cell)):
-            for line in cell.source.splitlines():
-                if line.startswith("# "):
-                    return line[2:].strip()
-    return path.stem
-
-
 def edition(directory: Path) -> str:
     """The language of the lessons in ``directory`` ("en" for lessons/, "vi" for lessons/vi/)."""
-    for code, (folder, _word, _name) in EDITIONS.items():
-        if Path(directory).resolve() == folder.resolve():
+    for code, entry in course.EDITIONS.items():
+        if Path(directory).resolve() == entry.folder.resolve():
             return code
-    return "en"
+    raise ValueError(f"{directory} is not the folder of an edition: "
+                     + ", ".join(str(entry.folder) for entry in course.EDITIONS.values()))
 
 
 def twin(path: Path, language: str) -> Path | None:
-    """The same lesson in ``language``'s edition, if it exists."""
-    other = EDITIONS[language][0] / Path(path).name
-    return other if other.exists() else None
+    """The same lesson in ``language``'s edition, if that edition has it."""
+    stem = Path(path).stem
+    if not any(lesson.stem == stem for lesson in course.lessons(language)):
+        return None
+    return course.lesson_path(stem, language)
 
 
 def _anchor(heading: str) -> str:
@@ -63,17 +59,17 @@ def _anchor(heading: str) -> str:
 
 
 def _bar(paths: list[Path], index: int, titles: list[str], language: str = "en") -> str:
-    contents = EDITIONS[language][1]
+    contents = course.EDITIONS[language].contents
     parts = []
     if index > 0:
         parts.append(f"[← {titles[index - 1]}]({paths[index - 1].name})")
     parts.append(f"[{contents}]({paths[0].name}#{_anchor(contents)})")
     if index < len(paths) - 1:
         parts.append(f"[{titles[index + 1]} →]({paths[index + 1].name})")
-    for code, (folder, _word, name) in EDITIONS.items():
+    for code, other_edition in course.EDITIONS.items():
         other = twin(paths[index], code) if code != language else None
         if other is not None:
-            parts.append(f"[{name}]({_relative(paths[index], other)})")
+            parts.append(f"[{other_edition.name}]({_relative(paths[index], other)})")
     return " &nbsp;|&nbsp; ".join(parts)
 
 
@@ -83,14 +79,14 @@ def _relative(here: Path, there: Path) -> str:
 
 
 def _contents(paths: list[Path], titles: list[str], language: str = "en") -> str:
-    lines = [f"## {EDITIONS[language][1]}", ""]
+    lines = [f"## {course.EDITIONS[language].contents}", ""]
     lines += [f"{number}. [{name}]({path.name})" for number, (path, name) in enumerate(zip(paths, titles))]
     return "\n".join(lines)
 
 
 def navigation_cells(paths: list[Path], language: str = "en") -> dict[Path, dict[str, str]]:
-    """For each lesson, the source its navigation (and contents) cells should have."""
-    titles = [title(path) for path in paths]
+    """For each lesson, the source its navigation (and contents) cells should have (titles: the course list's)."""
+    titles = [course.lesson(path.stem).title(language) for path in paths]
     cells = {path: {"navigation": _bar(paths, i, titles, language)} for i, path in enumerate(paths)}
     if paths:
         cells[paths[0]]["contents"] = _contents(paths, titles, language)
@@ -122,11 +118,41 @@ def _apply(notebook, wanted: dict[str, str]) -> bool:
     return changed
 
 
+def toc_yaml() -> str:
+    """The book's table of contents (``book/_toc.yml``): lesson 00 as the first page, then a part per edition."""
+    root = course.lessons_folder("en")
+
+    def entry(lesson, language):
+        return "lessons/" + course.lesson_path(lesson, language).relative_to(root).with_suffix("").as_posix()
+
+    first = course.lessons("en")[0]
+    lines = ["# The book's table of contents, written by tools/navigation.py from the course list",
+             "# (baccarat_lib/course.py): do not edit by hand. The English lesson 00 (the welcome, with the course's",
+             "# contents) is the book's first page. `lessons` is a symlink to ../lessons, so the book reads the",
+             "# committed notebooks.",
+             "format: jb-book", f"root: {entry(first, 'en')}", "parts:"]
+    for language, edition_ in course.EDITIONS.items():
+        lines += [f"  - caption: {edition_.name}", "    chapters:"]
+        lines += [f"      - file: {entry(lesson, language)}" for lesson in course.lessons(language)
+                  if (lesson, language) != (first, "en")]
+    return "\n".join(lines) + "\n"
+
+
+def _update_toc(check: bool) -> list[Path]:
+    wanted = toc_yaml()
+    if BOOK_TOC.exists() and BOOK_TOC.read_text(encoding="utf-8") == wanted:
+        return []
+    if not check:
+        BOOK_TOC.write_text(wanted, encoding="utf-8")
+    return [BOOK_TOC]
+
+
 def update(check: bool = False, directory: Path | None = None) -> list[Path]:
-    """Bring every lesson's navigation up to date (or, with ``check``, only list the stale ones): every edition's,
-    or only the lessons in ``directory``."""
+    """Bring every lesson's navigation and the book's table of contents up to date (or, with ``check``, only list
+    the stale files): every edition's, or only the lessons in ``directory``."""
     if directory is None:
-        return [path for folder, _word, _name in EDITIONS.values() for path in update(check, folder)]
+        return [path for edition_ in course.EDITIONS.values() for path in update(check, edition_.folder)] \
+            + _update_toc(check)
     stale = []
     for path, wanted in navigation_cells(lessons(directory), edition(directory)).items():
         notebook = nbformat.read(path, as_version=4)

@@ -29,6 +29,7 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "baccarat_lib"
 sys.path.insert(0, str(ROOT))
+from baccarat_lib import course  # noqa: E402
 from baccarat_lib.i18n import DOMAINS, LANGUAGES, LOCALE_DIR  # noqa: E402
 
 PROJECT = "punto-banco-course"
@@ -42,7 +43,7 @@ def domain_files(domain: str) -> list[Path]:
     if domain == "base":
         return sorted(PACKAGE.glob("*.py"))
     if domain == "lessons":
-        return sorted((ROOT / "lessons").glob("[0-9][0-9]_*.ipynb"))
+        return [course.lesson_path(lesson) for lesson in course.lessons("en")]
     if domain == "widgets":
         return sorted((PACKAGE / "views" / "widgets").rglob("*.py"))
     files = sorted((PACKAGE / domain).rglob("*.py"))

@@ -5,7 +5,7 @@ Everything here calls ``odds`` with the shoe's exact composition (13 rank counts
 Public names:
 
 - ``MAIN_BETS``, ``SIDE_BETS``: (bet, pay table) pairs the lesson studies.
-- ``VALUE_RANKS``: the card removed for each point value (value 0: a 10; J, Q and K do the same to every bet).
+- ``VALUE_RANKS``, ``VALUE_LABELS``: the card removed for each point value, and its label (value 0: a 10; J, Q and K do the same to every bet).
 - ``edges(counts, bets)``: {bet: exact house edge} for one composition.
 - ``effect_of_removal(bet, table="standard", decks=8, counts=None)``: {value 0..9: change in edge when one card
   of that value leaves the shoe}.

@@ -25,6 +25,16 @@ Public names:
 - ``standard_error_gaps(rows, exact)``: how far each row's share is from ``exact``, in its standard errors.
 - ``streak_table(rows, exact, side="banker")``: the rows as a printable table, next to the exact chance.
 - ``outcome_of(item)``: one result (an ``Outcome``, a word or a letter) as an ``Outcome``.
+- ``ROWS`` (6), ``MAX_ROWS``, ``MAX_STREAK``; ``LETTERS``: the letter of each ``Outcome`` on the boards.
+- ``DERIVED_ROADS``: {k: name} of the three derived roads; ``road_number(road)``: k from 1, 2, 3 or a name.
+- ``RoadColour`` (red, blue), ``RoadVerdict`` and ``DerivedCell``: a derived road's entries and why each has its
+  colour; ``column_lengths(outcomes)`` and ``derived_verdict(lengths, column, row, k)`` decide it.
+- ``derived_road(outcomes, road, rows=6)``, and ``big_eye_boy``, ``small_road``, ``cockroach_pig``: one derived
+  road's cells.
+- ``NextColours`` and ``next_entry_colours(outcomes, road)``: the colour each road would add if Banker, or Player,
+  won next.
+- ``RoadColourRow``, ``derived_road_statistics(outcomes, shoes=None, roads=(1, 2, 3))`` and
+  ``derived_road_table(rows, exact)``: how often Banker won after each colour, against the exact chance.
 
 The exercises about the boards are in ``teaching.road_questions``.
 

@@ -16,8 +16,7 @@ Public names:
   very shoe ``Shoe(decks, seed)`` deals (same cards in the same order, same cut card, so the same coups).
 - ``play_shoe(cards, cut_card=14)``: the ``CoupRecords`` of a shoe in a given order (no shuffling).
 - ``CoupRecords``: a dataclass of numpy arrays; ``.row(i)`` gives one coup as a dict.
-- ``OUTCOME_CODES``, ``CODE_OUTCOMES``, ``PLAYER_DRAWS``, ``BANKER_DRAWS``: the vocabulary of ``kernel``, where
-  the coups are played.
+- The coups are played by ``kernel.play_values``; the records' outcome codes are ``kernel.OUTCOME_CODES``.
 - ``DEFAULT_CUT_CARD``: 14 cards behind the cut card.
 - ``MAX_RECORDED_COUPS`` (20,000,000): the most coups ``simulate_coups`` records (about 13 bytes a coup, twice
   that while the records are joined); ``MAX_COUNTED_COUPS`` (1,000,000,000): the most ``outcome_counts``

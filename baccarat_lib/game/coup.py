@@ -5,9 +5,12 @@ Public names:
 - ``Outcome``: ``"player"``, ``"banker"`` or ``"tie"`` (a ``str`` Enum); ``.label`` is its English name (an answer
   code), ``.display_name`` the name shown in the course's language.
 - ``Hand``: the cards of one side, with ``.total``, ``.is_natural`` and ``.third_card``.
-- ``Step``: one decision as a sentence (a ``str``, in the course's language) that also names the rule that made it
-  (``.rule``, a code that stays English).
-- ``Coup``: ``.player``, ``.banker``, ``.outcome``, ``.is_natural``, ``.steps``, ``.cards``, ``.dealt``.
+- ``Step``: one decision of the coup as data: ``.rule`` (a code that stays English: "natural", "player-rule",
+  "player-draw", "banker-rule", "banker-draw", "compare"), both hands as they stood and their totals, the
+  ``Decision`` of a rule step, the outcome of the last; ``str(step)`` is its sentence in the language current when it
+  is shown (made by ``explanations.step_text``).
+- ``Coup``: ``.player``, ``.banker``, ``.outcome``, ``.is_natural``, ``.steps``, ``.cards``, ``.dealt``;
+  ``.explain()``: the steps' sentences, one per line.
 - ``FIRST_FOUR``: who gets each of the first four cards: Player, Banker, Player, Banker.
 - ``play_coup(cards)``: play cards given in dealt order (P, B, P, B, then third cards).
 - ``cards_needed(cards)``: how many cards the coup uses (4, 5 or 6), or how many it still needs.
@@ -29,11 +32,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum, EnumMeta
 from itertools import islice
+from operator import itemgetter
+from typing import NamedTuple
 
 from .cards import Card, _iter_cards, as_cards
+from .explanations import _arithmetic, step_text, steps_text
 from ..errors import BaccaratError, shown
 from ..i18n import N_, _, ngettext
-from .rules import banker_decision, hand_total, is_natural, player_decision
+from .rules import NATURALS, Decision, _banker_decision, _player_decision, _points
 
 __all__ = ["Outcome", "Hand", "Step", "Coup", "FIRST_FOUR", "play_coup", "cards_needed"]
 
@@ -80,6 +86,9 @@ _OUTCOME_NAMES = {"player": N_("Player"), "banker": N_("Banker"), "tie": N_("Tie
 # The dealing order, written once: the first four cards go Player, Banker, Player, Banker; then Player's
 # third card (if Player draws), then Banker's (if Banker draws).
 FIRST_FOUR = ("player", "banker", "player", "banker")
+# Which of the first four cards make each hand: (cards 1 and 3), (cards 2 and 4).
+_FIRST_TWO = {side: itemgetter(*(index for index, who in enumerate(FIRST_FOUR) if who == side))
+              for side in ("player", "banker")}
 
 
 @dataclass(frozen=True)
@@ -100,12 +109,12 @@ class Hand:
     @property
     def total(self) -> int:
         """The hand's total, 0..9."""
-        return hand_total(self.cards)
+        return _points(self.cards)
 
     @property
     def is_natural(self) -> bool:
         """8 or 9 on the first two cards."""
-        return is_natural(self.cards)
+        return len(self.cards) == 2 and _points(self.cards) in NATURALS
 
     @property
     def third_card(self) -> Card | None:
@@ -119,28 +128,29 @@ class Hand:
 
     def arithmetic(self) -> str:
         """The cards as a sum: ``'2+3'``, or ``'2+3+7 = 12'`` when the units digit matters."""
-        terms = "+".join(card.rank for card in self.cards)
-        raw = sum(card.value for card in self.cards)
-        return terms if raw == self.total and not self.drew else f"{terms} = {raw}"
+        return _arithmetic(self.cards, self.total)
 
     def __str__(self):
         return " ".join(card.label for card in self.cards)
 
 
-class Step(str):
-    """One decision of a coup as a sentence; ``.rule`` names the rule that made it."""
+class Step(NamedTuple):
+    """One step of a coup as data: the ``rule`` that made it, both hands as they stood then (``player``, ``banker``:
+    tuples of Cards) with their totals, whether the coup has a ``natural``, the ``decision`` of a "player-rule" or
+    "banker-rule" step and the ``outcome`` of the "compare" step. ``str(step)`` is its sentence, in the language
+    current when it is shown."""
 
     rule: str
+    player: tuple[Card, ...]
+    banker: tuple[Card, ...]
+    player_total: int
+    banker_total: int
+    natural: bool = False
+    decision: Decision | None = None
+    outcome: Outcome | None = None
 
-    def __new__(cls, text: str, rule: str):
-        for name, value in (("text", text), ("rule", rule)):
-            if not isinstance(value, str):
-                message = (_("a step's text must be text, not {value}") if name == "text"
-                           else _("a step's rule must be text, not {value}"))
-                raise BaccaratError(message.format(value=shown(value)))
-        step = super().__new__(cls, text)
-        step.rule = rule
-        return step
+    def __str__(self):
+        return step_text(self)
 
 
 @dataclass(frozen=True)
@@ -164,9 +174,9 @@ class Coup:
             raise BaccaratError(_("outcome {outcome} contradicts the hands: Player {player}, Banker {banker}").format(
                 outcome=repr(outcome.value), player=player, banker=banker))
         steps = self.steps
-        if isinstance(steps, str) or not isinstance(steps, (tuple, list)) or not steps \
-                or not all(isinstance(step, str) for step in steps):
-            raise BaccaratError(_("steps must be a non-empty tuple of sentences, not {value}").format(value=shown(steps)))
+        if not isinstance(steps, (tuple, list)) or not steps or not all(isinstance(step, Step) for step in steps):
+            raise BaccaratError(_("steps must be a non-empty tuple of the coup's steps, not {value}").format(
+                value=shown(steps)))
         object.__setattr__(self, "outcome", outcome)
         object.__setattr__(self, "steps", tuple(steps))
 
@@ -188,75 +198,42 @@ class Coup:
         return tuple(card for _side, card in self.dealt)
 
     def explain(self) -> str:
-        """All the steps, one per line."""
-        return "\n".join(self.steps)
+        """All the steps' sentences, one per line, in the language current now."""
+        return "\n".join(steps_text(self.steps))
 
     def __str__(self):
         return (f"Player {self.player} ({self.player.total}) – Banker {self.banker} "
-                f"({self.banker.total}): {self.steps[-1]}")
-
-
-def _sums(player: list[Card], banker: list[Card]) -> dict:
-    """The fields the step sentences fill in: each hand's total and its arithmetic ("2+3")."""
-    return {"player_total": hand_total(player), "player_working": Hand(tuple(player)).arithmetic(),
-            "banker_total": hand_total(banker), "banker_working": Hand(tuple(banker)).arithmetic()}
-
-
-def _has(side: str, hand: list[Card]) -> str:
-    """'Player has 5 (2+3)': a whole sentence in the catalog per side, so a translation can reorder it."""
-    message = _("Player has {total} ({working})") if side == "Player" else _("Banker has {total} ({working})")
-    return message.format(total=hand_total(hand), working=Hand(tuple(hand)).arithmetic())
+                f"({self.banker.total}): {step_text(self.steps[-1])}")
 
 
 def _must_draw(side: str, hand: list[Card]) -> str:
     """Why a coup needs one more card (quoted when the cards run out)."""
-    message = (_("Player has {total} ({working}) and must draw a third card") if side == "Player"
+    message = (_("Player has {total} ({working}) and must draw a third card") if side == "player"
                else _("Banker has {total} ({working}) and must draw a third card"))
-    return message.format(total=hand_total(hand), working=Hand(tuple(hand)).arithmetic())
+    total = _points(hand)
+    return message.format(total=total, working=_arithmetic(hand, total))
 
 
-def _result(player: list[Card], banker: list[Card]) -> tuple[Outcome, Step]:
-    player_total, banker_total = hand_total(player), hand_total(banker)
-    if player_total > banker_total:
-        return Outcome.PLAYER, Step(_("Player wins {winner}–{loser}.").format(winner=player_total, loser=banker_total),
-                                    "compare")
-    if banker_total > player_total:
-        return Outcome.BANKER, Step(_("Banker wins {winner}–{loser}.").format(winner=banker_total, loser=player_total),
-                                    "compare")
-    return Outcome.TIE, Step(_("Tie {player}–{banker}.").format(player=player_total, banker=banker_total), "compare")
-
-
-def _draw_step(side: str, hand: list[Card]) -> Step:
-    message = (_("Player draws {card}: {working}, so Player has {total}.") if side == "Player"
-               else _("Banker draws {card}: {working}, so Banker has {total}."))
-    return Step(message.format(card=hand[-1].label, working=Hand(tuple(hand)).arithmetic(), total=hand_total(hand)),
-                f"{side.lower()}-draw")
-
-
-class _Dealer:
-    """Hands out the given cards in order and says how many more a coup needs when they run out."""
-
-    def __init__(self, cards: list[Card]):
-        self.cards, self.used = cards, 0
-
-    def next(self, needed_total: int, why: str) -> Card:
-        if self.used >= len(self.cards):
-            more = needed_total - len(self.cards)
-            raise BaccaratError(ngettext(
-                "the coup needs {more} more card: {why} ({given} given, {needed} needed; give cards in dealt order "
-                "P, B, P, B, then third cards)",
-                "the coup needs {more} more cards: {why} ({given} given, {needed} needed; give cards in dealt order "
-                "P, B, P, B, then third cards)", more).format(more=more, why=why, given=len(self.cards),
-                                                              needed=needed_total))
-        self.used += 1
-        return self.cards[self.used - 1]
+def _next_card(given: list[Card], needed_total: int, side: str, hand: list[Card]) -> Card:
+    """The next card of ``given`` after those dealt (``len`` of both hands); when the cards run out, an error says
+    how many more the coup needs and why (``side`` must draw to ``hand``)."""
+    if needed_total > len(given):
+        more = needed_total - len(given)
+        raise BaccaratError(ngettext(
+            "the coup needs {more} more card: {why} ({given} given, {needed} needed; give cards in dealt order "
+            "P, B, P, B, then third cards)",
+            "the coup needs {more} more cards: {why} ({given} given, {needed} needed; give cards in dealt order "
+            "P, B, P, B, then third cards)", more).format(more=more, why=_must_draw(side, hand), given=len(given),
+                                                          needed=needed_total))
+    return given[needed_total - 1]
 
 
 def play_coup(cards) -> Coup:
     """Play one coup from cards in dealt order (P, B, P, B, then third cards); extra cards are ignored.
 
     ``cards``: text such as ``"2♣ 3♥ 3♠ A♦ 7♦ 4♠"`` or a list of Cards or card strings. Only the first six
-    (the most a coup can use) are read: what follows is neither parsed nor checked.
+    (the most a coup can use) are read: what follows is neither parsed nor checked. Each step is recorded as data
+    (``Step``); its sentence is made when it is shown.
 
     >>> play_coup("K 5 9 3").outcome
     <Outcome.PLAYER: 'player'>
@@ -268,36 +245,29 @@ def play_coup(cards) -> Coup:
             "the coup needs {more} more card: every coup starts with 4 cards dealt P, B, P, B ({given} given)",
             "the coup needs {more} more cards: every coup starts with 4 cards dealt P, B, P, B ({given} given)",
             more).format(more=more, given=len(given)))
-    player, banker = ([card for card, side in zip(given, FIRST_FOUR) if side == hand]
-                      for hand in ("player", "banker"))
-    dealer = _Dealer(given)
-    dealer.used = 4
-    steps = []
-    if is_natural(player) or is_natural(banker):
-        steps.append(Step(_("Natural: Player has {player_total} ({player_working}), Banker has {banker_total} "
-                            "({banker_working}); both hands stand.").format(**_sums(player, banker)), "natural"))
-    else:
-        steps.append(Step(_("No natural: Player has {player_total} ({player_working}), Banker has {banker_total} "
-                            "({banker_working}).").format(**_sums(player, banker)), "natural"))
-        player_rule = player_decision(hand_total(player))
-        steps.append(Step(_("{hand}: {reason}").format(hand=_has("Player", player), reason=player_rule.reason),
-                          "player-rule"))
+    player, banker = _FIRST_TWO["player"](given), _FIRST_TWO["banker"](given)
+    player_total, banker_total = _points(player), _points(banker)
+    natural = player_total in NATURALS or banker_total in NATURALS
+    steps = [Step("natural", player, banker, player_total, banker_total, natural)]
+    if not natural:
+        player_rule = _player_decision(player_total)
+        steps.append(Step("player-rule", player, banker, player_total, banker_total, False, player_rule))
+        player_third_card = None
         if player_rule.draws:
-            player.append(dealer.next(5, _must_draw("Player", player)))
-            steps.append(_draw_step("Player", player))
-        player_third_card = player[2] if len(player) == 3 else None
-        banker_rule = banker_decision(hand_total(banker), player_third_card)
-        if player_third_card:
-            banker_step = _("Banker has {total} and {reason}").format(total=hand_total(banker), reason=banker_rule.reason)
-        else:
-            banker_step = _("{hand} and {reason}").format(hand=_has("Banker", banker), reason=banker_rule.reason)
-        steps.append(Step(banker_step, "banker-rule"))
+            player_third_card = _next_card(given, 5, "player", list(player))
+            player += (player_third_card,)
+            player_total = _points(player)
+            steps.append(Step("player-draw", player, banker, player_total, banker_total))
+        banker_rule = _banker_decision(banker_total, player_third_card)
+        steps.append(Step("banker-rule", player, banker, player_total, banker_total, False, banker_rule))
         if banker_rule.draws:
-            banker.append(dealer.next(dealer.used + 1, _must_draw("Banker", banker)))
-            steps.append(_draw_step("Banker", banker))
-    outcome, final_step = _result(player, banker)
-    steps.append(final_step)
-    return Coup(Hand(tuple(player)), Hand(tuple(banker)), outcome, tuple(steps))
+            banker += (_next_card(given, len(player) + 3, "banker", list(banker)),)
+            banker_total = _points(banker)
+            steps.append(Step("banker-draw", player, banker, player_total, banker_total))
+    outcome = (Outcome.PLAYER if player_total > banker_total else Outcome.BANKER if banker_total > player_total
+               else Outcome.TIE)
+    steps.append(Step("compare", player, banker, player_total, banker_total, natural, None, outcome))
+    return Coup(Hand(player), Hand(banker), outcome, tuple(steps))
 
 
 def cards_needed(cards) -> int:

@@ -10,6 +10,7 @@ Public names:
 - ``money(amount)``: an amount as written on a receipt: thousands separators, whole amounts without decimals,
   cents written as two digits ("9.50"), never an exponent.
 - ``number(value, places=None)``: a whole number with thousands separators, or any number rounded to ``places``.
+- ``localized(text)``: English-formatted digits ("22,800.50") in the current language's marks.
 
 All of them write numbers in the language of ``baccarat_lib.i18n``: English "24,000" and "9.50", Vietnamese
 "24.000" and "9,50" (the marks come from Babel's locale data). This is the one place that decides it.

@@ -22,6 +22,7 @@ Public names:
   hands is a whole number of cents: a fraction of a cent is dropped (rounded down), so the house never pays
   more than the odds nor takes more than its commission rate.
 - ``Settlement``: ``.net``, ``.gross``, ``.commission``, ``.result`` and ``.explanation`` of one settled bet.
+- ``parse_odds(odds)``: a line's odds ("8:1", "1:2", "push", "loses") as a Fraction of the stake won.
 - ``stake_amount(stake)``: a stake as an exact ``Decimal``: above 0, at most ``MAX_STAKE`` (10**12), whole cents
   (text may group thousands with commas: "1,000.50").
 - ``collect_back(settlement, paid=None)``: what the dealer takes back after paying out ``paid``.
@@ -50,6 +51,7 @@ from ..errors import BaccaratError, shown
 from ..i18n import N_, _
 from .cards import _index
 from .coup import Coup, Outcome, play_coup
+from .explanations import step_text
 from .formatting import localized, money
 
 __all__ = ["EVENTS", "PAIR_EVENTS", "Pays", "PayTable", "PAY_TABLES", "BETS", "bet_label", "event_words",
@@ -649,7 +651,7 @@ def _what_happened(coup: Coup, lines) -> str:
     """What a losing bet was judged on: 'Banker wins 8–2'; with the margin and naturals when its ``lines`` read
     them (Dragon Bonus): 'Banker wins 8–2, by 6, no natural', 'Tie 9–9, both naturals'."""
     facts = coup_facts(coup)
-    final = str(coup.steps[-1]).rstrip(".")
+    final = step_text(coup.steps[-1]).rstrip(".")
     if not any("natural" in line.event for line in lines):
         return final
     if facts.tie:

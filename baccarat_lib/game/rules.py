@@ -11,8 +11,10 @@ Public names:
 - ``is_natural(cards)``: 8 or 9 on the first two cards.
 - ``player_draws(player_total)``: does Player draw a third card?
 - ``banker_draws(banker_total, player_third_card)``: does Banker draw a third card?
-- ``player_decision``, ``banker_decision``: the same answers with the sentence that explains them.
-- ``describe_values(values)``: ``{2, 3, 4, 5, 6, 7}`` -> ``'2–7'``.
+- ``player_decision``, ``banker_decision``: the same answers as a ``Decision``: the rule that decided and the numbers
+  it used (data; ``.reason`` is its sentence, made by ``explanations`` when it is read, in the language of that moment).
+- ``Decision``: what ``player_decision`` and ``banker_decision`` return; ``third_card_value(card)``: Player's third
+  card as a value 0..9 (None: Player stood); ``TOTALS``, ``THIRD_CARD_VALUES`` (0..9) and ``ANY`` (every value).
 
 >>> hand_total("7 8"), hand_total("K 9"), hand_total("6 7 8")
 (5, 9, 1)
@@ -24,17 +26,17 @@ Public names:
 
 from __future__ import annotations
 
+from itertools import islice
 from typing import NamedTuple
 
-from itertools import islice
-
 from .cards import Card, _iter_cards, as_cards
+from .explanations import decision_text
 from ..errors import BaccaratError, shown, whole_number
 from ..i18n import _
 
 __all__ = ["BANKER_TABLEAU", "PLAYER_DRAWS_ON", "NATURALS", "ANY", "TOTALS", "THIRD_CARD_VALUES", "Decision",
            "hand_total", "total_working", "is_natural", "player_draws", "banker_draws",
-           "player_decision", "banker_decision", "describe_values", "third_card_value"]
+           "player_decision", "banker_decision", "third_card_value"]
 
 TOTALS = range(10)
 THIRD_CARD_VALUES = range(10)
@@ -60,22 +62,36 @@ PLAYER_DRAWS_ON = frozenset({0, 1, 2, 3, 4, 5})
 NATURALS = frozenset({8, 9})
 
 
-class _DecisionFields(NamedTuple):
+# The totals on which Player stands (6 and 7), as Player's rule names them.
+_PLAYER_STANDS_ON = frozenset(TOTALS) - PLAYER_DRAWS_ON - NATURALS
+
+
+class Decision(NamedTuple):
+    """A draw-or-stand decision as data: ``draws``, the ``rule`` that made it and the numbers it used.
+
+    ``rule`` is "natural" (``total`` is 8 or 9), "player-rule" (``values``: the totals the rule names, 0–5 draw or
+    6–7 stand), "banker-follows-player" (Player stood; the same ``values``) or "tableau" (``values``: the row of
+    ``BANKER_TABLEAU`` for ``total``; ``third_card``: Player's third card, a Card or a point value). ``.reason``
+    is the sentence, made when it is read, in the language current then.
+    """
+
     draws: bool
-    reason: str
+    rule: str
+    total: int
+    values: frozenset = frozenset()
+    third_card: Card | int | None = None
 
+    @property
+    def reason(self) -> str:
+        """Why, in words: '0–5 draws.', "Player's third card is a 7: with 4, Banker draws on 2–7."."""
+        return decision_text(self)
 
-class Decision(_DecisionFields):
-    """A draw-or-stand decision (``draws``) and the sentence that explains it (``reason``)."""
-
-    __slots__ = ()
-
-    def __new__(cls, draws: bool, reason: str):
-        if not isinstance(draws, bool):
-            raise BaccaratError(_("draws must be True or False, not {value}").format(value=shown(draws)))
-        if not isinstance(reason, str):
-            raise BaccaratError(_("reason must be a sentence, not {value}").format(value=shown(reason)))
-        return super().__new__(cls, draws, reason)
+    @property
+    def cell(self) -> tuple[int, int] | None:
+        """The tableau cell read, (Banker's total, value of Player's third card); None for any other rule."""
+        if self.rule != "tableau":
+            return None
+        return self.total, self.third_card.value if isinstance(self.third_card, Card) else self.third_card
 
 
 def hand_total(cards) -> int:
@@ -84,7 +100,12 @@ def hand_total(cards) -> int:
     >>> hand_total("Q 9"), hand_total("2 4"), hand_total("5 5")
     (9, 6, 0)
     """
-    return sum(card.value for card in as_cards(cards)) % 10
+    return _points(as_cards(cards))
+
+
+def _points(cards) -> int:
+    """The total of Cards the library holds already (a Hand's, a coup's): the units digit of their values' sum."""
+    return sum([card.value for card in cards]) % 10
 
 
 def total_working(cards) -> str:
@@ -113,7 +134,7 @@ def is_natural(cards) -> bool:
     (True, True, False)
     """
     cards = as_cards(cards)
-    return len(cards) == 2 and hand_total(cards) in NATURALS
+    return len(cards) == 2 and _points(cards) in NATURALS
 
 
 def _check_total(total, name: str) -> int:
@@ -139,28 +160,13 @@ def third_card_value(player_third_card) -> int | None:
                               "not {value}").format(value=shown(player_third_card))) from None
 
 
-def describe_values(values) -> str:
-    """Values as runs for a sentence: ``{2,3,4,5,6,7}`` -> ``'2–7'``, ``{0,1,2,9}`` -> ``'0–2, 9'``.
-
-    >>> describe_values({6, 7}), describe_values({0, 1, 2, 3, 4, 5, 6, 7, 9}), describe_values(set())
-    ('6–7', '0–7, 9', 'nothing')
-    """
-    try:
-        items = None if isinstance(values, (str, bytes)) else iter(values)
-    except TypeError:                # not iterable (a number, a 0-d numpy array)
-        items = None
-    if items is None:
-        raise BaccaratError(_("values must be a collection of whole numbers 0..9, not {value}").format(
-            value=shown(values)))
-    values = sorted({whole_number("each of values", value, 0, 9) for value in items})
-    if not values:
-        return _("nothing")
-    runs, start = [], values[0]
-    for value, following in zip(values, values[1:] + [None]):
-        if following != value + 1:
-            runs.append(f"{start}" if start == value else f"{start}–{value}")
-            start = following
-    return ", ".join(runs)
+def _player_decision(player_total: int) -> Decision:
+    """Player's decision for a checked total (play_coup's totals are checked by construction)."""
+    if player_total in NATURALS:
+        return Decision(False, "natural", player_total)
+    if player_total in PLAYER_DRAWS_ON:
+        return Decision(True, "player-rule", player_total, PLAYER_DRAWS_ON)
+    return Decision(False, "player-rule", player_total, _PLAYER_STANDS_ON)
 
 
 def player_decision(player_total: int) -> Decision:
@@ -169,44 +175,24 @@ def player_decision(player_total: int) -> Decision:
     >>> player_decision(5).reason
     '0–5 draws.'
     """
-    player_total = _check_total(player_total, "player_total")
-    if player_total in NATURALS:
-        return Decision(False, _("{total} is a natural: no more cards.").format(total=player_total))
-    if player_total in PLAYER_DRAWS_ON:
-        return Decision(True, _("{totals} draws.").format(totals=describe_values(PLAYER_DRAWS_ON)))
-    return Decision(False, _("{totals} stands.").format(totals=describe_values(set(range(8)) - PLAYER_DRAWS_ON)))
+    return _player_decision(_check_total(player_total, "player_total"))
 
 
 def player_draws(player_total: int) -> bool:
     """True when Player draws a third card: on 0–5 (no natural on either side)."""
-    return player_decision(player_total).draws
+    return _player_decision(_check_total(player_total, "player_total")).draws
 
 
-def _third_card_words(rank: str, third_value: int) -> str:
-    """"Player's third card is a 7", "... is an 8", "... is a K (worth 0)": one catalog sentence per article."""
-    if str(third_value) != rank:
-        card = _("{rank} (worth {value})").format(rank=rank, value=third_value)
-    else:
-        card = rank
-    message = (_("Player's third card is an {card}") if rank in ("8", "A")
-               else _("Player's third card is a {card}"))
-    return message.format(card=card)
-
-
-def _tableau_phrase(banker_total: int, only: bool = False) -> str:
-    """What the tableau row says, in words: 'Banker draws on 2–7', 'Banker draws on any card', 'Banker never
-    draws'; with ``only``, 'Banker draws only on 6–7' (said when Banker stands)."""
-    draw_values = BANKER_TABLEAU[banker_total]
-    if draw_values == ANY:
-        return _("Banker draws on any card")
-    if not draw_values:
-        return _("Banker never draws")
-    missing = ANY - draw_values
-    if len(missing) == 1:
-        return _("Banker draws on any card but {value}").format(value=next(iter(missing)))
-    if only:
-        return _("Banker draws only on {values}").format(values=describe_values(draw_values))
-    return _("Banker draws on {values}").format(values=describe_values(draw_values))
+def _banker_decision(banker_total: int, player_third_card: Card | int | None) -> Decision:
+    """Banker's decision for a checked total and Player's third card (a Card, a point value, or None)."""
+    if banker_total in NATURALS:
+        return Decision(False, "natural", banker_total)
+    if player_third_card is None:
+        rule = _player_decision(banker_total)
+        return Decision(rule.draws, "banker-follows-player", banker_total, rule.values)
+    third_value = player_third_card.value if isinstance(player_third_card, Card) else player_third_card
+    row = BANKER_TABLEAU[banker_total]
+    return Decision(third_value in row, "tableau", banker_total, row, player_third_card)
 
 
 def banker_decision(banker_total: int, player_third_card) -> Decision:
@@ -214,25 +200,16 @@ def banker_decision(banker_total: int, player_third_card) -> Decision:
 
     >>> banker_decision(4, 7).reason
     "Player's third card is a 7: with 4, Banker draws on 2–7."
+    >>> banker_decision(4, 7).cell
+    (4, 7)
     """
     banker_total = _check_total(banker_total, "banker_total")
     third_value = third_card_value(player_third_card)
-    if banker_total in NATURALS:
-        return Decision(False, _("{total} is a natural: no more cards.").format(total=banker_total))
-    if third_value is None:
-        draws = banker_total in PLAYER_DRAWS_ON
-        rule = player_decision(banker_total).reason
-        return Decision(draws, _("Player stood, so Banker follows Player's rule: {rule}").format(rule=rule))
     if isinstance(player_third_card, str):
         player_third_card = next(_iter_cards(player_third_card))
-    rank = player_third_card.rank if isinstance(player_third_card, Card) else str(third_value)
-    third_card = _third_card_words(rank, third_value)
-    draws = third_value in BANKER_TABLEAU[banker_total]
-    if draws or not BANKER_TABLEAU[banker_total]:
-        return Decision(draws, _("{third_card}: with {total}, {tableau}.").format(
-            third_card=third_card, total=banker_total, tableau=_tableau_phrase(banker_total)))
-    return Decision(False, _("{third_card}: with {total}, {tableau}, so Banker stands.").format(
-        third_card=third_card, total=banker_total, tableau=_tableau_phrase(banker_total, only=True)))
+    elif not isinstance(player_third_card, Card):
+        player_third_card = third_value
+    return _banker_decision(banker_total, player_third_card)
 
 
 def banker_draws(banker_total: int, player_third_card) -> bool:

@@ -10,6 +10,7 @@ Public names:
 - ``remove_cards(cards, removed)``: the cards left after taking ``removed`` out (checks each is there).
 - ``value_counts(cards)``: how many cards of each point value 0..9.
 - ``rank_counts(cards)``: how many cards of each rank A..K (suits ignored).
+- ``check_decks(decks)``: the number of decks, checked to lie in ``DECK_RANGE`` (1..8).
 
 >>> shoe = Shoe(decks=1, seed=7)
 >>> len(shoe), shoe.value_counts()

@@ -36,7 +36,8 @@ import re
 from ..errors import BaccaratError, shown, whole_number
 from ..i18n import N_, _
 from .cards import RANK_VALUES, _index
-from .rules import ANY, BANKER_TABLEAU, THIRD_CARD_VALUES, describe_values
+from .explanations import describe_values
+from .rules import ANY, BANKER_TABLEAU, THIRD_CARD_VALUES
 
 __all__ = ["tableau_rows", "draw_grid", "published_values", "read_published_table",
            "published_table_contradictions", "Contradiction", "wrong_rows",

@@ -50,6 +50,7 @@ from typing import NamedTuple
 
 from ..errors import BaccaratError, check_seed, shown, whole_number
 from ..game.coup import Coup
+from ..game.explanations import step_text
 from ..game.formatting import money
 from ..game.payouts import bet_label, pay_table, settle, stake_amount
 from ..game.rules import hand_total
@@ -61,10 +62,11 @@ from .questions import ANSWER_NAMES, Question, check_answer, same_word
 __all__ = ["DEALER_KINDS", "DEALER_KIND_NAMES", "DEALER_STAKES", "Call", "DealerFeedback", "AnswerRecord",
            "KindSummary", "WrongCoup", "DealerReport", "DealerSession"]
 
-DEALER_KINDS = ("natural", "player-draw", "banker-draw", "winner", "settle")
-# Display names (marked for translation: show them as _(DEALER_KIND_NAMES[kind])); the kinds are keys.
+# The kinds of call, in the order a coup asks them, and their names (marked for translation: show them as
+# _(DEALER_KIND_NAMES[kind])); the kinds are keys.
 DEALER_KIND_NAMES = {"natural": N_("Natural?"), "player-draw": N_("Player draws?"), "banker-draw": N_("Banker draws?"),
                      "winner": N_("Who wins?"), "settle": N_("Pay the bet")}
+DEALER_KINDS = tuple(DEALER_KIND_NAMES)
 # Stakes a dealer meets at a table; a session with stake=None draws one per coup from these (seeded).
 DEALER_STAKES = (10, 20, 25, 40, 50, 75, 100, 150, 200, 250, 500, 1000)
 MAX_COUPS = 100                  # a session deals at most this many coups
@@ -239,7 +241,7 @@ def _read_clock(clock) -> float:
 
 def _step(coup: Coup, rule: str) -> str:
     """The coup's own sentence for one rule ("natural", "player-rule", "banker-rule", "compare")."""
-    return next(str(step) for step in coup.steps if step.rule == rule)
+    return next(step_text(step) for step in coup.steps if step.rule == rule)
 
 
 def _english_money(amount) -> str:

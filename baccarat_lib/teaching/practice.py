@@ -11,9 +11,10 @@ so the same seed always asks the same questions.
 
 Public names:
 
-- ``KINDS``: the drill kinds, "total", "natural", "player-draw", "banker-draw", "winner", "settle".
-- ``LEVELS``: difficulty 1..3 -> the kinds a mixed drill asks at that level
-  (1 totals and naturals, 2 the Player rule, simple Banker and who wins, 3 the tableau and settling).
+- ``DrillKind`` and ``DRILL_KINDS``: each drill kind as one record (its name, label, levels and question maker),
+  in course order. ``KINDS`` (the names), ``KIND_NAMES`` (the labels) and ``LEVELS`` (difficulty -> the kinds a
+  mixed drill asks at that level) are read from it.
+- ``DIFFICULTIES`` (1, 2, 3); ``MIXED`` and ``TEST``: the mixed drill and the final test, besides the kinds.
 - ``Exercise(kind, difficulty, question, skill=None)``: one generated question, where it came from, and its skill.
 - ``make_exercise(kind, difficulty=1, seed=None)``: one random situation.
 - ``exercise_at(kind, difficulty, seed, number)``: question ``number`` of a drill; the same every time.
@@ -50,7 +51,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Callable, NamedTuple
 
 from ..errors import BaccaratError, check_seed, shown, whole_number
 from ..game.cards import RANKS, SUITS, Card
@@ -66,23 +67,15 @@ from .rule_questions import (banker_draw_question, natural_question, player_draw
                              total_question, winner_question)
 from .schedule import next_items
 
-__all__ = ["KINDS", "KIND_NAMES", "LEVELS", "DIFFICULTIES", "Exercise", "make_exercise", "exercise_at",
-           "drill_exercises", "final_test", "Score", "record", "score_summary",
+__all__ = ["DrillKind", "DRILL_KINDS", "KINDS", "KIND_NAMES", "LEVELS", "DIFFICULTIES", "Exercise", "make_exercise",
+           "exercise_at", "drill_exercises", "final_test", "Score", "record", "score_summary",
            "Drill", "start_drill", "answer_drill", "next_drill", "MIXED", "TEST",
            "adaptive_items", "next_practice_item", "exercise_for", "adaptive_exercise"]
 
-KINDS = ("total", "natural", "player-draw", "banker-draw", "winner", "settle")
-# Display names (marked for translation: show them as _(KIND_NAMES[kind])); the kinds themselves are keys.
-KIND_NAMES = {"total": N_("Hand totals"), "natural": N_("Naturals"), "player-draw": N_("Player: draw or stand"),
-              "banker-draw": N_("Banker: draw or stand"), "winner": N_("Who wins?"), "settle": N_("Settling bets")}
 MIXED, TEST = "mixed", "test"
 DIFFICULTIES = (1, 2, 3)
 MAX_TEST_QUESTIONS = 100       # the longest final test
 MAX_DRILL_LENGTH = 10_000      # the longest drill given a length (None: endless)
-LEVELS = {1: ("total", "natural"),
-          2: ("player-draw", "banker-draw", "winner"),
-          3: ("banker-draw", "winner", "settle")}
-TEST_EXTRA_KINDS = ("player-draw", "banker-draw", "winner", "settle")   # a test longer than 6 asks these again
 TEST_ATTEMPTS = 12                         # situations a test question draws at most to avoid repeating one
 HARD_BANKER_TOTALS = (3, 4, 5, 6)          # the rows of the tableau that depend on Player's third card
 STAKES = {1: (10, 20, 50, 100), 2: (10, 20, 25, 50, 100, 200), 3: (10, 15, 25, 30, 40, 75, 150)}
@@ -267,8 +260,33 @@ def _skill(kind: str, facts) -> str:
     return kind
 
 
-_MAKERS = {"total": _total, "natural": _natural, "player-draw": _player_draw, "banker-draw": _banker_draw,
-           "winner": _winner, "settle": _settle}
+# ---------------------------------------------------------------------------------------------------------
+# The drill kinds: one record each. Everything else about the kinds is read from this table.
+
+class DrillKind(NamedTuple):
+    """A drill kind: its key ``name``, its ``label`` (marked for translation: show it as ``_(label)``), the
+    difficulty ``levels`` whose mixed drills ask it, and the ``maker`` of its questions (``maker(rng, difficulty)``
+    returns the question and its key facts)."""
+
+    name: str
+    label: str
+    levels: tuple[int, ...]
+    maker: Callable
+
+
+DRILL_KINDS = {kind.name: kind for kind in (            # in course order: drills, menus and tests follow it
+    DrillKind("total", N_("Hand totals"), (1,), _total),
+    DrillKind("natural", N_("Naturals"), (1,), _natural),
+    DrillKind("player-draw", N_("Player: draw or stand"), (2,), _player_draw),
+    DrillKind("banker-draw", N_("Banker: draw or stand"), (2, 3), _banker_draw),
+    DrillKind("winner", N_("Who wins?"), (2, 3), _winner),
+    DrillKind("settle", N_("Settling bets"), (3,), _settle),
+)}
+KINDS = tuple(DRILL_KINDS)
+KIND_NAMES = {kind.name: kind.label for kind in DRILL_KINDS.values()}
+LEVELS = {level: tuple(kind.name for kind in DRILL_KINDS.values() if level in kind.levels) for level in DIFFICULTIES}
+# A test longer than the number of kinds asks again the kinds beyond the first level (easy kinds once is enough).
+TEST_EXTRA_KINDS = tuple(kind.name for kind in DRILL_KINDS.values() if DIFFICULTIES[0] not in kind.levels)
 
 
 def _difficulty(difficulty) -> int:
@@ -296,7 +314,7 @@ def _replay_seed(seed, name: str = "seed") -> int:
 def _exercise(kind: str, difficulty: int, rng: random.Random) -> Exercise:
     if kind == MIXED:
         kind = rng.choice(LEVELS[difficulty])
-    question, facts = _MAKERS[kind](rng, difficulty)
+    question, facts = DRILL_KINDS[kind].maker(rng, difficulty)
     return Exercise(kind, difficulty, question, _skill(kind, facts))
 
 
@@ -396,7 +414,7 @@ def _fresh_exercise(kind: str, rng: random.Random, seen: set) -> Exercise:
     best, best_fresh = None, -1
     for _attempt in range(TEST_ATTEMPTS):
         difficulty = 3 if kind == "banker-draw" else rng.choice((2, 3))
-        question, facts = _MAKERS[kind](rng, difficulty)
+        question, facts = DRILL_KINDS[kind].maker(rng, difficulty)
         keys = [(kind, level, fact) for level, fact in enumerate(facts)]
         fresh = next((number for number, key in enumerate(keys) if key in seen), len(keys))
         if fresh > best_fresh:

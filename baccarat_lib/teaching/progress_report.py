@@ -10,16 +10,17 @@ Public names:
   of the tableau ("banker-draw:5/4") counts in its skill "banker-draw". The drill kinds first, in course order.
 - ``CellLine``, ``cell_lines(answers)``: the cells of the Banker tableau answered, hardest first (lowest accuracy).
 - ``DayLine``, ``day_lines(answers, tz=None)``: accuracy per day (in ``tz``; None: UTC), oldest first.
-- ``LessonStatus``, ``lesson_exercises(folder)``, ``lesson_statuses(answers, exercises, marked=())``: which lessons
-  are done. A lesson is done when each of its exercise cells (code cells calling ``show_question``) was answered
-  right at least once: as many different questions (keys) answered right from that lesson (source "lesson") as it
-  has exercise cells; a lesson with a final test (``show_final_test(..., questions=N)``) also needs N test answers
-  from that lesson. A lesson marked done in the store (``ProgressStore.mark_lesson_done``) is done. A lesson with
-  neither exercises nor a test has nothing to finish and is not listed.
+- ``LessonStatus``, ``lesson_statuses(answers, lessons=None, marked=())``: which lessons are done. The exercises
+  and final test of each lesson are the ones the course list declares (``course.Lesson``). A lesson is done when
+  each of its exercises (its skill and key) was answered right at least once as a lesson exercise, and, if it has a
+  final test of N questions, N test answers were saved; answers count when saved from that lesson's notebook in
+  either edition, or from a page that does not know its notebook (classroom mode). A lesson marked done in the
+  store (``ProgressStore.mark_lesson_done``) is done. A lesson with neither exercises nor a test has nothing to
+  finish and is not listed.
 - ``NextPractice``, ``next_practice(answers)``: the drill kind to practise next: the weakest kind with at least
   ``ENOUGH_ANSWERS`` answers below ``MASTERED`` accuracy, else the first kind never practised, else the kind with
   the fewest answers.
-- ``ProgressReport``, ``build_progress_report(answers, exercises=None, marked=(), tz=None)``: all of the above.
+- ``ProgressReport``, ``build_progress_report(answers, lessons=None, marked=(), tz=None)``: all of the above.
 - ``example_answers()``: the answers of a made-up learner over two days, for the lesson's worked example.
 
 >>> report = build_progress_report(example_answers())
@@ -31,16 +32,13 @@ Public names:
 
 from __future__ import annotations
 
-import json
-import os
 import re
 import statistics
 from datetime import date, datetime, timedelta, timezone, tzinfo
-from functools import lru_cache
 from fractions import Fraction
-from pathlib import Path
 from typing import NamedTuple
 
+from .. import course
 from ..errors import BaccaratError, shown
 from ..i18n import N_, _
 from .dealer import DEALER_KIND_NAMES
@@ -48,7 +46,7 @@ from .practice import KIND_NAMES, KINDS
 from .progress import Answer, skill_family
 
 __all__ = ["skill_name", "SkillLine", "skill_lines", "CellLine", "cell_lines", "DayLine", "day_lines",
-           "LessonStatus", "lesson_exercises", "lesson_statuses", "NextPractice", "next_practice",
+           "LessonStatus", "lesson_statuses", "NextPractice", "next_practice",
            "ProgressReport", "build_progress_report", "example_answers", "ENOUGH_ANSWERS", "MASTERED"]
 
 ENOUGH_ANSWERS = 5            # a skill's accuracy is trusted from this many answers on
@@ -57,8 +55,6 @@ OTHER_NAMES = {"pair": N_("Pairs"), "roads": N_("Scoreboards (roads)"), "derived
                "streaks": N_("Streaks"), "odds": N_("Odds and house edge"), "counting": N_("Card counting"),
                "tableau-source": N_("Reading the tableau"), "exercise": N_("Other exercises")}
 _CELL = re.compile(r"banker-draw:(\d)/(\d|-)")
-_FINAL_TEST = re.compile(r"show_final_test\((?:[^)]*questions\s*=\s*(\d+))?")
-DEFAULT_TEST_QUESTIONS = 10   # show_final_test's default length
 
 
 class SkillLine(NamedTuple):
@@ -94,10 +90,11 @@ class DayLine(NamedTuple):
 
 
 class LessonStatus(NamedTuple):
-    """A lesson: its name ("01_card_values"), its exercise cells, the different questions answered right there,
-    the final-test questions it asks (0: none) and answered there, and whether it is done."""
+    """A lesson (its ``course.Lesson``: ``status.lesson.title()`` names it), how many exercises it declares and how
+    many of them were answered right, the final-test questions it asks (0: none) and how many were answered, and
+    whether it is done."""
 
-    lesson: str
+    lesson: course.Lesson
     exercises: int
     answered_right: int
     test_questions: int
@@ -131,18 +128,13 @@ def _check_answers(answers) -> tuple[Answer, ...]:
     return tuple(answers)
 
 
-def _check_exercises(exercises) -> dict[str, tuple[int, int]]:
-    accepted = _("a dict {lesson: (exercise cells, test questions)} such as lesson_exercises(folder) "
-                 "gives")
-    if not isinstance(exercises, dict):
-        raise BaccaratError(_("exercises must be {accepted}, not {value}")
-            .format(accepted=accepted, value=shown(exercises)))
-    for lesson, counts in exercises.items():
-        if not isinstance(lesson, str) or not isinstance(counts, tuple) or len(counts) != 2 \
-                or not all(type(count) is int and count >= 0 for count in counts):
-            raise BaccaratError(_("exercises must be {accepted}, not {value}")
-                .format(accepted=accepted, value=shown(exercises)))
-    return exercises
+def _check_lessons(lessons) -> tuple[course.Lesson, ...]:
+    if lessons is None:
+        return course.LESSONS
+    if not isinstance(lessons, (list, tuple)) or not all(isinstance(lesson, course.Lesson) for lesson in lessons):
+        raise BaccaratError(_("lessons must be None (the course's lessons) or a list of course.Lesson, not {value}")
+                            .format(value=shown(lessons)))
+    return tuple(lessons)
 
 
 def _check_marked(marked) -> frozenset:
@@ -227,61 +219,21 @@ def day_lines(answers, tz=None) -> tuple[DayLine, ...]:
     return tuple(DayLine(day, *_counts(groups[day])) for day in sorted(groups))
 
 
-def lesson_exercises(folder) -> dict[str, tuple[int, int]]:
-    """For each lesson notebook ``NN_name.ipynb`` in ``folder``: (its exercise cells, its final-test questions).
-
-    An exercise cell is a code cell calling ``show_question``; a final test a call of ``show_final_test``
-    (``questions=N``, else 10). Lessons with neither are left out. A missing folder gives {}."""
-    if not isinstance(folder, (str, os.PathLike)) or isinstance(folder, bytes) or "\x00" in os.fspath(folder):
-        raise BaccaratError(_('folder must be a folder such as "lessons", not {value}').format(value=shown(folder)))
-    folder = Path(folder)
-    try:
-        paths = sorted(folder.glob("[0-9][0-9]_*.ipynb")) if folder.is_dir() else []
-    except OSError:                      # a name too long for the system, a folder we may not read: no lessons
-        paths = []
-    found = {}
-    for path in paths:
-        try:
-            stamp = path.stat()
-        except OSError:
-            continue
-        counts = _exercise_counts(str(path), stamp.st_mtime_ns, stamp.st_size)
-        if counts != (0, 0):
-            found[path.stem] = counts
-    return found
-
-
-@lru_cache(maxsize=256)
-def _exercise_counts(path: str, modified: int, size: int) -> tuple[int, int]:
-    """(exercise cells, final-test questions) of one notebook file, read once per version of the file
-    (``modified`` and ``size`` are only the cache's key: a page refreshed often reads each lesson once)."""
-    try:
-        with open(path, encoding="utf-8") as file:
-            cells = json.load(file).get("cells", [])
-        sources = ["".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
-                   for cell in cells if cell.get("cell_type") == "code"]
-    except Exception:  # noqa: BLE001 - a broken notebook has no exercises we can count
-        return (0, 0)
-    exercises = sum("show_question(" in source for source in sources)
-    test = 0
-    for source in sources:
-        for match in _FINAL_TEST.finditer(source):
-            test += int(match[1]) if match[1] else DEFAULT_TEST_QUESTIONS
-    return (exercises, test)
-
-
-def lesson_statuses(answers, exercises, marked=()) -> tuple[LessonStatus, ...]:
-    """Which lessons are done, from the answers and ``exercises`` ({lesson: (exercise cells, test questions)},
-    see ``lesson_exercises``); a lesson in ``marked`` is done whatever was answered."""
+def lesson_statuses(answers, lessons=None, marked=()) -> tuple[LessonStatus, ...]:
+    """Which of ``lessons`` (None: the course's, ``course.LESSONS``) are done, from the answers: see the module's
+    docstring. A lesson in ``marked`` is done whatever was answered."""
     answers = _check_answers(answers)
-    exercises, marked = _check_exercises(exercises), _check_marked(marked)
+    lessons, marked = _check_lessons(lessons), _check_marked(marked)
     statuses = []
-    for lesson, (cells, test) in sorted(exercises.items()):
-        right_keys = {(answer.skill, answer.key) for answer in answers
-                      if answer.lesson == lesson and answer.source == "lesson" and answer.right}
-        tested = sum(answer.lesson == lesson and answer.source == "test" for answer in answers)
-        done = lesson in marked or (len(right_keys) >= cells and tested >= test)
-        statuses.append(LessonStatus(lesson, cells, min(len(right_keys), cells), test, min(tested, test), done))
+    for lesson in lessons:
+        if not lesson.exercises and not lesson.final_test:
+            continue
+        here = [answer for answer in answers if answer.lesson in (lesson.stem, None)]
+        right = {(answer.skill, answer.key) for answer in here if answer.source == "lesson" and answer.right}
+        answered = sum(tuple(exercise) in right for exercise in lesson.exercises)
+        tested = min(sum(answer.source == "test" for answer in here), lesson.final_test)
+        done = lesson.stem in marked or (answered == len(lesson.exercises) and tested == lesson.final_test)
+        statuses.append(LessonStatus(lesson, len(lesson.exercises), answered, lesson.final_test, tested, done))
     return tuple(statuses)
 
 
@@ -303,11 +255,11 @@ def next_practice(answers) -> NextPractice:
                                                      "({count}).").format(count=lines[kind].count))
 
 
-def build_progress_report(answers, exercises=None, marked=(), tz=None) -> ProgressReport:
-    """The whole report: skills, the tableau's cells, days, lessons (from ``exercises``, see
-    ``lesson_exercises``; None: none), and what to practise next."""
+def build_progress_report(answers, lessons=None, marked=(), tz=None) -> ProgressReport:
+    """The whole report: skills, the tableau's cells, days, ``lessons`` (None: the course's) done or not, and what to
+    practise next."""
     answers = _check_answers(answers)
-    lessons = lesson_statuses(answers, {} if exercises is None else exercises, marked)
+    lessons = lesson_statuses(answers, lessons, marked)
     return ProgressReport(len(answers), skill_lines(answers), cell_lines(answers), day_lines(answers, tz), lessons,
                           next_practice(answers))
 

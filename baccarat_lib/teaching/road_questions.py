@@ -7,7 +7,7 @@ Public names:
 - ``bead_question(coup_number)``: which Bead Plate column holds this coup?
 - ``streak_question(row, exact)``: after k wins in a row, is the next coup more, less or just as likely?
 - ``derived_road_question(sequence, road="Big Eye Boy", next_result="Banker")``: if this result comes next, what
-  colour does the derived road add (red, blue, or no entry yet)? The explanation names the columns compared.
+  colour does the derived road add (red, blue, or ``NO_ENTRY`` yet)? The explanation names the columns compared.
 
 Their skills, for a progress store: "roads" (columns, dragon tail, Bead Plate), "streaks" and "derived-roads";
 each key names the situation in a few words ("B B T P B").

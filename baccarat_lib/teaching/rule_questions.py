@@ -36,6 +36,7 @@ from ..errors import BaccaratError, shown
 from ..i18n import N_, _, ngettext, using_language
 from ..game.cards import _iter_cards, as_cards
 from ..game.coup import Coup, play_coup
+from ..game.explanations import step_text, steps_text
 from ..game.formatting import localized, money
 from ..game.payouts import _as_coup, bet_label, coup_facts, pay_table, settle, stake_amount
 from ..game.rules import (BANKER_TABLEAU, banker_decision, hand_total, is_natural, player_decision,
@@ -154,7 +155,7 @@ def winner_question(cards) -> Question:
     coup, given = _dealt(cards)
     labels = " ".join(card.label for card in given)
     return Question(_("Cards dealt in order P, B, P, B, then third cards: {cards}. Who wins?").format(cards=labels),
-                    _(SIDE_NAMES[coup.outcome.value]), " ".join(coup.steps) + _left_in_shoe(coup, given),
+                    _(SIDE_NAMES[coup.outcome.value]), " ".join(steps_text(coup.steps)) + _left_in_shoe(coup, given),
                     tuple(_(SIDE_NAMES[side]) for side in ("player", "banker", "tie")),
                     skill="winner", key=labels)
 
@@ -231,7 +232,7 @@ def settle_question(bet: str, stake, coup, table="standard") -> Question:
         table=_(table.title), stake=money(stake_amount(stake)), bet=bet_label(bet),
         pays=_pays_sentence(table.lines(bet)), cards=labels)
     return Question(prompt, money(settlement.net),
-                    f"{coup.steps[-1]} {settlement.explanation}{_left_in_shoe(coup, given)}",
+                    f"{step_text(coup.steps[-1])} {settlement.explanation}{_left_in_shoe(coup, given)}",
                     skill="settle", key=f"{bet} {_english_money(stake_amount(stake))} at {table.name}: {labels}")
 
 
@@ -244,11 +245,12 @@ def _rows_phrase(totals) -> str:
     return _("rows {totals} and {last}").format(totals=", ".join(map(str, totals[:-1])), last=totals[-1])
 
 
-def wrong_rows_question(published, name: str | None = None) -> Question:
+def wrong_rows_question(published, name: str | None = None, key: str | None = None) -> Question:
     """Which Banker rows of a published table are wrong? Choices and answer come from the checker.
 
-    ``name`` None: "this table", in the course's language (also as the key: "this table")."""
-    key_name = "this table" if name is None else name
+    ``name`` None: "this table", in the course's language. ``key`` (the saved answers' key, the same in every
+    language, e.g. "source 002") None: the name as given ("this table" for None)."""
+    key_name = ("this table" if name is None else name) if key is None else key
     name = _("this table") if name is None else name
     if not isinstance(name, str):
         raise BaccaratError(_("name must be text such as \"this table\", not {value}").format(value=shown(name)))
@@ -265,7 +267,8 @@ def wrong_rows_question(published, name: str | None = None) -> Question:
     explanation = " ".join(contradictions) if contradictions else _("Every row agrees with the tableau.")
     return Question(_("Which Banker rows of {name} are wrong?").format(name=name), _rows_phrase(wrong), explanation,
                     tuple(_rows_phrase(totals) for totals in choices), skill="tableau-source",
-                    key=" ".join(key_name.split())[:_KEY_LENGTH] or "this table")
+                    key=(" ".join(key_name.split())[:_KEY_LENGTH] or "this table") if isinstance(key_name, str)
+                    else key_name)    # not text: Question says what a key must be
 
 
 def pair_question(cards, side: str = "player") -> Question:

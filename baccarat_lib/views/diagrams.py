@@ -15,8 +15,10 @@ Public names:
 
 from __future__ import annotations
 
-from ..game.rules import PLAYER_DRAWS_ON, describe_values
+from ..game.explanations import describe_values
+from ..game.rules import PLAYER_DRAWS_ON
 from ..i18n import N_, _
+from .palette import DARK_GREY, TONES
 
 __all__ = ["READING_ORDER", "reading_order_box", "reading_order_figure"]
 
@@ -43,8 +45,7 @@ READING_ORDER = (
 _BOX_OF_RULE = {"natural": 1, "player-rule": 2, "player-draw": 2, "banker-rule": 3, "banker-draw": 3,
                 "compare": 4}
 
-_FILL = ("#f2f2f2", "#fff4d6", "#e8f0fe", "#fdecea", "#e7f5ea")
-_EDGE = ("#555555", "#b7791f", "#1a4f9c", "#b3261e", "#1e7b34")
+_FILL, _EDGE = zip(*(TONES[tone] for tone in ("grey", "amber", "blue", "red", "green")))   # one tone per box
 
 
 def reading_order_box(step) -> str:
@@ -73,7 +74,7 @@ def reading_order_figure():
                   linespacing=1.35)
     for index, left in enumerate(lefts[:-1]):
         axes.add_patch(FancyArrowPatch((left + width + 0.05, height / 2), (left + width + gap - 0.05, height / 2),
-                                       arrowstyle="-|>", mutation_scale=26, linewidth=2.5, color="#333333"))
+                                       arrowstyle="-|>", mutation_scale=26, linewidth=2.5, color=DARK_GREY))
     axes.text(lefts[1] + width + gap / 2, height / 2 + 0.3, _("no"), ha="center", fontsize=14, fontweight="bold")
     natural_top, compare_top = (lefts[1] + width / 2, height + 0.1), (lefts[-1] + width / 2, height + 0.1)
     axes.add_patch(FancyArrowPatch(natural_top, compare_top, connectionstyle="arc3,rad=-0.22",

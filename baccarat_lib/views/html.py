@@ -8,6 +8,7 @@ Every view of the course builds its HTML from these pieces. Public names:
 - ``steps_html(steps)``: the steps of a coup as a numbered list.
 - ``message_html(text, kind)``: a coloured box; ``kind`` is "error", "right", "wrong" or "info".
 - ``caption_html(html)``: a line of explanation above or below a view.
+- ``CARD_STYLE``: the inline style of a card face.
 - ``table_html(headers, rows, css_class, centred=False, marked=())``: a table in the course's one table style,
   the rows numbered in ``marked`` shaded green.
 
@@ -24,18 +25,19 @@ from html import escape
 
 from ..errors import BaccaratError, shown, whole_number
 from ..game.cards import Card, as_cards
-from ..game.coup import Coup, Outcome
+from ..game.coup import Coup, Outcome, Step
+from ..game.explanations import step_text
 from ..game.rules import hand_total
 from ..i18n import N_, _
+from .palette import (BORDER_GREY, CARD_BACK, CARD_BLACK, CARD_RED, HEADER_FILL, LINE_GREY, MESSAGE_COLOURS,
+                      MUTED_GREY, TONES, WHITE)
 
 __all__ = ["card_html", "hand_html", "coup_html", "steps_html", "message_html", "caption_html", "table_html",
            "CARD_STYLE"]
 
 CARD_STYLE = ("display:inline-block;min-width:2.6em;padding:0.35em 0.3em;margin:0.15em;"
-              "border:2px solid #444;border-radius:0.35em;background:#fff;text-align:center;"
-              "font:bold 1.8em/1.1 'DejaVu Sans',sans-serif;box-shadow:1px 2px 3px #999;")
-_COLOURS = {"error": ("#fdecea", "#b3261e"), "wrong": ("#fdecea", "#b3261e"),
-            "right": ("#e7f5ea", "#1e7b34"), "info": ("#e8f0fe", "#1a4f9c")}
+              f"border:2px solid {BORDER_GREY};border-radius:0.35em;background:{WHITE};text-align:center;"
+              f"font:bold 1.8em/1.1 'DejaVu Sans',sans-serif;box-shadow:1px 2px 3px {LINE_GREY};")
 
 
 _quoted = shown     # coup_html's argument ``shown`` hides the name
@@ -63,14 +65,15 @@ def _check_list(name: str, value, accepted: str) -> list:
 def card_html(card: Card, hidden: bool = False) -> str:
     """One card face as HTML; ``hidden`` shows its back (a card still to come: ``card`` is then not read)."""
     if _check_flag("hidden", hidden):
-        return f'<span class="bcl-card" style="{CARD_STYLE}background:#2b5797;color:#2b5797;">?</span>'
+        return f'<span class="bcl-card" style="{CARD_STYLE}background:{CARD_BACK};color:{CARD_BACK};">?</span>'
     if not isinstance(card, Card):
         raise BaccaratError(_("card must be a Card such as Card(\"7\", \"♥\"), not {given}").format(given=shown(card)))
-    colour = "#c0392b" if card.is_red else "#111"
+    colour = CARD_RED if card.is_red else CARD_BLACK
     suit = escape(card.suit or "")
     worth = escape(_("worth {value}").format(value=card.value), quote=True)
     return (f'<span class="bcl-card" style="{CARD_STYLE}color:{colour};" title="{worth}">'
-            f'{escape(card.rank)}{suit}<br><span style="font-size:0.5em;color:#555;">{card.value}</span></span>')
+            f'{escape(card.rank)}{suit}<br><span style="font-size:0.5em;color:{MUTED_GREY};">{card.value}</span>'
+            '</span>')
 
 
 def hand_html(name: str, cards, total: int | None = None, hidden: int = 0) -> str:
@@ -102,23 +105,28 @@ def coup_html(coup: Coup, shown: int | None = None) -> str:
         rows.append(hand_html(_(name), faces, hand_total(faces) if len(faces) >= 2 else None))
     banner = ""
     if shown == len(dealt):
-        banner = message_html(coup.steps[-1], "right" if coup.outcome is not Outcome.TIE else "info")
+        banner = message_html(step_text(coup.steps[-1]), "right" if coup.outcome is not Outcome.TIE else "info")
     return f'<div class="bcl-coup">{"".join(rows)}{banner}</div>'
 
 
 def steps_html(steps) -> str:
     """The steps of a coup (a list or tuple, such as ``coup.steps``) as a numbered list in a readable size."""
-    steps = _check_list("steps", steps, N_("a list of a coup's steps, such as coup.steps"))
-    items = "".join(f"<li>{escape(str(step))}</li>" for step in steps)
+    accepted = N_("a list of a coup's steps, such as coup.steps")
+    steps = _check_list("steps", steps, accepted)
+    if not all(isinstance(step, Step) for step in steps):
+        raise BaccaratError(_("{name} must be {accepted}, not {given}").format(name="steps", accepted=_(accepted),
+                                                                                 given=shown(steps)))
+    items = "".join(f"<li>{escape(step_text(step))}</li>" for step in steps)
     return f'<ol class="bcl-steps" style="font-size:1.3em;line-height:1.5;">{items}</ol>'
 
 
 def message_html(text: str, kind: str = "info") -> str:
     """A coloured message box: ``kind`` is "error", "right", "wrong" or "info"; ``text`` is text (escaped here)."""
     _check_text("text", text)
-    if not isinstance(kind, str) or kind not in _COLOURS:
-        raise BaccaratError(_("kind must be one of {kinds}, not {given}").format(kinds=", ".join(_COLOURS), given=shown(kind)))
-    background, colour = _COLOURS[kind]
+    if not isinstance(kind, str) or kind not in MESSAGE_COLOURS:
+        raise BaccaratError(_("kind must be one of {kinds}, not {given}").format(kinds=", ".join(MESSAGE_COLOURS),
+                                                                                 given=shown(kind)))
+    background, colour = MESSAGE_COLOURS[kind]
     return (f'<div class="bcl-message bcl-{kind}" style="background:{background};color:{colour};'
             f'border-left:6px solid {colour};padding:0.5em 0.8em;margin:0.4em 0;font-size:1.3em;">'
             f'{escape(str(text))}</div>')
@@ -131,8 +139,8 @@ def caption_html(html: str) -> str:
 
 
 _TABLE_STYLE = "border-collapse:collapse;font-size:1.25em;margin:0.5em 0;"
-_CELL = "border:1px solid #999;padding:0.3em 0.6em;vertical-align:top;"
-_MARKED_ROW = '<tr class="bcl-marked" style="background:#e7f5ea;font-weight:bold;">'
+_CELL = f"border:1px solid {LINE_GREY};padding:0.3em 0.6em;vertical-align:top;"
+_MARKED_ROW = f'<tr class="bcl-marked" style="background:{TONES["green"][0]};font-weight:bold;">'
 
 
 def table_html(headers, rows, css_class: str, centred: bool = False, marked=()) -> str:
@@ -153,7 +161,7 @@ def table_html(headers, rows, css_class: str, centred: bool = False, marked=()) 
         raise BaccaratError(_("marked must be a collection of row numbers, not {given}").format(given=shown(marked)))
     marked = {whole_number("each marked row", number, 0) for number in marked}
     cell = _CELL + ("text-align:center;" if centred else "")
-    head = "".join(f'<th style="{cell}background:#eef2f7;">{header}</th>' for header in headers)
+    head = "".join(f'<th style="{cell}background:{HEADER_FILL};">{header}</th>' for header in headers)
     body = "".join((_MARKED_ROW if number in marked else "<tr>")
                    + "".join(f'<td style="{cell}">{value}</td>' for value in row) + "</tr>"
                    for number, row in enumerate(rows))

@@ -32,6 +32,7 @@ from ..analysis.odds import (_deck_counts, _edge, _edge_rows, _expectation, chec
                              outcome_probabilities)
 from ..errors import BaccaratError, shown
 from ..game.coup import Coup, Outcome, play_coup
+from ..game.explanations import step_text
 from ..game.shoe import check_decks
 from ..game.formatting import localized, money, number, percent, rounded
 from ..game.payouts import (BETS, PAY_TABLES, Settlement, bet_label, coup_facts, event_words, pay_table,
@@ -176,7 +177,7 @@ def same_coup_everywhere_html(bet: str, stake, cards) -> str:
             rows.append([_left(f"<b>{escape(_(table.title))}</b>"), _left(line), paid,
                          money(settlement.commission), f"<b>{money(settlement.net)}</b>"])
     caption = caption_html(escape(_("{result} A stake of {stake} on {bet}:").format(
-        result=coup.steps[-1], stake=money(stake_amount(stake)), bet=bet_label(bet))))
+        result=step_text(coup.steps[-1]), stake=money(stake_amount(stake)), bet=bet_label(bet))))
     return caption + table_html([_("Table"), _("Line that applies"), _("Win paid"), _("Commission"), _("Net")], rows,
                                 "bcl-everywhere")
 

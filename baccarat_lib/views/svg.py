@@ -1,7 +1,7 @@
-"""The two scoreboards as inline SVG: crisp on a projector, drawn in about a millisecond, no matplotlib.
+"""The scoreboards as inline SVG, their one renderer: crisp on a projector, drawn in about a millisecond, no
+matplotlib, in the lessons, the widgets and the book alike, in the colours of ``views.palette``.
 
-The same look as ``views.plots.roads`` (which the lessons' static figures use): the Bead Plate's filled beads
-with their letter and pair dots, the Big Road's hollow rings with green tie slashes (and their count when more
+The Bead Plate's filled beads with their letter and pair dots, the Big Road's hollow rings with green tie slashes (and their count when more
 than one). The picture scales to the width of its output (a ``viewBox`` and ``width:100%``) and its ``viewBox``
 is wide enough for each board's title, so a title is never cut, however short the shoe.
 
@@ -17,8 +17,6 @@ Public names:
   circles, Small Road small filled dots, Cockroach Pig slashes, red or blue.
 - ``scoreboard_svg(outcomes, rows=6)``: all five boards of a sequence of results, as a table's screen shows them.
 - ``BEAD_PLATE_TITLE``, ``BIG_ROAD_TITLE``, ``DERIVED_TITLES``: the boards' titles.
-- ``DERIVED_COLOURS``: the colour of each ``RoadColour`` (Banker's red, Player's blue).
-- ``ROAD_COLOURS``: the colour of each ``Outcome`` (the same as ``views.plots.OUTCOME_COLOURS``).
 
 Every mark carries a class, so the picture can be read back: ``bcl-bead`` (a circle per coup),
 ``bcl-bead-letter``, ``bcl-banker-pair`` and ``bcl-player-pair`` (dots), ``bcl-ring``, ``bcl-tie`` (a slash per
@@ -40,14 +38,13 @@ from ..analysis.roads import (DERIVED_ROADS, LETTERS, MAX_ROWS, ROWS, BeadCell, 
 from ..errors import BaccaratError, shown, whole_number
 from ..game.coup import Outcome
 from ..i18n import N_, _
+from .palette import BLACK, DERIVED_COLOURS, GRID_GREY, OUTCOME_COLOURS, WHITE
 
-__all__ = ["bead_plate_svg", "big_road_svg", "boards_svg", "roads_svg", "BEAD_PLATE_TITLE", "BIG_ROAD_TITLE", "ROAD_COLOURS",
-           "derived_road_svg", "scoreboard_svg", "DERIVED_TITLES", "DERIVED_COLOURS"]
+__all__ = ["bead_plate_svg", "big_road_svg", "boards_svg", "roads_svg", "BEAD_PLATE_TITLE", "BIG_ROAD_TITLE",
+           "derived_road_svg", "scoreboard_svg", "DERIVED_TITLES"]
 
 BEAD_PLATE_TITLE = N_("Bead Plate: every coup, down the columns")   # data: translated where drawn
 BIG_ROAD_TITLE = N_("Big Road: a column per streak, ties on the ring before")
-ROAD_COLOURS = {Outcome.BANKER: "#c0392b", Outcome.PLAYER: "#1f5fbf", Outcome.TIE: "#1e8449"}
-DERIVED_COLOURS = {RoadColour.RED: ROAD_COLOURS[Outcome.BANKER], RoadColour.BLUE: ROAD_COLOURS[Outcome.PLAYER]}
 DERIVED_TITLES = {1: N_("Big Eye Boy: each column against the one before"),
                   2: N_("Small Road: each column against the one two before"),
                   3: N_("Cockroach Pig: each column against the one three before")}
@@ -101,12 +98,12 @@ def _grid(x0: float, y0: float, columns: int, rows: int, cell: float = _CELL) ->
     width, height = columns * cell, rows * cell
     path = "".join(f"M{_n(x0 + c * cell)} {_n(y0)}v{_n(height)}" for c in range(columns + 1))
     path += "".join(f"M{_n(x0)} {_n(y0 + r * cell)}h{_n(width)}" for r in range(rows + 1))
-    return f'<path class="bcl-grid" d="{path}" stroke="#cfcfcf" stroke-width="1.1" fill="none"/>'
+    return f'<path class="bcl-grid" d="{path}" stroke="{GRID_GREY}" stroke-width="1.1" fill="none"/>'
 
 
 def _title(x0: float, y0: float, title: str) -> str:
     return (f'<text class="bcl-road-title" x="{_n(x0)}" y="{_n(y0 + _TITLE_HEIGHT - 9)}" font-size="{_TITLE_SIZE}" '
-            f'font-weight="bold" fill="#000">{escape(title)}</text>')
+            f'font-weight="bold" fill="{BLACK}">{escape(title)}</text>')
 
 
 def _centre(cell, x0: float, y0: float) -> tuple[float, float]:
@@ -120,12 +117,12 @@ def _bead_board(cells, x0: float, y0: float, columns: int, rows: int, title: str
     for outcome in (Outcome.BANKER, Outcome.PLAYER, Outcome.TIE):
         beads = [_centre(cell, x0, top) for cell in cells if cell.outcome is outcome]
         if beads:
-            parts.append(f'<g fill="{ROAD_COLOURS[outcome]}" stroke="#fff" stroke-width="1.4">'
+            parts.append(f'<g fill="{OUTCOME_COLOURS[outcome]}" stroke="{WHITE}" stroke-width="1.4">'
                          + "".join(f'<circle class="bcl-bead" cx="{_n(x)}" cy="{_n(y)}" r="15.1"/>' for x, y in beads)
                          + "</g>")
     if cells:
         # letters centred: the baseline 0.35 em below the centre (dominant-baseline is not read everywhere)
-        parts.append('<g fill="#fff" font-size="18" font-weight="bold" text-anchor="middle">'
+        parts.append(f'<g fill="{WHITE}" font-size="18" font-weight="bold" text-anchor="middle">'
                      + "".join(f'<text class="bcl-bead-letter" x="{_n(x)}" y="{_n(y + 6.3)}">{LETTERS[cell.outcome]}</text>'
                                for cell in cells for x, y in [_centre(cell, x0, top)])
                      + "</g>")
@@ -133,7 +130,7 @@ def _bead_board(cells, x0: float, y0: float, columns: int, rows: int, title: str
         dots = [_centre(cell, x0, top) for cell in cells if getattr(cell, flag)]
         if dots:
             name = flag.replace("_", "-")
-            parts.append(f'<g fill="{ROAD_COLOURS[outcome]}" stroke="#fff" stroke-width="1.7">'
+            parts.append(f'<g fill="{OUTCOME_COLOURS[outcome]}" stroke="{WHITE}" stroke-width="1.7">'
                          + "".join(f'<circle class="bcl-{name}" cx="{_n(x + shift * _CELL)}" '
                                    f'cy="{_n(y + shift * _CELL)}" r="4.3"/>' for x, y in dots)
                          + "</g>")
@@ -147,22 +144,22 @@ def _road_board(cells, x0: float, y0: float, columns: int, rows: int, title: str
     for outcome in (Outcome.BANKER, Outcome.PLAYER):
         rings = [_centre(cell, x0, top) for cell in cells if cell.outcome is outcome]
         if rings:
-            parts.append(f'<g fill="none" stroke="{ROAD_COLOURS[outcome]}" stroke-width="4.3">'
+            parts.append(f'<g fill="none" stroke="{OUTCOME_COLOURS[outcome]}" stroke-width="4.3">'
                          + "".join(f'<circle class="bcl-ring" cx="{_n(x)}" cy="{_n(y)}" r="13"/>' for x, y in rings)
                          + "</g>")
     tied = [cell for cell in cells if cell.ties]
     if tied:
         reach = 0.33 * _CELL
-        parts.append(f'<g stroke="{ROAD_COLOURS[Outcome.TIE]}" stroke-width="3.6" stroke-linecap="round">'
+        parts.append(f'<g stroke="{OUTCOME_COLOURS[Outcome.TIE]}" stroke-width="3.6" stroke-linecap="round">'
                      + "".join(f'<line class="bcl-tie" x1="{_n(x - reach)}" y1="{_n(y + reach)}" '
                                f'x2="{_n(x + reach)}" y2="{_n(y - reach)}"/>'
                                for cell in tied for x, y in [_centre(cell, x0, top)])
                      + "</g>")
     counted = [cell for cell in tied if cell.ties > 1]
     if counted:
-        parts.append(f'<g fill="{ROAD_COLOURS[Outcome.TIE]}" font-size="15" font-weight="bold" '
+        parts.append(f'<g fill="{OUTCOME_COLOURS[Outcome.TIE]}" font-size="15" font-weight="bold" '
                      'text-anchor="middle">'
-                     + "".join(f'<circle cx="{_n(x)}" cy="{_n(y)}" r="9" fill="#fff"/>'
+                     + "".join(f'<circle cx="{_n(x)}" cy="{_n(y)}" r="9" fill="{WHITE}"/>'
                                f'<text class="bcl-tie-count" x="{_n(x)}" y="{_n(y + 5.3)}">{cell.ties}</text>'
                                for cell in counted for x, y in [_centre(cell, x0, top)])
                      + "</g>")

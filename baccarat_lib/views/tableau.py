@@ -8,7 +8,7 @@ Public names:
 - ``tableau_grid_html(banker_total=None, third_card=None)``: the grid as coloured HTML with D/S in each cell,
   one cell (or, when Player stood, one row's "Player stood" cell) highlighted.
 - ``published_markdown(rows, headings)``: rows printed elsewhere, shown cell for cell as a Markdown table.
-- ``DRAW_COLOUR``, ``STAND_COLOUR``: the colours of draw and stand, here and in the plots.
+- ``TABLEAU_HEADINGS``: the printed table's three column headings (translated where shown).
 
 >>> print(tableau_markdown().splitlines()[1:3])
 ['|---|---|---|', '| 0, 1, 2 | any (0–9) | — |']
@@ -23,16 +23,12 @@ from ..game.rules import ANY, BANKER_TABLEAU, THIRD_CARD_VALUES, banker_decision
 from ..game.tableau import SOURCE_002_HEADINGS, draw_grid, tableau_rows
 from ..i18n import N_, _
 from .html import table_html
+from .palette import BLACK, DRAW_COLOUR, STAND_COLOUR, WHITE
 
-__all__ = ["tableau_markdown", "tableau_html", "tableau_grid_html", "published_markdown", "TABLEAU_HEADINGS",
-           "DRAW_COLOUR", "STAND_COLOUR"]
+__all__ = ["tableau_markdown", "tableau_html", "tableau_grid_html", "published_markdown", "TABLEAU_HEADINGS"]
 
 TABLEAU_HEADINGS = (N_("Banker two-card total"), N_("Banker draws when Player's third card is"),
                     N_("Banker stands when it is"))   # data: translated where shown
-
-# Colour-blind-safe pair, shared with the plots: blue for draw, orange for stand.
-DRAW_COLOUR = "#5b9bd5"
-STAND_COLOUR = "#f4b183"
 
 
 def _draw_text(values) -> str:
@@ -88,9 +84,9 @@ def tableau_grid_html(banker_total: int | None = None, third_card=None) -> str:
     third_card = None if third_card is None else whole_number("third_card", third_card, 0, 9)
 
     def cell(text, colour, highlight, total, column):
-        border = "4px solid #000" if highlight else "1px solid #fff"
+        border = f"4px solid {BLACK}" if highlight else f"1px solid {WHITE}"
         if column == "stood" and not highlight:
-            border += ";border-left:10px solid #fff"
+            border += f";border-left:10px solid {WHITE}"
         extra = ' class="bcl-highlight"' if highlight else ""
         return (f'<td{extra} data-total="{total}" data-value="{column}" style="background:{colour};'
                 f'border:{border};width:2.6em;height:2.1em;text-align:center;font-weight:bold;">{text}</td>')

@@ -17,6 +17,8 @@ import re
 
 import pytest
 
+from baccarat_lib import course
+
 from . import servers
 from .conftest import LAB_HOMES
 from .lab import (
@@ -24,8 +26,7 @@ from .lab import (
     open_and_run_all, open_notebook, open_voila, screenshot,
 )
 
-LESSON_PATHS = sorted(path.relative_to(REPO_ROOT).as_posix()
-                      for path in (REPO_ROOT / "lessons").glob("*.ipynb"))
+LESSON_PATHS = [course.lesson_path(lesson).relative_to(REPO_ROOT).as_posix() for lesson in course.lessons("en")]
 LAB_SIZE = {"width": 1024, "height": 768}
 VOILA_SIZE = {"width": 1280, "height": 720}
 SCREENSHOT_LESSONS = ("02", "05", "09", "10")

@@ -24,11 +24,13 @@ from pathlib import Path
 
 import pytest
 
+from baccarat_lib import course
+
 from . import servers
 from .lab import ARTIFACTS, REPO_ROOT, open_voila
 
 CONFIG_DIR = REPO_ROOT / "jupyter-config" / "voila"
-LESSONS = sorted(p.relative_to(REPO_ROOT).as_posix() for p in (REPO_ROOT / "lessons").glob("[0-9][0-9]_*.ipynb"))
+LESSONS = [course.lesson_path(lesson).relative_to(REPO_ROOT).as_posix() for lesson in course.lessons("en")]
 PAGES = 10                      # issue 13, item 3: "open and close ten lesson pages"
 SHUTDOWN_TIMEOUT_S = 60.0       # closed pages -> no kernels left
 CULL_IDLE_S = 6                 # test-only culling values, given on the command line over the config's

@@ -33,6 +33,11 @@ sys.path.insert(0, str(REPO_ROOT / "tools"))
 import navigation  # noqa: E402
 
 LESSONS = navigation.lessons()
+
+
+def _title(path):
+    """A lesson's English title, from the course list (tests/test_course.py checks it against the notebook)."""
+    return navigation.course.lesson(path.stem).title("en")
 LESSON_PATHS = [path.relative_to(REPO_ROOT).as_posix() for path in LESSONS]
 SIZE = {"width": 1280, "height": 720}
 PROSE_MIN_PX = 20.0
@@ -155,16 +160,16 @@ def _header_problems(page, base_url: str, path: str) -> list[str]:
         return [f"{header.count()} visible header(s), expected 1"]
     problems = []
     title = header.locator(".bcl-voila-title").inner_text().strip()
-    if title != navigation.title(lesson):
-        problems.append(f"header title {title!r}, expected {navigation.title(lesson)!r}")
+    if title != _title(lesson):
+        problems.append(f"header title {title!r}, expected {_title(lesson)!r}")
     if header.bounding_box()["y"] > 40:
         problems.append(f"header starts {header.bounding_box()['y']} px down the page, not at the top")
     links = {link.inner_text().strip(): link.evaluate("a => a.href") for link in header.locator("a").all()}
     wanted = {"Contents": _lesson_url(base_url, LESSONS[0]) + "#Contents"}
     if index > 0:
-        wanted[f"← {navigation.title(LESSONS[index - 1])}"] = _lesson_url(base_url, LESSONS[index - 1])
+        wanted[f"← {_title(LESSONS[index - 1])}"] = _lesson_url(base_url, LESSONS[index - 1])
     if index < len(LESSONS) - 1:
-        wanted[f"{navigation.title(LESSONS[index + 1])} →"] = _lesson_url(base_url, LESSONS[index + 1])
+        wanted[f"{_title(LESSONS[index + 1])} →"] = _lesson_url(base_url, LESSONS[index + 1])
     if navigation.twin(lesson, "vi") is not None:      # issue 16: the same lesson in the Vietnamese edition
         wanted["Tiếng Việt"] = _lesson_url(base_url, navigation.twin(lesson, "vi"))
     if {k: unquote(v) for k, v in links.items()} != wanted:
@@ -179,9 +184,9 @@ def test_header_links_lead_to_the_lessons(classroom_page, classroom_url, outside
     open_voila(page, classroom_url, f"lessons/{second.name}")
     header = page.locator("header.bcl-voila-header")
 
-    header.get_by_role("link", name=f"{navigation.title(LESSONS[2])} →").click()
+    header.get_by_role("link", name=f"{_title(LESSONS[2])} →").click()
     _wait_for_lesson(page, LESSONS[2])
-    page.locator("header.bcl-voila-header").get_by_role("link", name=f"← {navigation.title(second)}").click()
+    page.locator("header.bcl-voila-header").get_by_role("link", name=f"← {_title(second)}").click()
     _wait_for_lesson(page, second)
     page.locator("header.bcl-voila-header").get_by_role("link", name="Contents").click()
     _wait_for_lesson(page, first)
@@ -195,7 +200,7 @@ def test_header_links_lead_to_the_lessons(classroom_page, classroom_url, outside
 def _wait_for_lesson(page, lesson) -> None:
     page.wait_for_url(re.compile(re.escape(f"/voila/render/lessons/{lesson.name}")), timeout=180_000)
     expect(page.locator("header.bcl-voila-header .bcl-voila-title")).to_have_text(
-        navigation.title(lesson), timeout=180_000)
+        _title(lesson), timeout=180_000)
 
 
 

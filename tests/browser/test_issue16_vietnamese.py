@@ -14,10 +14,11 @@ import re
 
 import pytest
 
+from baccarat_lib import course
+
 from .lab import REPO_ROOT, assert_no_errors, open_and_run_all, open_voila, screenshot
 
-VI_LESSONS = sorted(path.relative_to(REPO_ROOT).as_posix()
-                    for path in (REPO_ROOT / "lessons" / "vi").glob("[0-9][0-9]_*.ipynb"))
+VI_LESSONS = [course.lesson_path(lesson, "vi").relative_to(REPO_ROOT).as_posix() for lesson in course.lessons("vi")]
 ENGLISH_ONLY = re.compile(r"\b(the|and|of|is|draws|stands|wins|Check|Next|Deal|your|answer|Reset|question|"
                           r"total|cards?|right|wrong|Not quite|Show|Hide|chance|edge|bets?)\b")
 VIETNAMESE_LETTERS = re.compile(r"[ăâđêôơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ]", re.I)

@@ -54,13 +54,24 @@ def test_the_command_prints_lesson_05_with_its_title():
                      "jupyterlab": LESSON_05_LAB, "classroom": LESSON_05_VOILA}]
 
 
+def test_the_vietnamese_links_carry_the_vietnamese_title():
+    result = _run("--hub", HUB, "--repo", REPO, "--lesson", "03", "--language", "vi", "--format", "csv")
+    assert result.returncode == 0, result.stderr
+    rows = list(csv.DictReader(io.StringIO(result.stdout)))
+    # lessons/vi/03_player_rule.ipynb's first heading, as written in the notebook
+    assert '"# Quy tắc rút của Player' in (ROOT / "lessons" / "vi" / "03_player_rule.ipynb").read_text(encoding="utf-8")
+    assert [(row["number"], row["title"]) for row in rows] == [("03", "Quy tắc rút của Player")]
+    assert rows[0]["classroom"].endswith("&urlpath=voila%2Frender%2Fpunto-banco-course%2Flessons%2Fvi%2F"
+                                         "03_player_rule.ipynb&branch=main")
+
+
 # issue 15, item 2
 def test_every_lesson_gets_both_links():
     result = _run("--hub", HUB + "/", "--repo", REPO, "--format", "csv")
     assert result.returncode == 0, result.stderr
     rows = list(csv.DictReader(io.StringIO(result.stdout)))
-    files = sorted(path.name for path in (ROOT / "lessons").glob("[0-9][0-9]_*.ipynb"))
-    assert len(files) >= 12
+    files = [lesson.file for lesson in links.course.lessons("en")]   # tests/test_course.py checks them on disk
+    assert len(files) == 12 and files[0] == "00_welcome.ipynb" and files[-1] == "11_my_progress.ipynb"
     assert [row["number"] for row in rows] == [name[:2] for name in files]
     for row, name in zip(rows, files):
         assert row["jupyterlab"].endswith(f"&urlpath=lab%2Ftree%2Fpunto-banco-course%2Flessons%2F{name}&branch=main")
@@ -107,14 +118,9 @@ def test_bad_input_exits_2_with_a_message_and_no_traceback(args, reason):
     assert "Traceback" not in result.stderr
 
 
-# issue 15, item 2
-def test_a_missing_edition_is_refused(tmp_path, monkeypatch):
-    monkeypatch.setitem(links.LANGUAGES, "vi", "lessons/vi")  # the Vietnamese edition's folder
-    (tmp_path / "lessons").mkdir()
-    with pytest.raises(links.LinkError, match="lessons/vi/"):
-        links.course_lessons("vi", root=tmp_path)
-    (tmp_path / "lessons" / "vi").mkdir()
-    (tmp_path / "lessons" / "vi" / "00_chao.ipynb").write_text("{}", encoding="utf-8")
-    assert links.course_lessons("vi", root=tmp_path) == ("lessons/vi", [tmp_path / "lessons" / "vi" / "00_chao.ipynb"])
-    link = links.lesson_links(HUB, REPO, "00_chao.ipynb", folder="lessons/vi")
-    assert "&urlpath=lab%2Ftree%2Fpunto-banco-course%2Flessons%2Fvi%2F00_chao.ipynb&" in link["jupyterlab"]
+def test_an_unknown_edition_is_refused():
+    with pytest.raises(links.LinkError, match="--language must be one of en, vi; got 'fr'"):
+        links.course_lessons("fr")
+    assert links.course_lessons("vi")[0] == "lessons/vi"
+    link = links.lesson_links(HUB, REPO, "00_welcome.ipynb", folder="lessons/vi")
+    assert "&urlpath=lab%2Ftree%2Fpunto-banco-course%2Flessons%2Fvi%2F00_welcome.ipynb&" in link["jupyterlab"]

@@ -16,13 +16,14 @@ import numpy as np
 import pytest
 
 from baccarat_lib.game import (MAX_STAKE, PAY_TABLES, Card, Contradiction, Coup, CoupFacts, Decision, Hand,
-                               Outcome, Pays, PayTable, Settlement, Shoe, ShoeRun, Step, as_cards, banker_decision,
-                               banker_draws, bet_label, check_decks, collect_back, coup_facts, derive_table, describe_values,
+                               Outcome, Pays, PayTable, Settlement, Shoe, ShoeRun, as_cards, banker_decision,
+                               banker_draws, bet_label, check_decks, collect_back, coup_facts, decision_text, derive_table,
+                               describe_values,
                                full_shoe, hand_total, is_natural, money, parse_cards, parse_odds, pay_table,
                                pay_table_rows, percent, play_coup, player_decision, player_draws,
                                published_table_contradictions, published_values, rank_counts,
                                read_published_table, remove_cards, rounded, settle, shoe_counts, stake_amount,
-                               third_card_value, total_working, value_counts, wrong_rows)
+                               step_text, steps_text, third_card_value, total_working, value_counts, wrong_rows)
 from bad_input import refused
 
 WORKED = "2♣ 3♥ 3♠ A♦ 7♦ 4♠"        # Player 2+3+7 = 2, Banker 3+A+4 = 8: Banker wins 8–2
@@ -241,7 +242,9 @@ def test_a_table_that_cannot_be_settled_exactly_is_refused_by_settle():
     (lambda: Settlement(1, Decimal(1), Decimal(0), "wins", "x"), ("net must be a finite Decimal",)),
     (lambda: Settlement(Decimal(1), Decimal(1), Decimal(0), "won", "x"), ("result must be",)),
     (lambda: Hand("7"), ("a hand holds 2 or 3 cards",)), (lambda: Hand(None), ("cards must be",)),
-    (lambda: Step(None, "rule"), ("a step's text must be text",)),
+    (lambda: step_text("Tie 3–3."), ("step must be a step of a played coup",)),
+    (lambda: step_text(Decision(True, "player-rule", 5)), ("step must be a step of a played coup",)),
+    (lambda: steps_text("Tie 3–3."), ("steps must be a coup's steps",)),
     (lambda: Outcome("dragon"), ('an outcome must be "player", "banker" or "tie"',)),
     (lambda: Outcome(["tie"]), ("an outcome must be",)),
     # 7+8 = 15 -> 5 against 2+3 = 5: a tie; 2+3 = 5 against 2+2 = 4: Player wins
@@ -251,7 +254,8 @@ def test_a_table_that_cannot_be_settled_exactly_is_refused_by_settle():
     (lambda: Coup("7 8", Hand("2 2"), Outcome.PLAYER, ("x",)), ("player must be a Hand",)),
     (lambda: rank_counts(__import__("collections").Counter({Card("7"): -1})), ("the count of 7",)),
     (lambda: PAY_TABLES["standard"].line_for("tie", None), ("facts must be a CoupFacts",)),
-    (lambda: Decision("yes", "x"), ("draws must be True or False",)), (lambda: Decision(True, 5), ("reason",)),
+    (lambda: decision_text("0–5 draws."), ("decision must be a Decision",)),
+    (lambda: decision_text(Decision(True, "a hunch", 5)), ("decision must be a Decision",)),
     (lambda: remove_cards(None, "7"), ("cards must be",)), (lambda: value_counts(5), ("cards must be",)),
 ])
 def test_money_and_coup_records_refuse_bad_parts(call, words):

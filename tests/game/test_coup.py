@@ -7,7 +7,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from baccarat_lib.errors import BaccaratError
-from baccarat_lib.game import FIRST_FOUR, RANKS, SUITS, Card, Outcome, cards_needed, parse_cards, play_coup
+from baccarat_lib.game import (ANY, FIRST_FOUR, RANKS, SUITS, Card, Decision, Outcome, Step, cards_needed, parse_cards,
+                               play_coup, steps_text)
 from reference_rules import reference_coup
 
 # Worked examples of the reference, with the steps a learner must see.
@@ -49,11 +50,13 @@ def test_worked_examples(cards, outcome, totals, steps):
     coup = play_coup(cards)
     assert coup.outcome == outcome
     assert (coup.player.total, coup.banker.total) == totals
-    assert list(coup.steps) == steps
+    assert steps_text(coup.steps) == steps
+    assert coup.explain() == "\n".join(steps)
+    assert [str(step) for step in coup.steps] == steps
 
 
 def test_issue_step_examples_appear_verbatim():
-    steps = play_coup("2♣ 3♥ 3♠ A♦ 7♦ 4♠").steps
+    steps = steps_text(play_coup("2♣ 3♥ 3♠ A♦ 7♦ 4♠").steps)
     assert "Player has 5 (2+3): 0–5 draws." in steps
     assert "Banker has 4 and Player's third card is a 7: with 4, Banker draws on 2–7." in steps
 
@@ -141,6 +144,35 @@ def test_steps_know_their_rules():
     coup = play_coup(parse_cards("2♣ 3♥ 3♠ A♦ 7♦ 4♠"))
     assert [s.rule for s in coup.steps] == ["natural", "player-rule", "player-draw", "banker-rule",
                                             "banker-draw", "compare"]
+
+
+def test_steps_are_data_read_from_the_cards():
+    # Worked by hand: Player 2+3 = 5 draws 7♦ (12 -> 2); Banker 3+A = 4 with a third card 7 reads the tableau cell
+    # (4, 7), in row 4 (draws on 2-7), draws 4♠ (8); Banker wins 8-2.
+    coup = play_coup("2♣ 3♥ 3♠ A♦ 7♦ 4♠")
+    natural, player_rule, player_draw, banker_rule, banker_draw, compare = coup.steps
+    two, three, seven = Card("2", "♣"), Card("3", "♠"), Card("7", "♦")
+    assert natural == Step("natural", (two, three), (Card("3", "♥"), Card("A", "♦")), 5, 4, False)
+    assert player_rule.decision == Decision(True, "player-rule", 5, frozenset({0, 1, 2, 3, 4, 5}))
+    assert (player_draw.player, player_draw.player_total, player_draw.banker_total) == ((two, three, seven), 2, 4)
+    assert banker_rule.decision == Decision(True, "tableau", 4, frozenset({2, 3, 4, 5, 6, 7}), seven)
+    assert banker_rule.decision.cell == (4, 7) and player_rule.decision.cell is None
+    assert (banker_draw.banker[-1], banker_draw.banker_total) == (Card("4", "♠"), 8)
+    assert (compare.outcome, compare.player_total, compare.banker_total) == (Outcome.BANKER, 2, 8)
+    # Player 6 (K+6) stands; Banker 5 follows Player's rule with no third card: no tableau cell.
+    stood = play_coup("K 2 6 3 4").steps[2].decision
+    assert stood == Decision(True, "banker-follows-player", 5, frozenset({0, 1, 2, 3, 4, 5}))
+    assert stood.cell is None
+
+
+@given(st.lists(cards, min_size=6, max_size=6))
+def test_steps_hold_no_text(dealt):
+    # A step and its decision hold codes, cards and numbers: their words are made when they are shown.
+    for step in play_coup(dealt).steps:
+        records = (step, step.decision) if step.decision else (step,)
+        fields = [value for record in records for name, value in record._asdict().items() if name != "rule"]
+        assert not [field for field in fields if isinstance(field, str) and not isinstance(field, Outcome)], step
+        assert step.decision is None or step.decision.values <= ANY
 
 
 def test_dealt_names_the_side_of_each_card_in_order():

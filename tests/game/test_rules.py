@@ -7,7 +7,8 @@ import pytest
 
 from baccarat_lib.errors import BaccaratError
 from baccarat_lib.game import Card, parse_cards
-from baccarat_lib.game.rules import (BANKER_TABLEAU, NATURALS, banker_draws, describe_values, hand_total,
+from baccarat_lib.game.explanations import describe_values
+from baccarat_lib.game.rules import (BANKER_TABLEAU, NATURALS, banker_draws, hand_total,
                                      is_natural, player_draws, total_working)
 
 # The Banker table exactly as printed in shared/reference/punto-banco.md (copied as text, not from the code).

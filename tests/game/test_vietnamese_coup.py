@@ -11,8 +11,9 @@ import re
 import pytest
 
 from baccarat_lib.errors import BaccaratError
-from baccarat_lib.game import Outcome, Shoe, ShoeRun, bet_label, parse_cards, pay_table, play_coup, settle
-from baccarat_lib.i18n import _, language, using_language
+from baccarat_lib.game import (Outcome, Shoe, ShoeRun, banker_decision, bet_label, parse_cards, pay_table, play_coup,
+                               settle, steps_text)
+from baccarat_lib.i18n import _, language, set_language, using_language
 
 # issue 16, item 2: the two coups of the design, in Vietnamese.
 # "2+3+8 vs A+2 is a tie": Player 2 3, Banker A 2 (dealt P B P B: 2 A 3 2); Player 5 draws the 8 (2+3+8 = 13 -> 3);
@@ -42,16 +43,16 @@ BOTH_DRAW_STEPS = [
                          ids=["tie-3-3", "both-draw"])
 def test_a_vietnamese_coup_explains_each_step_in_vietnamese(cards, expected):   # issue 16, item 2
     with using_language("vi"):
-        steps = list(play_coup(cards).steps)
+        steps = steps_text(play_coup(cards).steps)
     assert steps == expected
 
 
 def test_a_natural_and_player_standing_in_vietnamese():   # issue 16, item 2
     # K+9 = 9 against 5+3 = 8: two naturals, nobody draws, Player wins 9–8.
     with using_language("vi"):
-        natural = list(play_coup("K 5 9 3").steps)
+        natural = steps_text(play_coup("K 5 9 3").steps)
         # Player 3+3 = 6 stands; Banker 7+K = 7 follows Player's rule (6–7 stands); Banker wins 7–6.
-        stood = list(play_coup("3 7 3 K").steps)
+        stood = steps_text(play_coup("3 7 3 K").steps)
     assert natural == ["Natural: Player có 9 (K+9), Banker có 8 (5+3); cả hai tay đều đứng.", "Player thắng 9–8."]
     assert stood == ["Không có Natural: Player có 6 (3+3), Banker có 7 (7+K).",
                      "Player có 6 (3+3): 6–7 điểm thì đứng.",
@@ -87,7 +88,7 @@ def _many_coups():
 
 def test_a_vietnamese_coups_steps_contain_no_english_sentence():   # issue 16, item 2
     with using_language("vi"):
-        steps = {step for coup in _many_coups() for step in coup.steps}
+        steps = {str(step) for coup in _many_coups() for step in coup.steps}
     english = {step: english_words(step) for step in steps if english_words(step)}
     assert len(steps) > 500
     assert not english, list(english.items())[:3]
@@ -139,4 +140,58 @@ def test_english_comes_back_after_the_block():   # issue 16, item 2: English sta
     with using_language("vi"):
         pass
     assert language() == "en"
-    assert play_coup(TIE_COUP).steps[-1] == "Tie 3–3."
+    assert str(play_coup(TIE_COUP).steps[-1]) == "Tie 3–3."
+
+
+# The same two coups in English, written by hand from the reference's worked examples.
+TIE_STEPS_EN = [
+    "No natural: Player has 5 (2+3), Banker has 3 (A+2).",
+    "Player has 5 (2+3): 0–5 draws.",
+    "Player draws 8: 2+3+8 = 13, so Player has 3.",
+    "Banker has 3 and Player's third card is an 8: with 3, Banker draws on any card but 8, so Banker stands.",
+    "Tie 3–3.",
+]
+BOTH_DRAW_STEPS_EN = [
+    "No natural: Player has 5 (2+3), Banker has 4 (3+A).",
+    "Player has 5 (2+3): 0–5 draws.",
+    "Player draws 7♦: 2+3+7 = 12, so Player has 2.",
+    "Banker has 4 and Player's third card is a 7: with 4, Banker draws on 2–7.",
+    "Banker draws 4♠: 3+A+4 = 8, so Banker has 8.",
+    "Banker wins 8–2.",
+]
+
+
+@pytest.mark.parametrize("cards, english, vietnamese", [(TIE_COUP, TIE_STEPS_EN, TIE_STEPS),
+                                                        (BOTH_DRAW_COUP, BOTH_DRAW_STEPS_EN, BOTH_DRAW_STEPS)],
+                         ids=["tie-3-3", "both-draw"])
+def test_a_coup_speaks_the_language_of_the_moment_it_is_shown(cards, english, vietnamese):
+    # A coup keeps what happened, not sentences: made in one language, it explains itself in the other after
+    # set_language, and back, with its steps, its explain() and its outcome's name all in the same language.
+    assert language() == "en"
+    made_in_english = play_coup(cards)
+    outcome = made_in_english.outcome
+    try:
+        set_language("vi")
+        made_in_vietnamese = play_coup(cards)
+        for coup in (made_in_english, made_in_vietnamese):
+            assert steps_text(coup.steps) == vietnamese
+            assert [str(step) for step in coup.steps] == vietnamese
+            assert coup.explain() == "\n".join(vietnamese)
+        assert outcome.display_name == {"tie": "Hòa", "banker": "Banker"}[outcome.value]
+        set_language("en")
+        for coup in (made_in_english, made_in_vietnamese):
+            assert steps_text(coup.steps) == english
+            assert coup.explain() == "\n".join(english)
+        assert outcome.display_name == {"tie": "Tie", "banker": "Banker"}[outcome.value]
+    finally:
+        set_language("en")
+
+
+def test_a_decision_speaks_the_language_of_the_moment_it_is_read():
+    # Banker 4, Player's third card an 8: row 4 draws only on 2–7, so Banker stands (the catalog's wording).
+    decision = banker_decision(4, 8)
+    with using_language("vi"):
+        vietnamese = decision.reason
+    assert vietnamese == "Player rút lá thứ ba là 8: với 4, Banker chỉ rút khi lá đó là 2–7, nên Banker đứng."
+    assert decision.reason == ("Player's third card is an 8: with 4, Banker draws only on 2–7, so Banker "
+                               "stands.")

@@ -194,7 +194,7 @@ def test_the_report_worked_by_hand():
     assert report.coups_played == 2 and second is not None
     [wrong] = report.wrong_coups
     assert wrong.number == 1 and wrong.mistakes == (("player-draw", "stand", "draw"),)
-    assert wrong.steps == wrong.coup.steps and "Player has 1 (A+K): 0–5 draws." in wrong.steps
+    assert wrong.steps == wrong.coup.steps and "Player has 1 (A+K): 0–5 draws." in map(str, wrong.steps)
 
 
 def test_same_seed_same_coups_and_stakes():

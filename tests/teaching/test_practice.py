@@ -131,6 +131,25 @@ def test_difficulty_changes_what_is_asked():
     assert bets(1) == {"Player", "Banker"} and {"Dragon 7", "Panda 8", "Super Six"} <= bets(3)
 
 
+def test_each_drill_kind_is_one_record_and_the_old_tables_are_read_from_it():
+    from baccarat_lib.i18n import N_
+    from baccarat_lib.teaching import practice
+
+    # The course's plan, written out by hand (lesson 09 prints the same levels): easy kinds at level 1, the Player
+    # rule at 2, the tableau and who wins at 2 and 3, settling at 3; a long test repeats only the kinds beyond 1.
+    assert list(practice.DRILL_KINDS) == ["total", "natural", "player-draw", "banker-draw", "winner", "settle"]
+    assert practice.KINDS == tuple(practice.DRILL_KINDS)
+    assert practice.LEVELS == {1: ("total", "natural"), 2: ("player-draw", "banker-draw", "winner"),
+                               3: ("banker-draw", "winner", "settle")}
+    assert practice.TEST_EXTRA_KINDS == ("player-draw", "banker-draw", "winner", "settle")
+    assert practice.KIND_NAMES["banker-draw"] == N_("Banker: draw or stand")
+    for name, kind in practice.DRILL_KINDS.items():
+        assert kind.name == name and practice.KIND_NAMES[name] == kind.label
+        question, _facts = kind.maker(random.Random(1), max(kind.levels))
+        assert make_exercise(name, 1, seed=1).kind == name and question.prompt
+    assert not hasattr(practice, "_MAKERS")            # no second table of makers
+
+
 def test_bad_choices_are_refused_with_a_message():
     with pytest.raises(BaccaratError, match="unknown drill"):
         make_exercise("poker", 1, 1)

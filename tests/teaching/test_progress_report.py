@@ -8,13 +8,13 @@ done, what to practise next); item 5 (tests).
 from datetime import date, datetime, timedelta, timezone
 from fractions import Fraction
 
-import nbformat
 import pytest
 
+from baccarat_lib.course import Exercise, Lesson
 from baccarat_lib.errors import BaccaratError
 from baccarat_lib.teaching.progress import Answer, ProgressStore
 from baccarat_lib.teaching.progress_report import (ENOUGH_ANSWERS, build_progress_report, cell_lines, day_lines,
-                                                   example_answers, lesson_exercises, lesson_statuses,
+                                                   example_answers, lesson_statuses,
                                                    next_practice, skill_lines, skill_name)
 
 T0 = datetime(2024, 5, 1, 22, 30, tzinfo=timezone.utc)
@@ -69,45 +69,57 @@ def test_accuracy_per_day_in_the_learners_time_zone():
         (date(2024, 5, 1), 1), (date(2024, 5, 2), 2)]
 
 
-def _lesson(path, sources):
-    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("# A lesson")]
-                                        + [nbformat.v4.new_code_cell(source) for source in sources])
-    nbformat.write(notebook, path)
+TOTALS = Lesson(1, "01_totals", {"en": "Totals"}, (Exercise("total", "7 8"), Exercise("total", "K 9")))
+PRACTICE = Lesson(9, "09_practice", {"en": "Practice"}, (Exercise("winner", "7 2 A 5"),), final_test=3)
+READING = Lesson(0, "00_reading", {"en": "Reading"})          # nothing to answer: not listed
 
 
-def test_lessons_are_counted_from_their_notebooks(tmp_path):
-    # issue 17, item 2: which lessons are done. 01 has two exercise cells; 09 one exercise and a final test of 3;
-    # 05 a test of the default 10; 00 nothing to answer (left out); a file without NN_ is not a lesson.
-    _lesson(tmp_path / "01_totals.ipynb", ['show_question(total_question("7 8"))', "show_question(q)", "1 + 1"])
-    _lesson(tmp_path / "09_practice.ipynb", ["show_question(q)", "show_final_test(seed=1, questions=3)"])
-    _lesson(tmp_path / "05_coup.ipynb", ["show_final_test()"])
-    _lesson(tmp_path / "00_welcome.ipynb", ["print('hello')"])
-    _lesson(tmp_path / "notes.ipynb", ["show_question(q)"])
-    assert lesson_exercises(tmp_path) == {"01_totals": (2, 0), "05_coup": (0, 10), "09_practice": (1, 3)}
-    assert lesson_exercises(tmp_path / "missing") == {}
-
-
-def test_a_lesson_is_done_when_each_exercise_was_answered_right_once():
-    # issue 17, item 2. 01 (2 exercises): "7 8" right twice counts once, "K 9" only wrong -> 1 of 2, not done;
-    # then "K 9" right -> done. A drill answer in the lesson does not count as an exercise.
-    exercises = {"01_totals": (2, 0), "09_practice": (1, 3)}
+def test_a_lesson_is_done_when_each_declared_exercise_was_answered_right_once():
+    # 01 (exercises "7 8" and "K 9"): "7 8" right twice counts once, "K 9" only wrong, then right in a drill (not an
+    # exercise), then "5 5" right (not one of its exercises) -> 1 of 2, not done; then "K 9" right -> done.
+    lessons = (READING, TOTALS, PRACTICE)
     answers = [answer("total", True, source="lesson", lesson="01_totals", key="7 8"),
                answer("total", True, source="lesson", lesson="01_totals", key="7 8"),
                answer("total", False, source="lesson", lesson="01_totals", key="K 9"),
-               answer("total", True, source="drill", lesson="01_totals", key="K 9")]
-    first = lesson_statuses(answers, exercises)
-    assert [(s.lesson, s.answered_right, s.done) for s in first] == [("01_totals", 1, False),
-                                                                     ("09_practice", 0, False)]
+               answer("total", True, source="drill", lesson="01_totals", key="K 9"),
+               answer("total", True, source="lesson", lesson="01_totals", key="5 5")]
+    first = lesson_statuses(answers, lessons)
+    assert [(s.lesson.stem, s.exercises, s.answered_right, s.done) for s in first] == [
+        ("01_totals", 2, 1, False), ("09_practice", 1, 0, False)]
     answers.append(answer("total", True, source="lesson", lesson="01_totals", key="K 9"))
-    assert lesson_statuses(answers, exercises)[0].done
+    assert lesson_statuses(answers, lessons)[0].done
     # 09: its exercise right and 3 test answers (right or wrong: the test was finished) -> done; 2 -> not yet.
-    practice = [answer("winner", True, source="lesson", lesson="09_practice")]
+    practice = [answer("winner", True, source="lesson", lesson="09_practice", key="7 2 A 5")]
     practice += [answer("total", right, source="test", lesson="09_practice") for right in (True, False)]
-    assert not lesson_statuses(practice, exercises)[1].done
+    assert not lesson_statuses(practice, lessons)[1].done
     practice.append(answer("settle", False, source="test", lesson="09_practice"))
-    status = lesson_statuses(practice, exercises)[1]
-    assert (status.test_answered, status.done) == (3, True)
-    assert lesson_statuses([], exercises, marked=("09_practice",))[1].done     # marked done in the store
+    status = lesson_statuses(practice, lessons)[1]
+    assert (status.test_questions, status.test_answered, status.done) == (3, 3, True)
+    assert lesson_statuses([], lessons, marked=("09_practice",))[1].done     # marked done in the store
+
+
+def test_answers_count_in_their_own_lesson_or_where_the_notebook_is_unknown():
+    # Classroom mode (Voila) gives no notebook name: the answer still counts for the lesson declaring it. The same
+    # exercise answered in another notebook (a learner's scratch copy) does not.
+    elsewhere = [answer("total", True, source="lesson", lesson="scratch", key=key) for key in ("7 8", "K 9")]
+    assert not lesson_statuses(elsewhere, (TOTALS,))[0].done
+    unknown = [answer("total", True, source="lesson", lesson=None, key=key) for key in ("7 8", "K 9")]
+    assert lesson_statuses(unknown, (TOTALS,))[0].done
+
+
+def test_the_course_lists_lessons_by_their_declared_exercises():
+    # The course's own list (None): lesson 03 has four exercises (A 4, 9 7, K Q, 3 4 in the notebook); 11 has none.
+    # Player's rule: A 4 is 5 -> draws; answered right in lesson 03.
+    statuses = lesson_statuses([answer("player-draw", True, source="lesson", lesson="03_player_rule", key="A 4")])
+    assert [status.lesson.number for status in statuses] == list(range(11))
+    assert (statuses[3].exercises, statuses[3].answered_right, statuses[3].done) == (4, 1, False)
+    assert (statuses[9].exercises, statuses[9].test_questions) == (3, 10)
+
+
+@pytest.mark.parametrize("bad", ["01_totals", [TOTALS, "09_practice"], {"01_totals": (1, 0)}, 3])
+def test_bad_lessons_are_refused(bad):
+    with pytest.raises(BaccaratError, match="lessons must be None"):
+        lesson_statuses([], bad)
 
 
 def test_next_practice_weakest_skill_with_enough_answers():
@@ -136,7 +148,8 @@ def test_the_whole_report_from_a_real_store(tmp_path):
     store = ProgressStore(tmp_path / "progress.sqlite3")
     for right in (True, False, True):
         store.record("total", "7 8", "5", right, 3.0, source="lesson", when=T0, lesson="01_totals")
-    report = build_progress_report(store.answers(), {"01_totals": (1, 0)})
+    report = build_progress_report(store.answers(), (Lesson(1, "01_totals", {"en": "Totals"},
+                                                            (Exercise("total", "7 8"),)),))
     assert report.answers == 3
     assert [(line.skill, line.count, line.right) for line in report.skills] == [("total", 3, 2)]
     assert [s.done for s in report.lessons] == [True]

@@ -13,8 +13,8 @@ import pytest
 from baccarat_lib.analysis.roads import BeadCell, bead_plate, big_road
 from baccarat_lib.errors import BaccaratError
 from baccarat_lib.game import Outcome
-from baccarat_lib.views import (BEAD_PLATE_TITLE, BIG_ROAD_TITLE, DERIVED_TITLES, ROAD_COLOURS, bead_plate_svg, big_road_svg,
-                                boards_svg, roads_svg)
+from baccarat_lib.views import (BEAD_PLATE_TITLE, BIG_ROAD_TITLE, DERIVED_TITLES, OUTCOME_COLOURS, bead_plate_svg,
+                                big_road_svg, boards_svg, roads_svg)
 from baccarat_lib.views.widgets import show_road_dealer
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -123,10 +123,11 @@ def test_one_deck_road_dealer_titles_in_full_and_one_deck_said_right():
     assert len(marks(root, "bcl-bead")) == len(dealer.roads.records)
 
 
-def test_colours_are_the_plots_colours():
-    # issue 11, item 14: the same look as views.plots.roads
-    from baccarat_lib.views.plots import OUTCOME_COLOURS
-    assert ROAD_COLOURS == OUTCOME_COLOURS
+def test_colours_are_the_palettes_outcome_colours():
+    # The boards and the plots share one palette: red Banker, blue Player, green Tie.
+    assert OUTCOME_COLOURS == {Outcome.BANKER: RED, Outcome.PLAYER: BLUE, Outcome.TIE: GREEN}
+    root = parse(roads_svg("B P T"))
+    assert [group.get("fill") for _bead, group in marks(root, "bcl-bead")] == [RED, BLUE, GREEN]
 
 
 def test_bad_input_is_refused():

@@ -247,11 +247,11 @@ def test_inline_errors_of_the_widgets_in_vietnamese():   # issue 16, item 2: inl
             in _plain(dealer.result.value))
 
 
-def test_the_progress_page_in_vietnamese(tmp_path):   # issue 16, items 2 and 3: confirmation, numbers
+def test_the_progress_page_in_vietnamese():   # issue 16, items 2 and 3: confirmation, numbers
     store = ProgressStore(":memory:")
     store.record("total", "7 8", "5", True, 2.5, source="lesson", lesson="01_card_values")
     with using_language("vi"):
-        page = ProgressPage(store, tmp_path)
+        page = ProgressPage(store)
         page.ask_reset()
     assert page.reset_button.description == "Xóa tiến độ…"
     assert page.confirm_button.description == "Có, xóa toàn bộ tiến độ của tôi"
@@ -261,6 +261,9 @@ def test_the_progress_page_in_vietnamese(tmp_path):   # issue 16, items 2 and 3:
     # one answer of 2.5 seconds: its median time, with a decimal comma (glossary: 9,5)
     assert "2,5 giây" in _plain(page.skills.value)
     assert "Kỹ năng" in _plain(page.skills.value)
+    # lessons named by their titles in Vietnamese, as lessons/vi/01_card_values.ipynb's first heading has it
+    assert "1. Giá trị lá bài và tổng điểm" in _plain(page.lessons.value)
+    assert "01_card_values" not in page.lessons.value and "Card values" not in page.lessons.value
 
 
 def test_dealer_mode_in_vietnamese():   # issue 16, items 2 and 3

@@ -9,12 +9,13 @@ import csv
 from datetime import datetime, timezone
 
 import matplotlib
-import nbformat
 import pytest
 
 matplotlib.use("Agg")
 
+from baccarat_lib.course import Exercise, Lesson  # noqa: E402
 from baccarat_lib.errors import BaccaratError  # noqa: E402
+from baccarat_lib.i18n import using_language  # noqa: E402
 from baccarat_lib.teaching.progress import ProgressStore  # noqa: E402
 from baccarat_lib.teaching.progress_report import build_progress_report, example_answers  # noqa: E402
 from baccarat_lib.views.plots import plot_accuracy_over_time  # noqa: E402
@@ -26,14 +27,11 @@ WHEN = datetime(2024, 5, 1, 10, 0, tzinfo=timezone.utc)
 
 
 @pytest.fixture
-def lessons(tmp_path):
-    """A lessons folder with one lesson of two exercises."""
-    folder = tmp_path / "lessons"
-    folder.mkdir()
-    cells = [nbformat.v4.new_code_cell('show_question(total_question("7 8"))'),
-             nbformat.v4.new_code_cell('show_question(total_question("K 9"))')]
-    nbformat.write(nbformat.v4.new_notebook(cells=cells), folder / "01_card_values.ipynb")
-    return folder
+def lessons():
+    """A course of one lesson with two exercises, and one without any (not listed on the page)."""
+    return (Lesson(1, "01_card_values", {"en": "Card values", "vi": "Giá trị lá bài"},
+                   (Exercise("total", "7 8"), Exercise("total", "K 9"))),
+            Lesson(2, "02_reading", {"en": "Reading", "vi": "Đọc"}))
 
 
 @pytest.fixture
@@ -51,7 +49,8 @@ def test_the_page_shows_each_skill_with_counts_and_the_file(store, lessons):
     assert "<td" in page.skills.value and "Hand totals" in page.skills.value
     assert ">3<" in page.skills.value and ">2<" in page.skills.value and "67%" in page.skills.value
     assert "4.0 s" in page.skills.value
-    assert "1 of 1 lessons done" in page.lessons.value and "01_card_values" in page.lessons.value
+    assert "1 of 1 lessons done" in page.lessons.value and "1. Card values" in page.lessons.value
+    assert "01_card_values" not in page.lessons.value and "Reading" not in page.lessons.value
     assert "progress.sqlite3" in page.where.value
     assert page.plot.value.startswith('<svg class="bcl-progress-plot"')
     assert page.plot.value.count('class="bcl-progress-day"') == 1 and ">2/3<" in page.plot.value  # one day: 2 of 3
@@ -90,11 +89,25 @@ def test_export_writes_a_csv_next_to_the_progress_file_and_says_where(store, les
     assert rows[1][:4] == ["total", "7 8", "5", "1"]
 
 
-def test_export_of_a_memory_store_goes_into_the_lessons_folder(lessons):
+def test_export_of_a_memory_store_goes_into_the_working_folder(lessons, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)                    # in Jupyter: the notebook's own folder
     page = ProgressPage(ProgressStore(":memory:"), lessons)
     page.export_button.click()
-    assert len(list(lessons.glob("progress-*.csv"))) == 1
+    assert len(list(tmp_path.glob("progress-*.csv"))) == 1
     assert "kept in memory" in page.where.value
+
+
+def test_lessons_are_named_by_their_titles_in_the_learners_language(store):
+    # The course's own list: lesson 03's title as written in lessons/03_player_rule.ipynb and lessons/vi/...; one of
+    # its four exercises ("A 4": Player's 5 -> draws) answered right in the Vietnamese edition (same file name).
+    store.record("player-draw", "A 4", "draw", True, 2.0, source="lesson", when=WHEN, lesson="03_player_rule")
+    page = ProgressPage(store)
+    assert "3. The Player rule" in page.lessons.value and "1 of 4 exercises right" in page.lessons.value
+    assert "0 of 11 lessons done" in page.lessons.value      # lessons 00-10 have exercises; 11 has none
+    with using_language("vi"):
+        page.refresh()
+        assert "3. Quy tắc rút của Player" in page.lessons.value and "The Player rule" not in page.lessons.value
+        assert "0. Chào mừng bạn đến với Punto Banco" in page.lessons.value
 
 
 def test_reset_needs_a_confirmation(store, lessons):
@@ -132,8 +145,10 @@ def test_show_progress_uses_the_kernels_store(tmp_path, monkeypatch, lessons):
 def test_errors_are_inline_and_bad_arguments_refused(store, lessons, monkeypatch):
     with pytest.raises(BaccaratError, match="store must be"):
         ProgressPage("progress.sqlite3")
-    with pytest.raises(BaccaratError, match="lessons_folder"):
+    with pytest.raises(BaccaratError, match="lessons must be None"):
         ProgressPage(store, 3)
+    with pytest.raises(BaccaratError, match="lessons must be None"):
+        ProgressPage(store, ["01_card_values"])
     page = ProgressPage(store, lessons)
 
     def broken():
@@ -165,3 +180,35 @@ def test_plot_accuracy_over_time():
         plot_accuracy_over_time("days")
     import matplotlib.pyplot as plt
     plt.close("all")
+
+
+def test_a_lesson_answered_in_the_vietnamese_edition_is_done_on_the_english_page(tmp_path, monkeypatch):
+    # End to end: lesson 03's four exercise widgets, built as lessons/vi/03_player_rule.ipynb builds them, answered
+    # by clicking in Vietnamese; the page then says lesson 03 is done. Player's rule by hand: A 4 is 5 (draws),
+    # 9 7 is 6 (stands), K Q is 0 (draws), 3 4 is 7 (stands); "rút" = draw, "đứng" = stand (docs/glossary.vi.md).
+    from baccarat_lib.teaching import player_draw_question
+    from baccarat_lib.teaching.progress import progress_store
+    from baccarat_lib.views.widgets import show_question
+
+    monkeypatch.setenv("BACCARAT_PROGRESS_DIR", str(tmp_path))
+    monkeypatch.setenv("JPY_SESSION_NAME", str(tmp_path / "lessons" / "vi" / "03_player_rule.ipynb"))
+    monkeypatch.setattr("baccarat_lib.teaching.progress._SHARED", {})
+    worked = {"A 4": "rút", "9 7": "đứng", "K Q": "rút", "3 4": "đứng"}
+    with using_language("vi"):
+        for cards, word in worked.items():
+            widget = show_question(player_draw_question(cards)).controller
+            other = next(button for button in widget.controls.buttons if button.description != word)
+            other.click()                                   # a wrong try first: saved, but it does not finish
+            if cards != "3 4":
+                next(button for button in widget.controls.buttons if button.description == word).click()
+        page = ProgressPage(progress_store())
+        assert "3. Quy tắc rút của Player" in page.lessons.value
+    statuses = {status.lesson.number: status for status in page.report.lessons}
+    assert (statuses[3].answered_right, statuses[3].done) == (3, False)     # "3 4" only answered wrong so far
+    with using_language("vi"):
+        widget = show_question(player_draw_question("3 4")).controller
+        next(button for button in widget.controls.buttons if button.description == "đứng").click()
+    page.refresh()
+    statuses = {status.lesson.number: status for status in page.report.lessons}
+    assert (statuses[3].answered_right, statuses[3].done) == (4, True)
+    assert "1 of 11 lessons done" in page.lessons.value and "3. The Player rule" in page.lessons.value

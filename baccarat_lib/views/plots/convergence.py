@@ -13,6 +13,7 @@ from matplotlib.ticker import PercentFormatter
 
 from ...analysis.convergence import Convergence
 from ...i18n import _
+from ..palette import BAND_BLUE, LINE_BLUE, TONES
 from .common import new_axes
 
 __all__ = ["plot_convergence"]
@@ -23,10 +24,10 @@ def plot_convergence(convergence: Convergence, ax=None, start: int = 1000, perce
     ax = new_axes(ax, (9, 5))
     shown = convergence.coups >= min(start, convergence.coups[-1])
     n, estimate, se = convergence.coups[shown], convergence.estimate[shown], convergence.standard_error[shown]
-    ax.fill_between(n, estimate - 2 * se, estimate + 2 * se, color="#9ecae1", alpha=0.6,
+    ax.fill_between(n, estimate - 2 * se, estimate + 2 * se, color=BAND_BLUE, alpha=0.6,
                     label=_("±2 standard errors"))
-    ax.plot(n, estimate, color="#08519c", linewidth=2, label=_("simulation so far"))
-    ax.axhline(convergence.exact, color="#b3261e", linestyle="--", linewidth=2, label=_("exact (enumeration)"))
+    ax.plot(n, estimate, color=LINE_BLUE, linewidth=2, label=_("simulation so far"))
+    ax.axhline(convergence.exact, color=TONES["red"][1], linestyle="--", linewidth=2, label=_("exact (enumeration)"))
     ax.set_xscale("log")
     reach = float(np.max(np.abs(estimate - convergence.exact) + 2 * se)) * 1.15
     ax.set_ylim(convergence.exact - reach, convergence.exact + reach)

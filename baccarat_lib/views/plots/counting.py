@@ -25,7 +25,8 @@ import numpy as np
 from ...analysis.counting import VALUE_LABELS
 from ...game.payouts import bet_label
 from ...i18n import _
-from .common import BET_COLOURS, new_axes
+from ..palette import BET_COLOURS, TONES
+from .common import new_axes
 
 __all__ = ["plot_effect_of_removal", "plot_edges_through_shoe"]
 
@@ -60,10 +61,11 @@ def plot_edges_through_shoe(points, bets=None, ax=None):
         ax.plot(coups, [float(point.edges[bet]) * 100 for point in points], label=bet_label(bet), linewidth=2.2,
                 color=BET_COLOURS.get(bet), marker="o", markersize=3)
     low = min(ax.get_ylim()[0], -0.5)
-    ax.axhspan(low, 0, color="#e7f5ea", zorder=0)
+    ax.axhspan(low, 0, color=TONES["green"][0], zorder=0)
     ax.set_ylim(bottom=low)
     ax.axhline(0, color="black", linewidth=1)
-    ax.text(coups[0], low / 2, _("below 0: the bet favours the bettor"), fontsize=12, color="#1e7b34", va="center")
+    ax.text(coups[0], low / 2, _("below 0: the bet favours the bettor"), fontsize=12, color=TONES["green"][1],
+            va="center")
     ax.set_xlabel(_("Coup number in the shoe"), fontsize=14)
     ax.set_ylabel(_("House edge (%)"), fontsize=14)
     ax.set_title(_("The exact house edge before every coup of one shoe"), fontsize=15, loc="left")

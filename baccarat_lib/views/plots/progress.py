@@ -15,7 +15,8 @@ from ...game.formatting import number
 from ...game.coup import Outcome
 from ...teaching.progress_report import DayLine
 from ...i18n import _
-from .common import OUTCOME_COLOURS, new_axes
+from ..palette import OUTCOME_COLOURS
+from .common import new_axes
 
 __all__ = ["plot_accuracy_over_time"]
 

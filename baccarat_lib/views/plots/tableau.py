@@ -26,11 +26,12 @@ from matplotlib.colors import ListedColormap
 from matplotlib.patches import FancyBboxPatch, Rectangle
 
 from ...game.coup import Coup
+from ...game.explanations import step_text
 from ...game.rules import BANKER_TABLEAU, THIRD_CARD_VALUES
 from ...game.tableau import draw_grid
-from ..tableau import DRAW_COLOUR, STAND_COLOUR
 from ...i18n import N_, _
-from .common import CARD_BLACK, CARD_RED, new_axes
+from ..palette import BORDER_GREY, CARD_BLACK, CARD_RED, DRAW_COLOUR, INK, MUTED_GREY, STAND_COLOUR
+from .common import new_axes
 
 # Translators: the letters in the tableau's cells: D for draws, S for stands (one letter each).
 _DRAWS_LETTER, _STANDS_LETTER = N_("D"), N_("S")
@@ -47,7 +48,7 @@ def plot_tableau_grid(ax=None, highlight: tuple[int, int] | None = None):
     for total, row in enumerate(grid):
         for value, draws in enumerate(row):
             ax.text(value, total, _(_DRAWS_LETTER) if draws else _(_STANDS_LETTER), ha="center", va="center",
-                    fontsize=17, fontweight="bold", color="#1b1b1b")
+                    fontsize=17, fontweight="bold", color=INK)
     ax.set_xticks(list(THIRD_CARD_VALUES))
     ax.set_xticklabels(["0\n10 J Q K", "1\nA"] + [str(value) for value in THIRD_CARD_VALUES][2:], fontsize=13)
     ax.set_yticks(list(BANKER_TABLEAU))
@@ -71,12 +72,12 @@ def plot_tableau_grid(ax=None, highlight: tuple[int, int] | None = None):
 def _card(ax, x: float, y: float, card, width: float = 0.8, height: float = 1.15):
     """One card face with its lower-left corner at (x, y)."""
     ax.add_patch(FancyBboxPatch((x, y), width, height, boxstyle="round,pad=0.02,rounding_size=0.08",
-                                facecolor="white", edgecolor="#444", linewidth=2))
+                                facecolor="white", edgecolor=BORDER_GREY, linewidth=2))
     colour = CARD_RED if card.is_red else CARD_BLACK
     ax.text(x + width / 2, y + height * 0.6, card.label, ha="center", va="center",
             fontsize=24, fontweight="bold", color=colour)
     ax.text(x + width / 2, y + height * 0.18, _("worth {value}").format(value=card.value), ha="center", va="center",
-            fontsize=11, color="#555")
+            fontsize=11, color=MUTED_GREY)
 
 
 def plot_coup(coup: Coup, ax=None):
@@ -99,5 +100,5 @@ def plot_coup(coup: Coup, ax=None):
     ax.set_ylim(-0.1, 2.8)
     ax.set_aspect("equal")
     ax.axis("off")
-    ax.set_title(coup.steps[-1], fontsize=18, loc="left")
+    ax.set_title(step_text(coup.steps[-1]), fontsize=18, loc="left")
     return ax

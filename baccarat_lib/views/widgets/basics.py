@@ -30,9 +30,11 @@ import ipywidgets as widgets
 from ...errors import BaccaratError, check_seed, shown
 from ...game.cards import RANKS, Card, as_cards
 from ...game.coup import Hand, play_coup
+from ...game.explanations import step_text
 from ...game.rules import Decision, NATURALS, hand_total, is_natural, player_decision, total_working
 from ...i18n import N_, _
 from ..html import caption_html, hand_html, message_html
+from ..palette import INK, LIGHT_GREY, TONES
 from .common import BIG, check_text, chosen, projector_view, safe_html
 
 __all__ = ["read_hand", "NaturalReading", "natural_reading", "PlayerRuleReading",
@@ -99,7 +101,7 @@ def natural_reading(cards) -> NaturalReading:
     natural = is_natural(player.cards) or is_natural(banker.cards)
     if natural:
         sentences.append(_("A natural is on the table: both hands stand, nobody draws a third card."))
-        sentences.append(play_coup(cards).steps[-1])
+        sentences.append(step_text(play_coup(cards).steps[-1]))
     else:
         sentences.append(_("No natural: nothing is settled yet. The third-card rules come next, "
                            "Player's rule first."))
@@ -257,11 +259,11 @@ def _rule_strip_html(total: int) -> str:
     cells = []
     for each in range(10):
         decision = player_decision(each)
-        word, colour = ((_("natural"), "#b7791f") if each in NATURALS else
-                        (_("draw"), "#1a4f9c") if decision.draws else (_("stand"), "#1e7b34"))
-        outline = "outline:4px solid #111;" if each == total else ""
+        word, colour = ((_("natural"), TONES["amber"][1]) if each in NATURALS else
+                        (_("draw"), TONES["blue"][1]) if decision.draws else (_("stand"), TONES["green"][1]))
+        outline = f"outline:4px solid {INK};" if each == total else ""
         cells.append(f'<td class="bcl-total-{each}" style="padding:0.25em 0.5em;text-align:center;'
-                     f'border:1px solid #bbb;color:{colour};{outline}"><b style="font-size:1.4em;">{each}</b>'
+                     f'border:1px solid {LIGHT_GREY};color:{colour};{outline}"><b style="font-size:1.4em;">{each}</b>'
                      f'<br>{word}</td>')
     return (f'<table class="bcl-player-rule" style="border-collapse:collapse;font-size:1.1em;margin:0.4em 0;">'
             f'<tr>{"".join(cells)}</tr></table>')

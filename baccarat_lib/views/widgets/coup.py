@@ -86,10 +86,9 @@ def _check_coup(coup, shown_cards) -> int:
     return whole_number("shown", shown_cards)
 
 
-def _cards_for(step, coup: Coup) -> int:
-    dealt = len(coup.cards)
-    return {"natural": 4, "player-rule": 4, "player-draw": 5,
-            "banker-rule": 5 if coup.player.drew else 4}.get(step.rule, dealt)
+def _cards_for(step) -> int:
+    """How many cards are face up when a step can be told: those of both hands as the step recorded them."""
+    return len(step.player) + len(step.banker)
 
 
 def steps_known(coup: Coup, shown: int) -> list:
@@ -99,7 +98,7 @@ def steps_known(coup: Coup, shown: int) -> list:
     ['natural', 'compare']
     """
     shown = _check_coup(coup, shown)
-    return [step for step in coup.steps if _cards_for(step, coup) <= shown]
+    return [step for step in coup.steps if _cards_for(step) <= shown]
 
 
 def dealt_so_far_html(coup: Coup, shown: int) -> str:

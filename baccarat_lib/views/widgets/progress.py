@@ -6,10 +6,13 @@ Pure HTML builders first, then the widget (the one widget pattern: see ``common`
   page as HTML, from a ``teaching.progress_report.ProgressReport``.
 - ``accuracy_plot_html(days)``: the accuracy-over-time chart as inline SVG (drawn directly: a Refresh stays fast).
 - ``shown_path(path)``: a file's path as a learner reads it (the home folder written ``~``).
-- ``ProgressPage(store=None, lessons_folder=None)``: the page; ``show_progress()`` returns its view.
+- ``ProgressPage(store=None, lessons=None)``: the page (``lessons`` None: the course's, ``course.LESSONS``);
+  ``show_progress()`` returns its view.
 
-The page reads the store once when shown and on **Refresh**. **Export to CSV** writes every answer next to the
-progress file (a store kept in memory: into the lessons folder) and says where. **Reset…** asks first: only
+The page reads the store once when shown and on **Refresh**. Lessons are named by their titles in the language the
+course speaks; a lesson is done when each exercise the course list declares for it was answered right once (and its
+final test taken): see ``teaching.progress_report``. **Export to CSV** writes every answer next to the
+progress file (a store kept in memory: into the working folder, the notebook's own) and says where. **Reset…** asks first: only
 **Yes, delete all my progress** deletes. **Practise …** starts the suggested drill on the page
 (``show_drill(kind=..., seed=None, adaptive=True)``: its questions chosen from the learner's saved answers). A message from the store (a damaged file moved aside,
 progress not being saved) is shown once.
@@ -34,16 +37,15 @@ from ...game.coup import Outcome
 from ...game.formatting import localized, percent
 from ...i18n import _
 from ...teaching.progress import ProgressStore, progress_store
-from ...teaching.progress_report import DayLine, ProgressReport, build_progress_report, lesson_exercises
+from ...teaching.progress_report import DayLine, ProgressReport, build_progress_report, lesson_statuses
 from ..html import caption_html, message_html, table_html
-from ..svg import ROAD_COLOURS
+from ..palette import OUTCOME_COLOURS, PALE_GREY
 from .common import BIG, close_widgets, projector_view, safe_html
 from .practice import show_drill
 
 __all__ = ["skills_html", "cells_html", "lessons_html", "next_html", "accuracy_plot_html", "shown_path",
            "ProgressPage", "show_progress"]
 
-LESSONS_FOLDER = Path(__file__).resolve().parents[3] / "lessons"   # the course's lessons, when run from elsewhere
 HARDEST_CELLS = 10                                                  # the tableau's cells listed at most
 
 
@@ -94,7 +96,8 @@ def lessons_html(report) -> str:
         if status.test_questions:
             parts.append(_("{answered} of {questions} test questions").format(answered=status.test_answered,
                                                                             questions=status.test_questions))
-        rows.append([escape(status.lesson), _("✔ done") if status.done else _("not yet"), ", ".join(parts)])
+        name = f"{status.lesson.number}. {status.lesson.title()}"      # as lesson 00's contents lists it
+        rows.append([escape(name), _("✔ done") if status.done else _("not yet"), ", ".join(parts)])
         if status.done:
             done.append(row)
     finished = len(done)
@@ -138,10 +141,10 @@ def accuracy_plot_html(days) -> str:
     parts = [f'<text x="{c["left"]}" y="22" font-size="18" font-weight="bold" {text}>{escape(title)}</text>']
     for percent in (0, 25, 50, 75, 100):
         parts.append(f'<line x1="{c["left"]}" x2="{c["width"] - c["right"]}" y1="{y(percent):.1f}" '
-                     f'y2="{y(percent):.1f}" stroke="#d5d8dc"/>'
+                     f'y2="{y(percent):.1f}" stroke="{PALE_GREY}"/>'
                      f'<text x="{c["left"] - 8}" y="{y(percent) + 5:.1f}" font-size="14" text-anchor="end" '
                      f'{text}>{percent}%</text>')
-    colour = ROAD_COLOURS[Outcome.PLAYER]
+    colour = OUTCOME_COLOURS[Outcome.PLAYER]
     points = [(x(position), y(float(100 * day.accuracy))) for position, day in enumerate(days)]
     if len(points) > 1:
         parts.append(f'<polyline fill="none" stroke="{colour}" stroke-width="3" '
@@ -168,26 +171,24 @@ def shown_path(path) -> str:
         return str(path)
 
 
-def _default_lessons_folder() -> Path:
+def _working_folder() -> Path:
+    """The kernel's working folder (in Jupyter, the notebook's own); the home folder if it was deleted."""
     try:
-        here = Path.cwd()
-        return here if any(here.glob("[0-9][0-9]_*.ipynb")) else LESSONS_FOLDER
-    except OSError:                      # the working folder was deleted
-        return LESSONS_FOLDER
+        return Path.cwd()
+    except OSError:
+        return Path.home()
 
 
 class ProgressPage:
-    """The "My progress" page for ``store`` (None: this kernel's ``progress_store()``) and the lessons in
-    ``lessons_folder`` (None: the notebook's own folder, else the course's lessons)."""
+    """The "My progress" page for ``store`` (None: this kernel's ``progress_store()``) and ``lessons`` (None: the
+    course's lessons, ``course.LESSONS``; else a list of ``course.Lesson``)."""
 
-    def __init__(self, store: ProgressStore | None = None, lessons_folder=None):
+    def __init__(self, store: ProgressStore | None = None, lessons=None):
         if store is not None and not isinstance(store, ProgressStore):
             raise BaccaratError(_("store must be None or a ProgressStore, not {value}").format(value=shown(store)))
-        if lessons_folder is not None and not isinstance(lessons_folder, (str, os.PathLike)):
-            raise BaccaratError(_("lessons_folder must be None or a folder, not {value}").format(
-                value=shown(lessons_folder)))
         self.store = progress_store() if store is None else store
-        self.lessons_folder = _default_lessons_folder() if lessons_folder is None else Path(lessons_folder)
+        lesson_statuses((), lessons)         # refuses anything but None or course.Lesson records, before drawing
+        self.course_lessons = lessons
         self.report: ProgressReport | None = None
         self.where = widgets.HTML()
         self.messages = widgets.HTML()
@@ -231,9 +232,8 @@ class ProgressPage:
         """Read the store again and redraw the page."""
         def compute():
             self.report = None
-            exercises = lesson_exercises(self.lessons_folder)
-            self.report = build_progress_report(self.store.answers(), exercises, tuple(self.store.lessons_done()),
-                                          tz=datetime.now().astimezone().tzinfo)
+            self.report = build_progress_report(self.store.answers(), self.course_lessons,
+                                                tuple(self.store.lessons_done()), tz=datetime.now().astimezone().tzinfo)
             return ""
         self.notice.value = safe_html(compute)
         self._take_messages()
@@ -241,7 +241,7 @@ class ProgressPage:
 
     def export(self) -> Path | None:
         """Write every answer to a CSV file and say where; returns its path (None if it failed)."""
-        folder = self.store.path.parent if self.store.path is not None and self.store.saving else self.lessons_folder
+        folder = self.store.path.parent if self.store.path is not None and self.store.saving else _working_folder()
         target = folder / f"progress-{datetime.now().strftime('%Y%m%d-%H%M%S')}.csv"
         written = []
 
@@ -322,6 +322,6 @@ class ProgressPage:
         self.practise_button.description = _("Practise: {name}").format(name=_(report.next.name))
 
 
-def show_progress(lessons_folder=None):
-    """The "My progress" page for this kernel's progress file, ready to display."""
-    return ProgressPage(lessons_folder=lessons_folder).view
+def show_progress(lessons=None):
+    """The "My progress" page for this kernel's progress file, ready to display (``lessons`` None: the course's)."""
+    return ProgressPage(lessons=lessons).view

@@ -1,0 +1,182 @@
+"""The course: its lessons in order and its editions, one per language. The one list of lessons everything reads.
+
+Navigation (``tools/navigation.py``), the cell tags, the book's table of contents, the JupyterHub links and the
+progress page all take the lessons, their titles and their exercises from here; tests/test_course.py checks the
+list against the notebooks (each file listed exists, each notebook is listed, each first heading is the title).
+
+Public names:
+
+- ``Exercise(skill, key)``: one exercise of a lesson, as its answers are saved (``teaching.progress``): the
+  question's ``skill`` and ``key``, the same in every language.
+- ``Lesson``: ``number``, ``stem`` (the notebook's file name without ``.ipynb``, the same in every edition),
+  ``titles`` (language -> title), ``exercises`` (its ``Exercise`` cells, in order) and ``final_test`` (how many
+  questions its final test asks; 0: none); ``lesson.title(language)``, ``lesson.file``.
+- ``LESSONS``: every lesson, in course order.
+- ``Edition(language, contents)``: an edition's language and its word for "Contents"; ``.name`` is the language's
+  own name (``i18n.LANGUAGES``), ``.folder`` its lessons' folder. ``EDITIONS``: language -> ``Edition``.
+- ``lessons_folder(language="en")``: the folder of an edition's notebooks; the only place that knows where the
+  lessons live.
+- ``lessons(language="en")``: the lessons of an edition, in order; ``lesson(which)``: one lesson by its number or
+  file name; ``lesson_path(which, language="en")``: its notebook.
+
+>>> lesson(3).title("vi")
+'Quy tắc rút của Player'
+>>> [exercise.key for exercise in lesson("01_card_values").exercises]
+['Q', '9 6', '4 9 8', '5 K 5']
+>>> lesson_path(5, "vi").relative_to(lessons_folder()).as_posix()
+'vi/05_a_whole_coup.ipynb'
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import NamedTuple
+
+from .errors import BaccaratError, shown
+from .i18n import LANGUAGES, _, language as current_language
+
+__all__ = ["Exercise", "Lesson", "LESSONS", "Edition", "EDITIONS", "lessons_folder", "lessons", "lesson",
+           "lesson_path"]
+
+
+class Exercise(NamedTuple):
+    """One exercise of a lesson: the ``skill`` and ``key`` its answers are saved under."""
+
+    skill: str
+    key: str
+
+
+class Lesson(NamedTuple):
+    """One lesson: its number, its file's stem, its title in each language, its exercises and final test."""
+
+    number: int
+    stem: str
+    titles: dict[str, str]
+    exercises: tuple[Exercise, ...] = ()
+    final_test: int = 0
+
+    @property
+    def file(self) -> str:
+        """The notebook's file name, the same in every edition ("05_a_whole_coup.ipynb")."""
+        return self.stem + ".ipynb"
+
+    def title(self, language: str | None = None) -> str:
+        """The title in ``language`` (None: the language the course speaks now), else in English."""
+        language = current_language() if language is None else _check_language(language)
+        return self.titles.get(language, self.titles["en"])
+
+
+def _exercises(skill: str, *keys: str) -> tuple[Exercise, ...]:
+    return tuple(Exercise(skill, key) for key in keys)
+
+
+# The lessons in course order. Titles are the notebooks' first headings (a test compares them). Exercises are the
+# lesson's show_question cells, in order, as (skill, key): the key is what the question builder makes of its
+# arguments (the cards, "banker 100 at standard: ...", a seeded exercise's cards), never a translated prompt.
+LESSONS = (
+    Lesson(0, "00_welcome", {"en": "Welcome to Punto Banco", "vi": "Chào mừng bạn đến với Punto Banco"},
+           _exercises("winner", "7 2 A 5", "Q 4 8 5", "2 A 3 2 8")),
+    Lesson(1, "01_card_values", {"en": "Card values and hand totals", "vi": "Giá trị lá bài và tổng điểm"},
+           (Exercise("exercise", "Q"),) + _exercises("total", "9 6", "4 9 8", "5 K 5")),
+    Lesson(2, "02_naturals", {"en": "Naturals: 8 or 9 on the first two cards",
+                              "vi": "Natural: 8 hoặc 9 ở hai lá đầu"},
+           _exercises("natural", "6 2", "7 K", "3 2 4") + (Exercise("winner", "4 9 4 K"),)),
+    Lesson(3, "03_player_rule", {"en": "The Player rule", "vi": "Quy tắc rút của Player"},
+           _exercises("player-draw", "A 4", "9 7", "K Q", "3 4")),
+    Lesson(4, "04_banker_tableau", {"en": "The Banker's tableau", "vi": "Bảng rút bài của Banker"},
+           (Exercise("tableau-source", "source 002"), Exercise("banker-draw:5/4", "3 2 / 4"),
+            Exercise("banker-draw:6/9", "Q 6 / 9"), Exercise("banker-draw:3/0", "A 2 / K"),
+            Exercise("banker-draw:6/-", "4 2 / -"), Exercise("winner", "5 Q K 5 6 2"))),
+    Lesson(5, "05_a_whole_coup", {"en": "A whole coup, card by card", "vi": "Trọn một ván, từng lá một"},
+           _exercises("winner", "7 6 Q J 5 2", "9 2 3 5 9 4", "4 3 2 3 9") + (Exercise("exercise", "6 2 A 3 K 5 8"),)),
+    Lesson(6, "06_payouts", {"en": "Payouts: what each bet pays", "vi": "Tiền trả: mỗi cửa cược được trả bao nhiêu"},
+           _exercises("settle", "banker 100 at standard: 2♣ 3♥ 3♠ A♦ 7♦ 4♠", "banker 200 at standard: 2 A 3 2 8",
+                      "banker 40 at no-commission: K 3 5 3 9", "tie 10 at tie-9: 2 A 3 2 8")
+           + (Exercise("pair", "player: J♠ 5 Q♥ 4"),)
+           + _exercises("settle", "dragon-bonus-banker 20 at standard: K 5 A 3",
+                        "either-pair 10 at standard: 5♠ 8♦ 3♣ 8♥")),
+    Lesson(7, "07_odds_and_house_edge", {"en": "Odds and the house edge", "vi": "Xác suất và lợi thế nhà cái"},
+           _exercises("odds", "wins more, 8-deck shoe",
+                      "lowest edge, 8-deck shoe: Banker (standard), Player (standard), Tie (tie-9), "
+                      "Banker (no-commission)",
+                      "no commission, 8-deck shoe",
+                      "lowest edge, 8-deck shoe: Tie (standard), Tie (tie-9), Player Pair (standard), Dragon 7 (ez)")),
+    Lesson(8, "08_scoreboards_and_streaks", {"en": "Scoreboards and streaks", "vi": "Bảng kết quả và chuỗi"},
+           _exercises("roads", "columns: B B T P P B T P B B B", "dragon tail: 8 B, 6 rows",
+                      "bead plate: coup 14, 6 rows")
+           + (Exercise("streaks", "6 B in a row"),)
+           + _exercises("derived-roads", "Big Eye Boy: B B P T P B B B P P + P",
+                        "Small Road: B P P B B B P B B P P P + P", "Cockroach Pig: P P B P P P B B P B B B P + B")),
+    Lesson(9, "09_practice", {"en": "Practice: drills with instant feedback",
+                              "vi": "Luyện tập: bài luyện có phản hồi ngay"},
+           (Exercise("banker-draw:6/5", "A♠ 5♣ / 5♠"), Exercise("banker-draw:5/7", "A♦ 4♦ / 7♠"),
+            Exercise("winner", "6♣ 4♣ 9♠ 10♥ A♥ 7♦")),
+           final_test=10),
+    Lesson(10, "10_counting_and_variants", {"en": "Card counting, Chemin de Fer, and the course in review",
+                                            "vi": "Đếm bài, Chemin de Fer, và ôn lại cả khóa học"},
+           _exercises("counting", "best removal, banker at standard, 8-deck shoe",
+                      "best removal, dragon-7 at ez, 8-deck shoe", "positive coups, panda-8, 82 coups",
+                      "positive coups, banker, 82 coups", "Player's 5, 8-deck shoe")),
+    Lesson(11, "11_my_progress", {"en": "My progress", "vi": "Tiến độ của tôi"}),
+)
+
+
+class Edition(NamedTuple):
+    """One edition of the course: its ``language`` and that language's word for "Contents" (the heading of lesson
+    00's list, which every navigation bar links to)."""
+
+    language: str
+    contents: str
+
+    @property
+    def name(self) -> str:
+        """The language's own name ("Tiếng Việt"), as the other editions' links show it."""
+        return LANGUAGES[self.language]
+
+    @property
+    def folder(self) -> Path:
+        """The folder of this edition's notebooks."""
+        return lessons_folder(self.language)
+
+
+# English first: its lessons are the course's root folder; every other edition is a subfolder named by its code.
+EDITIONS = {"en": Edition("en", "Contents"), "vi": Edition("vi", "Mục lục")}
+
+
+def _check_language(language) -> str:
+    if language not in EDITIONS:
+        raise BaccaratError(_("language must be one of {accepted}, not {value}").format(
+            accepted=", ".join(f'"{code}"' for code in EDITIONS), value=shown(language)))
+    return language
+
+
+def lessons_folder(language: str = "en") -> Path:
+    """The folder of ``language``'s lessons: ``lessons/`` of the course for English, ``lessons/<code>/`` for the
+    others. The only place that knows where the lessons live."""
+    root = Path(__file__).resolve().parent.parent / "lessons"
+    return root if _check_language(language) == "en" else root / language
+
+
+def lessons(language: str = "en") -> tuple[Lesson, ...]:
+    """The lessons of ``language``'s edition, in course order (those with a title in that language)."""
+    language = _check_language(language)
+    return tuple(item for item in LESSONS if language in item.titles)
+
+
+def lesson(which) -> Lesson:
+    """One lesson, by its number (5, "5", "05") or its file name ("05_a_whole_coup", with or without .ipynb)."""
+    if isinstance(which, Lesson):
+        return which
+    for item in LESSONS:
+        if (type(which) is int and which == item.number) or (
+                isinstance(which, str) and which.strip() in (item.stem, item.file, str(item.number),
+                                                             f"{item.number:02d}")):
+            return item
+    raise BaccaratError(_("lesson must be a lesson's number (0 to {last}) or file name such as {example}, "
+                          "not {value}").format(last=LESSONS[-1].number, example=f'"{LESSONS[5].stem}"',
+                                                value=shown(which)))
+
+
+def lesson_path(which, language: str = "en") -> Path:
+    """The notebook of one lesson (see ``lesson``) in ``language``'s edition."""
+    return lessons_folder(language) / lesson(which).file

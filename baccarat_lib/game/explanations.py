@@ -1,0 +1,218 @@
+"""Words for the game's decisions, made when they are shown, in the language current at that moment.
+
+The rules (``rules.py``) and a coup (``coup.py``) decide and record data: a ``Decision`` holds a rule code and
+the numbers it used (the total, the totals or third-card values the rule names, Player's third card, so the
+tableau cell); a ``Step`` holds its rule code, both hands as they stood and their totals. Nothing there is text.
+This module is the one place that turns them into sentences, so a coup played before ``set_language("vi")``
+explains itself in Vietnamese after it, and back. It reads only the fields it is given (it imports neither the
+rules nor the coup, which both call it).
+
+Public names:
+
+- ``decision_text(decision)``: why a hand draws or stands ("0–5 draws.", "Player's third card is a 7: ...").
+- ``step_text(step)``: one step of a coup as a sentence ("Player draws 7♦: 2+3+7 = 12, so Player has 2.").
+- ``steps_text(steps)``: the steps' sentences, in order (a list).
+- ``describe_values(values)``: ``{2, 3, 4, 5, 6, 7}`` -> ``'2–7'``.
+
+>>> from baccarat_lib.game import play_coup
+>>> from baccarat_lib.i18n import using_language
+>>> coup = play_coup("2 A 3 2 8")
+>>> step_text(coup.steps[-1])
+'Tie 3–3.'
+>>> with using_language("vi"):
+...     step_text(coup.steps[-1])
+'Hòa 3–3.'
+"""
+
+from __future__ import annotations
+
+from .cards import RANK_VALUES
+from ..errors import BaccaratError, shown, whole_number
+from ..i18n import N_, _
+
+__all__ = ["decision_text", "step_text", "steps_text", "describe_values"]
+
+# Every point value a card can have (0..9): a rule that names all of them names "any card".
+_ALL_VALUES = frozenset(RANK_VALUES.values())
+
+
+def describe_values(values) -> str:
+    """Values as runs for a sentence: ``{2,3,4,5,6,7}`` -> ``'2–7'``, ``{0,1,2,9}`` -> ``'0–2, 9'``.
+
+    >>> describe_values({6, 7}), describe_values({0, 1, 2, 3, 4, 5, 6, 7, 9}), describe_values(set())
+    ('6–7', '0–7, 9', 'nothing')
+    """
+    try:
+        items = None if isinstance(values, (str, bytes)) else iter(values)
+    except TypeError:                # not iterable (a number, a 0-d numpy array)
+        items = None
+    if items is None:
+        raise BaccaratError(_("values must be a collection of whole numbers 0..9, not {value}").format(
+            value=shown(values)))
+    values = sorted({whole_number("each of values", value, 0, 9) for value in items})
+    if not values:
+        return _("nothing")
+    runs, start = [], values[0]
+    for value, following in zip(values, values[1:] + [None]):
+        if following != value + 1:
+            runs.append(f"{start}" if start == value else f"{start}–{value}")
+            start = following
+    return ", ".join(runs)
+
+
+def _arithmetic(cards, total: int) -> str:
+    """The cards as a sum: ``'2+3'``, or ``'2+3+7 = 12'`` when a third card was drawn or the units digit matters.
+
+    >>> from baccarat_lib.game import parse_cards
+    >>> _arithmetic(parse_cards("2 3"), 5), _arithmetic(parse_cards("7 9"), 6), _arithmetic(parse_cards("2 3 7"), 2)
+    ('2+3', '7+9 = 16', '2+3+7 = 12')
+    """
+    terms = "+".join(card.rank for card in cards)
+    raw = sum(card.value for card in cards)
+    return terms if raw == total and len(cards) < 3 else f"{terms} = {raw}"
+
+
+# ---------------------------------------------------------------- decisions
+
+def _natural(decision) -> str:
+    return _("{total} is a natural: no more cards.").format(total=decision.total)
+
+
+def _player_rule(decision) -> str:
+    """Player's rule as the course states it: '0–5 draws.' or '6–7 stands.' (the totals come with the decision)."""
+    message = _("{totals} draws.") if decision.draws else _("{totals} stands.")
+    return message.format(totals=describe_values(decision.values))
+
+
+def _banker_follows_player(decision) -> str:
+    return _("Player stood, so Banker follows Player's rule: {rule}").format(rule=_player_rule(decision))
+
+
+def _third_card_words(third_card) -> str:
+    """"Player's third card is a 7", "... is an 8", "... is a K (worth 0)": one catalog sentence per article."""
+    rank, value = (third_card.rank, third_card.value) if hasattr(third_card, "rank") else (str(third_card), third_card)
+    card = rank if str(value) == rank else _("{rank} (worth {value})").format(rank=rank, value=value)
+    message = (_("Player's third card is an {card}") if rank in ("8", "A")
+               else _("Player's third card is a {card}"))
+    return message.format(card=card)
+
+
+def _tableau_phrase(draw_values: frozenset, only: bool) -> str:
+    """What a tableau row says, in words: 'Banker draws on 2–7', 'Banker draws on any card', 'Banker never
+    draws'; with ``only``, 'Banker draws only on 6–7' (said when Banker stands)."""
+    if draw_values == _ALL_VALUES:
+        return _("Banker draws on any card")
+    if not draw_values:
+        return _("Banker never draws")
+    missing = _ALL_VALUES - draw_values
+    if len(missing) == 1:
+        return _("Banker draws on any card but {value}").format(value=next(iter(missing)))
+    if only:
+        return _("Banker draws only on {values}").format(values=describe_values(draw_values))
+    return _("Banker draws on {values}").format(values=describe_values(draw_values))
+
+
+def _tableau(decision) -> str:
+    """The tableau's cell read aloud: Player's third card, Banker's total, and what the row says."""
+    third_card, row = _third_card_words(decision.third_card), decision.values
+    if decision.draws or not row:
+        return _("{third_card}: with {total}, {tableau}.").format(
+            third_card=third_card, total=decision.total, tableau=_tableau_phrase(row, only=False))
+    return _("{third_card}: with {total}, {tableau}, so Banker stands.").format(
+        third_card=third_card, total=decision.total, tableau=_tableau_phrase(row, only=True))
+
+
+# Decision.rule -> its sentence.
+_DECISIONS = {"natural": _natural, "player-rule": _player_rule, "banker-follows-player": _banker_follows_player,
+              "tableau": _tableau}
+
+
+def decision_text(decision) -> str:
+    """Why a hand draws or stands, in the current language.
+
+    >>> from baccarat_lib.game import banker_decision, player_decision
+    >>> decision_text(player_decision(5)), decision_text(banker_decision(4, 8))
+    ('0–5 draws.', "Player's third card is an 8: with 4, Banker draws only on 2–7, so Banker stands.")
+    """
+    return _writer(_DECISIONS, "draws", "decision", decision, N_("a Decision, such as player_decision(5)"))(decision)
+
+
+# ---------------------------------------------------------------- the steps of a coup
+
+def _has(side: str, cards, total: int) -> str:
+    """'Player has 5 (2+3)': a whole sentence in the catalog per side, so a translation can reorder it."""
+    message = _("Player has {total} ({working})") if side == "player" else _("Banker has {total} ({working})")
+    return message.format(total=total, working=_arithmetic(cards, total))
+
+
+def _natural_step(step) -> str:
+    message = (_("Natural: Player has {player_total} ({player_working}), Banker has {banker_total} "
+                 "({banker_working}); both hands stand.") if step.natural else
+               _("No natural: Player has {player_total} ({player_working}), Banker has {banker_total} "
+                 "({banker_working})."))
+    return message.format(player_total=step.player_total, player_working=_arithmetic(step.player, step.player_total),
+                          banker_total=step.banker_total, banker_working=_arithmetic(step.banker, step.banker_total))
+
+
+def _player_rule_step(step) -> str:
+    return _("{hand}: {reason}").format(hand=_has("player", step.player, step.player_total),
+                                        reason=decision_text(step.decision))
+
+
+def _banker_rule_step(step) -> str:
+    reason = decision_text(step.decision)
+    if step.decision.third_card is not None:
+        return _("Banker has {total} and {reason}").format(total=step.banker_total, reason=reason)
+    return _("{hand} and {reason}").format(hand=_has("banker", step.banker, step.banker_total), reason=reason)
+
+
+def _player_draw_step(step) -> str:
+    return _("Player draws {card}: {working}, so Player has {total}.").format(
+        card=step.player[-1].label, working=_arithmetic(step.player, step.player_total), total=step.player_total)
+
+
+def _banker_draw_step(step) -> str:
+    return _("Banker draws {card}: {working}, so Banker has {total}.").format(
+        card=step.banker[-1].label, working=_arithmetic(step.banker, step.banker_total), total=step.banker_total)
+
+
+def _compare_step(step) -> str:
+    player, banker = step.player_total, step.banker_total
+    if step.outcome == "player":
+        return _("Player wins {winner}–{loser}.").format(winner=player, loser=banker)
+    if step.outcome == "banker":
+        return _("Banker wins {winner}–{loser}.").format(winner=banker, loser=player)
+    return _("Tie {player}–{banker}.").format(player=player, banker=banker)
+
+
+# Step.rule -> its sentence.
+_STEPS = {"natural": _natural_step, "player-rule": _player_rule_step, "player-draw": _player_draw_step,
+          "banker-rule": _banker_rule_step, "banker-draw": _banker_draw_step, "compare": _compare_step}
+
+
+def step_text(step) -> str:
+    """One step of a coup as a sentence, in the current language.
+
+    >>> from baccarat_lib.game import play_coup
+    >>> step_text(play_coup("2♣ 3♥ 3♠ A♦ 7♦ 4♠").steps[3])
+    "Banker has 4 and Player's third card is a 7: with 4, Banker draws on 2–7."
+    """
+    return _writer(_STEPS, "player_total", "step", step, N_("a step of a played coup, such as coup.steps[0]"))(step)
+
+
+def steps_text(steps) -> list[str]:
+    """The sentences of ``steps`` (such as ``coup.steps``), in order."""
+    if not isinstance(steps, (tuple, list)):
+        raise BaccaratError(_("steps must be {accepted}, not {value}").format(
+            accepted=_("a coup's steps, such as coup.steps"), value=shown(steps)))
+    return [step_text(step) for step in steps]
+
+
+def _writer(writers: dict, field: str, name: str, record, accepted: str):
+    """The function that words ``record`` by its ``rule``: a Decision (which has ``draws``) or a Step (which has
+    ``player_total``), as ``field`` says; anything else is a BaccaratError naming the argument."""
+    rule = getattr(record, "rule", None) if isinstance(record, tuple) and hasattr(record, field) else None
+    if not isinstance(rule, str) or rule not in writers:
+        raise BaccaratError(_("{name} must be {accepted}, not {value}").format(name=name, accepted=_(accepted),
+                                                                               value=shown(record)))
+    return writers[rule]

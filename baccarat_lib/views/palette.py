@@ -1,0 +1,49 @@
+"""The course's colours, each named once: the boards and plots, card faces, messages, tables and diagrams.
+
+Every colour the library draws (HTML, SVG and matplotlib alike) is read from here; a test finds no hex colour
+anywhere else in ``baccarat_lib``. Change a colour here and every picture follows.
+"""
+
+from __future__ import annotations
+
+from ..game.coup import Outcome          # the game layer only: HTML views load no numpy
+
+# The layer exports the colours by meaning; the greys and line colours are imported from here by name.
+__all__ = ["OUTCOME_COLOURS", "DERIVED_COLOURS", "BET_COLOURS", "CARD_RED", "CARD_BLACK", "DRAW_COLOUR",
+           "STAND_COLOUR", "MESSAGE_COLOURS", "TONES"]
+
+# Paper, ink and greys, darkest first
+BLACK, WHITE = "#000", "#fff"
+INK = "#111"                # text, outlines, the black suits
+DARK_GREY = "#333"          # reference lines and arrows in plots
+BORDER_GREY = "#444"        # the edge of a card face
+MUTED_GREY = "#555"         # small print
+LINE_GREY = "#999"          # table borders, shadows
+LIGHT_GREY = "#bbb"         # the borders of the totals strip
+GRID_GREY = "#cfcfcf"       # the scoreboards' grids
+PALE_GREY = "#d5d8dc"       # chart grid lines
+HEADER_FILL = "#eef2f7"     # table headings
+
+# The three outcomes, on the boards and in every plot; the derived roads' red and blue (``roads.RoadColour``, a
+# text enum: "red" and "blue") are Banker's and Player's
+OUTCOME_COLOURS = {Outcome.BANKER: "#c0392b", Outcome.PLAYER: "#1f5fbf", Outcome.TIE: "#1e8449"}
+DERIVED_COLOURS = {"red": OUTCOME_COLOURS[Outcome.BANKER], "blue": OUTCOME_COLOURS[Outcome.PLAYER]}
+
+# Tones: (background, ink) of messages, diagram boxes and highlights
+TONES = {"grey": ("#f2f2f2", MUTED_GREY), "amber": ("#fff4d6", "#b7791f"), "blue": ("#e8f0fe", "#1a4f9c"),
+         "red": ("#fdecea", "#b3261e"), "green": ("#e7f5ea", "#1e7b34")}
+MESSAGE_COLOURS = {"error": TONES["red"], "wrong": TONES["red"], "right": TONES["green"], "info": TONES["blue"]}
+
+# Card faces
+CARD_RED, CARD_BLACK = OUTCOME_COLOURS[Outcome.BANKER], INK
+CARD_BACK = "#2b5797"
+
+# The tableau: draw and stand, in the HTML table and the heatmap (a colour-blind-safe pair: blue and orange)
+DRAW_COLOUR = "#5b9bd5"
+STAND_COLOUR = "#f4b183"
+
+# Bets in the counting plots; simulation against exact value
+BET_COLOURS = {"banker": OUTCOME_COLOURS[Outcome.BANKER], "player": TONES["blue"][1], "tie": TONES["green"][1],
+               "dragon-7": "#8e44ad", "panda-8": "#d68910", "player-pair": "#17a589", "banker-pair": "#7f8c8d",
+               "super-six": "#a04000"}
+BAND_BLUE, LINE_BLUE = "#9ecae1", "#08519c"
