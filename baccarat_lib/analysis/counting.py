@@ -241,12 +241,22 @@ def _check_points(points) -> None:
 def positive_coups(points) -> dict:
     """{bet: number of coups on which the bet had positive expectation (a negative house edge)}."""
     _check_points(points)
+    return _positive_coups(points)
+
+
+def _positive_coups(points) -> dict:
+    """``positive_coups`` of points already checked by ``_check_points``."""
     return {bet: sum(point.edges[bet] < 0 for point in points) for bet in points[0].edges}
 
 
 def edge_ranges(points) -> dict:
     """{bet: (lowest edge, highest edge)} through the shoe."""
     _check_points(points)
+    return _edge_ranges(points)
+
+
+def _edge_ranges(points) -> dict:
+    """``edge_ranges`` of points already checked by ``_check_points``."""
     return {bet: (min(point.edges[bet] for point in points), max(point.edges[bet] for point in points))
             for bet in points[0].edges}
 

@@ -17,8 +17,8 @@ under); each key names the situation in a few words ("wins more, 8 decks").
 from __future__ import annotations
 
 
-from ..analysis.counting import (VALUE_LABELS, VALUE_RANKS, ShoePoint, _effect_of_removal, _five_choice,
-                                 _removable_shoe, edge_ranges, positive_coups)
+from ..analysis.counting import (VALUE_LABELS, VALUE_RANKS, _check_points, _edge_ranges, _effect_of_removal,
+                                 _five_choice, _positive_coups, _removable_shoe)
 from ..analysis.odds import _edge, house_edge, outcome_probabilities
 from ..errors import BaccaratError, shown
 from ..game.coup import Outcome
@@ -122,15 +122,13 @@ def best_removal_question(bet: str, table="standard", decks: int = 8) -> Questio
 
 def positive_question(points, bet: str) -> Question:
     """On how many coups of this shoe did ``bet`` have positive expectation? ``points``: from ``edges_through_shoe``."""
-    if not isinstance(points, (list, tuple)) or not points or not all(isinstance(point, ShoePoint) for point in points):
-        raise BaccaratError(_("points must be a non-empty list of ShoePoints (from edges_through_shoe), "
-                              "not {value}").format(value=shown(points)))
+    _check_points(points)
     known = points[0].edges
     if not isinstance(bet, str) or bet not in known or any(bet not in point.edges for point in points):
         raise BaccaratError(_("bet must be one of the bets of points ({bets}), not {value}").format(
             bets=", ".join(map(str, known)), value=shown(bet)))
-    count = positive_coups(points)[bet]
-    low, high = edge_ranges(points)[bet]
+    count = _positive_coups(points)[bet]
+    low, high = _edge_ranges(points)[bet]
     return Question(_("On how many of the {coups} coups of the shoe did the {bet} bet have positive "
                       "expectation (a house edge below 0)?").format(coups=len(points), bet=bet_label(bet)), str(count),
                     _("{count} of {coups}: its exact edge went from {low} to {high} through the shoe, and only a "

@@ -179,7 +179,7 @@ def test_answers_may_be_numbers_and_very_long_text():
     (lambda: lowest_edge_question(decks=9), ("decks must be",)),
     (lambda: best_removal_question(["banker"]), ("unknown bet",)),
     (lambda: best_removal_question("dragon-7", "standard"), ("unknown bet 'dragon-7' for table 'standard'",)),
-    (lambda: positive_question([], "banker"), ("points must be a non-empty list of ShoePoints",)),
+    (lambda: positive_question([], "banker"), ("points must be a non-empty list of ShoePoint",)),
     (lambda: positive_question(None, "banker"), ("points must be",)),
 ])
 def test_rule_and_odds_questions_refuse_bad_arguments(call, words):
