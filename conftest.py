@@ -7,7 +7,7 @@
   plot cell whose figure failed to display (only its `<Figure size ...>` text left) passed. Here
   `image/png` is compared, with every PNG masked to the same placeholder by the sanitize file
   (pixels differ across matplotlib and FreeType versions; a missing or extra image does not).
-- Learner progress (``teaching.progress``) goes to a temporary folder for the whole run: the variable
+- Learner progress (``baccarat_lib.progress``) goes to a temporary folder for the whole run: the variable
   ``BACCARAT_PROGRESS_DIR`` is set before any test, lesson kernel or server starts (they inherit it), so no
   test writes into the real Jupyter data directory. The folder is removed at the end.
 """
@@ -27,7 +27,7 @@ collect_ignore = [f"baccarat_lib/{name}.py" for name in ("odds", "payouts", "sim
 collect_ignore += ["tools", "benchmarks", "conftest.py"]
 # The hub's config (issue 15) is read by JupyterHub, not imported: as a doctest module it would start checking the
 # environment's passwords and exit.
-collect_ignore += ["classroom/jupyterhub_config.py"]
+collect_ignore += ["serve/hub/jupyterhub_config.py"]
 
 
 def pytest_configure(config):

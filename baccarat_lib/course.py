@@ -6,7 +6,7 @@ list against the notebooks (each file listed exists, each notebook is listed, ea
 
 Public names:
 
-- ``Exercise(skill, key)``: one exercise of a lesson, as its answers are saved (``teaching.progress``): the
+- ``Exercise(skill, key)``: one exercise of a lesson, as its answers are saved (``progress.store``): the
   question's ``skill`` and ``key``, the same in every language.
 - ``Lesson``: ``number``, ``stem`` (the notebook's file name without ``.ipynb``, the same in every edition),
   ``titles`` (language -> title), ``exercises`` (its ``Exercise`` cells, in order) and ``final_test`` (how many
@@ -14,8 +14,11 @@ Public names:
 - ``LESSONS``: every lesson, in course order.
 - ``Edition(language, contents)``: an edition's language and its word for "Contents"; ``.name`` is the language's
   own name (``i18n.LANGUAGES``), ``.folder`` its lessons' folder. ``EDITIONS``: language -> ``Edition``.
-- ``lessons_folder(language="en")``: the folder of an edition's notebooks; the only place that knows where the
-  lessons live.
+- ``course_path(*parts)``: a file or folder of the course itself (``course_path("serve", "voila")``): inside the
+  package when installed from a wheel (``baccarat_lib/_course/``, put there by tools/hatch_build.py), the clone's
+  own top-level folders otherwise (``pip install -e .``, or the clone on ``PYTHONPATH``); the only place that knows.
+- ``lessons_folder(language="en")``: the folder of an edition's notebooks (``course_path("lessons")``, then the
+  edition's subfolder).
 - ``lessons(language="en")``: the lessons of an edition, in order; ``lesson(which)``: one lesson by its number or
   file name; ``lesson_path(which, language="en")``: its notebook.
 
@@ -35,8 +38,11 @@ from typing import NamedTuple
 from .errors import BaccaratError, shown
 from .i18n import LANGUAGES, _, language as current_language
 
-__all__ = ["Exercise", "Lesson", "LESSONS", "Edition", "EDITIONS", "lessons_folder", "lessons", "lesson",
+__all__ = ["Exercise", "Lesson", "LESSONS", "Edition", "EDITIONS", "course_path", "lessons_folder", "lessons", "lesson",
            "lesson_path"]
+
+_PACKAGE = Path(__file__).resolve().parent
+_INSTALLED = _PACKAGE / "_course"
 
 
 class Exercise(NamedTuple):
@@ -150,10 +156,16 @@ def _check_language(language) -> str:
     return language
 
 
+def course_path(*parts: str) -> Path:
+    """The course file or folder ``parts`` (``course_path("lessons", "vi")``), installed or in a clone."""
+    root = _INSTALLED if _INSTALLED.is_dir() else _PACKAGE.parent
+    return root.joinpath(*parts)
+
+
 def lessons_folder(language: str = "en") -> Path:
-    """The folder of ``language``'s lessons: ``lessons/`` of the course for English, ``lessons/<code>/`` for the
-    others. The only place that knows where the lessons live."""
-    root = Path(__file__).resolve().parent.parent / "lessons"
+    """The folder of ``language``'s lessons: the course's ``lessons/`` for English, ``lessons/<code>/`` for the
+    others."""
+    root = course_path("lessons")
     return root if _check_language(language) == "en" else root / language
 
 

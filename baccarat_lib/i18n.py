@@ -57,7 +57,7 @@ __all__ = ["LANGUAGES", "DOMAINS", "LOCALE_DIR", "set_language", "language", "_"
 LANGUAGES = {"en": "English", "vi": "Tiếng Việt"}
 # One gettext domain per layer of the library (the folder a module sits in; errors.py and i18n.py are "base";
 # views/widgets/ has its own), and one for the sentences the lessons' code cells print ("lessons").
-DOMAINS = ("base", "game", "analysis", "teaching", "views", "widgets", "lessons")
+DOMAINS = ("base", "game", "analysis", "progress", "teaching", "views", "widgets", "lessons")
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 _BABEL_LOCALES = {"en": "en", "vi": "vi"}
 

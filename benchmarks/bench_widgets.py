@@ -308,7 +308,7 @@ def scenarios() -> dict:
         return view, steps()
 
     def progress_page():
-        from baccarat_lib.teaching.progress import banker_cell_skill, progress_store
+        from baccarat_lib.progress.store import banker_cell_skill, progress_store
         view = w.show_progress()
         c = view.controller
 

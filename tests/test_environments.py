@@ -5,7 +5,8 @@
 - pytest passes from another working directory, and under LC_ALL=C with PYTHONUTF8=0 (a small part of the
   suite, in a subprocess).
 - A read-only home (HOME=/proc/nonexistent: root ignores permissions, a path that cannot be created does
-  not): through tools/classroom.py the lessons show no stderr box and Voila serves them.
+  not): with the writable folders `punto-banco` gives its servers, the lessons show no stderr box and
+  `punto-banco classroom` serves them.
 """
 
 from __future__ import annotations
@@ -30,8 +31,7 @@ except ModuleNotFoundError:  # Python 3.10: jupyterlab depends on tomli there
     import tomli as tomllib
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
-import classroom  # noqa: E402
+from baccarat_lib.cli import environment  # noqa: E402
 
 UNWRITABLE_HOME = "/proc/nonexistent"  # cannot be created, even by root
 LOCALE_VARIABLES = ("LANG", "LANGUAGE", "LC_ALL", "LC_CTYPE", "PYTHONUTF8", "PYTHONIOENCODING")
@@ -84,6 +84,7 @@ def test_environment_yml_lists_the_same_packages():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     assert listed.pop("python") == project["requires-python"]
     assert listed.pop("pip") == ""
+    assert listed.pop("nodejs") == ""   # npm, which pip's build of the course runs (postBuild: pip install .)
     classroom = {Requirement(text).name.lower(): str(Requirement(text).specifier)
                  for text in project["optional-dependencies"]["classroom"]}
     assert listed == {**_declared(), **{name: classroom[name] for name in IMAGE_EXTRAS}}
@@ -118,22 +119,22 @@ def test_pytest_passes_under_the_c_locale(tmp_path):
 
 def test_a_writable_home_changes_nothing(tmp_path):
     env = {"HOME": str(tmp_path), "PATH": "/usr/bin"}
-    assert classroom.writable_environment(env) == env
+    assert environment.writable_environment(env) == env
 
 
 def test_an_unwritable_home_gets_private_writable_folders(tmp_path, monkeypatch):
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
-    env = classroom.writable_environment({"HOME": UNWRITABLE_HOME, "IPYTHONDIR": "/given/by/the/teacher"})
+    env = environment.writable_environment({"HOME": UNWRITABLE_HOME, "IPYTHONDIR": "/given/by/the/teacher"})
     assert env["IPYTHONDIR"] == "/given/by/the/teacher"  # a setting already given wins
-    for name in set(classroom.WRITABLE_DIRS) - {"IPYTHONDIR"}:
+    for name in set(environment.WRITABLE_DIRS) - {"IPYTHONDIR"}:
         folder = Path(env[name])
         assert folder.is_dir() and tmp_path in folder.parents, name
-        assert classroom.home_is_writable(folder)
+        assert environment.home_is_writable(folder)
     assert env["HOME"] == UNWRITABLE_HOME
 
 
 def _read_only_home_env(tmp_path: Path) -> dict[str, str]:
-    env = {key: value for key, value in os.environ.items() if key not in classroom.WRITABLE_DIRS}
+    env = {key: value for key, value in os.environ.items() if key not in environment.WRITABLE_DIRS}
     env.pop("MPLBACKEND", None)  # a global Agg backend would stop the inline plots
     env.update(HOME=UNWRITABLE_HOME, TMPDIR=str(tmp_path), PYTHONPATH=str(ROOT))
     return env
@@ -141,10 +142,11 @@ def _read_only_home_env(tmp_path: Path) -> dict[str, str]:
 
 def test_a_read_only_home_gets_no_stderr_box(tmp_path):
     # The first plotting cell used to show matplotlib's "mkdir -p failed" warning.
+    env = _read_only_home_env(tmp_path)
     subprocess.run(
-        [sys.executable, str(ROOT / "tools" / "classroom.py"), "jupyter", "nbconvert", "--to", "notebook",
+        [sys.executable, "-m", "jupyter", "nbconvert", "--to", "notebook",
          "--execute", f"--output-dir={tmp_path}", str(ROOT / "lessons" / "00_welcome.ipynb")],
-        env=_read_only_home_env(tmp_path), capture_output=True, check=True, timeout=300,
+        env=environment.writable_environment(env), capture_output=True, check=True, timeout=300,
     )
     notebook = json.loads((tmp_path / "00_welcome.ipynb").read_text(encoding="utf-8"))
     outputs = [output for cell in notebook["cells"] for output in cell.get("outputs", [])]
@@ -156,15 +158,16 @@ def test_voila_serves_a_lesson_with_a_read_only_home(tmp_path):
     # Voila used to answer HTTP 500: PermissionError/FileNotFoundError in Jupyter's data directory.
     port = _free_port()
     log = tmp_path / "voila.log"
+    env = {**_read_only_home_env(tmp_path), "JUPYTER_TOKEN": "read-only-home-test"}
     with open(log, "wb") as sink:
         process = subprocess.Popen(
-            [sys.executable, str(ROOT / "tools" / "classroom.py"), "voila", "--no-browser", f"--port={port}",
-             "--Voila.port_retries=0", "--Voila.ip=127.0.0.1", f"--Voila.root_dir={ROOT / 'lessons'}"],
-            cwd=tmp_path, env=_read_only_home_env(tmp_path), stdout=sink, stderr=subprocess.STDOUT,
-            stdin=subprocess.DEVNULL,
+            [sys.executable, "-m", "baccarat_lib.cli", "classroom", "--no-browser", f"--port={port}"],
+            cwd=tmp_path, env=env, stdout=sink, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+            start_new_session=True,
         )
     try:
-        status, page = _get_when_up(f"http://127.0.0.1:{port}/voila/render/00_welcome.ipynb", process, log)
+        status, page = _get_when_up(
+            f"http://127.0.0.1:{port}/voila/render/00_welcome.ipynb?token=read-only-home-test", process, log)
         assert status == 200, log.read_text(encoding="utf-8", errors="replace")
         assert "image/png" in page
     finally:

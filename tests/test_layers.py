@@ -1,9 +1,9 @@
 """The layers of baccarat_lib hold: imports point down only, no cycles, light imports, lazy exports, old paths.
 
-errors/_lazy/i18n/course < game < analysis < teaching < views. The facade modules (``baccarat_lib/__init__.py`` and the
-old-path shims odds.py, payouts.py, simulate.py, roads.py) may import anything; nothing inside a layer may import
-them. The import graph is read from the source by tools/import_graph.py (nothing imported); the import-time
-checks run in a fresh interpreter, so what the other tests loaded does not count.
+errors/_lazy/i18n/course < game < analysis < progress < teaching < views. The facade modules
+(``baccarat_lib/__init__.py`` and the old-path shims odds.py, payouts.py, simulate.py, roads.py) may import anything;
+nothing inside a layer may import them. The import graph is read from the source by tools/import_graph.py (nothing
+imported); the import-time checks run in a fresh interpreter, so what the other tests loaded does not count.
 """
 
 import ast
@@ -26,12 +26,12 @@ FACADES = {"baccarat_lib", "baccarat_lib.odds", "baccarat_lib.payouts", "baccara
            "baccarat_lib.roads"}
 OLD_PATHS = {"odds": "baccarat_lib.analysis.odds", "payouts": "baccarat_lib.game.payouts",
              "simulate": "baccarat_lib.analysis.simulate", "roads": "baccarat_lib.analysis.roads"}
-LAZY_PACKAGES = ["baccarat_lib.game", "baccarat_lib.analysis", "baccarat_lib.teaching", "baccarat_lib.views",
-                 "baccarat_lib.views.plots", "baccarat_lib.views.widgets"]
+LAZY_PACKAGES = ["baccarat_lib.game", "baccarat_lib.analysis", "baccarat_lib.progress", "baccarat_lib.teaching",
+                 "baccarat_lib.views", "baccarat_lib.views.plots", "baccarat_lib.views.widgets"]
 DISPLAY_STACK = {"ipywidgets", "matplotlib", "IPython"}
 # External (non-baccarat_lib) top-level modules each layer must not import, anywhere in its modules.
 FORBIDDEN_EXTERNAL = {"game": {"numpy", "html"} | DISPLAY_STACK, "analysis": DISPLAY_STACK,
-                      "teaching": DISPLAY_STACK}
+                      "progress": {"numpy", "html"} | DISPLAY_STACK, "teaching": DISPLAY_STACK}
 
 
 @pytest.fixture(scope="module")
@@ -59,6 +59,24 @@ def test_no_import_cycle(graph):
 
 def test_no_upward_import_and_nothing_in_a_layer_imports_a_facade(graph):
     assert import_graph.upward_imports(graph, import_graph.default_layers()) == []
+
+
+def test_progress_imports_only_the_base_of_the_library(graph):
+    """The saved progress sits under teaching, and needs nothing of the game or its analysis either: only
+    errors, i18n, the lazy-export helper and the course list (so the command line can read and reset a learner's
+    progress, and the report names the course's lessons)."""
+    progress = {module: targets for module, targets in graph.items() if module.startswith("baccarat_lib.progress")}
+    assert {"baccarat_lib.progress.store", "baccarat_lib.progress.recorder"} <= set(progress)
+    outside = {target for targets in progress.values() for target in targets
+               if not target.startswith("baccarat_lib.progress")}
+    assert outside == {"baccarat_lib.errors", "baccarat_lib.i18n", "baccarat_lib._lazy", "baccarat_lib.course"}
+
+
+def test_teaching_and_views_use_the_progress_layer(graph):
+    # The layer is where its users are: the exercise widgets save through it, the drills schedule with it.
+    assert "baccarat_lib.progress.recorder" in graph["baccarat_lib.views.widgets.question"]
+    assert "baccarat_lib.progress.schedule" in graph["baccarat_lib.teaching.practice"]
+    assert "baccarat_lib.progress.recorder" in graph["baccarat_lib.teaching.dealer"]
 
 
 def test_every_module_outside_a_layer_is_a_known_facade(graph):

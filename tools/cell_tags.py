@@ -3,7 +3,7 @@
 Run ``python tools/cell_tags.py`` after editing a lesson; ``--check`` only reports stale lessons
 (tests/test_cell_tags.py runs it). Only cell metadata changes: never a cell's source or outputs.
 
-What it writes (the course's Voila template, share/jupyter/voila/templates/baccarat, reads it):
+What it writes (the course's Voila template, serve/voila/templates/baccarat, reads it):
 
 - the tag ``notebook-only`` on a cell Voila must not show at all:
   - a code cell that only imports (and, in a Vietnamese lesson, sets the language);

@@ -2,7 +2,7 @@
 
 Run ``python tools/import_graph.py [package_dir]`` (default: the ``baccarat_lib`` folder next to ``tools``).
 It prints the number of modules, their import levels, the import cycles and, when the package has the
-layer subfolders game/analysis/teaching/views, the imports that point up the layer order.
+layer subfolders game/analysis/progress/teaching/views, the imports that point up the layer order.
 ``--layer PREFIX=RANK`` (repeatable) replaces the default layer map, e.g. to check a flat layout.
 
 What counts as an edge ``a -> b``: any ``import``/``from ... import`` statement in ``a`` (at module level or
@@ -27,14 +27,14 @@ import sys
 from pathlib import Path
 
 DEFAULT_PACKAGE = Path(__file__).resolve().parent.parent / "baccarat_lib"
-LAYER_FOLDERS = ("game", "analysis", "teaching", "views")
+LAYER_FOLDERS = ("game", "analysis", "progress", "teaching", "views")
 
 
 def default_layers(package: str = "baccarat_lib") -> dict[str, int]:
-    """The layer map of the refactor: errors, i18n, course < game < analysis < teaching < views (prefix -> rank)."""
+    """The layer map: errors, i18n, course < game < analysis < progress < teaching < views < cli (prefix -> rank)."""
     return {f"{package}.errors": 0, f"{package}._lazy": 0, f"{package}.i18n": 0, f"{package}.course": 0,
-            f"{package}.game": 1,
-            f"{package}.analysis": 2, f"{package}.teaching": 3, f"{package}.views": 4}
+            f"{package}.game": 1, f"{package}.analysis": 2, f"{package}.progress": 3, f"{package}.teaching": 4,
+            f"{package}.views": 5, f"{package}.cli": 6}
 
 
 # --- reading the package -------------------------------------------------------------------------

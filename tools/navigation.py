@@ -23,7 +23,7 @@ import nbformat
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from baccarat_lib import course  # noqa: E402  (the one list of lessons and editions)
 
-BOOK_TOC = Path(__file__).resolve().parent.parent / "book" / "_toc.yml"
+BOOK_TOC = Path(__file__).resolve().parent.parent / "serve" / "book" / "_toc.yml"
 
 
 def lessons(directory: Path | None = None) -> list[Path]:

@@ -224,8 +224,10 @@ def _execute(path: Path) -> None:
     from nbclient import NotebookClient
 
     notebook = nbformat.read(path, as_version=4)
-    with tempfile.TemporaryDirectory(prefix="baccarat-progress-") as progress:
-        env = {**os.environ, "BACCARAT_PROGRESS_DIR": progress}
+    # a fresh home: the progress page then shows the learner's default file (~/.local/share/...), not a machine path
+    with tempfile.TemporaryDirectory(prefix="baccarat-home-") as home:
+        env = {name: value for name, value in os.environ.items()
+               if name not in ("BACCARAT_PROGRESS_DIR", "JUPYTER_DATA_DIR")} | {"HOME": home}
         NotebookClient(notebook, kernel_name=notebook.metadata.get("kernelspec", {}).get("name", "python3"),
                        resources={"metadata": {"path": str(path.parent)}}).execute(env=env)
     nbformat.write(notebook, path)

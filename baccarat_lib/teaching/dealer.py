@@ -1,4 +1,4 @@
-"""Dealer mode: a timed drill in the manner of dealer training (issue 17, item 4).
+"""Dealer mode: a timed drill in the manner of dealer training.
 
 Coups are dealt from a seeded shoe, card by card. For each coup the learner calls every decision in the order a
 dealer makes it — is there a natural, does Player draw, does Banker draw, who wins — and then pays the winning
@@ -20,12 +20,15 @@ Public names:
 - ``KindSummary``, ``WrongCoup``, ``DealerReport``: the end report (per kind: count, right, median and slowest
   seconds, slow count; the coups that went wrong, with the coup's own steps).
 - ``DealerSession(seed=None, decks=8, coups=10, target_seconds=5, clock=time.monotonic, stake=None,
-  table="standard", on_answer=None)``: the session: ``.current_call()``, ``.answer(text)``, ``.start_clock()``,
-  ``.finished``, ``.report()``.
+  table="standard", on_answer=None, recorder=None)``: the session: ``.current_call()``, ``.answer(text)``,
+  ``.start_clock()``, ``.finished``, ``.report()``.
 
-**Time.** A call's clock starts when the call before it is answered (the first one's when the session starts);
-``start_clock()`` restarts it, for a view that lets the learner read the feedback before going on. ``clock`` is any
-function returning seconds (``time.monotonic`` by default; a test passes a fake one).
+**Time and saving.** A call's clock starts when the call before it is answered (the first one's when the session
+starts); ``start_clock()`` restarts it, for a view that lets the learner read the feedback before going on. The
+clock and the saving are the one answer recorder's (``progress.recorder.AnswerRecorder``, source "dealer"): by
+default the session's own, timing by ``clock`` (any function returning seconds, ``time.monotonic`` by default; a
+test passes a fake one) and keeping the calls in memory only; dealer mode on screen passes a recorder that saves
+each judged call in the learner's progress store.
 
 >>> ticks = iter([0, 2, 4, 6, 8])
 >>> session = DealerSession(seed=1, coups=1, stake=100, clock=lambda: next(ticks))
@@ -57,6 +60,8 @@ from ..game.rules import hand_total
 from ..game.shoe import ShoeRun
 from ..game.formatting import localized
 from ..i18n import N_, _, using_language
+from ..progress.recorder import AnswerRecorder
+from ..progress.store import ProgressStore
 from .questions import ANSWER_NAMES, Question, check_answer, same_word
 
 __all__ = ["DEALER_KINDS", "DEALER_KIND_NAMES", "DEALER_STAKES", "Call", "DealerFeedback", "AnswerRecord",
@@ -75,6 +80,7 @@ _NATURAL_CHOICES = ("none", "Player", "Banker", "both")
 _DRAW_CHOICES = ("draw", "stand")
 _WINNER_CHOICES = ("Player", "Banker", "Tie")
 _SKILL_PREFIX = "dealer:"
+_SOURCE = "dealer"                  # the source dealer mode's calls are saved with
 
 
 # A kind's or an answer's name in the current language. (Written as functions, not _(NAMES["natural"]): Babel
@@ -218,27 +224,6 @@ def _check_target(target_seconds) -> float:
     return value
 
 
-def _read_clock(clock) -> float:
-    """The clock's reading as a float; a clock that fails or gives no number is a BaccaratError naming ``clock``."""
-    accepted = _("clock must be a function of no arguments returning seconds, such as time.monotonic")
-    try:
-        reading = clock()
-    except Exception:
-        raise BaccaratError(_("{accepted}; calling {value} failed")
-            .format(accepted=accepted, value=shown(clock))) from None
-    if isinstance(reading, bool) or not isinstance(reading, numbers.Real):
-        raise BaccaratError(_("{accepted}, not one returning {value}")
-            .format(accepted=accepted, value=shown(reading)))
-    try:
-        value = float(reading)
-    except (OverflowError, ValueError, TypeError):
-        value = math.nan
-    if not math.isfinite(value):
-        raise BaccaratError(_("{accepted}, not one returning {value}")
-            .format(accepted=accepted, value=shown(reading)))
-    return value
-
-
 def _step(coup: Coup, rule: str) -> str:
     """The coup's own sentence for one rule ("natural", "player-rule", "banker-rule", "compare")."""
     return next(step_text(step) for step in coup.steps if step.rule == rule)
@@ -276,18 +261,21 @@ class DealerSession:
     ``target_seconds`` (above 0, at most 600) is the target per call: a slower call counts as slow, not wrong.
     ``stake`` is what each paid bet stakes (None: one of ``DEALER_STAKES`` per coup, chosen by the seed); ``table``
     the pay table (a name or a PayTable); ``clock`` a function returning seconds; ``on_answer`` None, or a function
-    called with an ``AnswerRecord`` after each judged call. Anything else is refused with a BaccaratError naming
-    the argument.
+    called with an ``AnswerRecord`` after each judged call; ``recorder`` None (the session times by ``clock`` and
+    saves nothing lasting) or an ``AnswerRecorder`` of source "dealer" that times and saves each judged call (its
+    own clock is used). Anything else is refused with a BaccaratError naming the argument.
     """
 
     def __init__(self, seed=None, decks: int = 8, coups: int = 10, target_seconds=5, clock=time.monotonic,
-                 stake=None, table="standard", on_answer=None):
+                 stake=None, table="standard", on_answer=None, recorder=None):
         self.seed = check_seed(seed)
         self.coups = whole_number("coups", coups, 1, MAX_COUPS)
         self.target_seconds = _check_target(target_seconds)
-        if not callable(clock):
-            raise BaccaratError(_("clock must be a function of no arguments returning seconds, such "
-                                  "as time.monotonic, not {value}").format(value=shown(clock)))
+        if recorder is None:
+            recorder = AnswerRecorder(_SOURCE, clock=clock, store=ProgressStore(":memory:"))
+        elif not isinstance(recorder, AnswerRecorder) or recorder.source != _SOURCE:
+            raise BaccaratError(_("recorder must be None or an AnswerRecorder(\"dealer\"), not {value}")
+                .format(value=shown(recorder)))
         if on_answer is not None and not callable(on_answer):
             raise BaccaratError(_("on_answer must be None or a function called with each "
                                   "AnswerRecord, not {value}").format(value=shown(on_answer)))
@@ -295,7 +283,8 @@ class DealerSession:
         self.table = pay_table(table)
         for bet in ("player", "banker", "tie"):
             self.table.lines(bet)               # the table must offer the bets a dealer pays
-        self.clock, self.on_answer = clock, on_answer
+        self.recorder, self.on_answer = recorder, on_answer
+        self.recorded = None                 # what saving the last judged call did (progress.recorder.Recorded)
         self._run = ShoeRun(decks=decks, seed=self.seed)
         self.decks = self._run.decks
         # The stakes come from their own generator, seeded from the seed, so they never change the shuffle.
@@ -306,7 +295,7 @@ class DealerSession:
         self._position = 0
         self._last: DealerFeedback | None = None
         self._deal_next_coup()
-        self._started = _read_clock(self.clock)
+        self.recorder.ask(strict=True)
 
     # ---------------------------------------------------------------- the calls of a coup
 
@@ -377,7 +366,7 @@ class DealerSession:
 
     def start_clock(self):
         """Start the current call's clock now (after a pause to read the feedback on the call before)."""
-        self._started = _read_clock(self.clock)
+        self.recorder.restart_clock(strict=True)
 
     def answer(self, text) -> DealerFeedback:
         """Judge ``text`` (a choice such as "draw", or an amount such as "95") for the current call.
@@ -401,7 +390,7 @@ class DealerSession:
         verdict = check_answer(call.question, given)
         if not verdict.judged:
             return DealerFeedback(call.kind, False, False, None, False, given, None, verdict.message)
-        seconds = max(0.0, _read_clock(self.clock) - self._started)
+        seconds = self.recorder.seconds()
         slow = seconds > self.target_seconds
         timing = (_("{seconds}, slower than the {target} target").format(
             seconds=_seconds_text(seconds), target=_target_text(self.target_seconds)) if slow
@@ -417,7 +406,8 @@ class DealerSession:
         self._position += 1
         if self.finished and self.coup_number < self.coups:
             self._deal_next_coup()
-        self._started = _read_clock(self.clock)
+        self.recorded = self.recorder.record(call.skill, call.key, given, verdict.correct, seconds)
+        self.recorder.ask(strict=True)
         if self.on_answer is not None:
             self.on_answer(AnswerRecord(call.skill, call.key, given, verdict.correct, seconds))
         return feedback

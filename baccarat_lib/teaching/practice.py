@@ -15,18 +15,19 @@ Public names:
   in course order. ``KINDS`` (the names), ``KIND_NAMES`` (the labels) and ``LEVELS`` (difficulty -> the kinds a
   mixed drill asks at that level) are read from it.
 - ``DIFFICULTIES`` (1, 2, 3); ``MIXED`` and ``TEST``: the mixed drill and the final test, besides the kinds.
+- ``FINAL_TEST_QUESTIONS``: the final test's length, read from the course list (lesson 09's ``final_test``).
 - ``Exercise(kind, difficulty, question, skill=None)``: one generated question, where it came from, and its skill.
 - ``make_exercise(kind, difficulty=1, seed=None)``: one random situation.
 - ``exercise_at(kind, difficulty, seed, number)``: question ``number`` of a drill; the same every time.
 - ``drill_exercises(kind, difficulty, seed, count)``: the first ``count`` questions of a drill.
-- ``final_test(seed, questions=10)``: a mixed test that asks every kind at least once, easiest kinds first,
-  and never the same situation twice (when there are enough different ones).
+- ``final_test(seed, questions=FINAL_TEST_QUESTIONS)``: a mixed test that asks every kind at least once, easiest
+  kinds first, and never the same situation twice (when there are enough different ones).
 - ``Score(asked, right, streak, best_streak, missed)`` and ``record(score, feedback, kind)``: pure score keeping.
 - ``score_summary(score)``: the score in a sentence, with the kinds to practise.
 - ``Drill`` with ``start_drill``, ``answer_drill`` and ``next_drill``: a whole drill (or test) as pure state.
 
-Adaptive practice (issue 17): a drill started with ``adaptive=True`` has no seed (``schedule.is_adaptive(None)``)
-and picks each question by Leitner boxes (``teaching.schedule``) over the learner's saved answers, so a missed
+Adaptive practice: a drill started with ``adaptive=True`` has no seed (``schedule.is_adaptive(None)``)
+and picks each question by Leitner boxes (``progress.schedule``) over the learner's saved answers, so a missed
 tableau cell (or kind) comes back after one other question and a mastered one waits 2, 4, 8, then 16. A seeded
 drill never reads the history: the same seed asks the same questions.
 
@@ -53,6 +54,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Callable, NamedTuple
 
+from ..course import lesson
 from ..errors import BaccaratError, check_seed, shown, whole_number
 from ..game.cards import RANKS, SUITS, Card
 from ..game.coup import Coup, play_coup
@@ -61,19 +63,20 @@ from ..game.rules import BANKER_TABLEAU, hand_total
 from ..game.formatting import localized
 from ..game.shoe import _seed_text
 from ..i18n import N_, _, language
-from .progress import banker_cell_skill, skill_family
+from ..progress.schedule import next_items
+from ..progress.store import banker_cell_skill, skill_family
 from .questions import Feedback, Question, _answer_text, check_answer
 from .rule_questions import (banker_draw_question, natural_question, player_draw_question, settle_question,
                              total_question, winner_question)
-from .schedule import next_items
 
 __all__ = ["DrillKind", "DRILL_KINDS", "KINDS", "KIND_NAMES", "LEVELS", "DIFFICULTIES", "Exercise", "make_exercise",
            "exercise_at", "drill_exercises", "final_test", "Score", "record", "score_summary",
-           "Drill", "start_drill", "answer_drill", "next_drill", "MIXED", "TEST",
+           "Drill", "start_drill", "answer_drill", "next_drill", "MIXED", "TEST", "FINAL_TEST_QUESTIONS",
            "adaptive_items", "next_practice_item", "exercise_for", "adaptive_exercise"]
 
 MIXED, TEST = "mixed", "test"
 DIFFICULTIES = (1, 2, 3)
+FINAL_TEST_QUESTIONS = lesson("09_practice").final_test   # the course's final test (course.py), unless asked otherwise
 MAX_TEST_QUESTIONS = 100       # the longest final test
 MAX_DRILL_LENGTH = 10_000      # the longest drill given a length (None: endless)
 TEST_ATTEMPTS = 12                         # situations a test question draws at most to avoid repeating one
@@ -359,7 +362,7 @@ def drill_exercises(kind: str, difficulty: int, seed, count: int = 10) -> list[E
     return [_exercise_at(kind, difficulty, seed, number) for number in range(count)]
 
 
-def final_test(seed, questions: int = 10) -> tuple[Exercise, ...]:
+def final_test(seed, questions: int = FINAL_TEST_QUESTIONS) -> tuple[Exercise, ...]:
     """A mixed test: every kind at least once (when there are enough questions), in course order, levels 2–3.
 
     Kinds asked more than once come in turns (a 10-question test asks four kinds twice), and no two questions of a
@@ -427,7 +430,7 @@ def _fresh_exercise(kind: str, rng: random.Random, seen: set) -> Exercise:
 
 # ---------------------------------------------------------------------------------------------------------
 # Adaptive practice: the next question chosen by Leitner boxes over the learner's saved answers
-# (``teaching.schedule``). Only a drill without a seed adapts; a seeded drill never reads the history.
+# (``progress.schedule``). Only a drill without a seed adapts; a seeded drill never reads the history.
 
 PLAYER_STOOD = None                           # the column of the tableau's cells when Player stood ("5/-")
 

@@ -8,7 +8,7 @@ Public names:
 
 - ``Question(prompt, answer, explanation, choices=(), skill="exercise", key=None)``: one exercise; ``choices`` empty
   means a typed answer. ``skill`` is what a progress store files its answers under ("total", "banker-draw:5/4": see
-  ``teaching.progress``), ``key`` the situation in a few words (the cards, "7 8"; None: the prompt).
+  ``progress.store``), ``key`` the situation in a few words (the cards, "7 8"; None: the prompt).
 - ``Feedback(correct, message, judged=True)``: the verdict on one answer; ``judged`` is False when the answer
   was not judged at all (blank, or not a number where a number is asked), so it neither counts nor reveals.
 - ``check_answer(question, answer)``: the pure function every exercise widget calls; numbers match
@@ -32,7 +32,7 @@ from typing import NamedTuple
 from ..errors import BaccaratError, shown
 from ..game.formatting import number as number_text
 from ..i18n import N_, _, fold, number_symbols
-from .progress import MAX_TEXT, _check_skill
+from ..progress.store import MAX_TEXT, _check_skill
 
 __all__ = ["Question", "Feedback", "check_answer"]
 

@@ -42,7 +42,7 @@ from ..game.payouts import _as_coup, bet_label, coup_facts, pay_table, settle, s
 from ..game.rules import (BANKER_TABLEAU, banker_decision, hand_total, is_natural, player_decision,
                           third_card_value, total_working)
 from ..game.tableau import published_table_contradictions, wrong_rows
-from .progress import banker_cell_skill
+from ..progress.store import banker_cell_skill
 from .questions import Question, check_answer, short_key  # noqa: F401  (check_answer: used by the doctests)
 
 _KEY_LENGTH = 80            # a question's key names the situation in a few words

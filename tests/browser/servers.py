@@ -8,7 +8,7 @@ Public functions
         installed lab extensions (jupyterlab_widgets) load. Autosave is off.
     start_voila(root, home, log_path, config_dir=None, extra_args=()) -> Server
         Voila serving every notebook under `root` at /voila/render/<path>. With `config_dir` (e.g. the
-        course's jupyter-config/voila) Voila reads its voila.py from there, as the README's classroom
+        course's serve/voila/classroom) Voila reads its voila.py from there, as the README's classroom
         command does, and keeps that file's culling; without it, test culling values are used.
         `extra_args` go last on the command line (they win over the config file).
     notary_dir(home) -> Path

@@ -1,7 +1,7 @@
 """Classroom mode leaks no kernels (issue 13, item 3).
 
 Voila is started as the README's classroom command starts it, with the course's config
-(jupyter-config/voila/voila.py, passed with --Voila.config_file_paths). A closed page must shut its kernel
+(serve/voila/classroom/voila.py, passed with --Voila.config_file_paths). A closed page must shut its kernel
 down: the page's shutdown request (POST /voila/api/shutdown/<id>, sent on `beforeunload`) has to pass the
 XSRF check, which it failed before ("'_xsrf' argument missing from POST"). Culling of idle kernels is the
 backstop, also for pages left open.
@@ -29,7 +29,7 @@ from baccarat_lib import course
 from . import servers
 from .lab import ARTIFACTS, REPO_ROOT, open_voila
 
-CONFIG_DIR = REPO_ROOT / "jupyter-config" / "voila"
+CONFIG_DIR = REPO_ROOT / "serve" / "voila" / "classroom"
 LESSONS = [course.lesson_path(lesson).relative_to(REPO_ROOT).as_posix() for lesson in course.lessons("en")]
 PAGES = 10                      # issue 13, item 3: "open and close ten lesson pages"
 SHUTDOWN_TIMEOUT_S = 60.0       # closed pages -> no kernels left

@@ -1,6 +1,6 @@
 """issue 13, items 2 and 5: a lesson as slides (Voila's reveal template, the course's `baccarat-slides`), offline.
 
-One Voila server, started as the README's slide command does (`--Voila.config_file_paths=jupyter-config/slides`),
+One Voila server, started as the README's slide command does (`--Voila.config_file_paths=serve/voila/slides`),
 on one lesson. In a 1280x720 page that can reach only that server (every other request is blocked and listed):
 the first slide shows the lesson's title; the right arrow key moves to the next slide; stepping on, a slide
 with a widget's answer buttons is reached, and a click on one is answered by the kernel. The slides' assets
@@ -18,7 +18,7 @@ from .lab import ARTIFACTS, REPO_ROOT, expect, local_only_context, screenshot
 
 pytestmark = pytest.mark.browser
 
-SLIDES = REPO_ROOT / "jupyter-config" / "slides"
+SLIDES = REPO_ROOT / "serve" / "voila" / "slides"
 ASSETS = SLIDES / "voila" / "templates" / "baccarat-slides" / "static" / "node_modules"
 LESSON = "lessons/00_welcome.ipynb"
 PRESENT = ".reveal .slides section.present"
@@ -28,7 +28,7 @@ PRESENT = ".reveal .slides section.present"
 def slides_url(tmp_path_factory) -> str:
     if not (ASSETS / "reveal.js" / "dist" / "reveal.css").is_file():
         pytest.fail("the slides' assets are missing: run "
-                    "npm ci --prefix jupyter-config/slides/voila/templates/baccarat-slides/static")
+                    "npm ci --prefix serve/voila/templates/baccarat-slides/static")
     home = tmp_path_factory.mktemp("voila-slides-home")
     server = servers.start_voila(REPO_ROOT, home, ARTIFACTS / "logs" / "voila-slides-server.log",
                                  config_dir=SLIDES)

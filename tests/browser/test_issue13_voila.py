@@ -1,7 +1,7 @@
 """issue 13, items 1 and 5: classroom mode with the course's Voila template, every lesson at 1280x720.
 
 One Voila server for the module, started as the README's classroom command does (`--template=baccarat`),
-with the repo's copy of the template first on JUPYTER_PATH (share/jupyter), so the template under test is
+with the repo's copy of the template first on JUPYTER_PATH (serve/), so the template under test is
 the one in the repo, not a stale installed copy. For every lesson, in one 1280x720 page:
 
 - prose (markdown cells) is at least 20 px, printed explanations (print() output) at least 18 px;
@@ -77,7 +77,7 @@ def classroom_url(tmp_path_factory) -> str:
     home = tmp_path_factory.mktemp("voila-classroom-home")
     # As the README's classroom command: the project's Voila config selects the template from the repository.
     server = servers.start_voila(REPO_ROOT, home, ARTIFACTS / "logs" / "voila-classroom-server.log",
-                                 config_dir=REPO_ROOT / "jupyter-config" / "voila")
+                                 config_dir=REPO_ROOT / "serve" / "voila" / "classroom")
     try:
         yield server.url
     finally:

@@ -1,10 +1,10 @@
 """issue 14: the course read as a book (Jupyter Book 1.x), served offline, with its plots and widgets as last saved.
 
-The site is built by the README's command, `jupyter-book build book -W` (warnings are errors), once per test session:
+The site is built as the README says for a clone, `jupyter-book build serve/book -W` (warnings are errors), once per test session:
 Sphinx rebuilds only what changed, so a fresh build is a no-op and a stale one (a lesson or the book's config edited
 since) is brought up to date, whether the site was built by hand, by CI or not at all. The build needs the `book`
-extra (`pip install -e ".[book]"`) and the widget scripts from `npm ci --prefix book`; without them the test fails
-naming the command. The built folder, book/_build/html, is served on 127.0.0.1 by Python's http.server in a thread,
+extra (`pip install -e ".[book]"`) and the widget scripts from `npm ci --prefix serve/book`; without them the test fails
+naming the command. The built folder, serve/book/_build/html, is served on 127.0.0.1 by Python's http.server in a thread,
 and a browser context that can reach only that server (every other request is blocked and recorded) opens the
 pages of lessons 01, 04 and 08 (item 4): every image loaded, the widgets drawn from their saved state by
 html-manager, no console error, no blocked request. Each page also says it is a read-only copy, with the JupyterLab
@@ -29,7 +29,7 @@ from .lab import ARTIFACTS, REPO_ROOT, expect, local_only_context, screenshot
 
 pytestmark = pytest.mark.browser
 
-BOOK = REPO_ROOT / "book"
+BOOK = REPO_ROOT / "serve" / "book"
 SITE = BOOK / "_build" / "html"
 WIDGET_SCRIPTS = BOOK / "node_modules" / "@jupyter-widgets" / "html-manager" / "dist" / "embed-amd.js"
 PAGES = ["lessons/01_card_values.html", "lessons/04_banker_tableau.html", "lessons/08_scoreboards_and_streaks.html"]
@@ -49,9 +49,9 @@ def _jupyter_book() -> list[str]:
 
 @pytest.fixture(scope="module")
 def book_site() -> Path:
-    """book/_build/html, built (or brought up to date) by the README's command, with warnings as errors."""
+    """serve/book/_build/html, built (or brought up to date) by the README's command, with warnings as errors."""
     if not WIDGET_SCRIPTS.is_file():
-        pytest.fail("the book's widget scripts are missing: run npm ci --prefix book")
+        pytest.fail("the book's widget scripts are missing: run npm ci --prefix serve/book")
     log = ARTIFACTS / "logs" / "book-build.log"
     log.parent.mkdir(parents=True, exist_ok=True)
     result = subprocess.run([*_jupyter_book(), "build", str(BOOK), "-W"], cwd=REPO_ROOT,
@@ -125,7 +125,7 @@ def test_a_lesson_page_shows_its_images_and_saved_widgets_offline(book_page, sit
     # The read-only notice: JupyterLab command and a Binder link to this very lesson.
     notice = page.locator(".bd-header-announcement")
     expect(notice).to_contain_text("read-only copy")
-    expect(notice).to_contain_text("-m jupyterlab")
+    expect(notice).to_contain_text("punto-banco lab")
     expect(page.locator(f'a[href^="https://mybinder.org/v2/gh/"][href$="lessons/{stem}.ipynb"]')).to_have_count(1)
 
     # The navigation bar's Contents link lands on lesson 00's contents (Sphinx's anchor for "## Contents").

@@ -13,7 +13,7 @@ import re
 
 import pytest
 
-from baccarat_lib.teaching.progress import ProgressStore
+from baccarat_lib.progress.store import ProgressStore
 
 from . import servers
 from .lab import (ARTIFACTS, REPO_ROOT, assert_no_errors, cell_by_text, expect, kernel_roundtrip, open_and_run_all,

@@ -1,7 +1,7 @@
 """Adaptive practice (issue 17, item 3): a drill without a seed asks what Leitner boxes say is due, over the
 learner's recorded answers; a seeded drill stays exactly as it was.
 
-The expected sequences are worked by hand from the Leitner rule (teaching/schedule.py's docstring): a new item
+The expected sequences are worked by hand from the Leitner rule (progress/schedule.py's docstring): a new item
 starts in box 1; a right answer moves it up one box (5 the last), a wrong one back to box 1; an item answered at
 position p from box b is due again at position p + 1 + 2 ** (b - 1). Due items come first (lowest box), then new
 ones, then the ones due soonest. Tableau answers are recomputed with tests/reference_rules.py.
@@ -15,8 +15,8 @@ from baccarat_lib.errors import BaccaratError
 from baccarat_lib.teaching.practice import (KINDS, Exercise, adaptive_exercise, adaptive_items, answer_drill,
                                             drill_exercises, exercise_at, exercise_for, final_test, make_exercise,
                                             next_drill, next_practice_item, start_drill)
-from baccarat_lib.teaching.progress import Answer
-from baccarat_lib.teaching.schedule import is_adaptive
+from baccarat_lib.progress.store import Answer
+from baccarat_lib.progress.schedule import is_adaptive
 
 VALUE = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 0, "J": 0, "Q": 0, "K": 0}
 

@@ -253,3 +253,22 @@ def test_a_bad_answer_type_is_refused():
     session = DealerSession(seed=5, clock=FakeClock())
     with pytest.raises(BaccaratError, match="answer"):
         session.answer(["none"])
+
+
+def test_a_session_on_its_own_saves_nothing_lasting_and_takes_only_a_dealer_recorder(tmp_path, monkeypatch):
+    from baccarat_lib.progress.recorder import AnswerRecorder
+    from baccarat_lib.progress.store import ProgressStore
+    monkeypatch.setenv("BACCARAT_PROGRESS_DIR", str(tmp_path))
+    session = DealerSession(seed=5, stake=100, clock=FakeClock())
+    assert session.answer(session.current_call().answer).right
+    assert session.recorded.saved and not (tmp_path / "progress.sqlite3").exists()
+    with pytest.raises(BaccaratError, match="recorder must be"):
+        DealerSession(seed=5, recorder=AnswerRecorder("drill"))
+    # Given a recorder, the session times with the recorder's clock and saves each call through it, once.
+    clock, store = FakeClock(0), ProgressStore(":memory:")
+    session = DealerSession(seed=5, stake=100, recorder=AnswerRecorder("dealer", clock=clock, store=store))
+    call = session.current_call()
+    clock.now = 3
+    assert session.answer(call.answer).seconds == 3
+    assert [(a.skill, a.key, a.right, a.seconds, a.source) for a in store.answers()] == [
+        (call.skill, call.key, True, 3.0, "dealer")]

@@ -11,9 +11,20 @@ import pytest
 
 from baccarat_lib.errors import BaccaratError
 from baccarat_lib.i18n import language, using_language
-from baccarat_lib.teaching import (DealerSession, ProgressStore, Score, banker_draw_question, bead_question,
-                                   check_answer, dragon_tail_question, exercise_at, natural_question, next_practice,
-                                   player_draw_question, score_summary, settle_question, skill_name, winner_question)
+from baccarat_lib.progress import ProgressStore
+from baccarat_lib.progress import next_practice as report_next_practice
+from baccarat_lib.progress import skill_name as report_skill_name
+from baccarat_lib.teaching import (COURSE_SKILLS, DealerSession, Score, banker_draw_question, bead_question,
+                                   check_answer, dragon_tail_question, exercise_at, natural_question,
+                                   player_draw_question, score_summary, settle_question, winner_question)
+
+
+def skill_name(skill):
+    return report_skill_name(skill, COURSE_SKILLS)
+
+
+def next_practice(answers):
+    return report_next_practice(answers, COURSE_SKILLS)
 
 
 @pytest.fixture(autouse=True)

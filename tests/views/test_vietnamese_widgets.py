@@ -26,7 +26,8 @@ import ipywidgets as widgets
 import pytest
 
 from baccarat_lib.i18n import language, using_language
-from baccarat_lib.teaching import ProgressStore, total_question
+from baccarat_lib.progress import ProgressStore
+from baccarat_lib.teaching import total_question
 from baccarat_lib.views import widgets as w
 from baccarat_lib.views.widgets.progress import ProgressPage
 
@@ -47,7 +48,7 @@ _ENGLISH = re.compile(r"(?<![\w'])(" + "|".join(ENGLISH_ONLY) + r")(?![\w'])", r
 def own_progress_store(tmp_path, monkeypatch):
     """Each test saves answers in its own temporary folder, never in the learner's."""
     monkeypatch.setenv("BACCARAT_PROGRESS_DIR", str(tmp_path / "progress"))
-    monkeypatch.setattr("baccarat_lib.teaching.progress._SHARED", {})
+    monkeypatch.setattr("baccarat_lib.progress.store._SHARED", {})
 
 
 # Every show_… of the library, built as a lesson builds it (show_question with an exercise).

@@ -131,10 +131,10 @@ def test_each_judged_call_is_saved_with_source_dealer(tmp_path, monkeypatch):
     # issue 17, items 1 and 4: dealer mode's calls go into the same progress store, source "dealer".
     # Seed 5's first coup (see the top): natural "none" right at 2 s; Player draws on 1, so "stand" is wrong
     # (3 s later); a typo for an amount is not saved; an on_answer given still gets every record.
-    from baccarat_lib.teaching.progress import ProgressStore
+    from baccarat_lib.progress.store import ProgressStore
     monkeypatch.setenv("BACCARAT_PROGRESS_DIR", str(tmp_path))
     monkeypatch.delenv("JPY_SESSION_NAME", raising=False)
-    monkeypatch.setattr("baccarat_lib.teaching.progress._SHARED", {})
+    monkeypatch.setattr("baccarat_lib.progress.store._SHARED", {})
     clock, heard = FakeClock(0), []
     dealer = DealerWidget(seed=5, coups=1, clock=clock, on_answer=heard.append)
     clock.now = 2
@@ -160,7 +160,7 @@ def test_a_read_only_store_is_said_once_and_dealer_mode_goes_on(tmp_path, monkey
     blocked = tmp_path / "a-file"
     blocked.write_text("not a folder")
     monkeypatch.setenv("BACCARAT_PROGRESS_DIR", str(blocked))
-    monkeypatch.setattr("baccarat_lib.teaching.progress._SHARED", {})
+    monkeypatch.setattr("baccarat_lib.progress.store._SHARED", {})
     dealer = DealerWidget(seed=5, coups=1, clock=FakeClock())
     assert dealer.click("none").right
     assert "Right" in dealer.feedback.value and "not being saved" in dealer.feedback.value

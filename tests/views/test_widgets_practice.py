@@ -13,7 +13,7 @@ def _button(drill, label):
 
 
 def _wrong(question):
-    # a wrong answer that is judged: a number where a number is asked (issue 11, item 2: a typo is not judged)
+    # a wrong answer that is judged: a number where a number is asked (a typo is not judged)
     return next((choice for choice in question.choices if choice != question.answer), "123456789")
 
 
@@ -147,10 +147,10 @@ def test_widget_updates_are_quick():
 
 def _temporary_store(monkeypatch, tmp_path):
     """A progress store of this test's own (see tests/views/test_widgets_question.py, last test)."""
-    from baccarat_lib.teaching.progress import ProgressStore
+    from baccarat_lib.progress.store import ProgressStore
     monkeypatch.setenv("BACCARAT_PROGRESS_DIR", str(tmp_path))
     monkeypatch.delenv("JPY_SESSION_NAME", raising=False)
-    monkeypatch.setattr("baccarat_lib.teaching.progress._SHARED", {})
+    monkeypatch.setattr("baccarat_lib.progress.store._SHARED", {})
     return lambda: ProgressStore(tmp_path / "progress.sqlite3").answers()
 
 
@@ -165,7 +165,7 @@ class FakeClock:
 
 
 def test_a_drill_saves_each_first_judged_answer_with_its_skill_and_seconds(monkeypatch, tmp_path):
-    # issue 17, item 1: skill = the kind (the Banker tableau: its cell), seconds from the question being shown
+    # Skill = the kind (the Banker tableau: its cell), seconds from the question being shown
     from baccarat_lib.views.widgets.practice import PracticeDrill
     saved = _temporary_store(monkeypatch, tmp_path)
     clock = FakeClock()
@@ -188,7 +188,7 @@ def test_a_drill_saves_each_first_judged_answer_with_its_skill_and_seconds(monke
 
 
 def test_an_answer_that_is_not_judged_is_not_saved(monkeypatch, tmp_path):
-    # issue 17, item 1: a typo where a number is asked neither counts nor is saved
+    # A typo where a number is asked neither counts nor is saved
     saved = _temporary_store(monkeypatch, tmp_path)
     drill = show_drill(kind="settle", seed=3).controller
     drill.click("a lot")
@@ -196,7 +196,7 @@ def test_an_answer_that_is_not_judged_is_not_saved(monkeypatch, tmp_path):
 
 
 def test_the_final_test_saves_its_answers_as_a_test(monkeypatch, tmp_path):
-    # issue 17, item 1: source "test"; the Banker question under its cell
+    # Source "test"; the Banker question under its cell
     from baccarat_lib.views.widgets.practice import PracticeDrill
     saved = _temporary_store(monkeypatch, tmp_path)
     clock = FakeClock()
@@ -212,11 +212,11 @@ def test_the_final_test_saves_its_answers_as_a_test(monkeypatch, tmp_path):
 
 
 def test_a_store_that_cannot_save_says_so_once_in_the_drill(monkeypatch, tmp_path):
-    # issue 17, item 1: a folder that is a file: the drill works, and says once that progress is not saved
+    # A folder that is a file: the drill works, and says once that progress is not saved
     blocked = tmp_path / "a-file"
     blocked.write_text("not a folder")
     monkeypatch.setenv("BACCARAT_PROGRESS_DIR", str(blocked))
-    monkeypatch.setattr("baccarat_lib.teaching.progress._SHARED", {})
+    monkeypatch.setattr("baccarat_lib.progress.store._SHARED", {})
     drill = show_drill(kind="total", seed=1).controller
     drill.click(drill.state.exercise.question.answer)
     assert "not being saved" in drill.notice.value and drill.state.score.right == 1
@@ -226,7 +226,7 @@ def test_a_store_that_cannot_save_says_so_once_in_the_drill(monkeypatch, tmp_pat
 
 
 def test_the_adaptive_drill_brings_back_a_missed_cell(monkeypatch, tmp_path):
-    # issue 17, item 3: no seed box, no seed; a cell missed comes back after one other question (Leitner box 1:
+    # No seed box, no seed; a cell missed comes back after one other question (Leitner box 1:
     # due at position 0 + 1 + 1 = 2), as the drill reads the answers it saved
     from baccarat_lib.views.widgets.practice import show_weak_spots_drill
     saved = _temporary_store(monkeypatch, tmp_path)
@@ -244,8 +244,8 @@ def test_the_adaptive_drill_brings_back_a_missed_cell(monkeypatch, tmp_path):
 
 
 def test_the_adaptive_drill_starts_from_answers_saved_before(monkeypatch, tmp_path):
-    # issue 17, item 3: saved in an earlier session: "6/7" missed, then "3/3" right: "6/7" is due at position 2
-    from baccarat_lib.teaching.progress import progress_store
+    # Saved in an earlier session: "6/7" missed, then "3/3" right: "6/7" is due at position 2
+    from baccarat_lib.progress.store import progress_store
     _temporary_store(monkeypatch, tmp_path)
     progress_store().record("banker-draw:6/7", "8 8 / 7", "stand", False, 5.0, source="lesson")
     progress_store().record("banker-draw:3/3", "A 2 / 3", "draw", True, 2.0, source="drill")
@@ -276,3 +276,17 @@ def _children(widget):
     for child in getattr(widget, "children", ()):
         found += _children(child)
     return found
+
+
+def test_the_final_test_is_ten_questions_unless_a_lesson_asks_for_another():
+    # Lesson 09 promises a test of ten questions (its final_test in the course list); the test on screen, the test's
+    # exercises and the progress page's count of its test questions all read that one number.
+    import inspect
+
+    from baccarat_lib import course
+    from baccarat_lib.teaching import practice
+    from baccarat_lib.views.widgets.practice import PracticeDrill, show_final_test
+    assert practice.FINAL_TEST_QUESTIONS == course.lesson("09_practice").final_test == 10
+    assert show_final_test(seed=3).controller.state.length == 10
+    assert len(practice.final_test(3)) == 10
+    assert inspect.signature(PracticeDrill).parameters["questions"].default == 10

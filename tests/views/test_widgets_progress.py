@@ -1,8 +1,8 @@
 """The "My progress" page (baccarat_lib.views.widgets.progress) and its plot, driven without a browser.
 
-issue 17, item 2 (the page: skills, tableau cells, over time, lessons done, practise next with a button, where the
-file is, export, reset with a confirmation) and item 5 (widgets driven without a browser). Expected counts are
-worked by hand from the answers each test records.
+The page: skills, tableau cells, over time, lessons done, practise next with a button, where the file is, export,
+reset with a confirmation, all driven without a browser. Expected counts are worked by hand from the answers each
+test records.
 """
 
 import csv
@@ -16,7 +16,7 @@ matplotlib.use("Agg")
 from baccarat_lib.course import Exercise, Lesson  # noqa: E402
 from baccarat_lib.errors import BaccaratError  # noqa: E402
 from baccarat_lib.i18n import using_language  # noqa: E402
-from baccarat_lib.teaching.progress import ProgressStore  # noqa: E402
+from baccarat_lib.progress.store import ProgressStore  # noqa: E402
 from baccarat_lib.teaching.progress_report import build_progress_report, example_answers  # noqa: E402
 from baccarat_lib.views.plots import plot_accuracy_over_time  # noqa: E402
 from baccarat_lib.views.widgets import ProgressPage, show_progress  # noqa: E402
@@ -75,7 +75,7 @@ def test_the_practise_button_starts_the_suggested_drill_on_the_page(store, lesso
     (drill_view,) = page.drill_area.children
     assert isinstance(drill_view.controller, PracticeDrill)
     assert drill_view.controller.kind.value == "total"
-    assert drill_view.controller.adaptive                   # issue 17, item 3: practice that targets weak skills
+    assert drill_view.controller.adaptive                   # practice that targets weak skills
 
 
 def test_export_writes_a_csv_next_to_the_progress_file_and_says_where(store, lessons):
@@ -126,7 +126,7 @@ def test_reset_needs_a_confirmation(store, lessons):
 
 
 def test_store_messages_are_shown_once(tmp_path, lessons):
-    # issue 17, item 1: a damaged file is moved aside with a message; the page shows it once, even after Refresh.
+    # A damaged file is moved aside with a message; the page shows it once, even after Refresh.
     damaged = tmp_path / "progress.sqlite3"
     damaged.write_bytes(b"this is not a database" * 100)
     page = ProgressPage(ProgressStore(damaged), lessons)
@@ -137,7 +137,7 @@ def test_store_messages_are_shown_once(tmp_path, lessons):
 
 def test_show_progress_uses_the_kernels_store(tmp_path, monkeypatch, lessons):
     monkeypatch.setenv("BACCARAT_PROGRESS_DIR", str(tmp_path / "mine"))
-    monkeypatch.setattr("baccarat_lib.teaching.progress._SHARED", {})
+    monkeypatch.setattr("baccarat_lib.progress.store._SHARED", {})
     page = show_progress(lessons).controller
     assert page.store.path == tmp_path / "mine" / "progress.sqlite3"
 
@@ -187,12 +187,12 @@ def test_a_lesson_answered_in_the_vietnamese_edition_is_done_on_the_english_page
     # by clicking in Vietnamese; the page then says lesson 03 is done. Player's rule by hand: A 4 is 5 (draws),
     # 9 7 is 6 (stands), K Q is 0 (draws), 3 4 is 7 (stands); "rút" = draw, "đứng" = stand (docs/glossary.vi.md).
     from baccarat_lib.teaching import player_draw_question
-    from baccarat_lib.teaching.progress import progress_store
+    from baccarat_lib.progress.store import progress_store
     from baccarat_lib.views.widgets import show_question
 
     monkeypatch.setenv("BACCARAT_PROGRESS_DIR", str(tmp_path))
     monkeypatch.setenv("JPY_SESSION_NAME", str(tmp_path / "lessons" / "vi" / "03_player_rule.ipynb"))
-    monkeypatch.setattr("baccarat_lib.teaching.progress._SHARED", {})
+    monkeypatch.setattr("baccarat_lib.progress.store._SHARED", {})
     worked = {"A 4": "rút", "9 7": "đứng", "K Q": "rút", "3 4": "đứng"}
     with using_language("vi"):
         for cards, word in worked.items():

@@ -33,25 +33,6 @@ def test_money_is_typed_and_checked():
     assert widget.answer("95").correct and not widget.answer("-95").correct
 
 
-def test_record_answer_saves_with_the_lesson_and_says_store_trouble_once(tmp_path, monkeypatch):
-    # issue 17, item 1: a judged answer goes into the learner's progress file, with the notebook it came from;
-    # a folder that cannot be written still lets the lesson work, and says so once.
-    from baccarat_lib.teaching.progress import ProgressStore
-    from baccarat_lib.views.widgets.common import record_answer
-    monkeypatch.setenv("BACCARAT_PROGRESS_DIR", str(tmp_path))
-    monkeypatch.setenv("JPY_SESSION_NAME", str(tmp_path / "01_card_values.ipynb"))
-    monkeypatch.setattr("baccarat_lib.teaching.progress._SHARED", {})
-    assert record_answer("total", "7 8", "5", True, 3.0) == ""
-    saved = ProgressStore(tmp_path / "progress.sqlite3").answers()
-    assert [(a.skill, a.key, a.answer, a.right, a.source, a.lesson) for a in saved] == [
-        ("total", "7 8", "5", True, "lesson", "01_card_values")]
-    blocked = tmp_path / "a-file"
-    blocked.write_text("not a folder")
-    monkeypatch.setenv("BACCARAT_PROGRESS_DIR", str(blocked))
-    first, second = record_answer("total", "K 9", "9", True), record_answer("total", "K 8", "8", True)
-    assert "not being saved" in first and second == ""
-
-
 class _FakeClock:
     """A clock the test moves by hand."""
 
@@ -64,10 +45,10 @@ class _FakeClock:
 
 def _fresh_store(tmp_path, monkeypatch):
     """Progress goes to an empty folder of this test, and the kernel's shared store is started again."""
-    from baccarat_lib.teaching.progress import ProgressStore
+    from baccarat_lib.progress.store import ProgressStore
     monkeypatch.setenv("BACCARAT_PROGRESS_DIR", str(tmp_path))
     monkeypatch.delenv("JPY_SESSION_NAME", raising=False)
-    monkeypatch.setattr("baccarat_lib.teaching.progress._SHARED", {})
+    monkeypatch.setattr("baccarat_lib.progress.store._SHARED", {})
     return lambda: ProgressStore(tmp_path / "progress.sqlite3").answers()
 
 
@@ -108,7 +89,7 @@ def test_a_read_only_store_says_once_that_progress_is_not_saved_and_the_exercise
     blocked = tmp_path / "a-file"
     blocked.write_text("not a folder")
     monkeypatch.setenv("BACCARAT_PROGRESS_DIR", str(blocked))
-    monkeypatch.setattr("baccarat_lib.teaching.progress._SHARED", {})
+    monkeypatch.setattr("baccarat_lib.progress.store._SHARED", {})
     widget = QuestionWidget(total_question("7 8"), clock=_FakeClock())
     assert not widget.answer("15").correct
     assert "Not quite" in widget.feedback.value and "not being saved" in widget.feedback.value

@@ -2,7 +2,7 @@
 
 Public names:
 
-- ``plot_accuracy_over_time(days, ax=None)``: accuracy per day (``teaching.progress_report.day_lines``) as a line
+- ``plot_accuracy_over_time(days, ax=None)``: accuracy per day (``progress.report.day_lines``) as a line
   with its points, the number of answers written by each point; returns the axes.
 """
 
@@ -13,7 +13,7 @@ from matplotlib.axes import Axes
 from ...errors import BaccaratError, shown
 from ...game.formatting import number
 from ...game.coup import Outcome
-from ...teaching.progress_report import DayLine
+from ...progress.report import DayLine
 from ...i18n import _
 from ..palette import OUTCOME_COLOURS
 from .common import new_axes

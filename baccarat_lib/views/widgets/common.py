@@ -29,9 +29,8 @@ Helpers of the widget modules (not exported: their arguments come from the libra
   language (whose words are longer), so a translated label is never cut.
 - ``ProjectorView``: the VBox class ``projector_view`` returns; its plain text is ``fallback_text(name)``, not a repr.
 - ``fallback_text(name)``: "Run the cells above and this one (Run ▸ Run All Cells) to use <name>."
-- ``record_answer(skill, key, answer, right, seconds, source)``: save one judged answer in the learner's progress
-  store (``teaching.progress``, with the lesson this kernel runs) and return the HTML of any message about the
-  store not yet shown in this kernel ("" almost always). It never raises: progress must not break a lesson.
+- ``store_messages_html(recorded)``: the messages about the progress store that saving one answer brought
+  (``progress.recorder.Recorded``; "" almost always), as HTML to show under the feedback.
 
 >>> check_option("bet", "banker", [("Banker", "banker"), ("Tie", "tie")])
 'banker'
@@ -54,7 +53,7 @@ import traitlets
 
 from ...errors import BaccaratError, check_seed, shown
 from ...i18n import N_, _, language
-from ...teaching.progress import current_lesson, progress_store
+from ...progress.recorder import Recorded
 from ..html import message_html
 
 __all__ = ["safe_html", "projector_view", "BIG"]
@@ -283,17 +282,6 @@ def close_widgets(replaced) -> None:
             style.close()
 
 
-def record_answer(skill: str, key: str, answer: str, right: bool, seconds=None, source: str = "lesson") -> str:
-    """Save one judged answer in the learner's progress store; the HTML of any new message about the store.
-
-    The store copes with a damaged file, a read-only folder or a full disk by itself (and says so once, in the
-    message returned here). Anything else that goes wrong is logged for a developer and the lesson carries on.
-    """
-    try:
-        store = progress_store()
-        store.record(skill, key, answer, right, seconds, source=source, lesson=current_lesson())
-        messages = store.take_messages()
-    except Exception:                       # noqa: BLE001 - saving progress must never break an exercise
-        _LOGGER.exception("could not record an answer")
-        return ""
-    return "".join(message_html(message, "info") for message in messages)
+def store_messages_html(recorded: Recorded) -> str:
+    """The HTML of the messages about the progress store that recording one answer brought ("" almost always)."""
+    return "".join(message_html(message, "info") for message in recorded.messages)

@@ -17,10 +17,10 @@ Widget (``show_dealer_mode()`` returns the view; ``view.controller`` holds the c
 - ``DealerWidget(seed=2024, coups=10, target_seconds=5, decks=8, clock=time.monotonic, on_answer=None)``.
 - ``show_dealer_mode(seed=2024, coups=10, target_seconds=5)``.
 
-**Saved progress** (issue 17): each judged call is saved in the learner's progress store
-(``common.record_answer``) with the source "dealer", under the call's skill ("dealer:banker-draw"), its situation
-and the seconds it took; a ``on_answer`` given is called too. Any message about the store (e.g. that progress is
-not being saved) shows under the feedback, once.
+**Saved progress**: each judged call is saved in the learner's progress store by the one answer recorder
+(``progress.recorder.AnswerRecorder``, which also times it) with the source "dealer", under the call's skill
+("dealer:banker-draw"), its situation and the seconds it took; a ``on_answer`` given is called too. Any message
+about the store (e.g. that progress is not being saved) shows under the feedback, once.
 
 >>> dealer = show_dealer_mode(seed=5, coups=1).controller
 >>> dealer.session.current_call().prompt
@@ -39,9 +39,10 @@ import ipywidgets as widgets
 from ...errors import BaccaratError, check_seed, shown
 from ...game.formatting import localized, percent
 from ...i18n import N_, _
+from ...progress.recorder import AnswerRecorder
 from ...teaching.dealer import DEALER_KIND_NAMES, DealerReport, DealerSession
 from ..html import caption_html, hand_html, message_html, steps_html, table_html
-from .common import BIG, SeedBox, fitted, projector_view, record_answer, safe_html
+from .common import BIG, SeedBox, fitted, projector_view, safe_html, store_messages_html
 from .question import AnswerControls
 
 __all__ = ["dealer_call_html", "dealer_timer_html", "dealer_report_html", "DealerWidget", "show_dealer_mode"]
@@ -158,9 +159,9 @@ class DealerWidget:
             raise BaccaratError(_("on_answer must be None or a function called with each AnswerRecord, "
                                   "not {value}").format(value=shown(on_answer)))
         self.on_answer = on_answer
-        self.store_message = ""             # HTML of a message about the progress store, not shown yet
-        self.settings = dict(decks=decks, coups=coups, target_seconds=target_seconds, clock=clock,
-                             on_answer=self._save)
+        # One recorder for every session this widget deals: it times each call and saves it in the progress store.
+        self.settings = dict(decks=decks, coups=coups, target_seconds=target_seconds, on_answer=on_answer,
+                             recorder=AnswerRecorder(SOURCE, clock=clock))
         # Builds a session first: it checks every other argument before a control exists.
         self.session = DealerSession(seed, **self.settings)
         self.seed = SeedBox(seed, description=_("Seed"), style={"description_width": fitted("6em")},
@@ -210,7 +211,7 @@ class DealerWidget:
             feedback = self.session.answer(text)
             result.append(feedback)
             kind = "info" if not feedback.judged else "right" if feedback.right else "wrong"
-            store_message, self.store_message = self.store_message, ""
+            store_message = store_messages_html(self.session.recorded) if feedback.judged else ""
             return message_html(feedback.message, kind) + store_message
         shown_before = self.feedback.value
         self.feedback.value = safe_html(compute)
@@ -222,14 +223,6 @@ class DealerWidget:
             self.waiting = not feedback.right and not self.session.finished
             self.update()
         return feedback
-
-    def _save(self, record):
-        """Save one judged call (an ``AnswerRecord``) in the progress store, keep any message about the store to
-        show, then hand the record to ``on_answer`` if one was given."""
-        self.store_message += record_answer(record.skill, record.key, record.answer, record.right, record.seconds,
-                                            source=SOURCE)
-        if self.on_answer is not None:
-            self.on_answer(record)
 
     def resume(self):
         """After reading the feedback on a wrong call: show the next call and start its clock."""

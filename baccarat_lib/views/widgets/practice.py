@@ -15,12 +15,12 @@ Widgets (each ``show_…()`` returns the view; ``view.controller`` holds the con
   (what the progress page starts).
 - ``show_final_test(seed=2024, questions=10)``: a mixed test of every kind, then a score summary.
 
-**Saved progress** (issue 17): every judged answer of a drill or of the final test is saved in the learner's
-progress store (``common.record_answer``, source "drill" or "test") under the exercise's skill (its kind, or for a
-Banker question its tableau cell, "banker-draw:5/4"), with the seconds from the question being shown to the
-answer (``clock``: ``time.monotonic`` unless a test gives another). Only the first judged answer to a question is
-saved, as only it is scored. A message about the store (e.g. that progress is not being saved) shows once, under
-the question.
+**Saved progress**: every judged answer of a drill or of the final test is saved in the learner's progress store
+by the one answer recorder (``progress.recorder.AnswerRecorder``, source "drill" or "test") under the exercise's
+skill (its kind, or for a Banker question its tableau cell, "banker-draw:5/4"), with the seconds from the question
+being shown to the answer (``clock``: ``time.monotonic`` unless a test gives another). Only the first judged answer
+to a question is saved, as only it is scored (the recorder's rule for drills and tests). A message about the
+store (e.g. that progress is not being saved) shows once, under the question.
 
 >>> drill = show_drill(kind="total", seed=1).controller
 >>> drill.click(drill.state.exercise.question.answer).correct, drill.state.score.right
@@ -38,12 +38,13 @@ import ipywidgets as widgets
 
 from ...errors import BaccaratError, check_seed, shown, whole_number
 from ...i18n import N_, _
-from ...teaching.practice import (KIND_NAMES, KINDS, MIXED, TEST, Drill, answer_drill, next_drill, score_summary,
-                                  start_drill)
-from ...teaching.progress import progress_store
+from ...progress.recorder import AnswerRecorder
+from ...progress.store import progress_store
+from ...teaching.practice import (FINAL_TEST_QUESTIONS, KIND_NAMES, KINDS, MAX_TEST_QUESTIONS, MIXED, TEST, Drill,
+                                  answer_drill, next_drill, score_summary, start_drill)
 from ...teaching.questions import check_answer
 from ..html import caption_html, message_html
-from .common import BIG, SeedBox, check_option, chosen, fitted, projector_view, record_answer, safe_html
+from .common import BIG, SeedBox, check_option, chosen, fitted, projector_view, safe_html, store_messages_html
 from .question import AnswerControls
 
 __all__ = ["drill_html", "score_html", "PracticeDrill", "show_drill", "show_weak_spots_drill", "show_final_test"]
@@ -51,7 +52,6 @@ __all__ = ["drill_html", "score_html", "PracticeDrill", "show_drill", "show_weak
 _KIND_OPTIONS = [(N_("Mixed (set by difficulty)"), MIXED)] + [(KIND_NAMES[kind], kind) for kind in KINDS]
 _DIFFICULTY_OPTIONS = [(N_("1 · totals, naturals"), 1), (N_("2 · Player, simple Banker"), 2),
                        (N_("3 · tableau, settling"), 3)]
-MAX_TEST_QUESTIONS = 100   # a final test on screen asks at most this many questions
 _LOGGER = logging.getLogger(__name__)
 
 
@@ -114,16 +114,13 @@ class PracticeDrill:
     """
 
     def __init__(self, kind: str = MIXED, difficulty: int = 1, seed: int = 2024, test: bool = False,
-                 questions: int = 10, adaptive: bool = False, clock=time.monotonic):
+                 questions: int = FINAL_TEST_QUESTIONS, adaptive: bool = False, clock=time.monotonic):
         if not isinstance(test, bool):
             raise BaccaratError(_("test must be True (the final test) or False (a drill), not {value}").format(
                 value=shown(test)))
         if not isinstance(adaptive, bool) or (adaptive and test):
             raise BaccaratError(_("adaptive must be True (a drill that follows your saved answers) or False, and a "
                                   "test is never adaptive, not {value}").format(value=shown(adaptive)))
-        if not callable(clock):
-            raise BaccaratError(_("clock must be a function returning seconds, such as time.monotonic, not "
-                                  "{value}").format(value=shown(clock)))
         kind = check_option("kind", kind, _KIND_OPTIONS)
         difficulty = check_option("difficulty", difficulty, _DIFFICULTY_OPTIONS, _("1, 2 or 3"))
         seed = check_seed(seed)
@@ -131,7 +128,7 @@ class PracticeDrill:
         if seed is None:                    # as start_drill does: pick one, and show it so the drill can replay
             seed = random.Random().randrange(1, 1_000_000)
         self.test, self.questions, self.adaptive, self.clock = test, questions, adaptive, clock
-        self.shown_at = None                # when the current question was shown (by ``clock``)
+        self.recorder = AnswerRecorder("test" if test else "drill", clock=clock)
         self.kind = widgets.Dropdown(options=_shown_options(_KIND_OPTIONS), value=kind, description=_("Drill"),
                                      style={"description_width": fitted("6em")},
                                      layout=widgets.Layout(width=fitted("26em", "30em")))
@@ -199,16 +196,13 @@ class PracticeDrill:
 
     def _shown(self):
         """Start the clock of the question now shown."""
-        self.shown_at = self.clock() if self.state is not None else None
+        if self.state is not None:
+            self.recorder.ask()
 
     def _save(self, exercise, text, feedback) -> str:
         """Save the first judged answer to ``exercise``; the HTML of any message about the store."""
-        seconds = None
-        if self.shown_at is not None:
-            seconds = max(0.0, float(self.clock() - self.shown_at))
         key = getattr(exercise.question, "key", None) or exercise.question.prompt
-        return record_answer(exercise.skill, key, str(text), feedback.correct, seconds,
-                             source="test" if self.test else "drill")
+        return store_messages_html(self.recorder.record(exercise.skill, key, str(text), feedback.correct))
 
     def answer(self, text):
         """Answer the current question with ``text``; returns the Feedback shown. An answer that is not judged
@@ -220,11 +214,10 @@ class PracticeDrill:
         if not feedback.judged:
             self.notice.value = message_html(feedback.message, "info")
             return feedback
-        first = not self.state.answered
         self.last_answer = self.last_answer if self.state.answered else str(text)
         exercise = self.state.exercise
         self.state = answer_drill(self.state, text)
-        self.notice.value = self._save(exercise, text, feedback) if first else ""
+        self.notice.value = self._save(exercise, text, feedback)     # saved only if it is the first (the recorder)
         self.update()
         return self.state.feedback
 
@@ -290,6 +283,6 @@ def show_weak_spots_drill(kind: str = MIXED, difficulty: int = 3):
     return PracticeDrill(kind, difficulty, adaptive=True).view
 
 
-def show_final_test(seed: int = 2024, questions: int = 10):
+def show_final_test(seed: int = 2024, questions: int = FINAL_TEST_QUESTIONS):
     """The final mixed test of ``questions`` questions (1 to 100), ending with a score summary, ready to display."""
     return PracticeDrill(seed=seed, test=True, questions=questions).view

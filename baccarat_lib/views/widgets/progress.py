@@ -3,7 +3,7 @@
 Pure HTML builders first, then the widget (the one widget pattern: see ``common``):
 
 - ``skills_html(report)``, ``cells_html(report)``, ``lessons_html(report)``, ``next_html(report)``: the parts of the
-  page as HTML, from a ``teaching.progress_report.ProgressReport``.
+  page as HTML, from a ``progress.report.ProgressReport``.
 - ``accuracy_plot_html(days)``: the accuracy-over-time chart as inline SVG (drawn directly: a Refresh stays fast).
 - ``shown_path(path)``: a file's path as a learner reads it (the home folder written ``~``).
 - ``ProgressPage(store=None, lessons=None)``: the page (``lessons`` None: the course's, ``course.LESSONS``);
@@ -11,13 +11,13 @@ Pure HTML builders first, then the widget (the one widget pattern: see ``common`
 
 The page reads the store once when shown and on **Refresh**. Lessons are named by their titles in the language the
 course speaks; a lesson is done when each exercise the course list declares for it was answered right once (and its
-final test taken): see ``teaching.progress_report``. **Export to CSV** writes every answer next to the
-progress file (a store kept in memory: into the working folder, the notebook's own) and says where. **Reset…** asks first: only
-**Yes, delete all my progress** deletes. **Practise …** starts the suggested drill on the page
-(``show_drill(kind=..., seed=None, adaptive=True)``: its questions chosen from the learner's saved answers). A message from the store (a damaged file moved aside,
-progress not being saved) is shown once.
+final test taken): see ``progress.report``. **Export to CSV** writes every answer next to the progress file (a store
+kept in memory: into the working folder, the notebook's own) and says where. **Reset…** asks first: only **Yes,
+delete all my progress** deletes. **Practise …** starts the suggested drill on the page (``show_drill(kind=...,
+seed=None, adaptive=True)``: its questions chosen from the learner's saved answers). A message from the store (a
+damaged file moved aside, progress not being saved) is shown once.
 
->>> from baccarat_lib.teaching import ProgressStore
+>>> from baccarat_lib.progress import ProgressStore
 >>> page = ProgressPage(ProgressStore(":memory:"))
 >>> page.report.answers, page.report.next.kind
 (0, 'total')
@@ -36,8 +36,9 @@ from ...errors import BaccaratError, shown
 from ...game.coup import Outcome
 from ...game.formatting import localized, percent
 from ...i18n import _
-from ...teaching.progress import ProgressStore, progress_store
-from ...teaching.progress_report import DayLine, ProgressReport, build_progress_report, lesson_statuses
+from ...progress.report import DayLine, ProgressReport, lesson_statuses
+from ...progress.store import ProgressStore, progress_store
+from ...teaching.progress_report import build_progress_report
 from ..html import caption_html, message_html, table_html
 from ..palette import OUTCOME_COLOURS, PALE_GREY
 from .common import BIG, close_widgets, projector_view, safe_html

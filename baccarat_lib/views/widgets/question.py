@@ -8,14 +8,15 @@ Public names:
 - ``QuestionWidget(question, clock=None)``: one exercise on screen; ``.answer(text)`` answers it.
 - ``show_question(question)``: the exercise widget, ready to display.
 
-**Saved progress** (issue 17): each judged answer is saved in the learner's progress store
-(``common.record_answer``) under the question's ``skill`` and ``key``, with the seconds it took: from the widget
-being built, or from the answer before it. An answer that is not judged (blank, a typo where a number is asked)
-is not saved and does not stop the clock. A new try after a wrong answer is saved too: it is a new attempt, and
-the right one after a miss is what spaced repetition needs to see. Once the question is answered right, further
-clicks are still judged on screen but not saved (clicking the right button again would inflate the accuracy), and
-an answer the same as the one just saved (Check pressed after Enter) is not saved twice. Any message about the
-store (e.g. that progress is not being saved) shows under the feedback, once. ``clock`` is a function returning
+**Saved progress**: each judged answer is saved in the learner's progress store by the one answer recorder
+(``progress.recorder.AnswerRecorder``, source "lesson") under the question's ``skill`` and ``key``, with the
+seconds it took: from the widget being built, or from the answer before it. An answer that is not judged (blank, a
+typo where a number is asked) is not saved and does not stop the clock. The recorder's rule for a lesson's
+exercise: a new try after a wrong answer is saved too (it is a new attempt, and the right one after a miss is what
+spaced repetition needs to see); once the question is answered right, further clicks are still judged on screen
+but not saved (clicking the right button again would inflate the accuracy), and an answer the same as the one just
+saved (Check pressed after Enter) is not saved twice. Any message about the store (e.g. that progress is not being
+saved) shows under the feedback, once. ``clock`` is a function returning
 seconds (None: the module's ``clock``, ``time.monotonic``; tests replace it).
 """
 
@@ -27,10 +28,10 @@ import ipywidgets as widgets
 
 from ...errors import BaccaratError, shown
 from ...i18n import _
-from ...teaching.progress import MAX_TEXT
+from ...progress.recorder import AnswerRecorder
 from ...teaching.questions import Question, check_answer
 from ..html import message_html
-from .common import BIG, check_text, close_widgets, projector_view, record_answer
+from .common import BIG, check_text, close_widgets, projector_view, store_messages_html
 
 __all__ = ["AnswerControls", "QuestionWidget", "show_question"]
 
@@ -112,14 +113,10 @@ class QuestionWidget:
         if not isinstance(question, Question):
             raise BaccaratError(_("question must be a Question made by a builder such as total_question(\"7 8\"), "
                                   "not {value}").format(value=shown(question)))
-        if clock is not None and not callable(clock):
-            raise BaccaratError(_("clock must be None or a function of no arguments returning seconds, such as "
-                                  "time.monotonic, not {value}").format(value=shown(clock)))
         self.question = question
         self.clock = clock if clock is not None else globals()["clock"]
-        self.started = self._now()          # the clock of the next answer starts here
-        self.solved = False                 # answered right: later answers are judged, not saved
-        self.last_saved = None              # the answer saved last, not saved twice in a row
+        self.recorder = AnswerRecorder(SOURCE, clock=self.clock)
+        self.recorder.ask()                 # the clock of the first answer starts here
         self.prompt = widgets.HTML(f'<div style="font-size:1.3em;margin:0.3em 0;">{question.prompt}</div>')
         self.feedback = widgets.HTML()
         self.controls = AnswerControls(self.answer)
@@ -137,24 +134,10 @@ class QuestionWidget:
         self.feedback.value = html
         return feedback
 
-    def _now(self) -> float | None:
-        """The clock's reading in seconds; None when it fails or gives no number (the answer is saved untimed)."""
-        try:
-            reading = float(self.clock())
-        except Exception:                   # noqa: BLE001 - a broken clock must not break an exercise
-            return None
-        return reading if reading == reading and abs(reading) != float("inf") else None
-
     def _save(self, text, right: bool) -> str:
-        """Save one judged answer with its seconds, unless the question was already answered right or this is the
-        answer just saved; the HTML of any message about the store."""
-        given = " ".join(str(text).split())[:MAX_TEXT]
-        now = self._now()
-        if self.solved or given == self.last_saved:
-            return ""
-        seconds = None if now is None or self.started is None else max(0.0, now - self.started)
-        self.started, self.last_saved, self.solved = now, given, right
-        return record_answer(self.question.skill, self.question.key, given, right, seconds, source=SOURCE)
+        """Save one judged answer (the recorder's rule for a lesson says whether); the HTML of any message about
+        the store."""
+        return store_messages_html(self.recorder.record(self.question.skill, self.question.key, text, right))
 
 
 def show_question(question: Question):

@@ -1,0 +1,168 @@
+"""One answer recorder for every place a learner answers: a lesson's exercise, a drill, the final test, dealer mode.
+
+It owns the two rules each of those used to write for itself:
+
+- **The clock.** A question's clock starts when it is shown (``ask()``); an answer's seconds are read from it.
+  ``clock`` is any function of no arguments returning seconds (``time.monotonic`` unless a test passes a fake
+  one). ``seconds()`` raises a ``BaccaratError`` naming ``clock`` when the clock fails or gives no number (dealer
+  mode, which judges speed, needs it); a saved answer is then kept untimed instead, so an exercise never breaks.
+- **Saving once.** ``SAVE_RULES`` says, per source, which judged answers of a question are saved:
+  ``"until right"`` (a lesson's exercise: every new try is saved, until one is right; the same answer as the one
+  just saved, e.g. Check pressed after Enter, is not saved twice; each saved try restarts the clock, so the next
+  try is timed from it) or ``"first"`` (a drill, the final test, dealer mode: only the first judged answer to each
+  question counts, as only it is scored).
+
+Saving never raises: the store copes with a damaged file, a read-only folder or a full disk by itself and says so
+once (``Recorded.messages``); anything else is logged for a developer and the learner carries on.
+
+Public names:
+
+- ``SAVE_RULES``: the save-once rule of each source.
+- ``Recorded(saved, seconds, messages)``: what recording one judged answer did.
+- ``AnswerRecorder(source, clock=None, store=None, lesson=None)``: ``ask()``, ``restart_clock()``, ``seconds()``,
+  ``record(skill, key, answer, right)``.
+
+>>> from baccarat_lib.progress.store import ProgressStore
+>>> ticks = iter([10.0, 13.5, 20.0])
+>>> drill = AnswerRecorder("drill", clock=lambda: next(ticks), store=ProgressStore(":memory:"))
+>>> drill.ask()                                   # the question is shown at 10 s
+>>> drill.record("total", "7 8", "15", False)     # answered at 13.5 s: saved
+Recorded(saved=True, seconds=3.5, messages=())
+>>> drill.record("total", "7 8", "5", True)       # a second answer to the same question: not saved
+Recorded(saved=False, seconds=None, messages=())
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import numbers
+import time
+from typing import NamedTuple
+
+from ..errors import BaccaratError, shown
+from ..i18n import _
+from .store import MAX_TEXT, SOURCES, ProgressStore, current_lesson, progress_store
+
+__all__ = ["SAVE_RULES", "Recorded", "AnswerRecorder"]
+
+UNTIL_RIGHT, FIRST = "until right", "first"
+SAVE_RULES = {"lesson": UNTIL_RIGHT, "drill": FIRST, "test": FIRST, "dealer": FIRST}
+_LOGGER = logging.getLogger("baccarat_lib.progress")
+_LOGGER.addHandler(logging.NullHandler())    # a library logs for developers; nothing reaches a learner's stderr
+
+
+class Recorded(NamedTuple):
+    """What recording one judged answer did: whether it was ``saved``, the ``seconds`` it took (None: not saved,
+    or the clock gave no reading) and the store's ``messages`` not shown yet (e.g. that progress is not being
+    saved), each handed out once."""
+
+    saved: bool
+    seconds: float | None
+    messages: tuple[str, ...]
+
+
+def _accepted_clock() -> str:
+    return _("clock must be a function of no arguments returning seconds, such as time.monotonic")
+
+
+def _read_clock(clock) -> float:
+    """The clock's reading as a float; a clock that fails or gives no number is a BaccaratError naming ``clock``."""
+    try:
+        reading = clock()
+    except Exception:
+        raise BaccaratError(_("{accepted}; calling {value} failed")
+            .format(accepted=_accepted_clock(), value=shown(clock))) from None
+    if isinstance(reading, bool) or not isinstance(reading, numbers.Real):
+        raise BaccaratError(_("{accepted}, not one returning {value}")
+            .format(accepted=_accepted_clock(), value=shown(reading)))
+    try:
+        value = float(reading)
+    except (OverflowError, ValueError, TypeError):
+        value = math.nan
+    if not math.isfinite(value):
+        raise BaccaratError(_("{accepted}, not one returning {value}")
+            .format(accepted=_accepted_clock(), value=shown(reading)))
+    return value
+
+
+class AnswerRecorder:
+    """Times and saves the judged answers given in one place: ``source`` (one of ``SOURCES``: "lesson", "drill",
+    "test", "dealer"), ``clock`` (None: ``time.monotonic``; else a function returning seconds), ``store`` (None: this
+    kernel's ``progress_store()``, looked up when an answer is saved; or a ``ProgressStore``), ``lesson`` (None: the
+    notebook this kernel runs, ``current_lesson()``). Call ``ask()`` when a question is shown.
+    """
+
+    def __init__(self, source: str, clock=None, store: ProgressStore | None = None, lesson: str | None = None):
+        if not isinstance(source, str) or source not in SOURCES:
+            raise BaccaratError(_("source must be one of {names}, not {value}")
+                .format(names=', '.join(SOURCES), value=shown(source)))
+        if clock is not None and not callable(clock):
+            raise BaccaratError(_("{accepted}, not {value}").format(accepted=_accepted_clock(), value=shown(clock)))
+        if store is not None and not isinstance(store, ProgressStore):
+            raise BaccaratError(_("store must be None or a ProgressStore, not {value}").format(value=shown(store)))
+        if lesson is not None and (not isinstance(lesson, str) or not 0 < len(lesson) <= MAX_TEXT):
+            raise BaccaratError(_("lesson must be None or a notebook's name such as \"09_practice\", not {value}")
+                .format(value=shown(lesson)))
+        self.source, self.rule = source, SAVE_RULES[source]
+        self.clock = time.monotonic if clock is None else clock
+        self.store, self.lesson = store, lesson
+        self.started: float | None = None     # the current question's clock started here (None: no reading)
+        self.done = False                     # no more answers to the current question are saved
+        self.last_saved: str | None = None    # the answer saved last (the rule "until right" saves it once)
+
+    def __repr__(self):
+        return f"AnswerRecorder({self.source!r})"
+
+    # ----- the clock
+
+    def _reading(self) -> float | None:
+        try:
+            return _read_clock(self.clock)
+        except BaccaratError:
+            return None
+
+    def ask(self, strict: bool = False) -> None:
+        """A new question is shown: its clock starts now, and none of its answers is saved yet. ``strict``: a clock
+        with no reading is a BaccaratError naming ``clock`` (else the question's answers go untimed)."""
+        self.restart_clock(strict)
+        self.done, self.last_saved = False, None
+
+    def restart_clock(self, strict: bool = False) -> None:
+        """Start the current question's clock again (after a pause to read the feedback on the question before)."""
+        self.started = _read_clock(self.clock) if strict else self._reading()
+
+    def seconds(self) -> float:
+        """Seconds since the current question's clock started (a clock with no reading: a BaccaratError naming
+        ``clock``)."""
+        now = _read_clock(self.clock)
+        if self.started is None:
+            self.started = now
+        return max(0.0, now - self.started)
+
+    # ----- saving
+
+    def record(self, skill: str, key: str, answer, right: bool, seconds=None) -> Recorded:
+        """Save one judged answer to the current question if the source's rule (``SAVE_RULES``) says so.
+        ``seconds``: None (read the clock now), or what ``seconds()`` read for this answer (dealer mode shows it)."""
+        given = " ".join(str(answer).split())[:MAX_TEXT]
+        if self.done or (self.rule == UNTIL_RIGHT and given == self.last_saved):
+            return Recorded(False, None, ())
+        now = self._reading() if seconds is None or self.rule == UNTIL_RIGHT else None
+        if seconds is None:
+            seconds = None if now is None or self.started is None else max(0.0, now - self.started)
+        if self.rule == UNTIL_RIGHT:
+            self.started, self.last_saved, self.done = now, given, bool(right)
+        else:
+            self.done = True
+        return Recorded(True, seconds, self._save(skill, key, given, right, seconds))
+
+    def _save(self, skill, key, given, right, seconds) -> tuple[str, ...]:
+        try:
+            store = progress_store() if self.store is None else self.store
+            lesson = current_lesson() if self.lesson is None else self.lesson
+            store.record(skill, key, given, right, seconds, source=self.source, lesson=lesson)
+            return store.take_messages()
+        except Exception:                  # noqa: BLE001 - saving progress must never break an exercise
+            _LOGGER.exception("could not record an answer")
+            return ()

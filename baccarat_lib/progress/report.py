@@ -1,0 +1,307 @@
+"""What a learner's saved answers say: per skill, per cell of the Banker tableau, per day, per lesson, and what to
+practise next. Pure functions of a tuple of ``store.Answer`` (``ProgressStore.answers()``); the "My progress"
+page (``views.widgets.progress``) only renders them.
+
+The report knows no drill by itself: the course hands it ``SkillNames`` (its drill kinds in course order and the
+calls of dealer mode, each with its name; ``teaching.progress_report.COURSE_SKILLS``). Its lessons, their exercises
+and final tests are the course list's (``course.LESSONS``).
+
+Public names:
+
+- ``SkillNames(drills, dealer)``: the skills a course can send a learner to practise, with their names.
+- ``skill_name(skill, names)``: a skill in words ("banker-draw" -> "Banker: draw or stand"), from ``names`` where it
+  has one.
+- ``SkillLine``, ``skill_lines(answers, names)``: per skill, its answers counted, right, accuracy and median seconds;
+  a cell of the tableau ("banker-draw:5/4") counts in its skill "banker-draw". The drill kinds first, in course
+  order.
+- ``CellLine``, ``cell_lines(answers)``: the cells of the Banker tableau answered, hardest first (lowest accuracy).
+- ``DayLine``, ``day_lines(answers, tz=None)``: accuracy per day (in ``tz``; None: UTC), oldest first.
+- ``LessonStatus``, ``lesson_statuses(answers, lessons=None, marked=())``: which lessons are done. The exercises
+  and final test of each lesson are the ones the course list declares (``course.Lesson``). A lesson is done when
+  each of its exercises (its skill and key) was answered right at least once as a lesson exercise, and, if it has a
+  final test of N questions, N test answers were saved; answers count when saved from that lesson's notebook in
+  either edition, or from a page that does not know its notebook (classroom mode). A lesson marked done in the
+  store (``ProgressStore.mark_lesson_done``) is done. A lesson with neither exercises nor a test has nothing to
+  finish and is not listed.
+- ``NextPractice``, ``next_practice(answers, names)``: the drill kind to practise next: the weakest kind with at
+  least ``ENOUGH_ANSWERS`` answers below ``MASTERED`` accuracy, else the first kind never practised, else the kind
+  with the fewest answers.
+- ``ProgressReport``, ``build_report(answers, names, lessons=None, marked=(), tz=None)``: all of the above.
+- ``example_answers()``: the answers of a made-up learner over two days, for the lesson's worked example.
+
+>>> names = SkillNames({"total": "Card totals", "natural": "Naturals", "banker-draw": "Banker: draw or stand"}, {})
+>>> report = build_report(example_answers(), names)
+>>> [(line.skill, line.count, line.right) for line in report.skills][:2]
+[('total', 4, 3), ('natural', 2, 2)]
+>>> report.next.kind
+'banker-draw'
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+from collections.abc import Mapping
+from datetime import date, datetime, timedelta, timezone, tzinfo
+from fractions import Fraction
+from typing import NamedTuple
+
+from .. import course
+from ..errors import BaccaratError, shown
+from ..i18n import N_, _
+from .store import Answer, skill_family
+
+__all__ = ["SkillNames", "skill_name", "SkillLine", "skill_lines", "CellLine", "cell_lines", "DayLine", "day_lines",
+           "LessonStatus", "lesson_statuses", "NextPractice", "next_practice", "ProgressReport", "build_report",
+           "example_answers", "ENOUGH_ANSWERS", "MASTERED"]
+
+ENOUGH_ANSWERS = 5            # a skill's accuracy is trusted from this many answers on
+MASTERED = Fraction(9, 10)    # a skill answered right this often needs no more practice for now
+OTHER_NAMES = {"pair": N_("Pairs"), "roads": N_("Scoreboards (roads)"), "derived-roads": N_("Derived roads"),
+               "streaks": N_("Streaks"), "odds": N_("Odds and house edge"), "counting": N_("Card counting"),
+               "tableau-source": N_("Reading the tableau"), "exercise": N_("Other exercises")}
+_CELL = re.compile(r"banker-draw:(\d)/(\d|-)")
+
+
+class SkillNames(NamedTuple):
+    """The skills a course names and sends a learner to practise: ``drills`` {drill kind: name} in course order
+    (the kinds ``next_practice`` chooses from), ``dealer`` {kind of call: name} for dealer mode's skills
+    ("dealer:<kind>"). Names are English messages, translated when shown."""
+
+    drills: Mapping[str, str]
+    dealer: Mapping[str, str]
+
+
+class SkillLine(NamedTuple):
+    """A skill's answers: its ``skill``, its ``name`` in words, how many, how many right, the accuracy (exact)
+    and the median seconds (None: none timed)."""
+
+    skill: str
+    name: str
+    count: int
+    right: int
+    accuracy: Fraction
+    median_seconds: float | None
+
+
+class CellLine(NamedTuple):
+    """One cell of the Banker tableau: Banker's total, Player's third card (None: Player stood) and its answers."""
+
+    skill: str
+    banker_total: int
+    player_third_card: int | None
+    count: int
+    right: int
+    accuracy: Fraction
+
+
+class DayLine(NamedTuple):
+    """One day's answers: the day, how many, how many right, the accuracy."""
+
+    day: date
+    count: int
+    right: int
+    accuracy: Fraction
+
+
+class LessonStatus(NamedTuple):
+    """A lesson (its ``course.Lesson``: ``status.lesson.title()`` names it), how many exercises it declares and how
+    many of them were answered right, the final-test questions it asks (0: none) and how many were answered, and
+    whether it is done."""
+
+    lesson: course.Lesson
+    exercises: int
+    answered_right: int
+    test_questions: int
+    test_answered: int
+    done: bool
+
+
+class NextPractice(NamedTuple):
+    """The drill kind to practise next (one of ``SkillNames.drills``), its name and why, in one sentence."""
+
+    kind: str
+    name: str
+    reason: str
+
+
+class ProgressReport(NamedTuple):
+    """Everything the progress page shows."""
+
+    answers: int
+    skills: tuple[SkillLine, ...]
+    cells: tuple[CellLine, ...]
+    days: tuple[DayLine, ...]
+    lessons: tuple[LessonStatus, ...]
+    next: NextPractice
+
+
+def _check_answers(answers) -> tuple[Answer, ...]:
+    if not isinstance(answers, (list, tuple)) or not all(isinstance(answer, Answer) for answer in answers):
+        raise BaccaratError(_("answers must be a list of saved answers (ProgressStore.answers()), "
+                              "not {value}").format(value=shown(answers)))
+    return tuple(answers)
+
+
+def _check_lessons(lessons) -> tuple[course.Lesson, ...]:
+    if lessons is None:
+        return course.LESSONS
+    if not isinstance(lessons, (list, tuple)) or not all(isinstance(lesson, course.Lesson) for lesson in lessons):
+        raise BaccaratError(_("lessons must be None (the course's lessons) or a list of course.Lesson, not {value}")
+                            .format(value=shown(lessons)))
+    return tuple(lessons)
+
+
+def _check_marked(marked) -> frozenset:
+    if isinstance(marked, str) or not isinstance(marked, (list, tuple, set, frozenset, dict)) \
+            or not all(isinstance(name, str) for name in marked):
+        raise BaccaratError(_("marked must be a collection of lesson names, not {value}").format(value=shown(marked)))
+    return frozenset(marked)
+
+
+def _check_tz(tz):
+    if tz is not None and not isinstance(tz, tzinfo):
+        raise BaccaratError(_("tz must be None (UTC) or a time zone such as timezone.utc, not {value}")
+            .format(value=shown(tz)))
+    return timezone.utc if tz is None else tz
+
+
+def _check_names(names) -> SkillNames:
+    if not isinstance(names, SkillNames) or not names.drills:
+        raise BaccaratError(_("names must be the course's SkillNames (teaching.progress_report.COURSE_SKILLS), "
+                              "not {value}").format(value=shown(names)))
+    return names
+
+
+def skill_name(skill: str, names) -> str:
+    """The skill in words: the drill kinds' names (``names``), the lesson topics', "Dealer: <call>" for dealer
+    mode, a cell of the tableau as "Banker 5, Player's third card 4"."""
+    names = _check_names(names)
+    family = skill_family(skill)
+    cell = _CELL.fullmatch(skill)
+    if cell:
+        if cell[2] == "-":
+            return _("Banker {banker}, Player stood").format(banker=cell[1])
+        return _("Banker {banker}, Player's third card {third}").format(banker=cell[1], third=cell[2])
+    if family == "dealer":
+        kind = skill.partition(":")[2]
+        name = _(names.dealer[kind]) if kind in names.dealer else kind
+        return _("Dealer mode: {call}").format(call=name)
+    name = names.drills.get(family) or OTHER_NAMES.get(family)
+    return _(name) if name else family.replace("-", " ").capitalize()
+
+
+def _line_skill(skill: str) -> str:
+    """The skill an answer counts under in the skills table: a tableau cell under "banker-draw"."""
+    family = skill_family(skill)
+    return skill if family == "dealer" else family
+
+
+def _counts(answers) -> tuple[int, int, Fraction]:
+    right = sum(answer.right for answer in answers)
+    return len(answers), right, Fraction(right, len(answers))
+
+
+def skill_lines(answers, names) -> tuple[SkillLine, ...]:
+    """Per skill: count, right, accuracy, median seconds; the drill kinds of ``names`` first (course order), then
+    the others by name."""
+    kinds = tuple(_check_names(names).drills)
+    groups: dict[str, list[Answer]] = {}
+    for answer in _check_answers(answers):
+        groups.setdefault(_line_skill(answer.skill), []).append(answer)
+    order = sorted(groups, key=lambda skill: (kinds.index(skill) if skill in kinds else len(kinds), skill))
+    lines = []
+    for skill in order:
+        count, right, accuracy = _counts(groups[skill])
+        timed = [answer.seconds for answer in groups[skill] if answer.seconds is not None]
+        lines.append(SkillLine(skill, skill_name(skill, names), count, right, accuracy,
+                               statistics.median(timed) if timed else None))
+    return tuple(lines)
+
+
+def cell_lines(answers) -> tuple[CellLine, ...]:
+    """The tableau's cells answered, hardest first: lowest accuracy, then most answers, then Banker's total."""
+    groups: dict[str, list[Answer]] = {}
+    for answer in _check_answers(answers):
+        if _CELL.fullmatch(answer.skill):
+            groups.setdefault(answer.skill, []).append(answer)
+    lines = []
+    for skill, group in groups.items():
+        match = _CELL.fullmatch(skill)
+        third = None if match[2] == "-" else int(match[2])
+        lines.append(CellLine(skill, int(match[1]), third, *_counts(group)))
+    return tuple(sorted(lines, key=lambda line: (line.accuracy, -line.count, line.banker_total,
+                                                 -1 if line.player_third_card is None else line.player_third_card)))
+
+
+def day_lines(answers, tz=None) -> tuple[DayLine, ...]:
+    """Accuracy per day, oldest first; a day is counted in the time zone ``tz`` (None: UTC)."""
+    tz = _check_tz(tz)
+    groups: dict[date, list[Answer]] = {}
+    for answer in _check_answers(answers):
+        groups.setdefault(answer.when.astimezone(tz).date(), []).append(answer)
+    return tuple(DayLine(day, *_counts(groups[day])) for day in sorted(groups))
+
+
+def lesson_statuses(answers, lessons=None, marked=()) -> tuple[LessonStatus, ...]:
+    """Which of ``lessons`` (None: the course's, ``course.LESSONS``) are done, from the answers: see the module's
+    docstring. A lesson in ``marked`` is done whatever was answered."""
+    answers = _check_answers(answers)
+    lessons, marked = _check_lessons(lessons), _check_marked(marked)
+    statuses = []
+    for lesson in lessons:
+        if not lesson.exercises and not lesson.final_test:
+            continue
+        here = [answer for answer in answers if answer.lesson in (lesson.stem, None)]
+        right = {(answer.skill, answer.key) for answer in here if answer.source == "lesson" and answer.right}
+        answered = sum(tuple(exercise) in right for exercise in lesson.exercises)
+        tested = min(sum(answer.source == "test" for answer in here), lesson.final_test)
+        done = lesson.stem in marked or (answered == len(lesson.exercises) and tested == lesson.final_test)
+        statuses.append(LessonStatus(lesson, len(lesson.exercises), answered, lesson.final_test, tested, done))
+    return tuple(statuses)
+
+
+def next_practice(answers, names) -> NextPractice:
+    """The drill kind of ``names`` to practise next, and why (see the module's docstring)."""
+    lines = {line.skill: line for line in skill_lines(answers, names)}
+    kinds, kind_names = tuple(names.drills), names.drills
+    weak = [lines[kind] for kind in kinds
+            if kind in lines and lines[kind].count >= ENOUGH_ANSWERS and lines[kind].accuracy < MASTERED]
+    if weak:
+        line = min(weak, key=lambda line: (line.accuracy, kinds.index(line.skill)))
+        return NextPractice(line.skill, _(kind_names[line.skill]),
+                            _("your weakest skill: {right} of {count} right ({share}%).").format(
+                                right=line.right, count=line.count, share=round(100 * line.accuracy)))
+    for kind in kinds:
+        if kind not in lines:
+            return NextPractice(kind, _(kind_names[kind]), _("you have not practised it yet."))
+    kind = min(kinds, key=lambda kind: (lines[kind].count, kinds.index(kind)))
+    return NextPractice(kind, _(kind_names[kind]), _("every skill is going well; this one has the fewest answers "
+                                                     "({count}).").format(count=lines[kind].count))
+
+
+def build_report(answers, names, lessons=None, marked=(), tz=None) -> ProgressReport:
+    """The whole report: skills (named by ``names``), the tableau's cells, days, ``lessons`` (None: the course's)
+    done or not, and what to practise next."""
+    answers = _check_answers(answers)
+    lessons = lesson_statuses(answers, lessons, marked)
+    return ProgressReport(len(answers), skill_lines(answers, names), cell_lines(answers), day_lines(answers, tz),
+                          lessons, next_practice(answers, names))
+
+
+def example_answers() -> tuple[Answer, ...]:
+    """A made-up learner: totals and naturals on 1 May 2024, the Banker tableau (two cells missed) on 2 May."""
+    start = datetime(2024, 5, 1, 18, 0, tzinfo=timezone.utc)
+    rows = [("total", "7 8", "5", True, 4.0), ("total", "K 9", "19", False, 6.0), ("total", "6 7 8", "1", True, 5.0),
+            ("total", "5 5", "0", True, 3.0), ("natural", "6 2", "yes", True, 2.0),
+            ("natural", "5 2", "no", True, 3.0)]
+    answers = [Answer(skill, key, given, right, seconds, start + timedelta(minutes=number), "lesson",
+                      "01_card_values" if skill == "total" else "02_naturals")
+               for number, (skill, key, given, right, seconds) in enumerate(rows)]
+    cells = [(3, 8, True), (4, 1, False), (4, 1, False), (5, 4, True), (6, 7, True), (6, 5, False), (4, 1, True),
+             (3, 8, True)]
+    next_day = start + timedelta(days=1)
+    answers += [Answer(f"banker-draw:{banker}/{third}", f"{banker} / {third}", "draw", right, 7.0 + number,
+                       next_day + timedelta(minutes=number), "drill", "09_practice")
+                for number, (banker, third, right) in enumerate(cells)]
+    return tuple(answers)

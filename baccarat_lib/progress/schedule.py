@@ -1,0 +1,160 @@
+"""Spaced repetition for drills: Leitner boxes, so a missed item comes back soon and a mastered one rarely.
+
+**The scheme.** Every item a drill can ask (a skill such as "banker-draw:5/4", or a question key) sits in one of
+five boxes. A new item starts in box 1. A right answer moves it up one box (box 5 is the last); a wrong answer
+sends it back to box 1. An item in box ``b`` is due again once ``2 ** (b - 1)`` other questions have been asked
+since its last answer (``INTERVALS``: box 1 after 1, box 2 after 2, then 4, 8 and 16). ``next_items`` asks the due
+items first (lowest box first, then the longest overdue), then new items, then, only if it must, the items
+that will be due soonest. So while a learner keeps missing items, those misses come back before anything new:
+new and mastered items wait until the missed ones are answered right.
+
+**Why Leitner and not SM-2.** The items of this course are few (the cells of a tableau, six kinds of question)
+and discrete, and each is settled by a rule: right or wrong, not "hard" or "easy". Leitner boxes are
+transparent: a learner can be told "you missed Banker 5 against a 4, so it is back in box 1 and you will see it
+again after one question", and count along. SM-2 needs a graded answer (0 to 5) and an ease factor per item,
+tuned over weeks of spaced days; with a handful of items asked within one sitting it has nothing to tune, and
+its intervals cannot be explained in a sentence. The schedule counts questions, not days, because a drill is a
+sitting: what matters is how many other questions come between two sightings of an item.
+
+**Classes keep their seeds.** A drill started with a seed asks the same questions to everyone (a class works
+through them together): it does not adapt, and does not call this module at all. ``is_adaptive(seed)`` is that
+rule, for the drill to ask: True only without a seed. ``next_items(..., adaptive=False)`` ignores the history
+and returns the candidates in their order.
+
+The history is the answers in the order they were given: ``(key, right)`` pairs, or records with ``key`` and
+``right`` attributes (``ProgressStore.answers()``; to schedule by skill, pass ``[(a.skill, a.right) for a in
+answers]``). Everything here is a pure function of it.
+
+Public names:
+
+- ``BOXES``, ``INTERVALS``: the boxes 1..5 and how many questions each waits.
+- ``ItemState(box, answers, last, due)``: where an item stands: its box, how often it was answered, the position
+  of its last answer in the history, and the position from which it is due.
+- ``leitner_states(history)``: every item's state after the history.
+- ``next_items(history, candidates, count=1, adaptive=True)``: the items to ask next.
+- ``is_adaptive(seed)``: whether a drill with this seed uses the schedule.
+
+A hand-worked example: "5/4" is missed (box 1), "6/7" answered right (box 2). After these two questions "5/4" has
+waited 1 question (due), "6/7" none (due after 2), and "3/8" is new:
+
+>>> next_items([("5/4", False), ("6/7", True)], ["6/7", "3/8", "5/4"], count=3)
+['5/4', '3/8', '6/7']
+>>> leitner_states([("5/4", False), ("6/7", True)])["6/7"]
+ItemState(box=2, answers=1, last=1, due=4)
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ..errors import BaccaratError, check_seed, shown, whole_number
+from ..i18n import _
+from .store import MAX_TEXT
+
+__all__ = ["BOXES", "INTERVALS", "ItemState", "leitner_states", "next_items", "is_adaptive"]
+
+BOXES = (1, 2, 3, 4, 5)
+INTERVALS = {box: 2 ** (box - 1) for box in BOXES}     # questions an item in each box waits: 1, 2, 4, 8, 16
+MAX_KEY = MAX_TEXT                                    # the longest key, as the progress store keeps them
+MAX_COUNT = 10_000
+
+
+class ItemState(NamedTuple):
+    """An item after the history: its ``box`` (1..5), how many ``answers`` it had, the position of its ``last``
+    answer in the history (0 = the first answer), and the position ``due`` from which it may be asked again."""
+
+    box: int
+    answers: int
+    last: int
+    due: int
+
+
+def _entry(entry, position: int) -> tuple[str, bool]:
+    """(key, right) from a pair or from a record with ``key`` and ``right``."""
+    if hasattr(entry, "key") and hasattr(entry, "right") and not isinstance(entry, (str, bytes, dict)):
+        key, right = entry.key, entry.right
+    elif isinstance(entry, (tuple, list)) and len(entry) == 2:
+        key, right = entry
+    else:
+        raise BaccaratError(_("history[{position}] must be a (key, right) pair or a recorded answer, "
+                              "not {value}").format(position=position, value=shown(entry)))
+    _check_key(key, f"history[{position}] key")
+    if not isinstance(right, bool):
+        raise BaccaratError(_("history[{position}] right must be True or False, not {value}")
+            .format(position=position, value=shown(right)))
+    return key, right
+
+
+def _check_key(key, name: str) -> str:
+    if not isinstance(key, str) or not 0 < len(key) <= MAX_KEY:
+        raise BaccaratError(_("{name} must be a text of 1 to {max_key} characters, not {value}")
+            .format(name=name, max_key=MAX_KEY, value=shown(key)))
+    return key
+
+
+def _sequence(value, name: str) -> list:
+    if isinstance(value, (str, bytes, dict)) or not hasattr(value, "__iter__") or not hasattr(value, "__len__"):
+        raise BaccaratError(_("{name} must be a list, not {value}").format(name=name, value=shown(value)))
+    try:
+        return list(value)
+    except Exception:
+        raise BaccaratError(_("{name} must be a list, not {value}").format(name=name, value=shown(value))) from None
+
+
+def leitner_states(history) -> dict[str, ItemState]:
+    """Every item of the history, with its box and when it is due again (positions count answers from 0).
+
+    Hand-worked: "a" right (box 2, due at 0 + 1 + 2 = 3), "b" wrong (box 1, due at 1 + 1 + 1 = 3), "a" right
+    again (box 3, due at 2 + 1 + 4 = 7).
+
+    >>> states = leitner_states([("a", True), ("b", False), ("a", True)])
+    >>> states["a"], states["b"]
+    (ItemState(box=3, answers=2, last=2, due=7), ItemState(box=1, answers=1, last=1, due=3))
+    """
+    states: dict[str, ItemState] = {}
+    for position, entry in enumerate(_sequence(history, "history")):
+        key, right = _entry(entry, position)
+        before = states.get(key)
+        box = 1 if before is None else before.box
+        box = min(box + 1, BOXES[-1]) if right else 1
+        answers = 1 if before is None else before.answers + 1
+        states[key] = ItemState(box, answers, position, position + 1 + INTERVALS[box])
+    return states
+
+
+def next_items(history, candidates, count: int = 1, adaptive: bool = True) -> list[str]:
+    """The next ``count`` items to ask, among ``candidates`` (distinct texts, in a preferred order), after the
+    ``history`` of answers: due items first (lowest box, then longest overdue, then candidate order), then new
+    items (in candidate order), then the items due soonest. At most ``len(candidates)`` items, none twice.
+
+    ``adaptive=False`` (a seeded drill): the first ``count`` candidates, whatever the history.
+    """
+    candidates = list(dict.fromkeys(_check_key(key, "each candidate")
+                                    for key in _sequence(candidates, "candidates")))
+    if not candidates:
+        raise BaccaratError(_("candidates must list at least one item to ask"))
+    count = whole_number("count", count, 1, MAX_COUNT)
+    if not isinstance(adaptive, bool):
+        raise BaccaratError(_("adaptive must be True or False, not {value}").format(value=shown(adaptive)))
+    if not adaptive:
+        return candidates[:count]
+    history = _sequence(history, "history")
+    states = leitner_states(history)
+    now = len(history)                                  # the position of the question about to be asked
+    order = {key: place for place, key in enumerate(candidates)}
+    due = [key for key in candidates if key in states and states[key].due <= now]
+    new = [key for key in candidates if key not in states]
+    waiting = [key for key in candidates if key in states and states[key].due > now]
+    due.sort(key=lambda key: (states[key].box, states[key].due, order[key]))
+    waiting.sort(key=lambda key: (states[key].due, states[key].box, order[key]))
+    return (due + new + waiting)[:count]
+
+
+def is_adaptive(seed) -> bool:
+    """Whether a drill with this ``seed`` uses the schedule: only without a seed (a seeded drill is a class's
+    drill, the same questions for everyone).
+
+    >>> is_adaptive(None), is_adaptive(2024)
+    (True, False)
+    """
+    return check_seed(seed) is None

@@ -1,0 +1,676 @@
+"""Saved progress: every answer a learner gives, kept in a small SQLite file of their own, across kernels and days.
+
+The file is ``progress.sqlite3`` in the folder ``baccarat-course`` of the learner's Jupyter data directory
+(``jupyter --data-dir``: on a JupyterHub every student has their own), never inside the course's repository. The
+environment variable ``BACCARAT_PROGRESS_DIR`` names another folder (tests and classrooms use it).
+
+One row per answer: the ``skill`` practised, a ``key`` naming the situation (e.g. the cards), the answer given,
+whether it was right, the seconds taken, when (UTC) and the ``source`` (a lesson, a drill, a test, dealer mode).
+Skills are short names: the drill kinds ("total", "natural", "player-draw", "banker-draw", "winner", "settle"), and
+for the Banker tableau one cell, ``banker_cell_skill(5, 4)`` = "banker-draw:5/4" (Banker total 5, Player's third
+card 4). Record each answer once, under its finest skill: ``summary`` adds the cells up into their family too.
+
+The store never shows a learner a traceback:
+
+- Two notebooks answering at once both get recorded: the file is in WAL mode and waits up to ``BUSY_SECONDS``
+  for the other writer.
+- A damaged or foreign file (not SQLite, or SQLite without this course's schema) is renamed with a timestamp
+  suffix, ``notice`` says so in one sentence, and a fresh file is started.
+- A folder that cannot be written, or a full disk: the store keeps working in memory (from what it could still
+  read), and ``warning`` says, in one sentence, that progress is not being saved.
+  ``take_messages()`` hands out each of these sentences once, so a page shows it once.
+
+Public names:
+
+- ``progress_path()``: where the progress file is (``BACCARAT_PROGRESS_DIR`` or the Jupyter data directory).
+- ``ProgressStore(path=None)``: the store (``path`` None: ``progress_path()``; ":memory:": a store that saves
+  nothing, for widget tests); ``record``, ``answers``, ``summary``, ``mark_lesson_done``, ``lessons_done``,
+  ``export_csv``, ``reset(confirm="reset")``, ``path``, ``saving``, ``notice``, ``warning``, ``take_messages``.
+- ``progress_store()``: the one store of this kernel for ``progress_path()`` (every widget shares it).
+- ``export_progress(path)``: copy the progress file to ``path`` (a ``.csv`` of every answer, or a SQLite copy).
+- ``reset_progress(confirm="reset")``: back the progress file up next to it, then delete every answer in it;
+  ``Reset(deleted, backup)`` says how many and where the backup is.
+- ``Answer`` and ``SkillSummary``: a recorded answer, and a skill's count, accuracy and median time.
+- ``banker_cell_skill(banker_total, player_third_card)`` and ``skill_family(skill)``.
+- ``current_lesson()``: the notebook this kernel runs, to record with each answer.
+- ``SOURCES``, ``PROGRESS_DIR_VARIABLE``, ``RESET_WORD``.
+
+>>> from datetime import datetime, timezone
+>>> store = ProgressStore(":memory:")
+>>> when = datetime(2024, 5, 1, 10, 0, tzinfo=timezone.utc)
+>>> _ = store.record("total", "7 8", "5", True, 3.5, when=when)
+>>> _ = store.record(banker_cell_skill(5, 4), "5 / 4", "stand", False, 8.0, when=when)
+>>> store.summary()["banker-draw"]
+SkillSummary(count=1, right=0, accuracy=Fraction(0, 1), median_seconds=8.0)
+>>> store.answers("total")[0].when.isoformat()
+'2024-05-01T10:00:00+00:00'
+"""
+
+from __future__ import annotations
+
+import csv
+import numbers
+import os
+import re
+import sqlite3
+import statistics
+import threading
+import time
+from datetime import datetime, timezone
+from decimal import Decimal
+from fractions import Fraction
+from pathlib import Path
+from typing import NamedTuple
+
+from ..errors import BaccaratError, shown, whole_number
+from ..i18n import _
+
+__all__ = ["progress_path", "ProgressStore", "progress_store", "Answer", "SkillSummary", "banker_cell_skill",
+           "skill_family", "current_lesson", "export_progress", "reset_progress", "Reset", "SOURCES",
+           "PROGRESS_DIR_VARIABLE", "RESET_WORD"]
+
+PROGRESS_DIR_VARIABLE = "BACCARAT_PROGRESS_DIR"
+FOLDER, FILE_NAME = "baccarat-course", "progress.sqlite3"
+SOURCES = ("lesson", "drill", "test", "dealer")
+RESET_WORD = "reset"                 # reset(confirm="reset"): nothing is deleted without it
+MEMORY = ":memory:"
+SCHEMA_VERSION = 1                   # PRAGMA user_version of a progress file
+APPLICATION_ID = 0x42414343          # PRAGMA application_id of a progress file: "BACC"
+BUSY_SECONDS = 15.0                  # how long a write waits for another notebook's write
+RETRY_PAUSE = 0.05                   # seconds between two tries when SQLite answers "busy" without waiting
+MAX_TEXT = 500                       # the longest key, answer or lesson name kept
+PATH_SUFFIXES = (".sqlite3", ".sqlite", ".db")
+_SKILL = re.compile(r"[a-z][a-z0-9-]{0,39}(:[A-Za-z0-9/+-]{1,20})?")
+CSV_FIELDS = ("skill", "question", "answer", "right", "seconds", "when", "source", "lesson")
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS answers (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    skill TEXT NOT NULL,
+    question TEXT NOT NULL,
+    answer TEXT NOT NULL,
+    correct INTEGER NOT NULL CHECK (correct IN (0, 1)),
+    seconds REAL CHECK (seconds IS NULL OR seconds >= 0),
+    answered_at TEXT NOT NULL,
+    source TEXT NOT NULL,
+    lesson TEXT
+);
+CREATE INDEX IF NOT EXISTS answers_by_skill ON answers (skill);
+CREATE TABLE IF NOT EXISTS lessons_done (
+    lesson TEXT PRIMARY KEY,
+    done_at TEXT NOT NULL
+);
+"""
+_TABLES = {"answers", "lessons_done"}
+
+
+class Answer(NamedTuple):
+    """One recorded answer: the skill, the situation's ``key``, the ``answer`` given, whether it was ``right``, the
+    ``seconds`` taken (None: not timed), ``when`` (a UTC datetime), the ``source`` and the ``lesson`` it was given
+    in (a notebook's name such as "08_scoreboards_and_streaks", None when unknown)."""
+
+    skill: str
+    key: str
+    answer: str
+    right: bool
+    seconds: float | None
+    when: datetime
+    source: str
+    lesson: str | None = None
+
+
+class SkillSummary(NamedTuple):
+    """A skill's answers: how many, how many right, the accuracy (exact) and the median seconds (None: untimed)."""
+
+    count: int
+    right: int
+    accuracy: Fraction
+    median_seconds: float | None
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Where the file is, and the names of skills
+
+def progress_path() -> Path:
+    """The progress file: ``$BACCARAT_PROGRESS_DIR/progress.sqlite3`` if that variable is set, else
+    ``progress.sqlite3`` in the folder ``baccarat-course`` of the Jupyter data directory."""
+    folder = os.environ.get(PROGRESS_DIR_VARIABLE, "").strip()
+    if folder:
+        return Path(folder).expanduser() / FILE_NAME
+    try:
+        from jupyter_core.paths import jupyter_data_dir
+        data = Path(jupyter_data_dir())
+    except ImportError:  # pragma: no cover - jupyter_core comes with JupyterLab
+        data = Path.home() / ".local" / "share" / "jupyter"
+    return data / FOLDER / FILE_NAME
+
+
+def current_lesson() -> str | None:
+    """The name of the notebook this kernel runs (e.g. "08_scoreboards_and_streaks"), from the
+    ``JPY_SESSION_NAME`` that Jupyter Server gives a notebook's kernel; None elsewhere (a script, a test)."""
+    session = os.environ.get("JPY_SESSION_NAME", "")
+    name = Path(session).name
+    if not name.endswith(".ipynb"):
+        return None
+    return name[:-len(".ipynb")][:MAX_TEXT] or None
+
+
+def banker_cell_skill(banker_total: int, player_third_card: int | None = None) -> str:
+    """The skill of one cell of the Banker tableau: "banker-draw:5/4" (Banker total 5, Player's third card worth 4),
+    "banker-draw:5/-" when Player stood.
+
+    >>> banker_cell_skill(6, 7), banker_cell_skill(3)
+    ('banker-draw:6/7', 'banker-draw:3/-')
+    """
+    banker_total = whole_number("banker_total", banker_total, 0, 9)
+    third = "-" if player_third_card is None else whole_number("player_third_card", player_third_card, 0, 9)
+    return f"banker-draw:{banker_total}/{third}"
+
+
+def skill_family(skill: str) -> str:
+    """The skill a finer one belongs to: "banker-draw" for "banker-draw:5/4"; a plain skill is its own family."""
+    return _check_skill(skill).split(":")[0]
+
+
+def _check_skill(skill) -> str:
+    if not isinstance(skill, str) or not _SKILL.fullmatch(skill):
+        raise BaccaratError(_("skill must be a short name such as 'total' or 'banker-draw:5/4', not "
+                              "{value}").format(value=shown(skill)))
+    return skill
+
+
+def _check_text(name: str, value, allow_empty: bool = False) -> str:
+    if isinstance(value, bool) or not isinstance(value, (str, numbers.Number, Decimal)):
+        raise BaccaratError(_("{name} must be text, not {value}").format(name=name, value=shown(value)))
+    text = str(value)
+    if len(text) > MAX_TEXT or (not allow_empty and not text.strip()) or "\x00" in text:
+        raise BaccaratError(_("{name} must be a text of 1 to {max_text} characters, not {value}")
+            .format(name=name, max_text=MAX_TEXT, value=shown(value)))
+    return text
+
+
+def _check_seconds(seconds) -> float | None:
+    if seconds is None:
+        return None
+    if isinstance(seconds, bool) or not isinstance(seconds, (numbers.Real, Decimal)):
+        raise BaccaratError(_("seconds must be None or a number of seconds 0 or more, not {value}")
+            .format(value=shown(seconds)))
+    try:
+        value = float(seconds)
+    except (OverflowError, ValueError):
+        value = float("nan")
+    if not 0 <= value < float("inf"):
+        raise BaccaratError(_("seconds must be None or a number of seconds 0 or more, not {value}")
+            .format(value=shown(seconds)))
+    return value
+
+
+def _check_when(when) -> str:
+    """``when`` (None: now) as UTC ISO text, to the second."""
+    if when is None:
+        when = datetime.now(timezone.utc)
+    if not isinstance(when, datetime) or when.tzinfo is None or when.utcoffset() is None:
+        raise BaccaratError(_("when must be None or a datetime with a time zone, not {value}")
+            .format(value=shown(when)))
+    return when.astimezone(timezone.utc).isoformat(timespec="seconds")
+
+
+def _check_path(path, suffixes=PATH_SUFFIXES) -> Path:
+    if not isinstance(path, (str, os.PathLike)) or isinstance(path, bytes):
+        raise BaccaratError(_("path must be a file name ending in {names}, not {value}")
+            .format(names=' or '.join(suffixes), value=shown(path)))
+    try:
+        text = os.fspath(path)
+    except TypeError:
+        text = None
+    if not isinstance(text, str) or not 0 < len(text) <= 4096 or "\x00" in text \
+            or not text.lower().endswith(suffixes):
+        raise BaccaratError(_("path must be a file name ending in {names}, not {value}")
+            .format(names=' or '.join(suffixes), value=shown(path)))
+    return Path(text).expanduser()
+
+
+def _reason(error: BaseException) -> str:
+    """A short reason for a failure, for the one sentence a learner reads."""
+    text = getattr(error, "strerror", None) or str(error) or type(error).__name__
+    return text if len(text) <= 80 else text[:79] + "…"
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Opening a file: ours, fresh, or to be moved aside
+
+class _NotOurs(Exception):
+    """The file is SQLite, but not a progress file of this course."""
+
+
+def _inspect(connection) -> str:
+    """"ours", "fresh" (an empty database) or "foreign"; a damaged file raises sqlite3.DatabaseError."""
+    application_id = connection.execute("PRAGMA application_id").fetchone()[0]
+    version = connection.execute("PRAGMA user_version").fetchone()[0]
+    tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+              if not row[0].startswith("sqlite_")}
+    if application_id == APPLICATION_ID and version == SCHEMA_VERSION and tables >= _TABLES:
+        return "ours"
+    if application_id == 0 and version == 0 and not tables:
+        return "fresh"
+    return "foreign"
+
+
+def _initialise(connection) -> None:
+    """Create the tables of a fresh database (in one transaction: two notebooks may start at once)."""
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        state = _inspect(connection)
+        if state == "foreign":
+            raise _NotOurs()
+        if state == "fresh":
+            for statement in _SCHEMA.split(";"):
+                if statement.strip():
+                    connection.execute(statement)
+            connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+            connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        connection.execute("COMMIT")
+    except BaseException:
+        if connection.in_transaction:
+            connection.execute("ROLLBACK")
+        raise
+
+
+def _check_health(connection) -> None:
+    """Raise sqlite3.DatabaseError for a damaged file, _NotOurs for someone else's database.
+
+    One read transaction: another notebook may be creating the tables at this very moment, and each of the reads
+    must see the file as it was at the same instant (all before that creation, or all after).
+    """
+    connection.execute("BEGIN")
+    try:
+        if connection.execute("PRAGMA quick_check").fetchone()[0] != "ok":
+            raise sqlite3.DatabaseError("database disk image is malformed")
+        state = _inspect(connection)
+    finally:
+        if connection.in_transaction:
+            connection.execute("ROLLBACK")
+    if state == "foreign":
+        raise _NotOurs()
+
+
+def _connect(path) -> sqlite3.Connection:
+    return sqlite3.connect(os.fspath(path), timeout=BUSY_SECONDS, isolation_level=None, check_same_thread=False)
+
+
+def _memory_copy(source: sqlite3.Connection | None) -> sqlite3.Connection:
+    """An in-memory database holding what ``source`` still holds (nothing, if it cannot be read)."""
+    memory = _connect(MEMORY)
+    if source is not None:
+        try:
+            source.backup(memory)
+            if _inspect(memory) == "foreign":
+                raise _NotOurs()
+        except (sqlite3.Error, OSError, _NotOurs):
+            memory.close()
+            memory = _connect(MEMORY)
+    _initialise(memory)
+    return memory
+
+
+def _busy(error: BaseException) -> bool:
+    """Another notebook holds the file for a moment (SQLite does not always wait: e.g. while it turns WAL on)."""
+    return isinstance(error, sqlite3.OperationalError) and any(word in str(error).lower()
+                                                               for word in ("locked", "busy"))
+
+
+def _patiently(action):
+    """``action()``, tried again for up to ``BUSY_SECONDS`` while the file is busy."""
+    give_up = time.monotonic() + BUSY_SECONDS
+    while True:
+        try:
+            return action()
+        except sqlite3.OperationalError as error:
+            if not _busy(error) or time.monotonic() > give_up:
+                raise
+        time.sleep(RETRY_PAUSE)
+
+
+def _aside_name(path: Path, now: datetime) -> Path:
+    stamp = now.strftime("%Y%m%dT%H%M%SZ")
+    aside = path.with_name(f"{path.name}.moved-aside-{stamp}")
+    number = 1
+    while aside.exists():
+        number += 1
+        aside = path.with_name(f"{path.name}.moved-aside-{stamp}-{number}")
+    return aside
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The store
+
+class ProgressStore:
+    """The answers and finished lessons of one learner, in the SQLite file ``path`` (None: ``progress_path()``).
+
+    ``saving`` is False when the answers are kept in memory only: then ``warning`` says so in one sentence.
+    ``notice`` is the sentence saying that a damaged or foreign file was moved aside (None if not).
+    """
+
+    def __init__(self, path=None):
+        self._lock = threading.Lock()
+        self._taken: set[str] = set()
+        self.notice: str | None = None
+        self.warning: str | None = None
+        self._connection: sqlite3.Connection | None = None
+        if isinstance(path, str) and path == MEMORY:
+            self.path, self.saving = None, False
+            self._connection = _memory_copy(None)
+            return
+        self.path = progress_path() if path is None else _check_path(path)
+        try:
+            self._connection = _patiently(self._open)
+            self.saving = True
+        except (sqlite3.Error, OSError, _NotOurs) as error:
+            self._fall_back(error, None)
+
+    # ----- opening and falling back
+
+    def _open(self) -> sqlite3.Connection:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        connection = _connect(self.path)
+        try:
+            try:
+                _check_health(connection)
+            except (_NotOurs, sqlite3.DatabaseError) as error:
+                if isinstance(error, sqlite3.OperationalError):
+                    raise
+                time.sleep(RETRY_PAUSE)                # look twice before moving a learner's file aside
+                _check_health(connection)
+        except (_NotOurs, sqlite3.DatabaseError) as error:
+            if isinstance(error, sqlite3.OperationalError):
+                connection.close()
+                raise                                  # cannot be opened or read: not the file's fault
+            connection.close()
+            self._move_aside()
+            connection = _connect(self.path)
+        try:
+            if connection.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
+                connection.execute("PRAGMA journal_mode = WAL")
+            _initialise(connection)
+        except BaseException:
+            connection.close()
+            raise
+        return connection
+
+    def _move_aside(self) -> None:
+        now = datetime.now(timezone.utc)
+        aside = _aside_name(self.path, now)
+        os.replace(self.path, aside)
+        for ending in ("-wal", "-shm", "-journal"):       # the moved file's own journal goes with it
+            companion = self.path.with_name(self.path.name + ending)
+            if companion.exists():
+                os.replace(companion, aside.with_name(aside.name + ending))
+        self.notice = _("The progress file {path} could not be read (it is damaged, or was not written by this "
+                        "course), so it was renamed {aside} and a fresh one was started.").format(
+            path=self.path, aside=aside.name)
+
+    def _fall_back(self, error: BaseException, source: sqlite3.Connection | None) -> None:
+        """Go on in memory, from what ``source`` still holds; say once that progress is not being saved."""
+        self._connection = _memory_copy(source)
+        if source is not None:
+            try:
+                source.close()
+            except sqlite3.Error:  # pragma: no cover
+                pass
+        self.saving = False
+        self.warning = _("Your progress is not being saved ({reason}: {path}); the course works as usual, but these "
+                         "answers will be forgotten when the kernel restarts.").format(reason=_reason(error),
+                                                                                        path=self.path)
+
+    def _run(self, action):
+        """``action(connection)``; a failing file makes the store go on in memory and run it there."""
+        with self._lock:
+            if self._connection is None:
+                raise BaccaratError(_("this progress store is closed: make a new ProgressStore"))
+            try:
+                return _patiently(lambda: action(self._connection))
+            except (sqlite3.Error, OSError) as error:
+                if not self.saving:
+                    raise                                  # pragma: no cover - memory does not fail this way
+                self._fall_back(error, self._connection)
+                return action(self._connection)
+
+    def take_messages(self) -> tuple[str, ...]:
+        """The notice and warning not handed out yet (each is handed out once, so a page shows it once)."""
+        with self._lock:
+            fresh = tuple(message for message in (self.notice, self.warning)
+                          if message is not None and message not in self._taken)
+            self._taken.update(fresh)
+            return fresh
+
+    def close(self) -> None:
+        """Close the file (the store cannot be used afterwards)."""
+        with self._lock:
+            if self._connection is not None:
+                self._connection.close()
+                self._connection = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc_info):
+        self.close()
+
+    def __repr__(self):
+        where = "memory" if not self.saving else str(self.path)
+        return f"ProgressStore({where!r})"
+
+    # ----- answers
+
+    def record(self, skill: str, key: str, answer, right: bool, seconds=None, source: str = "drill",
+               when: datetime | None = None, lesson: str | None = None) -> Answer:
+        """Record one answer and return it: ``skill`` ("total", "banker-draw:5/4", ...), ``key`` (the situation,
+        e.g. the cards), the ``answer`` given, ``right`` (True or False), ``seconds`` taken (None: not timed),
+        ``source`` (one of ``SOURCES``), ``when`` (a datetime with a time zone; None: now), ``lesson`` (the
+        notebook's name, e.g. ``current_lesson()``; None: unknown)."""
+        skill = _check_skill(skill)
+        key = _check_text("key", key)
+        answer = _check_text("answer", answer, allow_empty=True)
+        if not isinstance(right, bool):
+            raise BaccaratError(_("right must be True or False, not {value}").format(value=shown(right)))
+        seconds = _check_seconds(seconds)
+        if not isinstance(source, str) or source not in SOURCES:
+            raise BaccaratError(_("source must be one of {names}, not {value}")
+                .format(names=', '.join(SOURCES), value=shown(source)))
+        stamp = _check_when(when)
+        lesson = None if lesson is None else _check_text("lesson", lesson)
+        row = (skill, key, answer, int(right), seconds, stamp, source, lesson)
+        self._run(lambda connection: connection.execute(
+            "INSERT INTO answers (skill, question, answer, correct, seconds, answered_at, source, lesson) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", row))
+        return _answer(row)
+
+    def answers(self, skill: str | None = None, source: str | None = None) -> tuple[Answer, ...]:
+        """Every recorded answer, oldest first; ``skill`` keeps that skill and its cells ("banker-draw" keeps
+        "banker-draw:5/4" too), ``source`` one source."""
+        conditions, parameters = [], []
+        if skill is not None:
+            conditions.append("(skill = ? OR substr(skill, 1, ?) = ?)")
+            parameters += [_check_skill(skill), len(skill) + 1, skill + ":"]
+        if source is not None:
+            if not isinstance(source, str) or source not in SOURCES:
+                raise BaccaratError(_("source must be None or one of {names}, not {value}")
+                    .format(names=', '.join(SOURCES), value=shown(source)))
+            conditions.append("source = ?")
+            parameters.append(source)
+        where = " WHERE " + " AND ".join(conditions) if conditions else ""
+        rows = self._run(lambda connection: connection.execute(
+            "SELECT skill, question, answer, correct, seconds, answered_at, source, lesson FROM answers"
+            f"{where} ORDER BY id", parameters).fetchall())
+        return tuple(_answer(row) for row in rows)
+
+    def summary(self, source: str | None = None) -> dict[str, SkillSummary]:
+        """Per skill, sorted by name: count, right, accuracy and median seconds. A family ("banker-draw") also
+        counts the answers of its cells ("banker-draw:5/4"), each of which has its own line too."""
+        groups: dict[str, list[Answer]] = {}
+        for answer in self.answers(source=source):
+            groups.setdefault(answer.skill, []).append(answer)
+            if ":" in answer.skill:
+                groups.setdefault(skill_family(answer.skill), []).append(answer)
+        return {skill: _summarise(groups[skill]) for skill in sorted(groups)}
+
+    # ----- lessons
+
+    def mark_lesson_done(self, name: str, when: datetime | None = None) -> None:
+        """Mark a lesson done (e.g. "03_drawing_rules"); marking it again keeps the first time."""
+        name = _check_text("name", name)
+        stamp = _check_when(when)
+        self._run(lambda connection: connection.execute(
+            "INSERT OR IGNORE INTO lessons_done (lesson, done_at) VALUES (?, ?)", (name, stamp)))
+
+    def lessons_done(self) -> dict[str, datetime]:
+        """The lessons marked done, by name, with when."""
+        rows = self._run(lambda connection: connection.execute(
+            "SELECT lesson, done_at FROM lessons_done ORDER BY lesson").fetchall())
+        return {name: datetime.fromisoformat(stamp) for name, stamp in rows}
+
+    # ----- export and reset
+
+    def copy_to(self, path) -> Path:
+        """Write a consistent SQLite copy of every answer and lesson mark to ``path`` (a new file ending in
+        ``.sqlite3``, ``.sqlite`` or ``.db``; another notebook may be writing meanwhile) and return its path."""
+        path = _check_path(path)
+        _refuse_existing(path)
+
+        with self._lock:                     # not self._run: a target that cannot be written is not the store's fault
+            if self._connection is None:
+                raise BaccaratError(_("this progress store is closed: make a new ProgressStore"))
+            try:
+                target = _connect(path)
+                try:
+                    _patiently(lambda: self._connection.backup(target))
+                finally:
+                    target.close()
+            except (sqlite3.Error, OSError) as error:
+                raise BaccaratError(_("could not write {value}: {value2}")
+                    .format(value=shown(str(path), 80), value2=_reason(error))) from None
+        return path
+
+    def export_csv(self, path) -> Path:
+        """Write every answer to a CSV file (columns ``CSV_FIELDS``; right is 1 or 0) and return its path."""
+        path = _check_path(path, (".csv",))
+        answers = self.answers()
+        try:
+            with open(path, "w", newline="", encoding="utf-8") as file:
+                writer = csv.writer(file)
+                writer.writerow(CSV_FIELDS)
+                for answer in answers:
+                    writer.writerow([answer.skill, answer.key, answer.answer, int(answer.right),
+                                     "" if answer.seconds is None else answer.seconds,
+                                     answer.when.isoformat(), answer.source, answer.lesson or ""])
+        except OSError as error:
+            raise BaccaratError(_("could not write {value}: {value2}")
+                .format(value=shown(str(path), 80), value2=_reason(error))) from None
+        return path
+
+    def reset(self, confirm=None) -> int:
+        """Delete every answer and lesson mark, once confirmed with ``confirm="reset"``; return the answers
+        deleted."""
+        if not isinstance(confirm, str) or confirm != RESET_WORD:
+            raise BaccaratError(_("reset deletes all saved progress: confirm with "
+                                  "confirm={reset_word!r}, not {value}")
+                                      .format(reset_word=RESET_WORD, value=shown(confirm)))
+
+        def delete(connection):
+            connection.execute("BEGIN IMMEDIATE")
+            try:
+                deleted = connection.execute("DELETE FROM answers").rowcount
+                connection.execute("DELETE FROM lessons_done")
+                connection.execute("COMMIT")
+            except BaseException:
+                if connection.in_transaction:
+                    connection.execute("ROLLBACK")
+                raise
+            return deleted
+        return self._run(delete)
+
+
+def _answer(row) -> Answer:
+    skill, key, answer, right, seconds, stamp, source, lesson = row
+    return Answer(skill, key, answer, bool(right), seconds, datetime.fromisoformat(stamp), source, lesson)
+
+
+def _summarise(answers: list[Answer]) -> SkillSummary:
+    right = sum(answer.right for answer in answers)
+    timed = [answer.seconds for answer in answers if answer.seconds is not None]
+    return SkillSummary(len(answers), right, Fraction(right, len(answers)),
+                        statistics.median(timed) if timed else None)
+
+
+def _refuse_existing(path: Path) -> None:
+    if path.exists():
+        raise BaccaratError(_("path must name a file that does not exist yet (nothing is overwritten), not {value}")
+            .format(value=shown(str(path), 80)))
+
+
+_SHARED: dict[Path, ProgressStore] = {}
+_SHARED_LOCK = threading.Lock()
+
+
+def progress_store() -> ProgressStore:
+    """The store of this kernel for ``progress_path()``: every widget shares it (so its warning is said once)."""
+    path = progress_path()
+    with _SHARED_LOCK:
+        if path not in _SHARED:
+            _SHARED[path] = ProgressStore(path)
+        return _SHARED[path]
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The progress file as a whole, for the command line
+
+class Reset(NamedTuple):
+    """What ``reset_progress`` did: the answers ``deleted`` and the ``backup`` file (None: there was no progress
+    file, so nothing was deleted or backed up)."""
+
+    deleted: int
+    backup: Path | None
+
+
+def _existing_store() -> ProgressStore:
+    """A store for the progress file if it exists; else an empty one in memory (nothing is created on disk)."""
+    path = progress_path()
+    return ProgressStore(path) if path.exists() else ProgressStore(MEMORY)
+
+
+def export_progress(path) -> Path:
+    """Copy the learner's progress to ``path`` and return it: a ``.csv`` file gets every answer (columns
+    ``CSV_FIELDS``), a ``.sqlite3``, ``.sqlite`` or ``.db`` file a copy of the progress file. ``path`` must not exist
+    yet. No progress file yet: the export is empty."""
+    target = _check_path(path, PATH_SUFFIXES + (".csv",))
+    _refuse_existing(target)
+    if target.resolve() == progress_path().resolve():
+        raise BaccaratError(_("path must be another file than the progress file itself, not {value}")
+            .format(value=shown(str(target), 80)))
+    with _existing_store() as store:
+        return store.export_csv(target) if target.suffix.lower() == ".csv" else store.copy_to(target)
+
+
+def reset_progress(confirm=None) -> Reset:
+    """Delete every saved answer and lesson mark, once confirmed with ``confirm="reset"``, after copying the
+    progress file to ``progress.sqlite3.backup-<UTC time>.sqlite3`` next to it. Returns ``Reset(deleted, backup)``;
+    nothing is deleted if the backup cannot be written."""
+    if not isinstance(confirm, str) or confirm != RESET_WORD:
+        raise BaccaratError(_("reset deletes all saved progress: confirm with "
+                              "confirm={reset_word!r}, not {value}")
+                                  .format(reset_word=RESET_WORD, value=shown(confirm)))
+    path = progress_path()
+    if not path.exists():
+        return Reset(0, None)
+    with ProgressStore(path) as store:
+        if not store.saving:
+            raise BaccaratError(_("could not write {value}: {value2}")
+                .format(value=shown(str(path), 80), value2=store.warning or ""))
+        stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+        backup = path.with_name(f"{path.name}.backup-{stamp}.sqlite3")
+        number = 1
+        while backup.exists():
+            number += 1
+            backup = path.with_name(f"{path.name}.backup-{stamp}-{number}.sqlite3")
+        store.copy_to(backup)
+        return Reset(store.reset(confirm=RESET_WORD), backup)

@@ -1,0 +1,287 @@
+"""Start the class's hub on 127.0.0.1 with throw-away state, and stop everything it started (issue 15, items 4, 5).
+
+Used by the load test (`tests/hub/load_test.py`) and the tests beside it (`tests/hub/`), never by a teacher. `LocalHub`
+runs `serve/hub/jupyterhub_config.py` as it is, with:
+
+- a temporary folder (mode 0711, so the students' Unix users reach their homes in it) holding the hub's state
+  (0700) and the students' homes;
+- a Unix-user prefix unique to the run (`bh` + 4 hex digits + `-`), so the users it creates are told apart from
+  every other user of the machine, and deleted at the end (`userdel --remove`);
+- random passwords and three free loopback ports.
+
+Stopping: the hub is sent SIGTERM, and JupyterHub stops the students' servers (which stop their kernels) and the
+proxy. Single-user servers and kernels run in sessions of their own (not the hub's process group), so before
+stopping, `stop()` records every process descending from the hub (from /proc); whatever of those is still alive
+afterwards, and any process of the run's Unix users, is killed by its pid. Then the users and the folder go.
+`leftovers()` says what is still alive of the recorded processes (the tests assert it is empty).
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import sysconfig
+import tempfile
+import time
+from pathlib import Path
+
+import requests
+
+CLASSROOM = Path(__file__).resolve().parents[2] / "serve" / "hub"   # the class's config, as a teacher runs it
+CONFIG = CLASSROOM / "jupyterhub_config.py"
+sys.path.insert(0, str(CLASSROOM))
+
+from baccarat_settings import unreachable_folder  # noqa: E402
+from baccarat_spawner import unix_users_with_prefix  # noqa: E402
+
+__all__ = ["LocalHub", "HubError", "processes", "descendants"]
+
+
+class HubError(RuntimeError):
+    """The hub did not start or answer as expected; the message ends with the tail of its log."""
+
+
+# --- processes, read from /proc --------------------------------------------------------------------------------
+
+def processes() -> dict[int, tuple[int, int, int]]:
+    """Every process as pid -> (parent pid, start time in clock ticks, real uid)."""
+    table = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            stat = Path(f"/proc/{entry}/stat").read_text()
+            uid = os.stat(f"/proc/{entry}").st_uid
+        except OSError:
+            continue
+        fields = stat[stat.rindex(")") + 2:].split()  # after "pid (comm) "; comm may hold spaces
+        table[int(entry)] = (int(fields[1]), int(fields[19]), uid)
+    return table
+
+
+def descendants(root: int, table: dict | None = None) -> set[tuple[int, int]]:
+    """(pid, start time) of every process below `root`; the start time tells a reused pid apart."""
+    table = processes() if table is None else table
+    children: dict[int, list[int]] = {}
+    for pid, (parent, _, _) in table.items():
+        children.setdefault(parent, []).append(pid)
+    found, stack = set(), [root]
+    while stack:
+        for child in children.get(stack.pop(), []):
+            found.add((child, table[child][1]))
+            stack.append(child)
+    return found
+
+
+def _alive(recorded: set[tuple[int, int]]) -> set[tuple[int, int]]:
+    table = processes()
+    return {(pid, start) for pid, start in recorded if pid in table and table[pid][1] == start}
+
+
+def _free_ports(count: int) -> int:
+    """A port p such that p .. p + count - 1 are all free on 127.0.0.1."""
+    for _ in range(200):
+        first = 20000 + secrets.randbelow(30000)
+        sockets = []
+        try:
+            for port in range(first, first + count):
+                sock = socket.socket()
+                sockets.append(sock)
+                sock.bind(("127.0.0.1", port))
+            return first
+        except OSError:
+            continue
+        finally:
+            for sock in sockets:
+                sock.close()
+    raise HubError("no free ports on 127.0.0.1")
+
+
+def student_python(folder: Path) -> str | None:
+    """A Python the students' Unix users can run with this environment's packages, or None if sys.executable is.
+
+    On a machine whose Python lives under /root (mode 0700; pyenv), the students cannot run this environment's
+    interpreter, though its packages (here, /work/main/.venv) are readable. Then a small venv is made in `folder`
+    from a system Python of the same version (/usr/bin/python3.X, same ABI), whose one .pth file adds this
+    environment's site-packages, and whose share/ and etc/ are links to this environment's (JupyterLab's assets,
+    Voila's templates, the server extensions' enabling files).
+    """
+    if unreachable_folder(sys.executable) is None:
+        return None
+    version = f"{sys.version_info.major}.{sys.version_info.minor}"
+    system_python = Path(f"/usr/bin/python{version}")
+    if not system_python.exists() or unreachable_folder(str(system_python)) is not None:
+        raise HubError(f"{sys.executable} is not reachable by other users and there is no {system_python}")
+    venv = folder / "student-python"
+    subprocess.run([str(system_python), "-m", "venv", "--without-pip", str(venv)], check=True, timeout=60)
+    site_packages = venv / "lib" / f"python{version}" / "site-packages"
+    environment_packages = sysconfig.get_paths()["purelib"]
+    (site_packages / "baccarat_environment.pth").write_text(
+        f"import site; site.addsitedir({environment_packages!r})\n")
+    for name in ("share", "etc"):
+        (venv / name).unlink(missing_ok=True) if (venv / name).is_symlink() else shutil.rmtree(venv / name, True)
+        (venv / name).symlink_to(Path(sys.prefix) / name)
+    return str(venv / "bin" / "python")
+
+
+# --- the hub ----------------------------------------------------------------------------------------------------
+
+class LocalHub:
+    """The class's hub on 127.0.0.1 for one run; use as a context manager."""
+
+    def __init__(self, cull_idle_seconds: int = 3600, cull_every_seconds: int = 60, course_repo: str | None = None):
+        self.root = Path(tempfile.mkdtemp(prefix="baccarat-hub-"))
+        os.chmod(self.root, 0o711)
+        self.state = self.root / "state"
+        self.homes = self.root / "homes"
+        self.homes.mkdir(mode=0o711)
+        os.chmod(self.homes, 0o711)
+        self.prefix = f"bh{secrets.token_hex(2)}-"
+        self.class_password = secrets.token_urlsafe(12)
+        self.teacher_password = secrets.token_urlsafe(32)
+        self.teacher = "teacher"
+        self.port = _free_ports(3)
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log_path = self.root / "hub.log"
+        self.env = dict(os.environ,
+                        BACCARAT_CLASS_PASSWORD=self.class_password,
+                        BACCARAT_TEACHER_PASSWORD=self.teacher_password,
+                        BACCARAT_TEACHER=self.teacher,
+                        BACCARAT_HUB_IP="127.0.0.1",
+                        BACCARAT_HUB_PORT=str(self.port),
+                        BACCARAT_HUB_STATE=str(self.state),
+                        BACCARAT_STUDENT_HOMES=str(self.homes),
+                        BACCARAT_UNIX_PREFIX=self.prefix,
+                        BACCARAT_CULL_IDLE_SECONDS=str(cull_idle_seconds),
+                        BACCARAT_CULL_EVERY_SECONDS=str(cull_every_seconds))
+        if course_repo:
+            self.env["BACCARAT_COURSE_REPO"] = course_repo
+        python = student_python(self.root)
+        if python:
+            self.env["BACCARAT_STUDENT_PYTHON"] = python
+        self.process: subprocess.Popen | None = None
+        self.recorded: set[tuple[int, int]] = set()
+        self._log = None
+
+    # -- start ---------------------------------------------------------------------------------------------------
+    def start(self, timeout: float = 60) -> "LocalHub":
+        """Start the hub and wait until its API answers."""
+        self._log = open(self.log_path, "wb")
+        self.process = subprocess.Popen([sys.executable, "-m", "jupyterhub", "-f", str(CONFIG)], cwd=self.root,
+                                        env=self.env, stdout=self._log, stderr=subprocess.STDOUT,
+                                        start_new_session=True)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise HubError(f"the hub exited with status {self.process.returncode}{self.log_tail()}")
+            try:
+                if requests.get(f"{self.url}/hub/api/", timeout=2).status_code == 200:
+                    return self
+            except requests.RequestException:
+                pass
+            time.sleep(0.3)
+        raise HubError(f"the hub did not answer within {timeout} s{self.log_tail()}")
+
+    def log_tail(self, lines: int = 30) -> str:
+        """The end of the hub's log, for error messages."""
+        try:
+            text = self.log_path.read_text(errors="replace").splitlines()[-lines:]
+        except OSError:
+            return ""
+        return "\n--- hub log (end) ---\n" + "\n".join(text)
+
+    # -- sign in and tokens --------------------------------------------------------------------------------------
+    def login(self, name: str, password: str) -> requests.Session:
+        """A browser-like session signed in through the login form; raises HubError if the hub refuses."""
+        session = requests.Session()
+        session.get(f"{self.url}/hub/login", timeout=30)
+        response = session.post(f"{self.url}/hub/login?next=", timeout=60, allow_redirects=False,
+                                data={"username": name, "password": password,
+                                      "_xsrf": session.cookies.get("_xsrf", "")})
+        if response.status_code != 302:
+            raise HubError(f"login as {name!r} refused: HTTP {response.status_code}")
+        return session
+
+    def new_token(self, session: requests.Session, name: str) -> str:
+        """An API token for the signed-in user `name`, made with their session (as the token page does)."""
+        response = session.post(f"{self.url}/hub/api/users/{name}/tokens", json={"note": "baccarat test"},
+                                headers={"X-XSRFToken": session.cookies.get("_xsrf", "")}, timeout=30)
+        if response.status_code != 201:
+            raise HubError(f"token for {name!r}: HTTP {response.status_code} {response.text[:200]}")
+        return response.json()["token"]
+
+    def admin_token(self) -> str:
+        """The teacher's API token (the teacher is the hub's admin)."""
+        return self.new_token(self.login(self.teacher, self.teacher_password), self.teacher)
+
+    def unix_name(self, student: str) -> str:
+        """The Unix user that runs `student`'s server."""
+        return self.prefix + student
+
+    # -- stop ----------------------------------------------------------------------------------------------------
+    def stop(self, timeout: float = 60) -> None:
+        """Stop the hub, its proxy, every server and kernel; delete the run's Unix users and the folder."""
+        try:
+            if self.process is not None:
+                self.recorded |= descendants(self.process.pid)
+                self._stop_hub(timeout)
+            self._kill(_alive(self.recorded))
+            self._kill_users_processes()
+        finally:
+            self._delete_users()
+            if self._log is not None:
+                self._log.close()
+            shutil.rmtree(self.root, ignore_errors=True)
+
+    def _stop_hub(self, timeout: float) -> None:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait(10)
+        try:  # the hub's own process group (its proxy and services, if the hub died without stopping them)
+            os.killpg(self.process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+
+    @staticmethod
+    def _kill(targets: set[tuple[int, int]]) -> None:
+        for pid, _ in targets:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        deadline = time.monotonic() + 10
+        while _alive(targets) and time.monotonic() < deadline:
+            time.sleep(0.1)
+
+    def _kill_users_processes(self) -> None:
+        uids = {entry.pw_uid for entry in unix_users_with_prefix(self.prefix)}
+        table = processes()
+        self._kill({(pid, start) for pid, (_, start, uid) in table.items() if uid in uids})
+
+    def _delete_users(self) -> None:
+        for entry in unix_users_with_prefix(self.prefix):
+            subprocess.run(["userdel", "--remove", entry.pw_name], check=False, timeout=30,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    def leftovers(self) -> set[tuple[int, int]]:
+        """Processes recorded at stop (the hub's tree) that are still alive; empty after a clean stop."""
+        return _alive(self.recorded)
+
+    def __enter__(self) -> "LocalHub":
+        try:
+            return self.start()
+        except BaseException:
+            self.stop()
+            raise
+
+    def __exit__(self, *exc_info) -> None:
+        self.stop()

@@ -1,0 +1,300 @@
+"""A class on the hub, for real: N students run a lesson each at the same time (issue 15, item 4).
+
+    sudo .venv/bin/python tests/hub/load_test.py --students 30
+
+What it does, all on 127.0.0.1 with a temporary folder (`tests/hub/hub.py`, `LocalHub`):
+1. starts the hub from `serve/hub/jupyterhub_config.py` (random passwords, a Unix-user prefix of its own);
+2. signs the teacher in through the login form and takes an admin API token;
+3. creates N students through the REST API (`POST /hub/api/users`) and starts their servers, all at once;
+4. pulls the course into each student's home with nbgitpuller (`/user/<name>/git-pull/api`, the request the
+   nbgitpuller link makes), from the repository this script lives in (a local path: no internet), on its current
+   branch; then reads the lesson from the clone through the student's contents API;
+5. runs every code cell of one lesson per student at the same time, through the student's kernel API (a kernel
+   started in the clone's lessons/ folder, cells sent over the kernel's websocket via the hub's proxy with the
+   student's own API token). Lessons are given in turn starting with 08 (the heaviest), so any N >= 1 runs it;
+   an error output or a failed execute_reply counts as an error;
+6. stops everything (hub, proxy, servers, kernels), deletes the Unix users and the folder, and checks that no
+   process it started is left.
+
+Memory: every 0.5 s, for each student, the resident memory (VmRSS from /proc/<pid>/status) of all the processes
+of that student's Unix user (their single-user server and kernels) is added up. "peak MiB per student" is the
+largest total over all students at one moment, divided by N: what a class needs per student at its busiest. RSS
+counts shared library pages in each process, so it overstates slightly. The largest single student is printed
+too.
+
+The last line is
+    students: N, lessons run: M, errors: E, peak MiB per student: X, wall s: Y
+and the exit status is 1 when E > 0, a lesson did not run, anything failed, or something was left running.
+The whole run is bounded (--timeout, default 300 s + 20 s per student).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import pwd
+import signal
+import subprocess
+import sys
+import threading
+import time
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import requests
+import websocket
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from hub import LocalHub, processes  # noqa: E402
+
+CELL_TIMEOUT = 180
+REPO = Path(__file__).resolve().parents[2]
+
+
+@dataclass
+class StudentRun:
+    """What happened for one student."""
+
+    name: str
+    lesson: str
+    cells: int = 0
+    errors: list[str] = field(default_factory=list)
+    done: bool = False
+
+
+# --- the course ---------------------------------------------------------------------------------------------------
+
+def git_toplevel_and_branch(folder: Path) -> tuple[str, str]:
+    """The repository this script is in, and its current branch (what nbgitpuller will clone)."""
+    def git(*args):
+        return subprocess.run(["git", "-C", str(folder), *args], check=True, capture_output=True, text=True,
+                              timeout=30).stdout.strip()
+    return git("rev-parse", "--show-toplevel"), git("rev-parse", "--abbrev-ref", "HEAD")
+
+
+def lessons_in_turn(repo: str, count: int) -> list[str]:
+    """`count` lesson file names, taken in turn from the committed lessons, starting with 08 (the heaviest)."""
+    listing = subprocess.run(["git", "-C", repo, "ls-tree", "--name-only", "HEAD", "lessons/"], check=True,
+                             capture_output=True, text=True, timeout=30).stdout.split()
+    names = sorted(Path(path).name for path in listing if path.endswith(".ipynb"))
+    start = next(index for index, name in enumerate(names) if name.startswith("08_"))
+    order = names[start:] + names[:start]
+    return [order[index % len(order)] for index in range(count)]
+
+
+# --- one student ----------------------------------------------------------------------------------------------------
+
+def wait_until_ready(hub: LocalHub, admin: dict, name: str, deadline: float) -> None:
+    """Wait until the student's server is ready (the hub says so)."""
+    while time.monotonic() < deadline:
+        model = requests.get(f"{hub.url}/hub/api/users/{name}", headers=admin, timeout=30).json()
+        server = model.get("servers", {}).get("")
+        if server and server.get("ready"):
+            return
+        if not model.get("pending") and not server:
+            raise RuntimeError(f"{name}'s server stopped while starting")
+        time.sleep(1)
+    raise TimeoutError(f"{name}'s server was not ready in time")
+
+
+def pull_course(hub: LocalHub, student: dict, name: str, repo: str, branch: str) -> None:
+    """Clone the course into the student's home, as the nbgitpuller link does; raise on its error event."""
+    response = requests.get(f"{hub.url}/user/{name}/git-pull/api", headers=student, stream=True, timeout=300,
+                            params={"repo": repo, "branch": branch, "targetpath": "course"})
+    response.raise_for_status()
+    for line in response.iter_lines(decode_unicode=True):
+        if line and line.startswith("data:"):
+            event = json.loads(line[5:])
+            if event.get("phase") == "error":
+                raise RuntimeError(f"nbgitpuller: {event.get('message')}")
+            if event.get("phase") == "finished":
+                return
+    raise RuntimeError("nbgitpuller stopped without finishing")
+
+
+def _message(msg_type: str, content: dict) -> dict:
+    return {"header": {"msg_id": uuid.uuid4().hex, "msg_type": msg_type, "username": "load-test",
+                       "session": uuid.uuid4().hex, "version": "5.3", "date": ""},
+            "parent_header": {}, "metadata": {}, "content": content, "channel": "shell", "buffers": []}
+
+
+def execute(connection, code: str) -> list[str]:
+    """Run one cell on the kernel; the errors it produced (error outputs, or a reply that is not ok)."""
+    request = _message("execute_request", {"code": code, "silent": False, "store_history": True,
+                                           "user_expressions": {}, "allow_stdin": False, "stop_on_error": True})
+    msg_id = request["header"]["msg_id"]
+    connection.send(json.dumps(request))
+    errors, replied, idle = [], False, False
+    deadline = time.monotonic() + CELL_TIMEOUT
+    while not (replied and idle):
+        if time.monotonic() > deadline:
+            return errors + [f"no answer in {CELL_TIMEOUT} s"]
+        message = json.loads(connection.recv())
+        if message.get("parent_header", {}).get("msg_id") != msg_id:
+            continue
+        kind, content = message["header"]["msg_type"], message["content"]
+        if kind == "error":
+            errors.append(f"{content.get('ename')}: {content.get('evalue')}")
+        elif kind == "execute_reply":
+            replied = True
+            if content.get("status") != "ok" and not errors:
+                errors.append(f"execute_reply {content.get('status')}")
+        elif kind == "status" and content.get("execution_state") == "idle":
+            idle = True
+    return errors
+
+
+def run_lesson(hub: LocalHub, student: dict, token: str, run: StudentRun) -> None:
+    """Read the lesson from the student's clone and run every code cell on a kernel of theirs."""
+    base = f"{hub.url}/user/{run.name}/api"
+    notebook = requests.get(f"{base}/contents/course/lessons/{run.lesson}", headers=student, timeout=60)
+    notebook.raise_for_status()
+    cells = [cell for cell in notebook.json()["content"]["cells"] if cell["cell_type"] == "code"]
+    kernel = requests.post(f"{base}/kernels", json={"name": "python3", "path": "course/lessons"}, headers=student,
+                           timeout=120)
+    kernel.raise_for_status()
+    kernel_id = kernel.json()["id"]
+    socket_url = f"ws://127.0.0.1:{hub.port}/user/{run.name}/api/kernels/{kernel_id}/channels"
+    connection = websocket.create_connection(socket_url, header=[f"Authorization: token {token}"],
+                                             timeout=CELL_TIMEOUT)
+    try:
+        for index, cell in enumerate(cells):
+            for error in execute(connection, cell["source"]):
+                run.errors.append(f"{run.name} {run.lesson} cell {index}: {error}")
+            run.cells += 1
+    finally:
+        connection.close()
+        requests.delete(f"{base}/kernels/{kernel_id}", headers=student, timeout=60)
+
+
+def student_session(hub: LocalHub, admin: dict, run: StudentRun, repo: str, branch: str, deadline: float) -> None:
+    """One student's whole session: server, course, lesson. Any failure is recorded as an error."""
+    try:
+        started = requests.post(f"{hub.url}/hub/api/users/{run.name}/server", headers=admin, timeout=180)
+        if started.status_code not in (201, 202):
+            raise RuntimeError(f"start: HTTP {started.status_code} {started.text[:200]}")
+        wait_until_ready(hub, admin, run.name, deadline)
+        token = requests.post(f"{hub.url}/hub/api/users/{run.name}/tokens", json={"note": "load test"},
+                              headers=admin, timeout=60).json()["token"]
+        student = {"Authorization": f"token {token}"}
+        pull_course(hub, student, run.name, repo, branch)
+        run_lesson(hub, student, token, run)
+        run.done = True
+    except Exception as error:  # recorded, counted, printed: the run goes on for the other students
+        run.errors.append(f"{run.name}: {type(error).__name__}: {error}")
+
+
+# --- memory -------------------------------------------------------------------------------------------------------
+
+class MemorySampler(threading.Thread):
+    """Every 0.5 s, the resident memory of each student's Unix user (all their processes), from /proc."""
+
+    def __init__(self, uids: dict[int, str]):
+        super().__init__(daemon=True)
+        self.uids = uids
+        self.peak_total = 0
+        self.peak_by_student: dict[str, int] = {}
+        self.stopping = threading.Event()
+
+    def run(self) -> None:
+        while not self.stopping.wait(0.5):
+            self.sample()
+
+    def sample(self) -> None:
+        uids = dict(self.uids)  # the main thread adds students as their Unix users appear
+        totals = dict.fromkeys(uids, 0)
+        for pid, (_, _, uid) in processes().items():
+            if uid in totals:
+                totals[uid] += _rss_kib(pid)
+        self.peak_total = max(self.peak_total, sum(totals.values()))
+        for uid, kib in totals.items():
+            name = uids[uid]
+            self.peak_by_student[name] = max(self.peak_by_student.get(name, 0), kib)
+
+
+def _rss_kib(pid: int) -> int:
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
+# --- the run ------------------------------------------------------------------------------------------------------
+
+def run_class(hub: LocalHub, students: int, repo: str, branch: str, deadline: float) -> tuple[list, MemorySampler]:
+    """Create the students, run their sessions at the same time, sample memory meanwhile."""
+    admin = {"Authorization": f"token {hub.admin_token()}"}
+    names = [f"student{index:02d}" for index in range(1, students + 1)]
+    created = requests.post(f"{hub.url}/hub/api/users", json={"usernames": names}, headers=admin, timeout=60)
+    created.raise_for_status()
+    runs = [StudentRun(name, lesson) for name, lesson in zip(names, lessons_in_turn(repo, students))]
+    sampler = MemorySampler({})
+    sampler.start()
+    threads = [threading.Thread(target=student_session, args=(hub, admin, run, repo, branch, deadline), daemon=True)
+               for run in runs]
+    for thread in threads:
+        thread.start()
+    known = set()
+    while any(thread.is_alive() for thread in threads) and time.monotonic() < deadline:
+        for name in names:  # the Unix users appear as their servers start
+            if name not in known:
+                try:
+                    sampler.uids[pwd.getpwnam(hub.unix_name(name)).pw_uid] = name
+                    known.add(name)
+                except KeyError:
+                    pass
+        time.sleep(0.5)
+    sampler.stopping.set()
+    sampler.join(5)
+    for run, thread in zip(runs, threads):
+        if thread.is_alive():
+            run.errors.append(f"{run.name}: not finished before the overall timeout")
+    return runs, sampler
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--students", type=int, default=3, help="how many students (default 3)")
+    parser.add_argument("--timeout", type=float, help="overall limit in seconds (default 300 + 20 per student)")
+    args = parser.parse_args(argv)
+    if args.students < 1:
+        parser.error("--students must be at least 1")
+    timeout = args.timeout or 300 + 20 * args.students
+    started = time.monotonic()
+    deadline = started + timeout
+    repo, branch = git_toplevel_and_branch(REPO)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # stop everything (finally) on SIGTERM too
+    runs, failures, peak_mib = [], [], 0.0
+    hub = LocalHub(course_repo=repo)
+    print(f"hub folder: {hub.root}, Unix users: {hub.prefix}*", flush=True)
+    try:
+        hub.start()
+        runs, sampler = run_class(hub, args.students, repo, branch, deadline)
+        peak_mib = sampler.peak_total / 1024 / args.students
+        if sampler.peak_by_student:
+            largest = max(sampler.peak_by_student.items(), key=lambda item: item[1])
+            print(f"largest student: {largest[0]}, {largest[1] / 1024:.0f} MiB", flush=True)
+    except Exception as error:
+        failures.append(f"{type(error).__name__}: {error}{hub.log_tail(15) if isinstance(error, OSError) else ''}")
+    finally:
+        hub.stop()
+    if hub.leftovers():
+        failures.append(f"processes left running: {sorted(pid for pid, _ in hub.leftovers())}")
+    if hub.root.exists():
+        failures.append(f"temporary folder left: {hub.root}")
+    errors = [error for run in runs for error in run.errors] + failures
+    for line in errors[:50]:
+        print(line, file=sys.stderr)
+    lessons_run = sum(run.done for run in runs)
+    print(f"students: {args.students}, lessons run: {lessons_run}, errors: {len(errors)}, "
+          f"peak MiB per student: {peak_mib:.0f}, wall s: {time.monotonic() - started:.0f}", flush=True)
+    return 1 if errors or lessons_run != args.students else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,253 @@
+"""The class's hub refuses what it must (issue 15, items 1 and 5), tested on a real hub.
+
+Each hub is `serve/hub/jupyterhub_config.py` as a teacher runs it, started by `hub.LocalHub` on 127.0.0.1 with a
+temporary folder and a Unix-user prefix of its own; its teardown checks that nothing it started is left (process,
+Unix user, folder). Needs root (a Unix user per student), as the hub does.
+"""
+
+import os
+import pwd
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import requests
+import websocket
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))   # the hub helper and load test beside these tests
+from hub import CONFIG, HubError, LocalHub, descendants, processes  # noqa: E402
+from load_test import execute, pull_course, wait_until_ready  # noqa: E402
+
+REPO = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.skipif(os.geteuid() != 0, reason="the hub creates a Unix user per student: needs root")
+
+
+def _stopped_cleanly(hub: LocalHub) -> None:
+    hub.stop()
+    assert hub.leftovers() == set()
+    assert hub.process.returncode is not None
+    assert not hub.root.exists()
+    assert not [entry.pw_name for entry in pwd.getpwall() if entry.pw_name.startswith(hub.prefix)]
+
+
+def _start_server(hub: LocalHub, admin: dict, name: str) -> dict:
+    """Start `name`'s server; return headers with a token of the student's own."""
+    response = requests.post(f"{hub.url}/hub/api/users/{name}/server", headers=admin, timeout=120)
+    assert response.status_code in (201, 202), response.text
+    wait_until_ready(hub, admin, name, time.monotonic() + 120)
+    token = requests.post(f"{hub.url}/hub/api/users/{name}/tokens", json={"note": "test"}, headers=admin,
+                          timeout=30).json()["token"]
+    return {"Authorization": f"token {token}"}
+
+
+@pytest.fixture(scope="module")
+def hub():
+    hub = LocalHub(course_repo=str(REPO))
+    try:
+        hub.start()
+        yield hub
+    finally:
+        _stopped_cleanly(hub)
+
+
+@pytest.fixture(scope="module")
+def culling_hub():
+    """A hub that culls servers idle for 20 s, checking every 5 s, with one student's server started and left idle."""
+    hub = LocalHub(cull_idle_seconds=20, cull_every_seconds=5)
+    try:
+        hub.start()
+        admin = {"Authorization": f"token {hub.admin_token()}"}
+        requests.post(f"{hub.url}/hub/api/users/idle", headers=admin, timeout=30).raise_for_status()
+        hub.idle_started = time.monotonic()  # its last activity is no earlier than this
+        _start_server(hub, admin, "idle")
+        hub.admin = admin
+        yield hub
+    finally:
+        _stopped_cleanly(hub)
+
+
+@pytest.fixture(scope="module")
+def two_students(hub):
+    """anna and bob, each with a running server and the course pulled into their home."""
+    admin = {"Authorization": f"token {hub.admin_token()}"}
+    requests.post(f"{hub.url}/hub/api/users", json={"usernames": ["anna", "bob"]}, headers=admin,
+                  timeout=30).raise_for_status()
+    tokens = {name: _start_server(hub, admin, name) for name in ("anna", "bob")}
+    branch = subprocess.run(["git", "-C", str(REPO), "rev-parse", "--abbrev-ref", "HEAD"], capture_output=True,
+                            text=True, check=True).stdout.strip()
+    pull_course(hub, tokens["anna"], "anna", str(REPO), branch)
+    return tokens
+
+
+# --- item 5: secrets (first: starts the culling hub, whose idle server is culled while the other tests run) ---
+
+def _secrets(hub: LocalHub) -> dict:
+    """The cookie secret (from the state folder), the proxy's token and the culler's API token (from /proc)."""
+    found = {"cookie secret": (hub.state / "jupyterhub_cookie_secret").read_text().strip()}
+    for pid, _ in descendants(hub.process.pid):
+        try:
+            cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
+            environ = dict(item.split(b"=", 1) for item in Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
+                           if b"=" in item)
+        except OSError:
+            continue
+        if b"configurable-http-proxy" in cmdline:
+            found["proxy token"] = environ[b"CONFIGPROXY_AUTH_TOKEN"].decode()
+        elif b"jupyterhub_idle_culler" in cmdline:
+            found["culler token"] = environ[b"JUPYTERHUB_API_TOKEN"].decode()
+    return found
+
+
+def test_secrets_are_generated_per_hub_and_never_committed(hub, culling_hub):
+    # issue 15, item 5: two hubs started from the same repository have different secrets, none of them in git
+    first, second = _secrets(hub), _secrets(culling_hub)
+    assert set(first) == set(second) == {"cookie secret", "proxy token", "culler token"}
+    assert oct((hub.state / "jupyterhub_cookie_secret").stat().st_mode & 0o777) == "0o600"
+    for name in first:
+        assert len(first[name]) >= 32 and first[name] != second[name], name
+    for secret in [*first.values(), *second.values()]:
+        found = subprocess.run(["git", "-C", str(REPO), "grep", "-F", "-l", "-e", secret, "HEAD"],
+                               capture_output=True, text=True, timeout=60)
+        assert found.returncode == 1, found.stdout  # 1: no committed file holds it
+
+
+# --- item 1: the hub refuses to start ------------------------------------------------------------------------
+
+STRONG_CLASS = "river-lamp-42"               # 13 characters
+STRONG_TEACHER = "t" * 20 + "-teacher-2026"  # 20 + 13 = 33 characters
+REFUSALS = [  # (environment, the variable the message must name); lengths counted by hand
+    ({"BACCARAT_TEACHER_PASSWORD": STRONG_TEACHER}, "BACCARAT_CLASS_PASSWORD is not set"),
+    ({"BACCARAT_CLASS_PASSWORD": "sevench", "BACCARAT_TEACHER_PASSWORD": STRONG_TEACHER},
+     "BACCARAT_CLASS_PASSWORD is 7 characters long"),
+    ({"BACCARAT_CLASS_PASSWORD": "changeme", "BACCARAT_TEACHER_PASSWORD": STRONG_TEACHER},
+     "BACCARAT_CLASS_PASSWORD is a well-known default"),
+    ({"BACCARAT_CLASS_PASSWORD": "Password", "BACCARAT_TEACHER_PASSWORD": STRONG_TEACHER},
+     "BACCARAT_CLASS_PASSWORD is a well-known default"),
+    ({"BACCARAT_CLASS_PASSWORD": STRONG_CLASS}, "BACCARAT_TEACHER_PASSWORD is not set"),
+    # 10 + 21 = 31 characters ("-teacher-2026-abcdefg" is 1 + 7 + 1 + 4 + 1 + 7)
+    ({"BACCARAT_CLASS_PASSWORD": STRONG_CLASS, "BACCARAT_TEACHER_PASSWORD": "x" * 10 + "-teacher-2026-abcdefg"},
+     "BACCARAT_TEACHER_PASSWORD is 31 characters long"),
+    ({"BACCARAT_CLASS_PASSWORD": STRONG_TEACHER, "BACCARAT_TEACHER_PASSWORD": STRONG_TEACHER},
+     "BACCARAT_TEACHER_PASSWORD equals BACCARAT_CLASS_PASSWORD"),
+]
+
+
+@pytest.mark.parametrize("environment, message", REFUSALS)
+def test_each_bad_password_is_refused_with_its_variable_named(tmp_path, environment, message):
+    # issue 15, item 1: no password, a short one, a well-known one, or the same for both
+    from baccarat_settings import SettingsError, read_settings
+
+    with pytest.raises(SettingsError, match=message):
+        read_settings(environment, tmp_path)
+
+
+@pytest.mark.parametrize("environment, message", [REFUSALS[0], REFUSALS[-1]])
+def test_the_hub_itself_refuses_to_start(tmp_path, environment, message):
+    # issue 15, items 1 and 5: the real `jupyterhub -f serve/hub/jupyterhub_config.py` exits, saying why
+    env = {key: value for key, value in os.environ.items() if not key.startswith("BACCARAT_")}
+    env.update(environment, BACCARAT_HUB_STATE=str(tmp_path / "state"))
+    result = subprocess.run([sys.executable, "-m", "jupyterhub", "-f", str(CONFIG)], cwd=tmp_path, env=env,
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 1
+    assert f"Refusing to start the hub: {message}" in result.stderr
+    assert not (tmp_path / "state").exists()
+
+
+def test_the_limits_are_the_documented_ones(tmp_path):
+    # issue 15, item 1: 8 characters are enough for the class, 32 for the teacher (JupyterHub's own minimum for an
+    # admin password); the defaults bind loopback, port 8000, and the two APIs on the next ports
+    from baccarat_settings import read_settings
+
+    ok = read_settings({"BACCARAT_CLASS_PASSWORD": "abcdefgh", "BACCARAT_TEACHER_PASSWORD": "k" * 31 + "j"},
+                       tmp_path)
+    assert (ok.class_password, ok.ip, ok.port, ok.proxy_api_port, ok.hub_api_port) == (
+        "abcdefgh", "127.0.0.1", 8000, 8001, 8002)
+
+
+# --- item 5: sign-in ---------------------------------------------------------------------------------------------
+
+def test_a_wrong_password_is_refused(hub):
+    # issue 15, item 5
+    with pytest.raises(HubError, match="HTTP 403"):
+        hub.login("carol", hub.class_password + "x")
+    with pytest.raises(HubError, match="HTTP 403"):
+        hub.login(hub.teacher, hub.class_password)  # the teacher needs the teacher's password
+    with pytest.raises(HubError, match="HTTP 403"):
+        hub.login("carol", hub.teacher_password)  # the teacher's password makes nobody else an admin
+    hub.login("carol", hub.class_password)  # and the right one is accepted
+
+
+# --- item 5: a student's server and files are theirs --------------------------------------------------------------
+
+def test_a_student_cannot_open_another_students_server(hub, two_students):
+    # issue 15, item 5: through the browser (cookie) and through the API (token)
+    anna = hub.login("anna", hub.class_password)
+    assert anna.get(f"{hub.url}/user/anna/lab", timeout=60).status_code == 200
+    assert anna.get(f"{hub.url}/user/bob/lab", timeout=60).status_code == 403
+    assert requests.get(f"{hub.url}/user/anna/api/contents", headers=two_students["anna"],
+                        timeout=30).status_code == 200
+    assert requests.get(f"{hub.url}/user/bob/api/contents", headers=two_students["anna"],
+                        timeout=30).status_code == 403
+
+
+def _run_as(hub: LocalHub, name: str, headers: dict, code: str) -> list[str]:
+    """Run `code` in a new kernel of `name`'s; the errors it raised."""
+    base = f"{hub.url}/user/{name}/api/kernels"
+    kernel_id = requests.post(base, json={"name": "python3"}, headers=headers, timeout=120).json()["id"]
+    connection = websocket.create_connection(f"ws://127.0.0.1:{hub.port}/user/{name}/api/kernels/{kernel_id}/channels",
+                                             header=[f"Authorization: {headers['Authorization']}"], timeout=120)
+    try:
+        return execute(connection, code)
+    finally:
+        connection.close()
+        requests.delete(f"{base}/{kernel_id}", headers=headers, timeout=60)
+
+
+def test_a_students_code_cannot_read_another_students_files(hub, two_students):
+    # issue 15, item 5: each student's kernel runs as their own Unix user; homes are 0700
+    put = requests.put(f"{hub.url}/user/bob/api/contents/secret.txt", headers=two_students["bob"], timeout=30,
+                       json={"type": "file", "format": "text", "content": "bob's answers"})
+    assert put.status_code in (200, 201)
+    bob_home = hub.homes / hub.unix_name("bob")
+    anna_home = hub.homes / hub.unix_name("anna")
+    assert oct(bob_home.stat().st_mode & 0o777) == "0o700"
+    errors = _run_as(hub, "anna", two_students["anna"], f"print(open({str(bob_home / 'secret.txt')!r}).read())")
+    assert len(errors) == 1 and errors[0].startswith("PermissionError")
+    errors = _run_as(hub, "anna", two_students["anna"], f"import os; print(os.listdir({str(bob_home)!r}))")
+    assert len(errors) == 1 and errors[0].startswith("PermissionError")
+    # the same kernel reads its own student's home, and runs as that student's Unix user
+    own = f"import os, pwd; assert pwd.getpwuid(os.getuid()).pw_name == {hub.unix_name('anna')!r}; " \
+          f"assert os.path.isdir({str(anna_home / 'course' / 'lessons')!r})"
+    assert _run_as(hub, "anna", two_students["anna"], own) == []
+
+
+def test_the_classroom_view_renders_a_pulled_lesson_for_its_student_only(hub, two_students):
+    # issue 15, items 1 and 5: Voila in the student's server, on the lesson nbgitpuller put in their home
+    path = "voila/render/course/lessons/00_welcome.ipynb"
+    anna = hub.login("anna", hub.class_password)
+    page = anna.get(f"{hub.url}/user/anna/{path}", timeout=120)
+    assert page.status_code == 200
+    assert "Welcome to Punto Banco" in page.text  # the lesson's title, from its markdown
+    assert "baccarat.css" in page.text             # the course's classroom template, as the README's command has it
+    bob = hub.login("bob", hub.class_password)
+    assert bob.get(f"{hub.url}/user/anna/{path}", timeout=60).status_code == 403
+
+
+# --- item 5: culling ---------------------------------------------------------------------------------------------
+
+def test_an_idle_server_is_culled(culling_hub):
+    # issue 15, items 1 and 5: idle 20 s, checked every 5 s -> stopped within about 25 s of starting
+    hub, uid = culling_hub, pwd.getpwnam(culling_hub.unix_name("idle")).pw_uid
+    deadline = hub.idle_started + 90
+    while time.monotonic() < deadline:
+        model = requests.get(f"{hub.url}/hub/api/users/idle", headers=hub.admin, timeout=30).json()
+        if not model["servers"]:
+            break
+        time.sleep(2)
+    assert model["servers"] == {}, "the idle server was not culled in 90 s"
+    assert time.monotonic() - hub.idle_started >= 20  # not before its idle time
+    # its processes are gone too
+    time.sleep(1)
+    assert uid not in {owner for _, _, owner in processes().values()}

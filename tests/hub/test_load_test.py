@@ -1,0 +1,56 @@
+"""The load test runs a small class and leaves nothing behind (issue 15, item 4)."""
+
+import os
+import pwd
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))   # the hub helper and load test beside these tests
+from hub import descendants, processes  # noqa: E402
+from load_test import lessons_in_turn  # noqa: E402
+
+REPO = Path(__file__).resolve().parents[2]
+LOAD_TEST = Path(__file__).resolve().parent / "load_test.py"
+LAST_LINE = re.compile(r"students: (\d+), lessons run: (\d+), errors: (\d+), peak MiB per student: (\d+), "
+                       r"wall s: (\d+)")
+
+
+def test_lessons_are_given_in_turn_from_the_heaviest():
+    # issue 15, item 4: the committed lessons are 00..11; starting at 08 and wrapping after 11 (worked by hand)
+    assert [name[:2] for name in lessons_in_turn(str(REPO), 3)] == ["08", "09", "10"]
+    assert [name[:2] for name in lessons_in_turn(str(REPO), 6)] == ["08", "09", "10", "11", "00", "01"]
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="the hub creates a Unix user per student: needs root")
+def test_three_students_run_a_lesson_each_and_nothing_is_left():
+    # issue 15, item 4: `load_test.py --students 3`, watched from outside: every process below it is recorded
+    # while it runs, and must be gone when it has finished; so must its folder and its Unix users
+    process = subprocess.Popen([sys.executable, str(LOAD_TEST), "--students", "3", "--timeout", "240"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    seen = set()
+    deadline = time.monotonic() + 280
+    while process.poll() is None and time.monotonic() < deadline:
+        seen |= descendants(process.pid)
+        time.sleep(0.2)
+    if process.poll() is None:
+        os.killpg(process.pid, 9)
+    stdout, stderr = process.communicate(timeout=60)
+    lines = stdout.strip().splitlines()
+    match = LAST_LINE.fullmatch(lines[-1])
+    assert match, stdout + stderr
+    students, lessons_run, errors, peak_mib, _ = map(int, match.groups())
+    assert (students, lessons_run, errors) == (3, 3, 0), stderr
+    assert process.returncode == 0
+    # an idle server alone takes about 100 MiB; a student running a lesson, more; a runaway would show too
+    assert 100 <= peak_mib <= 1024
+    assert len(seen) >= 8  # hub, proxy, culler, 3 servers, 3 kernels at least: the watch did see them
+    table = processes()
+    assert [pid for pid, start in seen if pid in table and table[pid][1] == start] == []
+    folder, prefix = re.fullmatch(r"hub folder: (\S+), Unix users: (\S+)\*", lines[0]).groups()
+    assert not Path(folder).exists()
+    assert [entry.pw_name for entry in pwd.getpwall() if entry.pw_name.startswith(prefix)] == []
