@@ -18,6 +18,7 @@ The messages themselves (exact wording, what is accepted) are tested by hand, la
 
 import importlib
 import inspect
+import os
 import sys
 from enum import Enum
 from decimal import Decimal
@@ -117,8 +118,11 @@ SLOW = {"shoe_roads", "show_road_dealer", "RoadDealer", "shoe_roads_html", "edge
         "plot_edges_through_shoe", "outcome_counts", "simulate_coups"}   # each deals a whole shoe or more
 
 
-def _names_what_it_refused(message: str, arguments: dict) -> bool:
-    return any(name.rstrip("s") in message for name in arguments) \
+def _names_what_it_refused(message: str, function) -> bool:
+    """The message names a parameter of ``function`` (given, or missing: "confirm with confirm='reset'"), or what
+    its arguments describe."""
+    names = inspect.signature(function).parameters
+    return any(name.rstrip("s") in message for name in names) \
         or any(word in message.lower() for word in CONTEXT_WORDS)
 
 
@@ -130,9 +134,18 @@ def _call(function, arguments: dict):
     except BaccaratError as error:
         message = str(error)
         assert len(message) < MAX_MESSAGE, message[:300]
-        assert _names_what_it_refused(message, arguments), (message, sorted(arguments))
+        assert _names_what_it_refused(message, function), (message, sorted(arguments))
     finally:
         plt.close("all")
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _in_a_scratch_folder(tmp_path_factory):
+    """An entry point that writes a file (export_progress) writes a relative path here, never into the course."""
+    previous = os.getcwd()
+    os.chdir(tmp_path_factory.mktemp("fuzzed"))
+    yield
+    os.chdir(previous)
 
 
 def test_the_harness_reaches_every_layer():

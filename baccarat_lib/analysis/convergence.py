@@ -102,8 +102,8 @@ def _deals(counts: dict):
 def outcome_chances(deals) -> dict:
     """{Outcome: Fraction}: the chances of (chance, coup) pairs added up by who won."""
     refused = _("deals must be (chance, Coup) pairs such as enumerate_coups gives, not {given}")
-    if isinstance(deals, (str, bytes)) or not hasattr(deals, "__iter__"):
-        raise BaccaratError(refused.format(given=shown(deals)))
+    if isinstance(deals, (str, bytes)) or not hasattr(deals, "__iter__") or getattr(deals, "ndim", 1) != 1:
+        raise BaccaratError(refused.format(given=shown(deals)))     # a numpy scalar array is no list of pairs
     chances = {outcome: Fraction(0) for outcome in (Outcome.PLAYER, Outcome.BANKER, Outcome.TIE)}
     for pair in deals:
         if not (isinstance(pair, tuple) and len(pair) == 2 and isinstance(pair[1], Coup)

@@ -32,7 +32,7 @@ from baccarat_lib.analysis.roads import (bead_plate, big_road, big_road_columns,
 from baccarat_lib.analysis.simulate import (MAX_COUNTED_COUPS, MAX_RECORDED_COUPS, deal_shoe, outcome_counts,
                                             play_shoe, simulate_coups)
 from baccarat_lib.errors import BaccaratError
-from baccarat_lib.game import RANKS, Outcome, Shoe
+from baccarat_lib.game import RANKS, Outcome, Shoe, play_coup
 from bad_input import refused
 
 OUTCOME_EVENTS = {"player": lambda f: f["winner"] == "player", "banker": lambda f: f["winner"] == "banker",
@@ -406,3 +406,12 @@ def test_a_numpy_scalar_array_is_not_a_rule_for_player():
     refused(lambda: odds.coup_table(np.array(3)), "player_draws_on", "array(3)")
     refused(lambda: odds.coup_table(np.array([[0, 1]])), "player_draws_on")
     assert odds.coup_table(np.array([0, 1, 2, 3, 4, 5])) is odds.coup_table()     # the standard rule as an array
+
+
+def test_a_numpy_scalar_array_is_not_a_list_of_deals():
+    # np.array(3) has __iter__ but cannot be iterated (a raw TypeError escaped); a list of pairs is read as ever:
+    # two deals of chance 1/2, one a Banker win (the worked coup), one a Player win (Player 9 against 0).
+    refused(lambda: convergence.outcome_chances(np.array(3)), "deals", "array(3)")
+    banker, player = play_coup("2 3 3 A 7 4"), play_coup("9 K K Q")
+    assert convergence.outcome_chances([(Fraction(1, 2), banker), (Fraction(1, 2), player)]) == {
+        Outcome.PLAYER: Fraction(1, 2), Outcome.BANKER: Fraction(1, 2), Outcome.TIE: 0}
