@@ -399,3 +399,10 @@ def test_numpy_integers_are_whole_numbers_everywhere():
     assert full_shoe(np.int16(1)) == full_shoe(1) and shoe_counts(np.int64(1), "A")[0] == 3
     assert Shoe(1, seed=1, cut_card=np.int64(10)).cut_card == 10
 
+
+
+def test_an_unknown_bet_on_the_table_with_most_bets_is_refused_in_under_200_characters():
+    # The message lists every bet the table offers; with ten bets and a long bad name it must still fit.
+    widest = max(PAY_TABLES.values(), key=lambda table: len(", ".join(table.bets)))
+    message = refused(lambda: widest.lines(["x" * 50] * 5), "unknown bet ['xxx", f"for table '{widest.name}'")
+    assert all(bet in message for bet in widest.bets)
