@@ -1,4 +1,5 @@
-"""The one exception the library raises for bad input, and the checks every public function shares.
+"""The one exception the library raises for bad input, and the checks every public function shares at its door
+(their own ``name``, bounds and ``limit`` come from the library and are trusted, as inside the library).
 
 Public names:
 
@@ -52,9 +53,7 @@ class BaccaratError(ValueError):
 
 
 def shown(value, limit: int = MAX_SHOWN) -> str:
-    """``repr(value)``, cut to ``limit`` characters with an ellipsis, for error messages."""
-    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 2:
-        raise BaccaratError(_("limit must be a whole number 2 or more, not {value}").format(value=shown(limit)))
+    """``repr(value)``, cut to ``limit`` characters (2 or more) with an ellipsis, for error messages."""
     try:
         text = repr(value)
     except Exception:  # a value whose repr fails is still named by its type
@@ -75,21 +74,10 @@ def _refusal(name: str, low, high, value) -> BaccaratError:
     return BaccaratError(message.format(name=name, low=low, high=high, value=shown(value)))
 
 
-def _check_name(name) -> str:
-    if not isinstance(name, str) or not 0 < len(name) <= MAX_SHOWN:
-        raise BaccaratError(_("name must be the argument's name (a short text), not {value}").format(
-            value=shown(name)))
-    return name
-
-
 def whole_number(name: str, value, low: int | None = None, high: int | None = None) -> int:
-    """``value`` as an int: any integral value (int, numpy integer), not a bool, float or text; in ``low..high``."""
-    _check_name(name)
-    for bound, bound_name in ((low, "low"), (high, "high")):
-        if bound is not None and (isinstance(bound, bool) or not isinstance(bound, int)):
-            message = (_("low must be None or a whole number, not {value}") if bound_name == "low"
-                       else _("high must be None or a whole number, not {value}"))
-            raise BaccaratError(message.format(value=shown(bound)))
+    """``value`` as an int: any integral value (int, numpy integer), not a bool, float or text; in ``low..high``.
+
+    ``name`` (the argument's name, as the message says it) and the bounds come from the library, not a learner."""
     if isinstance(value, bool) or type(value).__name__ == "bool_":
         raise _refusal(name, low, high, value)
     try:
@@ -103,7 +91,6 @@ def whole_number(name: str, value, low: int | None = None, high: int | None = No
 
 def check_seed(seed, name: str = "seed") -> int | None:
     """The one seed policy: None (fresh randomness) or a whole number 0 or more (numpy integers too)."""
-    _check_name(name)
     if seed is None:
         return None
     try:

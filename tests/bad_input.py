@@ -1,12 +1,10 @@
 """Shared by the bad-input tests of every layer: a refusal must be a short BaccaratError that says what it refused.
 
 - ``refused(call, *words)``: ``call()`` raises a BaccaratError under 200 characters holding every one of ``words``.
-- ``only_baccarat_errors(function, arguments)``: ``function(*arguments)`` returns, or raises a short BaccaratError.
-- ``arity(function)`` and ``arguments_for(function, values)``: a hypothesis strategy for positional arguments
-  between the required and the largest number (a wrong count would be Python's own TypeError).
-- ``JUNK`` and ``values(valid)``: what the property tests feed every public function: the ``valid`` examples,
-  the junk below, and arbitrary numbers, text, decimals, fractions, lists, bytes and dicts.
-- ``keywords_for(function, values)``: the same by keyword: every required parameter, any of the optional ones.
+- ``JUNK`` and ``values(valid)``: what the fuzz harness (tests/test_bad_input.py) feeds every entry point: the
+  ``valid`` examples, the junk below, and arbitrary numbers, text, decimals, fractions, lists, bytes and dicts.
+- ``keywords_for(function, values)``: keyword arguments drawn from ``values``: every required parameter, any of
+  the optional ones.
 """
 
 import inspect
@@ -19,7 +17,6 @@ import pytest
 from hypothesis import strategies as st
 
 from baccarat_lib.errors import BaccaratError
-from baccarat_lib.game import Outcome
 
 MAX_MESSAGE = 200
 
@@ -56,33 +53,9 @@ def refused(call, *words):
     return message
 
 
-def only_baccarat_errors(function, arguments):
-    """``function(*arguments)`` either returns or raises a BaccaratError under 200 characters."""
-    try:
-        function(*arguments)
-    except BaccaratError as error:
-        assert len(str(error)) < MAX_MESSAGE, str(error)[:300]
-    except Exception as error:  # pragma: no cover - the failure report
-        pytest.fail(f"{type(error).__name__} escaped: {str(error)[:200]}")
-
-
-def arity(function) -> tuple[int, int]:
-    """How many positional arguments ``function`` takes: (required, most)."""
-    if function is Outcome:               # Outcome(value); Outcome(name, names) is Enum's functional API
-        return 1, 1
-    parameters = [p for p in inspect.signature(function).parameters.values()
-                  if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
-    return sum(p.default is p.empty for p in parameters), len(parameters)
-
-
-def arguments_for(function, values):
-    """Positional arguments drawn from ``values``: between the required and the largest number."""
-    low, high = arity(function)
-    return st.lists(values, min_size=low, max_size=high)
-
-
 def keywords_for(function, values):
     """Keyword arguments drawn from ``values``: every required parameter, and any of the optional ones."""
-    parameters = inspect.signature(function).parameters.values()
+    parameters = [p for p in inspect.signature(function).parameters.values()
+                  if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD, p.POSITIONAL_ONLY)]
     return st.fixed_dictionaries({p.name: values for p in parameters if p.default is p.empty},
                                  optional={p.name: values for p in parameters if p.default is not p.empty})

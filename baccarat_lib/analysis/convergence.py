@@ -36,11 +36,11 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..errors import BaccaratError, check_seed, shown, whole_number
+from ..errors import BaccaratError, shown, whole_number
 from ..game.cards import RANKS, Card
 from ..game.coup import Coup, Outcome, play_coup
 from ..game.payouts import EVENTS, bet_label
-from ..game.shoe import check_decks, rank_counts
+from ..game.shoe import rank_counts
 from ..i18n import N_, _
 from .kernel import OUTCOME_CODES, check_shoe_size
 
@@ -102,8 +102,8 @@ def _deals(counts: dict):
 def outcome_chances(deals) -> dict:
     """{Outcome: Fraction}: the chances of (chance, coup) pairs added up by who won."""
     refused = _("deals must be (chance, Coup) pairs such as enumerate_coups gives, not {given}")
-    if isinstance(deals, (str, bytes)) or not hasattr(deals, "__iter__"):
-        raise BaccaratError(refused.format(given=shown(deals)))
+    if isinstance(deals, (str, bytes)) or not hasattr(deals, "__iter__") or getattr(deals, "ndim", 1) != 1:
+        raise BaccaratError(refused.format(given=shown(deals)))     # a numpy scalar array is no list of pairs
     chances = {outcome: Fraction(0) for outcome in (Outcome.PLAYER, Outcome.BANKER, Outcome.TIE)}
     for pair in deals:
         if not (isinstance(pair, tuple) and len(pair) == 2 and isinstance(pair[1], Coup)
@@ -203,13 +203,12 @@ def _check_outcome(outcome) -> Outcome:
         given=shown(outcome)))
 
 
-def _check_simulation(n_coups, decks, seed, points) -> None:
-    """The arguments of a convergence, checked before the simulation starts."""
+def _check_simulation(n_coups, points) -> None:
+    """The arguments of a convergence that ``simulate_coups`` does not check, checked before it starts (it checks
+    ``decks`` and ``seed`` itself before dealing a coup)."""
     n_coups = whole_number("n_coups", n_coups, 0, MAX_RECORDED_COUPS)
     if n_coups < 2:
         raise BaccaratError(_("n_coups must be 2 or more for a running mean, not {given}").format(given=n_coups))
-    check_decks(decks)
-    check_seed(seed)
     whole_number("points", points, 1, _MAX_POINTS)
 
 
@@ -220,7 +219,7 @@ def outcome_convergence(outcome=Outcome.BANKER, n_coups: int = 200_000, decks: i
     Every argument is checked before any coup is dealt (``n_coups`` up to ``simulate.MAX_RECORDED_COUPS``).
     """
     outcome = _check_outcome(outcome)
-    _check_simulation(n_coups, decks, seed, points)
+    _check_simulation(n_coups, points)
     records = simulate_coups(n_coups, decks=decks, seed=seed)
     n, mean, se = running_mean(records.outcomes == OUTCOME_CODES[outcome], points)
     exact = float(outcome_probabilities(decks)[outcome])
@@ -235,7 +234,7 @@ def bet_convergence(bet: str = "banker", table="standard", n_coups: int = 200_00
     needs (it does not record each side's number of cards).
     """
     pay, _lines = bet_lines(bet, table)
-    _check_simulation(n_coups, decks, seed, points)
+    _check_simulation(n_coups, points)
     net_results(_NO_COUPS, bet, pay)  # refuses a bet whose events the simulation does not record
     records = simulate_coups(n_coups, decks=decks, seed=seed)
     n, mean, se = running_mean(net_results(records, bet, pay), points)

@@ -35,14 +35,14 @@ from typing import NamedTuple
 
 from numbers import Real
 
-from ..errors import BaccaratError, check_seed, shown
+from ..errors import BaccaratError, shown
 from ..game.cards import RANKS
 from ..game.payouts import bet_label
 from ..game.rules import PLAYER_DRAWS_ON
 from ..game.formatting import localized
-from ..game.shoe import Shoe, check_decks, rank_counts, shoe_counts
+from ..game.shoe import Shoe, check_decks, shoe_counts
 from ..i18n import _
-from .odds import _DECKS, bet_lines, check_shoe, house_edge, probability_where
+from .odds import _DECKS, _edge, _probability_where, bet_lines, check_shoe, house_edge  # noqa: F401
 
 __all__ = ["MAIN_BETS", "SIDE_BETS", "VALUE_RANKS", "VALUE_LABELS", "edges", "effect_of_removal",
            "removal_effects", "weighted_effect_sum", "removal_text", "ShoePoint", "edges_through_shoe",
@@ -56,8 +56,9 @@ VALUE_LABELS = {0: "0 (10 J Q K)", 1: "1 (A)"} | {value: str(value) for value in
 
 
 
-def _bets(bets, table="standard") -> tuple[tuple[str, str], ...]:
-    """(bet, table) pairs from bet names (on ``table``) or pairs; each bet at most once; one name is one bet.
+def _bets(bets, table="standard") -> dict[str, tuple]:
+    """{bet: its lines} from bet names (on ``table``) or (bet, table) pairs; each bet at most once; one name is
+    one bet.
 
     Every pair is checked (a table that offers the bet) before anything is computed.
     """
@@ -75,20 +76,23 @@ def _bets(bets, table="standard") -> tuple[tuple[str, str], ...]:
         else:
             raise BaccaratError(_("bets must be a list of bet names or (bet, table) pairs, each bet once, "
                                   "not {given} in {bets}").format(given=shown(bet), bets=shown(bets, 30)))
-        bet_lines(*pair)
-        pairs.append(pair)
-    names = [bet for bet, _table in pairs]
+        pairs.append((pair[0], bet_lines(*pair)[1]))
+    names = [bet for bet, _lines in pairs]
     if len(set(names)) != len(names):
         raise BaccaratError(_("each bet may be studied once, not {given}").format(given=shown(names, 80)))
-    return tuple(pairs)
+    return dict(pairs)
 
 
 def edges(counts, bets=MAIN_BETS, table="standard") -> dict:
     """{bet: exact house edge} for a shoe holding ``counts`` (13 rank counts A..K)."""
     if counts is None:
         raise BaccaratError(_("counts must be 13 whole numbers 0 or more (the cards of each rank A..K), not None"))
-    counts = check_shoe(counts=counts)
-    return {bet: house_edge(bet, bet_table, counts=counts) for bet, bet_table in _bets(bets, table)}
+    return _edges(_bets(bets, table), check_shoe(counts=counts))
+
+
+def _edges(lines_by_bet: dict, counts) -> dict:
+    """``edges`` for bets from ``_bets`` and a shoe from ``check_shoe``."""
+    return {bet: _edge(bet, lines, counts) for bet, lines in lines_by_bet.items()}
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -111,19 +115,30 @@ def effect_of_removal(bet: str, table="standard", decks: int = _DECKS, counts=No
     >>> effect_of_removal("tie", decks=1)[0] < 0      # a ten leaving helps the Tie bettor
     True
     """
-    bet_lines(bet, table)
+    _table, lines = bet_lines(bet, table)
+    return _effect_of_removal(bet, lines, _removable_shoe(decks, counts))
+
+
+def _removable_shoe(decks, counts=None) -> tuple[int, ...]:
+    """The shoe of ``check_shoe``, refused under 7 cards (a card taken out must leave a coup's 6)."""
     counts = check_shoe(decks, counts=counts)
     if sum(counts) <= 6:
         raise BaccaratError(_("effect_of_removal needs a shoe of 7 cards or more (6 once a card leaves), "
                               "not {given}").format(given=sum(counts)))
-    base = house_edge(bet, table, counts=counts)
-    return {value: house_edge(bet, table, counts=_without(counts, value)) - base for value in VALUE_RANKS}
+    return counts
+
+
+def _effect_of_removal(bet: str, lines: tuple, counts) -> dict:
+    """``effect_of_removal`` for a bet's checked ``lines`` and a shoe from ``_removable_shoe``."""
+    base = _edge(bet, lines, counts)
+    return {value: _edge(bet, lines, _without(counts, value)) - base for value in VALUE_RANKS}
 
 
 def removal_effects(bets=MAIN_BETS, decks: int = 8, table="standard") -> dict:
     """{bet: effect_of_removal(bet, ...)} for several bets (names on ``table``, or (bet, table) pairs)."""
-    check_decks(decks)
-    return {bet: effect_of_removal(bet, bet_table, decks) for bet, bet_table in _bets(bets, table)}
+    counts = _removable_shoe(decks)
+    lines_by_bet = _bets(bets, table)
+    return {bet: _effect_of_removal(bet, lines, counts) for bet, lines in lines_by_bet.items()}
 
 
 def weighted_effect_sum(effects: dict, decks: int = 8) -> Fraction:
@@ -197,16 +212,16 @@ def edges_through_shoe(decks: int = 8, seed=None, table="standard", bets=MAIN_BE
     >>> points[0].edges["banker"] == house_edge("banker", "standard", decks=1), points[0].cards_left
     (True, 52)
     """
-    pairs = _bets(bets, table)
-    shoe = Shoe(decks=check_decks(decks), seed=check_seed(seed))
+    lines_by_bet = _bets(bets, table)
+    shoe = Shoe(decks, seed)
     coups = shoe.coups()
     points = []
     while True:
-        counts, cards_left = rank_counts(shoe.remaining()), len(shoe)
+        counts, cards_left = shoe.rank_counts(), len(shoe)
         coup = next(coups, None)
         if coup is None:
             return points
-        points.append(ShoePoint(len(points) + 1, cards_left, edges(counts, pairs), coup))
+        points.append(ShoePoint(len(points) + 1, cards_left, _edges(lines_by_bet, counts), coup))
 
 
 def _check_points(points) -> None:
@@ -226,12 +241,22 @@ def _check_points(points) -> None:
 def positive_coups(points) -> dict:
     """{bet: number of coups on which the bet had positive expectation (a negative house edge)}."""
     _check_points(points)
+    return _positive_coups(points)
+
+
+def _positive_coups(points) -> dict:
+    """``positive_coups`` of points already checked by ``_check_points``."""
     return {bet: sum(point.edges[bet] < 0 for point in points) for bet in points[0].edges}
 
 
 def edge_ranges(points) -> dict:
     """{bet: (lowest edge, highest edge)} through the shoe."""
     _check_points(points)
+    return _edge_ranges(points)
+
+
+def _edge_ranges(points) -> dict:
+    """``edge_ranges`` of points already checked by ``_check_points``."""
     return {bet: (min(point.edges[bet] for point in points), max(point.edges[bet] for point in points))
             for bet in points[0].edges}
 
@@ -260,8 +285,8 @@ def _five_choice(decks: int = 8) -> dict:
 
     def chance(name, predicate, rule):
         on_five = lambda coups: (coups.player_start == 5) & ~coups.natural  # noqa: E731
-        return probability_where(f"Player's 5: {name}", lambda coups: on_five(coups) & predicate(coups),
-                                 counts=counts, player_draws_on=rule)
+        return _probability_where(f"Player's 5: {name}", lambda coups: on_five(coups) & predicate(coups),
+                                  counts, frozenset(rule))
 
     rules = {"draw": PLAYER_DRAWS_ON | {5}, "stand": PLAYER_DRAWS_ON - {5}}
     return {choice: (chance("Player wins", lambda coups: coups.player_wins, rule)
@@ -280,6 +305,6 @@ def edges_after_removing(removed, decks: int = 1, bets=MAIN_BETS + SIDE_BETS) ->
     >>> after > before                       # fives out: worse for Banker
     True
     """
-    pairs = _bets(bets)
+    lines_by_bet = _bets(bets)
     full, left = check_shoe(decks), check_shoe(decks, removed)
-    return {bet: (house_edge(bet, table, counts=full), house_edge(bet, table, counts=left)) for bet, table in pairs}
+    return {bet: (_edge(bet, lines, full), _edge(bet, lines, left)) for bet, lines in lines_by_bet.items()}

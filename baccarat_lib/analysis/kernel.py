@@ -86,7 +86,8 @@ def check_player_draws_on(player_draws_on) -> frozenset:
             and player_draws_on <= _TOTALS:
         return player_draws_on
     refused = _("player_draws_on must be a set of two-card totals 0 to 9 (Player draws on them), not {given}")
-    if isinstance(player_draws_on, (str, bytes, dict)) or not hasattr(player_draws_on, "__iter__"):
+    if isinstance(player_draws_on, (str, bytes, dict)) or not hasattr(player_draws_on, "__iter__") \
+            or getattr(player_draws_on, "ndim", 1) != 1:          # a numpy scalar array has __len__ but no length
         raise BaccaratError(refused.format(given=shown(player_draws_on)))
     items = list(player_draws_on) if hasattr(player_draws_on, "__len__") and len(player_draws_on) <= 10 else None
     if items is None:

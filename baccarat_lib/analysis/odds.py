@@ -60,7 +60,7 @@ from ..game.coup import Outcome
 from ..game.formatting import number as format_number
 from ..game.payouts import EVENTS, PAIR_EVENTS, PAY_TABLES, PayTable, pay_table
 from ..game.rules import PLAYER_DRAWS_ON
-from ..game.shoe import shoe_counts  # noqa: F401  (the old path baccarat_lib.odds.shoe_counts)
+from ..game.shoe import _shoe_counts, check_decks, shoe_counts  # shoe_counts: also the old path baccarat_lib.odds.shoe_counts
 from ..i18n import _
 from .kernel import MAX_COUP_CARDS, OUTCOME_CODES, check_player_draws_on, check_shoe_size, play_values
 
@@ -244,7 +244,7 @@ coup_table.cache_clear = _coup_table.cache_clear  # forget the compiled tables (
 
 def _row_for(name: str, make_mask, table=None) -> np.ndarray:
     """How many coups of each value multiset ``make_mask(table)`` selects; compiled once per name and table."""
-    table = coup_table() if table is None else table
+    table = _coup_table(PLAYER_DRAWS_ON) if table is None else table
     if name not in table.rows:
         mask = np.asarray(make_mask(table), dtype=bool)
         table.rows[name] = np.bincount(table.multiset[mask], minlength=len(table.multisets)).astype(np.int64)
@@ -273,7 +273,7 @@ def _weights(value_counts, table=None) -> tuple[np.ndarray, int]:
     Every weight, and every sum of weights, is at most that denominator (all the coups' weights add up to
     it), so int64 is exact while the denominator fits; above that (about 1,450 cards) Python integers are used.
     """
-    table = coup_table() if table is None else table
+    table = _coup_table(PLAYER_DRAWS_ON) if table is None else table
     total = sum(value_counts)
     denominator = _falling(total, MAX_CARDS)
     dtype = np.int64 if denominator <= _INT64_MAX else object
@@ -314,9 +314,14 @@ def probability_where(name: str, predicate, decks: int = _DECKS, removed=(), cou
     if not callable(predicate):
         raise BaccaratError(_("predicate must be a function of coup_table() giving one flag per coup, "
                               "not {given}").format(given=shown(predicate)))
-    rank_counts = _counts(decks, removed, counts)
-    table = coup_table(player_draws_on)
-    return _probability(_row_for(name, _checked_predicate(predicate), table), _value_counts(rank_counts), table)
+    return _probability_where(name, _checked_predicate(predicate), _counts(decks, removed, counts),
+                              check_player_draws_on(player_draws_on))
+
+
+def _probability_where(name: str, predicate, rank_counts, player_draws_on=PLAYER_DRAWS_ON) -> Fraction:
+    """``probability_where`` for arguments already checked (the library's own predicates and shoes)."""
+    table = _coup_table(player_draws_on)
+    return _probability(_row_for(name, predicate, table), _value_counts(rank_counts), table)
 
 
 def _checked_predicate(predicate):
@@ -380,13 +385,17 @@ def event_probability(event: str, decks: int = _DECKS, removed=(), counts=None) 
     rank_counts = _counts(decks, removed, counts)
     if event in PAIR_EVENTS:
         return _pair_probability(rank_counts, event)
-    return probability_where(f"event {event}", lambda table: EVENTS[event](table), counts=rank_counts)
+    return _probability_where(f"event {event}", EVENTS[event], rank_counts)
 
 
 def bet_expectation(bet: str, table="standard", decks: int = _DECKS, removed=(), counts=None) -> dict:
     """{net result per unit staked: probability} for one bet: each line of the bet takes what earlier lines left."""
-    table, lines = bet_lines(bet, table)
-    rank_counts = _counts(decks, removed, counts)
+    _table, lines = bet_lines(bet, table)
+    return _expectation(bet, lines, _counts(decks, removed, counts))
+
+
+def _expectation(bet: str, lines: tuple, rank_counts) -> dict:
+    """``bet_expectation`` of a bet's ``lines`` (from ``bet_lines``) on a shoe from ``check_shoe``."""
     if any(line.event in PAIR_EVENTS for line in lines):
         if len(lines) != 1:
             raise BaccaratError(_("bet {bet} mixes a pair with other events; pair bets pay on the pair alone").format(
@@ -420,10 +429,7 @@ def bet_lines(bet, table="standard") -> tuple[PayTable, tuple]:
     ('tie-9', ['9:1'])
     """
     table = check_table(table)
-    if not isinstance(bet, str) or bet not in table.bets:
-        raise BaccaratError(_("unknown bet {given} for table {table}: it offers {bets}").format(
-            given=shown(bet, 30), table=shown(table.name, 20), bets=", ".join(table.bets)))
-    return table, table.lines(bet)
+    return table, table.lines(bet)          # PayTable.lines refuses a bet the table does not offer
 
 
 def _first_match(coups, lines, number) -> np.ndarray:
@@ -443,7 +449,13 @@ def house_edge(bet: str, table="standard", decks: int = _DECKS, removed=(), coun
     >>> f"{float(house_edge('tie', 'standard', 8)):.4%}", f"{float(house_edge('tie', 'tie-9', 8)):.4%}"
     ('14.3596%', '4.8440%')
     """
-    return -sum(net * chance for net, chance in bet_expectation(bet, table, decks, removed, counts).items())
+    _table, lines = bet_lines(bet, table)
+    return _edge(bet, lines, _counts(decks, removed, counts))
+
+
+def _edge(bet: str, lines: tuple, rank_counts) -> Fraction:
+    """``house_edge`` of a bet's ``lines`` (from ``bet_lines``) on a shoe from ``check_shoe``."""
+    return -sum(net * chance for net, chance in _expectation(bet, lines, rank_counts).items())
 
 
 def total_probabilities(decks: int = _DECKS, removed=(), counts=None) -> dict:
@@ -465,7 +477,7 @@ def cards_used_probabilities(decks: int = _DECKS, removed=(), counts=None) -> di
 
 def natural_probability(decks: int = _DECKS, removed=(), counts=None) -> Fraction:
     """The chance that either hand has a natural."""
-    return probability_where("natural", lambda coups: coups.natural, decks, removed, counts)
+    return _probability_where("natural", lambda coups: coups.natural, _counts(decks, removed, counts))
 
 
 def outcome_given_player_total(decks: int = _DECKS, removed=(), counts=None) -> dict:
@@ -483,6 +495,14 @@ def outcome_given_player_total(decks: int = _DECKS, removed=(), counts=None) -> 
     return result
 
 
+def _deck_counts(decks) -> list[int]:
+    """A list of 1 to 8 deck counts, each checked by ``check_decks`` (a column each in the odds tables)."""
+    if not isinstance(decks, (list, tuple, range)) or not 0 < len(decks) <= 8:
+        raise BaccaratError(_("decks must be a list of deck counts such as (6, 8), not {given}").format(
+            given=shown(decks)))
+    return [check_decks(count) for count in decks]
+
+
 def edge_rows(decks=(6, 8), tables=None) -> list[tuple[str, str, dict]]:
     """(table name, bet, {decks: house edge}) for every bet of every table, in table order.
 
@@ -490,16 +510,17 @@ def edge_rows(decks=(6, 8), tables=None) -> list[tuple[str, str, dict]]:
     >>> [(bet, f"{float(edges[8]):.2%}") for table, bet, edges in rows][:3]
     [('player', '1.24%'), ('banker', '1.06%'), ('tie', '14.36%')]
     """
-    if not isinstance(decks, (list, tuple, range)) or not 0 < len(decks) <= 8:
-        raise BaccaratError(_("decks must be a list of deck counts such as (6, 8), not {given}").format(
-            given=shown(decks)))
+    return _edge_rows(_deck_counts(decks), tables)
+
+
+def _edge_rows(decks: list[int], tables) -> list[tuple[str, str, dict]]:
+    """``edge_rows`` for deck counts from ``_deck_counts`` (``tables`` still to be checked)."""
     if tables is not None and not isinstance(tables, (list, tuple)):
         raise BaccaratError(_("tables must be None (every table) or a list of pay tables or their names, "
                               "not {given}").format(given=shown(tables)))
-    for count in decks:
-        shoe_counts(count)  # checks the deck count
+    shoes = {count: _shoe_counts(count) for count in decks}
     tables = [check_table(table) for table in (PAY_TABLES if tables is None else tables)]
-    return [(table.name, bet, {count: house_edge(bet, table, count) for count in decks})
+    return [(table.name, bet, {count: _edge(bet, table.lines(bet), shoe) for count, shoe in shoes.items()})
             for table in tables for bet in table.bets]
 
 

@@ -143,11 +143,6 @@ def _check_flag(name: str, value) -> bool:
     return bool(value)
 
 
-def _rng(seed) -> np.random.Generator:
-    """The generator for ``seed``, checked by the one seed policy (valid seeds give the same shoes as ever)."""
-    return np.random.default_rng(check_seed(seed))
-
-
 def _deal_limit(n_cards: int, cut_card: int) -> int:
     """A coup may start at positions 0 .. limit-1: more than cut_card cards left, and at least 6."""
     return min(n_cards - cut_card, n_cards - 5)
@@ -241,7 +236,7 @@ def _shoe_keys(cards) -> np.ndarray:
 
 def _first_shoe_keys(decks: int, seed) -> np.ndarray:
     """The key row of the shoe ``Shoe(decks, seed)`` shuffles: the first shoe of every function here."""
-    shoe = Shoe(decks=decks, seed=seed)
+    shoe = Shoe._of_decks(decks, seed)
     return _shoe_keys(shoe.peek(len(shoe)))
 
 
@@ -281,8 +276,9 @@ def outcome_counts(n_coups: int, decks: int = 8, seed=None,
     """
     n_coups, decks = _check_n_coups(n_coups, MAX_COUNTED_COUPS, N_("the time it takes")), check_decks(decks)
     deck_codes, _plan, limit = _shoe_plan(decks, cut_card)
-    rng = _rng(seed)
-    first = _first_shoe_keys(decks, check_seed(seed)) if n_coups else None
+    seed = check_seed(seed)
+    rng = np.random.default_rng(seed)
+    first = _first_shoe_keys(decks, seed) if n_coups else None
     counts = np.zeros(len(OUTCOME_CODES), dtype=np.int64)
     left = n_coups
     while left > 0:
@@ -426,8 +422,9 @@ def simulate_coups(n_coups: int, decks: int = 8, seed=None, cut_card: int = DEFA
         check_decks(decks)
     keep_shoes = _check_flag("keep_shoes", keep_shoes)
     deck_codes, _plan, limit = _shoe_plan(decks, cut_card)
-    rng = _rng(seed)
-    first = _first_shoe_keys(decks, check_seed(seed)) if n_coups else None
+    seed = check_seed(seed)
+    rng = np.random.default_rng(seed)
+    first = _first_shoe_keys(decks, seed) if n_coups else None
     names = [field.name for field in fields(CoupRecords) if field.name != "shoe_cards"]
     columns, shoe_parts, filled, left, first_shoe = None, [], 0, n_coups, 0
     while left > 0:

@@ -292,7 +292,7 @@ class PayTable:
         """The lines of one bet; the error lists the bets this table offers."""
         if not isinstance(bet, str) or bet not in self.bets:
             raise BaccaratError(_("unknown bet {bet} for table {table}: it offers {bets}").format(
-                bet=shown(bet, 24), table=shown(self.name, 24), bets=", ".join(self.bets)))
+                bet=shown(bet, 20), table=shown(self.name, 16), bets=", ".join(self.bets)))
         return self.bets[bet]
 
     def line_for(self, bet: str, facts) -> Pays | None:

@@ -52,7 +52,11 @@ def full_shoe(decks: int = 8) -> list[Card]:
     >>> len(full_shoe(6))
     312
     """
-    decks = check_decks(decks)
+    return _full_shoe(check_decks(decks))
+
+
+def _full_shoe(decks: int) -> list[Card]:
+    """``full_shoe`` for a deck count already checked."""
     return [Card(rank, suit) for _deck in range(decks) for suit in SUITS for rank in RANKS]
 
 
@@ -62,8 +66,11 @@ def shoe_counts(decks: int = 8, removed=()) -> tuple[int, ...]:
     >>> shoe_counts(1, "A♠ A K")
     (2, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 3)
     """
-    decks = check_decks(decks)
-    cards = as_cards(removed)
+    return _shoe_counts(check_decks(decks), as_cards(removed))
+
+
+def _shoe_counts(decks: int, cards=()) -> tuple[int, ...]:
+    """``shoe_counts`` for a deck count already checked and ``removed`` already read as cards."""
     by_rank = Counter(card.rank for card in cards)
     by_card = Counter(card for card in cards if card.suit)
     for card, count in by_card.items():
@@ -124,7 +131,7 @@ def rank_counts(cards) -> tuple[int, ...]:
 
 def _is_full_decks(cards: list[Card], decks: int) -> bool:
     """True when ``cards`` are exactly ``decks`` full 52-card decks (every card of every suit ``decks`` times)."""
-    return len(cards) == 52 * decks and Counter(cards) == Counter(full_shoe(decks))
+    return len(cards) == 52 * decks and Counter(cards) == Counter(_full_shoe(decks))
 
 
 class Shoe:
@@ -141,29 +148,37 @@ class Shoe:
     def __init__(self, decks: int | None = None, seed=None, cards=None, cut_card: int | None = None):
         seed = check_seed(seed)
         if cards is None:
-            self.decks = check_decks(8 if decks is None else decks)
-            self._cards = full_shoe(self.decks)
+            decks = check_decks(8 if decks is None else decks)
+            cards = _full_shoe(decks)
         else:
-            self._cards = as_cards(cards)
-            self.decks = None
+            cards = as_cards(cards)
             if decks is not None:
                 decks = check_decks(decks)
-                if not _is_full_decks(self._cards, decks):
+                if not _is_full_decks(cards, decks):
                     raise BaccaratError(_("decks={decks} contradicts cards: they are {count} cards, not {decks} full "
                                           "decks; give decks or cards, not both").format(decks=decks,
-                                                                                         count=len(self._cards)))
-                self.decks = decks
+                                                                                         count=len(cards)))
+        if cut_card is None:
+            cut_card = 14 if len(cards) >= 52 else 0
+        try:
+            cut_card = whole_number("cut_card", cut_card, 0, len(cards))
+        except BaccaratError:
+            raise BaccaratError(_("cut_card is the number of cards behind the cut card, a whole number 0..{high}, "
+                                  "not {value}").format(high=len(cards), value=shown(cut_card))) from None
+        self._shuffle(cards, decks, seed, cut_card)
+
+    @classmethod
+    def _of_decks(cls, decks: int, seed: int | None) -> Shoe:
+        """``Shoe(decks, seed)`` for a deck count and seed the library has already checked."""
+        shoe = cls.__new__(cls)
+        shoe._shuffle(_full_shoe(decks), decks, seed, 14)
+        return shoe
+
+    def _shuffle(self, cards: list[Card], decks: int | None, seed: int | None, cut_card: int) -> None:
+        self._cards, self.decks, self.cut_card = cards, decks, cut_card
         self.rng = random.Random(seed)
         self.rng.shuffle(self._cards)
         self.position = 0
-        if cut_card is None:
-            cut_card = 14 if len(self._cards) >= 52 else 0
-        try:
-            cut_card = whole_number("cut_card", cut_card, 0, len(self._cards))
-        except BaccaratError:
-            raise BaccaratError(_("cut_card is the number of cards behind the cut card, a whole number 0..{high}, "
-                                  "not {value}").format(high=len(self._cards), value=shown(cut_card))) from None
-        self.cut_card = cut_card
 
     def __len__(self) -> int:
         """Cards left to deal."""
@@ -187,7 +202,8 @@ class Shoe:
 
     def rank_counts(self) -> tuple[int, ...]:
         """How many cards of each rank A..K are left."""
-        return rank_counts(self._cards[self.position:])
+        by_rank = Counter(card.rank for card in self._cards[self.position:])
+        return tuple(by_rank[rank] for rank in RANKS)
 
     def peek(self, n: int = 1) -> list[Card]:
         """The next ``n`` cards without dealing them (fewer when fewer are left); ``n`` is a whole number 0 or more."""
@@ -259,12 +275,12 @@ class ShoeRun:
     def __init__(self, decks: int = 8, seed=None):
         self.decks, self.seed = check_decks(decks), check_seed(seed)
         self.number = 1
-        self.shoe = Shoe(decks=self.decks, seed=self.seed)
+        self.shoe = Shoe._of_decks(self.decks, self.seed)
 
     def deal_coup(self) -> tuple[Coup, bool]:
         """The next coup, and True when a fresh shoe had to be shuffled for it."""
         fresh = self.shoe.past_cut_card or len(self.shoe) < 6
         if fresh:
             self.number += 1
-            self.shoe = Shoe(decks=self.decks, seed=None if self.seed is None else _shoe_seed(self.seed, self.number))
+            self.shoe = Shoe._of_decks(self.decks, None if self.seed is None else _shoe_seed(self.seed, self.number))
         return self.shoe.deal_coup(), fresh

@@ -17,15 +17,15 @@ under); each key names the situation in a few words ("wins more, 8 decks").
 from __future__ import annotations
 
 
-from ..analysis.counting import (VALUE_LABELS, VALUE_RANKS, ShoePoint, edge_ranges, effect_of_removal, five_choice,
-                                 positive_coups)
-from ..analysis.odds import house_edge, outcome_probabilities
+from ..analysis.counting import (VALUE_LABELS, VALUE_RANKS, _check_points, _edge_ranges, _effect_of_removal,
+                                 _five_choice, _positive_coups, _removable_shoe)
+from ..analysis.odds import _edge, house_edge, outcome_probabilities
 from ..errors import BaccaratError, shown
 from ..game.coup import Outcome
 from ..game.formatting import localized, percent
 from ..i18n import N_, _, ngettext, using_language
 from ..game.payouts import bet_label, derive_table, pay_table
-from ..game.shoe import check_decks
+from ..game.shoe import _shoe_counts, check_decks
 from .questions import Question
 
 __all__ = ["wins_more_question", "lowest_edge_question", "no_commission_question", "best_removal_question",
@@ -34,10 +34,10 @@ __all__ = ["wins_more_question", "lowest_edge_question", "no_commission_question
 _OUTCOMES = (Outcome.BANKER, Outcome.PLAYER, Outcome.TIE)
 
 
-def _bet_on(bet, table) -> tuple[str, object]:
-    """``bet`` checked to be a bet ``table`` offers; the table as given (a name or a PayTable)."""
-    pay_table(table).lines(bet)
-    return bet, table
+def _bet_on(bet, table) -> tuple:
+    """(the pay table, the lines of ``bet``), both checked: ``bet`` is a bet ``table`` (a name or a PayTable) offers."""
+    table = pay_table(table)
+    return table, table.lines(bet)
 
 
 def _shoe_words(decks: int) -> str:
@@ -75,10 +75,11 @@ def lowest_edge_question(choices=(("banker", "standard"), ("player", "standard")
         if not isinstance(choice, (tuple, list)) or len(choice) != 2:
             raise BaccaratError(_("choices must be a list of two or more (bet, table) pairs such as (\"banker\", "
                                   "\"standard\"); {value} is not a pair").format(value=shown(choice)))
-        _bet_on(*choice)
-    edges = {f"{bet_label(bet)} ({pay_table(table).name})": house_edge(bet, table, decks) for bet, table in choices}
+    bets = [(bet, *_bet_on(bet, table)) for bet, table in choices]
+    counts = _shoe_counts(decks)
+    edges = {f"{bet_label(bet)} ({table.name})": _edge(bet, lines, counts) for bet, table, lines in bets}
     with using_language("en"):                 # the key (saved progress) is the same in every language
-        english = [f"{bet_label(bet)} ({pay_table(table).name})" for bet, table in choices]
+        english = [f"{bet_label(bet)} ({table.name})" for bet, table, _lines in bets]
     best = min(edges, key=edges.get)
     why = "; ".join(f"{label}: {percent(edge)}" for label, edge in edges.items())
     return Question(_("With {decks} decks, which bet has the lowest house edge?").format(decks=decks), best,
@@ -104,8 +105,8 @@ def no_commission_question(decks: int = 8) -> Question:
 def best_removal_question(bet: str, table="standard", decks: int = 8) -> Question:
     """Which card value, taken out, helps ``bet``'s bettor most (lowers the edge most)?"""
     decks = check_decks(decks)
-    _bet_on(bet, table)
-    effects = effect_of_removal(bet, table, decks)
+    table, lines = _bet_on(bet, table)
+    effects = _effect_of_removal(bet, lines, _removable_shoe(decks))
     best = min(effects, key=effects.get)
     return Question(_("In {shoe}, taking out one card of which value helps the {bet} bet most?").format(
                         shoe=_shoe_words(decks), bet=bet_label(bet)),
@@ -116,20 +117,18 @@ def best_removal_question(bet: str, table="standard", decks: int = 8) -> Questio
                         change=localized(f"{float(effects[best]) * 100:+.5f}"),
                         worst=VALUE_LABELS[max(effects, key=effects.get)]),
                     tuple(str(value) for value in VALUE_RANKS), skill="counting",
-                    key=f"best removal, {bet} at {pay_table(table).name}, {decks}-deck shoe")
+                    key=f"best removal, {bet} at {table.name}, {decks}-deck shoe")
 
 
 def positive_question(points, bet: str) -> Question:
     """On how many coups of this shoe did ``bet`` have positive expectation? ``points``: from ``edges_through_shoe``."""
-    if not isinstance(points, (list, tuple)) or not points or not all(isinstance(point, ShoePoint) for point in points):
-        raise BaccaratError(_("points must be a non-empty list of ShoePoints (from edges_through_shoe), "
-                              "not {value}").format(value=shown(points)))
+    _check_points(points)
     known = points[0].edges
     if not isinstance(bet, str) or bet not in known or any(bet not in point.edges for point in points):
         raise BaccaratError(_("bet must be one of the bets of points ({bets}), not {value}").format(
             bets=", ".join(map(str, known)), value=shown(bet)))
-    count = positive_coups(points)[bet]
-    low, high = edge_ranges(points)[bet]
+    count = _positive_coups(points)[bet]
+    low, high = _edge_ranges(points)[bet]
     return Question(_("On how many of the {coups} coups of the shoe did the {bet} bet have positive "
                       "expectation (a house edge below 0)?").format(coups=len(points), bet=bet_label(bet)), str(count),
                     _("{count} of {coups}: its exact edge went from {low} to {high} through the shoe, and only a "
@@ -141,8 +140,7 @@ def positive_question(points, bet: str) -> Question:
 
 def five_question(decks: int = 8) -> Question:
     """Against Banker's Punto Banco rules, should Player draw or stand on a two-card 5? Answered by ``five_choice``."""
-    decks = check_decks(decks)
-    choice = five_choice(decks)
+    choice = _five_choice(check_decks(decks))
     best = max(choice, key=choice.get)
     names = {"draw": _(DRAW), "stand": _(STAND)}
     return Question(_("In {shoe}, Player holds a two-card 5 and Banker plays the Punto Banco rules. "

@@ -75,6 +75,20 @@ ANSWER_NAMES = {"draw": N_("draw"), "stand": N_("stand"), "yes": N_("yes"), "no"
                 "both": N_("both"), "red": N_("red"), "blue": N_("blue")}
 
 
+
+KEY_LENGTH = 120        # a question's key (for saved progress) names the situation in at most this many characters
+
+
+def short_key(key: str, from_end: bool = False) -> str:
+    """A question's key, at most ``KEY_LENGTH`` characters: a long one keeps its start (or, ``from_end``, its name
+    before ": " and its end, where the next result of a sequence goes)."""
+    if len(key) <= KEY_LENGTH:
+        return key
+    if from_end:
+        name, rest = key.split(": ", 1)
+        return f"{name}: …{rest[len(name) + 3 - KEY_LENGTH:]}"
+    return key[:KEY_LENGTH - 1] + "…"
+
 @dataclass(frozen=True)
 class Question:
     """An exercise: the prompt, the choices (empty for a typed answer), the answer and why it is right; the

@@ -30,11 +30,10 @@ from ..errors import BaccaratError, shown, whole_number
 from ..game.coup import Outcome
 from ..game.formatting import localized
 from ..i18n import N_, _, ngettext
-from .questions import Question
+from .questions import Question, short_key
 
 MAX_COUPS = 1000        # the longest streak or coup number asked about (an 8-deck shoe deals about 80 coups)
 MAX_ROWS = 20           # the deepest scoreboard asked about (casinos use 6 rows)
-KEY_LENGTH = 120        # a question's key (for saved progress) names the situation in at most this many characters
 
 __all__ = ["columns_question", "dragon_tail_question", "bead_question", "streak_question", "derived_road_question",
            "NO_ENTRY"]
@@ -76,17 +75,6 @@ def _letters(outcomes) -> str:
     return " ".join(LETTERS[outcome] for outcome in as_outcomes(outcomes))
 
 
-def _short(key: str, from_end: bool = False) -> str:
-    """A question's key, at most ``KEY_LENGTH`` characters: a long sequence keeps its start (or, ``from_end``,
-    its name and its end, where the next result goes)."""
-    if len(key) <= KEY_LENGTH:
-        return key
-    if from_end:
-        name, rest = key.split(": ", 1)
-        return f"{name}: …{rest[len(name) + 3 - KEY_LENGTH:]}"
-    return key[:KEY_LENGTH - 1] + "…"
-
-
 def columns_question(sequence) -> Question:
     """How many columns does this sequence start on the Big Road?
 
@@ -105,7 +93,7 @@ def columns_question(sequence) -> Question:
                         sequence=_letters(sequence)),
                     str(big_road_columns(sequence)),
                     _("The streaks are {streaks} (ties left out): one column each.").format(streaks=streaks) + ties,
-                    skill="roads", key=_short(f"columns: {_letters(sequence)}"))
+                    skill="roads", key=short_key(f"columns: {_letters(sequence)}"))
 
 
 def dragon_tail_question(streak: int, side=Outcome.BANKER, rows: int = ROWS) -> Question:
@@ -210,5 +198,5 @@ def derived_road_question(sequence, road="Big Eye Boy", next_result=Outcome.BANK
                     f"{verdict.reason[0].upper()}{verdict.reason[1:]}. {where}",
                     tuple(_(name) for name in (COLOURS["red"], COLOURS["blue"], NO_ENTRY)),
                     skill="derived-roads",
-                    key=_short(f"{DERIVED_ROADS[k]}: {_letters(sequence)} + {LETTERS[outcome]}", from_end=True))
+                    key=short_key(f"{DERIVED_ROADS[k]}: {_letters(sequence)} + {LETTERS[outcome]}", from_end=True))
 

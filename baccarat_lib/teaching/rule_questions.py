@@ -43,7 +43,7 @@ from ..game.rules import (BANKER_TABLEAU, banker_decision, hand_total, is_natura
                           third_card_value, total_working)
 from ..game.tableau import published_table_contradictions, wrong_rows
 from ..progress.store import banker_cell_skill
-from .questions import Question, check_answer  # noqa: F401  (check_answer: used by the doctests)
+from .questions import Question, check_answer, short_key  # noqa: F401  (check_answer: used by the doctests)
 
 _KEY_LENGTH = 80            # a question's key names the situation in a few words
 # The answers' display words (translated where a question is built; typed synonyms: questions.ANSWER_WORDS).
@@ -67,7 +67,7 @@ def total_question(cards) -> Question:
     labels = " ".join(card.label for card in cards)
     return Question(_("What is the total of {cards}?").format(cards=labels), str(hand_total(cards)),
                     f"{total_working(cards)}.",
-                    skill="total", key=labels)
+                    skill="total", key=short_key(labels))
 
 
 def natural_question(cards) -> Question:
@@ -80,7 +80,7 @@ def natural_question(cards) -> Question:
             _("A natural needs 8 or 9 on the first two cards.") if len(cards) == 2 else
             _("A third card never makes a natural.")))
     return Question(_("Is {cards} a natural?").format(cards=labels), _(YES) if natural else _(NO), why,
-                    (_(YES), _(NO)), skill="natural", key=labels)
+                    (_(YES), _(NO)), skill="natural", key=short_key(labels))
 
 
 def _two_cards(cards):

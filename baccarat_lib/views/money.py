@@ -28,10 +28,12 @@ from html import escape
 from typing import NamedTuple
 
 from ..analysis.counting import MAIN_BETS, SIDE_BETS, edges_after_removing
-from ..analysis.odds import bet_expectation, edge_rows, house_edge, outcome_given_player_total, outcome_probabilities
-from ..errors import BaccaratError, shown, whole_number
+from ..analysis.odds import (_deck_counts, _edge, _edge_rows, _expectation, check_shoe, outcome_given_player_total,
+                             outcome_probabilities)
+from ..errors import BaccaratError, shown
 from ..game.coup import Coup, Outcome, play_coup
 from ..game.explanations import step_text
+from ..game.shoe import check_decks
 from ..game.formatting import localized, money, number, percent, rounded
 from ..game.payouts import (BETS, PAY_TABLES, Settlement, bet_label, coup_facts, event_words, pay_table,
                             pay_table_rows, settle, stake_amount)
@@ -182,14 +184,6 @@ def same_coup_everywhere_html(bet: str, stake, cards) -> str:
 
 # ---------------------------------------------------------------- odds tables
 
-def _deck_counts(decks) -> list[int]:
-    """A list or tuple of deck counts, each a whole number 1..8 (a column each)."""
-    if not isinstance(decks, (list, tuple)) or not decks:
-        raise BaccaratError(_("decks must be a list of deck counts 1 to 8, such as (6, 8), not {given}").format(
-            given=shown(decks)))
-    return [whole_number("each number of decks", count, 1, 8) for count in decks]
-
-
 def _decks_text(count: int) -> str:
     """ "6 decks", "1 deck", in the current language."""
     return ngettext("{count} deck", "{count} decks", count).format(count=number(count))
@@ -212,7 +206,7 @@ def edge_table_html(decks=(6, 8), tables=None) -> str:
     """House edges, bet × table: a row per bet, a column per table (headed by its title); each cell gives the
     edge for each number of decks, one per line, or "—" where the table does not offer the bet."""
     decks = _deck_counts(decks)
-    edges = {(name, bet): by_decks for name, bet, by_decks in edge_rows(decks, tables)}
+    edges = {(name, bet): by_decks for name, bet, by_decks in _edge_rows(decks, tables)}
     names = list(dict.fromkeys(name for name, _bet in edges))
     bets = [bet for bet in BETS if any((name, bet) in edges for name in names)]
     deck_lines = "".join(_left(_nowrap(_decks_text(count))) for count in decks)
@@ -243,11 +237,12 @@ def _net_label(net: Fraction) -> str:
 
 def edge_reading(decks: int = 8, table="standard") -> str:
     """One table at ``decks`` decks: each bet's net results (per 1 staked) with their chances, and the edge."""
-    table = pay_table(table)
+    table, decks = pay_table(table), check_decks(decks)
+    counts = check_shoe(decks)
     rows = []
     for bet in table.bets:
-        results = sorted(bet_expectation(bet, table, decks).items(), reverse=True)
-        edge = house_edge(bet, table, decks)
+        results = sorted(_expectation(bet, table.lines(bet), counts).items(), reverse=True)
+        edge = _edge(bet, table.lines(bet), counts)
         rows.append([f"<b>{escape(bet_label(bet))}</b>",
                      "<br>".join(_("{net} with chance {chance}").format(net=_net_label(net), chance=percent(chance))
                                  for net, chance in results),

@@ -1,9 +1,9 @@
-"""Issue 10 in the analysis layer: bad input gets a BaccaratError naming the argument, never a wrong answer or a
-raw crash; shoes of any size that can finish a coup get exact odds; one seed policy; bounded work.
+"""Bad input to the analysis layer, module by module: a BaccaratError naming the argument, never a wrong answer or
+a raw crash; shoes of any size that can finish a coup get exact odds; one seed policy; bounded work.
 
-Each test names the line of issue 10 it covers. Expected values are worked by hand (the working is in a
-comment) or come from an independent computation (tests/brute_force.py, or the plain loop over the first four
-cards below), never from the code under test.
+Expected values are worked by hand (the working is in a comment) or come from an independent computation
+(tests/brute_force.py, or the plain loop over the first four cards below), never from the code under test.
+(That no other exception escapes any entry point is the fuzz harness's job: tests/test_bad_input.py.)
 """
 
 import random
@@ -13,6 +13,8 @@ from math import prod
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from brute_force import brute_force_chances, brute_force_pair_chances
 
@@ -29,7 +31,8 @@ from baccarat_lib.analysis.roads import (bead_plate, big_road, big_road_columns,
                                          standard_error_gaps, streak_lengths, streak_statistics, streak_table)
 from baccarat_lib.analysis.simulate import (MAX_COUNTED_COUPS, MAX_RECORDED_COUPS, deal_shoe, outcome_counts,
                                             play_shoe, simulate_coups)
-from baccarat_lib.game import RANKS, Outcome, Shoe
+from baccarat_lib.errors import BaccaratError
+from baccarat_lib.game import RANKS, Outcome, Shoe, play_coup
 from bad_input import refused
 
 OUTCOME_EVENTS = {"player": lambda f: f["winner"] == "player", "banker": lambda f: f["winner"] == "banker",
@@ -41,8 +44,7 @@ def by_outcome(chances):
     return {Outcome.PLAYER: chances["player"], Outcome.BANKER: chances["banker"], Outcome.TIE: chances["tie"]}
 
 
-# --- line "house_edge(banker, counts=[4.9]*13) truncates; counts="4444444444444" and [True]*13 accepted" -------
-# --- and line "counts holding NaN or None: raw ValueError/TypeError from int()" ---------------------------------
+# --- odds: counts are 13 whole numbers (no truncated fractions, text, bools, NaN or None) ----------------------
 
 @pytest.mark.parametrize("counts", [
     [4.9] * 13, [4.0] * 13, "4444444444444", b"4444444444444", [True] * 13, [np.bool_(True)] * 13,
@@ -64,7 +66,7 @@ def test_numpy_integer_counts_are_accepted():
     assert outcome_probabilities(counts=[np.int64(n) for n in counts]) == expected
 
 
-# --- line "outcome_probabilities(1, removed="A A A A", counts=[32]*13) ignores decks and removed" -----------------
+# --- odds: decks, removed and counts given together must agree ---------------------------------------------------
 
 def test_removed_with_counts_takes_the_cards_out_of_the_counts():
     # counts less removed is the shoe: brute force on the counts with those cards taken out by hand.
@@ -94,7 +96,7 @@ def test_decks_with_counts_are_refused_unless_they_agree():
     assert house_edge("banker", "standard", 8) == house_edge("banker") == house_edge("banker", decks=8)
 
 
-# --- line "Fewer than 6 cards left (fewer than 2 for pair bets): ZeroDivisionError: Fraction(0, 0)" ------------
+# --- odds: a shoe needs 6 cards for a coup, for the pair bets too ---------------------------------------------
 
 FORTY_SEVEN = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"] * 3 + ["A", "2", "3", "4", "5",
                                                                                           "6", "7", "8"]
@@ -127,7 +129,7 @@ def test_counting_needs_a_card_to_remove_from_a_shoe_that_stays_playable():
     refused(lambda: edges_after_removing(FORTY_SEVEN, decks=1), "at least 6 cards")
 
 
-# --- line "counts totalling 1,456 cards or more (about 28 decks): OverflowError; exact up to 1,443" -------------
+# --- odds: large shoes stay exact up to MAX_SHOE_CARDS, and are refused beyond -------------------------------
 
 def natural_by_loops(rank_counts):
     """P(either two-card hand is a natural) by a plain loop over the values of the first four cards."""
@@ -163,7 +165,7 @@ def test_thirty_decks_sum_to_exactly_one_close_to_eight_decks():
     refused(lambda: outcome_probabilities(counts=[MAX_SHOE_CARDS] * 13), f"{MAX_SHOE_CARDS:,}")
 
 
-# --- line "A list as bet, table or event name: TypeError: unhashable type: 'list'" (analysis callers) --------------
+# --- odds, counting, convergence: bets, tables and events are names -----------------------------------------------
 
 def test_bets_tables_and_events_must_be_names():
     refused(lambda: house_edge(["banker"]), "bet")
@@ -178,17 +180,16 @@ def test_bets_tables_and_events_must_be_names():
 
 def test_probability_where_checks_its_predicate():
     refused(lambda: probability_where(["name"], lambda coups: coups.natural), "name")
-    refused(lambda: probability_where("issue 10: not callable", None), "predicate")
-    refused(lambda: probability_where("issue 10: fails", lambda coups: coups.no_such_field), "predicate failed")
-    refused(lambda: probability_where("issue 10: one flag", lambda coups: True), "one flag per coup")
-    refused(lambda: probability_where("issue 10: rule", lambda coups: coups.natural, player_draws_on="abc"),
+    refused(lambda: probability_where("refused: not callable", None), "predicate")
+    refused(lambda: probability_where("refused: fails", lambda coups: coups.no_such_field), "predicate failed")
+    refused(lambda: probability_where("refused: one flag", lambda coups: True), "one flag per coup")
+    refused(lambda: probability_where("refused: rule", lambda coups: coups.natural, player_draws_on="abc"),
             "player_draws_on")
     refused(lambda: odds.coup_table([10]), "player_draws_on")
     refused(lambda: odds.coup_table([[1]]), "player_draws_on")
 
 
-# --- line "Seeds: Shoe accepts a string seed but outcome_counts refuses it; simulate accepts a list" ---------------
-# --- and line "deal_shoe/outcome_counts with seed -5, "abc" or 3.5 raise raw numpy errors" ----------------------
+# --- simulate, counting, convergence: one seed policy for every random source -----------------------------------
 
 BAD_SEEDS = [-5, -1, "abc", "5", 3.5, 2.0, [1], (1,), True, np.bool_(False), np.random.default_rng(1),
              random.Random(1), np.float64(3.0), np.int8(-1), object()]
@@ -204,7 +205,7 @@ def test_one_seed_policy_for_every_random_source(seed):
 
 
 def test_valid_seeds_deal_the_shoe_of_the_same_seed():
-    # One seed, one shoe (issue 11, item 6): deal_shoe deals Shoe(8, seed)'s cards in order; numpy
+    # One seed, one shoe: deal_shoe deals Shoe(8, seed)'s cards in order; numpy
     # integers are the same seed as the int.
     for seed in (0, 5, 2024, 2**40):
         assert deal_shoe(seed=seed).shoe_cards[0].tolist() == [RANKS.index(c.rank) for c in Shoe(8, seed).peek(416)]
@@ -212,7 +213,7 @@ def test_valid_seeds_deal_the_shoe_of_the_same_seed():
     assert outcome_counts(1000, seed=np.uint32(7)) == outcome_counts(1000, seed=7)
 
 
-# --- line "simulate_coups(200_000_000) runs 18 s into a MemoryError; nothing bounds n_coups" -----------------------
+# --- simulate: the work is bounded (n_coups has a documented most) -------------------------------------------------
 
 def test_n_coups_is_bounded_by_a_documented_limit_before_any_work():
     start = time.perf_counter()
@@ -270,7 +271,7 @@ def test_plain_enumerator_checks_its_input():
     refused(lambda: net_results(None, "banker"), "records")
 
 
-# --- line "Every public function ... checks its arguments where they enter": counting -----------------------------
+# --- counting: arguments checked where they enter ------------------------------------------------------------------
 
 def test_counting_checks_its_arguments():
     refused(lambda: edges(None), "counts")
@@ -303,7 +304,7 @@ def test_counting_checks_its_arguments():
     assert weighted_effect_sum({value: Fraction(1, 1000) for value in range(10)}, 1) == Fraction(52, 1000)
 
 
-# --- line "roads.big_road(None), big_road(123), bead_plate(...), streak_statistics(...): 'NoneType' ..." -------------
+# --- roads: outcomes, rows and streak lengths are checked ---------------------------------------------------------
 
 @pytest.mark.parametrize("outcomes", [None, 123, 4.5, object(), {"B": 1}, np.array([["B"]]), [None], [1, 2],
                                       ["B", ["P"]], "x" * 100_000, b"BBP"], ids=lambda value: repr(value)[:20])
@@ -359,3 +360,58 @@ def test_play_values_checks_its_arrays():
     played = play_values(5, 4, 7, 4)
     assert (int(played.outcome), int(played.player_total), int(played.banker_total), int(played.n_cards)) == \
         (kernel.OUTCOME_CODES[Outcome.BANKER], 2, 8, 6)
+
+
+# --- odds and simulate: two properties over any input ------------------------------------------------------------
+
+FAST = settings(max_examples=12, deadline=None,
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much])
+
+
+@FAST
+@given(counts=st.lists(st.one_of(st.integers(-1, 40), st.floats(0, 8), st.none(), st.booleans(),
+                                 st.sampled_from([np.int16(4), np.float32(4), "4", 10**7])),
+                       min_size=11, max_size=14))
+def test_any_counts_give_exact_chances_or_an_error_naming_counts(counts):
+    whole = all(type(n) in (int, np.int16) and n >= 0 for n in counts)
+    try:
+        chances = outcome_probabilities(counts=counts)
+    except BaccaratError as error:
+        message = str(error)
+        assert len(message) < 200
+        assert ("counts" in message) or (whole and len(counts) == 13 and
+                                         ("at least 6 cards" in message or "at most" in message))
+        return
+    assert whole and len(counts) == 13 and sum(counts) >= 6
+    assert all(isinstance(p, Fraction) for p in chances.values()) and sum(chances.values()) == 1
+
+
+@FAST
+@given(seed=st.one_of(st.none(), st.integers(-2**70, 2**70), st.floats(), st.text(max_size=10), st.booleans(),
+                      st.lists(st.integers(0, 5), max_size=2),
+                      st.sampled_from([np.int64(5), np.uint8(3), np.int32(-2), np.float64(1.0)])))
+def test_a_seed_is_accepted_exactly_when_the_policy_says(seed):
+    # The policy, as the errors module states it: None, or a whole number 0 or more (numpy integers too).
+    valid = seed is None or (isinstance(seed, (int, np.integer)) and not isinstance(seed, bool) and seed >= 0)
+    try:
+        deal_shoe(decks=1, seed=seed)
+    except BaccaratError as error:
+        assert not valid and "seed" in str(error) and len(str(error)) < 200
+    else:
+        assert valid
+
+
+def test_a_numpy_scalar_array_is_not_a_rule_for_player():
+    # np.array(3) claims __len__ but has no length (a raw TypeError escaped); a 2-D array is no set of totals.
+    refused(lambda: odds.coup_table(np.array(3)), "player_draws_on", "array(3)")
+    refused(lambda: odds.coup_table(np.array([[0, 1]])), "player_draws_on")
+    assert odds.coup_table(np.array([0, 1, 2, 3, 4, 5])) is odds.coup_table()     # the standard rule as an array
+
+
+def test_a_numpy_scalar_array_is_not_a_list_of_deals():
+    # np.array(3) has __iter__ but cannot be iterated (a raw TypeError escaped); a list of pairs is read as ever:
+    # two deals of chance 1/2, one a Banker win (the worked coup), one a Player win (Player 9 against 0).
+    refused(lambda: convergence.outcome_chances(np.array(3)), "deals", "array(3)")
+    banker, player = play_coup("2 3 3 A 7 4"), play_coup("9 K K Q")
+    assert convergence.outcome_chances([(Fraction(1, 2), banker), (Fraction(1, 2), player)]) == {
+        Outcome.PLAYER: Fraction(1, 2), Outcome.BANKER: Fraction(1, 2), Outcome.TIE: 0}

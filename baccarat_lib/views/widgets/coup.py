@@ -27,12 +27,12 @@ from typing import NamedTuple
 
 import ipywidgets as widgets
 
-from ...errors import BaccaratError, check_seed, shown, whole_number
+from ...errors import BaccaratError, shown, whole_number
 from ...game.cards import as_cards
 from ...game.coup import Coup, play_coup
 from ...game.formatting import number
 from ...game.rules import BANKER_TABLEAU, THIRD_CARD_VALUES, Decision, banker_decision
-from ...game.shoe import DECK_RANGE, ShoeRun
+from ...game.shoe import ShoeRun
 from ...i18n import N_, _, ngettext
 from ..html import caption_html, coup_html, message_html, steps_html
 from ..tableau import tableau_grid_html
@@ -176,9 +176,7 @@ class ShoeDealer:
     ``decks``: 1 to 8)."""
 
     def __init__(self, seed=2024, decks: int = 8):
-        seed = check_seed(seed)
-        decks = whole_number("decks", decks, DECK_RANGE.start, DECK_RANGE.stop - 1)
-        self.run = ShoeRun(decks=decks, seed=seed)
+        self.run = ShoeRun(decks=decks, seed=seed)        # checks both
         self.coup = None
         self.coup_number = 0
         self.shown = 0

@@ -18,9 +18,8 @@ from html import escape
 
 import ipywidgets as widgets
 
-from ...errors import check_seed, whole_number
 from ...game.payouts import PAY_TABLES, PayTable, bet_label, pay_table, stake_amount
-from ...game.shoe import DECK_RANGE, ShoeRun
+from ...game.shoe import DECK_RANGE, ShoeRun, check_decks
 from ...i18n import _
 from ..html import caption_html
 from ..money import WORKED_COUP, edge_reading, outcome_table_html, removal_html, settle_reading
@@ -66,10 +65,6 @@ def _stake_text(amount) -> str:
     return f"{amount:f}" if amount != amount.to_integral_value() else f"{amount.quantize(1):f}"
 
 
-def _decks(decks) -> int:
-    return whole_number("decks", decks, DECK_RANGE.start, DECK_RANGE.stop - 1)
-
-
 class SettleWidget:
     """Choose a pay table, a bet it offers, a stake and a coup; see what the bet pays.
 
@@ -86,7 +81,7 @@ class SettleWidget:
             table=table, bets=", ".join(value for _label, value in bets)))
         amount = stake_amount(stake)             # a BaccaratError naming the stake if it is not an amount
         check_text("cards", cards, f'"{WORKED_COUP}"')
-        self.run = ShoeRun(decks=_decks(decks), seed=check_seed(seed))
+        self.run = ShoeRun(decks=decks, seed=seed)       # checks both
         self.table = widgets.Dropdown(options=_table_options(), value=table, description=_("Pay table"),
                                       layout=_wide(), style=_label_style())
         self.bet = widgets.Dropdown(options=bets, value=bet, description=_("Bet"), layout=_wide(),
@@ -163,7 +158,7 @@ class EdgeExplorer:
     """Choose the number of decks (1 to 8) and a pay table; see every bet's results, chances and house edge."""
 
     def __init__(self, decks: int = 8, table="standard"):
-        decks, table = _decks(decks), _table_name(table)
+        decks, table = check_decks(decks), _table_name(table)
         self.decks = widgets.IntSlider(value=decks, min=DECK_RANGE.start, max=DECK_RANGE.stop - 1,
                                        description=_("Decks"), continuous_update=False,
                                        layout=widgets.Layout(width="26em"), style=_label_style())
@@ -197,7 +192,7 @@ class RemovalExplorer:
 
     def __init__(self, removed: str = "5 5 5 5", decks: int = 1):
         check_text("removed", removed, '"5 5 5 5"')
-        decks = _decks(decks)
+        decks = check_decks(decks)
         self.removed = widgets.Text(value=removed, description=_("Cards out"), continuous_update=True,
                                     placeholder=_("e.g. 5 5 6 6 or 8 9 K"),
                                     layout=widgets.Layout(width="32em", height="2.4em"),

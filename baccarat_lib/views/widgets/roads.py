@@ -27,9 +27,9 @@ import ipywidgets as widgets
 from ...analysis.roads import (DERIVED_ROADS, ROWS, bead_plate, big_road, derived_road, longest_streaks,
                                next_entry_colours)
 from ...analysis.simulate import CoupRecords, deal_shoe
-from ...errors import BaccaratError, check_seed, shown, whole_number
+from ...errors import BaccaratError, check_seed, shown
 from ...game.coup import Outcome
-from ...game.shoe import DECK_RANGE
+from ...game.shoe import DECK_RANGE, check_decks
 from ...i18n import N_, _, ngettext
 from ..html import caption_html, message_html
 from ..svg import boards_svg
@@ -103,7 +103,7 @@ class RoadDealer:
 
     def __init__(self, seed: int = 2024, decks: int = 8):
         seed = check_seed(seed)
-        decks = whole_number("decks", decks, DECK_RANGE.start, DECK_RANGE.stop - 1)
+        decks = check_decks(decks)
         if seed is None:
             seed = random.Random().randrange(_SEEDS)
         self.seed = SeedBox(seed, description=_("Shoe seed"), layout=widgets.Layout(width=fitted("16em", "20em")),
