@@ -1,6 +1,6 @@
 """The scoreboards as data (Bead Plate, Big Road) and the streak statistics, against layouts worked by hand.
 
-Their questions are tested in tests/teaching/test_road_questions.py, their pictures in tests/views/test_issue11_roads_svg.py.
+Their questions are tested in tests/teaching/test_road_questions.py, their pictures in tests/views/test_svg.py.
 
 Every expected (column, row) below was placed by hand on squared paper from the rules in the lesson:
 down a column while the winner repeats, a new column at the top when it changes, ties on the ring before,

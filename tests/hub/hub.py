@@ -1,4 +1,4 @@
-"""Start the class's hub on 127.0.0.1 with throw-away state, and stop everything it started (issue 15, items 4, 5).
+"""Start the class's hub on 127.0.0.1 with throw-away state, and stop everything it started.
 
 Used by the load test (`tests/hub/load_test.py`) and the tests beside it (`tests/hub/`), never by a teacher. `LocalHub`
 runs `serve/hub/jupyterhub_config.py` as it is, with:

@@ -1,4 +1,4 @@
-"""A class on the hub, for real: N students run a lesson each at the same time (issue 15, item 4).
+"""A class on the hub, for real: N students run a lesson each at the same time.
 
     sudo .venv/bin/python tests/hub/load_test.py --students 30
 

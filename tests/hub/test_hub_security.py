@@ -1,4 +1,4 @@
-"""The class's hub refuses what it must (issue 15, items 1 and 5), tested on a real hub.
+"""The class's hub refuses what it must, tested on a real hub.
 
 Each hub is `serve/hub/jupyterhub_config.py` as a teacher runs it, started by `hub.LocalHub` on 127.0.0.1 with a
 temporary folder and a Unix-user prefix of its own; its teardown checks that nothing it started is left (process,
@@ -101,7 +101,7 @@ def _secrets(hub: LocalHub) -> dict:
 
 
 def test_secrets_are_generated_per_hub_and_never_committed(hub, culling_hub):
-    # issue 15, item 5: two hubs started from the same repository have different secrets, none of them in git
+    # two hubs started from the same repository have different secrets, none of them in git
     first, second = _secrets(hub), _secrets(culling_hub)
     assert set(first) == set(second) == {"cookie secret", "proxy token", "culler token"}
     assert oct((hub.state / "jupyterhub_cookie_secret").stat().st_mode & 0o777) == "0o600"
@@ -136,7 +136,7 @@ REFUSALS = [  # (environment, the variable the message must name); lengths count
 
 @pytest.mark.parametrize("environment, message", REFUSALS)
 def test_each_bad_password_is_refused_with_its_variable_named(tmp_path, environment, message):
-    # issue 15, item 1: no password, a short one, a well-known one, or the same for both
+    # no password, a short one, a well-known one, or the same for both
     from baccarat_settings import SettingsError, read_settings
 
     with pytest.raises(SettingsError, match=message):
@@ -145,7 +145,7 @@ def test_each_bad_password_is_refused_with_its_variable_named(tmp_path, environm
 
 @pytest.mark.parametrize("environment, message", [REFUSALS[0], REFUSALS[-1]])
 def test_the_hub_itself_refuses_to_start(tmp_path, environment, message):
-    # issue 15, items 1 and 5: the real `jupyterhub -f serve/hub/jupyterhub_config.py` exits, saying why
+    # the real `jupyterhub -f serve/hub/jupyterhub_config.py` exits, saying why
     env = {key: value for key, value in os.environ.items() if not key.startswith("BACCARAT_")}
     env.update(environment, BACCARAT_HUB_STATE=str(tmp_path / "state"))
     result = subprocess.run([sys.executable, "-m", "jupyterhub", "-f", str(CONFIG)], cwd=tmp_path, env=env,
@@ -156,7 +156,7 @@ def test_the_hub_itself_refuses_to_start(tmp_path, environment, message):
 
 
 def test_the_limits_are_the_documented_ones(tmp_path):
-    # issue 15, item 1: 8 characters are enough for the class, 32 for the teacher (JupyterHub's own minimum for an
+    # 8 characters are enough for the class, 32 for the teacher (JupyterHub's own minimum for an
     # admin password); the defaults bind loopback, port 8000, and the two APIs on the next ports
     from baccarat_settings import read_settings
 
@@ -169,7 +169,6 @@ def test_the_limits_are_the_documented_ones(tmp_path):
 # --- item 5: sign-in ---------------------------------------------------------------------------------------------
 
 def test_a_wrong_password_is_refused(hub):
-    # issue 15, item 5
     with pytest.raises(HubError, match="HTTP 403"):
         hub.login("carol", hub.class_password + "x")
     with pytest.raises(HubError, match="HTTP 403"):
@@ -182,7 +181,7 @@ def test_a_wrong_password_is_refused(hub):
 # --- item 5: a student's server and files are theirs --------------------------------------------------------------
 
 def test_a_student_cannot_open_another_students_server(hub, two_students):
-    # issue 15, item 5: through the browser (cookie) and through the API (token)
+    # through the browser (cookie) and through the API (token)
     anna = hub.login("anna", hub.class_password)
     assert anna.get(f"{hub.url}/user/anna/lab", timeout=60).status_code == 200
     assert anna.get(f"{hub.url}/user/bob/lab", timeout=60).status_code == 403
@@ -206,7 +205,7 @@ def _run_as(hub: LocalHub, name: str, headers: dict, code: str) -> list[str]:
 
 
 def test_a_students_code_cannot_read_another_students_files(hub, two_students):
-    # issue 15, item 5: each student's kernel runs as their own Unix user; homes are 0700
+    # each student's kernel runs as their own Unix user; homes are 0700
     put = requests.put(f"{hub.url}/user/bob/api/contents/secret.txt", headers=two_students["bob"], timeout=30,
                        json={"type": "file", "format": "text", "content": "bob's answers"})
     assert put.status_code in (200, 201)
@@ -224,7 +223,7 @@ def test_a_students_code_cannot_read_another_students_files(hub, two_students):
 
 
 def test_the_classroom_view_renders_a_pulled_lesson_for_its_student_only(hub, two_students):
-    # issue 15, items 1 and 5: Voila in the student's server, on the lesson nbgitpuller put in their home
+    # Voila in the student's server, on the lesson nbgitpuller put in their home
     path = "voila/render/course/lessons/00_welcome.ipynb"
     anna = hub.login("anna", hub.class_password)
     page = anna.get(f"{hub.url}/user/anna/{path}", timeout=120)
@@ -238,7 +237,7 @@ def test_the_classroom_view_renders_a_pulled_lesson_for_its_student_only(hub, tw
 # --- item 5: culling ---------------------------------------------------------------------------------------------
 
 def test_an_idle_server_is_culled(culling_hub):
-    # issue 15, items 1 and 5: idle 20 s, checked every 5 s -> stopped within about 25 s of starting
+    # idle 20 s, checked every 5 s -> stopped within about 25 s of starting
     hub, uid = culling_hub, pwd.getpwnam(culling_hub.unix_name("idle")).pw_uid
     deadline = hub.idle_started + 90
     while time.monotonic() < deadline:

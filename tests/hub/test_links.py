@@ -1,4 +1,4 @@
-"""serve/hub/links.py: each lesson's nbgitpuller links for JupyterLab and the classroom view (issue 15, item 2).
+"""serve/hub/links.py: each lesson's nbgitpuller links for JupyterLab and the classroom view.
 
 Expected links are written out by hand from nbgitpuller's documented format (its link generator,
 docs/_static/link_gen/link.js: ``<hub>/hub/user-redirect/git-pull?repo=...&urlpath=...&branch=...``, values
@@ -24,7 +24,7 @@ HUB = "https://hub.example.org"
 REPO = "https://github.com/your-org/punto-banco-course"
 ENCODED_REPO = "https%3A%2F%2Fgithub.com%2Fyour-org%2Fpunto-banco-course"
 
-# issue 15, item 2: lesson 05 is lessons/05_a_whole_coup.ipynb; the clone folder is punto-banco-course.
+# lesson 05 is lessons/05_a_whole_coup.ipynb; the clone folder is punto-banco-course.
 LESSON_05_LAB = ("https://hub.example.org/hub/user-redirect/git-pull?repo=" + ENCODED_REPO
                  + "&urlpath=lab%2Ftree%2Fpunto-banco-course%2Flessons%2F05_a_whole_coup.ipynb&branch=main")
 LESSON_05_VOILA = ("https://hub.example.org/hub/user-redirect/git-pull?repo=" + ENCODED_REPO
@@ -36,13 +36,11 @@ def _run(*args: str) -> subprocess.CompletedProcess:
                           text=True, timeout=60, cwd=ROOT)
 
 
-# issue 15, item 2
 def test_lesson_05_links_match_nbgitpullers_format():
     assert links.lesson_links(HUB, REPO, "05_a_whole_coup.ipynb") == {
         "jupyterlab": LESSON_05_LAB, "classroom": LESSON_05_VOILA}
 
 
-# issue 15, item 2
 def test_the_command_prints_lesson_05_with_its_title():
     result = _run("--hub", HUB, "--repo", REPO, "--lesson", "5", "--format", "csv")
     assert result.returncode == 0, result.stderr
@@ -65,7 +63,6 @@ def test_the_vietnamese_links_carry_the_vietnamese_title():
                                          "03_player_rule.ipynb&branch=main")
 
 
-# issue 15, item 2
 def test_every_lesson_gets_both_links():
     result = _run("--hub", HUB + "/", "--repo", REPO, "--format", "csv")
     assert result.returncode == 0, result.stderr
@@ -81,7 +78,6 @@ def test_every_lesson_gets_both_links():
         assert row["title"] and row["title"] != name[:-6]  # a real heading, not the file name
 
 
-# issue 15, item 2
 def test_a_hub_under_a_path_a_branch_and_a_git_suffix():
     # nbgitpuller keeps ".git" in the clone folder (handlers.py: the last part of the URL, unchanged).
     link = links.lesson_links("http://example.org/jupyter", REPO + ".git", "00_welcome.ipynb", branch="spring-2027")
@@ -90,7 +86,6 @@ def test_a_hub_under_a_path_a_branch_and_a_git_suffix():
         "&urlpath=lab%2Ftree%2Fpunto-banco-course.git%2Flessons%2F00_welcome.ipynb&branch=spring-2027")
 
 
-# issue 15, item 2
 def test_a_target_path_is_passed_and_used_in_the_urlpath():
     link = links.lesson_links(HUB, REPO, "00_welcome.ipynb", target_path="baccarat")
     assert link["classroom"] == (
@@ -109,7 +104,6 @@ def test_a_target_path_is_passed_and_used_in_the_urlpath():
     (["--hub", HUB, "--repo", REPO, "--format", "pdf"], "invalid choice: 'pdf'"),
     (["--repo", REPO], "the following arguments are required: --hub"),
 ])
-# issue 15, item 2
 def test_bad_input_exits_2_with_a_message_and_no_traceback(args, reason):
     result = _run(*args)
     assert result.returncode == 2

@@ -1,4 +1,4 @@
-"""The load test runs a small class and leaves nothing behind (issue 15, item 4)."""
+"""The load test runs a small class and leaves nothing behind."""
 
 import os
 import pwd
@@ -21,14 +21,14 @@ LAST_LINE = re.compile(r"students: (\d+), lessons run: (\d+), errors: (\d+), pea
 
 
 def test_lessons_are_given_in_turn_from_the_heaviest():
-    # issue 15, item 4: the committed lessons are 00..11; starting at 08 and wrapping after 11 (worked by hand)
+    # the committed lessons are 00..11; starting at 08 and wrapping after 11 (worked by hand)
     assert [name[:2] for name in lessons_in_turn(str(REPO), 3)] == ["08", "09", "10"]
     assert [name[:2] for name in lessons_in_turn(str(REPO), 6)] == ["08", "09", "10", "11", "00", "01"]
 
 
 @pytest.mark.skipif(os.geteuid() != 0, reason="the hub creates a Unix user per student: needs root")
 def test_three_students_run_a_lesson_each_and_nothing_is_left():
-    # issue 15, item 4: `load_test.py --students 3`, watched from outside: every process below it is recorded
+    # `load_test.py --students 3`, watched from outside: every process below it is recorded
     # while it runs, and must be gone when it has finished; so must its folder and its Unix users
     process = subprocess.Popen([sys.executable, str(LOAD_TEST), "--students", "3", "--timeout", "240"],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)

@@ -1,4 +1,4 @@
-"""The Zero to JupyterHub values file, serve/hub/z2jh/values.yaml, and the image repo2docker builds (issue 15, item 3).
+"""The Zero to JupyterHub values file, serve/hub/z2jh/values.yaml, and the image repo2docker builds.
 
 What can be checked without Kubernetes or Docker: the file parses; every key it sets exists in the chart's
 schema with the right type; its limits agree with each other and with the measured memory per student; no
@@ -89,7 +89,7 @@ CHART_SCHEMA_PART = {
 
 # KubeSpawner's byte sizes (jupyterhub.traitlets.ByteSpecification): K, M, G, T are powers of 1024.
 UNITS = {"K": 2**10, "M": 2**20, "G": 2**30, "T": 2**40}
-MEASURED_BUSY_BYTES = 250 * 10**6  # issue 15: about 250 MB per student running a lesson
+MEASURED_BUSY_BYTES = 250 * 10**6  # measured: about 250 MB per student running a lesson
 
 
 @pytest.fixture(scope="module")
@@ -112,7 +112,6 @@ def _keys(node, prefix=""):
 
 # --- The file ---------------------------------------------------------------------------------
 
-# issue 15, item 3
 def test_every_key_exists_in_the_charts_schema(values):
     jsonschema.validate(values, CHART_SCHEMA_PART)
     misspelt = {**values, "singleuser": {**values["singleuser"], "memory": {"limt": "1G"}}}
@@ -120,7 +119,6 @@ def test_every_key_exists_in_the_charts_schema(values):
         jsonschema.validate(misspelt, CHART_SCHEMA_PART)
 
 
-# issue 15, item 3
 def test_image_url_culling_and_authenticator(values):
     singleuser = values["singleuser"]
     assert set(singleuser["image"]) == {"name", "tag"}
@@ -132,7 +130,6 @@ def test_image_url_culling_and_authenticator(values):
     assert config["SharedPasswordAuthenticator"]["admin_users"]
 
 
-# issue 15, item 3
 def test_limits_are_consistent_and_fit_the_measured_memory(values):
     memory, cpu = values["singleuser"]["memory"], values["singleuser"]["cpu"]
     guarantee, limit = _bytes(memory["guarantee"]), _bytes(memory["limit"])
@@ -141,7 +138,6 @@ def test_limits_are_consistent_and_fit_the_measured_memory(values):
     assert 0 < cpu["guarantee"] <= cpu["limit"]
 
 
-# issue 15, item 3
 def test_no_password_is_in_the_file(values):
     for path in _keys(values):
         assert not path.lower().endswith("password"), f"{path}: passwords go in a secret values file"
@@ -164,7 +160,6 @@ def _hub_starts(values: dict, secrets: dict | None = None) -> bool:
     return True
 
 
-# issue 15, item 3
 def test_the_hub_refuses_to_start_without_both_passwords(values):
     assert not _hub_starts(values)
     student, teacher = "x" * 8, "y" * 32  # JupyterHub's own minimum lengths for the two passwords
@@ -175,7 +170,6 @@ def test_the_hub_refuses_to_start_without_both_passwords(values):
                                                                 "admin_password": teacher}})
 
 
-# issue 15, item 3
 def test_the_classroom_view_settings_are_where_the_image_keeps_them(values):
     path = values["singleuser"]["extraEnv"]["JUPYTER_CONFIG_PATH"]
     assert path.startswith(TARGET_REPO_DIR + "/")
@@ -190,7 +184,6 @@ def _requires_python() -> SpecifierSet:
     return SpecifierSet(project["requires-python"])
 
 
-# issue 15, item 3
 def test_the_image_has_nbgitpuller():
     dependencies = yaml.safe_load((ROOT / "environment.yml").read_text(encoding="utf-8"))["dependencies"]
     assert any(re.match(r"nbgitpuller\b", entry) for entry in dependencies if isinstance(entry, str)), \
@@ -212,7 +205,6 @@ def fresh_copy(tmp_path_factory) -> Path:
     return copy
 
 
-# issue 15, item 3
 def test_repo2docker_builds_with_conda_runs_postbuild_and_a_supported_python(fresh_copy):
     pytest.importorskip("repo2docker", reason="jupyter-repo2docker is not installed")
     result = subprocess.run(
@@ -227,7 +219,6 @@ def test_repo2docker_builds_with_conda_runs_postbuild_and_a_supported_python(fre
     assert python in _requires_python(), f"the image's Python {python} is outside requires-python"
 
 
-# issue 15, item 3
 def test_repo2docker_gives_the_image_the_hubs_major_version():
     # The chart (commit above) runs JupyterHub 5.5.0 (images/hub/requirements.txt); a server's
     # jupyterhub-singleuser should have the hub's major version. repo2docker's conda base environment brings it:
@@ -238,7 +229,6 @@ def test_repo2docker_gives_the_image_the_hubs_major_version():
         "build the image with jupyter-repo2docker>=2025.8 (its base environment has jupyterhub-singleuser 5)"
 
 
-# issue 15, item 3
 def test_repo2docker_picks_the_conda_buildpack(fresh_copy, monkeypatch):
     pytest.importorskip("repo2docker", reason="jupyter-repo2docker is not installed")
     from repo2docker.app import Repo2Docker

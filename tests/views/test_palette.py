@@ -14,7 +14,7 @@ HEX = re.compile(r"(?<![&\w])#(?:[0-9a-fA-F]{8}|[0-9a-fA-F]{6}|[0-9a-fA-F]{3,4})
 def test_the_pattern_finds_hex_colours_in_html_svg_and_plots():
     found = HEX.findall('style="color:#c0392b;" fill="#fff" color="#1b1b1b" border:1px solid #bbb; "#ffffff80"')
     assert found == ["#c0392b", "#fff", "#1b1b1b", "#bbb", "#ffffff80"]
-    assert not HEX.findall("# a comment, issue #12, 8 decks, &#9830;")
+    assert not HEX.findall("# a comment, step #12, 8 decks, &#9830;")
 
 
 def test_no_hex_colour_outside_the_palette():

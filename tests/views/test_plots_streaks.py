@@ -1,5 +1,5 @@
 """The streak-statistics plot (baccarat_lib.views.plots.streaks). The boards are drawn once, as SVG: see
-test_issue11_roads_svg.py and test_derived_roads_svg.py."""
+test_svg.py."""
 
 import matplotlib
 
