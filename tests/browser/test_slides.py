@@ -19,7 +19,7 @@ from .lab import ARTIFACTS, REPO_ROOT, expect, local_only_context, screenshot
 pytestmark = pytest.mark.browser
 
 SLIDES = REPO_ROOT / "serve" / "voila" / "slides"
-ASSETS = SLIDES / "voila" / "templates" / "baccarat-slides" / "static" / "node_modules"
+ASSETS = REPO_ROOT / "serve" / "voila" / "templates" / "baccarat-slides" / "static" / "node_modules"
 LESSON = "lessons/00_welcome.ipynb"
 PRESENT = ".reveal .slides section.present"
 
