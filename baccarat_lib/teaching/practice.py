@@ -166,10 +166,6 @@ def _coup_where(rng: random.Random, wanted) -> tuple[Coup, list[Card]]:
     raise BaccaratError(_("no coup found for this situation: try another seed"))  # pragma: no cover
 
 
-def _labels(cards) -> str:
-    return " ".join(card.label for card in cards)
-
-
 def _values(cards) -> tuple[int, ...]:
     """The point values of the cards a prompt shows, sorted: two prompts with the same values ask the same thing."""
     return tuple(sorted(card.value for card in cards))
