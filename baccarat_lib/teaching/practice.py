@@ -796,6 +796,7 @@ def next_drill(drill: Drill, history=()) -> Drill:
     return replace(drill, number=drill.number + 1, feedback=None)
 
 
-def _check_drill(drill) -> None:
+def _check_drill(drill) -> Drill:
     if not isinstance(drill, Drill):
         raise BaccaratError(_("drill must be a Drill (from start_drill), not {value}").format(value=shown(drill)))
+    return drill
