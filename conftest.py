@@ -20,11 +20,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent
 NBVAL_SANITIZE = ROOT / "tests" / "nbval_sanitize.cfg"
 
-# The old module paths are the new modules themselves (see baccarat_lib/odds.py): their doctests run once, there.
-collect_ignore = [f"baccarat_lib/{name}.py" for name in ("odds", "payouts", "simulate", "roads")]
 # `pytest /path/to/course` collects every folder (testpaths only apply when no path is given): the tools and
 # benchmarks are scripts, not tests; this file is no doctest module (and would clash with tests/conftest.py).
-collect_ignore += ["tools", "benchmarks", "conftest.py"]
+collect_ignore = ["tools", "benchmarks", "conftest.py"]
 # The hub's config is read by JupyterHub, not imported: as a doctest module it would start checking the
 # environment's passwords and exit.
 collect_ignore += ["serve/hub/jupyterhub_config.py"]

@@ -8,9 +8,8 @@ Four layers, each a folder whose imports point only down (a test walks the impor
 - ``teaching``: questions answered and explained by the library, and seeded practice drills.
 - ``views``: HTML, plots, diagrams and widgets; only lessons and tests import it.
 
-``errors`` (``BaccaratError``) and ``i18n`` (``set_language("vi")``: the course in Vietnamese) sit below them all. The rules API below is importable from the package itself,
-and ``baccarat_lib.odds``, ``.payouts``, ``.simulate`` and ``.roads`` stay as the paths of their modules. Importing
-``baccarat_lib`` loads neither numpy, matplotlib nor ipywidgets.
+``errors`` (``BaccaratError``) and ``i18n`` (``set_language("vi")``: the course in Vietnamese) sit below them all. The rules API below is importable from the package itself.
+Importing ``baccarat_lib`` loads neither numpy, matplotlib nor ipywidgets.
 
 >>> print(play_coup("K 5 9 3").explain())
 Natural: Player has 9 (K+9), Banker has 8 (5+3); both hands stand.

@@ -1,4 +1,4 @@
-"""Benchmark: exact odds (compiled enumeration, baccarat_lib.odds) against a plain nested-loop enumerator.
+"""Benchmark: exact odds (compiled enumeration, baccarat_lib.analysis.odds) against a plain nested-loop enumerator.
 
 Both run in this one process on the same shoes, and both give exact Fractions; the script checks they agree
 and prints the time per shoe composition and the ratio. Run: ``python benchmarks/bench_odds.py``.
@@ -86,7 +86,7 @@ def _time(function, repeat):
 
 
 def main():
-    print(f"{'shoe':<22}{'plain loops':>14}{'baccarat_lib.odds':>20}{'speed-up':>12}")
+    print(f"{'shoe':<22}{'plain loops':>14}{'analysis.odds':>20}{'speed-up':>12}")
     for label, decks, removed in [("8 decks", 8, ""), ("6 decks", 6, ""), ("1 deck", 1, ""),
                                   ("8 decks less 9 9 8 K", 8, "9 9 8 K")]:
         counts = shoe_counts(decks, removed)

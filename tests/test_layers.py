@@ -1,8 +1,7 @@
-"""The layers of baccarat_lib hold: imports point down only, no cycles, light imports, lazy exports, old paths.
+"""The layers of baccarat_lib hold: imports point down only, no cycles, light imports, lazy exports.
 
-errors/_lazy/i18n/course < game < analysis < progress < teaching < views. The facade modules
-(``baccarat_lib/__init__.py`` and the old-path shims odds.py, payouts.py, simulate.py, roads.py) may import anything;
-nothing inside a layer may import them. The import graph is read from the source by tools/import_graph.py (nothing
+errors/_lazy/i18n/course < game < analysis < progress < teaching < views. The facade
+(``baccarat_lib/__init__.py``) may import anything; nothing inside a layer may import it. The import graph is read from the source by tools/import_graph.py (nothing
 imported); the import-time checks run in a fresh interpreter, so what the other tests loaded does not count.
 """
 
@@ -22,10 +21,7 @@ PACKAGE_DIR = ROOT / "baccarat_lib"
 sys.path.insert(0, str(ROOT / "tools"))
 import import_graph  # noqa: E402
 
-FACADES = {"baccarat_lib", "baccarat_lib.odds", "baccarat_lib.payouts", "baccarat_lib.simulate",
-           "baccarat_lib.roads"}
-OLD_PATHS = {"odds": "baccarat_lib.analysis.odds", "payouts": "baccarat_lib.game.payouts",
-             "simulate": "baccarat_lib.analysis.simulate", "roads": "baccarat_lib.analysis.roads"}
+FACADES = {"baccarat_lib"}
 LAZY_PACKAGES = ["baccarat_lib.game", "baccarat_lib.analysis", "baccarat_lib.progress", "baccarat_lib.teaching",
                  "baccarat_lib.views", "baccarat_lib.views.plots", "baccarat_lib.views.widgets"]
 DISPLAY_STACK = {"ipywidgets", "matplotlib", "IPython"}
@@ -268,30 +264,6 @@ def test_a_docstring_that_lists_public_names_lists_exactly_the_modules_all():
             wrong[str(path.relative_to(PACKAGE_DIR))] = (sorted(public - mentioned), sorted(described - public))
     assert checked > 20
     assert wrong == {}, "(public but not in the docstring's list, listed but not in __all__)"
-
-
-# ---------------------------------------------------------------- (f) the old public paths
-
-@pytest.mark.parametrize("old, new", sorted(OLD_PATHS.items()))
-def test_old_paths_are_the_new_modules(old, new):
-    import baccarat_lib
-
-    module = importlib.import_module(f"baccarat_lib.{old}")
-    assert module is importlib.import_module(new)
-    assert getattr(baccarat_lib, old) is module
-    assert sys.modules[f"baccarat_lib.{old}"] is module
-
-
-def test_old_paths_keep_private_names():
-    import baccarat_lib.odds
-    import baccarat_lib.payouts
-    import baccarat_lib.simulate
-    from baccarat_lib.game.shoe import shoe_counts
-
-    assert baccarat_lib.odds.shoe_counts is shoe_counts
-    assert baccarat_lib.payouts.stake_amount is baccarat_lib.game.payouts.stake_amount
-    assert baccarat_lib.simulate._OUTCOME_TABLE is baccarat_lib.analysis.simulate._OUTCOME_TABLE
-    assert baccarat_lib.simulate.OUTCOME_CODES is baccarat_lib.analysis.kernel.OUTCOME_CODES
 
 
 def test_the_rules_api_is_exported_by_the_package():

@@ -42,7 +42,7 @@ from ..game.coup import Coup, Outcome, play_coup
 from ..game.payouts import EVENTS, bet_label
 from ..game.shoe import rank_counts
 from ..i18n import N_, _
-from .kernel import OUTCOME_CODES, check_shoe_size
+from .kernel import OUTCOME_CODES, _is_list, check_shoe_size
 
 _OUTCOME_NAMES = {Outcome.BANKER: N_("Banker"), Outcome.PLAYER: N_("Player"), Outcome.TIE: N_("Tie")}
 from .odds import bet_lines, house_edge, outcome_probabilities
@@ -102,8 +102,8 @@ def _deals(counts: dict):
 def outcome_chances(deals) -> dict:
     """{Outcome: Fraction}: the chances of (chance, coup) pairs added up by who won."""
     refused = _("deals must be (chance, Coup) pairs such as enumerate_coups gives, not {given}")
-    if isinstance(deals, (str, bytes)) or not hasattr(deals, "__iter__") or getattr(deals, "ndim", 1) != 1:
-        raise BaccaratError(refused.format(given=shown(deals)))     # a numpy scalar array is no list of pairs
+    if not _is_list(deals):
+        raise BaccaratError(refused.format(given=shown(deals)))
     chances = {outcome: Fraction(0) for outcome in (Outcome.PLAYER, Outcome.BANKER, Outcome.TIE)}
     for pair in deals:
         if not (isinstance(pair, tuple) and len(pair) == 2 and isinstance(pair[1], Coup)

@@ -80,18 +80,22 @@ _BANKER_RULE[:len(BANKER_DRAWS), :10] = BANKER_DRAWS
 _BANKER_RULE[:len(BANKER_DRAWS), _STOOD] = PLAYER_DRAWS[:len(BANKER_DRAWS)]
 
 
+def _is_list(value) -> bool:
+    """True for a collection of items (a list, tuple, set, array...): not text, bytes or a mapping, and not a numpy
+    scalar array, which has ``__iter__`` and ``__len__`` but no items."""
+    return hasattr(value, "__iter__") and not isinstance(value, (str, bytes, dict)) \
+        and getattr(value, "ndim", 1) == 1
+
+
 def check_player_draws_on(player_draws_on) -> frozenset:
     """Player's rule as a frozenset of the two-card totals 0..9 on which Player draws (a set, list or range)."""
     if isinstance(player_draws_on, frozenset) and all(type(total) is int for total in player_draws_on) \
             and player_draws_on <= _TOTALS:
         return player_draws_on
     refused = _("player_draws_on must be a set of two-card totals 0 to 9 (Player draws on them), not {given}")
-    if isinstance(player_draws_on, (str, bytes, dict)) or not hasattr(player_draws_on, "__iter__") \
-            or getattr(player_draws_on, "ndim", 1) != 1:          # a numpy scalar array has __len__ but no length
+    if not _is_list(player_draws_on) or not hasattr(player_draws_on, "__len__") or len(player_draws_on) > 10:
         raise BaccaratError(refused.format(given=shown(player_draws_on)))
-    items = list(player_draws_on) if hasattr(player_draws_on, "__len__") and len(player_draws_on) <= 10 else None
-    if items is None:
-        raise BaccaratError(refused.format(given=shown(player_draws_on)))
+    items = list(player_draws_on)
     totals = set()
     for item in items:
         try:

@@ -60,7 +60,7 @@ from ..game.coup import Outcome
 from ..game.formatting import number as format_number
 from ..game.payouts import EVENTS, PAIR_EVENTS, PAY_TABLES, PayTable, pay_table
 from ..game.rules import PLAYER_DRAWS_ON
-from ..game.shoe import _shoe_counts, check_decks, shoe_counts  # shoe_counts: also the old path baccarat_lib.odds.shoe_counts
+from ..game.shoe import _shoe_counts, check_decks, shoe_counts
 from ..i18n import _
 from .kernel import MAX_COUP_CARDS, OUTCOME_CODES, check_player_draws_on, check_shoe_size, play_values
 

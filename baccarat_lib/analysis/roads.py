@@ -68,14 +68,14 @@ from typing import NamedTuple
 
 import numpy as np
 
-from collections.abc import Iterable, Mapping, Set
+from collections.abc import Mapping, Set
 from numbers import Real
 
 from ..errors import BaccaratError, shown, whole_number
 from ..game.coup import Outcome
 from ..game.formatting import localized, number
 from ..i18n import N_, _, ngettext
-from .kernel import CODE_OUTCOMES, OUTCOME_CODES
+from .kernel import CODE_OUTCOMES, OUTCOME_CODES, _is_list
 from .simulate import CoupRecords
 
 __all__ = ["as_outcomes", "BeadCell", "bead_plate", "BigRoadCell", "big_road", "big_road_columns",
@@ -125,8 +125,7 @@ def as_outcomes(outcomes) -> list[Outcome]:
         return [CODE_OUTCOMES[code] for code in outcomes.outcomes]
     if isinstance(outcomes, str):
         outcomes = _tokens(outcomes)
-    elif not isinstance(outcomes, Iterable) or isinstance(outcomes, (bytes, Mapping, Set)) \
-            or getattr(outcomes, "ndim", 1) != 1:
+    elif not _is_list(outcomes) or isinstance(outcomes, (Mapping, Set)):
         raise BaccaratError(_("outcomes must be results (a list, or text such as \"B B P T\") or CoupRecords, "
                               "not {given}").format(given=shown(outcomes)))
     return [outcome_of(item) for item in outcomes]

@@ -94,8 +94,11 @@ def rounded(fraction, places: int = 2) -> Decimal:
     >>> rounded(Fraction(1, 3)), rounded(Fraction(-5, 8), 2)
     (Decimal('0.33'), Decimal('-0.62'))
     """
-    fraction = _fraction("fraction", fraction)
-    places = whole_number("places", places, 0, MAX_PLACES)
+    return _rounded(_fraction("fraction", fraction), whole_number("places", places, 0, MAX_PLACES))
+
+
+def _rounded(fraction: Fraction, places: int) -> Decimal:
+    """``rounded`` of a checked Fraction and number of places."""
     units = round(fraction * 10 ** places)          # round() of a Fraction rounds half to even, exactly
     sign = 1 if units < 0 or (units == 0 and fraction < 0) else 0   # -0.001 rounds to -0.00, as Decimal does
     return Decimal((sign, tuple(int(digit) for digit in str(abs(units))), -places))
@@ -111,7 +114,7 @@ def percent(fraction, places: int = 4, sign: bool = False) -> str:
     """
     if not isinstance(sign, bool):
         raise BaccaratError(_("sign must be True or False, not {value}").format(value=shown(sign)))
-    value = rounded(_fraction("fraction", fraction) * 100, places)
+    value = _rounded(_fraction("fraction", fraction) * 100, whole_number("places", places, 0, MAX_PLACES))
     return localized(f"{value:+}%" if sign else f"{value}%")
 
 
@@ -128,7 +131,7 @@ def number(value, places: int | None = None) -> str:
             raise BaccaratError(_("places must be given for a number that is not whole, not None (value {value})").format(
                 value=shown(value)))
         return localized(f"{fraction.numerator:,}")
-    return localized(f"{rounded(fraction, places):,f}")
+    return localized(f"{_rounded(fraction, whole_number('places', places, 0, MAX_PLACES)):,f}")
 
 
 def localized(text: str) -> str:

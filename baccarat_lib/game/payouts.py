@@ -508,19 +508,6 @@ class Settlement:
     result: str
     explanation: str
 
-    def __post_init__(self):
-        for name in ("net", "gross", "commission"):
-            value = getattr(self, name)
-            if not isinstance(value, Decimal) or not value.is_finite():
-                raise BaccaratError(_("{name} must be a finite Decimal, not {value}").format(name=name, value=shown(value)))
-        if self.result not in ("wins", "push", "loses"):
-            raise BaccaratError(_('result must be "wins", "push" or "loses", not {value}').format(value=shown(self.result)))
-        _name("explanation", self.explanation, N_("text"))
-        with localcontext(_MONEY):
-            if self.gross - self.commission != self.net:
-                raise BaccaratError(_("net {net} must be gross {gross} less commission {commission}").format(
-                    net=shown(self.net), gross=shown(self.gross), commission=shown(self.commission)))
-
 
 def _amount(name: str, value, allow_zero: bool = False) -> Decimal:
     """An amount of money as an exact Decimal: at most MAX_STAKE, whole cents; above 0 (or 0 or more)."""

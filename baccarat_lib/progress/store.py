@@ -56,6 +56,7 @@ import sqlite3
 import statistics
 import threading
 import time
+from contextlib import contextmanager
 from datetime import datetime, timezone
 from decimal import Decimal
 from fractions import Fraction
@@ -256,10 +257,22 @@ def _inspect(connection) -> str:
     return "foreign"
 
 
-def _initialise(connection) -> None:
-    """Create the tables of a fresh database (in one transaction: two notebooks may start at once)."""
+@contextmanager
+def _writing(connection):
+    """One write transaction, taken at once (``BEGIN IMMEDIATE``): committed at the end, rolled back on any error."""
     connection.execute("BEGIN IMMEDIATE")
     try:
+        yield connection
+        connection.execute("COMMIT")
+    except BaseException:
+        if connection.in_transaction:
+            connection.execute("ROLLBACK")
+        raise
+
+
+def _initialise(connection) -> None:
+    """Create the tables of a fresh database (in one transaction: two notebooks may start at once)."""
+    with _writing(connection):
         state = _inspect(connection)
         if state == "foreign":
             raise _NotOurs()
@@ -269,11 +282,6 @@ def _initialise(connection) -> None:
                     connection.execute(statement)
             connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
             connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-        connection.execute("COMMIT")
-    except BaseException:
-        if connection.in_transaction:
-            connection.execute("ROLLBACK")
-        raise
 
 
 def _check_health(connection) -> None:
@@ -577,15 +585,9 @@ class ProgressStore:
                                       .format(reset_word=RESET_WORD, value=shown(confirm)))
 
         def delete(connection):
-            connection.execute("BEGIN IMMEDIATE")
-            try:
+            with _writing(connection):
                 deleted = connection.execute("DELETE FROM answers").rowcount
                 connection.execute("DELETE FROM lessons_done")
-                connection.execute("COMMIT")
-            except BaseException:
-                if connection.in_transaction:
-                    connection.execute("ROLLBACK")
-                raise
             return deleted
         return self._run(delete)
 

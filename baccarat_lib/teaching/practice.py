@@ -166,10 +166,6 @@ def _coup_where(rng: random.Random, wanted) -> tuple[Coup, list[Card]]:
     raise BaccaratError(_("no coup found for this situation: try another seed"))  # pragma: no cover
 
 
-def _labels(cards) -> str:
-    return " ".join(card.label for card in cards)
-
-
 def _values(cards) -> tuple[int, ...]:
     """The point values of the cards a prompt shows, sorted: two prompts with the same values ask the same thing."""
     return tuple(sorted(card.value for card in cards))
@@ -800,6 +796,7 @@ def next_drill(drill: Drill, history=()) -> Drill:
     return replace(drill, number=drill.number + 1, feedback=None)
 
 
-def _check_drill(drill) -> None:
+def _check_drill(drill) -> Drill:
     if not isinstance(drill, Drill):
         raise BaccaratError(_("drill must be a Drill (from start_drill), not {value}").format(value=shown(drill)))
+    return drill

@@ -36,7 +36,6 @@ MESSAGE_COLOURS = {"error": TONES["red"], "wrong": TONES["red"], "right": TONES[
 
 # Card faces
 CARD_RED, CARD_BLACK = OUTCOME_COLOURS[Outcome.BANKER], INK
-CARD_BACK = "#2b5797"
 
 # The tableau: draw and stand, in the HTML table and the heatmap (a colour-blind-safe pair: blue and orange)
 DRAW_COLOUR = "#5b9bd5"

@@ -30,7 +30,6 @@ from baccarat_lib.analysis.roads import (DERIVED_ROADS, DerivedCell, NextColours
 from baccarat_lib.analysis.simulate import deal_shoe, simulate_coups
 from baccarat_lib.errors import BaccaratError
 from baccarat_lib.game import Outcome
-from baccarat_lib.roads import big_eye_boy as old_path_big_eye_boy
 
 R, U = "red", "blue"   # U for blUe, so the hand-worked lists line up
 
@@ -140,14 +139,13 @@ def test_ties_add_no_entry_and_change_no_colour():
 
 
 def test_every_kind_of_input_big_road_takes():
-    # Outcomes, words, letters, one string, CoupRecords; and the old path.
+    # Outcomes, words, letters, one string, CoupRecords.
     letters = SHOE.split()
     words = [{"B": "banker", "P": "Player", "T": "tie"}[letter] for letter in letters]
     outcomes = [roads.outcome_of(letter) for letter in letters]
     expected = big_eye_boy(SHOE)
     assert big_eye_boy(letters) == big_eye_boy(words) == big_eye_boy(outcomes) == big_eye_boy("".join(letters)) \
         == expected
-    assert old_path_big_eye_boy is big_eye_boy
     shoe = deal_shoe(decks=8, seed=2024)
     assert cockroach_pig(shoe) == cockroach_pig([shoe.outcome(i) for i in range(len(shoe))])
     assert RoadColour.RED == "red" and RoadColour.BLUE == "blue" and str(RoadColour.RED) == "red"

@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 from baccarat_lib.game import (MAX_STAKE, PAY_TABLES, Card, Contradiction, Coup, CoupFacts, Decision, Hand,
-                               Outcome, Pays, PayTable, Settlement, Shoe, ShoeRun, as_cards, banker_decision,
+                               Outcome, Pays, PayTable, Shoe, ShoeRun, as_cards, banker_decision,
                                banker_draws, bet_label, check_decks, collect_back, coup_facts, decision_text, derive_table,
                                describe_values,
                                full_shoe, hand_total, is_natural, money, parse_cards, parse_odds, pay_table,
@@ -237,10 +237,6 @@ def test_a_table_that_cannot_be_settled_exactly_is_refused_by_settle():
     (lambda: CoupFacts(True, True, False, 1, 2, 2, 2, False, False), ("exactly one of",)),
     (lambda: CoupFacts(1, 0, 0, 1, 2, 2, 2, False, False), ("player_wins must be True or False",)),
     (lambda: CoupFacts(True, False, False, 10, 2, 2, 2, False, False), ("player_total must be",)),
-    (lambda: Settlement(Decimal(1), Decimal(2), Decimal(0), "wins", "x"),
-     ("net Decimal('1') must be gross Decimal('2') less",)),
-    (lambda: Settlement(1, Decimal(1), Decimal(0), "wins", "x"), ("net must be a finite Decimal",)),
-    (lambda: Settlement(Decimal(1), Decimal(1), Decimal(0), "won", "x"), ("result must be",)),
     (lambda: Hand("7"), ("a hand holds 2 or 3 cards",)), (lambda: Hand(None), ("cards must be",)),
     (lambda: step_text("Tie 3–3."), ("step must be a step of a played coup",)),
     (lambda: step_text(Decision(True, "player-rule", 5)), ("step must be a step of a played coup",)),

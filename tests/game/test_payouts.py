@@ -199,3 +199,16 @@ def test_a_settlement_is_a_frozen_record_not_a_number():
     assert (result.net, result.gross, result.commission, result.result) == (Decimal("95"), 100, 5, "wins")
     with pytest.raises(AttributeError):
         result.net = Decimal("100")
+
+
+@pytest.mark.parametrize("cards", ["2♣ 3♥ 3♠ A♦ 7♦ 4♠", "K 3 5 3 9", "K 5 9 3", "2 A 3 2 8", "4 4 2 2 3 3"])
+def test_every_settlement_nets_the_win_less_its_commission_in_whole_cents(cards):
+    # settle builds a Settlement without re-checking it, so its arithmetic is held here: net = gross - commission,
+    # the result says the sign of net, and every amount is whole cents (a stake of 10.01 makes fractions of a cent).
+    coup = play_coup(cards)
+    for table in PAY_TABLES.values():
+        for bet in table.bets:
+            settled = settle(bet, "10.01", coup, table)
+            assert settled.net == settled.gross - settled.commission
+            assert settled.result == ("wins" if settled.net > 0 else "push" if settled.net == 0 else "loses")
+            assert all(amount == amount.quantize(Decimal("0.01")) for amount in (settled.net, settled.commission))

@@ -41,8 +41,6 @@ __all__ = ["read_hand", "NaturalReading", "natural_reading", "PlayerRuleReading"
            "player_rule_reading", "TotalCalculator", "show_total_calculator", "NaturalChecker",
            "show_natural_checker", "PlayerRuleExplorer", "show_player_rule"]
 
-_CARD_CHOICE = widgets.Layout(width="7em")
-
 
 def _ranks(name: str, cards, count: int, example: str) -> list[str]:
     """The ranks of exactly ``count`` cards given as text or a list (a widget's starting cards), checked."""

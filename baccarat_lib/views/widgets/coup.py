@@ -78,17 +78,12 @@ def tableau_reading(banker_total: int, third_card) -> TableauReading:
     return TableauReading(decision, html)
 
 
-# When each step of a coup can be told: the number of cards that must be face up.
+# When each step of a coup can be told: once the cards of both hands as the step recorded them are face up.
 def _check_coup(coup, shown_cards) -> int:
     """The coup checked to be a played Coup, and ``shown_cards`` to be a whole number (returned)."""
     if not isinstance(coup, Coup):
         raise BaccaratError(_("coup must be a Coup played by play_coup(...), not {value}").format(value=shown(coup)))
     return whole_number("shown", shown_cards)
-
-
-def _cards_for(step) -> int:
-    """How many cards are face up when a step can be told: those of both hands as the step recorded them."""
-    return len(step.player) + len(step.banker)
 
 
 def steps_known(coup: Coup, shown: int) -> list:
@@ -97,14 +92,17 @@ def steps_known(coup: Coup, shown: int) -> list:
     >>> [step.rule for step in steps_known(play_coup("K 5 9 3"), 4)]
     ['natural', 'compare']
     """
-    shown = _check_coup(coup, shown)
-    return [step for step in coup.steps if _cards_for(step) <= shown]
+    return _steps_known(coup, _check_coup(coup, shown))
+
+
+def _steps_known(coup: Coup, shown: int) -> list:
+    return [step for step in coup.steps if len(step.player) + len(step.banker) <= shown]
 
 
 def dealt_so_far_html(coup: Coup, shown: int) -> str:
     """The coup with its first ``shown`` cards face up, the cards still to come as backs, and the known steps."""
     shown = max(0, min(_check_coup(coup, shown), len(coup.cards)))
-    steps = steps_known(coup, shown)
+    steps = _steps_known(coup, shown)
     to_come = ("" if shown == len(coup.cards) else
                caption_html(_("Cards face up so far: {shown}. Press <b>Next card</b>.").format(shown=shown)))
     return coup_html(coup, shown=shown) + to_come + (steps_html(steps) if steps else "")

@@ -155,14 +155,10 @@ class DealerWidget:
         seed = check_seed(seed)
         if seed is None:                    # as the drill does: pick one, and show it so the session can replay
             seed = random.Random().randrange(1, 1_000_000)
-        if on_answer is not None and not callable(on_answer):
-            raise BaccaratError(_("on_answer must be None or a function called with each AnswerRecord, "
-                                  "not {value}").format(value=shown(on_answer)))
-        self.on_answer = on_answer
         # One recorder for every session this widget deals: it times each call and saves it in the progress store.
         self.settings = dict(decks=decks, coups=coups, target_seconds=target_seconds, on_answer=on_answer,
                              recorder=AnswerRecorder(SOURCE, clock=clock))
-        # Builds a session first: it checks every other argument before a control exists.
+        # Builds a session first: it checks every other argument (on_answer too) before a control exists.
         self.session = DealerSession(seed, **self.settings)
         self.seed = SeedBox(seed, description=_("Seed"), style={"description_width": fitted("6em")},
                             layout=widgets.Layout(width=fitted("14em", "16em")))

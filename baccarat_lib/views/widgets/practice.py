@@ -41,7 +41,7 @@ from ...i18n import N_, _
 from ...progress.recorder import AnswerRecorder
 from ...progress.store import progress_store
 from ...teaching.practice import (FINAL_TEST_QUESTIONS, KIND_NAMES, KINDS, MAX_TEST_QUESTIONS, MIXED, TEST, Drill,
-                                  answer_drill, next_drill, score_summary, start_drill)
+                                  _check_drill, answer_drill, next_drill, score_summary, start_drill)
 from ...teaching.questions import check_answer
 from ..html import caption_html, message_html
 from .common import BIG, SeedBox, check_option, chosen, fitted, projector_view, safe_html, store_messages_html
@@ -61,12 +61,6 @@ def _shown_options(options) -> list:
 
 
 # ---------------------------------------------------------------- pure functions
-
-def _check_drill(drill) -> Drill:
-    if not isinstance(drill, Drill):
-        raise BaccaratError(_("drill must be a Drill made by start_drill(...), not {value}").format(value=shown(drill)))
-    return drill
-
 
 def score_html(drill: Drill) -> str:
     """The running score (and, at the end of a test, the summary)."""
