@@ -14,6 +14,7 @@ Run by `pip install .` and `pip install -e .` (pyproject.toml, [tool.hatch.build
 
 from __future__ import annotations
 
+import contextlib
 import shutil
 import subprocess
 from pathlib import Path
@@ -29,16 +30,36 @@ BOOK_FILES = ("_config.yml", "_toc.yml", "_ext/course_book.py", "_ext/require-co
 
 
 def npm_ci(folder: Path) -> None:
-    """`npm ci` in ``folder``, unless its node_modules already holds exactly that lock file's packages."""
-    installed = folder / "node_modules" / ".package-lock.json"
-    lock = folder / "package-lock.json"
-    if installed.is_file() and installed.stat().st_mtime >= lock.stat().st_mtime:
+    """`npm ci` in ``folder``, unless its node_modules already holds exactly that lock file's packages.
+
+    Two builds at once (CI installs the newest and the oldest versions side by side) take turns: the second waits
+    for the first's `npm ci` and then finds the packages there."""
+    with _turn(folder):
+        installed = folder / "node_modules" / ".package-lock.json"
+        lock = folder / "package-lock.json"
+        if installed.is_file() and installed.stat().st_mtime >= lock.stat().st_mtime:
+            return
+        npm = shutil.which("npm")
+        if npm is None:
+            raise RuntimeError(f"building the course needs npm (for {folder}/package.json): install Node.js's npm, "
+                               "e.g. `apt-get install npm`, then run pip again")
+        subprocess.run([npm, "ci", "--no-audit", "--no-fund", "--prefix", str(folder)], check=True)
+
+
+@contextlib.contextmanager
+def _turn(folder: Path):
+    """Hold an exclusive lock on ``folder`` while its node_modules is checked and filled (POSIX; elsewhere, none)."""
+    try:
+        import fcntl
+    except ImportError:
+        yield
         return
-    npm = shutil.which("npm")
-    if npm is None:
-        raise RuntimeError(f"building the course needs npm (for {folder}/package.json): install Node.js's npm, "
-                           "e.g. `apt-get install npm`, then run pip again")
-    subprocess.run([npm, "ci", "--no-audit", "--no-fund", "--prefix", str(folder)], check=True)
+    with open(folder / ".npm-ci.lock", "w") as lock:     # beside node_modules: `npm ci` deletes that folder
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
 
 
 class CourseBuildHook(BuildHookInterface):
