@@ -9,6 +9,7 @@
 
 import inspect
 import random
+import re
 from decimal import Decimal
 from fractions import Fraction
 
@@ -28,6 +29,12 @@ JUNK = [None, True, False, np.bool_(True), np.int64(8), np.int8(-1), np.uint64(2
         float("inf"), 1e28, Decimal("NaN"), Decimal("sNaN"), Decimal("1E+999999"), Decimal("1E-999999"),
         "x" * 100_000, "7 " * 50_000, "B" * 100_000, "1" * 100_000, "Z" * 1_000_000, ["banker"], [None],
         {"a": 1}, (), object(), Fraction(1, 3), "\x00", "٣", " , ,", "1e999999999"]
+
+
+def case_id(value, width: int = 40) -> str:
+    """A test id for a bad value: its repr, without the memory address an object's repr holds (ids must be the same
+    in every process that collects the tests, as pytest-xdist's workers do), cut to ``width`` characters."""
+    return re.sub(r" at 0x[0-9a-fA-F]+", "", repr(value) if not isinstance(value, tuple) else str(value))[:width]
 
 
 def values(valid):

@@ -33,7 +33,7 @@ from baccarat_lib.analysis.simulate import (MAX_COUNTED_COUPS, MAX_RECORDED_COUP
                                             play_shoe, simulate_coups)
 from baccarat_lib.errors import BaccaratError
 from baccarat_lib.game import RANKS, Outcome, Shoe, play_coup
-from bad_input import refused
+from bad_input import case_id, refused
 
 OUTCOME_EVENTS = {"player": lambda f: f["winner"] == "player", "banker": lambda f: f["winner"] == "banker",
                   "tie": lambda f: f["winner"] == "tie"}
@@ -51,7 +51,7 @@ def by_outcome(chances):
     [float("nan")] * 13, [None] * 13, [4] * 12 + [None], None.__class__, [4] * 12, [4] * 14, [],
     [-1] + [4] * 12, np.full(13, 4.0), np.full((13, 1), 4), {i: 4 for i in range(13)}, set(range(13)),
     iter([4] * 13), 4, ["4"] * 13, [[4]] * 13,
-], ids=repr)
+], ids=case_id)
 def test_counts_are_whole_numbers_or_refused_naming_counts(counts):
     refused(lambda: house_edge("banker", counts=counts), "counts")
     refused(lambda: outcome_probabilities(counts=counts), "counts")
@@ -195,7 +195,7 @@ BAD_SEEDS = [-5, -1, "abc", "5", 3.5, 2.0, [1], (1,), True, np.bool_(False), np.
              random.Random(1), np.float64(3.0), np.int8(-1), object()]
 
 
-@pytest.mark.parametrize("seed", BAD_SEEDS, ids=repr)
+@pytest.mark.parametrize("seed", BAD_SEEDS, ids=case_id)
 def test_one_seed_policy_for_every_random_source(seed):
     for call in (lambda: outcome_counts(10, seed=seed), lambda: simulate_coups(10, seed=seed),
                  lambda: deal_shoe(seed=seed), lambda: edges_through_shoe(1, seed=seed),
@@ -307,7 +307,7 @@ def test_counting_checks_its_arguments():
 # --- roads: outcomes, rows and streak lengths are checked ---------------------------------------------------------
 
 @pytest.mark.parametrize("outcomes", [None, 123, 4.5, object(), {"B": 1}, np.array([["B"]]), [None], [1, 2],
-                                      ["B", ["P"]], "x" * 100_000, b"BBP"], ids=lambda value: repr(value)[:20])
+                                      ["B", ["P"]], "x" * 100_000, b"BBP"], ids=lambda value: case_id(value, 20))
 def test_roads_refuse_what_is_not_a_list_of_results(outcomes):
     for function in (big_road, bead_plate, big_road_columns, longest_streaks, streak_lengths, streak_statistics):
         refused(lambda: function(outcomes), "outcomes" if not isinstance(outcomes, (list, str, np.ndarray))

@@ -24,6 +24,7 @@ from ipywidgets.widgets import widget as widget_module
 
 from baccarat_lib.errors import BaccaratError
 from baccarat_lib.teaching.practice import KINDS, exercise_at, final_test
+from bad_input import case_id
 from baccarat_lib.teaching.rule_questions import settle_question, total_question, winner_question
 from baccarat_lib.views.widgets import (CoupBuilder, EdgeExplorer, NaturalChecker, PlayerRuleExplorer, PracticeDrill,
                                         QuestionWidget, RemovalExplorer, RoadDealer, SettleWidget, ShoeDealer,
@@ -93,7 +94,7 @@ LESSON_CALLS = [
 ]
 
 
-@pytest.mark.parametrize("show, kwargs, message", LESSON_CALLS, ids=lambda case: str(case)[:30])
+@pytest.mark.parametrize("show, kwargs, message", LESSON_CALLS, ids=lambda case: case_id(case, 30))
 def test_a_lessons_bad_constructor_call_is_refused_by_name(show, kwargs, message):
     # Never a raw TraitError, and never silently something else: 8 decks for 9, seed 0 for -1, Player for a bet
     # the table does not offer.
@@ -134,7 +135,7 @@ BAD_ARGUMENTS = [
 ]
 
 
-@pytest.mark.parametrize("cls, kwargs, name", BAD_ARGUMENTS, ids=lambda case: str(case)[:40])
+@pytest.mark.parametrize("cls, kwargs, name", BAD_ARGUMENTS, ids=lambda case: case_id(case, 40))
 def test_every_constructor_refuses_a_bad_argument_by_name(cls, kwargs, name):
     before = live_widgets()
     with pytest.raises(BaccaratError) as raised:

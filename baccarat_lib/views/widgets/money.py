@@ -32,9 +32,9 @@ __all__ = ["SettleWidget", "show_settle_widget", "EdgeExplorer", "show_edge_expl
 # ---------------------------------------------------------------- widgets
 
 def _wide() -> widgets.Layout:
-    """A menu or text box with its label: 26em for the English words; wider in another language, whose labels and
-    table names are longer (a Vietnamese pay table's name was cut at 26em)."""
-    return widgets.Layout(width=fitted("26em", "36em"), height="2.4em")
+    """A menu or text box with its label, 36em in every language: at 26em classroom mode cut a pay table's name
+    ("Standard (5% commission)"), and Vietnamese names are longer still."""
+    return widgets.Layout(width="36em", height="2.4em")
 
 
 def _label_style() -> dict:
@@ -198,7 +198,7 @@ class RemovalExplorer:
                                     layout=widgets.Layout(width="32em", height="2.4em"),
                                     style=_label_style())
         self.decks = widgets.Dropdown(options=list(DECK_RANGE), value=decks, description=_("Decks"),
-                                      style=_label_style(), layout=widgets.Layout(width=fitted("12em", "14em")))
+                                      style=_label_style(), layout=widgets.Layout(width="14em"))   # at 12em classroom mode cut "1"
         self.result = widgets.HTML()
         for control in (self.removed, self.decks):
             control.observe(lambda change: self.update(), names="value")
