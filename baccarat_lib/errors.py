@@ -6,6 +6,8 @@ Public names:
 - ``BaccaratError``: a ``ValueError`` whose message names the argument, what was given and what is accepted.
 - ``shown(value)``: a value as an error message quotes it: its repr, cut to ``MAX_SHOWN`` characters (messages
   stay under 200 characters whatever the input).
+- ``shown_path(path, limit=80)``: a file's path as an error message quotes it, cut at its start when too long,
+  so the file's own name stays.
 - ``whole_number(name, value, low=None, high=None)``: ``value`` as an ``int`` (any integral value: an int or a
   numpy integer, never a bool, a float or text), checked to lie in ``low..high``.
 - ``check_seed(seed, name="seed")``: the one seed policy of the library (below).
@@ -30,7 +32,7 @@ from __future__ import annotations
 
 import operator
 
-__all__ = ["BaccaratError", "shown", "whole_number", "check_seed", "MAX_SHOWN"]
+__all__ = ["BaccaratError", "shown", "shown_path", "whole_number", "check_seed", "MAX_SHOWN"]
 
 MAX_SHOWN = 40  # characters of a given value an error message quotes
 
@@ -59,6 +61,17 @@ def shown(value, limit: int = MAX_SHOWN) -> str:
     except Exception:  # a value whose repr fails is still named by its type
         text = f"<{type(value).__name__}>"
     return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def shown_path(path, limit: int = 80) -> str:
+    """``repr(str(path))``, cut at its start to ``limit`` characters when longer: the end names the file.
+
+    >>> long = shown_path("/tmp/" + "x" * 100 + "/answers.csv")
+    >>> len(long), long[:2], long[-12:]
+    (80, '…x', "answers.csv'")
+    """
+    text = repr(str(path))
+    return text if len(text) <= limit else "…" + text[-(limit - 1):]
 
 
 def _refusal(name: str, low, high, value) -> BaccaratError:

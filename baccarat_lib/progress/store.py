@@ -63,7 +63,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import NamedTuple
 
-from ..errors import BaccaratError, shown, whole_number
+from ..errors import BaccaratError, shown, shown_path, whole_number
 from ..i18n import _
 
 __all__ = ["progress_path", "ProgressStore", "progress_store", "Answer", "SkillSummary", "banker_cell_skill",
@@ -556,7 +556,7 @@ class ProgressStore:
                     target.close()
             except (sqlite3.Error, OSError) as error:
                 raise BaccaratError(_("could not write {value}: {value2}")
-                    .format(value=shown(str(path), 80), value2=_reason(error))) from None
+                    .format(value=shown_path(path), value2=_reason(error))) from None
         return path
 
     def export_csv(self, path) -> Path:
@@ -573,7 +573,7 @@ class ProgressStore:
                                      answer.when.isoformat(), answer.source, answer.lesson or ""])
         except OSError as error:
             raise BaccaratError(_("could not write {value}: {value2}")
-                .format(value=shown(str(path), 80), value2=_reason(error))) from None
+                .format(value=shown_path(path), value2=_reason(error))) from None
         return path
 
     def reset(self, confirm=None) -> int:
@@ -607,7 +607,7 @@ def _summarise(answers: list[Answer]) -> SkillSummary:
 def _refuse_existing(path: Path) -> None:
     if path.exists():
         raise BaccaratError(_("path must name a file that does not exist yet (nothing is overwritten), not {value}")
-            .format(value=shown(str(path), 80)))
+            .format(value=shown_path(path)))
 
 
 _SHARED: dict[Path, ProgressStore] = {}
@@ -648,7 +648,7 @@ def export_progress(path) -> Path:
     _refuse_existing(target)
     if target.resolve() == progress_path().resolve():
         raise BaccaratError(_("path must be another file than the progress file itself, not {value}")
-            .format(value=shown(str(target), 80)))
+            .format(value=shown_path(target)))
     with _existing_store() as store:
         return store.export_csv(target) if target.suffix.lower() == ".csv" else store.copy_to(target)
 
@@ -667,7 +667,7 @@ def reset_progress(confirm=None) -> Reset:
     with ProgressStore(path) as store:
         if not store.saving:
             raise BaccaratError(_("could not write {value}: {value2}")
-                .format(value=shown(str(path), 80), value2=store.warning or ""))
+                .format(value=shown_path(path), value2=store.warning or ""))
         stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
         backup = path.with_name(f"{path.name}.backup-{stamp}.sqlite3")
         number = 1
