@@ -17,7 +17,7 @@ Every test under tests/browser/ gets the `browser` marker (`pytest -m "not brows
 them). If Chromium, Playwright, JupyterLab or Voila is missing the tests skip, saying how to
 install them; with BACCARAT_REQUIRE_BROWSER=1 they fail instead. After each test every
 JupyterLab kernel is shut down; a failed test leaves test-artifacts/screenshots/FAILED-*.png.
-Server logs go to test-artifacts/logs/. BACCARAT_CHROMIUM overrides the Chromium path.
+Server logs go to test-artifacts/logs/ (test-artifacts/<worker>/logs/ under pytest -n). BACCARAT_CHROMIUM overrides the Chromium path.
 """
 
 from __future__ import annotations

@@ -49,6 +49,7 @@ Files and Playwright
 
 from __future__ import annotations
 
+import os
 import re
 from contextlib import contextmanager
 from pathlib import Path
@@ -59,7 +60,9 @@ if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
-ARTIFACTS = REPO_ROOT / "test-artifacts"
+# Run in several processes (pytest-xdist), each process writes its servers' logs and its screenshots in a folder of its
+# own, test-artifacts/<worker>: two classroom servers writing one log file overwrote each other's lines.
+ARTIFACTS = REPO_ROOT / "test-artifacts" / os.environ.get("PYTEST_XDIST_WORKER", "")
 SCREENSHOTS = ARTIFACTS / "screenshots"
 
 KERNEL_TIMEOUT_S = 60.0
