@@ -1,11 +1,18 @@
 """Make tests/ importable for the shared independent reference implementation; skip the JupyterHub tests, in one
-line naming the extra they need, where JupyterHub is not installed (`pip install -e ".[test]"`)."""
+line naming the extra they need, where JupyterHub is not installed (`pip install -e ".[test]"`); run Hypothesis
+without its per-example deadline."""
 
 import importlib.util
 import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# Hypothesis times each example against a 200 ms deadline: a timing assertion, which a loaded machine fails (the tests
+# run in two processes beside browsers and kernels). The properties themselves are checked without one.
+settings.register_profile("course", deadline=None)
+settings.load_profile("course")
 
 TESTS = Path(__file__).parent.resolve()
 sys.path.insert(0, str(TESTS))
