@@ -494,3 +494,63 @@ def test_a_copy_that_cannot_be_written_is_a_baccarat_error_and_the_store_keeps_s
         assert store.saving and store.warning is None
     with pytest.raises(BaccaratError, match="could not write"):
         export_progress(tmp_path / "no-such-folder" / "copy.db")
+
+
+# ---------------------------------------------------------------- two kernels opening a damaged file at once
+
+RACE_TRIALS, RACE_ANSWERS = 20, 50
+
+
+def _race_writer(folder, number, barrier, said):
+    os.environ["BACCARAT_PROGRESS_DIR"] = folder
+    barrier.wait()                                   # both find the same damaged file at the same moment
+    store = ProgressStore()
+    for row in range(RACE_ANSWERS):
+        store.record("total", f"writer {number} row {row}", str(row), True, 1.0)
+    said.put((number, store.saving))
+    store.close()
+
+
+@pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(), reason="needs the fork start method")
+def test_two_kernels_opening_a_damaged_file_at_once_lose_no_answer(tmp_path, monkeypatch):
+    # Each trial: a damaged progress file, then two processes open it at the same moment and save 50 answers
+    # each. Both must say they are saving, and the progress file left in place must hold all 2 x 50 = 100
+    # answers: an answer written into a file the other process then moved aside is lost to the learner.
+    # The writers skip the disk flush of each commit (synchronous = OFF): the race is in opening, and 2,000 flushed
+    # commits would take most of a minute on a loaded machine.
+    from baccarat_lib.progress import store as store_module
+    connect = store_module._connect
+
+    def unflushed(path):
+        connection = connect(path)
+        try:
+            connection.execute("PRAGMA synchronous = OFF")
+        except sqlite3.DatabaseError:                # the damaged file: nothing will be committed to it
+            pass
+        return connection
+    monkeypatch.setattr(store_module, "_connect", unflushed)
+    context = multiprocessing.get_context("fork")
+    lost, asides, saving = [], [], []
+    for trial in range(RACE_TRIALS):
+        folder = tmp_path / f"trial-{trial}"
+        folder.mkdir()
+        (folder / "progress.sqlite3").write_bytes(b"not a database " * 300)
+        barrier, said = context.Barrier(2), context.Queue()
+        processes = [context.Process(target=_race_writer, args=(str(folder), number, barrier, said))
+                     for number in range(2)]
+        for process in processes:
+            process.start()
+        for process in processes:
+            process.join(60)
+        saving.append(sorted(said.get(timeout=5) for process in processes if process.exitcode == 0))
+        kept = sqlite3.connect(folder / "progress.sqlite3")
+        try:
+            rows = kept.execute("SELECT count(*) FROM answers").fetchone()[0]
+        except sqlite3.OperationalError:             # no answers table left in place at all
+            rows = 0
+        kept.close()
+        lost.append(2 * RACE_ANSWERS - rows)
+        asides.append(len(_moved_aside(folder)))
+    assert lost == [0] * RACE_TRIALS
+    assert saving == [[(0, True), (1, True)]] * RACE_TRIALS
+    assert asides == [1] * RACE_TRIALS               # the damaged file, moved aside once; the fresh one never
