@@ -60,6 +60,7 @@ SkillSummary(count=1, right=0, accuracy=Fraction(0, 1), median_seconds=8.0)
 from __future__ import annotations
 
 import csv
+import errno
 import numbers
 import os
 import re
@@ -555,6 +556,8 @@ class ProgressStore:
         moved aside. All of it under the lock file, so that two kernels never both move a file aside."""
         if _newer_on_disk(self.path):
             raise _Newer()
+        if self.path.exists() and not os.access(self.path, os.W_OK):    # SQLite would open it, and fail on a write
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(self.path))
         self.path.parent.mkdir(parents=True, exist_ok=True)
         with _file_lock(self.path):
             connection = self._healthy_connection()
