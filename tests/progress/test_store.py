@@ -4,11 +4,13 @@ Expected values are worked by hand in comments; nothing is copied from the store
 """
 
 import csv
+import importlib.util
 import multiprocessing
 import os
 import shutil
 import sqlite3
 import tempfile
+import urllib.request
 from datetime import datetime, timedelta, timezone
 from fractions import Fraction
 from pathlib import Path
@@ -719,3 +721,56 @@ def test_reset_progress_of_a_store_backs_its_own_file_up(tmp_path):
     assert reset_progress("reset", store=memory) == Reset(3, None)             # no file: nothing to back up
     with pytest.raises(BaccaratError, match="store must be None or a ProgressStore"):
         reset_progress("reset", store=str(path))
+
+
+# ---------------------------------------------------------------- classroom mode (Voila) knows its lesson
+
+def test_voila_kernels_name_their_lesson_from_the_page_address(monkeypatch):
+    # Voila sets no JPY_SESSION_NAME; it gives its kernels the page's path as SCRIPT_NAME, with SERVER_SOFTWARE
+    # "voila/<version>" (voila/handler.py). A %20 in the address is a space in the notebook's name.
+    monkeypatch.delenv("JPY_SESSION_NAME", raising=False)
+    monkeypatch.setenv("SERVER_SOFTWARE", "voila/0.5.13")
+    monkeypatch.setenv("SCRIPT_NAME", "/user/ann/voila/render/punto-banco-course/lessons/vi/09_practice.ipynb")
+    assert current_lesson() == "09_practice"
+    monkeypatch.setenv("SCRIPT_NAME", "/voila/render/my%20copy.ipynb")
+    assert current_lesson() == "my copy"
+    monkeypatch.setenv("SCRIPT_NAME", "/voila/render/")
+    assert current_lesson() is None
+    monkeypatch.setenv("SERVER_SOFTWARE", "Apache/2.4")                  # a SCRIPT_NAME not from Voila
+    monkeypatch.setenv("SCRIPT_NAME", "/cgi-bin/09_practice.ipynb")
+    assert current_lesson() is None
+
+
+ANSWERING_CELL = """from baccarat_lib.progress import AnswerRecorder
+recorder = AnswerRecorder("lesson")
+recorder.ask()
+print("saved:", recorder.record("total", "7 8", "5", True).saved)"""
+
+
+@pytest.mark.skipif(importlib.util.find_spec("voila") is None, reason="needs Voila (pip install voila)")
+def test_an_answer_given_in_classroom_mode_is_saved_with_its_lesson(tmp_path, monkeypatch):
+    # A real Voila server, started as `punto-banco classroom` starts it (the course's classroom settings), renders a
+    # notebook named as lesson 09 of the Vietnamese edition whose cell answers an exercise; the answer is saved
+    # with the lesson "09_practice".
+    import nbformat
+
+    from tests.browser import servers
+    root = tmp_path / "course"
+    (root / "lessons" / "vi").mkdir(parents=True)
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(ANSWERING_CELL)])
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(notebook, root / "lessons" / "vi" / "09_practice.ipynb")
+    monkeypatch.setenv("BACCARAT_PROGRESS_DIR", str(tmp_path / "progress"))
+    monkeypatch.delenv("JPY_SESSION_NAME", raising=False)
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
+    server = servers.start_voila(root, tmp_path / "home", tmp_path / "voila.log",
+                                 config_dir=ROOT / "serve" / "voila" / "classroom")
+    try:
+        with urllib.request.urlopen(f"{server.url}/voila/render/lessons/vi/09_practice.ipynb", timeout=120) as page:
+            html = page.read().decode("utf-8")
+    finally:
+        server.stop()
+    assert "saved: True" in html, (tmp_path / "voila.log").read_text()[-2000:]
+    with ProgressStore(tmp_path / "progress" / "progress.sqlite3") as store:
+        assert [(answer.key, answer.source, answer.lesson) for answer in store.answers()] == [
+            ("7 8", "lesson", "09_practice")]
