@@ -217,8 +217,8 @@ def _check_text(name: str, value, allow_empty: bool = False) -> str:
 
 
 def _storable(text: str) -> str:
-    """``text`` as SQLite can store it: a character UTF-8 cannot encode (a lone surrogate, "\\udcff", as a file name
-    read with surrogateescape gives) is written as its backslash escape ("\\\\udcff"); any other text is kept as it is."""
+    """``text`` as SQLite can store it: a character UTF-8 cannot encode (a lone surrogate, "\\udcff", as a file
+    name read with surrogateescape gives) is written as its backslash escape ("\\\\udcff"); other text is kept."""
     try:
         text.encode("utf-8")
         return text

@@ -14,8 +14,9 @@ course speaks; a lesson is done when each exercise the course list declares for 
 final test taken): see ``progress.report``. **Export to CSV** writes every answer next to the progress file (a store
 kept in memory: into the working folder, the notebook's own; a new name each time, never overwriting) and says
 where. **Reset…** asks first: only **Yes, delete all my progress** deletes, after keeping a backup of the progress
-file next to it (``progress.reset_progress``), and says where that is. **Practise …** starts the suggested drill on the page (``show_drill(kind=...,
-seed=None, adaptive=True)``: its questions chosen from the learner's saved answers). A message from the store (a
+file next to it (``progress.reset_progress``), and says where that is. **Practise …** starts the suggested drill on
+the page (``show_drill(kind=..., seed=None, adaptive=True)``: its questions chosen from the learner's saved
+answers). A message from the store (a
 damaged file moved aside, progress not being saved) is shown once.
 
 >>> from baccarat_lib.progress import ProgressStore
