@@ -287,3 +287,115 @@ def test_slides_serve_a_lesson_with_local_stylesheets(installed, serve):
     assert slides.get("/voila/static/node_modules/reveal.js/dist/reveal.css")[0] == 200
     assert slides.get("/voila/static/node_modules/jquery/dist/jquery.min.js")[0] == 200
     assert slides.get("/", token=False)[0] == 302   # to the login page
+
+
+# --- A learner's journey ---------------------------------------------------------------------------------
+
+def _sha(path: Path) -> str:
+    import hashlib
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+PATIENCE_S = 180.0     # a loaded 2-core CI machine takes a minute to start JupyterLab and its kernel
+
+
+def _printed_link(server: Server, timeout_s: float = PATIENCE_S) -> str:
+    """The link `punto-banco lab --no-browser` prints for the learner to open."""
+    import re
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        found = re.search(r"http://127\.0\.0\.1:\d+/\S+\?token=\w+", server.text())
+        if found:
+            return found.group(0)
+        assert server.process.poll() is None, server.text()
+        time.sleep(0.3)
+    pytest.fail(f"punto-banco lab printed no link within {timeout_s:.0f} s:\n{server.text()}")
+
+
+def test_a_learner_answers_saves_and_finds_the_lesson_as_they_left_it_the_next_day(installed, tmp_path):
+    """The learner's journey in JupyterLab at 1024×768 with the file browser open: the printed link opens lesson 00;
+    Run All; an exercise answered wrong, then right; saved; the server stopped and started again (the next day);
+    the lesson reopened draws every widget from its saved state before anything runs; the course's own copy of the
+    lessons is unchanged; the saved answers have plausible times."""
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _give_up("the learner's journey needs Playwright (pip install playwright) and Debian's chromium")
+    from tests.browser import lab as ui
+    from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
+    if not Path(CHROMIUM).exists():
+        _give_up(f"the learner's journey needs a browser at {CHROMIUM}: apt-get install chromium")
+    bin_dir, env, work = installed
+    home = tmp_path / "home"
+    home.mkdir()
+    # A learner of their own (no earlier test's files), whose server makes its own token and prints the whole link.
+    learner_env = {key: value for key, value in env.items() if key != "JUPYTER_TOKEN"}
+    # The one thing the test adds: JupyterLab exposes its app to the page (window.jupyterapp), which the browser
+    # helpers read to know when a notebook is open and its kernel idle.
+    config = tmp_path / "jupyter-config"
+    config.mkdir()
+    (config / "jupyter_lab_config.json").write_text('{"LabApp": {"expose_app_in_browser": true}}', encoding="utf-8")
+    learner = (bin_dir, {**learner_env, "HOME": str(home), "JUPYTER_CONFIG_DIR": str(config)}, work)
+    where = subprocess.run([str(bin_dir / "python"), "-c", "from baccarat_lib.course import lessons_folder; "
+                            "print(lessons_folder())"], env=learner[1], capture_output=True, text=True, check=True)
+    course = Path(where.stdout.strip())
+    before = {path: _sha(path) for path in course.rglob("*.ipynb")}
+    assert len(before) == len(ENGLISH_LESSONS) + len(VIETNAMESE_LESSONS)
+    lesson = "00_welcome.ipynb"
+    exercise = "winner_question(\"7 2 A 5\")"      # Player 7+2 = 9 against Banker A+5 = 6: Player's natural wins
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            page = chromium.new_page(viewport={"width": 1024, "height": 768})
+            first_day = Server(learner, tmp_path / "lab-1.log", "lab")
+            try:
+                link = _printed_link(first_day)
+                assert f"/lab/tree/{lesson}?token=" in link
+                base = link.split("/lab/", 1)[0]
+                page.goto(link)                                   # the token becomes a cookie
+                ui.open_notebook(page, base, lesson, show_sidebar=True, timeout_s=PATIENCE_S)
+                assert ui.run_all(page, timeout_s=3 * PATIENCE_S), ui.errors(page)
+                ui.assert_no_errors(page)
+                cell = ui.cell_by_text(page, exercise)
+                cell.scroll_into_view_if_needed()
+                with ui.kernel_roundtrip(page, timeout_s=PATIENCE_S):
+                    cell.get_by_role("button", name="Banker", exact=True).click()
+                ui.expect(cell).to_contain_text("Not quite")
+                with ui.kernel_roundtrip(page, timeout_s=PATIENCE_S):
+                    cell.get_by_role("button", name="Player", exact=True).click()
+                ui.expect(cell).to_contain_text("Right")
+                ui.screenshot(page, "learner-journey-answered")
+                page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
+                page.wait_for_function("() => !window.jupyterapp.shell.currentWidget.context.model.dirty",
+                                       timeout=30_000)
+            finally:
+                first_day.stop()
+
+            next_day = Server(learner, tmp_path / "lab-2.log", "lab")
+            try:
+                link = _printed_link(next_day)
+                base = link.split("/lab/", 1)[0]
+                page.goto(link)
+                ui.open_notebook(page, base, lesson, show_sidebar=True, timeout_s=PATIENCE_S)
+                ui.wait_for_widgets(page, timeout_s=PATIENCE_S)
+                ui.screenshot(page, "learner-journey-next-day")
+                problems = [problem for problem in ui.errors(page) if "render error" in problem]
+                assert problems == [], problems                   # 0 "Error displaying widget"
+                answered = ui.cell_by_text(page, exercise)
+                ui.expect(answered).to_contain_text("Right")      # the feedback as the learner left it
+            finally:
+                next_day.stop()
+        finally:
+            chromium.close()
+
+    assert {path: _sha(path) for path in course.rglob("*.ipynb")} == before     # the course's own copy untouched
+    exported = subprocess.run([str(bin_dir / "punto-banco"), "progress", "export", "answers.csv"], cwd=tmp_path,
+                              env=learner[1], capture_output=True, text=True, timeout=120)
+    assert exported.returncode == 0, exported.stderr
+    import csv
+    rows = list(csv.DictReader((tmp_path / "answers.csv").open(encoding="utf-8")))
+    answers = [(row["answer"], row["right"]) for row in rows if row["question"] == "7 2 A 5"]
+    assert answers == [("Banker", "0"), ("Player", "1")], rows
+    for row in rows:      # plausible: unknown, or the few seconds a click takes here (never Run All's minutes)
+        assert row["seconds"] == "" or 0 <= float(row["seconds"]) < 60, row
