@@ -263,7 +263,8 @@ def test_lesson_04_prints_its_two_tables_as_tables(book_site, file_context, edit
         assert shown_header == header
         assert rows == [_cells(line) for line in lines[1:]]
         assert "|---|" not in page.locator("article").inner_text()
-    screenshot(page, f"book-{edition.strip('/') or 'en'}-04-tables", full_page=False)
+        table.scroll_into_view_if_needed()
+        screenshot(page, f"book-{edition.strip('/') or 'en'}-04-table-{saved.index(lines) + 1}")
 
 
 @pytest.mark.parametrize("path, title", [("lessons/01_card_values.html", TITLE),
