@@ -282,7 +282,8 @@ def test_the_sidebar_shows_the_whole_title(book_site, file_context, path, title)
         const box = title.getBoundingClientRect();
         const x = box.left + box.width / 2;
         const seen = y => { const hit = document.elementFromPoint(x, y); return !!hit && title.contains(hit); };
-        return {text: title.innerText.replace(/\s+/g, ' ').trim(), scrolled: document.querySelector('.bd-sidebar-primary').scrollTop,
+        return {text: title.innerText.replace(/\s+/g, ' ').trim(),
+                scrolled: document.querySelector('.bd-sidebar-primary').scrollTop,
                 inside: box.top >= sidebar.top - 1 && box.bottom <= sidebar.bottom + 1,
                 firstLine: seen(box.top + 6), lastLine: seen(box.bottom - 6)};
     }""")
@@ -307,7 +308,8 @@ def test_at_phone_width_the_tableau_explorer_stays_in_the_column(book_site, file
         for (const el of document.querySelectorAll('.cell_output .widget-subarea *')) {
             const box = el.getBoundingClientRect();
             if (!box.width || inTable(el)) continue;
-            if (box.right > column.right + 1) outside.push(`${el.tagName}.${el.className} right ${Math.round(box.right)}`);
+            if (box.right > column.right + 1)
+                outside.push(`${el.tagName}.${el.className} right ${Math.round(box.right)}`);
         }
         for (const table of document.querySelectorAll('.cell_output .widget-subarea table')) {
             const box = table.parentElement, style = getComputedStyle(box);

@@ -18,7 +18,8 @@ pytestmark = pytest.mark.browser
 LESSONS = ["lessons/04_banker_tableau.ipynb", "lessons/vi/04_banker_tableau.ipynb"]
 MAX_SLIDES = 80
 # Where the slide show stands: the present slide's place among all slides (reveal.js marks it `present`).
-_JS_POSITION = "() => [...document.querySelectorAll('.reveal .slides section')].findIndex(s => s.matches('.present') && !s.querySelector('section.present'))"
+_JS_POSITION = """() => [...document.querySelectorAll('.reveal .slides section')]
+                           .findIndex(s => s.matches('.present') && !s.querySelector('section.present'))"""
 
 
 @pytest.mark.parametrize("lesson", LESSONS)

@@ -72,7 +72,8 @@ def signed_in_page(hub_with_a_student):
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
             context = browser.new_context(viewport={"width": 1280, "height": 720})
-            context.route("**/*", lambda route: route.abort() if off_machine([route.request.url]) else route.continue_())
+            context.route("**/*",
+                          lambda route: route.abort() if off_machine([route.request.url]) else route.continue_())
             page = context.new_page()
             page.set_default_timeout(60_000)
             page.goto(f"{hub.url}/hub/login", wait_until="load")

@@ -92,8 +92,8 @@ def translated_languages() -> frozenset[str]:
 def page_language(pagename: str) -> str:
     """The language of a page: a lesson in lessons/<code>/ is in <code> when the book has that language's words.
 
-    >>> page_language("lessons/vi/04_banker_tableau"), page_language("lessons/04_banker_tableau"), page_language("search")
-    ('vi', 'en', 'en')
+    >>> [page_language(name) for name in ("lessons/vi/04_banker_tableau", "lessons/04_banker_tableau", "search")]
+    ['vi', 'en', 'en']
     """
     parts = pagename.split("/")
     if len(parts) == 3 and parts[0] == "lessons" and parts[1] in translated_languages():
@@ -186,8 +186,12 @@ def _binder_url(context) -> str | None:
 def banner_html(language: str, binder_url: str | None) -> str:
     """The banner of a page in `language`: what the book is, and how to run the lesson live.
 
-    >>> print(banner_html("en", None))
-    This is a <strong>read-only copy</strong> of the course: the plots and widgets show their last saved state and do not respond to clicks. To run the lessons live, open them in JupyterLab from a clone of the course: <code>python3 -m venv .venv &amp;&amp; .venv/bin/pip install . &amp;&amp; .venv/bin/punto-banco lab</code>.
+    >>> banner = banner_html("en", None)
+    >>> banner.startswith("This is a <strong>read-only copy</strong> of the course")
+    True
+    >>> banner.endswith("<code>python3 -m venv .venv &amp;&amp; .venv/bin/pip install . &amp;&amp; "
+    ...                 ".venv/bin/punto-banco lab</code>.")
+    True
     """
     words = _translations(language).gettext if language != "en" else (lambda message: message)
     command = LAB_COMMAND + ("" if language == "en" else f" --lang {language}")
