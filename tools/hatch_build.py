@@ -25,8 +25,10 @@ PACKAGE_DATA = "baccarat_lib/_course"
 NPM_FOLDERS = ("serve/voila/templates/baccarat-slides/static",)
 # Copied whole into the wheel (under PACKAGE_DATA), besides the files shared-data installs from serve/voila.
 COURSE_FOLDERS = ("lessons", "serve/voila/classroom", "serve/voila/slides")
-BOOK_FILES = ("_config.yml", "_toc.yml", "_ext/course_book.py", "_ext/require-config.js", "package.json",
-              "package-lock.json")
+BOOK_FILES = ("_config.yml", "_toc.yml", "_ext/course_book.py", "_ext/require-config.js",
+              "_ext/locale/vi/LC_MESSAGES/book.po", "_static/course-book.css", "_templates/sbt-sidebar-nav.html",
+              "_templates/toggle-primary-sidebar.html", "_templates/toggle-secondary-sidebar.html",
+              "_templates/sections/announcement.html", "package.json", "package-lock.json")
 
 
 def npm_ci(folder: Path) -> None:

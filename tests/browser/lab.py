@@ -40,6 +40,9 @@ Both (the page remembers whether it shows JupyterLab or Voila)
 Files and Playwright
     local_only_context(browser, origin, blocked, viewport) -> BrowserContext
         Pages reach only `origin`; other requests are aborted and listed in `blocked`.
+    record_requests(page_or_context) -> list[str]
+        The URL of every request made from then on (Playwright's "request" event, which also fires for a request
+        that a route then aborts); `off_machine(urls)` keeps those to a host other than 127.0.0.1 / localhost.
     write_notebook(path, cells) -> Path       cells: code strings, or ("markdown", text)
     expect(locator_or_page)                   playwright.sync_api.expect, imported on first
                                               use, so test modules import without Playwright
@@ -54,7 +57,7 @@ import re
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Iterator
-from urllib.parse import quote
+from urllib.parse import quote, urlsplit
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
@@ -443,6 +446,27 @@ def local_only_context(browser, origin: str, blocked: list, viewport: dict):
     context = browser.new_context(viewport=viewport)
     context.route("**/*", local_only)
     return context
+
+
+LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
+
+
+def record_requests(target) -> list[str]:
+    """Append the URL of every request `target` (a page or a browser context) makes to the list returned."""
+    urls: list[str] = []
+    target.on("request", lambda request: urls.append(request.url))
+    return urls
+
+
+def off_machine(urls: Iterable[str]) -> list[str]:
+    """The URLs that leave the machine: a host other than 127.0.0.1 / localhost (file:, data: and blob: URLs have
+    none and stay).
+
+    >>> off_machine(["http://127.0.0.1:8000/a", "file:///site/index.html", "data:image/png;base64,AA",
+    ...              "https://cdnjs.cloudflare.com/ajax/libs/mathjax/x.js", "http://localhost/b"])
+    ['https://cdnjs.cloudflare.com/ajax/libs/mathjax/x.js']
+    """
+    return [url for url in urls if urlsplit(url).hostname is not None and urlsplit(url).hostname not in LOCAL_HOSTS]
 
 
 def screenshot(page: Page, name: str, *, full_page: bool = False) -> Path:

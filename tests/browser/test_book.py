@@ -9,6 +9,14 @@ and a browser context that can reach only that server (every other request is bl
 pages of lessons 01, 04 and 08: every image loaded, the widgets drawn from their saved state by
 html-manager, no console error, no blocked request. Each page also says it is a read-only copy, with the JupyterLab
 command and a Binder link to that lesson, and its link to the contents lands on lesson 00's contents.
+
+Then, from the built files themselves (file:// URLs, as a reader who opens site/index.html): every page, recording every
+request, asks no other host and no longer tells the reader to run cells; lesson 04's two printed Markdown tables (the
+tableau, source 002's table) are tables, with the rows the lesson's saved outputs hold; the sidebar shows the book's
+whole title on every lesson, also a late one (the theme scrolls that sidebar to the current lesson); at 390 px the
+tableau explorer's text wraps inside the page's column and its grid scrolls in its own box; a Vietnamese page's chrome
+(banner, search, contents, previous / next, tooltips) shares no words with the English page's, except names.
+Screenshots: test-artifacts/screenshots/book-*.png (1280x720 and 390 px).
 """
 
 from __future__ import annotations
@@ -16,6 +24,7 @@ from __future__ import annotations
 import functools
 import http.server
 import importlib.util
+import json
 import os
 import subprocess
 import sys
@@ -23,9 +32,10 @@ import threading
 from pathlib import Path
 
 import pytest
+import yaml
 
 from .conftest import REQUIRE_ENV, VIEWPORT
-from .lab import ARTIFACTS, REPO_ROOT, expect, local_only_context, screenshot
+from .lab import ARTIFACTS, REPO_ROOT, expect, local_only_context, off_machine, record_requests, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -126,7 +136,9 @@ def test_a_lesson_page_shows_its_images_and_saved_widgets_offline(book_page, sit
     notice = page.locator(".bd-header-announcement")
     expect(notice).to_contain_text("read-only copy")
     expect(notice).to_contain_text("punto-banco lab")
-    expect(page.locator(f'a[href^="https://mybinder.org/v2/gh/"][href$="lessons/{stem}.ipynb"]')).to_have_count(1)
+    binder = f'a[href^="https://mybinder.org/v2/gh/"][href$="lessons/{stem}.ipynb"]'
+    expect(notice.locator(binder)).to_have_count(1)                     # the banner's link runs this very lesson
+    expect(page.locator(f".bd-header-article {binder}")).to_have_count(1)   # and so does the rocket button
 
     # The navigation bar's Contents link lands on lesson 00's contents (Sphinx's anchor for "## Contents").
     contents = page.locator("article a.reference.internal", has_text="Contents").first
@@ -153,3 +165,211 @@ def test_the_contents_link_lands_on_the_course_contents(book_page, site_url):
     page.wait_for_url("**/lessons/08_scoreboards_and_streaks.html")
     assert errors == [], errors
     assert blocked == [], blocked
+
+
+# --- The built files, page by page -------------------------------------------------------------------------------
+
+PHONE = {"width": 390, "height": 844}
+SMALL_SCREEN = {"width": 1280, "height": 720}
+TITLE = yaml.safe_load((BOOK / "_config.yml").read_text(encoding="utf-8"))["title"]
+TITLE_VI = "Punto Banco, từng bước một"           # README.vi.md's title
+# What a running notebook tells its reader, and the book must not (nothing runs there): the Run-All note.
+RUN_NOTE = "Run All Cells"
+
+
+def _all_pages(site: Path) -> list[str]:
+    return sorted(path.relative_to(site).as_posix() for path in site.rglob("*.html")
+                  if "_static" not in path.parts and "_sources" not in path.parts)
+
+
+@pytest.fixture
+def file_context(browser):
+    """A browser context for file:// pages: it records every request, and aborts any to another host."""
+    def new(viewport=SMALL_SCREEN):
+        context = browser.new_context(viewport=viewport)
+        context.route("**/*", lambda route: route.abort() if off_machine([route.request.url]) else route.continue_())
+        contexts.append(context)
+        return context, record_requests(context)
+
+    contexts = []
+    try:
+        yield new
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def _open(page, site: Path, path: str) -> None:
+    page.goto((site / path).as_uri(), wait_until="networkidle")
+
+
+def test_no_page_asks_another_host_or_says_to_run_cells(book_site, file_context):
+    context, requested = file_context()
+    page = context.new_page()
+    pages = _all_pages(book_site)
+    lessons = [path for path in pages if path.startswith("lessons/")]
+    assert len(lessons) == 24, lessons           # 12 lessons in each edition
+    leaving, running = {}, []
+    for path in pages:
+        requested.clear()
+        _open(page, book_site, path)
+        if path in ("lessons/04_banker_tableau.html", "lessons/vi/04_banker_tableau.html"):
+            page.wait_for_function("document.querySelectorAll('.widget-subarea .jupyter-widgets').length > 0")
+        if off_machine(requested):
+            leaving[path] = off_machine(requested)
+        if RUN_NOTE in page.locator("body").inner_text():
+            running.append(path)
+        assert any(url.startswith("file://") for url in requested), f"{path}: no request was recorded"
+    print(f"{len(pages)} pages opened from files, none asked another host")
+    assert leaving == {}, f"pages that asked other hosts: {leaving}"
+    assert running == [], f"pages that still tell the reader to run cells: {running}"
+
+
+def _saved_markdown_tables(notebook: Path) -> list[list[str]]:
+    """The lesson's printed Markdown tables, from its saved outputs: each as its lines, header first."""
+    tables = []
+    for cell in json.loads(notebook.read_text(encoding="utf-8"))["cells"]:
+        for output in cell.get("outputs", []):
+            text = "".join(output.get("data", {}).get("text/markdown", ""))
+            if text.lstrip().startswith("|"):
+                lines = [line.strip() for line in text.strip().splitlines()]
+                tables.append([line for line in lines if set(line) - set("|-: ")])   # without the |---| line
+    return tables
+
+
+def _cells(line: str) -> list[str]:
+    return [_plain(cell) for cell in line.strip().strip("|").split("|")]
+
+
+def _plain(text: str) -> str:
+    """Text as the lesson typed it: Sphinx prints its straight apostrophes curly."""
+    return text.strip().replace("\u2019", "'")
+
+
+@pytest.mark.parametrize("edition", ["", "vi/"])
+def test_lesson_04_prints_its_two_tables_as_tables(book_site, file_context, edition):
+    saved = _saved_markdown_tables(REPO_ROOT / "lessons" / f"{edition}04_banker_tableau.ipynb")
+    assert len(saved) == 2, "lesson 04 prints the tableau and source 002's table"
+    context, _ = file_context()
+    page = context.new_page()
+    _open(page, book_site, f"lessons/{edition}04_banker_tableau.html")
+    for lines in saved:
+        header = _cells(lines[0])
+        table = page.locator(".cell_output table").filter(has=page.locator("th", has_text=header[0]))
+        expect(table).to_have_count(1)
+        shown_header = [_plain(text) for text in table.locator("thead th").all_inner_texts()]
+        rows = [[_plain(text) for text in row.locator("td").all_inner_texts()]
+                for row in table.locator("tbody tr").all()]
+        assert shown_header == header
+        assert rows == [_cells(line) for line in lines[1:]]
+        assert "|---|" not in page.locator("article").inner_text()
+        table.scroll_into_view_if_needed()
+        screenshot(page, f"book-{edition.strip('/') or 'en'}-04-table-{saved.index(lines) + 1}")
+
+
+@pytest.mark.parametrize("path, title", [("lessons/01_card_values.html", TITLE),
+                                         ("lessons/11_my_progress.html", TITLE),
+                                         ("lessons/vi/11_my_progress.html", TITLE_VI)])
+def test_the_sidebar_shows_the_whole_title(book_site, file_context, path, title):
+    # A late lesson's sidebar is scrolled to that lesson: the title must still show whole, on top of the list.
+    context, _ = file_context(SMALL_SCREEN)
+    page = context.new_page()
+    _open(page, book_site, path)
+    page.wait_for_timeout(300)                     # the theme scrolls the sidebar after load
+    found = page.evaluate(r"""() => {
+        const title = document.querySelector('.bd-sidebar-primary .logo__title');
+        const sidebar = document.querySelector('.bd-sidebar-primary').getBoundingClientRect();
+        const box = title.getBoundingClientRect();
+        const x = box.left + box.width / 2;
+        const seen = y => { const hit = document.elementFromPoint(x, y); return !!hit && title.contains(hit); };
+        return {text: title.innerText.replace(/\s+/g, ' ').trim(),
+                scrolled: document.querySelector('.bd-sidebar-primary').scrollTop,
+                inside: box.top >= sidebar.top - 1 && box.bottom <= sidebar.bottom + 1,
+                firstLine: seen(box.top + 6), lastLine: seen(box.bottom - 6)};
+    }""")
+    screenshot(page, f"book-sidebar-{Path(path).stem}-{'vi' if '/vi/' in path else 'en'}")
+    assert found["text"] == title
+    assert found["inside"] and found["firstLine"] and found["lastLine"], found
+
+
+@pytest.mark.parametrize("edition", ["", "vi/"])
+def test_at_phone_width_the_tableau_explorer_stays_in_the_column(book_site, file_context, edition):
+    context, _ = file_context(PHONE)
+    page = context.new_page()
+    _open(page, book_site, f"lessons/{edition}04_banker_tableau.html")
+    page.wait_for_function("document.querySelectorAll('.widget-subarea .jupyter-widgets').length > 0")
+    explorer = page.locator(".widget-subarea .bcl-grid").first      # the tableau explorer's grid
+    expect(explorer).to_be_attached()
+    explorer.scroll_into_view_if_needed()
+    found = page.evaluate("""() => {
+        const column = document.querySelector('article').getBoundingClientRect();
+        const inTable = el => !!el.closest('table');
+        const outside = [], grids = [];
+        for (const el of document.querySelectorAll('.cell_output .widget-subarea *')) {
+            const box = el.getBoundingClientRect();
+            if (!box.width || inTable(el)) continue;
+            if (box.right > column.right + 1)
+                outside.push(`${el.tagName}.${el.className} right ${Math.round(box.right)}`);
+        }
+        for (const table of document.querySelectorAll('.cell_output .widget-subarea table')) {
+            const box = table.parentElement, style = getComputedStyle(box);
+            grids.push({scrolls: ['auto', 'scroll'].includes(style.overflowX),
+                        inColumn: box.getBoundingClientRect().right <= column.right + 1,
+                        wide: box.scrollWidth > box.clientWidth});
+        }
+        return {page: document.documentElement.scrollWidth, view: window.innerWidth, outside, grids};
+    }""")
+    screenshot(page, f"book-{edition.strip('/') or 'en'}-04-explorer-390")
+    assert found["page"] <= found["view"], f"the page scrolls sideways: {found['page']} px wide"
+    assert found["outside"] == [], f"widget parts past the column's right edge: {found['outside'][:5]}"
+    assert found["grids"] and all(grid["scrolls"] and grid["inColumn"] for grid in found["grids"]), found["grids"]
+    assert any(grid["wide"] for grid in found["grids"]), "at 390 px the grid should be wider than the column"
+
+
+_JS_CHROME = """() => {
+    const words = new Set();
+    // the lesson itself and the lists of lesson titles are the edition's own text; what is not drawn (the print-only
+    // contents) is not read
+    const skip = el => el.closest('article.bd-article, script, style, nav.bd-docs-nav, .bd-toc-nav')
+                       || !el.checkVisibility();
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) {
+        const el = walker.currentNode.parentElement;
+        if (el && !skip(el) && walker.currentNode.textContent.trim()) words.add(walker.currentNode.textContent.trim());
+    }
+    for (const el of document.querySelectorAll('[title], [aria-label], [placeholder], [data-bs-title]')) {
+        if (skip(el)) continue;
+        for (const name of ['title', 'aria-label', 'placeholder', 'data-bs-title']) {
+            const value = (el.getAttribute(name) || '').trim();
+            if (value) words.add(value);
+        }
+    }
+    return [...words];
+}"""
+# The chrome both editions may share: names, file types, keys, the command and the badge's drawn words.
+SHARED_CHROME = {"Binder", ".ipynb", ".pdf", "Ctrl", "+", "K", ".", "launch", "binder"}
+
+
+def test_a_vietnamese_page_has_vietnamese_chrome(book_site, file_context):
+    context, _ = file_context()
+    page = context.new_page()
+    chrome = {}
+    for edition in ("", "vi/"):
+        _open(page, book_site, f"lessons/{edition}04_banker_tableau.html")
+        chrome[edition.strip("/") or "en"] = set(page.evaluate(_JS_CHROME))
+        screenshot(page, f"book-{edition.strip('/') or 'en'}-04-1280")
+        if edition:
+            assert page.evaluate("document.documentElement.lang") == "vi"
+            banner = page.locator(".bd-header-announcement")
+            expect(banner).to_contain_text("bản chỉ đọc")
+            expect(banner).to_contain_text("punto-banco lab --lang vi")
+            expect(banner.locator('a[href$="lessons/vi/04_banker_tableau.ipynb"]')).to_have_count(1)
+        else:
+            assert page.evaluate("document.documentElement.lang") == "en"
+    english, vietnamese = chrome["en"], chrome["vi"]
+    # The English page's chrome holds the words this test is about (else it would prove nothing)...
+    assert {"Search", "Contents", "previous", "next"} <= english, sorted(english)
+    # ...and the Vietnamese page shares none of its words but names, nor any sentence of its banner.
+    shared = {text for text in english & vietnamese if text not in SHARED_CHROME and "punto-banco lab" not in text}
+    assert shared == set(), f"English words in the Vietnamese page's chrome: {sorted(shared)}"
+    assert {"Tìm kiếm", "Mục lục", "bài trước", "bài tiếp theo"} <= vietnamese, sorted(vietnamese)

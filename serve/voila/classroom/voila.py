@@ -14,7 +14,15 @@
 #    passes the normal XSRF check. (Turning the check off, `disable_check_xsrf`, would also work, but would
 #    let any web page POST to this server.)
 #
-# 2. Culling is the backstop, for a page whose shutdown request never arrives (a browser that crashes, a
+# 2. MathJax comes from the page's own server. Voila's front end loads MathJax 2 from a CDN (cdnjs) unless both
+#    `fullMathjaxUrl` and `mathjaxConfig` in the page config are null, and then uses the MathJax 3 bundled in its own
+#    scripts. Stand-alone Voila passes its `Voila.mathjax_url` / `mathjax_config` (None by default) into the page
+#    config, so its pages load nothing; as a Jupyter server extension (the classroom view under JupyterHub, /voila/
+#    on a student's server) it reads those two names from the server's tornado settings, which Jupyter Server does
+#    not set, and falls back to the CDN address (voila/utils.py, get_page_config). The page-config hook below
+#    clears them in both cases; Voila's notebook pages and its list of lessons both call it.
+#
+# 3. Culling is the backstop, for a page whose shutdown request never arrives (a browser that crashes, a
 #    laptop closed) and for tabs left open all day on a shared server: a kernel that has done nothing for an
 #    hour is shut down, even while its page is still open (`cull_connected`). A student who comes back to
 #    such a page reloads it and gets a fresh kernel. Every click on a widget counts as activity.
@@ -41,6 +49,17 @@ def set_xsrf_cookie(handler, notebook, cwd):
 
 
 c.VoilaConfiguration.prelaunch_hook = set_xsrf_cookie
+
+LOCAL_MATHJAX = {"fullMathjaxUrl": None, "mathjaxConfig": None}   # null both: Voila's bundled MathJax 3, no CDN
+
+
+def local_mathjax(page_config, **_context):
+    """Voila page-config hook: MathJax from Voila's own scripts, never from a CDN (standalone and under the hub)."""
+    page_config.update(LOCAL_MATHJAX)   # in place too: Voila's list page ignores what the hook returns
+    return page_config
+
+
+c.VoilaConfiguration.page_config_hook = local_mathjax
 
 c.MappingKernelManager.cull_idle_timeout = 3600  # seconds without activity before an idle kernel is culled
 c.MappingKernelManager.cull_interval = 300       # how often (seconds) Voila looks for such kernels
