@@ -1,7 +1,8 @@
 """Classroom mode's server (Voila with the course's config, as the README's classroom command), beyond one lesson
 page: the config turns culling on and installs the xsrf-cookie hook; a kernel idle under an open page is culled;
-the start page lists the lessons and loads nothing from other hosts; no lesson page of either edition asks another
-host for anything (every request recorded, MathJax included: Voila's own scripts bring it, no CDN).
+the start page lists the lessons and loads nothing from other hosts. Every lesson page of both editions is checked
+for requests to other hosts (MathJax included: Voila's own scripts bring it, no CDN) on its own visit
+(test_lessons.py).
 
 A closed lesson page shutting its kernel down is checked on every lesson's own visit (test_lessons.py).
 Stand-alone Voila serves no kernel list (GET /api/kernels answers 404; only /api/kernels/<id> exists), so the
@@ -25,12 +26,10 @@ import pytest
 from baccarat_lib import course
 
 from . import servers
-from .lab import ARTIFACTS, REPO_ROOT, expect, off_machine, open_voila, record_requests
+from .lab import ARTIFACTS, REPO_ROOT, expect, open_voila
 
 CONFIG_DIR = REPO_ROOT / "serve" / "voila" / "classroom"
 LESSONS = [course.lesson_path(lesson).relative_to(REPO_ROOT).as_posix() for lesson in course.lessons("en")]
-EVERY_LESSON = [course.lesson_path(lesson, language).relative_to(REPO_ROOT).as_posix()
-                for language in course.EDITIONS for lesson in course.lessons(language)]
 CULL_IDLE_S = 6                 # test-only culling values, given on the command line over the config's
 CULL_INTERVAL_S = 2
 CULL_TIMEOUT_S = 60.0
@@ -170,23 +169,3 @@ def test_the_list_of_lessons_is_served_locally(classroom_page, classroom_server,
     expect(page.get_by_text("lessons", exact=True).first).to_be_visible()
     assert outside_requests == [], f"the list page asked other hosts: {outside_requests[:5]}"
 
-
-@pytest.mark.parametrize("path", EVERY_LESSON)
-def test_a_lesson_page_asks_no_other_host(browser, classroom_server, path):
-    # Every request the page makes is recorded (Playwright's "request" event, before any route), until the network
-    # has been quiet for half a second after the page, its kernel's outputs and its widgets showed.
-    context = browser.new_context(viewport={"width": 1280, "height": 720})
-    context.route("**/*", local_only)
-    requested = record_requests(context)
-    page = context.new_page()
-    page.set_default_timeout(30_000)
-    try:
-        open_voila(page, classroom_server.url, path)
-        page.wait_for_load_state("networkidle")
-        assert any(url.startswith(classroom_server.url) for url in requested)
-        assert off_machine(requested) == [], f"{path} asked other hosts: {off_machine(requested)[:5]}"
-        assert page.evaluate("JSON.parse(document.getElementById('jupyter-config-data').textContent)"
-                             ".fullMathjaxUrl") is None, "the page config names a MathJax address"
-        page.close(run_before_unload=True)          # its kernel shuts down now, not when culled
-    finally:
-        context.close()

@@ -845,6 +845,9 @@ def test_lesson_in_classroom_mode(classroom_page, classroom_server, classroom_co
     if language == "en" and name[:2] in CLASSROOM_INTERACTIONS:
         CLASSROOM_INTERACTIONS[name[:2]](page, nb)
     assert not outside_requests, f"requests to other hosts: {outside_requests[:5]}"
+    # MathJax comes from Voila's own scripts: a page config naming an address would fetch it from a CDN.
+    assert page.evaluate("JSON.parse(document.getElementById('jupyter-config-data').textContent)"
+                         ".fullMathjaxUrl") is None, "the page config names a MathJax address"
 
     # A tab closing runs the page's beforeunload handler (Playwright skips it unless asked): its shutdown request
     # must pass the xsrf check, so the kernel stops now rather than when culled an hour later.
