@@ -34,6 +34,14 @@ def lessons():
             Lesson(2, "02_reading", {"en": "Reading", "vi": "Đọc"}))
 
 
+@pytest.fixture(autouse=True)
+def in_a_lesson_folder(tmp_path, monkeypatch):
+    """Each test's kernel works in a folder of its own (in Jupyter, the notebook's): exports go there."""
+    folder = tmp_path / "work"
+    folder.mkdir()
+    monkeypatch.chdir(folder)
+
+
 @pytest.fixture
 def store(tmp_path):
     return ProgressStore(tmp_path / "data" / "progress.sqlite3")
@@ -78,11 +86,16 @@ def test_the_practise_button_starts_the_suggested_drill_on_the_page(store, lesso
     assert drill_view.controller.adaptive                   # practice that targets weak skills
 
 
-def test_export_writes_a_csv_next_to_the_progress_file_and_says_where(store, lessons):
+def test_export_writes_a_csv_beside_the_lesson_and_says_where(store, lessons, tmp_path, monkeypatch):
+    # In Jupyter the kernel works in the notebook's own folder, the one the file browser shows; the progress file's
+    # folder (under ~/.local/share/jupyter) is one a learner never sees.
+    lesson_folder = tmp_path / "punto-banco-course"
+    lesson_folder.mkdir()
+    monkeypatch.chdir(lesson_folder)
     store.record("total", "7 8", "5", True, 3.0, when=WHEN)
     page = ProgressPage(store, lessons)
     path = page.export()
-    assert path.parent == store.path.parent and path.suffix == ".csv"
+    assert path.parent == lesson_folder and path.suffix == ".csv"
     assert path.name in page.notice.value and "Exported" in page.notice.value
     with open(path, newline="", encoding="utf-8") as file:
         rows = list(csv.reader(file))

@@ -244,7 +244,9 @@ class ProgressPage:
 
     def export(self) -> Path | None:
         """Write every answer to a CSV file and say where; returns its path (None if it failed)."""
-        folder = self.store.path.parent if self.store.path is not None and self.store.saving else _working_folder()
+        folder = _working_folder()       # the lesson's own folder: the file appears in JupyterLab's file browser
+        if not os.access(folder, os.W_OK) and self.store.path is not None and self.store.saving:
+            folder = self.store.path.parent
         written = []
 
         def compute():
