@@ -25,8 +25,8 @@ from baccarat_lib.analysis.counting import (edge_ranges, edges, edges_after_remo
                                             effect_of_removal, five_choice, positive_coups, removal_effects,
                                             removal_text, weighted_effect_sum)
 from baccarat_lib.analysis.kernel import play_values
-from baccarat_lib.analysis.odds import (MAX_SHOE_CARDS, event_probability, house_edge, natural_probability,
-                                        outcome_probabilities, probability_where)
+from baccarat_lib.analysis.odds import (_MAX_SHOE_CARDS, _pair_probability, _probability_where, check_shoe, house_edge,
+                                        outcome_probabilities)
 from baccarat_lib.analysis.roads import (bead_plate, big_road, big_road_columns, longest_streaks, road_text,
                                          standard_error_gaps, streak_lengths, streak_statistics, streak_table)
 from baccarat_lib.analysis.simulate import (MAX_COUNTED_COUPS, MAX_RECORDED_COUPS, deal_shoe, outcome_counts,
@@ -75,7 +75,7 @@ def test_removed_with_counts_takes_the_cards_out_of_the_counts():
     assert outcome_probabilities(counts=counts, removed="A K♠") == by_outcome(brute_force_chances(left, OUTCOME_EVENTS))
     # One deck less three aces: 49 cards, one A, four of every other rank.
     # P(Player pair) = sum n (n - 1) / (49 * 48) = 12 * 4 * 3 / 2352 = 144 / 2352.
-    assert event_probability("player pair", counts=[4] * 13, removed="A A A") == Fraction(144, 2352)
+    assert _pair_probability(check_shoe(counts=[4] * 13, removed="A A A")) == Fraction(144, 2352)
     assert brute_force_pair_chances([1] + [4] * 12)[0] == Fraction(144, 2352)
 
 
@@ -110,7 +110,7 @@ def test_a_shoe_that_cannot_finish_a_coup_is_refused_with_how_many_cards_a_coup_
     for total in range(6):
         counts = [total] + [0] * 12
         refused(lambda: outcome_probabilities(counts=counts), "at least 6 cards", f"not {total}")
-        refused(lambda: event_probability("banker pair", counts=counts), "at least 6 cards")
+        refused(lambda: house_edge("banker-pair", counts=counts), "at least 6 cards")
     # One home for the check: the plain enumerator and play_shoe give the same message.
     assert refused(lambda: enumerate_coups("K K K 5 5")) == message
     assert refused(lambda: play_shoe("K K K 5 5", cut_card=0)) == message
@@ -129,7 +129,7 @@ def test_counting_needs_a_card_to_remove_from_a_shoe_that_stays_playable():
     refused(lambda: edges_after_removing(FORTY_SEVEN, decks=1), "at least 6 cards")
 
 
-# --- odds: large shoes stay exact up to MAX_SHOE_CARDS, and are refused beyond -------------------------------
+# --- odds: large shoes stay exact up to _MAX_SHOE_CARDS, and are refused beyond -------------------------------
 
 def natural_by_loops(rank_counts):
     """P(either two-card hand is a natural) by a plain loop over the values of the first four cards."""
@@ -154,7 +154,8 @@ def natural_by_loops(rank_counts):
                                     [400] * 13], ids=lambda counts: f"{sum(counts)} cards")
 def test_large_shoes_stay_exact(counts):
     # 1,443 and 1,450 cards fit int64 weights; 1,451 and more need Python integers (N (N-1) ... (N-5) > 2**63).
-    assert natural_probability(counts=counts) == natural_by_loops(counts)
+    natural = _probability_where("natural", lambda coups: coups.natural, check_shoe(counts=counts))
+    assert natural == natural_by_loops(counts)
 
 
 def test_thirty_decks_sum_to_exactly_one_close_to_eight_decks():
@@ -162,7 +163,7 @@ def test_thirty_decks_sum_to_exactly_one_close_to_eight_decks():
     eight = outcome_probabilities(8)
     assert all(isinstance(p, Fraction) for p in thirty.values()) and sum(thirty.values()) == 1
     assert all(abs(thirty[o] - eight[o]) < Fraction(1, 1000) for o in Outcome)
-    refused(lambda: outcome_probabilities(counts=[MAX_SHOE_CARDS] * 13), f"{MAX_SHOE_CARDS:,}")
+    refused(lambda: outcome_probabilities(counts=[_MAX_SHOE_CARDS] * 13), f"{_MAX_SHOE_CARDS:,}")
 
 
 # --- odds, counting, convergence: bets, tables and events are names -----------------------------------------------
@@ -170,21 +171,12 @@ def test_thirty_decks_sum_to_exactly_one_close_to_eight_decks():
 def test_bets_tables_and_events_must_be_names():
     refused(lambda: house_edge(["banker"]), "bet")
     refused(lambda: house_edge("banker", ["standard"]), "pay table")
-    refused(lambda: event_probability(["tie"]), "event")
     refused(lambda: house_edge("x" * 100_000), "bet")
     refused(lambda: edges([4] * 13, bets=[["banker"]]), "bets")
     refused(lambda: net_results(simulate_coups(10, seed=1), ["banker"]), "bet")
-    refused(lambda: odds.edge_rows(8), "decks")
-    refused(lambda: odds.edge_rows((8,), tables="standard"), "tables")
 
 
-def test_probability_where_checks_its_predicate():
-    refused(lambda: probability_where(["name"], lambda coups: coups.natural), "name")
-    refused(lambda: probability_where("refused: not callable", None), "predicate")
-    refused(lambda: probability_where("refused: fails", lambda coups: coups.no_such_field), "predicate failed")
-    refused(lambda: probability_where("refused: one flag", lambda coups: True), "one flag per coup")
-    refused(lambda: probability_where("refused: rule", lambda coups: coups.natural, player_draws_on="abc"),
-            "player_draws_on")
+def test_coup_table_checks_its_rule():
     refused(lambda: odds.coup_table([10]), "player_draws_on")
     refused(lambda: odds.coup_table([[1]]), "player_draws_on")
 
