@@ -90,7 +90,6 @@ MAX_ROWS = 1000  # the tallest board drawn
 MAX_STREAK = 1000  # the longest streak streak_statistics looks at
 _MAX_GRID = 10_000_000  # cells road_text may print
 LETTERS = {Outcome.BANKER: "B", Outcome.PLAYER: "P", Outcome.TIE: "T"}
-_OUTCOME_NAMES = {Outcome.BANKER: N_("Banker"), Outcome.PLAYER: N_("Player"), Outcome.TIE: N_("Tie")}
 _WORDS = {"b": Outcome.BANKER, "banker": Outcome.BANKER, "p": Outcome.PLAYER, "player": Outcome.PLAYER,
           "t": Outcome.TIE, "tie": Outcome.TIE}
 
@@ -181,7 +180,7 @@ class BeadCell:
         marks = [_(name) for name, flag in ((N_("Player pair"), self.player_pair),
                                             (N_("Banker pair"), self.banker_pair), (N_("natural"), self.natural)) if flag]
         return _("column {column}, row {row}: {result}").format(
-            column=self.column, row=self.row, result=_(_OUTCOME_NAMES[self.outcome])) + "".join(f", {m}" for m in marks)
+            column=self.column, row=self.row, result=self.outcome.display_name) + "".join(f", {m}" for m in marks)
 
 
 def bead_plate(outcomes, rows: int = ROWS, player_pairs=None, banker_pairs=None, naturals=None) -> list[BeadCell]:
@@ -222,7 +221,7 @@ class BigRoadCell:
 
     def __str__(self):
         text = _("column {column}, row {row}: {result}").format(column=self.column, row=self.row,
-                                                                  result=_(_OUTCOME_NAMES[self.outcome]))
+                                                                  result=self.outcome.display_name)
         if not self.ties:
             return text
         return text + ", " + ngettext("{count} tie", "{count} ties", self.ties).format(count=self.ties)
@@ -505,7 +504,7 @@ def streak_table(rows, exact, side=Outcome.BANKER) -> str:
     any                          9           0.6667  0.1571  0.4586      +1.3
       1                          7           0.5714  0.1870  0.4586      +0.6
     """
-    label = _(_OUTCOME_NAMES[outcome_of(side)])
+    label = outcome_of(side).display_name
     rows, exact = _check_rows_of_streaks(rows), _check_exact(exact)
     heading = _("coups after k {side} wins").format(side=label)
     # Translators: the other column headings of the streak table; keep the spaces that align them.

@@ -19,8 +19,7 @@ from hypothesis import strategies as st
 from brute_force import brute_force_chances, brute_force_pair_chances
 
 from baccarat_lib.analysis import convergence, kernel, odds, roads, simulate
-from baccarat_lib.analysis.convergence import (bet_convergence, enumerate_coups, net_results, outcome_convergence,
-                                               plain_outcome_probabilities, running_mean)
+from baccarat_lib.analysis.convergence import bet_convergence, enumerate_coups, net_results, outcome_convergence
 from baccarat_lib.analysis.counting import (edge_ranges, edges, edges_after_removing, edges_through_shoe,
                                             effect_of_removal, five_choice, positive_coups, removal_effects,
                                             removal_text, weighted_effect_sum)
@@ -243,21 +242,10 @@ def test_convergences_check_every_argument_before_simulating():
     assert time.perf_counter() - start < 1   # nothing was simulated
 
 
-def test_running_mean_takes_finite_numbers():
-    for values in ("abc", None, 5, [1], [1, float("nan")], [1, float("inf")], [[1, 2], [3, 4]], ["a", "b"],
-                   [1, None], [1e300, 1e300]):
-        refused(lambda: running_mean(values), "values")
-    for points in (0, -1, 2.5, "200", 10**9):
-        refused(lambda: running_mean([1, 0, 1], points), "points")
-    # Worked by hand: values 1, 0, 1 at n = 1, 2, 3: means 1, 1/2, 2/3.
-    n, mean, _ = running_mean([True, False, True], points=3)
-    assert n.tolist() == [1, 2, 3] and mean.tolist() == [1.0, 0.5, 2 / 3]
-
-
 def test_plain_enumerator_checks_its_input():
     refused(lambda: enumerate_coups(None))
     refused(lambda: enumerate_coups("K K"), "at least 6 cards")   # raised on the call, not on first use
-    refused(lambda: plain_outcome_probabilities(123))
+    refused(lambda: enumerate_coups(123))
     refused(lambda: convergence.outcome_chances(None), "deals")
     refused(lambda: convergence.outcome_chances([(1, 2)]), "deals")
     refused(lambda: net_results(None, "banker"), "records")
