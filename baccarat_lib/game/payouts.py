@@ -453,8 +453,9 @@ def pay_table_rows(tables=None) -> list[tuple[str, dict]]:
 
 @dataclass(frozen=True)
 class CoupFacts:
-    """What pay-table events read from a coup. ``natural``: either hand had 8 or 9 on its first two cards (then
-    neither drew); it defaults to False, so facts written without it describe a coup without a natural."""
+    """What pay-table events read from a coup (``coup_facts`` makes them). ``natural``: either hand had 8 or 9 on its
+    first two cards (then neither drew); it defaults to False, so facts written without it describe a coup without
+    a natural."""
 
     player_wins: bool
     banker_wins: bool
@@ -466,23 +467,6 @@ class CoupFacts:
     player_pair: bool
     banker_pair: bool
     natural: bool = False
-
-    def __post_init__(self):
-        flags = ("player_wins", "banker_wins", "tie", "player_pair", "banker_pair", "natural")
-        for name in flags:
-            if not isinstance(getattr(self, name), bool):
-                raise BaccaratError(_("{name} must be True or False, not {value}").format(
-                    name=name, value=shown(getattr(self, name))))
-        for name, low, high in (("player_total", 0, 9), ("banker_total", 0, 9), ("player_cards", 2, 3),
-                                ("banker_cards", 2, 3)):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-                raise BaccaratError(_("{name} must be a whole number from {low} to {high}, not {value}").format(
-                    name=name, low=low, high=high, value=shown(value)))
-        if self.player_wins + self.banker_wins + self.tie != 1:
-            raise BaccaratError(_("exactly one of player_wins, banker_wins and tie must be True"))
-        if self.natural and (self.player_cards, self.banker_cards) != (2, 2):
-            raise BaccaratError(_("after a natural neither hand draws: player_cards and banker_cards must be 2"))
 
 
 def coup_facts(coup: Coup) -> CoupFacts:

@@ -15,7 +15,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from baccarat_lib.game import (MAX_STAKE, PAY_TABLES, Card, Coup, CoupFacts, Decision, Hand,
+from baccarat_lib.game import (MAX_STAKE, PAY_TABLES, Card, Decision, Hand,
                                Outcome, Pays, PayTable, Shoe, ShoeRun, as_cards, banker_decision,
                                banker_draws, bet_label, check_decks, collect_back, coup_facts, decision_text, derive_table,
                                describe_values,
@@ -235,20 +235,12 @@ def test_a_table_that_cannot_be_settled_exactly_is_refused_by_settle():
     (lambda: collect_back(None), ("settlement must be a Settlement",)),
     (lambda: collect_back(settle("banker", 10, WORKED), paid="abc"), ("paid must be an amount 0 or more",)),
     (lambda: collect_back(settle("banker", 10, WORKED), paid=-1), ("paid must be",)),
-    (lambda: CoupFacts(True, True, False, 1, 2, 2, 2, False, False), ("exactly one of",)),
-    (lambda: CoupFacts(1, 0, 0, 1, 2, 2, 2, False, False), ("player_wins must be True or False",)),
-    (lambda: CoupFacts(True, False, False, 10, 2, 2, 2, False, False), ("player_total must be",)),
     (lambda: Hand("7"), ("a hand holds 2 or 3 cards",)), (lambda: Hand(None), ("cards must be",)),
     (lambda: step_text("Tie 3–3."), ("step must be a step of a played coup",)),
     (lambda: step_text(Decision(True, "player-rule", 5)), ("step must be a step of a played coup",)),
     (lambda: steps_text("Tie 3–3."), ("steps must be a coup's steps",)),
     (lambda: Outcome("dragon"), ('an outcome must be "player", "banker" or "tie"',)),
     (lambda: Outcome(["tie"]), ("an outcome must be",)),
-    # 7+8 = 15 -> 5 against 2+3 = 5: a tie; 2+3 = 5 against 2+2 = 4: Player wins
-    (lambda: Coup(Hand("7 8"), Hand("2 3"), Outcome.BANKER, ("x",)), ("outcome 'banker' contradicts the hands",)),
-    (lambda: Coup(Hand("2 3"), Hand("2 2"), Outcome.TIE, ("x",)), ("outcome 'tie' contradicts",)),
-    (lambda: Coup(Hand("2 3"), Hand("2 2"), Outcome.PLAYER, ()), ("steps must be a non-empty tuple",)),
-    (lambda: Coup("7 8", Hand("2 2"), Outcome.PLAYER, ("x",)), ("player must be a Hand",)),
     (lambda: rank_counts(__import__("collections").Counter({Card("7"): -1})), ("the count of 7",)),
     (lambda: PAY_TABLES["standard"].line_for("tie", None), ("facts must be a CoupFacts",)),
     (lambda: decision_text("0–5 draws."), ("decision must be a Decision",)),
