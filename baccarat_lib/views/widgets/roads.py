@@ -32,7 +32,7 @@ from ...game.coup import Outcome
 from ...game.shoe import DECK_RANGE, check_decks
 from ...i18n import N_, _, ngettext
 from ..html import caption_html, message_html
-from ..svg import boards_svg
+from ..svg import _boards_svg
 from .common import BIG, SeedBox, chosen, fitted, projector_view, safe_html
 
 __all__ = ["ShoeRoads", "shoe_roads", "shoe_roads_html", "RoadDealer", "show_road_dealer"]
@@ -88,8 +88,8 @@ def shoe_roads_html(roads: ShoeRoads) -> str:
         seed=roads.seed, decks=decks, coups=len(roads.records), banker=counts[Outcome.BANKER],
         player=counts[Outcome.PLAYER], tie=counts[Outcome.TIE], banker_streak=longest[Outcome.BANKER],
         player_streak=longest[Outcome.PLAYER])
-    boards = boards_svg(roads.beads, roads.big_road, ROWS,
-                        _("The five boards of the shoe of seed {seed}").format(seed=roads.seed), roads.derived)
+    boards = _boards_svg(roads.beads, roads.big_road, ROWS,
+                         _("The five boards of the shoe of seed {seed}").format(seed=roads.seed), roads.derived)
     return caption_html(summary) + boards + _predictor_html(roads) + message_html(
         _("The next shoe is dealt by the same rules, whatever these boards show."), "info")
 
