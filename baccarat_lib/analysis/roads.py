@@ -17,8 +17,6 @@ Public names:
 - ``big_road_columns(outcomes)``: how many columns the Big Road starts (one per streak).
 - ``longest_streaks(outcomes)``: {Outcome.BANKER: n, Outcome.PLAYER: n}, the longest run of wins (ties skipped).
 - ``road_text(cells, rows=6)``: a layout as a grid of letters (a tie count after a letter), for printing.
-- ``streak_lengths(outcomes, side="banker", shoes=None)``: for each coup, how many ``side`` wins in a row the
-  non-tie results just before it end with.
 - ``streak_statistics(outcomes, max_k=5, side="banker", shoes=None, all_coups=False)``: P(side | the last k
   non-tie results were side) for k = 1..max_k (and k = 0, every coup, with ``all_coups``), with standard errors,
   as ``StreakRow``s.
@@ -28,7 +26,7 @@ Public names:
 - ``ROWS`` (6), ``MAX_ROWS``, ``MAX_STREAK``; ``LETTERS``: the letter of each ``Outcome`` on the boards.
 - ``DERIVED_ROADS``: {k: name} of the three derived roads; ``road_number(road)``: k from 1, 2, 3 or a name.
 - ``RoadColour`` (red, blue), ``RoadVerdict`` and ``DerivedCell``: a derived road's entries and why each has its
-  colour; ``column_lengths(outcomes)`` and ``derived_verdict(lengths, column, row, k)`` decide it.
+  colour; ``column_lengths(outcomes)`` gives the Big Road's columns the colour is decided from.
 - ``derived_road(outcomes, road, rows=6)``, and ``big_eye_boy``, ``small_road``, ``cockroach_pig``: one derived
   road's cells.
 - ``NextColours`` and ``next_entry_colours(outcomes, road)``: the colour each road would add if Banker, or Player,
@@ -79,10 +77,9 @@ from .kernel import CODE_OUTCOMES, OUTCOME_CODES, _is_list
 from .simulate import CoupRecords
 
 __all__ = ["as_outcomes", "BeadCell", "bead_plate", "BigRoadCell", "big_road", "big_road_columns",
-           "longest_streaks", "road_text", "StreakRow", "streak_lengths", "streak_statistics",
+           "longest_streaks", "road_text", "StreakRow", "streak_statistics",
            "standard_error_gaps", "streak_table", "ROWS", "LETTERS", "outcome_of", "MAX_ROWS", "MAX_STREAK",
-           "RoadColour", "DERIVED_ROADS", "RoadVerdict", "DerivedCell", "column_lengths", "derived_verdict",
-           "derived_road", "big_eye_boy", "small_road", "cockroach_pig", "NextColours", "next_entry_colours",
+           "RoadColour", "DERIVED_ROADS", "RoadVerdict", "DerivedCell", "column_lengths", "derived_road", "big_eye_boy", "small_road", "cockroach_pig", "NextColours", "next_entry_colours",
            "RoadColourRow", "derived_road_statistics", "derived_road_table", "road_number"]
 
 ROWS = 6  # both scoreboards are six rows high
@@ -399,22 +396,18 @@ def _shoe_starts(shoes, n: int) -> np.ndarray:
     return np.maximum.accumulate(np.where(starts, np.arange(n, dtype=np.int32), 0))
 
 
-def streak_lengths(outcomes, side=Outcome.BANKER, shoes=None) -> np.ndarray:
-    """For each coup, how many ``side`` wins in a row end the non-tie results before it in the same shoe.
+def _streak_lengths(codes: np.ndarray, side_code: int, starts: np.ndarray) -> np.ndarray:
+    """For each coup, how many ``side_code`` wins in a row end the non-tie results before it in the same shoe
+    (``starts``: each coup's shoe's first coup, from ``_shoe_starts``).
 
-    Ties are skipped (they neither extend nor break a streak); the other side's win ends it. ``shoes`` (one
-    shoe number per coup) restarts the count at each new shoe; ``CoupRecords`` bring their own.
+    Ties are skipped (they neither extend nor break a streak); the other side's win ends it.
 
-    >>> streak_lengths("B B T B P B").tolist()
+    >>> _streak_lengths(_codes("B B T B P B"), OUTCOME_CODES[Outcome.BANKER], np.zeros(6, dtype=np.int32)).tolist()
     [0, 1, 2, 2, 3, 0]
-    >>> streak_lengths("B B B", shoes=[0, 0, 1]).tolist()
+    >>> _streak_lengths(_codes("B B B"), OUTCOME_CODES[Outcome.BANKER], _shoe_starts([0, 0, 1], 3)).tolist()
     [0, 1, 0]
     """
-    codes = _codes(outcomes)
     n = len(codes)
-    if shoes is None and isinstance(outcomes, CoupRecords):
-        shoes = outcomes.shoes
-    side_code = _side_code(side)
     other = (codes != side_code) & (codes != OUTCOME_CODES[Outcome.TIE])
     wins_before = np.zeros(n + 1, dtype=np.int32)  # int32 and in place: 3 M coups cost tens of MB, not hundreds
     np.cumsum(codes == side_code, out=wins_before[1:], dtype=np.int32)
@@ -423,7 +416,7 @@ def streak_lengths(outcomes, side=Outcome.BANKER, shoes=None) -> np.ndarray:
     if n > 1:
         start[1:] = np.where(other[:-1], np.arange(1, n, dtype=np.int32), np.int32(0))
     np.maximum.accumulate(start, out=start)
-    np.maximum(start, _shoe_starts(shoes, n), out=start)
+    np.maximum(start, starts, out=start)
     return wins_before[:-1] - wins_before[start]
 
 
@@ -445,9 +438,11 @@ def streak_statistics(outcomes, max_k: int = 5, side=Outcome.BANKER, shoes=None,
             most=MAX_STREAK, given=shown(max_k))) from None
     if not isinstance(all_coups, (bool, np.bool_)):
         raise BaccaratError(_("all_coups must be True or False, not {given}").format(given=shown(all_coups)))
-    codes = _codes(outcomes)
-    lengths = streak_lengths(outcomes, side, shoes)
-    wins = codes == _side_code(side)
+    codes, side_code = _codes(outcomes), _side_code(side)
+    if shoes is None and isinstance(outcomes, CoupRecords):
+        shoes = outcomes.shoes
+    lengths = _streak_lengths(codes, side_code, _shoe_starts(shoes, len(codes)))
+    wins = codes == side_code
     rows = []
     for k in range(0 if all_coups else 1, int(max_k) + 1):
         after_streak = lengths >= k
@@ -638,7 +633,14 @@ def _same_column_verdict(lengths, column: int, row: int, k: int) -> RoadVerdict:
 
 
 def _verdict(lengths, column: int, row: int, k: int) -> RoadVerdict:
-    """``derived_verdict`` without the checks (the roads call it once per win)."""
+    """The colour road ``k`` gives the Big Road entry at logical ``column``, ``row`` (from 0), and why.
+
+    ``lengths``: the Big Road's column lengths with that entry in (``column_lengths``); only the columns up to
+    ``column`` are read. The colour is None before the road starts.
+
+    >>> _verdict([2, 2], column=1, row=1, k=1).reason
+    'column 2, row 2: column 1 has an entry in row 2 too: red'
+    """
     if column < k or (column == k and row == 0):
         return _not_started(column, row, k)
     if row == 0:
@@ -646,30 +648,11 @@ def _verdict(lengths, column: int, row: int, k: int) -> RoadVerdict:
     return _same_column_verdict(lengths, column, row, k)
 
 
-def derived_verdict(lengths, column: int, row: int, k: int) -> RoadVerdict:
-    """The colour road ``k`` gives the Big Road entry at logical ``column``, ``row`` (from 0), and why.
-
-    ``lengths``: the Big Road's column lengths with that entry in (``column_lengths``); only the columns up to
-    ``column`` are read. The colour is None before the road starts.
-
-    >>> derived_verdict([2, 2], column=1, row=1, k=1).reason
-    'column 2, row 2: column 1 has an entry in row 2 too: red'
-    """
-    if not isinstance(lengths, (list, tuple)) or not lengths or not all(
-            not isinstance(length, bool) and isinstance(length, (int, np.integer)) and length >= 1
-            for length in lengths):
-        raise BaccaratError(_("lengths must be the Big Road's column lengths (whole numbers 1 or more), "
-                              "not {given}").format(given=shown(lengths)))
-    column = whole_number("column", column, 0, len(lengths) - 1)
-    row = whole_number("row", row, 0, int(lengths[column]) - 1)
-    return _verdict([int(length) for length in lengths[:column + 1]], column, row, road_number(k))
-
-
 def derived_road(outcomes, road, rows: int = ROWS) -> list[DerivedCell]:
     """The entries of derived road ``road`` (1, 2, 3 or its name), in order, laid out as the Big Road is.
 
     Each Player or Banker win adds at most one entry (a tie adds none); its colour comes from
-    ``derived_verdict``. A run of one colour goes down a column, a change of colour starts the next one, and a
+    ``_verdict``. A run of one colour goes down a column, a change of colour starts the next one, and a
     run longer than ``rows`` turns right (the dragon tail), as on the Big Road.
     """
     k, rows = road_number(road), _check_rows(rows)
@@ -783,7 +766,7 @@ def _banker_colours(codes: np.ndarray, starts: np.ndarray, ks) -> dict:
     Vectorised over whole shoes: the streaks (runs of wins, ties skipped) of each shoe are numbered, and for
     each coup the last win before it gives the current column c and its length so far. Banker then either
     extends column c (red unless column c-k is exactly as long) or starts column c+1 (red when columns c and
-    c-k are as long): the same comparison of ``derived_verdict``, in both cases.
+    c-k are as long): the same comparison of ``_verdict``, in both cases.
     """
     n = len(codes)
     banker, tie = OUTCOME_CODES[Outcome.BANKER], OUTCOME_CODES[Outcome.TIE]

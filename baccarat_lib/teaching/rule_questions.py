@@ -35,7 +35,7 @@ from itertools import islice
 from ..errors import BaccaratError, shown
 from ..i18n import N_, _, ngettext, using_language
 from ..game.cards import _iter_cards, as_cards
-from ..game.coup import Coup, play_coup
+from ..game.coup import Coup, Outcome, play_coup
 from ..game.explanations import step_text, steps_text
 from ..game.formatting import localized, money
 from ..game.payouts import _as_coup, bet_label, coup_facts, pay_table, settle, stake_amount
@@ -48,7 +48,6 @@ from .questions import Question, check_answer, short_key  # noqa: F401  (check_a
 _KEY_LENGTH = 80            # a question's key names the situation in a few words
 # The answers' display words (translated where a question is built; typed synonyms: questions.ANSWER_WORDS).
 YES, NO, DRAW, STAND = N_("yes"), N_("no"), N_("draw"), N_("stand")
-SIDE_NAMES = {"player": N_("Player"), "banker": N_("Banker"), "tie": N_("Tie")}
 PAIR_NAMES = {"player": N_("Player Pair"), "banker": N_("Banker Pair")}
 
 
@@ -155,8 +154,8 @@ def winner_question(cards) -> Question:
     coup, given = _dealt(cards)
     labels = " ".join(card.label for card in given)
     return Question(_("Cards dealt in order P, B, P, B, then third cards: {cards}. Who wins?").format(cards=labels),
-                    _(SIDE_NAMES[coup.outcome.value]), " ".join(steps_text(coup.steps)) + _left_in_shoe(coup, given),
-                    tuple(_(SIDE_NAMES[side]) for side in ("player", "banker", "tie")),
+                    coup.outcome.display_name, " ".join(steps_text(coup.steps)) + _left_in_shoe(coup, given),
+                    tuple(Outcome(side).display_name for side in ("player", "banker", "tie")),
                     skill="winner", key=labels)
 
 
@@ -288,7 +287,7 @@ def pair_question(cards, side: str = "player") -> Question:
                   "does not count).")
     else:
         ranks = _("{side}'s first two cards are {first} and {second}: different ranks.")
-    why = (ranks.format(side=_(SIDE_NAMES[side]), first=first.label, second=second.label) + " "
+    why = (ranks.format(side=Outcome(side).display_name, first=first.label, second=second.label) + " "
            + settle(f"{side}-pair", 1, coup).explanation + _left_in_shoe(coup, given))
     labels = " ".join(card.label for card in given)
     if len(given) > 4:

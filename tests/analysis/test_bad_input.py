@@ -27,7 +27,7 @@ from baccarat_lib.analysis.kernel import play_values
 from baccarat_lib.analysis.odds import (_MAX_SHOE_CARDS, _pair_probability, _probability_where, check_shoe, house_edge,
                                         outcome_probabilities)
 from baccarat_lib.analysis.roads import (bead_plate, big_road, big_road_columns, longest_streaks, road_text,
-                                         standard_error_gaps, streak_lengths, streak_statistics, streak_table)
+                                         standard_error_gaps, streak_statistics, streak_table)
 from baccarat_lib.analysis.simulate import (MAX_COUNTED_COUPS, MAX_RECORDED_COUPS, deal_shoe, outcome_counts,
                                             play_shoe, simulate_coups)
 from baccarat_lib.errors import BaccaratError
@@ -289,7 +289,7 @@ def test_counting_checks_its_arguments():
 @pytest.mark.parametrize("outcomes", [None, 123, 4.5, object(), {"B": 1}, np.array([["B"]]), [None], [1, 2],
                                       ["B", ["P"]], "x" * 100_000, b"BBP"], ids=lambda value: case_id(value, 20))
 def test_roads_refuse_what_is_not_a_list_of_results(outcomes):
-    for function in (big_road, bead_plate, big_road_columns, longest_streaks, streak_lengths, streak_statistics):
+    for function in (big_road, bead_plate, big_road_columns, longest_streaks, streak_statistics):
         refused(lambda: function(outcomes), "outcomes" if not isinstance(outcomes, (list, str, np.ndarray))
                 or (isinstance(outcomes, np.ndarray) and outcomes.ndim != 1) else "not a result")
 
@@ -305,7 +305,7 @@ def test_roads_check_rows_max_k_side_shoes_and_flags():
         refused(lambda: streak_statistics("B B P", 2, side), "not a result")
     refused(lambda: streak_statistics("B B P", 2, "tie"), "not of ties")
     for shoes in (123, "000", [0.5, 1, 2], [None, 0, 0], [[0], [0], [0]], {0: 1}):
-        refused(lambda: streak_lengths("B B P", shoes=shoes), "shoes")
+        refused(lambda: streak_statistics("B B P", shoes=shoes), "shoes")
     refused(lambda: streak_statistics("B B P", 2, all_coups="yes"), "all_coups")
     refused(lambda: bead_plate("B P", naturals="no"), "naturals")
     refused(lambda: bead_plate("B P", naturals=[None, 2]), "naturals")
@@ -318,7 +318,7 @@ def test_roads_check_rows_max_k_side_shoes_and_flags():
     refused(lambda: streak_table([(1, 2, 3, 0.5, 0.1)], 0.5), "rows")
     # The valid forms still work: one flag per coup as 1/0, float shoe numbers that are whole.
     assert [cell.natural for cell in bead_plate("B P", naturals=[1, 0])] == [True, False]
-    assert streak_lengths("B B B", shoes=np.array([0.0, 0.0, 1.0])).tolist() == [0, 1, 0]
+    assert streak_statistics("B B B", 1, shoes=np.array([0.0, 0.0, 1.0]))[0].coups == 1     # coup 2 only
 
 
 # --- kernel.play_values: arguments checked where they enter ---------------------------------------------------

@@ -13,8 +13,9 @@ import random
 import numpy as np
 import pytest
 
+from baccarat_lib.analysis import roads
 from baccarat_lib.analysis.roads import (StreakRow, as_outcomes, bead_plate, big_road, big_road_columns,
-                                         longest_streaks, road_text, standard_error_gaps, streak_lengths,
+                                         longest_streaks, road_text, standard_error_gaps,
                                          streak_statistics, streak_table)
 from baccarat_lib.analysis.simulate import deal_shoe, simulate_coups
 from baccarat_lib.errors import BaccaratError
@@ -172,6 +173,12 @@ def test_roads_built_from_the_per_coup_records():
 
 
 # ---------------------------------------------------------------- streaks
+
+def streak_lengths(outcomes, side="banker", shoes=None):
+    """The streak before each coup, as streak_statistics counts it (its private helpers, composed)."""
+    codes = roads._codes(outcomes)
+    return roads._streak_lengths(codes, roads._side_code(side), roads._shoe_starts(shoes, len(codes)))
+
 
 def test_streak_lengths_by_hand():
     assert streak_lengths("B B P B B B T B P").tolist() == [0, 1, 2, 0, 1, 2, 3, 3, 4]
