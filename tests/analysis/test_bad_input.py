@@ -321,19 +321,9 @@ def test_roads_check_rows_max_k_side_shoes_and_flags():
     assert streak_statistics("B B B", 1, shoes=np.array([0.0, 0.0, 1.0]))[0].coups == 1     # coup 2 only
 
 
-# --- kernel.play_values: arguments checked where they enter ---------------------------------------------------
+# --- kernel: the shoe size is checked where it enters; play_values plays what the library built ---------------
 
-def test_play_values_checks_its_arrays():
-    ok = np.array([5])
-    refused(lambda: play_values("5", ok, ok, ok), "player_two")
-    refused(lambda: play_values(ok, np.array([5.5]), ok, ok), "banker_two")
-    refused(lambda: play_values(ok, ok, np.array([10]), ok), "fifth")
-    refused(lambda: play_values(ok, ok, ok, np.array([-1])), "sixth")
-    refused(lambda: play_values(np.array([-1]), ok, ok, ok), "player_two")
-    refused(lambda: play_values(ok, ok, ok, None), "sixth")
-    refused(lambda: play_values(np.array([1, 2]), ok, ok, ok), "one entry per coup")
-    refused(lambda: play_values(ok, ok, ok, ok, player_draws_on=[10]), "player_draws_on")
-    refused(lambda: play_values(ok, ok, ok, ok, player_draws_on=5), "player_draws_on")
+def test_the_kernel_checks_a_shoe_size_and_plays_plain_numbers():
     refused(lambda: kernel.check_shoe_size("52"), "number of cards")
     # Worked by hand: Player 2+3 = 5 draws the 7 -> 2; Banker 3+1 = 4 against a third card 7 stands? No:
     # 4 draws on 2-7, so Banker takes the 4 -> 8. Banker wins 8-2 with 6 cards. Python ints work too.
