@@ -259,34 +259,16 @@ class Pays:
 class PayTable:
     """A named pay table: for each bet, the lines in the order they are checked; no line applies -> the bet loses.
 
-    ``name`` is the short key code uses ("commission-4"); ``title`` what a learner reads ("4% commission"),
-    the name itself when not given. ``title`` and ``description`` are kept in English (marked ``N_()`` where
-    written); show them with ``_(table.title)``, ``_(table.description)``.
+    Made by ``derive_table`` (which checks what it is given). ``name`` is the short key code uses ("commission-4");
+    ``title`` what a learner reads ("4% commission"), the name itself when not given. ``title`` and
+    ``description`` are kept in English (marked ``N_()`` where written); show them with ``_(table.title)``,
+    ``_(table.description)``.
     """
 
     name: str
     description: str
     bets: dict = field(default_factory=dict)
     title: str = ""
-
-    def __post_init__(self):
-        _name("name", self.name, N_("text"))
-        _name("description", self.description, N_("text"))
-        _name("title", self.title, N_("text"))
-        if not self.title.strip():
-            object.__setattr__(self, "title", self.name)
-        if not isinstance(self.bets, dict):
-            raise BaccaratError(_("bets must be a dict bet -> its lines (Pays), not {value}").format(
-                value=shown(self.bets)))
-        bets = {}
-        for bet, lines in self.bets.items():
-            if not isinstance(bet, str) or bet not in BETS:
-                raise BaccaratError(_unknown_bet(bet))
-            if not isinstance(lines, (tuple, list)) or not lines or not all(isinstance(line, Pays) for line in lines):
-                raise BaccaratError(_("the lines of {bet} must be a non-empty tuple of Pays, not {value}").format(
-                    bet=bet, value=shown(lines)))
-            bets[bet] = tuple(lines)
-        object.__setattr__(self, "bets", bets)
 
     def lines(self, bet: str) -> tuple[Pays, ...]:
         """The lines of one bet; the error lists the bets this table offers."""
@@ -313,8 +295,7 @@ def _unknown_bet(bet) -> str:
 def _table(name, description, title, **bets) -> PayTable:
     """Build a table from bets written as (event, odds[, commission]) tuples."""
     return PayTable(name, description,
-                    {bet.replace("_", "-"): tuple(Pays(*line) for line in lines) for bet, lines in bets.items()},
-                    title)
+                    {bet.replace("_", "-"): tuple(Pays(*line) for line in lines) for bet, lines in bets.items()}, title)
 
 
 def pay_table(table) -> PayTable:
@@ -372,7 +353,7 @@ def derive_table(base, name: str, description: str, bets: dict | None = None,
             raise BaccaratError(_("commission applies to the banker bet, which this table does not offer"))
         new_bets["banker"] = tuple(replace(line, commission=commission) if line.commission else line
                                    for line in new_bets["banker"])
-    return PayTable(name, description, new_bets, title or "")
+    return PayTable(name, description, new_bets, title if title and title.strip() else name)
 
 
 def _line(bet: str, line) -> Pays:

@@ -37,7 +37,7 @@ from ..i18n import N_, _, ngettext, using_language
 from ..game.cards import _iter_cards, as_cards
 from ..game.coup import Coup, Outcome, play_coup
 from ..game.explanations import step_text, steps_text
-from ..game.formatting import localized, money
+from ..game.formatting import money
 from ..game.payouts import _as_coup, bet_label, coup_facts, pay_table, settle, stake_amount
 from ..game.rules import (BANKER_TABLEAU, banker_decision, hand_total, is_natural, player_decision,
                           third_card_value, total_working)
@@ -186,14 +186,6 @@ def _event_words(event: str) -> str:
     return event.replace("banker", "Banker").replace("player", "Player")
 
 
-def _terms(line) -> str:
-    """'1:1 less 5% commission', '8:1', as the line pays."""
-    if not line.commission:
-        return line.odds
-    return _("{odds} less {rate} commission").format(
-        odds=line.odds, rate=localized(f"{float(line.commission * 100):g}%"))
-
-
 def _pays_part(line) -> str:
     noun = line.event in _NOUN_EVENTS
     if line.odds == "push":
@@ -202,7 +194,7 @@ def _pays_part(line) -> str:
         template = _("loses on {event}") if noun else _("loses when {event}")
     else:
         template = _("pays {terms} on {event}") if noun else _("pays {terms} when {event}")
-    return template.format(event=_event_words(line.event), terms=_terms(line))
+    return template.format(event=_event_words(line.event), terms=line.terms())
 
 
 def _pays_sentence(lines) -> str:

@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 from baccarat_lib.game import (MAX_STAKE, PAY_TABLES, Card, Decision, Hand,
-                               Outcome, Pays, PayTable, Shoe, ShoeRun, as_cards, banker_decision,
+                               Outcome, Pays, Shoe, ShoeRun, as_cards, banker_decision,
                                banker_draws, bet_label, check_decks, collect_back, coup_facts, decision_text, derive_table,
                                describe_values,
                                hand_total, is_natural, money, parse_cards, parse_odds, pay_table,
@@ -204,8 +204,6 @@ def test_lists_as_names_are_refused_clearly():
      ("commission applies to the banker bet",)),
     (lambda: derive_table("standard", "t", "d", drop=5), ("drop must be a bet name or a list",)),
     (lambda: pay_table_rows(5), ("tables must be None, a table or a list",)),
-    (lambda: PayTable("t", "d", {"tie": ()}), ("the lines of tie must be a non-empty tuple of Pays",)),
-    (lambda: PayTable("t", "d", {"poker": (Pays("tie", "8:1"),)}), ("unknown bet 'poker'",)),
 ])
 def test_pay_tables_refuse_bad_parts(call, words):
     refused(call, *words)
