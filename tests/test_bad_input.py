@@ -120,7 +120,7 @@ METHODS = {  # public methods of objects a learner holds, bound to a good instan
     "Shoe.coups": lambda decks, seed: list(game.Shoe(decks, seed).coups()),
     "ShoeRun.deal_coup": lambda decks, seed: game.ShoeRun(decks, seed).deal_coup(),
 }
-SLOW = {"shoe_roads", "show_road_dealer", "RoadDealer", "shoe_roads_html", "edges_through_shoe",
+SLOW = {"show_road_dealer", "RoadDealer", "edges_through_shoe",
         "plot_edges_through_shoe", "outcome_counts", "simulate_coups"}   # each deals a whole shoe or more
 
 
