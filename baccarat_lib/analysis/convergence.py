@@ -172,15 +172,6 @@ def net_results(records, bet: str, table="standard") -> np.ndarray:
     return net
 
 
-def _check_outcome(outcome) -> Outcome:
-    if isinstance(outcome, Outcome):
-        return outcome
-    if isinstance(outcome, str) and outcome in {member.value for member in Outcome}:
-        return Outcome(outcome)
-    raise BaccaratError(_("outcome must be an Outcome or one of 'player', 'banker', 'tie', not {given}").format(
-        given=shown(outcome)))
-
-
 def _check_simulation(n_coups, points) -> None:
     """The arguments of a convergence that ``simulate_coups`` does not check, checked before it starts (it checks
     ``decks`` and ``seed`` itself before dealing a coup)."""
@@ -196,7 +187,7 @@ def outcome_convergence(outcome=Outcome.BANKER, n_coups: int = 200_000, decks: i
 
     Every argument is checked before any coup is dealt (``n_coups`` up to ``simulate.MAX_RECORDED_COUPS``).
     """
-    outcome = _check_outcome(outcome)
+    outcome = Outcome(outcome)                  # refuses anything but an Outcome or its value
     _check_simulation(n_coups, points)
     records = simulate_coups(n_coups, decks=decks, seed=seed)
     n, mean, se = _running_mean(records.outcomes == OUTCOME_CODES[outcome], points)

@@ -12,7 +12,8 @@ A board has 1 to ``MAX_ROWS`` (1,000) rows; ``streak_statistics`` looks at strea
 Public names:
 
 - ``as_outcomes(outcomes)``: the results as a list of ``Outcome``.
-- ``bead_plate(outcomes, rows=6)``: one ``BeadCell`` per coup, filled down each column of ``rows``, then the next.
+- ``bead_plate(outcomes, rows=6)``: one ``BeadCell`` per coup, filled down each column of ``rows``, then the next
+  (with the pair and natural marks of ``CoupRecords``).
 - ``big_road(outcomes, rows=6)``: one ``BigRoadCell`` per Player or Banker win, with the ties marked on it.
 - ``big_road_columns(outcomes)``: how many columns the Big Road starts (one per streak).
 - ``longest_streaks(outcomes)``: {Outcome.BANKER: n, Outcome.PLAYER: n}, the longest run of wins (ties skipped).
@@ -74,7 +75,7 @@ from ..game.coup import Outcome
 from ..game.formatting import localized, number
 from ..i18n import N_, _, ngettext
 from .kernel import CODE_OUTCOMES, OUTCOME_CODES, _is_list
-from .simulate import CoupRecords
+from .simulate import CoupRecords, play_shoe  # noqa: F401  (play_shoe: used by the doctests)
 
 __all__ = ["as_outcomes", "BeadCell", "bead_plate", "BigRoadCell", "big_road", "big_road_columns",
            "longest_streaks", "road_text", "StreakRow", "streak_statistics",
@@ -142,22 +143,6 @@ def _check_rows(rows) -> int:
                               "not {given}").format(most=MAX_ROWS, usual=ROWS, given=shown(rows))) from None
 
 
-def _marks(outcomes, name: str, given, n: int) -> list[bool]:
-    """A per-coup flag: as given, else from the records, else all False."""
-    if given is None and isinstance(outcomes, CoupRecords):
-        given = getattr(outcomes, name)
-    if given is not None and (not isinstance(given, (list, tuple, np.ndarray)) or np.ndim(given) != 1
-                              or not all(isinstance(flag, (bool, np.bool_)) or
-                                         (isinstance(flag, (int, np.integer)) and flag in (0, 1)) for flag in given)):
-        raise BaccaratError(_("{name} must be a list of True/False (or 1/0), one per coup, not {given}").format(
-            name=name, given=shown(given)))
-    flags = [False] * n if given is None else [bool(flag) for flag in given]
-    if len(flags) != n:
-        raise BaccaratError(_("{name} needs one flag per coup: {count} given for {coups} coups").format(
-            name=name, count=len(flags), coups=n))
-    return flags
-
-
 # ---------------------------------------------------------------------------------------------------------
 # The Bead Plate: every coup, in order, down the columns
 
@@ -180,21 +165,22 @@ class BeadCell:
             column=self.column, row=self.row, result=self.outcome.display_name) + "".join(f", {m}" for m in marks)
 
 
-def bead_plate(outcomes, rows: int = ROWS, player_pairs=None, banker_pairs=None, naturals=None) -> list[BeadCell]:
+def bead_plate(outcomes, rows: int = ROWS) -> list[BeadCell]:
     """One bead per coup, ties included, filling each column top to bottom before the next.
 
-    The marks (one flag per coup) come from ``CoupRecords`` when those are given, else default to none.
+    The pair and natural marks come from ``CoupRecords`` (a sequence of results has none).
 
-    >>> [str(cell) for cell in bead_plate("B P", player_pairs=[False, True])]
-    ['column 0, row 0: Banker', 'column 0, row 1: Player, Player pair']
+    >>> [str(cell) for cell in bead_plate(play_shoe("J 5 J 4  9 9 K 8  K K K K", cut_card=0))]
+    ['column 0, row 0: Banker, Player pair, natural', 'column 0, row 1: Player, natural']
     """
     rows = _check_rows(rows)
     results = as_outcomes(outcomes)
-    n = len(results)
-    flags = [_marks(outcomes, name, given, n) for name, given in
-             (("player_pairs", player_pairs), ("banker_pairs", banker_pairs), ("naturals", naturals))]
-    return [BeadCell(index // rows, index % rows, outcome, index, *(flag[index] for flag in flags))
-            for index, outcome in enumerate(results)]
+    if isinstance(outcomes, CoupRecords):
+        flags = zip(outcomes.player_pairs.tolist(), outcomes.banker_pairs.tolist(), outcomes.naturals.tolist())
+    else:
+        flags = [(False, False, False)] * len(results)
+    return [BeadCell(index // rows, index % rows, outcome, index, *marks)
+            for (index, outcome), marks in zip(enumerate(results), flags)]
 
 
 # ---------------------------------------------------------------------------------------------------------

@@ -60,17 +60,13 @@ def shoe_counts(decks: int = 8, removed=()) -> tuple[int, ...]:
 def _shoe_counts(decks: int, cards=()) -> tuple[int, ...]:
     """``shoe_counts`` for a deck count already checked and ``removed`` already read as cards."""
     by_rank = Counter(card.rank for card in cards)
-    by_card = Counter(card for card in cards if card.suit)
-    for card, count in by_card.items():
-        if count > decks:
-            raise BaccaratError(_("cannot remove {count} × {card}: a {decks}-deck shoe holds only {held}; remove "
-                                  "only cards the shoe holds").format(count=count, card=card.label, decks=decks,
-                                                                      held=decks))
-    for rank, count in by_rank.items():
-        if count > 4 * decks:
-            raise BaccaratError(_("cannot remove {count} × {card}: a {decks}-deck shoe holds only {held}; remove "
-                                  "only cards the shoe holds").format(count=count, card=rank, decks=decks,
-                                                                      held=4 * decks))
+    by_card = Counter(card.label for card in cards if card.suit)
+    for held, counts in ((decks, by_card), (4 * decks, by_rank)):     # a card once a deck, a rank 4 times a deck
+        for card, count in counts.items():
+            if count > held:
+                raise BaccaratError(_("cannot remove {count} × {card}: a {decks}-deck shoe holds only {held}; "
+                                      "remove only cards the shoe holds").format(count=count, card=card, decks=decks,
+                                                                                 held=held))
     return tuple(4 * decks - by_rank[rank] for rank in RANKS)
 
 

@@ -307,8 +307,6 @@ def test_roads_check_rows_max_k_side_shoes_and_flags():
     for shoes in (123, "000", [0.5, 1, 2], [None, 0, 0], [[0], [0], [0]], {0: 1}):
         refused(lambda: streak_statistics("B B P", shoes=shoes), "shoes")
     refused(lambda: streak_statistics("B B P", 2, all_coups="yes"), "all_coups")
-    refused(lambda: bead_plate("B P", naturals="no"), "naturals")
-    refused(lambda: bead_plate("B P", naturals=[None, 2]), "naturals")
     refused(lambda: road_text(None), "cells")
     refused(lambda: road_text([1, 2]), "cells")
     refused(lambda: road_text([roads.BeadCell(10**9, 10**9, Outcome.BANKER, 0)]), "at most")
@@ -316,8 +314,7 @@ def test_roads_check_rows_max_k_side_shoes_and_flags():
     refused(lambda: standard_error_gaps([], "0.5"), "exact")
     refused(lambda: standard_error_gaps([], float("nan")), "exact")
     refused(lambda: streak_table([(1, 2, 3, 0.5, 0.1)], 0.5), "rows")
-    # The valid forms still work: one flag per coup as 1/0, float shoe numbers that are whole.
-    assert [cell.natural for cell in bead_plate("B P", naturals=[1, 0])] == [True, False]
+    # The valid forms still work: float shoe numbers that are whole.
     assert streak_statistics("B B B", 1, shoes=np.array([0.0, 0.0, 1.0]))[0].coups == 1     # coup 2 only
 
 

@@ -24,9 +24,8 @@ from hypothesis import strategies as st
 
 import baccarat_lib.analysis.roads as roads
 from baccarat_lib.analysis.roads import (DERIVED_ROADS, DerivedCell, NextColours, RoadColour, RoadColourRow,
-                                         big_eye_boy, cockroach_pig, column_lengths, derived_road,
-                                         derived_road_statistics, derived_road_table, _verdict,
-                                         next_entry_colours, small_road)
+                                         _verdict, big_eye_boy, cockroach_pig, column_lengths, derived_road,
+                                         derived_road_statistics, derived_road_table, next_entry_colours, small_road)
 from baccarat_lib.analysis.simulate import deal_shoe, simulate_coups
 from baccarat_lib.errors import BaccaratError
 from baccarat_lib.game import Outcome

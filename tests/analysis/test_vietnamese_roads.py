@@ -9,10 +9,10 @@ from __future__ import annotations
 import pytest
 
 from baccarat_lib.analysis.counting import removal_text
-from baccarat_lib.analysis.roads import (RoadColour, bead_plate, big_eye_boy, big_road, derived_road_table,
-                                         _verdict, road_number, streak_statistics, streak_table,
-                                         RoadColourRow)
+from baccarat_lib.analysis.roads import (BeadCell, RoadColour, RoadColourRow, _verdict, big_eye_boy, big_road,
+                                         derived_road_table, road_number, streak_statistics, streak_table)
 from baccarat_lib.errors import BaccaratError
+from baccarat_lib.game import Outcome
 from baccarat_lib.i18n import language, using_language
 
 
@@ -45,7 +45,7 @@ def test_colours_stay_keys_only_their_names_are_translated():
 def test_scoreboard_cells_in_vietnamese():
     with using_language("vi"):
         ring = str(big_road("B T T")[0])
-        bead = str(bead_plate("T", naturals=[True], player_pairs=[True])[0])
+        bead = str(BeadCell(0, 0, Outcome.TIE, 0, player_pair=True, natural=True))
     assert ring == "cột 0, hàng 0: Banker, 2 ván hòa"
     assert bead == "cột 0, hàng 0: Hòa, Cặp Đôi Player, Natural"
 
