@@ -68,6 +68,7 @@ CONTEXT_WORDS = ("shoe", "card", "coup", "table", "bet", "stake", "deck", "seed"
 
 # Exported, but no door: these take only what the library itself made, and are not fuzzed (say why).
 NOT_DOORS = {
+    "analysis.roads.RoadColour": "the colour of a derived road's entry, given by the roads; no lesson makes one",
     "analysis.kernel.play_values": "plays arrays of card values the library built (odds' coup table, simulate's "
                                    "shoes); odds.coup_table checks a variant rule where a learner gives one",
     "views.plots": "each plot draws a result the library computed (a Coup, edges_through_shoe's points, "

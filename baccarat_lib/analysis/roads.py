@@ -60,7 +60,7 @@ StreakRow(k=2, coups=5, wins=2, probability=0.4, standard_error=0.21908902300206
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum, EnumMeta
+from enum import Enum
 from itertools import groupby
 from math import copysign, isnan, sqrt
 from typing import NamedTuple
@@ -501,20 +501,9 @@ def streak_table(rows, exact, side=Outcome.BANKER) -> str:
 # ---------------------------------------------------------------------------------------------------------
 # The derived roads: Big Eye Boy, Small Road, Cockroach Pig, read from the shape of the Big Road
 
-class _ColourType(EnumMeta):
-    """``RoadColour("red")`` as for any Enum; anything else is refused with a BaccaratError."""
-
-    def __call__(cls, value, *args, **kwargs):
-        if args or kwargs:
-            raise BaccaratError(_("RoadColour takes one value: \"red\" or \"blue\""))
-        try:
-            return super().__call__(value)
-        except (ValueError, TypeError):
-            raise BaccaratError(_("a road colour is \"red\" or \"blue\", not {given}").format(given=shown(value))) from None
-
-
-class RoadColour(str, Enum, metaclass=_ColourType):
-    """The colour of a derived road's entry: red (the Big Road repeats its shape) or blue (it does not)."""
+class RoadColour(str, Enum):
+    """The colour of a derived road's entry: red (the Big Road repeats its shape) or blue (it does not); the roads
+    give it, no learner makes one."""
 
     RED = "red"
     BLUE = "blue"

@@ -315,7 +315,6 @@ def test_derived_verdict_is_the_one_rule():
     (lambda: derived_road_statistics("B P", shoes=[0]), "shoes"),
     (lambda: derived_road_table("rows", 0.5), "rows"),
     (lambda: derived_road_table([], 2), "exact"),
-    (lambda: RoadColour("green"), "red"),
 ])
 def test_bad_input_names_the_argument(call, name):
     with pytest.raises(BaccaratError, match=name):
