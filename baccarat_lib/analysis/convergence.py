@@ -34,7 +34,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..errors import BaccaratError, shown, whole_number
+from ..errors import BaccaratError, refusal, shown, whole_number
 from ..game.cards import RANKS, Card
 from ..game.coup import Coup, Outcome, play_coup
 from ..game.payouts import EVENTS, bet_label
@@ -155,8 +155,7 @@ def _facts(records) -> SimpleNamespace:
 def net_results(records, bet: str, table="standard") -> np.ndarray:
     """Each simulated coup's net result per unit staked on ``bet``: the first line of the bet that applies."""
     if not isinstance(records, CoupRecords):
-        raise BaccaratError(_("records must be the CoupRecords of simulate_coups or deal_shoe, not {given}").format(
-            given=shown(records)))
+        raise refusal(_("records must be the CoupRecords of simulate_coups or deal_shoe, not {given}"), given=records)
     _pay, lines = bet_lines(bet, table)
     facts = _facts(records)
     net = np.full(len(records), -1.0)

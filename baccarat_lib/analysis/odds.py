@@ -47,7 +47,7 @@ from types import SimpleNamespace
 
 import numpy as np
 
-from ..errors import BaccaratError, shown, whole_number
+from ..errors import BaccaratError, refusal, shown, whole_number
 from ..game.cards import RANK_VALUES, RANKS, as_cards
 from ..game.coup import Outcome
 from ..game.formatting import number as format_number
@@ -410,8 +410,7 @@ def outcome_given_player_total(decks: int = _DECKS, removed=(), counts=None) -> 
 def _deck_counts(decks) -> list[int]:
     """A list of 1 to 8 deck counts, each checked by ``check_decks`` (a column each in the odds tables)."""
     if not isinstance(decks, (list, tuple, range)) or not 0 < len(decks) <= 8:
-        raise BaccaratError(_("decks must be a list of deck counts such as (6, 8), not {given}").format(
-            given=shown(decks)))
+        raise refusal(_("decks must be a list of deck counts such as (6, 8), not {given}"), given=decks)
     return [check_decks(count) for count in decks]
 
 

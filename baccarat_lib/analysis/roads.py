@@ -70,7 +70,7 @@ import numpy as np
 from collections.abc import Mapping, Set
 from numbers import Real
 
-from ..errors import BaccaratError, shown, whole_number
+from ..errors import BaccaratError, refusal, shown, whole_number
 from ..game.coup import Outcome
 from ..game.formatting import localized, number
 from ..i18n import N_, _, ngettext
@@ -453,8 +453,7 @@ def standard_error_gaps(rows, exact) -> list[float]:
 def _check_exact(exact) -> float:
     """``exact``, a chance 0..1 (a float or a Fraction)."""
     if isinstance(exact, bool) or not isinstance(exact, Real) or not 0 <= exact <= 1:
-        raise BaccaratError(_("exact must be a chance from 0 to 1, such as P(Banker), not {given}").format(
-            given=shown(exact)))
+        raise refusal(_("exact must be a chance from 0 to 1, such as P(Banker), not {given}"), given=exact)
     return float(exact)
 
 
@@ -791,8 +790,7 @@ def derived_road_statistics(outcomes, shoes=None, roads=(1, 2, 3)) -> list[RoadC
     [('Big Eye Boy', 'red', 2, 1), ('Big Eye Boy', 'blue', 1, 0)]
     """
     if isinstance(roads, (str, int, np.integer)) or not isinstance(roads, (list, tuple)) or not roads:
-        raise BaccaratError(_("roads must be a list of roads (1, 2, 3 or their names), not {given}").format(
-            given=shown(roads)))
+        raise refusal(_("roads must be a list of roads (1, 2, 3 or their names), not {given}"), given=roads)
     ks = list(dict.fromkeys(road_number(road) for road in roads))
     codes = _codes(outcomes)
     if shoes is None and isinstance(outcomes, CoupRecords):

@@ -47,7 +47,7 @@ from decimal import (ROUND_DOWN, ROUND_HALF_EVEN, Context, Decimal, DivisionByZe
                      localcontext)
 from fractions import Fraction
 
-from ..errors import BaccaratError, shown
+from ..errors import BaccaratError, refusal, shown
 from ..i18n import N_, _
 from .cards import _index
 from .coup import Coup, Outcome, play_coup
@@ -161,8 +161,7 @@ def event_words(event: str, margins: str | None = None) -> str:
     if not isinstance(event, str) or event not in EVENTS:
         raise BaccaratError(_unknown_event(event))
     if margins is not None and not isinstance(margins, str):
-        raise BaccaratError(_("margins must be None or text such as \"9, 8 or 4\", not {value}").format(
-            value=shown(margins)))
+        raise refusal(_("margins must be None or text such as \"9, 8 or 4\", not {value}"), value=margins)
     match = _MARGIN_EVENT.fullmatch(event)
     if match is None:
         return _(event)
@@ -182,8 +181,7 @@ def parse_odds(odds) -> Fraction:
     (Fraction(8, 1), Fraction(1, 2), Fraction(0, 1))
     """
     if not isinstance(odds, str):
-        raise BaccaratError(_("odds must look like '8:1', '1:2', 'push' or 'loses', not {value}").format(
-            value=shown(odds)))
+        raise refusal(_("odds must look like '8:1', '1:2', 'push' or 'loses', not {value}"), value=odds)
     if odds == "push":
         return Fraction(0)
     if odds == "loses":
@@ -193,8 +191,7 @@ def parse_odds(odds) -> Fraction:
         win, stake = (Fraction(part) for part in match.groups())
         if stake > 0:
             return win / stake
-    raise BaccaratError(_("odds must look like '8:1', '1:2', 'push' or 'loses', not {value}").format(
-        value=shown(odds)))
+    raise refusal(_("odds must look like '8:1', '1:2', 'push' or 'loses', not {value}"), value=odds)
 
 
 def _commission(commission) -> Fraction:
@@ -283,8 +280,7 @@ class PayTable:
         if isinstance(facts, Coup):
             facts = coup_facts(facts)
         elif not isinstance(facts, CoupFacts):
-            raise BaccaratError(_("facts must be a CoupFacts (from coup_facts) or a Coup, not {value}").format(
-                value=shown(facts)))
+            raise refusal(_("facts must be a CoupFacts (from coup_facts) or a Coup, not {value}"), value=facts)
         return next((line for line in self.lines(bet) if EVENTS[line.event](facts)), None)
 
 
@@ -326,8 +322,7 @@ def derive_table(base, name: str, description: str, bets: dict | None = None,
     if title is not None:
         _name("title", title, N_("None or text"))
     if bets is not None and not isinstance(bets, dict):
-        raise BaccaratError(_("bets must be None or a dict bet -> [(event, odds[, commission])], not {value}").format(
-            value=shown(bets)))
+        raise refusal(_("bets must be None or a dict bet -> [(event, odds[, commission])], not {value}"), value=bets)
     drop = (drop,) if isinstance(drop, str) else drop
     if not isinstance(drop, (tuple, list, set, frozenset)):
         raise BaccaratError(_("drop must be a bet name or a list of bet names, not {value}").format(value=shown(drop)))
@@ -537,8 +532,7 @@ def _as_coup(coup) -> Coup:
         return coup
     if isinstance(coup, str) or (isinstance(coup, (list, tuple)) and coup):
         return play_coup(coup)
-    raise BaccaratError(_('coup must be a Coup or cards in dealt order such as "2 3 3 A 7 4", not {value}').format(
-        value=shown(coup)))
+    raise refusal(_('coup must be a Coup or cards in dealt order such as "2 3 3 A 7 4", not {value}'), value=coup)
 
 
 def _settles_exactly(fraction: Fraction) -> bool:
@@ -700,8 +694,7 @@ def collect_back(settlement: Settlement, paid=None) -> Decimal:
     (Decimal('1200'), Decimal('200'))
     """
     if not isinstance(settlement, Settlement):
-        raise BaccaratError(_("settlement must be a Settlement (from settle), not {value}").format(
-            value=shown(settlement)))
+        raise refusal(_("settlement must be a Settlement (from settle), not {value}"), value=settlement)
     paid = settlement.gross if paid is None else _amount("paid", paid, allow_zero=True)
     with localcontext(_MONEY):
         if paid < settlement.net:

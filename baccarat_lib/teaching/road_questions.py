@@ -22,7 +22,7 @@ from itertools import groupby
 
 from ..analysis.roads import (DERIVED_ROADS, LETTERS, ROWS, StreakRow, _verdict, as_outcomes, bead_plate, big_road,
                               big_road_columns, column_lengths, outcome_of, road_number, standard_error_gaps)
-from ..errors import BaccaratError, shown, whole_number
+from ..errors import BaccaratError, refusal, shown, whole_number
 from ..game.coup import Outcome
 from ..game.formatting import localized
 from ..i18n import N_, _, ngettext
@@ -46,8 +46,7 @@ def _sequence(sequence) -> list[Outcome]:
                               "{value}").format(value=shown(sequence)))
     outcomes = as_outcomes(sequence)
     if not outcomes:
-        raise BaccaratError(_('sequence must hold at least one result such as "B", not {value}')
-            .format(value=shown(sequence)))
+        raise refusal(_('sequence must hold at least one result such as "B", not {value}'), value=sequence)
     return outcomes
 
 
