@@ -77,11 +77,11 @@ from ..i18n import N_, _, ngettext
 from .kernel import CODE_OUTCOMES, OUTCOME_CODES, _is_list
 from .simulate import CoupRecords, play_shoe  # noqa: F401  (play_shoe: used by the doctests)
 
-__all__ = ["as_outcomes", "BeadCell", "bead_plate", "BigRoadCell", "big_road", "big_road_columns",
-           "longest_streaks", "road_text", "StreakRow", "streak_statistics",
-           "standard_error_gaps", "streak_table", "ROWS", "LETTERS", "outcome_of", "MAX_ROWS", "MAX_STREAK",
-           "RoadColour", "DERIVED_ROADS", "RoadVerdict", "DerivedCell", "column_lengths", "derived_road", "big_eye_boy", "small_road", "cockroach_pig", "NextColours", "next_entry_colours",
-           "RoadColourRow", "derived_road_statistics", "derived_road_table", "road_number"]
+__all__ = ["as_outcomes", "BeadCell", "bead_plate", "BigRoadCell", "big_road", "big_road_columns", "longest_streaks",
+           "road_text", "StreakRow", "streak_statistics", "standard_error_gaps", "streak_table", "ROWS", "LETTERS",
+           "outcome_of", "MAX_ROWS", "MAX_STREAK", "RoadColour", "DERIVED_ROADS", "RoadVerdict", "DerivedCell",
+           "column_lengths", "derived_road", "big_eye_boy", "small_road", "cockroach_pig", "NextColours",
+           "next_entry_colours", "RoadColourRow", "derived_road_statistics", "derived_road_table", "road_number"]
 
 ROWS = 6  # both scoreboards are six rows high
 MAX_ROWS = 1000  # the tallest board drawn
@@ -101,7 +101,7 @@ def outcome_of(item) -> Outcome:
         return item
     word = item.strip().lower() if isinstance(item, str) else None
     if word not in _WORDS:
-        raise BaccaratError(_("{given} is not a result: write Banker, Player or Tie (or B, P, T)").format(given=shown(item)))
+        raise refusal(_("{given} is not a result: write Banker, Player or Tie (or B, P, T)"), given=item)
     return _WORDS[word]
 
 
