@@ -11,6 +11,8 @@ Public names:
 - ``whole_number(name, value, low=None, high=None)``: ``value`` as an ``int`` (any integral value: an int or a
   numpy integer, never a bool, a float or text), checked to lie in ``low..high``.
 - ``check_seed(seed, name="seed")``: the one seed policy of the library (below).
+- ``refusal(message, **given)``: the ``BaccaratError`` of a catalog sentence whose fields are given values, each
+  quoted as ``shown`` quotes it: ``raise refusal(_("odds must look like '8:1', not {value}"), value=odds)``.
 
 **Seeds.** Every random source of the library (``Shoe``, ``simulate``, drills, widgets) takes ``seed``:
 ``None`` for fresh randomness, or a whole number 0 or more (a numpy integer is fine). The same seed always
@@ -32,7 +34,7 @@ from __future__ import annotations
 
 import operator
 
-__all__ = ["BaccaratError", "shown", "shown_path", "whole_number", "check_seed", "MAX_SHOWN"]
+__all__ = ["BaccaratError", "shown", "shown_path", "whole_number", "check_seed", "refusal", "MAX_SHOWN"]
 
 MAX_SHOWN = 40  # characters of a given value an error message quotes
 
@@ -61,6 +63,12 @@ def shown(value, limit: int = MAX_SHOWN) -> str:
     except Exception:  # a value whose repr fails is still named by its type
         text = f"<{type(value).__name__}>"
     return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def refusal(message: str, **given) -> BaccaratError:
+    """A ``BaccaratError`` saying ``message`` (a sentence already translated) with each field a value as ``shown``
+    quotes it, so a refused value of any size gives a short message."""
+    return BaccaratError(message.format(**{name: shown(value) for name, value in given.items()}))
 
 
 def shown_path(path, limit: int = 80) -> str:

@@ -68,6 +68,9 @@ CONTEXT_WORDS = ("shoe", "card", "coup", "table", "bet", "stake", "deck", "seed"
 
 # Exported, but no door: these take only what the library itself made, and are not fuzzed (say why).
 NOT_DOORS = {
+    "analysis.roads.RoadColour": "the colour of a derived road's entry, given by the roads; no lesson makes one",
+    "analysis.kernel.play_values": "plays arrays of card values the library built (odds' coup table, simulate's "
+                                   "shoes); odds.coup_table checks a variant rule where a learner gives one",
     "views.plots": "each plot draws a result the library computed (a Coup, edges_through_shoe's points, "
                    "a Convergence) on matplotlib axes; a lesson calls it with that result",
     "views.diagrams.reading_order_box": "names the box of a Step of a Coup the library played",
@@ -118,7 +121,7 @@ METHODS = {  # public methods of objects a learner holds, bound to a good instan
     "Shoe.coups": lambda decks, seed: list(game.Shoe(decks, seed).coups()),
     "ShoeRun.deal_coup": lambda decks, seed: game.ShoeRun(decks, seed).deal_coup(),
 }
-SLOW = {"shoe_roads", "show_road_dealer", "RoadDealer", "shoe_roads_html", "edges_through_shoe",
+SLOW = {"show_road_dealer", "RoadDealer", "edges_through_shoe",
         "plot_edges_through_shoe", "outcome_counts", "simulate_coups"}   # each deals a whole shoe or more
 
 

@@ -9,10 +9,7 @@ Public names:
 
 - ``enumerate_coups(cards)``: every complete coup dealt from these cards, with its exact chance.
 - ``outcome_chances(deals)``: {Outcome: Fraction} from (chance, coup) pairs, added up by who won.
-- ``plain_outcome_probabilities(cards)``: {Outcome: Fraction} from ``enumerate_coups`` (slow, plain).
 - ``net_results(records, bet, table)``: the net result per unit staked of each simulated coup.
-- ``running_mean(values, points=200)``: running average and its standard error at log-spaced checkpoints
-  (values: 2 or more finite numbers; points: 1 to 100,000).
 - ``Convergence``: ``coups``, ``estimate``, ``standard_error``, ``exact``, ``label``.
 - ``outcome_convergence(outcome, n_coups, decks, seed)``: how often ``outcome`` won, as coups are dealt.
 - ``bet_convergence(bet, table, n_coups, decks, seed)``: a bet's average net result, as coups are dealt.
@@ -21,10 +18,11 @@ Public names:
 ``counts=`` that ``odds`` takes.
 
 >>> tiny_shoe = "K K K K 3 3 3 3 6 6 6 6"
->>> plain_outcome_probabilities(tiny_shoe)[Outcome.TIE]
+>>> plain = outcome_chances(enumerate_coups(tiny_shoe))
+>>> plain[Outcome.TIE]
 Fraction(4, 15)
 >>> from baccarat_lib.analysis.odds import outcome_probabilities
->>> plain_outcome_probabilities(tiny_shoe) == outcome_probabilities(counts=rank_counts(tiny_shoe))
+>>> plain == outcome_probabilities(counts=rank_counts(tiny_shoe))
 True
 """
 
@@ -36,20 +34,18 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..errors import BaccaratError, shown, whole_number
+from ..errors import BaccaratError, refusal, shown, whole_number
 from ..game.cards import RANKS, Card
 from ..game.coup import Coup, Outcome, play_coup
 from ..game.payouts import EVENTS, bet_label
 from ..game.shoe import rank_counts
-from ..i18n import N_, _
+from ..i18n import _
 from .kernel import OUTCOME_CODES, _is_list, check_shoe_size
-
-_OUTCOME_NAMES = {Outcome.BANKER: N_("Banker"), Outcome.PLAYER: N_("Player"), Outcome.TIE: N_("Tie")}
 from .odds import bet_lines, house_edge, outcome_probabilities
 from .simulate import MAX_RECORDED_COUPS, CoupRecords, _no_records, simulate_coups
 
-__all__ = ["enumerate_coups", "outcome_chances", "plain_outcome_probabilities", "net_results",
-           "running_mean", "Convergence", "outcome_convergence", "bet_convergence"]
+__all__ = ["enumerate_coups", "outcome_chances", "net_results", "Convergence", "outcome_convergence",
+           "bet_convergence"]
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -114,11 +110,6 @@ def outcome_chances(deals) -> dict:
     return chances
 
 
-def plain_outcome_probabilities(cards) -> dict:
-    """{Outcome: Fraction} by adding up the chances of every coup ``enumerate_coups`` deals (slow, plain)."""
-    return outcome_chances(enumerate_coups(cards))
-
-
 # ---------------------------------------------------------------------------------------------------------
 # Simulation, converging on the exact value
 
@@ -133,30 +124,17 @@ class Convergence(NamedTuple):
 
 
 _MAX_POINTS = 100_000   # checkpoints of a running mean
-_MAX_VALUE = 1e100     # squares of the values are summed in floats
 _NO_COUPS = _no_records(None)
 
 
-def running_mean(values, points: int = 200) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _running_mean(values: np.ndarray, points: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(n, mean of the first n values, its standard error) at about ``points`` log-spaced n.
 
-    >>> n, mean, se = running_mean([1, 0, 1, 0], points=4)
+    >>> n, mean, se = _running_mean(np.array([1, 0, 1, 0]), points=4)
     >>> n.tolist(), mean.tolist()
     ([1, 2, 3, 4], [1.0, 0.5, 0.6666666666666666, 0.5])
     """
-    points = whole_number("points", points, 1, _MAX_POINTS)
-    refused = _("values must be a list or 1-D array of 2 or more finite numbers, not {given}")
-    if isinstance(values, (str, bytes)) or values is None:
-        raise BaccaratError(refused.format(given=shown(values)))
-    try:
-        values = np.asarray(values, dtype=float)
-    except (TypeError, ValueError, OverflowError):
-        raise BaccaratError(refused.format(given=shown(values))) from None
-    if values.ndim != 1 or values.size < 2 or not np.isfinite(values).all():
-        raise BaccaratError(refused.format(given=shown(values)))
-    if np.abs(values).max() > _MAX_VALUE:
-        raise BaccaratError(_("values must be at most {most} in size (their squares are summed), "
-                              "not {given}").format(most=f"{_MAX_VALUE:g}", given=shown(values)))
+    values = values.astype(float)
     n = np.unique(np.geomspace(1, values.size, num=points).round().astype(np.int64))
     sums, squares = np.cumsum(values)[n - 1], np.cumsum(values * values)[n - 1]
     mean = sums / n
@@ -177,8 +155,7 @@ def _facts(records) -> SimpleNamespace:
 def net_results(records, bet: str, table="standard") -> np.ndarray:
     """Each simulated coup's net result per unit staked on ``bet``: the first line of the bet that applies."""
     if not isinstance(records, CoupRecords):
-        raise BaccaratError(_("records must be the CoupRecords of simulate_coups or deal_shoe, not {given}").format(
-            given=shown(records)))
+        raise refusal(_("records must be the CoupRecords of simulate_coups or deal_shoe, not {given}"), given=records)
     _pay, lines = bet_lines(bet, table)
     facts = _facts(records)
     net = np.full(len(records), -1.0)
@@ -192,15 +169,6 @@ def net_results(records, bet: str, table="standard") -> np.ndarray:
         net[happened & ~settled] = float(line.net)
         settled |= happened
     return net
-
-
-def _check_outcome(outcome) -> Outcome:
-    if isinstance(outcome, Outcome):
-        return outcome
-    if isinstance(outcome, str) and outcome in {member.value for member in Outcome}:
-        return Outcome(outcome)
-    raise BaccaratError(_("outcome must be an Outcome or one of 'player', 'banker', 'tie', not {given}").format(
-        given=shown(outcome)))
 
 
 def _check_simulation(n_coups, points) -> None:
@@ -218,12 +186,12 @@ def outcome_convergence(outcome=Outcome.BANKER, n_coups: int = 200_000, decks: i
 
     Every argument is checked before any coup is dealt (``n_coups`` up to ``simulate.MAX_RECORDED_COUPS``).
     """
-    outcome = _check_outcome(outcome)
+    outcome = Outcome(outcome)                  # refuses anything but an Outcome or its value
     _check_simulation(n_coups, points)
     records = simulate_coups(n_coups, decks=decks, seed=seed)
-    n, mean, se = running_mean(records.outcomes == OUTCOME_CODES[outcome], points)
+    n, mean, se = _running_mean(records.outcomes == OUTCOME_CODES[outcome], points)
     exact = float(outcome_probabilities(decks)[outcome])
-    return Convergence(n, mean, se, exact, _("share of coups {side} wins").format(side=_(_OUTCOME_NAMES[outcome])))
+    return Convergence(n, mean, se, exact, _("share of coups {side} wins").format(side=outcome.display_name))
 
 
 def bet_convergence(bet: str = "banker", table="standard", n_coups: int = 200_000, decks: int = 8,
@@ -237,7 +205,7 @@ def bet_convergence(bet: str = "banker", table="standard", n_coups: int = 200_00
     _check_simulation(n_coups, points)
     net_results(_NO_COUPS, bet, pay)  # refuses a bet whose events the simulation does not record
     records = simulate_coups(n_coups, decks=decks, seed=seed)
-    n, mean, se = running_mean(net_results(records, bet, pay), points)
+    n, mean, se = _running_mean(net_results(records, bet, pay), points)
     exact = -float(house_edge(bet, pay, decks))
     label = _("average net result of a {bet} bet ({table})").format(bet=bet_label(bet), table=pay.name)
     return Convergence(n, mean, se, exact, label)

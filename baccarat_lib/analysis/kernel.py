@@ -108,24 +108,6 @@ def check_player_draws_on(player_draws_on) -> frozenset:
 _TOTALS = frozenset(TOTALS)
 
 
-def _as_array(name: str, values, low: int, high: int | None) -> np.ndarray:
-    """``values`` as a numpy integer array (or scalar) in low..high, for ``play_values``."""
-    refused = (_("{name} must be a numpy array of whole numbers {low} to {high}, not {given}") if high is not None
-               else _("{name} must be a numpy array of whole numbers {low} or more, not {given}"))
-    refused = refused.format(name=name, low=low, high=high, given=shown(values))
-    if isinstance(values, (str, bytes)) or values is None:
-        raise BaccaratError(refused)
-    try:
-        array = np.asarray(values)
-    except Exception:
-        raise BaccaratError(refused) from None
-    if array.dtype.kind not in "iu" or array.ndim > 1:
-        raise BaccaratError(refused)
-    if array.size and (array.min() < low or (high is not None and array.max() > high)):
-        raise BaccaratError(refused)
-    return array
-
-
 @lru_cache(maxsize=8)
 def _player_rule(player_draws_on: frozenset) -> np.ndarray:
     """Player's rule as an array over two-card totals: the standard one, or a variant (Chemin de Fer's 5)."""
@@ -153,17 +135,10 @@ def play_values(player_two, banker_two, fifth, sixth, player_draws_on=PLAYER_DRA
     ``player_draws_on`` may replace Player's rule (the totals on which Player draws); Banker's rule when Player
     stood stays the standard one, as in the casino game.
 
-    The four arrays hold whole numbers (sums 0 or more, card values 0..9), one entry per coup (or one number
-    each); anything else is refused with a ``BaccaratError`` naming the argument.
+    The four arrays, built by the library (``odds``' coup table, ``simulate``'s shoes), hold whole numbers (sums
+    0 or more, card values 0..9), one entry per coup (or one number each); ``player_draws_on`` is a frozenset
+    from ``check_player_draws_on``.
     """
-    arrays = [_as_array("player_two", player_two, 0, None), _as_array("banker_two", banker_two, 0, None),
-              _as_array("fifth", fifth, 0, 9), _as_array("sixth", sixth, 0, 9)]
-    lengths = {array.shape for array in arrays if array.ndim}
-    if len(lengths) > 1:
-        raise BaccaratError(_("player_two, banker_two, fifth and sixth must have one entry per coup each, "
-                              "not lengths {given}").format(given=shown(sorted(shape[0] for shape in lengths))))
-    player_two, banker_two, fifth, sixth = arrays
-    player_draws_on = check_player_draws_on(player_draws_on)
     player_start, banker_start = player_two % 10, banker_two % 10
     natural = _NATURAL[player_start] | _NATURAL[banker_start]
     player_rule = PLAYER_DRAWS if player_draws_on == PLAYER_DRAWS_ON else _player_rule(player_draws_on)

@@ -8,20 +8,13 @@ P(sequence) = prod over values v of n_v (n_v - 1) ... / (N (N - 1) ...), exact i
 Public names:
 
 - ``outcome_probabilities(decks=8, removed=())``: {Outcome: Fraction}, summing to exactly 1.
-- ``event_probability(event, decks=8, removed=())``: the chance of any pay-table event (``payouts.EVENTS``).
 - ``house_edge(bet, table="standard", decks=8, removed=())``: minus the expected net result per unit staked.
 - ``bet_expectation(bet, table, decks, removed)``: {net result per unit: probability} for one bet.
-- ``total_probabilities(decks, removed)``: P(final total) for each side.
-- ``cards_used_probabilities(decks, removed)``: P(4, 5 or 6 cards), and ``natural_probability``.
 - ``outcome_given_player_total(decks, removed)``: {two-card Player total: {Outcome: Fraction}}.
-- ``probability_where(name, predicate, decks, removed, counts, player_draws_on)``: the chance that a predicate
-  over ``coup_table()`` holds (``name`` caches its compiled row; ``player_draws_on`` a variant of Player's rule).
 - ``coup_table(player_draws_on=PLAYER_DRAWS_ON)``: every complete coup, played by ``kernel.play_values``.
-- ``edge_rows(decks, tables)``: (table name, bet, {decks: house edge}) for every bet of every table.
 - ``breakeven_commission(decks)``: the Banker commission that would make a Banker bet exactly fair.
 - ``check_shoe(decks=8, removed=(), counts=None)``: the 13 rank counts of the shoe those functions take, checked.
-- ``MAX_SHOE_CARDS``: the largest shoe they take (1,000,000 cards).
-- ``bet_lines(bet, table)``, ``check_table(table)``: a bet's pay-table lines and a pay table, checked.
+- ``bet_lines(bet, table)``: a bet's pay table and its lines, checked.
 
 **The shoe.** Every function takes the shoe as ``decks`` (1 to 8 full decks) less the ``removed`` cards, or as
 ``counts`` (13 rank counts A..K: whole numbers 0 or more in a list, tuple or numpy integer array, for
@@ -33,7 +26,7 @@ exploration) less the ``removed`` cards:
   is checked card by card, suits included, as for ``decks`` alone). Give one or the other.
 - The shoe must be able to finish any coup: at least 6 cards (a coup may need 6), for every bet, the pair bets
   too (they are settled on a finished coup); a smaller shoe is refused (``kernel.check_shoe_size``). Shoes of up
-  to ``MAX_SHOE_CARDS`` cards are exact: above about 1,450 cards the weights outgrow 64-bit integers and are
+  to ``_MAX_SHOE_CARDS`` cards are exact: above about 1,450 cards the weights outgrow 64-bit integers and are
   computed with Python integers instead (slower, still exact).
 
 >>> probabilities = outcome_probabilities(decks=8)
@@ -54,7 +47,7 @@ from types import SimpleNamespace
 
 import numpy as np
 
-from ..errors import BaccaratError, shown, whole_number
+from ..errors import BaccaratError, refusal, shown, whole_number
 from ..game.cards import RANK_VALUES, RANKS, as_cards
 from ..game.coup import Outcome
 from ..game.formatting import number as format_number
@@ -64,13 +57,11 @@ from ..game.shoe import _shoe_counts, check_decks, shoe_counts
 from ..i18n import _
 from .kernel import MAX_COUP_CARDS, OUTCOME_CODES, check_player_draws_on, check_shoe_size, play_values
 
-__all__ = ["outcome_probabilities", "event_probability", "house_edge", "bet_expectation",
-           "total_probabilities", "cards_used_probabilities", "natural_probability",
-           "outcome_given_player_total", "probability_where", "coup_table", "edge_rows", "breakeven_commission",
-           "check_shoe", "MAX_SHOE_CARDS", "bet_lines", "check_table"]
+__all__ = ["outcome_probabilities", "house_edge", "bet_expectation", "outcome_given_player_total", "coup_table",
+           "breakeven_commission", "check_shoe", "bet_lines"]
 
 MAX_CARDS = MAX_COUP_CARDS
-MAX_SHOE_CARDS = 1_000_000  # exact odds for shoes up to this many cards (about 19,000 decks)
+_MAX_SHOE_CARDS = 1_000_000  # exact odds for shoes up to this many cards (about 19,000 decks)
 _INT64_MAX = int(np.iinfo(np.int64).max)
 
 
@@ -134,7 +125,7 @@ def check_shoe(decks: int = _DECKS, removed=(), counts=None) -> tuple[int, ...]:
 
     ``decks`` full decks less ``removed``; or ``counts`` less ``removed``. ``decks`` given together with
     ``counts`` is refused unless ``counts`` is exactly a full shoe of that many decks. The shoe must hold 6 to
-    ``MAX_SHOE_CARDS`` cards.
+    ``_MAX_SHOE_CARDS`` cards.
 
     >>> check_shoe(1, "A A K")
     (2, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 3)
@@ -159,14 +150,12 @@ def check_shoe(decks: int = _DECKS, removed=(), counts=None) -> tuple[int, ...]:
                     decks=shown(decks, 10), counts=shown(counts, 40), count=decks))
             rank_counts = shoe_counts(decks, removed)
     total = sum(rank_counts)
-    if total > MAX_SHOE_CARDS:
+    if total > _MAX_SHOE_CARDS:
         raise BaccaratError(_("exact odds take a shoe of at most {most} cards, not {given}").format(
-            most=format_number(MAX_SHOE_CARDS), given=shown(total)))
+            most=format_number(_MAX_SHOE_CARDS), given=shown(total)))
     check_shoe_size(total)
     return rank_counts
 
-
-_counts = check_shoe
 
 
 def _value_counts(rank_counts) -> list[int]:
@@ -299,55 +288,23 @@ def _probabilities(rows: dict, value_counts) -> dict:
 # ---------------------------------------------------------------------------------------------------------
 # Public queries
 
-def probability_where(name: str, predicate, decks: int = _DECKS, removed=(), counts=None,
-                      player_draws_on=PLAYER_DRAWS_ON) -> Fraction:
-    """The chance that ``predicate(coup_table(player_draws_on))`` holds (a boolean array over every coup);
-    ``name`` caches its compiled row (one name, one predicate). ``player_draws_on`` replaces Player's rule
-    (Banker's stays). A predicate that fails, or gives anything but one flag per coup, is a ``BaccaratError``.
-
-    >>> probability_where("Player draws", lambda coups: coups.player_cards == 3, decks=1) > Fraction(2, 5)
-    True
-    """
-    if not isinstance(name, str):
-        raise BaccaratError(_("name must be text naming the predicate (it caches its row), not {given}").format(
-            given=shown(name)))
-    if not callable(predicate):
-        raise BaccaratError(_("predicate must be a function of coup_table() giving one flag per coup, "
-                              "not {given}").format(given=shown(predicate)))
-    return _probability_where(name, _checked_predicate(predicate), _counts(decks, removed, counts),
-                              check_player_draws_on(player_draws_on))
-
-
 def _probability_where(name: str, predicate, rank_counts, player_draws_on=PLAYER_DRAWS_ON) -> Fraction:
-    """``probability_where`` for arguments already checked (the library's own predicates and shoes)."""
+    """The chance that ``predicate(coup_table(player_draws_on))`` holds (a boolean array over every coup) on a
+    checked shoe; ``name`` caches its compiled row (one name, one predicate: the library's own)."""
     table = _coup_table(player_draws_on)
     return _probability(_row_for(name, predicate, table), _value_counts(rank_counts), table)
-
-
-def _checked_predicate(predicate):
-    """``predicate`` whose failures, and results that are not one flag per coup, are ``BaccaratError``s."""
-    def checked(table):
-        try:
-            mask = np.asarray(predicate(table))
-        except Exception as error:
-            raise BaccaratError(_("predicate failed on coup_table(): {error}").format(error=shown(error, 80))) from error
-        if mask.shape != table.outcome.shape or mask.dtype.kind not in "bui":
-            raise BaccaratError(_("predicate must give one flag per coup ({count} flags), "
-                                  "not {given}").format(count=format_number(len(table.outcome)), given=shown(mask)))
-        return mask
-    return checked
 
 
 def outcome_probabilities(decks: int = _DECKS, removed=(), counts=None) -> dict:
     """{Outcome: Fraction} for a shoe of ``decks`` decks less the ``removed`` cards; sums to exactly 1.
 
     Or for ``counts`` less ``removed`` (``decks`` with ``counts``: refused unless they agree); a shoe of 6 to
-    ``MAX_SHOE_CARDS`` cards, as ``check_shoe`` says.
+    ``_MAX_SHOE_CARDS`` cards, as ``check_shoe`` says.
 
     >>> {o.value: f"{float(p):.9f}" for o, p in outcome_probabilities(6).items()}
     {'player': '0.446278570', 'banker': '0.458652719', 'tie': '0.095068711'}
     """
-    rank_counts = _counts(decks, removed, counts)
+    rank_counts = check_shoe(decks, removed, counts)
     rows = {outcome: _row_for(f"outcome {outcome.value}", lambda coups, code=code: coups.outcome == code)
             for outcome, code in OUTCOME_CODES.items()}
     return _probabilities(rows, _value_counts(rank_counts))
@@ -373,25 +330,10 @@ def _pair_probability(rank_counts, event: str = "player pair") -> Fraction:
     return 2 * one_hand - both
 
 
-def event_probability(event: str, decks: int = _DECKS, removed=(), counts=None) -> Fraction:
-    """The chance of a pay-table event such as "banker wins with 6" or "player pair".
-
-    >>> event_probability("player pair", decks=1) == Fraction(3, 51)
-    True
-    """
-    if not isinstance(event, str) or event not in EVENTS:
-        raise BaccaratError(_("unknown event {given}: the known events are the keys of payouts.EVENTS, "
-                              "such as \"tie\", \"banker wins with 6\", \"either pair\"").format(given=shown(event, 16)))
-    rank_counts = _counts(decks, removed, counts)
-    if event in PAIR_EVENTS:
-        return _pair_probability(rank_counts, event)
-    return _probability_where(f"event {event}", EVENTS[event], rank_counts)
-
-
 def bet_expectation(bet: str, table="standard", decks: int = _DECKS, removed=(), counts=None) -> dict:
     """{net result per unit staked: probability} for one bet: each line of the bet takes what earlier lines left."""
     _table, lines = bet_lines(bet, table)
-    return _expectation(bet, lines, _counts(decks, removed, counts))
+    return _expectation(bet, lines, check_shoe(decks, removed, counts))
 
 
 def _expectation(bet: str, lines: tuple, rank_counts) -> dict:
@@ -413,14 +355,6 @@ def _expectation(bet: str, lines: tuple, rank_counts) -> dict:
     return dict(result)
 
 
-def check_table(table) -> PayTable:
-    """A ``PayTable``, given itself or its name (checked: a known name)."""
-    if not isinstance(table, (str, PayTable)) or (isinstance(table, str) and table not in PAY_TABLES):
-        raise BaccaratError(_("unknown pay table {given}: known tables are {tables}").format(
-            given=shown(table, 30), tables=", ".join(PAY_TABLES)))
-    return pay_table(table)
-
-
 def bet_lines(bet, table="standard") -> tuple[PayTable, tuple]:
     """(pay table, the bet's lines), both checked: a table or its name, and a bet that table offers.
 
@@ -428,7 +362,7 @@ def bet_lines(bet, table="standard") -> tuple[PayTable, tuple]:
     >>> table.name, [line.odds for line in lines]
     ('tie-9', ['9:1'])
     """
-    table = check_table(table)
+    table = pay_table(table)
     return table, table.lines(bet)          # PayTable.lines refuses a bet the table does not offer
 
 
@@ -450,7 +384,7 @@ def house_edge(bet: str, table="standard", decks: int = _DECKS, removed=(), coun
     ('14.3596%', '4.8440%')
     """
     _table, lines = bet_lines(bet, table)
-    return _edge(bet, lines, _counts(decks, removed, counts))
+    return _edge(bet, lines, check_shoe(decks, removed, counts))
 
 
 def _edge(bet: str, lines: tuple, rank_counts) -> Fraction:
@@ -458,31 +392,9 @@ def _edge(bet: str, lines: tuple, rank_counts) -> Fraction:
     return -sum(net * chance for net, chance in _expectation(bet, lines, rank_counts).items())
 
 
-def total_probabilities(decks: int = _DECKS, removed=(), counts=None) -> dict:
-    """{"player": {total: P}, "banker": {total: P}} for the final totals 0..9."""
-    rank_counts = _value_counts(_counts(decks, removed, counts))
-    return {side: _probabilities({total: _row_for(f"{side} total {total}",
-                                                  lambda coups, side=side, total=total:
-                                                  getattr(coups, f"{side}_total") == total)
-                                  for total in range(10)}, rank_counts)
-            for side in ("player", "banker")}
-
-
-def cards_used_probabilities(decks: int = _DECKS, removed=(), counts=None) -> dict:
-    """{4: P, 5: P, 6: P}: how many cards a coup uses."""
-    rank_counts = _value_counts(_counts(decks, removed, counts))
-    return _probabilities({n: _row_for(f"cards used {n}", lambda coups, n=n: coups.player_cards + coups.banker_cards == n)
-                           for n in (4, 5, 6)}, rank_counts)
-
-
-def natural_probability(decks: int = _DECKS, removed=(), counts=None) -> Fraction:
-    """The chance that either hand has a natural."""
-    return _probability_where("natural", lambda coups: coups.natural, _counts(decks, removed, counts))
-
-
 def outcome_given_player_total(decks: int = _DECKS, removed=(), counts=None) -> dict:
     """{Player's two-card total: {Outcome: P(outcome | that total)}}."""
-    rank_counts = _value_counts(_counts(decks, removed, counts))
+    rank_counts = _value_counts(check_shoe(decks, removed, counts))
     result = {}
     for total in range(10):
         rows = {outcome: _row_for(f"start {total} {outcome.value}",
@@ -498,28 +410,18 @@ def outcome_given_player_total(decks: int = _DECKS, removed=(), counts=None) -> 
 def _deck_counts(decks) -> list[int]:
     """A list of 1 to 8 deck counts, each checked by ``check_decks`` (a column each in the odds tables)."""
     if not isinstance(decks, (list, tuple, range)) or not 0 < len(decks) <= 8:
-        raise BaccaratError(_("decks must be a list of deck counts such as (6, 8), not {given}").format(
-            given=shown(decks)))
+        raise refusal(_("decks must be a list of deck counts such as (6, 8), not {given}"), given=decks)
     return [check_decks(count) for count in decks]
 
 
-def edge_rows(decks=(6, 8), tables=None) -> list[tuple[str, str, dict]]:
-    """(table name, bet, {decks: house edge}) for every bet of every table, in table order.
-
-    >>> rows = edge_rows((8,), ["standard"])
-    >>> [(bet, f"{float(edges[8]):.2%}") for table, bet, edges in rows][:3]
-    [('player', '1.24%'), ('banker', '1.06%'), ('tie', '14.36%')]
-    """
-    return _edge_rows(_deck_counts(decks), tables)
-
-
 def _edge_rows(decks: list[int], tables) -> list[tuple[str, str, dict]]:
-    """``edge_rows`` for deck counts from ``_deck_counts`` (``tables`` still to be checked)."""
+    """(table name, bet, {decks: house edge}) for every bet of every table, in table order, for deck counts
+    from ``_deck_counts`` (``tables`` still to be checked)."""
     if tables is not None and not isinstance(tables, (list, tuple)):
         raise BaccaratError(_("tables must be None (every table) or a list of pay tables or their names, "
                               "not {given}").format(given=shown(tables)))
     shoes = {count: _shoe_counts(count) for count in decks}
-    tables = [check_table(table) for table in (PAY_TABLES if tables is None else tables)]
+    tables = [pay_table(table) for table in (PAY_TABLES if tables is None else tables)]
     return [(table.name, bet, {count: _edge(bet, table.lines(bet), shoe) for count, shoe in shoes.items()})
             for table in tables for bet in table.bets]
 

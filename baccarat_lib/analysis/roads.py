@@ -12,13 +12,12 @@ A board has 1 to ``MAX_ROWS`` (1,000) rows; ``streak_statistics`` looks at strea
 Public names:
 
 - ``as_outcomes(outcomes)``: the results as a list of ``Outcome``.
-- ``bead_plate(outcomes, rows=6)``: one ``BeadCell`` per coup, filled down each column of ``rows``, then the next.
+- ``bead_plate(outcomes, rows=6)``: one ``BeadCell`` per coup, filled down each column of ``rows``, then the next
+  (with the pair and natural marks of ``CoupRecords``).
 - ``big_road(outcomes, rows=6)``: one ``BigRoadCell`` per Player or Banker win, with the ties marked on it.
 - ``big_road_columns(outcomes)``: how many columns the Big Road starts (one per streak).
 - ``longest_streaks(outcomes)``: {Outcome.BANKER: n, Outcome.PLAYER: n}, the longest run of wins (ties skipped).
 - ``road_text(cells, rows=6)``: a layout as a grid of letters (a tie count after a letter), for printing.
-- ``streak_lengths(outcomes, side="banker", shoes=None)``: for each coup, how many ``side`` wins in a row the
-  non-tie results just before it end with.
 - ``streak_statistics(outcomes, max_k=5, side="banker", shoes=None, all_coups=False)``: P(side | the last k
   non-tie results were side) for k = 1..max_k (and k = 0, every coup, with ``all_coups``), with standard errors,
   as ``StreakRow``s.
@@ -28,7 +27,7 @@ Public names:
 - ``ROWS`` (6), ``MAX_ROWS``, ``MAX_STREAK``; ``LETTERS``: the letter of each ``Outcome`` on the boards.
 - ``DERIVED_ROADS``: {k: name} of the three derived roads; ``road_number(road)``: k from 1, 2, 3 or a name.
 - ``RoadColour`` (red, blue), ``RoadVerdict`` and ``DerivedCell``: a derived road's entries and why each has its
-  colour; ``column_lengths(outcomes)`` and ``derived_verdict(lengths, column, row, k)`` decide it.
+  colour; ``column_lengths(outcomes)`` gives the Big Road's columns the colour is decided from.
 - ``derived_road(outcomes, road, rows=6)``, and ``big_eye_boy``, ``small_road``, ``cockroach_pig``: one derived
   road's cells.
 - ``NextColours`` and ``next_entry_colours(outcomes, road)``: the colour each road would add if Banker, or Player,
@@ -61,7 +60,7 @@ StreakRow(k=2, coups=5, wins=2, probability=0.4, standard_error=0.21908902300206
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum, EnumMeta
+from enum import Enum
 from itertools import groupby
 from math import copysign, isnan, sqrt
 from typing import NamedTuple
@@ -71,26 +70,24 @@ import numpy as np
 from collections.abc import Mapping, Set
 from numbers import Real
 
-from ..errors import BaccaratError, shown, whole_number
+from ..errors import BaccaratError, refusal, shown, whole_number
 from ..game.coup import Outcome
 from ..game.formatting import localized, number
 from ..i18n import N_, _, ngettext
 from .kernel import CODE_OUTCOMES, OUTCOME_CODES, _is_list
-from .simulate import CoupRecords
+from .simulate import CoupRecords, play_shoe  # noqa: F401  (play_shoe: used by the doctests)
 
-__all__ = ["as_outcomes", "BeadCell", "bead_plate", "BigRoadCell", "big_road", "big_road_columns",
-           "longest_streaks", "road_text", "StreakRow", "streak_lengths", "streak_statistics",
-           "standard_error_gaps", "streak_table", "ROWS", "LETTERS", "outcome_of", "MAX_ROWS", "MAX_STREAK",
-           "RoadColour", "DERIVED_ROADS", "RoadVerdict", "DerivedCell", "column_lengths", "derived_verdict",
-           "derived_road", "big_eye_boy", "small_road", "cockroach_pig", "NextColours", "next_entry_colours",
-           "RoadColourRow", "derived_road_statistics", "derived_road_table", "road_number"]
+__all__ = ["as_outcomes", "BeadCell", "bead_plate", "BigRoadCell", "big_road", "big_road_columns", "longest_streaks",
+           "road_text", "StreakRow", "streak_statistics", "standard_error_gaps", "streak_table", "ROWS", "LETTERS",
+           "outcome_of", "MAX_ROWS", "MAX_STREAK", "RoadColour", "DERIVED_ROADS", "RoadVerdict", "DerivedCell",
+           "column_lengths", "derived_road", "big_eye_boy", "small_road", "cockroach_pig", "NextColours",
+           "next_entry_colours", "RoadColourRow", "derived_road_statistics", "derived_road_table", "road_number"]
 
 ROWS = 6  # both scoreboards are six rows high
 MAX_ROWS = 1000  # the tallest board drawn
 MAX_STREAK = 1000  # the longest streak streak_statistics looks at
 _MAX_GRID = 10_000_000  # cells road_text may print
 LETTERS = {Outcome.BANKER: "B", Outcome.PLAYER: "P", Outcome.TIE: "T"}
-_OUTCOME_NAMES = {Outcome.BANKER: N_("Banker"), Outcome.PLAYER: N_("Player"), Outcome.TIE: N_("Tie")}
 _WORDS = {"b": Outcome.BANKER, "banker": Outcome.BANKER, "p": Outcome.PLAYER, "player": Outcome.PLAYER,
           "t": Outcome.TIE, "tie": Outcome.TIE}
 
@@ -104,7 +101,7 @@ def outcome_of(item) -> Outcome:
         return item
     word = item.strip().lower() if isinstance(item, str) else None
     if word not in _WORDS:
-        raise BaccaratError(_("{given} is not a result: write Banker, Player or Tie (or B, P, T)").format(given=shown(item)))
+        raise refusal(_("{given} is not a result: write Banker, Player or Tie (or B, P, T)"), given=item)
     return _WORDS[word]
 
 
@@ -146,22 +143,6 @@ def _check_rows(rows) -> int:
                               "not {given}").format(most=MAX_ROWS, usual=ROWS, given=shown(rows))) from None
 
 
-def _marks(outcomes, name: str, given, n: int) -> list[bool]:
-    """A per-coup flag: as given, else from the records, else all False."""
-    if given is None and isinstance(outcomes, CoupRecords):
-        given = getattr(outcomes, name)
-    if given is not None and (not isinstance(given, (list, tuple, np.ndarray)) or np.ndim(given) != 1
-                              or not all(isinstance(flag, (bool, np.bool_)) or
-                                         (isinstance(flag, (int, np.integer)) and flag in (0, 1)) for flag in given)):
-        raise BaccaratError(_("{name} must be a list of True/False (or 1/0), one per coup, not {given}").format(
-            name=name, given=shown(given)))
-    flags = [False] * n if given is None else [bool(flag) for flag in given]
-    if len(flags) != n:
-        raise BaccaratError(_("{name} needs one flag per coup: {count} given for {coups} coups").format(
-            name=name, count=len(flags), coups=n))
-    return flags
-
-
 # ---------------------------------------------------------------------------------------------------------
 # The Bead Plate: every coup, in order, down the columns
 
@@ -181,24 +162,25 @@ class BeadCell:
         marks = [_(name) for name, flag in ((N_("Player pair"), self.player_pair),
                                             (N_("Banker pair"), self.banker_pair), (N_("natural"), self.natural)) if flag]
         return _("column {column}, row {row}: {result}").format(
-            column=self.column, row=self.row, result=_(_OUTCOME_NAMES[self.outcome])) + "".join(f", {m}" for m in marks)
+            column=self.column, row=self.row, result=self.outcome.display_name) + "".join(f", {m}" for m in marks)
 
 
-def bead_plate(outcomes, rows: int = ROWS, player_pairs=None, banker_pairs=None, naturals=None) -> list[BeadCell]:
+def bead_plate(outcomes, rows: int = ROWS) -> list[BeadCell]:
     """One bead per coup, ties included, filling each column top to bottom before the next.
 
-    The marks (one flag per coup) come from ``CoupRecords`` when those are given, else default to none.
+    The pair and natural marks come from ``CoupRecords`` (a sequence of results has none).
 
-    >>> [str(cell) for cell in bead_plate("B P", player_pairs=[False, True])]
-    ['column 0, row 0: Banker', 'column 0, row 1: Player, Player pair']
+    >>> [str(cell) for cell in bead_plate(play_shoe("J 5 J 4  9 9 K 8  K K K K", cut_card=0))]
+    ['column 0, row 0: Banker, Player pair, natural', 'column 0, row 1: Player, natural']
     """
     rows = _check_rows(rows)
     results = as_outcomes(outcomes)
-    n = len(results)
-    flags = [_marks(outcomes, name, given, n) for name, given in
-             (("player_pairs", player_pairs), ("banker_pairs", banker_pairs), ("naturals", naturals))]
-    return [BeadCell(index // rows, index % rows, outcome, index, *(flag[index] for flag in flags))
-            for index, outcome in enumerate(results)]
+    if isinstance(outcomes, CoupRecords):
+        flags = zip(outcomes.player_pairs.tolist(), outcomes.banker_pairs.tolist(), outcomes.naturals.tolist())
+    else:
+        flags = [(False, False, False)] * len(results)
+    return [BeadCell(index // rows, index % rows, outcome, index, *marks)
+            for (index, outcome), marks in zip(enumerate(results), flags)]
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -222,7 +204,7 @@ class BigRoadCell:
 
     def __str__(self):
         text = _("column {column}, row {row}: {result}").format(column=self.column, row=self.row,
-                                                                  result=_(_OUTCOME_NAMES[self.outcome]))
+                                                                  result=self.outcome.display_name)
         if not self.ties:
             return text
         return text + ", " + ngettext("{count} tie", "{count} ties", self.ties).format(count=self.ties)
@@ -400,22 +382,18 @@ def _shoe_starts(shoes, n: int) -> np.ndarray:
     return np.maximum.accumulate(np.where(starts, np.arange(n, dtype=np.int32), 0))
 
 
-def streak_lengths(outcomes, side=Outcome.BANKER, shoes=None) -> np.ndarray:
-    """For each coup, how many ``side`` wins in a row end the non-tie results before it in the same shoe.
+def _streak_lengths(codes: np.ndarray, side_code: int, starts: np.ndarray) -> np.ndarray:
+    """For each coup, how many ``side_code`` wins in a row end the non-tie results before it in the same shoe
+    (``starts``: each coup's shoe's first coup, from ``_shoe_starts``).
 
-    Ties are skipped (they neither extend nor break a streak); the other side's win ends it. ``shoes`` (one
-    shoe number per coup) restarts the count at each new shoe; ``CoupRecords`` bring their own.
+    Ties are skipped (they neither extend nor break a streak); the other side's win ends it.
 
-    >>> streak_lengths("B B T B P B").tolist()
+    >>> _streak_lengths(_codes("B B T B P B"), OUTCOME_CODES[Outcome.BANKER], np.zeros(6, dtype=np.int32)).tolist()
     [0, 1, 2, 2, 3, 0]
-    >>> streak_lengths("B B B", shoes=[0, 0, 1]).tolist()
+    >>> _streak_lengths(_codes("B B B"), OUTCOME_CODES[Outcome.BANKER], _shoe_starts([0, 0, 1], 3)).tolist()
     [0, 1, 0]
     """
-    codes = _codes(outcomes)
     n = len(codes)
-    if shoes is None and isinstance(outcomes, CoupRecords):
-        shoes = outcomes.shoes
-    side_code = _side_code(side)
     other = (codes != side_code) & (codes != OUTCOME_CODES[Outcome.TIE])
     wins_before = np.zeros(n + 1, dtype=np.int32)  # int32 and in place: 3 M coups cost tens of MB, not hundreds
     np.cumsum(codes == side_code, out=wins_before[1:], dtype=np.int32)
@@ -424,7 +402,7 @@ def streak_lengths(outcomes, side=Outcome.BANKER, shoes=None) -> np.ndarray:
     if n > 1:
         start[1:] = np.where(other[:-1], np.arange(1, n, dtype=np.int32), np.int32(0))
     np.maximum.accumulate(start, out=start)
-    np.maximum(start, _shoe_starts(shoes, n), out=start)
+    np.maximum(start, starts, out=start)
     return wins_before[:-1] - wins_before[start]
 
 
@@ -446,9 +424,11 @@ def streak_statistics(outcomes, max_k: int = 5, side=Outcome.BANKER, shoes=None,
             most=MAX_STREAK, given=shown(max_k))) from None
     if not isinstance(all_coups, (bool, np.bool_)):
         raise BaccaratError(_("all_coups must be True or False, not {given}").format(given=shown(all_coups)))
-    codes = _codes(outcomes)
-    lengths = streak_lengths(outcomes, side, shoes)
-    wins = codes == _side_code(side)
+    codes, side_code = _codes(outcomes), _side_code(side)
+    if shoes is None and isinstance(outcomes, CoupRecords):
+        shoes = outcomes.shoes
+    lengths = _streak_lengths(codes, side_code, _shoe_starts(shoes, len(codes)))
+    wins = codes == side_code
     rows = []
     for k in range(0 if all_coups else 1, int(max_k) + 1):
         after_streak = lengths >= k
@@ -473,8 +453,7 @@ def standard_error_gaps(rows, exact) -> list[float]:
 def _check_exact(exact) -> float:
     """``exact``, a chance 0..1 (a float or a Fraction)."""
     if isinstance(exact, bool) or not isinstance(exact, Real) or not 0 <= exact <= 1:
-        raise BaccaratError(_("exact must be a chance from 0 to 1, such as P(Banker), not {given}").format(
-            given=shown(exact)))
+        raise refusal(_("exact must be a chance from 0 to 1, such as P(Banker), not {given}"), given=exact)
     return float(exact)
 
 
@@ -505,7 +484,7 @@ def streak_table(rows, exact, side=Outcome.BANKER) -> str:
     any                          9           0.6667  0.1571  0.4586      +1.3
       1                          7           0.5714  0.1870  0.4586      +0.6
     """
-    label = _(_OUTCOME_NAMES[outcome_of(side)])
+    label = outcome_of(side).display_name
     rows, exact = _check_rows_of_streaks(rows), _check_exact(exact)
     heading = _("coups after k {side} wins").format(side=label)
     # Translators: the other column headings of the streak table; keep the spaces that align them.
@@ -521,20 +500,9 @@ def streak_table(rows, exact, side=Outcome.BANKER) -> str:
 # ---------------------------------------------------------------------------------------------------------
 # The derived roads: Big Eye Boy, Small Road, Cockroach Pig, read from the shape of the Big Road
 
-class _ColourType(EnumMeta):
-    """``RoadColour("red")`` as for any Enum; anything else is refused with a BaccaratError."""
-
-    def __call__(cls, value, *args, **kwargs):
-        if args or kwargs:
-            raise BaccaratError(_("RoadColour takes one value: \"red\" or \"blue\""))
-        try:
-            return super().__call__(value)
-        except (ValueError, TypeError):
-            raise BaccaratError(_("a road colour is \"red\" or \"blue\", not {given}").format(given=shown(value))) from None
-
-
-class RoadColour(str, Enum, metaclass=_ColourType):
-    """The colour of a derived road's entry: red (the Big Road repeats its shape) or blue (it does not)."""
+class RoadColour(str, Enum):
+    """The colour of a derived road's entry: red (the Big Road repeats its shape) or blue (it does not); the roads
+    give it, no learner makes one."""
 
     RED = "red"
     BLUE = "blue"
@@ -639,7 +607,14 @@ def _same_column_verdict(lengths, column: int, row: int, k: int) -> RoadVerdict:
 
 
 def _verdict(lengths, column: int, row: int, k: int) -> RoadVerdict:
-    """``derived_verdict`` without the checks (the roads call it once per win)."""
+    """The colour road ``k`` gives the Big Road entry at logical ``column``, ``row`` (from 0), and why.
+
+    ``lengths``: the Big Road's column lengths with that entry in (``column_lengths``); only the columns up to
+    ``column`` are read. The colour is None before the road starts.
+
+    >>> _verdict([2, 2], column=1, row=1, k=1).reason
+    'column 2, row 2: column 1 has an entry in row 2 too: red'
+    """
     if column < k or (column == k and row == 0):
         return _not_started(column, row, k)
     if row == 0:
@@ -647,30 +622,11 @@ def _verdict(lengths, column: int, row: int, k: int) -> RoadVerdict:
     return _same_column_verdict(lengths, column, row, k)
 
 
-def derived_verdict(lengths, column: int, row: int, k: int) -> RoadVerdict:
-    """The colour road ``k`` gives the Big Road entry at logical ``column``, ``row`` (from 0), and why.
-
-    ``lengths``: the Big Road's column lengths with that entry in (``column_lengths``); only the columns up to
-    ``column`` are read. The colour is None before the road starts.
-
-    >>> derived_verdict([2, 2], column=1, row=1, k=1).reason
-    'column 2, row 2: column 1 has an entry in row 2 too: red'
-    """
-    if not isinstance(lengths, (list, tuple)) or not lengths or not all(
-            not isinstance(length, bool) and isinstance(length, (int, np.integer)) and length >= 1
-            for length in lengths):
-        raise BaccaratError(_("lengths must be the Big Road's column lengths (whole numbers 1 or more), "
-                              "not {given}").format(given=shown(lengths)))
-    column = whole_number("column", column, 0, len(lengths) - 1)
-    row = whole_number("row", row, 0, int(lengths[column]) - 1)
-    return _verdict([int(length) for length in lengths[:column + 1]], column, row, road_number(k))
-
-
 def derived_road(outcomes, road, rows: int = ROWS) -> list[DerivedCell]:
     """The entries of derived road ``road`` (1, 2, 3 or its name), in order, laid out as the Big Road is.
 
     Each Player or Banker win adds at most one entry (a tie adds none); its colour comes from
-    ``derived_verdict``. A run of one colour goes down a column, a change of colour starts the next one, and a
+    ``_verdict``. A run of one colour goes down a column, a change of colour starts the next one, and a
     run longer than ``rows`` turns right (the dragon tail), as on the Big Road.
     """
     k, rows = road_number(road), _check_rows(rows)
@@ -784,7 +740,7 @@ def _banker_colours(codes: np.ndarray, starts: np.ndarray, ks) -> dict:
     Vectorised over whole shoes: the streaks (runs of wins, ties skipped) of each shoe are numbered, and for
     each coup the last win before it gives the current column c and its length so far. Banker then either
     extends column c (red unless column c-k is exactly as long) or starts column c+1 (red when columns c and
-    c-k are as long): the same comparison of ``derived_verdict``, in both cases.
+    c-k are as long): the same comparison of ``_verdict``, in both cases.
     """
     n = len(codes)
     banker, tie = OUTCOME_CODES[Outcome.BANKER], OUTCOME_CODES[Outcome.TIE]
@@ -834,8 +790,7 @@ def derived_road_statistics(outcomes, shoes=None, roads=(1, 2, 3)) -> list[RoadC
     [('Big Eye Boy', 'red', 2, 1), ('Big Eye Boy', 'blue', 1, 0)]
     """
     if isinstance(roads, (str, int, np.integer)) or not isinstance(roads, (list, tuple)) or not roads:
-        raise BaccaratError(_("roads must be a list of roads (1, 2, 3 or their names), not {given}").format(
-            given=shown(roads)))
+        raise refusal(_("roads must be a list of roads (1, 2, 3 or their names), not {given}"), given=roads)
     ks = list(dict.fromkeys(road_number(road) for road in roads))
     codes = _codes(outcomes)
     if shoes is None and isinstance(outcomes, CoupRecords):

@@ -19,7 +19,7 @@ import operator
 import re
 from dataclasses import dataclass
 
-from ..errors import BaccaratError, shown
+from ..errors import BaccaratError, refusal, shown
 from ..i18n import _
 
 __all__ = ["Card", "parse_cards", "as_cards", "RANKS", "SUITS", "RED_SUITS", "RANK_VALUES"]
@@ -114,13 +114,11 @@ def _index(value) -> int | None:
 def _parse_suit(suit) -> str:
     """A suit symbol from '♠♥♦♣' or a letter 's h d c' (either case)."""
     if not isinstance(suit, str):
-        raise BaccaratError(_("suit must be None, one of ♠ ♥ ♦ ♣ or a letter s h d c, not {value}").format(
-            value=shown(suit)))
+        raise refusal(_("suit must be None, one of ♠ ♥ ♦ ♣ or a letter s h d c, not {value}"), value=suit)
     symbol = suit.replace("\ufe0f", "")
     symbol = _SUIT_ALIASES.get(symbol.upper(), symbol)
     if symbol not in SUITS:
-        raise BaccaratError(_("suit must be None, one of ♠ ♥ ♦ ♣ or a letter s h d c, not {value}").format(
-            value=shown(suit)))
+        raise refusal(_("suit must be None, one of ♠ ♥ ♦ ♣ or a letter s h d c, not {value}"), value=suit)
     return symbol
 
 

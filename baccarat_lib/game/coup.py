@@ -155,30 +155,12 @@ class Step(NamedTuple):
 
 @dataclass(frozen=True)
 class Coup:
-    """A played coup: both hands, who won, and the steps that got there."""
+    """A played coup: both hands, who won, and the steps that got there (``play_coup`` makes it)."""
 
     player: Hand
     banker: Hand
     outcome: Outcome
     steps: tuple[Step, ...]
-
-    def __post_init__(self):
-        for name in ("player", "banker"):
-            if not isinstance(getattr(self, name), Hand):
-                raise BaccaratError(_("{name} must be a Hand, not {value}").format(
-                    name=name, value=shown(getattr(self, name))))
-        outcome = Outcome(self.outcome)
-        player, banker = self.player.total, self.banker.total
-        decided = Outcome.PLAYER if player > banker else Outcome.BANKER if banker > player else Outcome.TIE
-        if outcome is not decided:
-            raise BaccaratError(_("outcome {outcome} contradicts the hands: Player {player}, Banker {banker}").format(
-                outcome=repr(outcome.value), player=player, banker=banker))
-        steps = self.steps
-        if not isinstance(steps, (tuple, list)) or not steps or not all(isinstance(step, Step) for step in steps):
-            raise BaccaratError(_("steps must be a non-empty tuple of the coup's steps, not {value}").format(
-                value=shown(steps)))
-        object.__setattr__(self, "outcome", outcome)
-        object.__setattr__(self, "steps", tuple(steps))
 
     @property
     def is_natural(self) -> bool:

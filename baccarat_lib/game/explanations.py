@@ -27,7 +27,7 @@ Public names:
 from __future__ import annotations
 
 from .cards import RANK_VALUES
-from ..errors import BaccaratError, shown, whole_number
+from ..errors import BaccaratError, refusal, shown, whole_number
 from ..i18n import N_, _
 
 __all__ = ["decision_text", "step_text", "steps_text", "describe_values"]
@@ -47,8 +47,7 @@ def describe_values(values) -> str:
     except TypeError:                # not iterable (a number, a 0-d numpy array)
         items = None
     if items is None:
-        raise BaccaratError(_("values must be a collection of whole numbers 0..9, not {value}").format(
-            value=shown(values)))
+        raise refusal(_("values must be a collection of whole numbers 0..9, not {value}"), value=values)
     values = sorted({whole_number("each of values", value, 0, 9) for value in items})
     if not values:
         return _("nothing")

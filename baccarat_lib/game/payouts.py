@@ -47,7 +47,7 @@ from decimal import (ROUND_DOWN, ROUND_HALF_EVEN, Context, Decimal, DivisionByZe
                      localcontext)
 from fractions import Fraction
 
-from ..errors import BaccaratError, shown
+from ..errors import BaccaratError, refusal, shown
 from ..i18n import N_, _
 from .cards import _index
 from .coup import Coup, Outcome, play_coup
@@ -161,8 +161,7 @@ def event_words(event: str, margins: str | None = None) -> str:
     if not isinstance(event, str) or event not in EVENTS:
         raise BaccaratError(_unknown_event(event))
     if margins is not None and not isinstance(margins, str):
-        raise BaccaratError(_("margins must be None or text such as \"9, 8 or 4\", not {value}").format(
-            value=shown(margins)))
+        raise refusal(_("margins must be None or text such as \"9, 8 or 4\", not {value}"), value=margins)
     match = _MARGIN_EVENT.fullmatch(event)
     if match is None:
         return _(event)
@@ -182,8 +181,7 @@ def parse_odds(odds) -> Fraction:
     (Fraction(8, 1), Fraction(1, 2), Fraction(0, 1))
     """
     if not isinstance(odds, str):
-        raise BaccaratError(_("odds must look like '8:1', '1:2', 'push' or 'loses', not {value}").format(
-            value=shown(odds)))
+        raise refusal(_("odds must look like '8:1', '1:2', 'push' or 'loses', not {value}"), value=odds)
     if odds == "push":
         return Fraction(0)
     if odds == "loses":
@@ -193,8 +191,7 @@ def parse_odds(odds) -> Fraction:
         win, stake = (Fraction(part) for part in match.groups())
         if stake > 0:
             return win / stake
-    raise BaccaratError(_("odds must look like '8:1', '1:2', 'push' or 'loses', not {value}").format(
-        value=shown(odds)))
+    raise refusal(_("odds must look like '8:1', '1:2', 'push' or 'loses', not {value}"), value=odds)
 
 
 def _commission(commission) -> Fraction:
@@ -259,34 +256,16 @@ class Pays:
 class PayTable:
     """A named pay table: for each bet, the lines in the order they are checked; no line applies -> the bet loses.
 
-    ``name`` is the short key code uses ("commission-4"); ``title`` what a learner reads ("4% commission"),
-    the name itself when not given. ``title`` and ``description`` are kept in English (marked ``N_()`` where
-    written); show them with ``_(table.title)``, ``_(table.description)``.
+    Made by ``derive_table`` (which checks what it is given). ``name`` is the short key code uses ("commission-4");
+    ``title`` what a learner reads ("4% commission"), the name itself when not given. ``title`` and
+    ``description`` are kept in English (marked ``N_()`` where written); show them with ``_(table.title)``,
+    ``_(table.description)``.
     """
 
     name: str
     description: str
     bets: dict = field(default_factory=dict)
     title: str = ""
-
-    def __post_init__(self):
-        _name("name", self.name, N_("text"))
-        _name("description", self.description, N_("text"))
-        _name("title", self.title, N_("text"))
-        if not self.title.strip():
-            object.__setattr__(self, "title", self.name)
-        if not isinstance(self.bets, dict):
-            raise BaccaratError(_("bets must be a dict bet -> its lines (Pays), not {value}").format(
-                value=shown(self.bets)))
-        bets = {}
-        for bet, lines in self.bets.items():
-            if not isinstance(bet, str) or bet not in BETS:
-                raise BaccaratError(_unknown_bet(bet))
-            if not isinstance(lines, (tuple, list)) or not lines or not all(isinstance(line, Pays) for line in lines):
-                raise BaccaratError(_("the lines of {bet} must be a non-empty tuple of Pays, not {value}").format(
-                    bet=bet, value=shown(lines)))
-            bets[bet] = tuple(lines)
-        object.__setattr__(self, "bets", bets)
 
     def lines(self, bet: str) -> tuple[Pays, ...]:
         """The lines of one bet; the error lists the bets this table offers."""
@@ -301,8 +280,7 @@ class PayTable:
         if isinstance(facts, Coup):
             facts = coup_facts(facts)
         elif not isinstance(facts, CoupFacts):
-            raise BaccaratError(_("facts must be a CoupFacts (from coup_facts) or a Coup, not {value}").format(
-                value=shown(facts)))
+            raise refusal(_("facts must be a CoupFacts (from coup_facts) or a Coup, not {value}"), value=facts)
         return next((line for line in self.lines(bet) if EVENTS[line.event](facts)), None)
 
 
@@ -313,8 +291,7 @@ def _unknown_bet(bet) -> str:
 def _table(name, description, title, **bets) -> PayTable:
     """Build a table from bets written as (event, odds[, commission]) tuples."""
     return PayTable(name, description,
-                    {bet.replace("_", "-"): tuple(Pays(*line) for line in lines) for bet, lines in bets.items()},
-                    title)
+                    {bet.replace("_", "-"): tuple(Pays(*line) for line in lines) for bet, lines in bets.items()}, title)
 
 
 def pay_table(table) -> PayTable:
@@ -345,8 +322,7 @@ def derive_table(base, name: str, description: str, bets: dict | None = None,
     if title is not None:
         _name("title", title, N_("None or text"))
     if bets is not None and not isinstance(bets, dict):
-        raise BaccaratError(_("bets must be None or a dict bet -> [(event, odds[, commission])], not {value}").format(
-            value=shown(bets)))
+        raise refusal(_("bets must be None or a dict bet -> [(event, odds[, commission])], not {value}"), value=bets)
     drop = (drop,) if isinstance(drop, str) else drop
     if not isinstance(drop, (tuple, list, set, frozenset)):
         raise BaccaratError(_("drop must be a bet name or a list of bet names, not {value}").format(value=shown(drop)))
@@ -372,7 +348,7 @@ def derive_table(base, name: str, description: str, bets: dict | None = None,
             raise BaccaratError(_("commission applies to the banker bet, which this table does not offer"))
         new_bets["banker"] = tuple(replace(line, commission=commission) if line.commission else line
                                    for line in new_bets["banker"])
-    return PayTable(name, description, new_bets, title or "")
+    return PayTable(name, description, new_bets, title if title and title.strip() else name)
 
 
 def _line(bet: str, line) -> Pays:
@@ -453,8 +429,9 @@ def pay_table_rows(tables=None) -> list[tuple[str, dict]]:
 
 @dataclass(frozen=True)
 class CoupFacts:
-    """What pay-table events read from a coup. ``natural``: either hand had 8 or 9 on its first two cards (then
-    neither drew); it defaults to False, so facts written without it describe a coup without a natural."""
+    """What pay-table events read from a coup (``coup_facts`` makes them). ``natural``: either hand had 8 or 9 on its
+    first two cards (then neither drew); it defaults to False, so facts written without it describe a coup without
+    a natural."""
 
     player_wins: bool
     banker_wins: bool
@@ -466,23 +443,6 @@ class CoupFacts:
     player_pair: bool
     banker_pair: bool
     natural: bool = False
-
-    def __post_init__(self):
-        flags = ("player_wins", "banker_wins", "tie", "player_pair", "banker_pair", "natural")
-        for name in flags:
-            if not isinstance(getattr(self, name), bool):
-                raise BaccaratError(_("{name} must be True or False, not {value}").format(
-                    name=name, value=shown(getattr(self, name))))
-        for name, low, high in (("player_total", 0, 9), ("banker_total", 0, 9), ("player_cards", 2, 3),
-                                ("banker_cards", 2, 3)):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-                raise BaccaratError(_("{name} must be a whole number from {low} to {high}, not {value}").format(
-                    name=name, low=low, high=high, value=shown(value)))
-        if self.player_wins + self.banker_wins + self.tie != 1:
-            raise BaccaratError(_("exactly one of player_wins, banker_wins and tie must be True"))
-        if self.natural and (self.player_cards, self.banker_cards) != (2, 2):
-            raise BaccaratError(_("after a natural neither hand draws: player_cards and banker_cards must be 2"))
 
 
 def coup_facts(coup: Coup) -> CoupFacts:
@@ -572,8 +532,7 @@ def _as_coup(coup) -> Coup:
         return coup
     if isinstance(coup, str) or (isinstance(coup, (list, tuple)) and coup):
         return play_coup(coup)
-    raise BaccaratError(_('coup must be a Coup or cards in dealt order such as "2 3 3 A 7 4", not {value}').format(
-        value=shown(coup)))
+    raise refusal(_('coup must be a Coup or cards in dealt order such as "2 3 3 A 7 4", not {value}'), value=coup)
 
 
 def _settles_exactly(fraction: Fraction) -> bool:
@@ -735,8 +694,7 @@ def collect_back(settlement: Settlement, paid=None) -> Decimal:
     (Decimal('1200'), Decimal('200'))
     """
     if not isinstance(settlement, Settlement):
-        raise BaccaratError(_("settlement must be a Settlement (from settle), not {value}").format(
-            value=shown(settlement)))
+        raise refusal(_("settlement must be a Settlement (from settle), not {value}"), value=settlement)
     paid = settlement.gross if paid is None else _amount("paid", paid, allow_zero=True)
     with localcontext(_MONEY):
         if paid < settlement.net:

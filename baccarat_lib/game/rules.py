@@ -31,7 +31,7 @@ from typing import NamedTuple
 
 from .cards import Card, _iter_cards, as_cards
 from .explanations import decision_text
-from ..errors import BaccaratError, shown, whole_number
+from ..errors import BaccaratError, refusal, shown, whole_number
 from ..i18n import _
 
 __all__ = ["BANKER_TABLEAU", "PLAYER_DRAWS_ON", "NATURALS", "ANY", "TOTALS", "THIRD_CARD_VALUES", "Decision",
@@ -150,8 +150,7 @@ def third_card_value(player_third_card) -> int | None:
     if isinstance(player_third_card, str):
         cards = list(islice(_iter_cards(player_third_card, "player_third_card"), 2))
         if len(cards) != 1:
-            raise BaccaratError(_("player_third_card must be one card, not {value}").format(
-                value=shown(player_third_card)))
+            raise refusal(_("player_third_card must be one card, not {value}"), value=player_third_card)
         return cards[0].value
     try:
         return whole_number("player_third_card", player_third_card, 0, 9)

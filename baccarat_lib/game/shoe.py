@@ -5,9 +5,7 @@ Public names:
 - ``Shoe(decks=None, seed=None, cards=None, cut_card=None)``: 1..8 full decks (8 by default), or the given cards,
   shuffled; ``seed`` follows the library's one seed policy (``errors``: None, or a whole number 0 or more).
 - ``ShoeRun(decks=8, seed=None)``: consecutive shoes from one seed: a fresh shoe after each cut card.
-- ``full_shoe(decks)``: the cards of ``decks`` standard 52-card decks, in order.
 - ``shoe_counts(decks=8, removed=())``: the rank counts A..K of a full shoe after ``removed`` cards are taken out.
-- ``remove_cards(cards, removed)``: the cards left after taking ``removed`` out (checks each is there).
 - ``value_counts(cards)``: how many cards of each point value 0..9.
 - ``rank_counts(cards)``: how many cards of each rank A..K (suits ignored).
 - ``check_decks(decks)``: the number of decks, checked to lie in ``DECK_RANGE`` (1..8).
@@ -31,8 +29,7 @@ from .coup import Coup, play_coup
 from ..errors import BaccaratError, check_seed, shown, whole_number
 from ..i18n import _
 
-__all__ = ["Shoe", "ShoeRun", "full_shoe", "shoe_counts", "remove_cards", "value_counts", "rank_counts",
-           "check_decks", "DECK_RANGE"]
+__all__ = ["Shoe", "ShoeRun", "shoe_counts", "value_counts", "rank_counts", "check_decks", "DECK_RANGE"]
 
 DECK_RANGE = range(1, 9)
 
@@ -46,17 +43,8 @@ def check_decks(decks) -> int:
             value=shown(decks))) from None
 
 
-def full_shoe(decks: int = 8) -> list[Card]:
-    """The cards of ``decks`` standard 52-card decks, unshuffled.
-
-    >>> len(full_shoe(6))
-    312
-    """
-    return _full_shoe(check_decks(decks))
-
-
 def _full_shoe(decks: int) -> list[Card]:
-    """``full_shoe`` for a deck count already checked."""
+    """The cards of ``decks`` standard 52-card decks, unshuffled (a deck count already checked)."""
     return [Card(rank, suit) for _deck in range(decks) for suit in SUITS for rank in RANKS]
 
 
@@ -72,41 +60,14 @@ def shoe_counts(decks: int = 8, removed=()) -> tuple[int, ...]:
 def _shoe_counts(decks: int, cards=()) -> tuple[int, ...]:
     """``shoe_counts`` for a deck count already checked and ``removed`` already read as cards."""
     by_rank = Counter(card.rank for card in cards)
-    by_card = Counter(card for card in cards if card.suit)
-    for card, count in by_card.items():
-        if count > decks:
-            raise BaccaratError(_("cannot remove {count} × {card}: a {decks}-deck shoe holds only {held}; remove "
-                                  "only cards the shoe holds").format(count=count, card=card.label, decks=decks,
-                                                                      held=decks))
-    for rank, count in by_rank.items():
-        if count > 4 * decks:
-            raise BaccaratError(_("cannot remove {count} × {card}: a {decks}-deck shoe holds only {held}; remove "
-                                  "only cards the shoe holds").format(count=count, card=rank, decks=decks,
-                                                                      held=4 * decks))
+    by_card = Counter(card.label for card in cards if card.suit)
+    for held, counts in ((decks, by_card), (4 * decks, by_rank)):     # a card once a deck, a rank 4 times a deck
+        for card, count in counts.items():
+            if count > held:
+                raise BaccaratError(_("cannot remove {count} × {card}: a {decks}-deck shoe holds only {held}; "
+                                      "remove only cards the shoe holds").format(count=count, card=card, decks=decks,
+                                                                                 held=held))
     return tuple(4 * decks - by_rank[rank] for rank in RANKS)
-
-
-def remove_cards(cards, removed) -> list[Card]:
-    """The cards left after taking out ``removed``; a rank-only card takes any suit of that rank.
-
-    >>> len(remove_cards(full_shoe(1), "A♠ K 5"))
-    49
-    """
-    left = Counter(as_cards(cards))
-    for card in as_cards(removed):
-        match = card if card.suit else _any_suit(left, card.rank)
-        if match is None or left[match] == 0:
-            held = sum(n for c, n in left.items() if c.rank == card.rank and (card.suit in (None, c.suit)))
-            raise BaccaratError(_("cannot remove {card}: the shoe holds no more of it ({held} left of that card); "
-                                  "remove only cards the shoe holds").format(card=card.label, held=held))
-        left[match] -= 1
-    return list(left.elements())
-
-
-def _any_suit(left: Counter, rank: str) -> Card | None:
-    """The card of this rank the shoe has most of (rank-only cards included)."""
-    candidates = [card for card in left if card.rank == rank and left[card] > 0]
-    return max(candidates, key=lambda card: (left[card], card.suit or ""), default=None)
 
 
 def value_counts(cards) -> tuple[int, ...]:

@@ -8,7 +8,6 @@ Public names:
 - ``tableau_rows()``: the rows of the printed table: (Banker totals, draw values, stand values),
   with totals that share a row grouped (0, 1 and 2 draw on anything).
 - ``draw_grid()``: the 8 x 10 grid ``grid[banker_total][third_card_value]``, True where Banker draws.
-- ``published_values(cell, column)``: the values one printed cell names: ``"A-2-3-8-9-10-J-Q-K"`` -> {0, 1, 2, 3, 8, 9}.
 - ``read_published_table(rows)``: printed rows (text) -> ``{banker_total: (draw_values, stand_values)}``.
 - ``published_table_contradictions(published)``: where a published table disagrees with the tableau,
   as readable ``Contradiction`` sentences (values in both columns, in neither, or in the wrong one).
@@ -19,8 +18,6 @@ Public names:
 ((3,), frozenset({0, 1, 2, 3, 4, 5, 6, 7, 9}), frozenset({8}))
 >>> draw_grid()[4][7], draw_grid()[4][8]
 (True, False)
->>> published_values("A-2-3-8-9-10-J-Q-K", "stand") == {0, 1, 2, 3, 8, 9}
-True
 >>> for contradiction in published_table_contradictions(read_published_table(SOURCE_002_ROWS)):
 ...     print(contradiction)
 Banker 5: 4, 5 listed in both columns (the tableau: Banker draws on them).
@@ -39,8 +36,7 @@ from .cards import RANK_VALUES, _index
 from .explanations import describe_values
 from .rules import ANY, BANKER_TABLEAU, THIRD_CARD_VALUES
 
-__all__ = ["tableau_rows", "draw_grid", "published_values", "read_published_table",
-           "published_table_contradictions", "Contradiction", "wrong_rows",
+__all__ = ["tableau_rows", "draw_grid", "read_published_table", "published_table_contradictions", "wrong_rows",
            "SOURCE_002_HEADINGS", "SOURCE_002_ROWS"]
 
 # Source 002's Banker table exactly as printed (only the Vietnamese words translated):
@@ -49,7 +45,7 @@ __all__ = ["tableau_rows", "draw_grid", "published_values", "read_published_tabl
 # "Luôn rút 3 lá bài" = always draws a 3rd card. In this printing 10 (and J, Q, K) stands for the value 0.
 # Its row "8-9: does not draw" is about naturals, settled before the tableau, so it is left out here.
 # Headings and words are marked for the catalog (shown with ``_()``: in Vietnamese, the source's own words);
-# the cells stay English here because ``published_values`` reads them.
+# the cells stay English here because ``_published_values`` reads them.
 SOURCE_002_HEADINGS = (N_("Total of the first 2 cards"), N_("Draws when Player's 3rd card is:"),
                        N_("Does not draw when Player's 3rd card is:"))
 SOURCE_002_ROWS = (
@@ -103,20 +99,17 @@ _ALL_WORDS = ("always", "any")
 _NONE_WORDS = ("never", "does not draw", "no draw", "—", "-")
 
 
-def published_values(cell: str, column: str) -> frozenset:
+def _published_values(cell: str, column: str) -> frozenset:
     """The third-card values a printed cell names; ``column`` is "draw" or "stand".
 
     Digits 0..9 are values; ranks count by their value (A = 1; 10, J, Q, K = 0). Words: "always ..." means every value; "never" or
     "does not draw" means none in the draw column and every value in the stand column; empty means none.
 
-    >>> sorted(published_values("1-2-3-4-5-6-7-9-10", "draw")), sorted(published_values("does not draw", "stand"))
+    >>> sorted(_published_values("1-2-3-4-5-6-7-9-10", "draw")), sorted(_published_values("does not draw", "stand"))
     ([0, 1, 2, 3, 4, 5, 6, 7, 9], [0, 1, 2, 3, 4, 5, 6, 7, 8, 9])
+    >>> _published_values("A-2-3-8-9-10-J-Q-K", "stand") == {0, 1, 2, 3, 8, 9}
+    True
     """
-    if not isinstance(column, str) or column not in ("draw", "stand"):
-        raise BaccaratError(_('column must be "draw" or "stand", not {value}').format(value=shown(column)))
-    if not isinstance(cell, str):
-        raise BaccaratError(_('cell must be the text of a printed cell such as "2, 3, 4", not {value}').format(
-            value=shown(cell)))
     text = cell.strip().lower()
     if not text:
         return frozenset()
@@ -160,8 +153,8 @@ def read_published_table(rows) -> dict[int, tuple[tuple[int, ...], tuple[int, ..
             raise BaccaratError(_('row {number}\'s totals cell must name Banker totals 0..9 such as "0-1-2", '
                                   'not {value}').format(number=number, value=shown(totals)))
         for total in found:
-            table[int(total)] = (tuple(sorted(published_values(draw_cell, "draw"))),
-                                 tuple(sorted(published_values(stand_cell, "stand"))))
+            table[int(total)] = (tuple(sorted(_published_values(draw_cell, "draw"))),
+                                 tuple(sorted(_published_values(stand_cell, "stand"))))
     return dict(sorted(table.items()))
 
 
@@ -175,19 +168,9 @@ class Contradiction(str):
     kind: str
     values: frozenset
 
-    KINDS = ("both", "missing", "wrong column", "missing row")
-
-    def __new__(cls, text: str, banker_total: int, kind: str, values=frozenset()):
-        if not isinstance(text, str):
-            raise BaccaratError(_("text must be a sentence, not {value}").format(value=shown(text)))
-        banker_total = whole_number("banker_total", banker_total, 0, 9)
-        if not isinstance(kind, str) or kind not in cls.KINDS:
-            raise BaccaratError(_("kind must be one of {kinds}, not {value}").format(kinds=", ".join(cls.KINDS),
-                                                                                     value=shown(kind)))
-        values = _values(values, "values")
+    def __new__(cls, text: str, banker_total: int, kind: str, values: frozenset):
         contradiction = super().__new__(cls, text)
-        contradiction.banker_total, contradiction.kind = banker_total, kind
-        contradiction.values = values
+        contradiction.banker_total, contradiction.kind, contradiction.values = banker_total, kind, frozenset(values)
         return contradiction
 
 

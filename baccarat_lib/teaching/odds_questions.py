@@ -19,12 +19,12 @@ from __future__ import annotations
 
 from ..analysis.counting import (VALUE_LABELS, VALUE_RANKS, _check_points, _edge_ranges, _effect_of_removal,
                                  _five_choice, _positive_coups, _removable_shoe)
-from ..analysis.odds import _edge, house_edge, outcome_probabilities
+from ..analysis.odds import _edge, bet_lines, house_edge, outcome_probabilities
 from ..errors import BaccaratError, shown
 from ..game.coup import Outcome
 from ..game.formatting import localized, percent
 from ..i18n import N_, _, ngettext, using_language
-from ..game.payouts import bet_label, derive_table, pay_table
+from ..game.payouts import bet_label, derive_table
 from ..game.shoe import _shoe_counts, check_decks
 from .questions import Question
 
@@ -34,17 +34,10 @@ __all__ = ["wins_more_question", "lowest_edge_question", "no_commission_question
 _OUTCOMES = (Outcome.BANKER, Outcome.PLAYER, Outcome.TIE)
 
 
-def _bet_on(bet, table) -> tuple:
-    """(the pay table, the lines of ``bet``), both checked: ``bet`` is a bet ``table`` (a name or a PayTable) offers."""
-    table = pay_table(table)
-    return table, table.lines(bet)
-
-
 def _shoe_words(decks: int) -> str:
     return (_("an {decks}-deck shoe") if decks == 8 else _("a {decks}-deck shoe")).format(decks=decks)
 
 
-SIDE_NAMES = {Outcome.PLAYER: N_("Player"), Outcome.BANKER: N_("Banker"), Outcome.TIE: N_("Tie")}
 HOUSE, BETTOR, DRAW, STAND = N_("the house"), N_("the bettor"), N_("draw"), N_("stand")
 
 
@@ -55,12 +48,12 @@ def wins_more_question(decks: int = 8) -> Question:
     decks = check_decks(decks)
     chances = outcome_probabilities(decks)
     more = max((Outcome.PLAYER, Outcome.BANKER), key=chances.get)
-    why = ", ".join(f"P({_(SIDE_NAMES[outcome])}) = {percent(chances[outcome])}" for outcome in _OUTCOMES)
+    why = ", ".join(f"P({outcome.display_name}) = {percent(chances[outcome])}" for outcome in _OUTCOMES)
     prompt = ngettext("From a shoe of {decks} deck, which side wins more coups?",
                       "From a shoe of {decks} decks, which side wins more coups?", decks).format(decks=decks)
-    return Question(prompt, _(SIDE_NAMES[more]),
+    return Question(prompt, more.display_name,
                     _("{chances}. Banker acts last: its rule can use Player's third card.").format(chances=why),
-                    (_(SIDE_NAMES[Outcome.PLAYER]), _(SIDE_NAMES[Outcome.BANKER])),
+                    (Outcome.PLAYER.display_name, Outcome.BANKER.display_name),
                     skill="odds", key=f"wins more, {decks}-deck shoe")
 
 
@@ -75,7 +68,7 @@ def lowest_edge_question(choices=(("banker", "standard"), ("player", "standard")
         if not isinstance(choice, (tuple, list)) or len(choice) != 2:
             raise BaccaratError(_("choices must be a list of two or more (bet, table) pairs such as (\"banker\", "
                                   "\"standard\"); {value} is not a pair").format(value=shown(choice)))
-    bets = [(bet, *_bet_on(bet, table)) for bet, table in choices]
+    bets = [(bet, *bet_lines(bet, table)) for bet, table in choices]
     counts = _shoe_counts(decks)
     edges = {f"{bet_label(bet)} ({table.name})": _edge(bet, lines, counts) for bet, table, lines in bets}
     with using_language("en"):                 # the key (saved progress) is the same in every language
@@ -105,7 +98,7 @@ def no_commission_question(decks: int = 8) -> Question:
 def best_removal_question(bet: str, table="standard", decks: int = 8) -> Question:
     """Which card value, taken out, helps ``bet``'s bettor most (lowers the edge most)?"""
     decks = check_decks(decks)
-    table, lines = _bet_on(bet, table)
+    table, lines = bet_lines(bet, table)
     effects = _effect_of_removal(bet, lines, _removable_shoe(decks))
     best = min(effects, key=effects.get)
     return Question(_("In {shoe}, taking out one card of which value helps the {bet} bet most?").format(

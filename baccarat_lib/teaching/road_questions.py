@@ -20,13 +20,9 @@ from __future__ import annotations
 
 from itertools import groupby
 
-from ..analysis.roads import (DERIVED_ROADS, LETTERS, ROWS, StreakRow, as_outcomes, bead_plate, big_road,
-                              big_road_columns, column_lengths, derived_verdict, outcome_of, road_number,
-                              standard_error_gaps)
-from decimal import Decimal
-from numbers import Real
-
-from ..errors import BaccaratError, shown, whole_number
+from ..analysis.roads import (DERIVED_ROADS, LETTERS, ROWS, StreakRow, _verdict, as_outcomes, bead_plate, big_road,
+                              big_road_columns, column_lengths, outcome_of, road_number, standard_error_gaps)
+from ..errors import BaccaratError, refusal, shown, whole_number
 from ..game.coup import Outcome
 from ..game.formatting import localized
 from ..i18n import N_, _, ngettext
@@ -39,7 +35,6 @@ __all__ = ["columns_question", "dragon_tail_question", "bead_question", "streak_
            "NO_ENTRY"]
 
 NO_ENTRY = N_("no entry yet")   # the third choice of derived_road_question (shown translated: _(NO_ENTRY))
-SIDE_NAMES = {Outcome.PLAYER: N_("Player"), Outcome.BANKER: N_("Banker"), Outcome.TIE: N_("Tie")}
 COLOURS = {"red": N_("red"), "blue": N_("blue")}
 LIKELIHOODS = (N_("more likely"), N_("less likely"), N_("just as likely"))
 
@@ -51,8 +46,7 @@ def _sequence(sequence) -> list[Outcome]:
                               "{value}").format(value=shown(sequence)))
     outcomes = as_outcomes(sequence)
     if not outcomes:
-        raise BaccaratError(_('sequence must hold at least one result such as "B", not {value}')
-            .format(value=shown(sequence)))
+        raise refusal(_('sequence must hold at least one result such as "B", not {value}'), value=sequence)
     return outcomes
 
 
@@ -114,7 +108,7 @@ def dragon_tail_question(streak: int, side=Outcome.BANKER, rows: int = ROWS) -> 
                 "row (the dragon tail), so win number {streak} is in column {column}, row {row}.").format(
             rows=rows, streak=streak, column=last.column + 1, row=last.row + 1)
     return Question(_("A shoe opens with {streak} {side} wins in a row. In which column of the Big Road "
-                      "(counting from 1) is the last of them?").format(streak=streak, side=_(SIDE_NAMES[outcome])),
+                      "(counting from 1) is the last of them?").format(streak=streak, side=outcome.display_name),
                     str(last.column + 1), why,
                     skill="roads", key=f"dragon tail: {streak} {LETTERS[outcome]}, {rows} rows")
 
@@ -143,18 +137,12 @@ def streak_question(row: StreakRow, exact, side=Outcome.BANKER) -> Question:
     ``row``: a ``StreakRow`` of ``streak_statistics`` with at least one coup; ``exact``: the exact chance, 0..1.
     """
     outcome = _side(side)
-    if not isinstance(row, StreakRow) or isinstance(row.coups, bool) or not isinstance(row.coups, int) \
-            or row.coups < 1 or not isinstance(row.probability, Real) or not 0 <= row.probability <= 1 \
-            or not all(isinstance(getattr(row, name), int) and not isinstance(getattr(row, name), bool)
-                       for name in ("k", "wins")) or not isinstance(row.standard_error, Real):
+    distance, = standard_error_gaps([row], exact)        # refuses what is not a StreakRow, or not a chance 0..1
+    if row.coups < 1:
         raise BaccaratError(_("row must be a StreakRow of streak_statistics with at least one coup, "
                               "not {value}").format(value=shown(row)))
-    if isinstance(exact, bool) or not isinstance(exact, (Real, Decimal)) \
-            or (isinstance(exact, Decimal) and not exact.is_finite()) or not 0 <= exact <= 1:
-        raise BaccaratError(_("exact must be a chance from 0 to 1, not {value}").format(value=shown(exact)))
     exact = float(exact)
-    distance, = standard_error_gaps([row], exact)
-    side = _(SIDE_NAMES[outcome])
+    side = outcome.display_name
     return Question(_("The Big Road shows {k} {side} wins in a row. On the next coup, is {side} more likely, less "
                       "likely or just as likely to win as on any coup?").format(k=row.k, side=side),
                     _(LIKELIHOODS[2]),
@@ -172,7 +160,7 @@ def streak_question(row: StreakRow, exact, side=Outcome.BANKER) -> Question:
 
 def derived_road_question(sequence, road="Big Eye Boy", next_result=Outcome.BANKER) -> Question:
     """The Big Road shows ``sequence``; if ``next_result`` (Banker or Player) wins next, what colour does
-    ``road`` (1, 2, 3 or a name) add: red, blue, or no entry yet? Answered by ``roads.derived_verdict``.
+    ``road`` (1, 2, 3 or a name) add: red, blue, or no entry yet? Answered by the roads' own rule (``roads._verdict``).
 
     >>> question = derived_road_question("B B P P", "Big Eye Boy", "Banker")
     >>> question.answer, question.explanation.split(": ", 1)[1]
@@ -187,8 +175,8 @@ def derived_road_question(sequence, road="Big Eye Boy", next_result=Outcome.BANK
     k = road_number(road)
     after = column_lengths(sequence + [outcome])
     column, row = len(after) - 1, after[-1] - 1
-    verdict = derived_verdict(after, column, row, k)
-    side = _(SIDE_NAMES[outcome])
+    verdict = _verdict(after, column, row, k)
+    side = outcome.display_name
     where = (_("{side} next starts column {column} of the Big Road.") if row == 0 else
              _("{side} next goes to column {column}, row {row} of the Big Road.")).format(
         side=side, column=column + 1, row=row + 1)

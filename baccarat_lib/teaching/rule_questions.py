@@ -35,9 +35,9 @@ from itertools import islice
 from ..errors import BaccaratError, shown
 from ..i18n import N_, _, ngettext, using_language
 from ..game.cards import _iter_cards, as_cards
-from ..game.coup import Coup, play_coup
+from ..game.coup import Coup, Outcome, play_coup
 from ..game.explanations import step_text, steps_text
-from ..game.formatting import localized, money
+from ..game.formatting import money
 from ..game.payouts import _as_coup, bet_label, coup_facts, pay_table, settle, stake_amount
 from ..game.rules import (BANKER_TABLEAU, banker_decision, hand_total, is_natural, player_decision,
                           third_card_value, total_working)
@@ -48,7 +48,6 @@ from .questions import Question, check_answer, short_key  # noqa: F401  (check_a
 _KEY_LENGTH = 80            # a question's key names the situation in a few words
 # The answers' display words (translated where a question is built; typed synonyms: questions.ANSWER_WORDS).
 YES, NO, DRAW, STAND = N_("yes"), N_("no"), N_("draw"), N_("stand")
-SIDE_NAMES = {"player": N_("Player"), "banker": N_("Banker"), "tie": N_("Tie")}
 PAIR_NAMES = {"player": N_("Player Pair"), "banker": N_("Banker Pair")}
 
 
@@ -155,8 +154,8 @@ def winner_question(cards) -> Question:
     coup, given = _dealt(cards)
     labels = " ".join(card.label for card in given)
     return Question(_("Cards dealt in order P, B, P, B, then third cards: {cards}. Who wins?").format(cards=labels),
-                    _(SIDE_NAMES[coup.outcome.value]), " ".join(steps_text(coup.steps)) + _left_in_shoe(coup, given),
-                    tuple(_(SIDE_NAMES[side]) for side in ("player", "banker", "tie")),
+                    coup.outcome.display_name, " ".join(steps_text(coup.steps)) + _left_in_shoe(coup, given),
+                    tuple(Outcome(side).display_name for side in ("player", "banker", "tie")),
                     skill="winner", key=labels)
 
 
@@ -187,14 +186,6 @@ def _event_words(event: str) -> str:
     return event.replace("banker", "Banker").replace("player", "Player")
 
 
-def _terms(line) -> str:
-    """'1:1 less 5% commission', '8:1', as the line pays."""
-    if not line.commission:
-        return line.odds
-    return _("{odds} less {rate} commission").format(
-        odds=line.odds, rate=localized(f"{float(line.commission * 100):g}%"))
-
-
 def _pays_part(line) -> str:
     noun = line.event in _NOUN_EVENTS
     if line.odds == "push":
@@ -203,7 +194,7 @@ def _pays_part(line) -> str:
         template = _("loses on {event}") if noun else _("loses when {event}")
     else:
         template = _("pays {terms} on {event}") if noun else _("pays {terms} when {event}")
-    return template.format(event=_event_words(line.event), terms=_terms(line))
+    return template.format(event=_event_words(line.event), terms=line.terms())
 
 
 def _pays_sentence(lines) -> str:
@@ -288,7 +279,7 @@ def pair_question(cards, side: str = "player") -> Question:
                   "does not count).")
     else:
         ranks = _("{side}'s first two cards are {first} and {second}: different ranks.")
-    why = (ranks.format(side=_(SIDE_NAMES[side]), first=first.label, second=second.label) + " "
+    why = (ranks.format(side=Outcome(side).display_name, first=first.label, second=second.label) + " "
            + settle(f"{side}-pair", 1, coup).explanation + _left_in_shoe(coup, given))
     labels = " ".join(card.label for card in given)
     if len(given) > 4:

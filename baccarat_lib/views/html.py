@@ -8,7 +8,6 @@ Every view of the course builds its HTML from these pieces. Public names:
 - ``steps_html(steps)``: the steps of a coup as a numbered list.
 - ``message_html(text, kind)``: a coloured box; ``kind`` is "error", "right", "wrong" or "info".
 - ``caption_html(html)``: a line of explanation above or below a view.
-- ``CARD_STYLE``: the inline style of a card face.
 - ``table_html(headers, rows, css_class, centred=False, marked=())``: a table in the course's one table style,
   the rows numbered in ``marked`` shaded green.
 
@@ -32,10 +31,9 @@ from ..i18n import N_, _
 from .palette import (BORDER_GREY, CARD_BLACK, CARD_RED, HEADER_FILL, LINE_GREY, MESSAGE_COLOURS,
                       MUTED_GREY, TONES, WHITE)
 
-__all__ = ["card_html", "hand_html", "coup_html", "steps_html", "message_html", "caption_html", "table_html",
-           "CARD_STYLE"]
+__all__ = ["card_html", "hand_html", "coup_html", "steps_html", "message_html", "caption_html", "table_html"]
 
-CARD_STYLE = ("display:inline-block;min-width:2.6em;padding:0.35em 0.3em;margin:0.15em;"
+_CARD_STYLE = ("display:inline-block;min-width:2.6em;padding:0.35em 0.3em;margin:0.15em;"
               f"border:2px solid {BORDER_GREY};border-radius:0.35em;background:{WHITE};text-align:center;"
               f"font:bold 1.8em/1.1 'DejaVu Sans',sans-serif;box-shadow:1px 2px 3px {LINE_GREY};")
 
@@ -48,7 +46,7 @@ def card_html(card: Card) -> str:
     colour = CARD_RED if card.is_red else CARD_BLACK
     suit = escape(card.suit or "")
     worth = escape(_("worth {value}").format(value=card.value), quote=True)
-    return (f'<span class="bcl-card" style="{CARD_STYLE}color:{colour};" title="{worth}">'
+    return (f'<span class="bcl-card" style="{_CARD_STYLE}color:{colour};" title="{worth}">'
             f'{escape(card.rank)}{suit}<br><span style="font-size:0.5em;color:{MUTED_GREY};">{card.value}</span>'
             '</span>')
 

@@ -7,16 +7,13 @@ is wide enough for each board's title, so a title is never cut, however short th
 
 Public names:
 
-- ``bead_plate_svg(cells, columns=None, rows=6, title=BEAD_PLATE_TITLE)``: one board from ``roads.bead_plate``.
-- ``big_road_svg(cells, columns=None, rows=6, title=BIG_ROAD_TITLE)``: one board from ``roads.big_road``.
-- ``boards_svg(beads, rings, rows=6, label=...)``: both boards from their layouts, in one picture.
+- ``bead_plate_svg(cells, columns=None, rows=6, title=...)``: one board from ``roads.bead_plate``.
+- ``big_road_svg(cells, columns=None, rows=6, title=...)``: one board from ``roads.big_road``.
 - ``roads_svg(outcomes, rows=6)``: both boards of a sequence of results (or ``CoupRecords``), Bead Plate on
   top, in one picture, so their cells are the same size.
-- ``derived_road_svg(cells, road, columns=None, rows=6)``: one derived road from ``roads.derived_road`` (or
-  ``big_eye_boy``, ``small_road``, ``cockroach_pig``), in half-size cells as at a table: Big Eye Boy hollow
-  circles, Small Road small filled dots, Cockroach Pig slashes, red or blue.
-- ``scoreboard_svg(outcomes, rows=6)``: all five boards of a sequence of results, as a table's screen shows them.
-- ``BEAD_PLATE_TITLE``, ``BIG_ROAD_TITLE``, ``DERIVED_TITLES``: the boards' titles.
+- ``scoreboard_svg(outcomes, rows=6)``: all five boards of a sequence of results, as a table's screen shows them:
+  below the two, the derived roads in half-size cells as at a table: Big Eye Boy hollow circles, Small Road small
+  filled dots, Cockroach Pig slashes, red or blue.
 
 Every mark carries a class, so the picture can be read back: ``bcl-bead`` (a circle per coup),
 ``bcl-bead-letter``, ``bcl-banker-pair`` and ``bcl-player-pair`` (dots), ``bcl-ring``, ``bcl-tie`` (a slash per
@@ -25,7 +22,7 @@ ring with ties) and ``bcl-tie-count``; the derived roads' marks ``bcl-big-eye-bo
 
 >>> from baccarat_lib.analysis.roads import bead_plate
 >>> svg = bead_plate_svg(bead_plate("B P T"))
->>> svg.startswith("<svg"), svg.count('class="bcl-bead"'), BEAD_PLATE_TITLE in svg
+>>> svg.startswith("<svg"), svg.count('class="bcl-bead"'), "Bead Plate" in svg
 (True, 3, True)
 """
 
@@ -33,19 +30,18 @@ from __future__ import annotations
 
 from html import escape
 
-from ..analysis.roads import (DERIVED_ROADS, LETTERS, MAX_ROWS, ROWS, BeadCell, BigRoadCell, DerivedCell, RoadColour,
-                              bead_plate, road_number, big_road, derived_road)
+from ..analysis.roads import (DERIVED_ROADS, LETTERS, MAX_ROWS, ROWS, BeadCell, BigRoadCell, RoadColour, bead_plate,
+                              big_road, derived_road)
 from ..errors import BaccaratError, shown, whole_number
 from ..game.coup import Outcome
 from ..i18n import N_, _
 from .palette import BLACK, DERIVED_COLOURS, GRID_GREY, OUTCOME_COLOURS, WHITE
 
-__all__ = ["bead_plate_svg", "big_road_svg", "boards_svg", "roads_svg", "BEAD_PLATE_TITLE", "BIG_ROAD_TITLE",
-           "derived_road_svg", "scoreboard_svg", "DERIVED_TITLES"]
+__all__ = ["bead_plate_svg", "big_road_svg", "roads_svg", "scoreboard_svg"]
 
-BEAD_PLATE_TITLE = N_("Bead Plate: every coup, down the columns")   # data: translated where drawn
-BIG_ROAD_TITLE = N_("Big Road: a column per streak, ties on the ring before")
-DERIVED_TITLES = {1: N_("Big Eye Boy: each column against the one before"),
+_BEAD_PLATE_TITLE = N_("Bead Plate: every coup, down the columns")   # data: translated where drawn
+_BIG_ROAD_TITLE = N_("Big Road: a column per streak, ties on the ring before")
+_DERIVED_TITLES = {1: N_("Big Eye Boy: each column against the one before"),
                   2: N_("Small Road: each column against the one two before"),
                   3: N_("Cockroach Pig: each column against the one three before")}
 _BOARDS_LABEL = N_("Bead Plate and Big Road")
@@ -227,57 +223,32 @@ def _svg(boards, columns: int, rows: int, label: str) -> str:
             f'<title>{escape(label)}</title>{body}</svg>')
 
 
-def bead_plate_svg(cells, columns: int | None = None, rows: int = ROWS, title: str = BEAD_PLATE_TITLE) -> str:
+def bead_plate_svg(cells, columns: int | None = None, rows: int = ROWS, title: str = _BEAD_PLATE_TITLE) -> str:
     """The Bead Plate from ``roads.bead_plate`` cells as SVG: a filled bead per coup, its letter inside, pair dots."""
     cells = _check_cells(cells, BeadCell, "roads.bead_plate")
     title, rows = _check_title(title), _rows(rows)
     return _svg([(_bead_board, cells, title)], _columns(cells, columns), rows, title)
 
 
-def big_road_svg(cells, columns: int | None = None, rows: int = ROWS, title: str = BIG_ROAD_TITLE) -> str:
+def big_road_svg(cells, columns: int | None = None, rows: int = ROWS, title: str = _BIG_ROAD_TITLE) -> str:
     """The Big Road from ``roads.big_road`` cells as SVG: hollow rings; a tie is a green slash (its count if > 1)."""
     cells = _check_cells(cells, BigRoadCell, "roads.big_road")
     title, rows = _check_title(title), _rows(rows)
     return _svg([(_road_board, cells, title)], _columns(cells, columns), rows, title)
 
 
-def boards_svg(beads, rings, rows: int = ROWS, label: str = _BOARDS_LABEL, derived=None) -> str:
-    """Both boards from their layouts (``roads.bead_plate`` and ``roads.big_road`` cells) as one SVG, Bead Plate on
-    top, cells the same size; ``label`` is what a screen reader says of the picture.
+def _boards_svg(beads, rings, rows: int, label: str = _BOARDS_LABEL, derived=None) -> str:
+    """Both boards from their layouts (``roads.bead_plate`` and ``roads.big_road`` cells, made by the library) as
+    one SVG, Bead Plate on top, cells the same size; ``label`` (a catalog message) is what a screen reader says of
+    the picture.
 
     ``derived``: None, or the three derived roads' cells (Big Eye Boy, Small Road, Cockroach Pig), drawn below
     the Big Road in half-size cells over the same width."""
-    beads = _check_cells(beads, BeadCell, "roads.bead_plate")
-    rings = _check_cells(rings, BigRoadCell, "roads.big_road")
-    rows, label = _rows(rows), _check_title(label)
     columns = max(_columns(beads, None), _columns(rings, None))
-    boards = [(_bead_board, beads, _(BEAD_PLATE_TITLE)), (_road_board, rings, _(BIG_ROAD_TITLE))]
-    if derived is not None:
-        if not isinstance(derived, (list, tuple)) or len(derived) != len(DERIVED_ROADS):
-            raise BaccaratError(_("derived must be None or the cells of the three derived roads (Big Eye Boy, "
-                                  "Small Road, Cockroach Pig), not {given}").format(given=shown(derived)))
-        for k, cells in zip(DERIVED_ROADS, derived):
-            cells = _check_cells(cells, DerivedCell, f"roads.{DERIVED_ROADS[k].lower().replace(' ', '_')}")
-            boards.append((_derived_board(k), cells, _(DERIVED_TITLES[k]), k))
-    return _svg(boards, columns, rows, label)
-
-
-def derived_road_svg(cells, road, columns: int | None = None, rows: int = ROWS) -> str:
-    """One derived road (``road`` 1, 2, 3 or its name) from ``roads.derived_road`` cells as SVG, in half-size
-    cells: Big Eye Boy hollow circles, Small Road filled dots, Cockroach Pig slashes, each red or blue.
-
-    >>> from baccarat_lib.analysis.roads import big_eye_boy
-    >>> svg = derived_road_svg(big_eye_boy("B B P P B"), "big eye boy")
-    >>> svg.count('class="bcl-big-eye-boy" data-colour="red"'), 'fill="none"' in svg
-    (2, True)
-    """
-    k = road_number(road)
-    cells = _check_cells(cells, DerivedCell, "roads.derived_road")
-    rows = _rows(rows)
-    needed = max((cell.column + 1 for cell in cells), default=0)
-    columns = max(needed, 2 * MIN_COLUMNS if columns is None else whole_number("columns", columns, 1, 10_000))
-    title = _(DERIVED_TITLES[k])
-    return _svg([(_derived_board(k), cells, title, k)], (columns + 1) // 2, rows, title)
+    boards = [(_bead_board, beads, _(_BEAD_PLATE_TITLE)), (_road_board, rings, _(_BIG_ROAD_TITLE))]
+    for k, cells in zip(DERIVED_ROADS, derived or ()):
+        boards.append((_derived_board(k), cells, _(_DERIVED_TITLES[k]), k))
+    return _svg(boards, columns, rows, _(label))
 
 
 def scoreboard_svg(outcomes, rows: int = ROWS) -> str:
@@ -290,8 +261,8 @@ def scoreboard_svg(outcomes, rows: int = ROWS) -> str:
     """
     rows = _rows(rows)
     derived = [derived_road(outcomes, k, rows) for k in DERIVED_ROADS]
-    return boards_svg(bead_plate(outcomes, rows), big_road(outcomes, rows), rows,
-                      N_("Bead Plate, Big Road and the three derived roads"), derived)
+    return _boards_svg(bead_plate(outcomes, rows), big_road(outcomes, rows), rows,
+                       N_("Bead Plate, Big Road and the three derived roads"), derived)
 
 
 def roads_svg(outcomes, rows: int = ROWS) -> str:
@@ -302,4 +273,4 @@ def roads_svg(outcomes, rows: int = ROWS) -> str:
     (4, 3, 1)
     """
     rows = _rows(rows)
-    return boards_svg(bead_plate(outcomes, rows), big_road(outcomes, rows), rows)
+    return _boards_svg(bead_plate(outcomes, rows), big_road(outcomes, rows), rows)

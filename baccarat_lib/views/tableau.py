@@ -4,11 +4,10 @@ Everything here reads ``game.tableau`` (and through it the one literal ``rules.B
 
 Public names:
 
-- ``tableau_markdown()``, ``tableau_html()``: the printed table as Markdown or as large-print HTML.
+- ``tableau_markdown()``: the printed table as Markdown.
 - ``tableau_grid_html(banker_total=None, third_card=None)``: the grid as coloured HTML with D/S in each cell,
   one cell (or, when Player stood, one row's "Player stood" cell) highlighted.
 - ``published_markdown(rows, headings)``: rows printed elsewhere, shown cell for cell as a Markdown table.
-- ``TABLEAU_HEADINGS``: the printed table's three column headings (translated where shown).
 
 >>> print(tableau_markdown().splitlines()[1:3])
 ['|---|---|---|', '| 0, 1, 2 | any (0–9) | — |']
@@ -22,13 +21,12 @@ from ..errors import BaccaratError, shown, whole_number
 from ..game.rules import ANY, BANKER_TABLEAU, THIRD_CARD_VALUES, banker_decision
 from ..game.tableau import SOURCE_002_HEADINGS, draw_grid, tableau_rows
 from ..i18n import N_, _
-from .html import table_html
 from .palette import BLACK, DRAW_COLOUR, STAND_COLOUR, WHITE
 
-__all__ = ["tableau_markdown", "tableau_html", "tableau_grid_html", "published_markdown", "TABLEAU_HEADINGS"]
+__all__ = ["tableau_markdown", "tableau_grid_html", "published_markdown"]
 
-TABLEAU_HEADINGS = (N_("Banker two-card total"), N_("Banker draws when Player's third card is"),
-                    N_("Banker stands when it is"))   # data: translated where shown
+_TABLEAU_HEADINGS = (N_("Banker two-card total"), N_("Banker draws when Player's third card is"),
+                     N_("Banker stands when it is"))   # the printed table's headings: translated where shown
 
 
 def _draw_text(values) -> str:
@@ -59,15 +57,9 @@ def tableau_markdown() -> str:
     >>> print(tableau_markdown().splitlines()[-1])
     | 7 | never | always |
     """
-    lines = ["| " + " | ".join(_(text) for text in TABLEAU_HEADINGS) + " |", "|---|---|---|"]
+    lines = ["| " + " | ".join(_(text) for text in _TABLEAU_HEADINGS) + " |", "|---|---|---|"]
     lines += [f"| {totals} | {draws} | {stands} |" for totals, draws, stands in _row_texts()]
     return "\n".join(lines)
-
-
-def tableau_html() -> str:
-    """The tableau as an HTML table in projector-sized print."""
-    return table_html([escape(_(text)) for text in TABLEAU_HEADINGS],
-                      [[escape(text) for text in row] for row in _row_texts()], "bcl-tableau", centred=True)
 
 
 _VALUE_HEADERS = {0: "0<br><small>10 J Q K</small>", 1: "1<br><small>A</small>"}

@@ -19,16 +19,15 @@ from hypothesis import strategies as st
 from brute_force import brute_force_chances, brute_force_pair_chances
 
 from baccarat_lib.analysis import convergence, kernel, odds, roads, simulate
-from baccarat_lib.analysis.convergence import (bet_convergence, enumerate_coups, net_results, outcome_convergence,
-                                               plain_outcome_probabilities, running_mean)
+from baccarat_lib.analysis.convergence import bet_convergence, enumerate_coups, net_results, outcome_convergence
 from baccarat_lib.analysis.counting import (edge_ranges, edges, edges_after_removing, edges_through_shoe,
                                             effect_of_removal, five_choice, positive_coups, removal_effects,
                                             removal_text, weighted_effect_sum)
 from baccarat_lib.analysis.kernel import play_values
-from baccarat_lib.analysis.odds import (MAX_SHOE_CARDS, event_probability, house_edge, natural_probability,
-                                        outcome_probabilities, probability_where)
+from baccarat_lib.analysis.odds import (_MAX_SHOE_CARDS, _pair_probability, _probability_where, check_shoe, house_edge,
+                                        outcome_probabilities)
 from baccarat_lib.analysis.roads import (bead_plate, big_road, big_road_columns, longest_streaks, road_text,
-                                         standard_error_gaps, streak_lengths, streak_statistics, streak_table)
+                                         standard_error_gaps, streak_statistics, streak_table)
 from baccarat_lib.analysis.simulate import (MAX_COUNTED_COUPS, MAX_RECORDED_COUPS, deal_shoe, outcome_counts,
                                             play_shoe, simulate_coups)
 from baccarat_lib.errors import BaccaratError
@@ -75,7 +74,7 @@ def test_removed_with_counts_takes_the_cards_out_of_the_counts():
     assert outcome_probabilities(counts=counts, removed="A K♠") == by_outcome(brute_force_chances(left, OUTCOME_EVENTS))
     # One deck less three aces: 49 cards, one A, four of every other rank.
     # P(Player pair) = sum n (n - 1) / (49 * 48) = 12 * 4 * 3 / 2352 = 144 / 2352.
-    assert event_probability("player pair", counts=[4] * 13, removed="A A A") == Fraction(144, 2352)
+    assert _pair_probability(check_shoe(counts=[4] * 13, removed="A A A")) == Fraction(144, 2352)
     assert brute_force_pair_chances([1] + [4] * 12)[0] == Fraction(144, 2352)
 
 
@@ -110,7 +109,7 @@ def test_a_shoe_that_cannot_finish_a_coup_is_refused_with_how_many_cards_a_coup_
     for total in range(6):
         counts = [total] + [0] * 12
         refused(lambda: outcome_probabilities(counts=counts), "at least 6 cards", f"not {total}")
-        refused(lambda: event_probability("banker pair", counts=counts), "at least 6 cards")
+        refused(lambda: house_edge("banker-pair", counts=counts), "at least 6 cards")
     # One home for the check: the plain enumerator and play_shoe give the same message.
     assert refused(lambda: enumerate_coups("K K K 5 5")) == message
     assert refused(lambda: play_shoe("K K K 5 5", cut_card=0)) == message
@@ -129,7 +128,7 @@ def test_counting_needs_a_card_to_remove_from_a_shoe_that_stays_playable():
     refused(lambda: edges_after_removing(FORTY_SEVEN, decks=1), "at least 6 cards")
 
 
-# --- odds: large shoes stay exact up to MAX_SHOE_CARDS, and are refused beyond -------------------------------
+# --- odds: large shoes stay exact up to _MAX_SHOE_CARDS, and are refused beyond -------------------------------
 
 def natural_by_loops(rank_counts):
     """P(either two-card hand is a natural) by a plain loop over the values of the first four cards."""
@@ -154,7 +153,8 @@ def natural_by_loops(rank_counts):
                                     [400] * 13], ids=lambda counts: f"{sum(counts)} cards")
 def test_large_shoes_stay_exact(counts):
     # 1,443 and 1,450 cards fit int64 weights; 1,451 and more need Python integers (N (N-1) ... (N-5) > 2**63).
-    assert natural_probability(counts=counts) == natural_by_loops(counts)
+    natural = _probability_where("natural", lambda coups: coups.natural, check_shoe(counts=counts))
+    assert natural == natural_by_loops(counts)
 
 
 def test_thirty_decks_sum_to_exactly_one_close_to_eight_decks():
@@ -162,7 +162,7 @@ def test_thirty_decks_sum_to_exactly_one_close_to_eight_decks():
     eight = outcome_probabilities(8)
     assert all(isinstance(p, Fraction) for p in thirty.values()) and sum(thirty.values()) == 1
     assert all(abs(thirty[o] - eight[o]) < Fraction(1, 1000) for o in Outcome)
-    refused(lambda: outcome_probabilities(counts=[MAX_SHOE_CARDS] * 13), f"{MAX_SHOE_CARDS:,}")
+    refused(lambda: outcome_probabilities(counts=[_MAX_SHOE_CARDS] * 13), f"{_MAX_SHOE_CARDS:,}")
 
 
 # --- odds, counting, convergence: bets, tables and events are names -----------------------------------------------
@@ -170,21 +170,12 @@ def test_thirty_decks_sum_to_exactly_one_close_to_eight_decks():
 def test_bets_tables_and_events_must_be_names():
     refused(lambda: house_edge(["banker"]), "bet")
     refused(lambda: house_edge("banker", ["standard"]), "pay table")
-    refused(lambda: event_probability(["tie"]), "event")
     refused(lambda: house_edge("x" * 100_000), "bet")
     refused(lambda: edges([4] * 13, bets=[["banker"]]), "bets")
     refused(lambda: net_results(simulate_coups(10, seed=1), ["banker"]), "bet")
-    refused(lambda: odds.edge_rows(8), "decks")
-    refused(lambda: odds.edge_rows((8,), tables="standard"), "tables")
 
 
-def test_probability_where_checks_its_predicate():
-    refused(lambda: probability_where(["name"], lambda coups: coups.natural), "name")
-    refused(lambda: probability_where("refused: not callable", None), "predicate")
-    refused(lambda: probability_where("refused: fails", lambda coups: coups.no_such_field), "predicate failed")
-    refused(lambda: probability_where("refused: one flag", lambda coups: True), "one flag per coup")
-    refused(lambda: probability_where("refused: rule", lambda coups: coups.natural, player_draws_on="abc"),
-            "player_draws_on")
+def test_coup_table_checks_its_rule():
     refused(lambda: odds.coup_table([10]), "player_draws_on")
     refused(lambda: odds.coup_table([[1]]), "player_draws_on")
 
@@ -251,21 +242,10 @@ def test_convergences_check_every_argument_before_simulating():
     assert time.perf_counter() - start < 1   # nothing was simulated
 
 
-def test_running_mean_takes_finite_numbers():
-    for values in ("abc", None, 5, [1], [1, float("nan")], [1, float("inf")], [[1, 2], [3, 4]], ["a", "b"],
-                   [1, None], [1e300, 1e300]):
-        refused(lambda: running_mean(values), "values")
-    for points in (0, -1, 2.5, "200", 10**9):
-        refused(lambda: running_mean([1, 0, 1], points), "points")
-    # Worked by hand: values 1, 0, 1 at n = 1, 2, 3: means 1, 1/2, 2/3.
-    n, mean, _ = running_mean([True, False, True], points=3)
-    assert n.tolist() == [1, 2, 3] and mean.tolist() == [1.0, 0.5, 2 / 3]
-
-
 def test_plain_enumerator_checks_its_input():
     refused(lambda: enumerate_coups(None))
     refused(lambda: enumerate_coups("K K"), "at least 6 cards")   # raised on the call, not on first use
-    refused(lambda: plain_outcome_probabilities(123))
+    refused(lambda: enumerate_coups(123))
     refused(lambda: convergence.outcome_chances(None), "deals")
     refused(lambda: convergence.outcome_chances([(1, 2)]), "deals")
     refused(lambda: net_results(None, "banker"), "records")
@@ -309,7 +289,7 @@ def test_counting_checks_its_arguments():
 @pytest.mark.parametrize("outcomes", [None, 123, 4.5, object(), {"B": 1}, np.array([["B"]]), [None], [1, 2],
                                       ["B", ["P"]], "x" * 100_000, b"BBP"], ids=lambda value: case_id(value, 20))
 def test_roads_refuse_what_is_not_a_list_of_results(outcomes):
-    for function in (big_road, bead_plate, big_road_columns, longest_streaks, streak_lengths, streak_statistics):
+    for function in (big_road, bead_plate, big_road_columns, longest_streaks, streak_statistics):
         refused(lambda: function(outcomes), "outcomes" if not isinstance(outcomes, (list, str, np.ndarray))
                 or (isinstance(outcomes, np.ndarray) and outcomes.ndim != 1) else "not a result")
 
@@ -325,10 +305,8 @@ def test_roads_check_rows_max_k_side_shoes_and_flags():
         refused(lambda: streak_statistics("B B P", 2, side), "not a result")
     refused(lambda: streak_statistics("B B P", 2, "tie"), "not of ties")
     for shoes in (123, "000", [0.5, 1, 2], [None, 0, 0], [[0], [0], [0]], {0: 1}):
-        refused(lambda: streak_lengths("B B P", shoes=shoes), "shoes")
+        refused(lambda: streak_statistics("B B P", shoes=shoes), "shoes")
     refused(lambda: streak_statistics("B B P", 2, all_coups="yes"), "all_coups")
-    refused(lambda: bead_plate("B P", naturals="no"), "naturals")
-    refused(lambda: bead_plate("B P", naturals=[None, 2]), "naturals")
     refused(lambda: road_text(None), "cells")
     refused(lambda: road_text([1, 2]), "cells")
     refused(lambda: road_text([roads.BeadCell(10**9, 10**9, Outcome.BANKER, 0)]), "at most")
@@ -336,24 +314,13 @@ def test_roads_check_rows_max_k_side_shoes_and_flags():
     refused(lambda: standard_error_gaps([], "0.5"), "exact")
     refused(lambda: standard_error_gaps([], float("nan")), "exact")
     refused(lambda: streak_table([(1, 2, 3, 0.5, 0.1)], 0.5), "rows")
-    # The valid forms still work: one flag per coup as 1/0, float shoe numbers that are whole.
-    assert [cell.natural for cell in bead_plate("B P", naturals=[1, 0])] == [True, False]
-    assert streak_lengths("B B B", shoes=np.array([0.0, 0.0, 1.0])).tolist() == [0, 1, 0]
+    # The valid forms still work: float shoe numbers that are whole.
+    assert streak_statistics("B B B", 1, shoes=np.array([0.0, 0.0, 1.0]))[0].coups == 1     # coup 2 only
 
 
-# --- kernel.play_values: arguments checked where they enter ---------------------------------------------------
+# --- kernel: the shoe size is checked where it enters; play_values plays what the library built ---------------
 
-def test_play_values_checks_its_arrays():
-    ok = np.array([5])
-    refused(lambda: play_values("5", ok, ok, ok), "player_two")
-    refused(lambda: play_values(ok, np.array([5.5]), ok, ok), "banker_two")
-    refused(lambda: play_values(ok, ok, np.array([10]), ok), "fifth")
-    refused(lambda: play_values(ok, ok, ok, np.array([-1])), "sixth")
-    refused(lambda: play_values(np.array([-1]), ok, ok, ok), "player_two")
-    refused(lambda: play_values(ok, ok, ok, None), "sixth")
-    refused(lambda: play_values(np.array([1, 2]), ok, ok, ok), "one entry per coup")
-    refused(lambda: play_values(ok, ok, ok, ok, player_draws_on=[10]), "player_draws_on")
-    refused(lambda: play_values(ok, ok, ok, ok, player_draws_on=5), "player_draws_on")
+def test_the_kernel_checks_a_shoe_size_and_plays_plain_numbers():
     refused(lambda: kernel.check_shoe_size("52"), "number of cards")
     # Worked by hand: Player 2+3 = 5 draws the 7 -> 2; Banker 3+1 = 4 against a third card 7 stands? No:
     # 4 draws on 2-7, so Banker takes the 4 -> 8. Banker wins 8-2 with 6 cards. Python ints work too.

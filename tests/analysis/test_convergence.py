@@ -5,16 +5,22 @@ Small cases are counted by hand; source 004's figures (1.0579% Banker edge, 8 de
 
 from fractions import Fraction
 
+import numpy as np
 import pytest
 
-from baccarat_lib.analysis.convergence import (bet_convergence, enumerate_coups, net_results, outcome_convergence,
-                                               plain_outcome_probabilities, running_mean)
+from baccarat_lib.analysis.convergence import (_running_mean, bet_convergence, enumerate_coups, net_results,
+                                               outcome_chances, outcome_convergence)
 from baccarat_lib.analysis.odds import outcome_probabilities
 from baccarat_lib.analysis.simulate import play_shoe
 from baccarat_lib.game import Outcome
 from baccarat_lib.game.shoe import rank_counts
 
 WORKED = "2♣ 3♥ 3♠ A♦ 7♦ 4♠"      # Banker wins 8–2 with three cards (8)
+
+
+def plain_outcome_probabilities(cards) -> dict:
+    """{Outcome: Fraction} the plain way: every coup the enumerator deals from ``cards``, added up by who won."""
+    return outcome_chances(enumerate_coups(cards))
 
 
 # ---------------------------------------------------------------- checking two ways
@@ -38,7 +44,7 @@ def test_plain_enumerator_agrees_with_the_fast_odds():
 
 
 def test_running_mean_and_standard_error_by_hand():
-    n, mean, se = running_mean([1, 0, 1, 0], points=4)
+    n, mean, se = _running_mean(np.array([1, 0, 1, 0]), points=4)
     assert n.tolist() == [1, 2, 3, 4]
     assert mean.tolist() == pytest.approx([1, 0.5, 2 / 3, 0.5])
     # Sample variance of 1, 0 is 0.5: the standard error of the mean of two is sqrt(0.5 / 2) = 0.5.

@@ -13,7 +13,7 @@ from reference_rules import reference_banker_draws
 from baccarat_lib.analysis.counting import (MAIN_BETS, SIDE_BETS, edge_ranges, edges_after_removing,
                                             edges_through_shoe, effect_of_removal, five_choice, positive_coups,
                                             removal_effects, removal_text, weighted_effect_sum)
-from baccarat_lib.analysis.odds import house_edge, probability_where
+from baccarat_lib.analysis.odds import _probability_where, check_shoe, house_edge
 from baccarat_lib.errors import BaccaratError
 from baccarat_lib.game.shoe import Shoe, shoe_counts
 
@@ -129,8 +129,9 @@ def test_five_choice_against_plain_loops():
 def test_drawing_on_five_is_the_punto_banco_game():
     def given_five(coups):
         return (coups.player_start == 5) & ~coups.natural
-    start = probability_where("test five", given_five, decks=8)
-    wins = probability_where("test five wins", lambda c: given_five(c) & c.player_wins, decks=8)
-    losses = probability_where("test five losses", lambda c: given_five(c) & c.banker_wins, decks=8)
+    shoe = check_shoe(8)
+    start = _probability_where("test five", given_five, shoe)
+    wins = _probability_where("test five wins", lambda c: given_five(c) & c.player_wins, shoe)
+    losses = _probability_where("test five losses", lambda c: given_five(c) & c.banker_wins, shoe)
     assert five_choice(8)["draw"] == (wins - losses) / start
     assert five_choice(8)["draw"] > five_choice(8)["stand"]

@@ -4,12 +4,12 @@ from fractions import Fraction
 
 import pytest
 
-from baccarat_lib.analysis.odds import (breakeven_commission, cards_used_probabilities, edge_rows,
-                                        event_probability, house_edge, natural_probability,
-                                        outcome_given_player_total, outcome_probabilities, total_probabilities)
+from baccarat_lib.analysis.odds import (_edge_rows, _pair_probability, _probability_where, breakeven_commission,
+                                        check_shoe, house_edge, outcome_given_player_total, outcome_probabilities)
 from baccarat_lib.errors import BaccaratError
 from baccarat_lib.game import Outcome
 from baccarat_lib.game.formatting import percent
+from baccarat_lib.game.payouts import EVENTS as PAY_EVENTS
 from baccarat_lib.game.shoe import shoe_counts
 from brute_force import brute_force_chances, brute_force_pair_chances
 
@@ -40,6 +40,11 @@ SMALL_SHOES = {
 }
 
 
+def chance(name: str, predicate, counts) -> Fraction:
+    """The compiled coup table's chance that ``predicate`` holds on the shoe ``counts`` (the library's own query)."""
+    return _probability_where(f"test {name}", predicate, check_shoe(counts=counts))
+
+
 @pytest.fixture(scope="module", params=list(SMALL_SHOES), ids=list(SMALL_SHOES))
 def shoe(request):
     counts = SMALL_SHOES[request.param]
@@ -57,17 +62,18 @@ def test_outcomes_equal_brute_force(shoe):
 def test_pay_table_events_equal_brute_force(shoe):
     counts, expected = shoe
     for event in ("banker wins with 6", "banker wins with a three-card 7", "player wins with a three-card 8"):
-        assert event_probability(event, counts=counts) == expected[event], event
+        assert chance(event, PAY_EVENTS[event], counts) == expected[event], event
 
 
 def test_other_queries_equal_brute_force(shoe):
     counts, expected = shoe
-    assert natural_probability(counts=counts) == expected["natural"]
-    used = cards_used_probabilities(counts=counts)
+    assert chance("natural", lambda coups: coups.natural, counts) == expected["natural"]
+    used = {n: chance(f"{n} cards", lambda coups, n=n: coups.player_cards + coups.banker_cards == n, counts)
+            for n in (4, 5, 6)}
     assert (used[4], used[6]) == (expected["4 cards"], expected["6 cards"]) and sum(used.values()) == 1
     given = outcome_given_player_total(counts=counts)[5][Outcome.BANKER]
     assert given == expected["player 5, banker wins"] / expected["player 5"]
-    assert total_probabilities(counts=counts)["banker"][3] == expected["banker total 3"]
+    assert chance("banker total 3", lambda coups: coups.banker_total == 3, counts) == expected["banker total 3"]
 
 
 def test_house_edges_follow_the_payouts_from_brute_force(shoe):
@@ -92,8 +98,8 @@ def test_house_edges_follow_the_payouts_from_brute_force(shoe):
 def test_pairs_equal_brute_force(name):
     counts = SMALL_SHOES[name]
     player_pair, banker_pair = brute_force_pair_chances(counts)
-    assert event_probability("player pair", counts=counts) == player_pair
-    assert event_probability("banker pair", counts=counts) == banker_pair
+    assert _pair_probability(counts, "player pair") == player_pair
+    assert _pair_probability(counts, "banker pair") == banker_pair
     assert house_edge("player-pair", "standard", counts=counts) == -(11 * player_pair - (1 - player_pair))
 
 
@@ -143,15 +149,12 @@ def test_bad_input():
         outcome_probabilities(1, "A♠ A♠")
     with pytest.raises(BaccaratError, match="1 to 8 decks"):
         outcome_probabilities(9)
-    with pytest.raises(BaccaratError, match="unknown event"):
-        event_probability("dragon wins")
 
 
 # ---------------------------------------------------------------- edge tables: source 004's figures
-# (moved from the money widgets' tests: edge_rows and breakeven_commission live in baccarat_lib.analysis.odds)
 
 def test_edge_rows_match_source_004():
-    edges = {(table, bet): edges for table, bet, edges in edge_rows((6, 8))}
+    edges = {(table, bet): edges for table, bet, edges in _edge_rows([6, 8], None)}
     assert percent(edges[("standard", "banker")][8]) == "1.0579%"       # 1.05791%
     assert percent(edges[("standard", "player")][6]) == "1.2374%"       # 1.23741%
     assert percent(edges[("commission-4", "banker")][6]) == "0.5972%"   # 0.59720%

@@ -13,10 +13,11 @@ import random
 import numpy as np
 import pytest
 
+from baccarat_lib.analysis import roads
 from baccarat_lib.analysis.roads import (StreakRow, as_outcomes, bead_plate, big_road, big_road_columns,
-                                         longest_streaks, road_text, standard_error_gaps, streak_lengths,
+                                         longest_streaks, road_text, standard_error_gaps,
                                          streak_statistics, streak_table)
-from baccarat_lib.analysis.simulate import deal_shoe, simulate_coups
+from baccarat_lib.analysis.simulate import deal_shoe, play_shoe, simulate_coups
 from baccarat_lib.errors import BaccaratError
 from baccarat_lib.game import Outcome
 
@@ -152,12 +153,12 @@ def test_bead_plate_fills_down_each_column_then_the_next():
     assert road_text(bead_plate("BPTBP", rows=2), rows=2).splitlines() == ["B  T  P", "P  B"]
 
 
-def test_bead_plate_marks():
-    cells = bead_plate("B P T", player_pairs=[0, 1, 0], banker_pairs=[1, 0, 0], naturals=[0, 0, 1])
-    assert [(c.player_pair, c.banker_pair, c.natural) for c in cells] == [
-        (False, True, False), (True, False, False), (False, False, True)]
-    with pytest.raises(BaccaratError, match="one flag per coup"):
-        bead_plate("B P", naturals=[True])
+def test_bead_plate_marks_come_from_the_records():
+    # J J (0) against 5 4 (9): Banker's natural, a Player pair; then 9 K (9) against 9 8 (7): Player's natural
+    cells = bead_plate(play_shoe("J 5 J 4 9 9 K 8 K K K K", cut_card=0))
+    assert [(c.outcome, c.player_pair, c.banker_pair, c.natural) for c in cells] == [
+        (Outcome.BANKER, True, False, True), (Outcome.PLAYER, False, False, True)]
+    assert [(c.player_pair, c.banker_pair, c.natural) for c in bead_plate("B P T")] == [(False, False, False)] * 3
 
 
 def test_roads_built_from_the_per_coup_records():
@@ -172,6 +173,12 @@ def test_roads_built_from_the_per_coup_records():
 
 
 # ---------------------------------------------------------------- streaks
+
+def streak_lengths(outcomes, side="banker", shoes=None):
+    """The streak before each coup, as streak_statistics counts it (its private helpers, composed)."""
+    codes = roads._codes(outcomes)
+    return roads._streak_lengths(codes, roads._side_code(side), roads._shoe_starts(shoes, len(codes)))
+
 
 def test_streak_lengths_by_hand():
     assert streak_lengths("B B P B B B T B P").tolist() == [0, 1, 2, 0, 1, 2, 3, 3, 4]

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from baccarat_lib.analysis.convergence import net_results
-from baccarat_lib.analysis.odds import bet_expectation, edge_rows, event_probability, house_edge
+from baccarat_lib.analysis.odds import _edge_rows, _pair_probability, bet_expectation, check_shoe, house_edge
 from baccarat_lib.analysis.simulate import simulate_coups
 from baccarat_lib.errors import BaccaratError
 from baccarat_lib.game.formatting import percent
@@ -79,7 +79,7 @@ def test_either_pair_equals_brute_force(name):
     """Either Pair by rank, exactly, against every ordered first four cards."""
     counts = SMALL_SHOES[name]
     either = brute_force_either_pair(counts)
-    assert event_probability("either pair", counts=counts) == either
+    assert _pair_probability(counts, "either pair") == either
     assert bet_expectation("either-pair", "standard", counts=counts) == {Fraction(5): either,
                                                                          Fraction(-1): 1 - either}
     assert house_edge("either-pair", "standard", counts=counts) == -(5 * either - (1 - either))
@@ -89,7 +89,7 @@ def test_either_pair_one_deck_by_hand():
     """One deck. P(player pair) = 3/51. Both pairs: 13 × 4·3 × (12·4·3 + 2·1) / (52·51·50·49)
     (the banker's pair of another rank, or the two cards left of the same rank). Either = 2 × 3/51 - both."""
     both = Fraction(13 * 4 * 3 * (12 * 4 * 3 + 2 * 1), 52 * 51 * 50 * 49)
-    assert event_probability("either pair", decks=1) == 2 * Fraction(3, 51) - both
+    assert _pair_probability(check_shoe(1), "either pair") == 2 * Fraction(3, 51) - both
 
 
 def test_dragon_bonus_matches_the_wizard_of_odds_at_8_decks():
@@ -134,13 +134,13 @@ def test_either_pair_matches_the_published_edge_at_8_decks():
     14.38%). By hand: P(pair) = 13·32·31 / (416·415); both pairs: 13·32·31 (12·32·31 + 30·29) / (416·415·414·413)."""
     one = Fraction(13 * 32 * 31, 416 * 415)
     both = Fraction(13 * 32 * 31 * (12 * 32 * 31 + 30 * 29), 416 * 415 * 414 * 413)
-    assert event_probability("either pair", decks=8) == 2 * one - both
+    assert _pair_probability(check_shoe(8), "either pair") == 2 * one - both
     assert percent(house_edge("either-pair", "standard", 8), 2) == "13.71%"
 
 
 def test_edge_rows_list_the_side_bets_on_their_tables():
     """The edge table shows the side bets on the tables that offer them."""
-    edges = {(table, bet) for table, bet, _ in edge_rows((8,))}
+    edges = {(table, bet) for table, bet, _ in _edge_rows([8], None)}
     for table in ("standard", "commission-4", "tie-9", "no-commission"):
         assert {(table, "either-pair"), (table, "dragon-bonus-player"),
                 (table, "dragon-bonus-banker")} <= edges

@@ -9,25 +9,25 @@ from __future__ import annotations
 import pytest
 
 from baccarat_lib.analysis.counting import removal_text
-from baccarat_lib.analysis.roads import (RoadColour, bead_plate, big_eye_boy, big_road, derived_road_table,
-                                         derived_verdict, road_number, streak_statistics, streak_table,
-                                         RoadColourRow)
+from baccarat_lib.analysis.roads import (BeadCell, RoadColour, RoadColourRow, _verdict, big_eye_boy, big_road,
+                                         derived_road_table, road_number, streak_statistics, streak_table)
 from baccarat_lib.errors import BaccaratError
+from baccarat_lib.game import Outcome
 from baccarat_lib.i18n import language, using_language
 
 
 def test_a_derived_road_reason_in_vietnamese():
     # Cockroach Pig (k = 3): a new 5th column compares columns 4 and 1, both two long: red.
     with using_language("vi"):
-        reason = derived_verdict([2, 1, 1, 2, 1], column=4, row=0, k=3).reason
+        reason = _verdict([2, 1, 1, 2, 1], column=4, row=0, k=3).reason
     assert reason == "cột 5, hàng 1 (một cột mới): cột 4 và cột 1 dài bằng nhau (2): đỏ"
 
 
 def test_every_kind_of_reason_in_vietnamese():
     with using_language("vi"):
-        blue = derived_verdict([1, 2], column=1, row=1, k=1).reason
-        differ = derived_verdict([2, 1, 1], column=2, row=0, k=1).reason
-        waiting = derived_verdict([2], column=0, row=1, k=1).reason
+        blue = _verdict([1, 2], column=1, row=1, k=1).reason
+        differ = _verdict([2, 1, 1], column=2, row=0, k=1).reason
+        waiting = _verdict([2], column=0, row=1, k=1).reason
     assert blue == "cột 2, hàng 2: cột 1 dừng ngay ở hàng phía trên (cột đó có 1 ô): xanh"
     assert differ == "cột 3, hàng 1 (một cột mới): cột 2 và cột 1 dài khác nhau (1 và 2): xanh"
     assert waiting == ("cột 1, hàng 2 chưa thêm ô nào: Big Eye Boy bắt đầu từ ô của Big Road ở cột 2, hàng 2 "
@@ -45,7 +45,7 @@ def test_colours_stay_keys_only_their_names_are_translated():
 def test_scoreboard_cells_in_vietnamese():
     with using_language("vi"):
         ring = str(big_road("B T T")[0])
-        bead = str(bead_plate("T", naturals=[True], player_pairs=[True])[0])
+        bead = str(BeadCell(0, 0, Outcome.TIE, 0, player_pair=True, natural=True))
     assert ring == "cột 0, hàng 0: Banker, 2 ván hòa"
     assert bead == "cột 0, hàng 0: Hòa, Cặp Đôi Player, Natural"
 
@@ -77,7 +77,7 @@ def test_errors_in_vietnamese_then_english_again():
     assert language() == "en"
     with pytest.raises(BaccaratError, match="^road must be 1, 2, 3 or a name"):
         road_number("x")
-    assert derived_verdict([2, 2], column=1, row=1, k=1).reason == \
+    assert _verdict([2, 2], column=1, row=1, k=1).reason == \
         "column 2, row 2: column 1 has an entry in row 2 too: red"
 
 

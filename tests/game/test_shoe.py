@@ -6,8 +6,8 @@ from collections import Counter
 import pytest
 
 from baccarat_lib.errors import BaccaratError
-from baccarat_lib.game import Card, as_cards, play_coup
-from baccarat_lib.game.shoe import Shoe, ShoeRun, full_shoe, rank_counts, remove_cards
+from baccarat_lib.game import as_cards, play_coup
+from baccarat_lib.game.shoe import Shoe, ShoeRun, _full_shoe, rank_counts
 
 
 @pytest.mark.parametrize("decks", [1, 6, 8])
@@ -38,7 +38,7 @@ def test_deal_coup_uses_exactly_the_cards_the_rules_ask_for():
 def test_composition_left_after_dealing():
     shoe = Shoe(decks=1, seed=5)
     dealt = shoe.deal(10)
-    assert shoe.remaining() + Counter(dealt) == Counter(full_shoe(1))
+    assert shoe.remaining() + Counter(dealt) == Counter(_full_shoe(1))
 
 
 def test_shoe_of_a_given_composition():
@@ -54,26 +54,12 @@ def test_deck_count_outside_1_to_8(decks):
         Shoe(decks=decks)
 
 
-def test_removing_more_copies_than_the_shoe_holds():
-    with pytest.raises(BaccaratError, match=r"cannot remove A♠.*0 left"):
-        remove_cards(full_shoe(1), "A♠ A♠")
-    with pytest.raises(BaccaratError, match="cannot remove 7"):
-        remove_cards(full_shoe(1), "7 7 7 7 7")
-    assert len(remove_cards(full_shoe(1), "7 7 7 7")) == 48
-
-
 def test_dealing_past_the_end_is_a_clear_error():
     shoe = Shoe(cards="K K K K K", seed=0)
     with pytest.raises(BaccaratError, match="too few for a coup"):
         shoe.deal_coup()
     with pytest.raises(BaccaratError, match="only 5 left"):
         shoe.deal(6)
-
-
-def test_rank_only_removal_takes_any_suit():
-    left = remove_cards(full_shoe(1), "K K K K")
-    assert not [c for c in left if c.rank == "K"]
-    assert Card("K", "♠") not in left
 
 
 def test_rank_counts():
@@ -91,6 +77,6 @@ def test_a_run_of_shoes_deals_on_into_a_fresh_shoe_after_the_cut_card():
     coup, fresh = run.deal_coup()
     # Shoe 2 is shuffled as random.Random("3-2") shuffles a fresh deck (the derived whole-number seed is the
     # integer random.seed makes of that text), so runs replay exactly as before seeds had to be whole numbers.
-    reference = full_shoe(1)
+    reference = _full_shoe(1)
     random.Random("3-2").shuffle(reference)
     assert fresh and run.number == 2 and coup == play_coup(reference)

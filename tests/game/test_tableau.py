@@ -6,7 +6,7 @@ The views of the tableau (Markdown, HTML, plots) are tested in tests/views/test_
 import pytest
 
 from baccarat_lib.errors import BaccaratError
-from baccarat_lib.game.tableau import (SOURCE_002_ROWS, draw_grid, published_table_contradictions, published_values,
+from baccarat_lib.game.tableau import (SOURCE_002_ROWS, _published_values, draw_grid, published_table_contradictions,
                                        read_published_table, tableau_rows, wrong_rows)
 from reference_rules import CORRECT_TABLEAU, reference_banker_draws
 
@@ -25,14 +25,14 @@ def test_grid_agrees_with_the_casino_rule_card_everywhere():
 
 
 def test_printed_cells_are_read_as_values():
-    assert published_values("A-2-3-8-9-10-J-Q-K", "stand") == {1, 2, 3, 8, 9, 0}
-    assert published_values("1-8-9-10", "stand") == {1, 8, 9, 0}
-    assert published_values("always draws a 3rd card", "draw") == set(range(10))
-    assert published_values("does not draw", "draw") == set()
-    assert published_values("does not draw", "stand") == set(range(10))
-    assert published_values("", "stand") == set()
+    assert _published_values("A-2-3-8-9-10-J-Q-K", "stand") == {1, 2, 3, 8, 9, 0}
+    assert _published_values("1-8-9-10", "stand") == {1, 8, 9, 0}
+    assert _published_values("always draws a 3rd card", "draw") == set(range(10))
+    assert _published_values("does not draw", "draw") == set()
+    assert _published_values("does not draw", "stand") == set(range(10))
+    assert _published_values("", "stand") == set()
     with pytest.raises(BaccaratError, match="not a card rank|neither"):
-        published_values("2, 3, Z", "draw")
+        _published_values("2, 3, Z", "draw")
 
 
 def test_source_002_as_read_by_hand():

@@ -48,7 +48,7 @@ def test_road_questions_take_numpy_integers():
     (lambda: columns_question(123), ("sequence must be results",)),
     (lambda: columns_question(""), ("sequence must hold at least one result",)),
     (lambda: columns_question("B X"), ("is not a result",)),
-    (lambda: streak_question("row", 0.5), ("row must be a StreakRow",)),
+    (lambda: streak_question("row", 0.5), ("rows must be a list of StreakRow",)),
     (lambda: streak_question(StreakRow(1, 0, 0, float("nan"), float("nan")), 0.5), ("row must be a StreakRow",)),
     (lambda: streak_question(StreakRow(1, 100, 50, 0.5, 0.05), "abc"), ("exact must be a chance from 0 to 1",)),
     (lambda: streak_question(StreakRow(1, 100, 50, 0.5, 0.05), float("nan")), ("exact must be",)),

@@ -11,7 +11,7 @@ from reference_rules import reference_coup
 
 from baccarat_lib.errors import BaccaratError
 from baccarat_lib.views.widgets import show_natural_checker, show_player_rule, show_total_calculator
-from baccarat_lib.views.widgets.basics import natural_reading, player_rule_reading, read_hand
+from baccarat_lib.views.widgets.basics import natural_reading, player_rule_reading
 
 # Point values by hand: A = 1, 2..9 face value, 10 J Q K = 0.
 VALUE = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 0, "J": 0, "Q": 0, "K": 0}
@@ -83,13 +83,6 @@ def test_total_calculator_bad_input_is_shown_inline(bad, words):
     assert calculator.total is None
     calculator.text.value = "9 9"  # recovers: 18 -> 8
     assert calculator.total == 8 and "bcl-error" not in calculator.output.value
-
-
-def test_read_hand_needs_two_or_three_cards():
-    assert [card.rank for card in read_hand("A 10 K")] == ["A", "10", "K"]
-    for bad in ("", "7", "1 2 3 4"):
-        with pytest.raises(BaccaratError):
-            read_hand(bad)
 
 
 # ---------------------------------------------------------------- lesson 02: natural checker

@@ -7,7 +7,7 @@ import re
 
 from baccarat_lib.game import Shoe, play_coup
 from baccarat_lib.views.widgets import show_coup_builder, show_shoe_dealer, show_tableau_explorer
-from baccarat_lib.views.widgets.coup import steps_known
+from baccarat_lib.views.widgets.coup import _steps_known as steps_known
 
 
 def _highlighted(html):

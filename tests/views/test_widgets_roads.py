@@ -58,7 +58,7 @@ def test_a_failure_shows_inline_not_as_a_traceback(monkeypatch):
     def broken(seed, decks=8):
         raise BaccaratError("the shoe fell off the table")
 
-    monkeypatch.setattr(road_widgets, "shoe_roads", broken)
+    monkeypatch.setattr(road_widgets, "_shoe_roads", broken)
     dealer.new_shoe.click()
     assert "bcl-error" in dealer.result.value and "the shoe fell off the table" in dealer.result.value
     assert "Traceback" not in dealer.result.value

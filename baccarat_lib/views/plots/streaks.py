@@ -14,19 +14,18 @@ import numpy as np
 from ...analysis.roads import outcome_of
 from ...game.coup import Outcome
 from ...game.formatting import number
-from ...i18n import N_, _
+from ...i18n import _
 from ..palette import DARK_GREY, OUTCOME_COLOURS
 from .common import new_axes
 
 __all__ = ["plot_streak_statistics"]
-_OUTCOME_NAMES = {Outcome.BANKER: N_("Banker"), Outcome.PLAYER: N_("Player"), Outcome.TIE: N_("Tie")}
 
 
 def plot_streak_statistics(rows, exact, ax=None, side=Outcome.BANKER):
     """Observed P(side | the last k non-tie results were side) with ±2 standard errors, against the exact P(side)."""
     ax = new_axes(ax, (9, 5))
     outcome = outcome_of(side)
-    label = _(_OUTCOME_NAMES[outcome])
+    label = outcome.display_name
     ks = [row.k for row in rows]
     ax.errorbar(ks, [row.probability for row in rows], yerr=[2 * row.standard_error for row in rows],
                 fmt="o", color=OUTCOME_COLOURS[outcome],

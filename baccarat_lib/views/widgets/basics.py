@@ -3,7 +3,6 @@
 Each widget is a thin view over one pure function of this module, which only reads the rules:
 
 - ``rules.total_working(cards)``: the arithmetic of a hand total in words (the calculator shows it).
-- ``read_hand(text)``: the two or three cards of one hand, typed as text.
 - ``natural_reading(cards)``: the first four cards dealt P, B, P, B: the hands, whether there is a natural,
   and what happens next.
 - ``player_rule_reading(cards)``: Player's two cards, the total and the rule's decision.
@@ -28,7 +27,7 @@ from typing import NamedTuple
 import ipywidgets as widgets
 
 from ...errors import BaccaratError, check_seed, shown
-from ...game.cards import RANKS, Card, as_cards
+from ...game.cards import RANKS, as_cards
 from ...game.coup import Hand, play_coup
 from ...game.explanations import step_text
 from ...game.rules import Decision, NATURALS, hand_total, is_natural, player_decision, total_working
@@ -37,7 +36,7 @@ from ..html import caption_html, hand_html, message_html
 from ..palette import INK, LIGHT_GREY, TONES
 from .common import BIG, check_text, chosen, projector_view, safe_html
 
-__all__ = ["read_hand", "NaturalReading", "natural_reading", "PlayerRuleReading",
+__all__ = ["NaturalReading", "natural_reading", "PlayerRuleReading",
            "player_rule_reading", "TotalCalculator", "show_total_calculator", "NaturalChecker",
            "show_natural_checker", "PlayerRuleExplorer", "show_player_rule"]
 
@@ -56,20 +55,6 @@ def _ranks(name: str, cards, count: int, example: str) -> list[str]:
 
 
 # ---------------------------------------------------------------- pure functions
-
-def read_hand(text) -> list[Card]:
-    """The cards of one hand typed as text: two or three of them (a hand never gets a fourth card)."""
-    cards = as_cards(text)
-    if not cards:
-        raise BaccaratError(_("a hand starts with two cards; 0 given: add two cards, e.g. \"7 8\""))
-    if len(cards) < 2:
-        raise BaccaratError(_("a hand starts with two cards; {given} given: add one more card, e.g. \"7 8\"")
-                            .format(given=len(cards)))
-    if len(cards) > 3:
-        raise BaccaratError(_("a hand holds two or three cards, never {given}: Player and Banker each take at most "
-                              "one third card").format(given=len(cards)))
-    return cards
-
 
 class NaturalReading(NamedTuple):
     """The first four cards read: both hands, whether there is a natural, and the sentences that explain it."""
@@ -181,8 +166,10 @@ class TotalCalculator:
         if len(typed) < 2:
             return hand_html(_("Hand"), typed) + message_html(_("A hand starts with two cards: add one more."),
                                                               "info")
-        cards = read_hand(typed)
-        total = hand_total(cards)
+        if len(typed) > 3:
+            raise BaccaratError(_("a hand holds two or three cards, never {given}: Player and Banker each take at most "
+                                  "one third card").format(given=len(typed)))
+        cards, total = typed, hand_total(typed)
         self.cards, self.total = cards, total
         return hand_html(_("Hand"), cards, total) + message_html(total_working(cards), "info")
 

@@ -1,12 +1,13 @@
 """Widgets for lessons 04–05: the tableau explorer, the card-by-card shoe dealer and the coup builder.
 
-Each widget is a thin view over one pure function of this module, which only reads the rules:
+Each widget is a thin view over one pure function of this module (private: each reads only what its widget
+checked), which only reads the rules:
 
-- ``tableau_reading(banker_total, third_card)``: Banker's decision and its sentence from ``rules.banker_decision``,
+- ``_tableau_reading(banker_total, third_card)``: Banker's decision and its sentence from ``rules.banker_decision``,
   with the grid cell highlighted (``third_card`` is a value 0..9 or ``"stood"``).
-- ``steps_known(coup, shown)``: the steps of a coup that can be told once its first ``shown`` cards are face up.
-- ``dealt_so_far_html(coup, shown)``: the coup with ``shown`` cards face up and the steps known so far.
-- ``built_coup_html(text)``: a coup typed as cards: faces, steps and winner (and which typed cards go unused).
+- ``_steps_known(coup, shown)``: the steps of a coup that can be told once its first ``shown`` cards are face up.
+- ``_dealt_so_far_html(coup, shown)``: the coup with ``shown`` cards face up and the steps known so far.
+- ``_built_coup_html(text)``: a coup typed as cards: faces, steps and winner (and which typed cards go unused).
 
 Widgets (each ``show_…()`` returns the view; ``view.controller`` holds the controls: see ``common``):
 
@@ -15,9 +16,9 @@ Widgets (each ``show_…()`` returns the view; ``view.controller`` holds the con
 - ``show_shoe_dealer(seed=2024, decks=8)``: deal coups from a seeded shoe, one card per "Next card" click.
 - ``show_coup_builder(cards="2♣ 3♥ 3♠ A♦ 7♦ 4♠")``: type cards in dealt order; see the coup explained.
 
->>> [step.rule for step in steps_known(play_coup("2 3 3 A 7 4"), 5)]
+>>> [step.rule for step in _steps_known(play_coup("2 3 3 A 7 4"), 5)]
 ['natural', 'player-rule', 'player-draw', 'banker-rule']
->>> tableau_reading(3, 8).decision.reason
+>>> _tableau_reading(3, 8).decision.reason
 "Player's third card is an 8: with 3, Banker draws on any card but 8, so Banker stands."
 """
 
@@ -27,7 +28,6 @@ from typing import NamedTuple
 
 import ipywidgets as widgets
 
-from ...errors import BaccaratError, shown, whole_number
 from ...game.cards import as_cards
 from ...game.coup import Coup, play_coup
 from ...game.formatting import number
@@ -38,19 +38,18 @@ from ..html import caption_html, coup_html, message_html, steps_html
 from ..tableau import tableau_grid_html
 from .common import BIG, check_option, check_text, chosen, fitted, projector_view, safe_html
 
-__all__ = ["TableauReading", "tableau_reading", "steps_known", "dealt_so_far_html", "built_coup_html",
-           "TableauExplorer", "show_tableau_explorer", "ShoeDealer", "show_shoe_dealer",
-           "CoupBuilder", "show_coup_builder", "STOOD"]
+__all__ = ["TableauExplorer", "show_tableau_explorer", "ShoeDealer", "show_shoe_dealer", "CoupBuilder",
+           "show_coup_builder"]
 
-STOOD = "stood"
+_STOOD = "stood"
 _MAX_UNUSED_SHOWN = 12     # unused cards named after a built coup; more are counted, not listed
-_THIRD_CARD_OPTIONS = ([(N_("Player stood"), STOOD), ("0 · 10 J Q K", 0), ("1 · A", 1)]
+_THIRD_CARD_OPTIONS = ([(N_("Player stood"), _STOOD), ("0 · 10 J Q K", 0), ("1 · A", 1)]
                        + [(str(value), value) for value in THIRD_CARD_VALUES if value >= 2])
 
 
 def _third_card_options() -> list:
-    """The third-card buttons, labelled in the current language (the values stay: ``STOOD``, 0..9)."""
-    return [(_(label) if value == STOOD else label, value) for label, value in _THIRD_CARD_OPTIONS]
+    """The third-card buttons, labelled in the current language (the values stay: ``_STOOD``, 0..9)."""
+    return [(_(label) if value == _STOOD else label, value) for label, value in _THIRD_CARD_OPTIONS]
 
 
 
@@ -63,13 +62,10 @@ class TableauReading(NamedTuple):
     html: str
 
 
-def tableau_reading(banker_total: int, third_card) -> TableauReading:
-    """Banker's decision (``banker_total``: 0..7; ``third_card``: a value 0..9, or "stood"/None when Player stood),
-    shown on the grid."""
-    banker_total = whole_number("banker_total", banker_total, 0, 7)
-    stood = third_card is None or (isinstance(third_card, str) and third_card == STOOD)
-    third_value = None if stood else check_option("third_card", third_card, list(THIRD_CARD_VALUES),
-                                                  _('a value from 0 to 9, or "stood" when Player stood'))
+def _tableau_reading(banker_total: int, third_card) -> TableauReading:
+    """Banker's decision (``banker_total``: 0..7; ``third_card``: a value 0..9, or "stood" when Player stood, as the
+    explorer's buttons give them), shown on the grid."""
+    third_value = None if third_card == _STOOD else third_card
     decision = banker_decision(banker_total, third_value)
     verdict = _("Banker draws a third card.") if decision.draws else _("Banker stands.")
     html = (message_html(verdict, "right" if decision.draws else "info")
@@ -78,37 +74,26 @@ def tableau_reading(banker_total: int, third_card) -> TableauReading:
     return TableauReading(decision, html)
 
 
-# When each step of a coup can be told: once the cards of both hands as the step recorded them are face up.
-def _check_coup(coup, shown_cards) -> int:
-    """The coup checked to be a played Coup, and ``shown_cards`` to be a whole number (returned)."""
-    if not isinstance(coup, Coup):
-        raise BaccaratError(_("coup must be a Coup played by play_coup(...), not {value}").format(value=shown(coup)))
-    return whole_number("shown", shown_cards)
+def _steps_known(coup: Coup, shown: int) -> list:
+    """The steps that can be told once the first ``shown`` cards (in dealt order) are face up: those whose hands,
+    as the step recorded them, are face up.
 
-
-def steps_known(coup: Coup, shown: int) -> list:
-    """The steps that can be told once the first ``shown`` cards (in dealt order) are face up.
-
-    >>> [step.rule for step in steps_known(play_coup("K 5 9 3"), 4)]
+    >>> [step.rule for step in _steps_known(play_coup("K 5 9 3"), 4)]
     ['natural', 'compare']
     """
-    return _steps_known(coup, _check_coup(coup, shown))
-
-
-def _steps_known(coup: Coup, shown: int) -> list:
     return [step for step in coup.steps if len(step.player) + len(step.banker) <= shown]
 
 
-def dealt_so_far_html(coup: Coup, shown: int) -> str:
-    """The coup with its first ``shown`` cards face up, the cards still to come as backs, and the known steps."""
-    shown = max(0, min(_check_coup(coup, shown), len(coup.cards)))
+def _dealt_so_far_html(coup: Coup, shown: int) -> str:
+    """The coup with its first ``shown`` cards face up (0 to its cards), the cards to come as backs, and the known
+    steps."""
     steps = _steps_known(coup, shown)
     to_come = ("" if shown == len(coup.cards) else
                caption_html(_("Cards face up so far: {shown}. Press <b>Next card</b>.").format(shown=shown)))
     return coup_html(coup, shown=shown) + to_come + (steps_html(steps) if steps else "")
 
 
-def built_coup_html(text: str) -> str:
+def _built_coup_html(text: str) -> str:
     """A typed coup explained: faces, steps and winner; cards after the ones the coup uses are named as unused."""
     cards = as_cards(text)
     coup = play_coup(cards)
@@ -136,7 +121,7 @@ class TableauExplorer:
     def __init__(self, banker_total: int = 4, third_card=7):
         banker_total = check_option("banker_total", banker_total, list(BANKER_TABLEAU),
                                     _("a whole number from 0 to 7 (8 and 9 are naturals: the tableau is not read)"))
-        third_card = check_option("third_card", STOOD if third_card is None else third_card,
+        third_card = check_option("third_card", _STOOD if third_card is None else third_card,
                                   _THIRD_CARD_OPTIONS, _('a value from 0 to 9, or "stood" when Player stood'))
         self.banker_total = widgets.ToggleButtons(
             options=list(BANKER_TABLEAU), value=banker_total, description=_("Banker total"),
@@ -154,12 +139,12 @@ class TableauExplorer:
     def update(self):
         """Read the controls, look the cell up with the rules, show the decision and the grid."""
         if self.third_card.value is None:               # no button pressed means Player stood: press it
-            self.third_card.value = STOOD
+            self.third_card.value = _STOOD
             return
 
         def compute():
             self.reading = None
-            self.reading = tableau_reading(chosen(self.banker_total, _("Banker's total")), self.third_card.value)
+            self.reading = _tableau_reading(chosen(self.banker_total, _("Banker's total")), self.third_card.value)
             return self.reading.html
         self.result.value = safe_html(compute)
 
@@ -235,7 +220,7 @@ class ShoeDealer:
         self.next_card.disabled = self.coup is None or self.finished
         if self.coup is not None:
             self.status.value = safe_html(self.status_html)
-            self.table.value = safe_html(lambda: dealt_so_far_html(self.coup, self.shown))
+            self.table.value = safe_html(lambda: _dealt_so_far_html(self.coup, self.shown))
 
 
 def show_shoe_dealer(seed=2024, decks: int = 8):
@@ -263,7 +248,7 @@ class CoupBuilder:
 
     def update(self):
         """Play the typed cards and show the coup, or the reason they are not a coup yet."""
-        self.result.value = safe_html(lambda: built_coup_html(self.cards.value))
+        self.result.value = safe_html(lambda: _built_coup_html(self.cards.value))
 
 
 def show_coup_builder(cards: str = "2♣ 3♥ 3♠ A♦ 7♦ 4♠"):

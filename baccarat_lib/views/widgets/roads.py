@@ -1,10 +1,10 @@
 """Widget for lesson 08: deal a whole seeded shoe and see its Bead Plate, Big Road and the three derived roads.
 
-A thin view over one pure function:
+A thin view over one pure function (private: it reads the seed and deck count its widget checked):
 
-- ``shoe_roads(seed, decks=8)``: one shoe dealt by ``simulate.deal_shoe`` (the shoe ``Shoe(decks, seed)`` deals) and
+- ``_shoe_roads(seed, decks=8)``: one shoe dealt by ``simulate.deal_shoe`` (the shoe ``Shoe(decks, seed)`` deals) and
   its boards (``analysis.roads``): Bead Plate, Big Road, Big Eye Boy, Small Road, Cockroach Pig.
-- ``shoe_roads_html(roads)``: a summary line, the five boards as one inline SVG (``views.svg``) and what each
+- ``_shoe_roads_html(roads)``: a summary line, the five boards as one inline SVG (``views.svg``) and what each
   derived road would add next (the table's "predictor"), as HTML.
 
 Widget (``show_road_dealer()`` returns the view; ``view.controller`` holds the controls):
@@ -12,7 +12,7 @@ Widget (``show_road_dealer()`` returns the view; ``view.controller`` holds the c
 - ``show_road_dealer(seed=2024, decks=8)``: a seed box, a deck count and a "Deal a new shoe" button
   (which moves to the next seed); all five boards are redrawn for every shoe.
 
->>> roads = shoe_roads(seed=2024)
+>>> roads = _shoe_roads(seed=2024)
 >>> len(roads.beads) == len(roads.records), roads.beads[0].index
 (True, 0)
 """
@@ -32,10 +32,10 @@ from ...game.coup import Outcome
 from ...game.shoe import DECK_RANGE, check_decks
 from ...i18n import N_, _, ngettext
 from ..html import caption_html, message_html
-from ..svg import boards_svg
+from ..svg import _boards_svg
 from .common import BIG, SeedBox, chosen, fitted, projector_view, safe_html
 
-__all__ = ["ShoeRoads", "shoe_roads", "shoe_roads_html", "RoadDealer", "show_road_dealer"]
+__all__ = ["RoadDealer", "show_road_dealer"]
 
 _SEEDS = 2**32          # "Deal a new shoe" counts seeds 0, 1, …, 2**32 - 1, then starts again at 0
 _COLOUR_WORDS = {"red": N_("red"), "blue": N_("blue")}   # a derived road's colours, as the predictor says them
@@ -51,7 +51,7 @@ class ShoeRoads(NamedTuple):
     derived: tuple = ((), (), ())
 
 
-def shoe_roads(seed, decks: int = 8) -> ShoeRoads:
+def _shoe_roads(seed, decks: int = 8) -> ShoeRoads:
     """Deal one shoe of ``decks`` decks shuffled with ``seed`` up to the cut card, and lay out its five boards."""
     records = deal_shoe(decks=decks, seed=seed)
     return ShoeRoads(seed, decks, records, bead_plate(records), big_road(records),
@@ -73,11 +73,8 @@ def _colour_word(colour) -> str:
     return _(_COLOUR_WORDS.get(str(colour), str(colour)))
 
 
-def shoe_roads_html(roads: ShoeRoads) -> str:
+def _shoe_roads_html(roads: ShoeRoads) -> str:
     """What the shoe gave (counts, longest streaks) and both boards, drawn."""
-    if not isinstance(roads, ShoeRoads):
-        raise BaccaratError(_("roads must be the ShoeRoads of shoe_roads(seed), not {value}").format(
-            value=shown(roads)))
     counts = roads.records.counts()
     longest = longest_streaks(roads.records)
     # The seed is written as typed (no thousands separator): it is a name for the shoe, not an amount.
@@ -88,8 +85,8 @@ def shoe_roads_html(roads: ShoeRoads) -> str:
         seed=roads.seed, decks=decks, coups=len(roads.records), banker=counts[Outcome.BANKER],
         player=counts[Outcome.PLAYER], tie=counts[Outcome.TIE], banker_streak=longest[Outcome.BANKER],
         player_streak=longest[Outcome.PLAYER])
-    boards = boards_svg(roads.beads, roads.big_road, ROWS,
-                        _("The five boards of the shoe of seed {seed}").format(seed=roads.seed), roads.derived)
+    boards = _boards_svg(roads.beads, roads.big_road, ROWS,
+                         _("The five boards of the shoe of seed {seed}").format(seed=roads.seed), roads.derived)
     return caption_html(summary) + boards + _predictor_html(roads) + message_html(
         _("The next shoe is dealt by the same rules, whatever these boards show."), "info")
 
@@ -136,8 +133,8 @@ class RoadDealer:
         """Deal the shoe of the chosen seed and decks and draw its boards (or say what is wrong with the seed)."""
         def compute():
             self.roads = None
-            self.roads = shoe_roads(self.seed.seed_or_error(), chosen(self.decks, _("1 to 8 decks")))
-            return shoe_roads_html(self.roads)
+            self.roads = _shoe_roads(self.seed.seed_or_error(), chosen(self.decks, _("1 to 8 decks")))
+            return _shoe_roads_html(self.roads)
         self.result.value = safe_html(compute)
 
 
