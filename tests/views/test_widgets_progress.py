@@ -151,9 +151,10 @@ def test_errors_are_inline_and_bad_arguments_refused(store, lessons, monkeypatch
         ProgressPage(store, ["01_card_values"])
     page = ProgressPage(store, lessons)
 
-    def broken():
+    def broken(*_arguments):
         raise BaccaratError("the store is unwell")
-    monkeypatch.setattr(store, "answers", broken)
+    monkeypatch.setattr(store, "_read", broken)           # the page reads the store's summaries
+    monkeypatch.setattr(store, "answers", broken)         # and never every answer
     page.refresh_button.click()
     assert "the store is unwell" in page.notice.value and page.report is None
     assert page.practise_button.disabled and "Traceback" not in page.notice.value
