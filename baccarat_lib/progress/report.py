@@ -51,8 +51,8 @@ from typing import NamedTuple
 from .. import course
 from ..errors import BaccaratError, shown
 from ..i18n import N_, _
-from .store import (Answer, ProgressStore, _answered_between, _item_tallies, _lesson_tallies, _median_seconds,
-                    _quarter_tallies, skill_family)
+from .store import (Answer, ProgressStore, _answered_between, _day_tallies, _item_tallies, _lesson_tallies,
+                    _median_seconds, _quarter_tallies, skill_family)
 
 __all__ = ["SkillNames", "skill_name", "SkillLine", "skill_lines", "CellLine", "cell_lines", "DayLine", "day_lines",
            "LessonStatus", "lesson_statuses", "NextPractice", "next_practice", "ProgressReport", "build_report",
@@ -240,8 +240,9 @@ def _counted(answers: tuple[Answer, ...], tz) -> _Tallies:
                     {day: tuple(tally) for day, tally in days.items()}, tests, exercises)
 
 
-def _stored(connection, tz) -> _Tallies:
-    """The tallies of a store's answers, from its summaries (inside ``ProgressStore._read``)."""
+def _stored(connection, tz, lessons) -> _Tallies:
+    """The tallies of a store's answers, from its summaries (inside ``ProgressStore._read``); of the lesson exercises,
+    only those ``lessons`` declare."""
     skills = _item_tallies(connection, "skill")
     lines = {}
     for family, tally in _item_tallies(connection, "family").items():
@@ -250,7 +251,8 @@ def _stored(connection, tz) -> _Tallies:
     for skill, tally in skills.items():
         if skill_family(skill) == "dealer":
             lines[skill] = (tally.answers, tally.right, _median_seconds(connection, "skill", skill, tally.timed))
-    tests, exercises = _lesson_tallies(connection)
+    tests, exercises = _lesson_tallies(connection, [(where, *exercise) for lesson in lessons
+                                                    for exercise in lesson.exercises for where in (lesson.stem, None)])
     return _Tallies(sum(tally.answers for tally in skills.values()), lines,
                     {skill: (tally.answers, tally.right) for skill, tally in skills.items()},
                     _stored_days(connection, tz), tests, exercises)
@@ -264,6 +266,9 @@ def _stored_days(connection, tz) -> dict:
     ``tz`` keeps one offset of whole quarters (every time zone in use today, outside its daylight-saving switches)
     each quarter falls in one local day; elsewhere a quarter is checked at both ends, and one that straddles two
     local days is read answer by answer."""
+    if isinstance(tz, timezone) and tz.utcoffset(None) % QUARTER == timedelta(0):    # one offset all year round
+        return {date.fromisoformat(day): (count, right)
+                for day, count, right in _day_tallies(connection, tz.utcoffset(None) // timedelta(minutes=1))}
     days: dict[date, list[int]] = {}
 
     def add(day, count, right):
@@ -292,10 +297,11 @@ def _stored_days(connection, tz) -> dict:
     return {day: tuple(tally) for day, tally in days.items()}
 
 
-def _tallies(answers, tz) -> _Tallies:
-    """The tallies of checked ``answers``: a tuple of answers, or a ``ProgressStore`` (its summaries)."""
+def _tallies(answers, tz, lessons=course.LESSONS) -> _Tallies:
+    """The tallies of checked ``answers``: a tuple of answers, or a ``ProgressStore`` (its summaries; of the lesson
+    exercises only those of ``lessons``)."""
     if isinstance(answers, ProgressStore):
-        return answers._read(lambda connection: _stored(connection, tz))
+        return answers._read(lambda connection: _stored(connection, tz, lessons))
     return _counted(answers, tz)
 
 
@@ -382,7 +388,7 @@ def lesson_statuses(answers, lessons=None, marked=()) -> tuple[LessonStatus, ...
     docstring. A lesson in ``marked`` is done whatever was answered."""
     answers = _check_answers(answers)
     lessons, marked = _check_lessons(lessons), _check_marked(marked)
-    return _lesson_statuses(_tallies(answers, timezone.utc), lessons, marked)
+    return _lesson_statuses(_tallies(answers, timezone.utc, lessons), lessons, marked)
 
 
 def next_practice(answers, names) -> NextPractice:
@@ -399,7 +405,7 @@ def build_report(answers, names, lessons=None, marked=(), tz=None) -> ProgressRe
     answers = _check_answers(answers)
     lessons, marked = _check_lessons(lessons), _check_marked(marked)
     names, tz = _check_names(names), _check_tz(tz)
-    tallies = _tallies(answers, tz)
+    tallies = _tallies(answers, tz, lessons)
     skills = _skill_lines(tallies, names)
     return ProgressReport(tallies.answers, skills, _cell_lines(tallies), _day_lines(tallies),
                           _lesson_statuses(tallies, lessons, marked), _next_practice(skills, names))

@@ -814,16 +814,24 @@ def _answered_between(connection, start: datetime, end: datetime) -> list[tuple[
     return [(datetime.fromisoformat(stamp), bool(right)) for stamp, right in rows]
 
 
-def _lesson_tallies(connection) -> tuple[dict[str | None, int], dict[str | None, set]]:
-    """Per lesson (None: not known), the final-test answers, and the (skill, key) of the lesson exercises answered
-    right."""
+def _lesson_tallies(connection, exercises) -> tuple[dict[str | None, int], dict[str | None, set]]:
+    """Per lesson (None: not known), the final-test answers; and of ``exercises`` ((lesson, skill, key) triples) those
+    answered right as lesson exercises, per lesson."""
     tests = {lesson or None: count for lesson, count in connection.execute(
         "SELECT lesson, answers FROM lesson_tallies WHERE source = 'test'")}
     right: dict[str | None, set] = {}
-    for lesson, skill, key in connection.execute("SELECT lesson, skill, question FROM exercises_right"):
-        right.setdefault(lesson or None, set()).add((skill, key))
+    for lesson, skill, key in exercises:
+        if connection.execute("SELECT 1 FROM exercises_right WHERE lesson = ? AND skill = ? AND question = ?",
+                              (lesson or "", skill, key)).fetchone():
+            right.setdefault(lesson, set()).add((skill, key))
     return tests, right
 
+
+def _day_tallies(connection, minutes: int) -> list[tuple[str, int, int]]:
+    """Answers and right per day ("2024-05-01") in a time zone ``minutes`` ahead of UTC (a whole number of quarters
+    of an hour: each quarter falls in one day)."""
+    return connection.execute("SELECT date(quarter, ?) AS day, sum(answers), sum(correct) FROM quarter_tallies "
+                              "GROUP BY day ORDER BY day", (f"{minutes:+d} minutes",)).fetchall()
 
 def _answer(row) -> Answer:
     skill, key, answer, right, seconds, stamp, source, lesson = row
