@@ -38,7 +38,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from scratch import scratch_environment  # noqa: E402
+from scratch import scratch_environment, scratch_folder  # noqa: E402
 
 SIZES = (100, 10_000, 100_000)
 QUICK_SIZES = (100, 1_000)
@@ -176,4 +176,5 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    with scratch_folder():          # nothing written outside a temporary folder
+        sys.exit(main())
