@@ -225,8 +225,9 @@ def update(check: bool = False, paths: list[Path] | None = None) -> list[Path]:
 
 
 def main(argv=None) -> int:
-    """The command line: update the lessons' notebook-only tags and slide types, or with ``--check`` only list what is stale (exit status 1 if anything
-    is). An unknown argument changes nothing: argparse says what it accepts and exits with status 2."""
+    """The command line: update the lessons' notebook-only tags and slide types, or with ``--check`` only list what is
+    stale (exit status 1 if anything is). An unknown argument changes nothing: argparse says what it accepts and
+    exits with status 2."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="only list the stale files (exit status 1 if any); "
                                                              "write nothing")

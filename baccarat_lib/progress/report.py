@@ -225,7 +225,8 @@ def _counted(answers: tuple[Answer, ...], tz) -> _Tallies:
     exercises: dict[str | None, set] = {}
     for answer in answers:
         lines.setdefault(_line_skill(answer.skill), []).append(answer)
-        for tally in (skills.setdefault(answer.skill, [0, 0]), days.setdefault(answer.when.astimezone(tz).date(), [0, 0])):
+        day = answer.when.astimezone(tz).date()
+        for tally in (skills.setdefault(answer.skill, [0, 0]), days.setdefault(day, [0, 0])):
             tally[0] += 1
             tally[1] += answer.right
         if answer.source == "test":
@@ -235,7 +236,8 @@ def _counted(answers: tuple[Answer, ...], tz) -> _Tallies:
     medians = {}
     for skill, group in lines.items():
         timed = [answer.seconds for answer in group if answer.seconds is not None]
-        medians[skill] = (len(group), sum(answer.right for answer in group), statistics.median(timed) if timed else None)
+        medians[skill] = (len(group), sum(answer.right for answer in group),
+                          statistics.median(timed) if timed else None)
     return _Tallies(len(answers), medians, {skill: tuple(tally) for skill, tally in skills.items()},
                     {day: tuple(tally) for day, tally in days.items()}, tests, exercises)
 

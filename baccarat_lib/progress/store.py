@@ -131,6 +131,20 @@ def _quarter_sql(stamp: str) -> str:
     return f"(substr({stamp}, 1, 14) || printf('%02d', CAST(substr({stamp}, 15, 2) AS INTEGER) / 15 * 15))"
 
 
+TENTHS_CAP = 10 ** 9        # every time of 100,000,000 s or more shares the last tenth-of-a-second bucket
+
+
+def _tenth_sql(seconds: str) -> str:
+    """SQL for the tenth of a second a time falls in (2.37 s -> 23), the key of its bucket in ``seconds_tallies``."""
+    return f"(CASE WHEN {seconds} < {TENTHS_CAP // 10} THEN CAST({seconds} * 10 AS INTEGER) ELSE {TENTHS_CAP} END)"
+
+
+def _seconds_sql(level: str, item: str) -> str:
+    return (f"INSERT INTO seconds_tallies (level, item, tenth, answers) SELECT '{level}', {item}, "
+            f"{_tenth_sql('NEW.seconds')}, 1 WHERE NEW.seconds IS NOT NULL "
+            "ON CONFLICT (level, item, tenth) DO UPDATE SET answers = answers + 1;\n")
+
+
 def _tally_sql(level: str, item: str) -> str:
     return (f"INSERT INTO item_tallies (level, item, answers, correct, timed, streak) VALUES ('{level}', {item}, 1, "
             "NEW.correct, NEW.seconds IS NOT NULL, NEW.correct) ON CONFLICT (level, item) DO UPDATE SET "
@@ -148,8 +162,9 @@ def _marks_sql(level: str, item: str) -> str:
 # same statement (a trigger), so they always agree with the answers: per skill and per family (``level``) how many
 # answers, right, timed, and right in a row at the end; per group its answers, and per item how many answers each
 # group had before the item's last one (``item_marks``: the schedule's "questions since" in any stream of groups);
-# per UTC quarter of an hour; per lesson and source; the lesson exercises answered right. Medians are read through
-# the indexes on (skill, seconds) and (family, seconds).
+# per UTC quarter of an hour; per lesson and source; the lesson exercises answered right; per skill and family its
+# timed answers per tenth of a second. A median finds its bucket from those counts and reads the indexes on (skill,
+# seconds) and (family, seconds) within it.
 _SUMMARIES = f"""
 CREATE INDEX IF NOT EXISTS answers_by_skill_seconds ON answers (skill, seconds);
 CREATE INDEX IF NOT EXISTS answers_by_family_seconds ON answers ({_family_sql("skill")}, seconds);
@@ -185,6 +200,13 @@ CREATE TABLE IF NOT EXISTS lesson_tallies (
     answers INTEGER NOT NULL,
     PRIMARY KEY (lesson, source)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS seconds_tallies (
+    level TEXT NOT NULL,
+    item TEXT NOT NULL,
+    tenth INTEGER NOT NULL,
+    answers INTEGER NOT NULL,
+    PRIMARY KEY (level, item, tenth)
+) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS exercises_right (
     lesson TEXT NOT NULL,
     skill TEXT NOT NULL,
@@ -192,9 +214,12 @@ CREATE TABLE IF NOT EXISTS exercises_right (
     PRIMARY KEY (lesson, skill, question)
 ) WITHOUT ROWID;
 CREATE TRIGGER IF NOT EXISTS answers_summarised AFTER INSERT ON answers BEGIN
-{_marks_sql("skill", "NEW.skill")}{_marks_sql("family", _family_sql("NEW.skill"))}INSERT INTO group_counts (grp, answers) VALUES ({_group_sql("NEW.skill")}, 1)
+{_marks_sql("skill", "NEW.skill")}{_marks_sql("family", _family_sql("NEW.skill"))}
+INSERT INTO group_counts (grp, answers) VALUES ({_group_sql("NEW.skill")}, 1)
     ON CONFLICT (grp) DO UPDATE SET answers = answers + 1;
-{_tally_sql("skill", "NEW.skill")}{_tally_sql("family", _family_sql("NEW.skill"))}INSERT INTO quarter_tallies (quarter, answers, correct) VALUES ({_quarter_sql("NEW.answered_at")}, 1, NEW.correct)
+{_tally_sql("skill", "NEW.skill")}{_tally_sql("family", _family_sql("NEW.skill"))}
+{_seconds_sql("skill", "NEW.skill")}{_seconds_sql("family", _family_sql("NEW.skill"))}
+INSERT INTO quarter_tallies (quarter, answers, correct) VALUES ({_quarter_sql("NEW.answered_at")}, 1, NEW.correct)
     ON CONFLICT (quarter) DO UPDATE SET answers = answers + 1, correct = correct + excluded.correct;
 INSERT INTO lesson_tallies (lesson, source, answers) VALUES (coalesce(NEW.lesson, ''), NEW.source, 1)
     ON CONFLICT (lesson, source) DO UPDATE SET answers = answers + 1;
@@ -203,7 +228,7 @@ INSERT OR IGNORE INTO exercises_right (lesson, skill, question)
 END;
 """
 _SUMMARY_TABLES = ("item_tallies", "group_counts", "item_marks", "quarter_tallies", "lesson_tallies",
-                   "exercises_right")
+                   "seconds_tallies", "exercises_right")
 _OLD_INDEXES = ("answers_by_skill",)      # version 1's index on (skill): answers_by_skill_seconds serves its reads
 
 
@@ -780,15 +805,27 @@ def _item_tallies(connection, level: str, items=None) -> dict[str, _Tally]:
 
 
 def _median_seconds(connection, level: str, item: str, timed: int) -> float | None:
-    """The median seconds of the ``timed`` answers of a skill or family (as ``statistics.median``), read through
-    the index on its seconds (None: none timed)."""
+    """The median seconds of the ``timed`` answers of a skill or family (as ``statistics.median``): the counts per
+    tenth of a second find the bucket of each middle answer, and the index on seconds is read within that bucket
+    only (None: none timed)."""
     if not timed:
         return None
     column = "skill" if level == "skill" else _family_sql("skill")
-    middle = [row[0] for row in connection.execute(
-        f"SELECT seconds FROM answers WHERE {column} = ? AND seconds IS NOT NULL ORDER BY seconds LIMIT 2 OFFSET ?",
-        (item, (timed - 1) // 2))]
-    return middle[0] if timed % 2 else (middle[0] + middle[1]) / 2
+    buckets = connection.execute("SELECT tenth, answers FROM seconds_tallies WHERE level = ? AND item = ? "
+                                 "ORDER BY tenth", (level, item)).fetchall()
+
+    def at(rank):                   # the time of rank ``rank`` (0: the shortest) among the timed answers
+        for tenth, answers in buckets:
+            if rank < answers:
+                low, high = (tenth - 1) / 10, (tenth + 2) / 10 if tenth < TENTHS_CAP else float("inf")
+                return connection.execute(
+                    f"SELECT seconds FROM answers WHERE {column} = ? AND seconds >= ? AND seconds <= ? "
+                    f"AND {_tenth_sql('seconds')} = ? ORDER BY seconds LIMIT 1 OFFSET ?",
+                    (item, low, high, tenth, rank)).fetchone()[0]
+            rank -= answers
+        raise AssertionError("the summaries hold fewer timed answers than their tally")  # pragma: no cover
+    middle = (timed - 1) // 2
+    return at(middle) if timed % 2 else (at(middle) + at(middle + 1)) / 2
 
 
 def _stream_tallies(connection, families, finer: bool = False) -> tuple[int, dict[str, tuple[_Tally, int]]]:

@@ -53,7 +53,10 @@ def histories(draw):
             skill, key = draw(st.sampled_from(sorted(EXERCISE_KEYS)))
         else:
             skill, key = draw(st.sampled_from(SKILLS)), draw(st.sampled_from(["a", "b"]))
-        seconds = draw(st.one_of(st.none(), st.floats(0, 60, allow_nan=False), st.sampled_from([0.0, 2.5, 2.5])))
+        # Times on the edges of a tenth of a second (0.3 * 10 is not 3 in floating point), equal times, and times
+        # beyond 100,000,000 s, which share the last bucket of the median's counts.
+        seconds = draw(st.one_of(st.none(), st.floats(0, 60, allow_nan=False), st.sampled_from(
+            [0.0, 2.5, 2.5, 0.1, 0.3, 0.29999999999999993, 0.7, 99_999_999.95, 1e8, 3e300])))
         rows.append((skill, key, "x", draw(st.booleans()), seconds, draw(st.sampled_from(["lesson", "drill", "test",
                                                                                             "dealer"])),
                      when, draw(st.sampled_from(LESSON_NAMES))))
@@ -254,6 +257,7 @@ def test_days_change_at_local_midnight(tz, midnight):
     assert midnight.astimezone(tz).time().isoformat() == "00:00:00"
     with _store([("total", "a", "x", True, 1.0, "drill", midnight - timedelta(seconds=1), None),
                  ("total", "a", "x", False, 1.0, "drill", midnight, None),
-                 ("total", "a", "x", False, 1.0, "drill", midnight + timedelta(minutes=14, seconds=59), None)]) as store:
+                 ("total", "a", "x", False, 1.0, "drill", midnight + timedelta(minutes=14, seconds=59), None),
+                 ]) as store:
         assert build_report(store, COURSE_SKILLS, tz=tz).days == (
             DayLine(new_day - timedelta(days=1), 1, 1, Fraction(1)), DayLine(new_day, 2, 0, Fraction(0)))
