@@ -247,6 +247,14 @@ def test_lab_copies_trusts_and_serves_the_learners_own_lessons(installed, serve)
     status, settings = lab.get("/lab/api/settings/@jupyter-widgets/jupyterlab-manager:plugin")
     # The course's override (the widget manager's own default is false): saved lessons keep their widget state.
     assert status == 200 and json.loads(settings)["schema"]["properties"]["saveState"]["default"] is True
+    status, settings = lab.get("/lab/api/settings/@jupyterlab/apputils-extension:notification")
+    news = json.loads(settings)["schema"]["properties"]          # no "Jupyter news?" pop-up, no request out
+    assert status == 200 and news["fetchNews"]["default"] == "false" and news["checkForUpdates"]["default"] is False
+    status, settings = lab.get("/lab/api/settings/@jupyterlab/filebrowser-extension:browser")
+    # Lesson names get the file browser's whole width at 1024 px (the Modified column cut them to "03_player_r…").
+    assert status == 200 and json.loads(settings)["schema"]["properties"]["showLastModifiedColumn"]["default"] is False
+    # The printed link opens lesson 00 itself (a --no-browser learner pastes it), not the Launcher.
+    assert "/lab/tree/00_welcome.ipynb?token=" in lab.text()
     lab.stop()
 
     first, coup = folder / "00_welcome.ipynb", folder / "05_a_whole_coup.ipynb"

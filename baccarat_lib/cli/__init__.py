@@ -27,6 +27,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import urllib.parse
 from pathlib import Path
 
 from ..course import EDITIONS, LESSONS, course_path, lesson, lesson_path, lessons_folder
@@ -95,8 +96,10 @@ def command_lab(args) -> int:
     if notebooks:   # trusted, so JupyterLab draws their saved widgets before anything runs
         subprocess.run([sys.executable, "-m", "jupyter", "trust", *map(str, notebooks)], check=True,
                        stdout=subprocess.DEVNULL)
+    # The printed link (and `/`) opens lesson 00, not the Launcher: a --no-browser learner pastes that link.
+    opening = "/lab/tree/" + urllib.parse.quote(first.relative_to(folder).as_posix())
     command = [sys.executable, "-m", "jupyterlab", f"--ip={HOST}", f"--ServerApp.root_dir={folder}",
-               *_server_options(args)]
+               f"--LabApp.default_url={opening}", *_server_options(args)]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         command.append("--allow-root")   # a container's root user: JupyterLab refuses otherwise
     return _run([*command, str(first)])

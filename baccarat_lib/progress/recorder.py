@@ -12,8 +12,10 @@ It owns the two rules each of those used to write for itself:
   try is timed from it) or ``"first"`` (a drill, the final test, dealer mode: only the first judged answer to each
   question counts, as only it is scored).
 
-Saving never raises: the store copes with a damaged file, a read-only folder or a full disk by itself and says so
-once (``Recorded.messages``); anything else is logged for a developer and the learner carries on.
+Saving never raises, and every judged answer is either saved or the learner is told it was not: the store copes
+with a damaged file, a read-only folder or a full disk by itself and says so once (``Recorded.messages``); a key
+or answer longer than the store keeps (``MAX_TEXT`` characters) is saved shortened; anything else is logged for a
+developer, and ``Recorded`` says the answer was not saved, with a sentence saying so in ``messages``.
 
 Public names:
 
@@ -42,7 +44,7 @@ from typing import NamedTuple
 
 from ..errors import BaccaratError, shown
 from ..i18n import _
-from .store import MAX_TEXT, SOURCES, ProgressStore, current_lesson, progress_store
+from .store import MAX_TEXT, SOURCES, ProgressStore, _reason, current_lesson, progress_store
 
 __all__ = ["SAVE_RULES", "Recorded", "AnswerRecorder"]
 
@@ -53,9 +55,10 @@ _LOGGER.addHandler(logging.NullHandler())    # a library logs for developers; no
 
 
 class Recorded(NamedTuple):
-    """What recording one judged answer did: whether it was ``saved``, the ``seconds`` it took (None: not saved,
-    or the clock gave no reading) and the store's ``messages`` not shown yet (e.g. that progress is not being
-    saved), each handed out once."""
+    """What recording one judged answer did: whether it was ``saved`` (False: the save-once rule skipped it, or the
+    store failed, and then ``messages`` says so), the ``seconds`` it took (None: not saved, or the clock gave no
+    reading) and the store's ``messages`` not shown yet (e.g. that progress is not being saved), each handed out
+    once."""
 
     saved: bool
     seconds: float | None
@@ -155,14 +158,16 @@ class AnswerRecorder:
             self.started, self.last_saved, self.done = now, given, bool(right)
         else:
             self.done = True
-        return Recorded(True, seconds, self._save(skill, key, given, right, seconds))
+        saved, messages = self._save(skill, key, given, right, seconds)
+        return Recorded(saved, seconds if saved else None, messages)
 
-    def _save(self, skill, key, given, right, seconds) -> tuple[str, ...]:
+    def _save(self, skill, key, given, right, seconds) -> tuple[bool, tuple[str, ...]]:
+        """Whether the store kept the answer, and the messages to show (a sentence of its own when it did not)."""
         try:
             store = progress_store() if self.store is None else self.store
             lesson = current_lesson() if self.lesson is None else self.lesson
-            store.record(skill, key, given, right, seconds, source=self.source, lesson=lesson)
-            return store.take_messages()
-        except Exception:                  # noqa: BLE001 - saving progress must never break an exercise
+            store.record(skill, str(key)[:MAX_TEXT], given, right, seconds, source=self.source, lesson=lesson)
+            return True, store.take_messages()
+        except Exception as error:         # noqa: BLE001 - saving progress must never break an exercise
             _LOGGER.exception("could not record an answer")
-            return ()
+            return False, (_("This answer was not saved ({reason}).").format(reason=_reason(error)),)

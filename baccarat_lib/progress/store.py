@@ -23,24 +23,35 @@ The store never shows a learner a traceback:
 - Two notebooks answering at once both get recorded: the file is in WAL mode and waits up to ``BUSY_SECONDS``
   for the other writer.
 - A damaged or foreign file (not SQLite, or SQLite without this course's schema) is renamed with a timestamp
-  suffix, ``notice`` says so in one sentence, and a fresh file is started.
-- A folder that cannot be written, or a full disk: the store keeps working in memory (from what it could still
-  read), and ``warning`` says, in one sentence, that progress is not being saved.
+  suffix, ``notice`` says so in one sentence, and a fresh file is started. Kernels opening the file hold its lock
+  file (``progress.sqlite3.lock``, kept next to it) from the check to the fresh file, so two kernels that find it
+  damaged at once move it aside once; a file is moved only when found damaged twice and still the same file
+  (inode, size, modification time), so a healthy file is never moved.
+- A folder or file that can be read but not written: the file is read read-only, every saved answer is shown,
+  and ``warning`` says, in one sentence, that new answers are not being saved (they are kept in memory).
+- A file made by a newer version of the course (a higher ``PRAGMA user_version``) is never moved or written: it
+  is read read-only if it has the tables and columns this version knows (else nothing is shown), and ``warning``
+  says so in one sentence.
+- A full disk, or a ``BACCARAT_PROGRESS_DIR`` that names no usable folder: the store keeps working in memory
+  (from what it could still read), and ``warning`` says, in one sentence, that progress is not being saved.
   ``take_messages()`` hands out each of these sentences once, so a page shows it once.
+- Text that UTF-8 cannot encode (a lone surrogate such as ``"\\udcff"``) is stored with a backslash escape.
 
 Public names:
 
-- ``progress_path()``: where the progress file is (``BACCARAT_PROGRESS_DIR`` or the Jupyter data directory).
+- ``progress_path()``: where the progress file is (``BACCARAT_PROGRESS_DIR`` or the Jupyter data directory); a
+  ``BaccaratError`` when that variable names a folder that cannot be (``~nosuchuser/x``).
 - ``ProgressStore(path=None)``: the store (``path`` None: ``progress_path()``; ":memory:": a store that saves
   nothing, for widget tests); ``record``, ``answers``, ``summary``, ``mark_lesson_done``, ``lessons_done``,
   ``export_csv``, ``reset(confirm="reset")``, ``path``, ``saving``, ``notice``, ``warning``, ``take_messages``.
 - ``progress_store()``: the one store of this kernel for ``progress_path()`` (every widget shares it).
 - ``export_progress(path)``: copy the progress file to ``path`` (a ``.csv`` of every answer, or a SQLite copy).
-- ``reset_progress(confirm="reset")``: back the progress file up next to it, then delete every answer in it;
-  ``Reset(deleted, backup)`` says how many and where the backup is.
+- ``reset_progress(confirm="reset", store=None)``: back the progress file (or ``store``'s) up next to it, then
+  delete every answer in it; ``Reset(deleted, backup)`` says how many and where the backup is.
+- ``unused_path(path)``: ``path``, or ``path`` numbered ``-2``, ``-3``, … before its suffix: a name no file has.
 - ``Answer`` and ``SkillSummary``: a recorded answer, and a skill's count, accuracy and median time.
 - ``banker_cell_skill(banker_total, player_third_card)`` and ``skill_family(skill)``.
-- ``current_lesson()``: the notebook this kernel runs, to record with each answer.
+- ``current_lesson()``: the notebook this kernel runs (in JupyterLab or in Voila), to record with each answer.
 - ``SOURCES``, ``PROGRESS_DIR_VARIABLE``, ``RESET_WORD``.
 
 >>> from datetime import datetime, timezone
@@ -57,6 +68,7 @@ SkillSummary(count=1, right=0, accuracy=Fraction(0, 1), median_seconds=8.0)
 from __future__ import annotations
 
 import csv
+import errno
 import numbers
 import os
 import re
@@ -64,6 +76,7 @@ import sqlite3
 import statistics
 import threading
 import time
+import urllib.parse
 from contextlib import contextmanager
 from datetime import datetime, timezone
 from decimal import Decimal
@@ -75,7 +88,7 @@ from ..errors import BaccaratError, shown, shown_path, whole_number
 from ..i18n import _
 
 __all__ = ["progress_path", "ProgressStore", "progress_store", "Answer", "SkillSummary", "banker_cell_skill",
-           "skill_family", "current_lesson", "export_progress", "reset_progress", "Reset", "SOURCES",
+           "skill_family", "current_lesson", "export_progress", "reset_progress", "Reset", "unused_path", "SOURCES",
            "PROGRESS_DIR_VARIABLE", "RESET_WORD"]
 
 PROGRESS_DIR_VARIABLE = "BACCARAT_PROGRESS_DIR"
@@ -83,7 +96,8 @@ FOLDER, FILE_NAME = "baccarat-course", "progress.sqlite3"
 SOURCES = ("lesson", "drill", "test", "dealer")
 RESET_WORD = "reset"                 # reset(confirm="reset"): nothing is deleted without it
 MEMORY = ":memory:"
-SCHEMA_VERSION = 2                   # PRAGMA user_version of a progress file (2: with the summaries of _SUMMARIES)
+SCHEMA_VERSION = 2                   # PRAGMA user_version of a progress file (2: with the summaries of _SUMMARIES;
+                                     # a higher one: a newer course's)
 UPGRADABLE = (1,)                    # older versions a store upgrades in place, keeping every answer
 APPLICATION_ID = 0x42414343          # PRAGMA application_id of a progress file: "BACC"
 BUSY_SECONDS = 15.0                  # how long a write waits for another notebook's write
@@ -111,6 +125,10 @@ CREATE TABLE IF NOT EXISTS lessons_done (
 );
 """
 _TABLES = {"answers", "lessons_done"}
+_COLUMNS = {"answers": {"skill", "question", "answer", "correct", "seconds", "answered_at", "source", "lesson"},
+            "lessons_done": {"lesson", "done_at"}}        # what this version reads; a newer file must have them
+LOCK_SUFFIX = ".lock"                # progress.sqlite3.lock: held while a kernel checks, moves aside and creates
+OPEN_ROUNDS = 10                     # looks at a file that keeps changing under us before giving up
 
 
 def _family_sql(skill: str) -> str:
@@ -264,7 +282,11 @@ def progress_path() -> Path:
     ``progress.sqlite3`` in the folder ``baccarat-course`` of the Jupyter data directory."""
     folder = os.environ.get(PROGRESS_DIR_VARIABLE, "").strip()
     if folder:
-        return Path(folder).expanduser() / FILE_NAME
+        try:
+            return Path(folder).expanduser() / FILE_NAME
+        except RuntimeError:                        # "~nosuchuser/x": a home folder that cannot be found
+            raise BaccaratError(_("{variable} must name a folder, not {value}: the home folder its ~ names cannot "
+                                  "be found").format(variable=PROGRESS_DIR_VARIABLE, value=shown(folder))) from None
     try:
         from jupyter_core.paths import jupyter_data_dir
         data = Path(jupyter_data_dir())
@@ -274,13 +296,18 @@ def progress_path() -> Path:
 
 
 def current_lesson() -> str | None:
-    """The name of the notebook this kernel runs (e.g. "08_scoreboards_and_streaks"), from the
-    ``JPY_SESSION_NAME`` that Jupyter Server gives a notebook's kernel; None elsewhere (a script, a test)."""
-    session = os.environ.get("JPY_SESSION_NAME", "")
-    name = Path(session).name
-    if not name.endswith(".ipynb"):
-        return None
-    return name[:-len(".ipynb")][:MAX_TEXT] or None
+    """The name of the notebook this kernel runs (e.g. "08_scoreboards_and_streaks"): from the ``JPY_SESSION_NAME``
+    that Jupyter Server gives a notebook's kernel, or in Voila (which sets no such name) from the page's address,
+    the ``SCRIPT_NAME`` Voila gives its kernels ("/voila/render/lessons/08_….ipynb", with ``SERVER_SOFTWARE``
+    "voila/<version>"); None elsewhere (a script, a test)."""
+    candidates = [os.environ.get("JPY_SESSION_NAME", "")]
+    if os.environ.get("SERVER_SOFTWARE", "").startswith("voila/"):
+        candidates.append(urllib.parse.unquote(os.environ.get("SCRIPT_NAME", "")))
+    for candidate in candidates:
+        name = candidate.replace("\\", "/").rsplit("/", 1)[-1]
+        if name.endswith(".ipynb") and len(name) > len(".ipynb"):
+            return name[:-len(".ipynb")][:MAX_TEXT]
+    return None
 
 
 def banker_cell_skill(banker_total: int, player_third_card: int | None = None) -> str:
@@ -314,7 +341,17 @@ def _check_text(name: str, value, allow_empty: bool = False) -> str:
     if len(text) > MAX_TEXT or (not allow_empty and not text.strip()) or "\x00" in text:
         raise BaccaratError(_("{name} must be a text of 1 to {max_text} characters, not {value}")
             .format(name=name, max_text=MAX_TEXT, value=shown(value)))
-    return text
+    return _storable(text)
+
+
+def _storable(text: str) -> str:
+    """``text`` as SQLite can store it: a character UTF-8 cannot encode (a lone surrogate, "\\udcff", as a file
+    name read with surrogateescape gives) is written as its backslash escape ("\\\\udcff"); other text is kept."""
+    try:
+        text.encode("utf-8")
+        return text
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def _check_seconds(seconds) -> float | None:
@@ -371,11 +408,17 @@ class _NotOurs(Exception):
     """The file is SQLite, but not a progress file of this course."""
 
 
+class _Newer(Exception):
+    """The file is a progress file of a newer version of the course: read it, never move or write it."""
+
+
 def _inspect(connection) -> str:
-    """"ours", "older" (ours, from a version ``UPGRADABLE`` upgrades), "fresh" (an empty database) or "foreign"; a
-    damaged file raises sqlite3.DatabaseError."""
+    """"ours", "older" (ours, from a version ``UPGRADABLE`` upgrades), "fresh" (an empty database), "newer" (this
+    course's file, from a newer version of it) or "foreign"; a damaged file raises sqlite3.DatabaseError."""
     application_id = connection.execute("PRAGMA application_id").fetchone()[0]
     version = connection.execute("PRAGMA user_version").fetchone()[0]
+    if application_id == APPLICATION_ID and version > SCHEMA_VERSION:
+        return "newer"
     tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
               if not row[0].startswith("sqlite_")}
     if application_id == APPLICATION_ID and version == SCHEMA_VERSION and tables >= _TABLES:
@@ -385,6 +428,15 @@ def _inspect(connection) -> str:
     if application_id == 0 and version == 0 and not tables:
         return "fresh"
     return "foreign"
+
+
+def _readable(connection) -> bool:
+    """Whether ``connection`` holds the tables and columns this version reads (a newer file may have dropped one)."""
+    for table, columns in _COLUMNS.items():
+        found = {row[1] for row in connection.execute(f"PRAGMA table_info({table})")}
+        if not found >= columns:
+            return False
+    return True
 
 
 @contextmanager
@@ -463,25 +515,122 @@ def _check_health(connection) -> None:
             connection.execute("ROLLBACK")
     if state == "foreign":
         raise _NotOurs()
+    if state == "newer":
+        raise _Newer()
 
 
 def _connect(path) -> sqlite3.Connection:
     return sqlite3.connect(os.fspath(path), timeout=BUSY_SECONDS, isolation_level=None, check_same_thread=False)
 
 
+def _connect_read_only(path: Path) -> sqlite3.Connection:
+    """A connection that cannot write ``path`` (``mode=ro``). In a folder that cannot be written, SQLite cannot
+    make the ``-shm`` file a WAL file's reader needs: then the file is read as ``immutable`` (nobody can be
+    writing it there), at once copied into memory by the caller."""
+    uri = path.absolute().as_uri()
+    for options in ("mode=ro", "mode=ro&immutable=1"):
+        connection = sqlite3.connect(f"{uri}?{options}", uri=True, timeout=BUSY_SECONDS, isolation_level=None,
+                                     check_same_thread=False)
+        try:
+            connection.execute("SELECT count(*) FROM sqlite_master").fetchone()
+            return connection
+        except sqlite3.Error:
+            connection.close()
+            if options.endswith("immutable=1"):
+                raise
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _newer_on_disk(path: Path) -> bool:
+    """Whether ``path`` is a progress file of a newer version of the course, looked at read-only (so nothing, not
+    even a checkpoint on close, writes it)."""
+    try:
+        if path.stat().st_size == 0:
+            return False
+        connection = _connect_read_only(path)
+    except (OSError, sqlite3.Error, ValueError):
+        return False
+    try:
+        return _inspect(connection) == "newer"
+    except sqlite3.Error:
+        return False
+    finally:
+        connection.close()
+
+
 def _memory_copy(source: sqlite3.Connection | None) -> sqlite3.Connection:
-    """An in-memory database holding what ``source`` still holds (nothing, if it cannot be read)."""
+    """An in-memory database holding what ``source`` still holds (nothing, if it cannot be read, or if it is a
+    newer version's file without the tables and columns this version reads)."""
     memory = _connect(MEMORY)
     if source is not None:
         try:
             source.backup(memory)
-            if _inspect(memory) == "foreign":
+            state = _inspect(memory)
+            if state == "foreign" or (state == "newer" and not _readable(memory)):
                 raise _NotOurs()
         except (sqlite3.Error, OSError, _NotOurs):
             memory.close()
             memory = _connect(MEMORY)
+    if _inspect(memory) == "newer":            # its summaries may not be this version's: made again, in the copy only
+        with _writing(memory):
+            memory.execute("DROP TRIGGER IF EXISTS answers_summarised")
+            for table in _SUMMARY_TABLES:
+                memory.execute(f"DROP TABLE IF EXISTS {table}")
+            for statement in _statements(_SUMMARIES):
+                memory.execute(statement)
+            _summarise_again(memory)
     _initialise(memory)
     return memory
+
+
+def _identity(path: Path):
+    """Which file ``path`` is now (device, inode, size, modification time); None: there is none."""
+    try:
+        status = path.stat()
+    except OSError:
+        return None
+    return status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns
+
+
+@contextmanager
+def _file_lock(path: Path):
+    """Hold the lock file ``progress.sqlite3.lock`` next to ``path`` (an exclusive ``flock``; ``msvcrt.locking`` on
+    Windows) for up to ``BUSY_SECONDS``. The lock file is kept, never deleted: deleting it would let two kernels
+    each hold a lock of its own. None can be made (a folder that cannot be written): go on without it, as nothing
+    there can be moved aside or created either. A lock held longer than ``BUSY_SECONDS``: an OSError."""
+    try:
+        descriptor = os.open(path.with_name(path.name + LOCK_SUFFIX), os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError:
+        descriptor = None
+    try:
+        if descriptor is not None:
+            _lock(descriptor)
+        yield
+    finally:
+        if descriptor is not None:
+            os.close(descriptor)                       # closing releases the lock
+
+
+def _lock(descriptor: int) -> None:
+    give_up = time.monotonic() + BUSY_SECONDS
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - Windows
+        import msvcrt
+
+        def take():
+            msvcrt.locking(descriptor, msvcrt.LK_NBLCK, 1)
+    else:
+        def take():
+            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    while True:
+        try:
+            return take()
+        except OSError:
+            if time.monotonic() > give_up:
+                raise OSError(_("another kernel held the progress file's lock for {seconds} s").format(
+                    seconds=int(BUSY_SECONDS))) from None
+        time.sleep(0.005)
 
 
 def _busy(error: BaseException) -> bool:
@@ -503,13 +652,33 @@ def _patiently(action):
 
 
 def _aside_name(path: Path, now: datetime) -> Path:
-    stamp = now.strftime("%Y%m%dT%H%M%SZ")
-    aside = path.with_name(f"{path.name}.moved-aside-{stamp}")
+    return _unused(lambda number: path.with_name(f"{path.name}.moved-aside-{now.strftime('%Y%m%dT%H%M%SZ')}"
+                                                 + ("" if number == 1 else f"-{number}")))
+
+
+def _unused(name) -> Path:
+    """The first of ``name(1)``, ``name(2)``, … that no file has yet."""
     number = 1
-    while aside.exists():
+    while (path := name(number)).exists() or path.is_symlink():
         number += 1
-        aside = path.with_name(f"{path.name}.moved-aside-{stamp}-{number}")
-    return aside
+    return path
+
+
+def unused_path(path) -> Path:
+    """``path`` if no file has that name yet, else the first free one of ``name-2.ext``, ``name-3.ext``, … (two
+    exports in the same second get two files, never one overwritten).
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> _ = (folder / "progress.csv").write_text("kept")
+    >>> unused_path(folder / "progress.csv").name, unused_path(folder / "other.csv").name
+    ('progress-2.csv', 'other.csv')
+    """
+    if not isinstance(path, (str, os.PathLike)) or isinstance(path, bytes) or not str(os.fspath(path)).strip() \
+            or "\x00" in os.fspath(path):
+        raise BaccaratError(_("path must be a file's path, not {value}").format(value=shown(path)))
+    path = Path(os.fspath(path)).expanduser()
+    return _unused(lambda number: path if number == 1 else path.with_name(f"{path.stem}-{number}{path.suffix}"))
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -532,55 +701,113 @@ class ProgressStore:
             self.path, self.saving = None, False
             self._connection = _memory_copy(None)
             return
-        self.path = progress_path() if path is None else _check_path(path)
+        if path is not None:
+            self.path = _check_path(path)
+        else:
+            try:
+                self.path = progress_path()
+            except BaccaratError as error:             # BACCARAT_PROGRESS_DIR names no usable folder
+                self.path, self.saving = None, False
+                self._connection = _memory_copy(None)
+                self.warning = _("Your progress is not being saved ({reason}); the course works as usual, but these "
+                                 "answers will be forgotten when the kernel restarts.").format(reason=error)
+                return
         try:
             self._connection = _patiently(self._open)
             self.saving = True
-        except (sqlite3.Error, OSError, _NotOurs) as error:
-            self._fall_back(error, None)
+        except _Newer:
+            self._read_only(None)
+        except (sqlite3.Error, OSError, ValueError, _NotOurs) as error:
+            self._read_only(error)
 
     # ----- opening and falling back
 
     def _open(self) -> sqlite3.Connection:
+        """A connection that can write the file, once it is healthy: created if missing, a damaged or foreign one
+        moved aside. All of it under the lock file, so that two kernels never both move a file aside."""
+        if _newer_on_disk(self.path):
+            raise _Newer()
+        if self.path.exists() and not os.access(self.path, os.W_OK):    # SQLite would open it, and fail on a write
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(self.path))
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        connection = _connect(self.path)
-        try:
+        with _file_lock(self.path):
+            connection = self._healthy_connection()
+            try:
+                if connection.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
+                    connection.execute("PRAGMA journal_mode = WAL")
+                _initialise(connection)
+            except BaseException:
+                connection.close()
+                raise
+            return connection
+
+    def _healthy_connection(self) -> sqlite3.Connection:
+        """A connection to the file as it is now on disk, after moving a damaged or foreign file aside. A file is
+        moved only when it was found damaged twice, a moment apart, and is still the same file (inode, size,
+        modification time): another kernel may have just replaced it with a fresh one, which is never moved."""
+        damaged = None                                 # the identity of the file last found damaged
+        for _round in range(OPEN_ROUNDS):
+            identity = _identity(self.path)
+            connection = _connect(self.path)
             try:
                 _check_health(connection)
-            except (_NotOurs, sqlite3.DatabaseError) as error:
-                if isinstance(error, sqlite3.OperationalError):
-                    raise
-                time.sleep(RETRY_PAUSE)                # look twice before moving a learner's file aside
-                _check_health(connection)
-        except (_NotOurs, sqlite3.DatabaseError) as error:
-            if isinstance(error, sqlite3.OperationalError):
+                return connection
+            except sqlite3.OperationalError:
                 connection.close()
                 raise                                  # cannot be opened or read: not the file's fault
-            connection.close()
-            self._move_aside()
-            connection = _connect(self.path)
-        try:
-            if connection.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
-                connection.execute("PRAGMA journal_mode = WAL")
-            _initialise(connection)
-        except BaseException:
-            connection.close()
-            raise
-        return connection
+            except _Newer:
+                connection.close()
+                raise
+            except (_NotOurs, sqlite3.DatabaseError):
+                connection.close()
+            if identity is None or identity != damaged:
+                damaged = identity                     # look twice before moving a learner's file aside
+                time.sleep(RETRY_PAUSE)
+            elif _identity(self.path) == identity:
+                self._move_aside()
+                damaged = None
+        raise sqlite3.OperationalError("the progress file kept changing while it was opened")
 
     def _move_aside(self) -> None:
         now = datetime.now(timezone.utc)
         aside = _aside_name(self.path, now)
-        os.replace(self.path, aside)
-        for ending in ("-wal", "-shm", "-journal"):       # the moved file's own journal goes with it
+        for ending in ("-wal", "-shm", "-journal"):       # the moved file's own journal goes first, then the file
             companion = self.path.with_name(self.path.name + ending)
             if companion.exists():
                 os.replace(companion, aside.with_name(aside.name + ending))
+        os.replace(self.path, aside)
         self.notice = _("The progress file {path} could not be read (it is damaged, or was not written by this "
                         "course), so it was renamed {aside} and a fresh one was started.").format(
             path=self.path, aside=aside.name)
 
-    def _fall_back(self, error: BaseException, source: sqlite3.Connection | None) -> None:
+    def _read_only(self, error: BaseException | None) -> None:
+        """The file cannot be written (``error``) or is a newer version's (``error`` None): go on in memory from
+        what it holds, read read-only, and say once that new answers are not being saved."""
+        try:
+            source = _connect_read_only(self.path) if self.path.is_file() else None
+        except (sqlite3.Error, OSError, ValueError):
+            source = None
+        if source is not None:
+            try:
+                state = _inspect(source)
+            except sqlite3.Error:
+                state = "foreign"
+            if state not in ("ours", "newer"):         # a damaged file that could not be moved: nothing to show
+                source.close()
+                source = None
+        if error is not None:
+            self._fall_back(error, source)
+            if source is not None:
+                self.warning = _("Your progress file {path} can be read but not written ({reason}): your saved "
+                                 "answers are shown, but new answers are not being saved.").format(
+                    path=self.path, reason=_reason(error))
+            return
+        self._fall_back(None, source)
+        self.warning = _("Your progress file {path} was made by a newer version of the course, so it is left "
+                         "untouched and new answers are not being saved (update the course to save them).").format(
+            path=self.path)
+
+    def _fall_back(self, error: BaseException | None, source: sqlite3.Connection | None) -> None:
         """Go on in memory, from what ``source`` still holds; say once that progress is not being saved."""
         self._connection = _memory_copy(source)
         if source is not None:
@@ -589,9 +816,9 @@ class ProgressStore:
             except sqlite3.Error:  # pragma: no cover
                 pass
         self.saving = False
-        self.warning = _("Your progress is not being saved ({reason}: {path}); the course works as usual, but these "
-                         "answers will be forgotten when the kernel restarts.").format(reason=_reason(error),
-                                                                                        path=self.path)
+        self.warning = None if error is None else _(
+            "Your progress is not being saved ({reason}: {path}); the course works as usual, but these answers will "
+            "be forgotten when the kernel restarts.").format(reason=_reason(error), path=self.path)
 
     def _run(self, action):
         """``action(connection)``; a failing file makes the store go on in memory and run it there."""
@@ -746,11 +973,12 @@ class ProgressStore:
         return path
 
     def export_csv(self, path) -> Path:
-        """Write every answer to a CSV file (columns ``CSV_FIELDS``; right is 1 or 0) and return its path."""
+        """Write every answer to a new CSV file (columns ``CSV_FIELDS``; right is 1 or 0) and return its path (a file
+        that exists already is a BaccaratError: nothing is overwritten)."""
         path = _check_path(path, (".csv",))
         answers = self.answers()
         try:
-            with open(path, "w", newline="", encoding="utf-8") as file:
+            with open(path, "x", newline="", encoding="utf-8") as file:     # "x": an existing file is never overwritten
                 writer = csv.writer(file)
                 writer.writerow(CSV_FIELDS)
                 for answer in answers:
@@ -896,17 +1124,21 @@ def _refuse_existing(path: Path) -> None:
             .format(value=shown_path(path)))
 
 
-_SHARED: dict[Path, ProgressStore] = {}
+_SHARED: dict[Path | str, ProgressStore] = {}
 _SHARED_LOCK = threading.Lock()
 
 
 def progress_store() -> ProgressStore:
-    """The store of this kernel for ``progress_path()``: every widget shares it (so its warning is said once)."""
-    path = progress_path()
+    """The store of this kernel for ``progress_path()``: every widget shares it (so its warning is said once). A
+    ``BACCARAT_PROGRESS_DIR`` that names no usable folder gives a store in memory whose warning says why."""
+    try:
+        key: Path | str = progress_path()
+    except BaccaratError:
+        key = os.environ.get(PROGRESS_DIR_VARIABLE, "")
     with _SHARED_LOCK:
-        if path not in _SHARED:
-            _SHARED[path] = ProgressStore(path)
-        return _SHARED[path]
+        if key not in _SHARED:
+            _SHARED[key] = ProgressStore(key if isinstance(key, Path) else None)
+        return _SHARED[key]
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -939,26 +1171,35 @@ def export_progress(path) -> Path:
         return store.export_csv(target) if target.suffix.lower() == ".csv" else store.copy_to(target)
 
 
-def reset_progress(confirm=None) -> Reset:
+def reset_progress(confirm=None, store=None) -> Reset:
     """Delete every saved answer and lesson mark, once confirmed with ``confirm="reset"``, after copying the
-    progress file to ``progress.sqlite3.backup-<UTC time>.sqlite3`` next to it. Returns ``Reset(deleted, backup)``;
-    nothing is deleted if the backup cannot be written."""
+    progress file to ``progress.sqlite3.backup-<UTC time>.sqlite3`` next to it. ``store``: None, the progress
+    file's (``progress_path()``); or a ``ProgressStore`` (the progress page's: its own file, backed up the same way;
+    one kept in memory by choice has no file to back up). Returns ``Reset(deleted, backup)``; nothing is deleted
+    if the backup cannot be written, or if the store cannot write its file."""
     if not isinstance(confirm, str) or confirm != RESET_WORD:
         raise BaccaratError(_("reset deletes all saved progress: confirm with "
                               "confirm={reset_word!r}, not {value}")
                                   .format(reset_word=RESET_WORD, value=shown(confirm)))
+    if store is not None and not isinstance(store, ProgressStore):
+        raise BaccaratError(_("store must be None or a ProgressStore, not {value}").format(value=shown(store)))
+    if store is not None:
+        return _backed_up_reset(store)
     path = progress_path()
     if not path.exists():
         return Reset(0, None)
-    with ProgressStore(path) as store:
-        if not store.saving:
-            raise BaccaratError(_("could not write {value}: {value2}")
-                .format(value=shown_path(path), value2=store.warning or ""))
-        stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
-        backup = path.with_name(f"{path.name}.backup-{stamp}.sqlite3")
-        number = 1
-        while backup.exists():
-            number += 1
-            backup = path.with_name(f"{path.name}.backup-{stamp}-{number}.sqlite3")
-        store.copy_to(backup)
-        return Reset(store.reset(confirm=RESET_WORD), backup)
+    with ProgressStore(path) as own:
+        return _backed_up_reset(own)
+
+
+def _backed_up_reset(store: ProgressStore) -> Reset:
+    if store.path is None:                           # in memory (":memory:", or no usable folder): no file
+        return Reset(store.reset(confirm=RESET_WORD), None)
+    if not store.saving:
+        raise BaccaratError(_("could not write {value}: {value2}")
+            .format(value=shown_path(store.path), value2=store.warning or ""))
+    stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+    backup = _unused(lambda number: store.path.with_name(
+        f"{store.path.name}.backup-{stamp}{'' if number == 1 else f'-{number}'}.sqlite3"))
+    store.copy_to(backup)
+    return Reset(store.reset(confirm=RESET_WORD), backup)

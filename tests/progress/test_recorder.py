@@ -111,13 +111,50 @@ def test_the_kernels_store_gets_the_answer_with_the_notebook_and_store_trouble_i
     assert said_second.saved and said_second.messages == ()
 
 
-def test_a_store_that_fails_unexpectedly_never_breaks_the_answer():
+def test_a_store_that_fails_unexpectedly_never_breaks_the_answer_and_says_it_was_not_saved():
+    # Every judged answer is either saved or the learner is told it was not: here, each time.
     class Broken(ProgressStore):
         def record(self, *args, **kwargs):
             raise RuntimeError("disk on fire")
     recorder = AnswerRecorder("drill", clock=FakeClock(), store=Broken(":memory:"))
+    for key in ("7 8", "K 9"):
+        recorder.ask()
+        assert recorder.record("total", key, "5", True) == Recorded(
+            False, None, ("This answer was not saved (disk on fire).",))
+
+
+def test_a_key_or_answer_longer_than_the_store_keeps_is_saved_shortened(tmp_path):
+    # 600 characters each; the store keeps 500 (MAX_TEXT): the first 500 are saved, never nothing.
+    path = tmp_path / "progress.sqlite3"
+    recorder = AnswerRecorder("drill", clock=FakeClock(), store=ProgressStore(path), lesson="09_practice")
     recorder.ask()
-    assert recorder.record("total", "7 8", "5", True) == Recorded(True, 0.0, ())
+    assert recorder.record("total", "k" * 600, "0" * 599 + "5", True).saved
+    recorder.ask()
+    assert recorder.record("natural", "6 2", "no" + " x" * 299, False).saved
+    assert _saved(path) == [("total", "k" * 500, "0" * 500, True, 0.0, "drill", "09_practice"),
+                            ("natural", "6 2", "no" + " x" * 249, False, 0.0, "drill", "09_practice")]
+
+
+def test_a_lone_surrogate_in_a_key_or_answer_is_saved_escaped(tmp_path):
+    # "\udcff" cannot be encoded in UTF-8: it is stored as its backslash escape, the six characters \udcff.
+    path = tmp_path / "progress.sqlite3"
+    recorder = AnswerRecorder("lesson", clock=FakeClock(), store=ProgressStore(path), lesson="01_card_values")
+    recorder.ask()
+    assert recorder.record("total", "7 \udcff", "5\udcff", True) == Recorded(True, 0.0, ())
+    assert _saved(path) == [("total", "7 \\udcff", "5\\udcff", True, 0.0, "lesson", "01_card_values")]
+
+
+def test_a_progress_folder_that_names_no_home_says_once_that_nothing_is_saved(tmp_path, monkeypatch):
+    # "~nosuchuser/x": no such user, so no folder; the answers go on in memory and the first one says so, once.
+    monkeypatch.setenv("BACCARAT_PROGRESS_DIR", "~nosuchuser-of-this-course/x")
+    monkeypatch.setattr("baccarat_lib.progress.store._SHARED", {})
+    first, dealer = AnswerRecorder("drill", clock=FakeClock()), AnswerRecorder("dealer", clock=FakeClock())
+    first.ask(), dealer.ask()
+    said = first.record("total", "K 9", "9", True)
+    assert said.saved and len(said.messages) == 1
+    assert said.messages[0].startswith("Your progress is not being saved (BACCARAT_PROGRESS_DIR must name a folder")
+    assert "'~nosuchuser-of-this-course/x'" in said.messages[0]
+    assert dealer.record("total", "K 8", "8", True) == Recorded(True, 0.0, ())
 
 
 @pytest.mark.parametrize("arguments, name", [

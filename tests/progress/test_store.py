@@ -4,9 +4,13 @@ Expected values are worked by hand in comments; nothing is copied from the store
 """
 
 import csv
+import importlib.util
 import multiprocessing
 import os
+import shutil
 import sqlite3
+import tempfile
+import urllib.request
 from datetime import datetime, timedelta, timezone
 from fractions import Fraction
 from pathlib import Path
@@ -14,8 +18,10 @@ from pathlib import Path
 import pytest
 
 from baccarat_lib.errors import BaccaratError
+from baccarat_lib.progress import store as store_module
 from baccarat_lib.progress.store import (CSV_FIELDS, Answer, ProgressStore, Reset, SkillSummary, banker_cell_skill,
-                                         current_lesson, export_progress, progress_path, reset_progress, skill_family)
+                                         current_lesson, export_progress, progress_path, reset_progress, skill_family,
+                                         unused_path)
 
 ROOT = Path(__file__).resolve().parents[2]
 T0 = datetime(2024, 5, 1, 10, 0, tzinfo=timezone.utc)
@@ -494,3 +500,278 @@ def test_a_copy_that_cannot_be_written_is_a_baccarat_error_and_the_store_keeps_s
         assert store.saving and store.warning is None
     with pytest.raises(BaccaratError, match="could not write"):
         export_progress(tmp_path / "no-such-folder" / "copy.db")
+
+
+# ---------------------------------------------------------------- two kernels opening a damaged file at once
+
+RACE_TRIALS, RACE_ANSWERS = 20, 50
+
+
+def _race_writer(folder, number, barrier, said):
+    os.environ["BACCARAT_PROGRESS_DIR"] = folder
+    barrier.wait()                                   # both find the same damaged file at the same moment
+    store = ProgressStore()
+    for row in range(RACE_ANSWERS):
+        store.record("total", f"writer {number} row {row}", str(row), True, 1.0)
+    said.put((number, store.saving))
+    store.close()
+
+
+@pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(), reason="needs the fork start method")
+def test_two_kernels_opening_a_damaged_file_at_once_lose_no_answer(tmp_path, monkeypatch):
+    # Each trial: a damaged progress file, then two processes open it at the same moment and save 50 answers
+    # each. Both must say they are saving, and the progress file left in place must hold all 2 x 50 = 100
+    # answers: an answer written into a file the other process then moved aside is lost to the learner.
+    # The writers skip the disk flush of each commit (synchronous = OFF): the race is in opening, and 2,000 flushed
+    # commits would take most of a minute on a loaded machine.
+    connect = store_module._connect
+
+    def unflushed(path):
+        connection = connect(path)
+        try:
+            connection.execute("PRAGMA synchronous = OFF")
+        except sqlite3.DatabaseError:                # the damaged file: nothing will be committed to it
+            pass
+        return connection
+    monkeypatch.setattr(store_module, "_connect", unflushed)
+    context = multiprocessing.get_context("fork")
+    lost, asides, saving = [], [], []
+    for trial in range(RACE_TRIALS):
+        folder = tmp_path / f"trial-{trial}"
+        folder.mkdir()
+        (folder / "progress.sqlite3").write_bytes(b"not a database " * 300)
+        barrier, said = context.Barrier(2), context.Queue()
+        processes = [context.Process(target=_race_writer, args=(str(folder), number, barrier, said))
+                     for number in range(2)]
+        for process in processes:
+            process.start()
+        for process in processes:
+            process.join(60)
+        saving.append(sorted(said.get(timeout=5) for process in processes if process.exitcode == 0))
+        kept = sqlite3.connect(folder / "progress.sqlite3")
+        try:
+            rows = kept.execute("SELECT count(*) FROM answers").fetchone()[0]
+        except sqlite3.OperationalError:             # no answers table left in place at all
+            rows = 0
+        kept.close()
+        lost.append(2 * RACE_ANSWERS - rows)
+        asides.append(len(_moved_aside(folder)))
+    assert lost == [0] * RACE_TRIALS
+    assert saving == [[(0, True), (1, True)]] * RACE_TRIALS
+    assert asides == [1] * RACE_TRIALS               # the damaged file, moved aside once; the fresh one never
+
+
+# ---------------------------------------------------------------- files that can be read but not written
+
+def _as_a_reader_who_cannot_write(folder, file_too, body):
+    """``body()`` run by someone who can read ``folder`` and its progress file but cannot write the file, nor (unless
+    ``file_too``) the folder. Root writes anything, so as root it runs in a child process as the user nobody
+    (the folder opened to all for reading: 0o755, or 0o777 when only the file is read-only); else with chmod."""
+    progress = folder / "progress.sqlite3"
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        folder.chmod(0o777 if file_too else 0o755)
+        progress.chmod(0o644)
+        for parent in folder.parents:                # the path to it must be open to nobody too
+            if parent == Path(tempfile.gettempdir()):
+                break
+            parent.chmod(parent.stat().st_mode | 0o005)
+        context = multiprocessing.get_context("fork")
+        results = context.Queue()
+
+        def child():
+            os.setgid(65534)
+            os.setuid(65534)
+            results.put(body())
+        process = context.Process(target=child)
+        process.start()
+        process.join(60)
+        assert process.exitcode == 0
+        return results.get(timeout=5)
+    progress.chmod(0o444)
+    if not file_too:
+        folder.chmod(0o555)
+    try:
+        return body()
+    finally:
+        folder.chmod(0o755)
+        progress.chmod(0o644)
+
+
+@pytest.fixture
+def shared_tmp():
+    """A temporary folder outside pytest's private one, which the user nobody can reach."""
+    folder = Path(tempfile.mkdtemp(prefix="progress-read-only-"))
+    yield folder
+    for path in [folder, *folder.rglob("*")]:
+        if path.is_dir():
+            path.chmod(0o755)
+    shutil.rmtree(folder)
+
+
+@pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(), reason="needs the fork start method")
+@pytest.mark.parametrize("what", ["folder", "file"])
+def test_a_progress_file_that_can_be_read_but_not_written_shows_every_answer_and_says_so_once(shared_tmp, what):
+    # A read-only home or a mounted backup: the 3 saved answers are shown, saving is False, one sentence says new
+    # answers are not being saved (once), and the file's bytes stay as they were.
+    folder = shared_tmp / "progress"
+    with ProgressStore(folder / "progress.sqlite3") as store:
+        _fill(store)
+        store.mark_lesson_done("01_cards", when=T0)
+    before = (folder / "progress.sqlite3").read_bytes()
+
+    def look():
+        store = ProgressStore(folder / "progress.sqlite3")
+        store.record("total", "9 9", "8", True, 1.0, when=T0)          # goes on in memory, never raises
+        return (store.saving, store.answers(), store.lessons_done(), store.take_messages(), store.take_messages(),
+                sorted(path.name for path in folder.iterdir() if "moved-aside" in path.name))
+    saving, answers, lessons, said, said_again, asides = _as_a_reader_who_cannot_write(folder, what == "file", look)
+    assert not saving and asides == []
+    assert answers == EXPECTED + (Answer("total", "9 9", "8", True, 1.0, T0, "drill"),)
+    assert lessons == {"01_cards": T0}
+    assert len(said) == 1 and said_again == ()
+    assert said[0].startswith(f"Your progress file {folder / 'progress.sqlite3'} can be read but not written (")
+    assert said[0].endswith("your saved answers are shown, but new answers are not being saved.")
+    assert (folder / "progress.sqlite3").read_bytes() == before
+
+
+def _newer(path, drop_lesson_column=False):
+    """A progress file as a newer version of the course might leave it: a higher user_version, a table of its
+    own, and (``drop_lesson_column``) the answers table without a column this version reads."""
+    with ProgressStore(path) as store:
+        _fill(store)
+    newer = sqlite3.connect(path)
+    newer.execute("CREATE TABLE schedule (item TEXT)")
+    if drop_lesson_column:
+        newer.execute("DROP TRIGGER answers_summarised")       # this version's summaries read the column
+        newer.execute("ALTER TABLE answers DROP COLUMN lesson")
+    newer.execute(f"PRAGMA user_version = {store_module.SCHEMA_VERSION + 1}")
+    newer.commit()
+    newer.close()
+    return path.read_bytes()
+
+
+@pytest.mark.parametrize("drop_lesson_column", [False, True])
+def test_a_file_from_a_newer_version_is_read_but_never_moved_or_written(progress_dir, drop_lesson_column):
+    # Shown when it has the tables and columns this version reads; else nothing is shown. Either way: not moved
+    # aside, the same bytes, saving False and one sentence saying a newer version made it and it is left untouched.
+    progress_dir.mkdir()
+    path = progress_dir / "progress.sqlite3"
+    before = _newer(path, drop_lesson_column)
+    for _reopen in range(2):
+        with ProgressStore() as store:
+            assert not store.saving and store.notice is None
+            assert store.answers() == (() if drop_lesson_column else EXPECTED)
+            store.record("total", "9 9", "8", True, 1.0, when=T0)      # kept in memory only
+            [said] = store.take_messages()
+            assert said == (f"Your progress file {path} was made by a newer version of the course, so it is left "
+                            "untouched and new answers are not being saved (update the course to save them).")
+            assert store.take_messages() == ()
+    assert _moved_aside(progress_dir) == [] and path.read_bytes() == before
+    with pytest.raises(BaccaratError, match="could not write"):
+        reset_progress("reset")                      # a reset does not delete a newer version's answers either
+    assert path.read_bytes() == before
+
+
+def test_a_progress_folder_that_names_no_home_is_a_baccarat_error_and_a_store_in_memory(monkeypatch):
+    monkeypatch.setenv("BACCARAT_PROGRESS_DIR", "~nosuchuser-of-this-course/x")
+    with pytest.raises(BaccaratError) as error:
+        progress_path()
+    assert str(error.value) == ("BACCARAT_PROGRESS_DIR must name a folder, not '~nosuchuser-of-this-course/x': the "
+                                "home folder its ~ names cannot be found")
+    store = ProgressStore()
+    assert store.path is None and not store.saving and str(error.value) in store.warning
+    _works_in_memory_and_says_so_once(store)
+
+
+def test_lone_surrogates_are_stored_escaped_and_read_back(progress_dir):
+    # "\udcff" as key, answer and lesson: UTF-8 cannot encode it, so it is kept as the six characters \udcff.
+    with ProgressStore() as store:
+        store.record("total", "\udcff", "x\udcff", True, 1.0, when=T0, lesson="l\udcff")
+        store.mark_lesson_done("d\udcff", when=T0)
+    with ProgressStore() as store:
+        assert store.answers() == (Answer("total", "\\udcff", "x\\udcff", True, 1.0, T0, "drill", "l\\udcff"),)
+        assert list(store.lessons_done()) == ["d\\udcff"]
+
+
+def test_a_csv_export_never_overwrites_a_file(progress_dir, tmp_path):
+    target = tmp_path / "mine.csv"
+    target.write_text("keep me")
+    with ProgressStore() as store:
+        _fill(store)
+        with pytest.raises(BaccaratError, match="could not write"):
+            store.export_csv(target)
+        assert target.read_text() == "keep me"
+        assert unused_path(target) == tmp_path / "mine-2.csv"
+        store.export_csv(unused_path(target))
+        assert unused_path(target) == tmp_path / "mine-3.csv"
+    assert (tmp_path / "mine-2.csv").read_text(encoding="utf-8").count("\n") == 4      # a header and 3 answers
+
+
+def test_reset_progress_of_a_store_backs_its_own_file_up(tmp_path):
+    # The progress page hands its store: the backup is next to that store's file, holding the 3 answers.
+    path = tmp_path / "mine.sqlite3"
+    with ProgressStore(path) as store:
+        _fill(store)
+        done = reset_progress("reset", store=store)
+        assert done.deleted == 3 and done.backup.parent == tmp_path
+        assert done.backup.name.startswith("mine.sqlite3.backup-") and store.answers() == ()
+    with ProgressStore(done.backup) as backup:
+        assert backup.answers() == EXPECTED
+    memory = ProgressStore(":memory:")
+    _fill(memory)
+    assert reset_progress("reset", store=memory) == Reset(3, None)             # no file: nothing to back up
+    with pytest.raises(BaccaratError, match="store must be None or a ProgressStore"):
+        reset_progress("reset", store=str(path))
+
+
+# ---------------------------------------------------------------- classroom mode (Voila) knows its lesson
+
+def test_voila_kernels_name_their_lesson_from_the_page_address(monkeypatch):
+    # Voila sets no JPY_SESSION_NAME; it gives its kernels the page's path as SCRIPT_NAME, with SERVER_SOFTWARE
+    # "voila/<version>" (voila/handler.py). A %20 in the address is a space in the notebook's name.
+    monkeypatch.delenv("JPY_SESSION_NAME", raising=False)
+    monkeypatch.setenv("SERVER_SOFTWARE", "voila/0.5.13")
+    monkeypatch.setenv("SCRIPT_NAME", "/user/ann/voila/render/punto-banco-course/lessons/vi/09_practice.ipynb")
+    assert current_lesson() == "09_practice"
+    monkeypatch.setenv("SCRIPT_NAME", "/voila/render/my%20copy.ipynb")
+    assert current_lesson() == "my copy"
+    monkeypatch.setenv("SCRIPT_NAME", "/voila/render/")
+    assert current_lesson() is None
+    monkeypatch.setenv("SERVER_SOFTWARE", "Apache/2.4")                  # a SCRIPT_NAME not from Voila
+    monkeypatch.setenv("SCRIPT_NAME", "/cgi-bin/09_practice.ipynb")
+    assert current_lesson() is None
+
+
+ANSWERING_CELL = """from baccarat_lib.progress import AnswerRecorder
+recorder = AnswerRecorder("lesson")
+recorder.ask()
+print("saved:", recorder.record("total", "7 8", "5", True).saved)"""
+
+
+@pytest.mark.skipif(importlib.util.find_spec("voila") is None, reason="needs Voila (pip install voila)")
+def test_an_answer_given_in_classroom_mode_is_saved_with_its_lesson(tmp_path, monkeypatch):
+    # A real Voila server, started as `punto-banco classroom` starts it (the course's classroom settings), renders a
+    # notebook named as lesson 09 of the Vietnamese edition whose cell answers an exercise; the answer is saved
+    # with the lesson "09_practice".
+    import nbformat
+
+    from tests.browser import servers
+    root = tmp_path / "course"
+    (root / "lessons" / "vi").mkdir(parents=True)
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(ANSWERING_CELL)])
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(notebook, root / "lessons" / "vi" / "09_practice.ipynb")
+    monkeypatch.setenv("BACCARAT_PROGRESS_DIR", str(tmp_path / "progress"))
+    monkeypatch.delenv("JPY_SESSION_NAME", raising=False)
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
+    server = servers.start_voila(root, tmp_path / "home", tmp_path / "voila.log",
+                                 config_dir=ROOT / "serve" / "voila" / "classroom")
+    try:
+        with urllib.request.urlopen(f"{server.url}/voila/render/lessons/vi/09_practice.ipynb", timeout=120) as page:
+            html = page.read().decode("utf-8")
+    finally:
+        server.stop()
+    assert "saved: True" in html, (tmp_path / "voila.log").read_text()[-2000:]
+    with ProgressStore(tmp_path / "progress" / "progress.sqlite3") as store:
+        assert [(answer.key, answer.source, answer.lesson) for answer in store.answers()] == [
+            ("7 8", "lesson", "09_practice")]

@@ -261,3 +261,24 @@ def test_days_change_at_local_midnight(tz, midnight):
                  ]) as store:
         assert build_report(store, COURSE_SKILLS, tz=tz).days == (
             DayLine(new_day - timedelta(days=1), 1, 1, Fraction(1)), DayLine(new_day, 2, 0, Fraction(0)))
+
+
+def test_a_newer_versions_file_is_summarised_in_memory_only(tmp_path):
+    # A newer version of the course may keep other summaries (here: none, and a table of its own): the store reads
+    # its answers and makes this version's summaries in its memory copy; the file keeps its bytes.
+    path = tmp_path / "progress.sqlite3"
+    shutil.copyfile(VERSION_1_FILE, path)
+    newer = sqlite3.connect(path)
+    newer.execute("CREATE TABLE schedule (item TEXT)")
+    newer.execute("PRAGMA user_version = 99")
+    newer.commit()
+    newer.close()
+    before = path.read_bytes()
+    with ProgressStore(path) as store:
+        assert not store.saving
+        answers = store.answers()
+        assert len(answers) == 40
+        assert build_report(store, COURSE_SKILLS) == reference_report(answers, COURSE_SKILLS, course.LESSONS,
+                                                                      frozenset(), timezone.utc)
+        assert store.summary() == reference_summary(answers)
+    assert path.read_bytes() == before

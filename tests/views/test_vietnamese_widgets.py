@@ -257,8 +257,8 @@ def test_the_progress_page_in_vietnamese():   # confirmation, numbers
     assert page.reset_button.description == "Xóa tiến độ…"
     assert page.confirm_button.description == "Có, xóa toàn bộ tiến độ của tôi"
     assert page.cancel_button.description == "Hủy"
-    assert _plain(page.notice.value) == ("Xóa mọi câu trả lời đã lưu và bắt đầu lại? Việc này không thể hoàn tác "
-                                         "(hãy xuất ra CSV trước để giữ một bản sao).")
+    assert _plain(page.notice.value) == ("Xóa mọi câu trả lời đã lưu và bắt đầu lại? Một bản sao lưu của tệp tiến "
+                                         "độ được giữ ngay cạnh tệp đó.")
     # one answer of 2.5 seconds: its median time, with a decimal comma (glossary: 9,5)
     assert "2,5 giây" in _plain(page.skills.value)
     assert "Kỹ năng" in _plain(page.skills.value)

@@ -116,13 +116,44 @@ def test_reset_needs_a_confirmation(store, lessons):
     page.confirm_button.click()                      # not asked yet: nothing happens
     assert len(store.answers()) == 1
     page.reset_button.click()
-    assert page.confirm_box.layout.display == "flex" and "cannot be undone" in page.notice.value
+    assert page.confirm_box.layout.display == "flex" and "A backup of your progress file" in page.notice.value
     page.cancel_button.click()
     assert len(store.answers()) == 1 and "Nothing was deleted" in page.notice.value
     page.reset_button.click()
     page.confirm_button.click()
     assert store.answers() == () and page.report.answers == 0
     assert "1 answers deleted" in page.notice.value and page.confirm_box.layout.display == "none"
+
+
+def test_reset_keeps_a_backup_next_to_the_progress_file_and_says_where(store, lessons):
+    # Two answers saved, then reset: the backup next to the file holds both, and the page names it.
+    store.record("total", "7 8", "5", True, 3.0, when=WHEN)
+    store.record("total", "K 9", "9", True, 2.0, when=WHEN)
+    page = ProgressPage(store, lessons)
+    page.reset_button.click()
+    page.confirm_button.click()
+    [backup] = store.path.parent.glob("progress.sqlite3.backup-*.sqlite3")
+    assert backup.name in page.notice.value and "2 answers deleted" in page.notice.value
+    with ProgressStore(backup) as kept:
+        assert [answer.key for answer in kept.answers()] == ["7 8", "K 9"]
+    assert store.answers() == ()
+
+
+def test_two_exports_in_the_same_second_write_two_files(store, lessons, monkeypatch):
+    # The clock stands still: both exports are named for the same second, and the second one gets "-2".
+    class Frozen(datetime):
+        @classmethod
+        def now(cls, tz=None):
+            return datetime(2024, 5, 1, 12, 0, 0, tzinfo=tz)
+    monkeypatch.setattr("baccarat_lib.views.widgets.progress.datetime", Frozen)
+    store.record("total", "7 8", "5", True, 3.0, when=WHEN)
+    page = ProgressPage(store, lessons)
+    first = page.export()
+    store.record("total", "K 9", "9", True, 2.0, when=WHEN)
+    second = page.export()
+    assert (first.name, second.name) == ("progress-20240501-120000.csv", "progress-20240501-120000-2.csv")
+    assert second.name in page.notice.value
+    assert [len(path.read_text(encoding="utf-8").splitlines()) for path in (first, second)] == [2, 3]
 
 
 def test_store_messages_are_shown_once(tmp_path, lessons):
@@ -140,6 +171,18 @@ def test_show_progress_uses_the_kernels_store(tmp_path, monkeypatch, lessons):
     monkeypatch.setattr("baccarat_lib.progress.store._SHARED", {})
     page = show_progress(lessons).controller
     assert page.store.path == tmp_path / "mine" / "progress.sqlite3"
+
+
+def test_a_progress_folder_that_names_no_home_is_said_on_the_page(monkeypatch, lessons):
+    # "~nosuchuser/x": the page opens, says why nothing is saved (once), and works from memory.
+    monkeypatch.setenv("BACCARAT_PROGRESS_DIR", "~nosuchuser-of-this-course/x")
+    monkeypatch.setattr("baccarat_lib.progress.store._SHARED", {})
+    page = show_progress(lessons).controller
+    assert page.messages.value.count("bcl-message") == 1
+    assert "BACCARAT_PROGRESS_DIR must name a folder" in page.messages.value
+    assert "not being saved" in page.messages.value and "kept in memory" in page.where.value
+    page.refresh_button.click()
+    assert page.messages.value.count("bcl-message") == 1
 
 
 def test_errors_are_inline_and_bad_arguments_refused(store, lessons, monkeypatch):

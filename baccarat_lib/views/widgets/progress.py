@@ -13,9 +13,11 @@ The page reads the store once when shown and on **Refresh**: the store's summari
 costs about the same after 100,000 answers as after 100. Lessons are named by their titles in the language the
 course speaks; a lesson is done when each exercise the course list declares for it was answered right once (and its
 final test taken): see ``progress.report``. **Export to CSV** writes every answer next to the progress file (a store
-kept in memory: into the working folder, the notebook's own) and says where. **Reset…** asks first: only **Yes,
-delete all my progress** deletes. **Practise …** starts the suggested drill on the page (``show_drill(kind=...,
-seed=None, adaptive=True)``: its questions chosen from the learner's saved answers). A message from the store (a
+kept in memory: into the working folder, the notebook's own; a new name each time, never overwriting) and says
+where. **Reset…** asks first: only **Yes, delete all my progress** deletes, after keeping a backup of the progress
+file next to it (``progress.reset_progress``), and says where that is. **Practise …** starts the suggested drill on
+the page (``show_drill(kind=..., seed=None, adaptive=True)``: its questions chosen from the learner's saved
+answers). A message from the store (a
 damaged file moved aside, progress not being saved) is shown once.
 
 >>> from baccarat_lib.progress import ProgressStore
@@ -38,7 +40,7 @@ from ...game.coup import Outcome
 from ...game.formatting import localized, percent
 from ...i18n import _
 from ...progress.report import DayLine, ProgressReport, lesson_statuses
-from ...progress.store import ProgressStore, progress_store
+from ...progress.store import RESET_WORD, ProgressStore, progress_store, reset_progress, unused_path
 from ...teaching.progress_report import build_progress_report
 from ..html import caption_html, message_html, table_html
 from ..palette import OUTCOME_COLOURS, PALE_GREY
@@ -244,10 +246,10 @@ class ProgressPage:
     def export(self) -> Path | None:
         """Write every answer to a CSV file and say where; returns its path (None if it failed)."""
         folder = self.store.path.parent if self.store.path is not None and self.store.saving else _working_folder()
-        target = folder / f"progress-{datetime.now().strftime('%Y%m%d-%H%M%S')}.csv"
         written = []
 
         def compute():
+            target = unused_path(folder / f"progress-{datetime.now().strftime('%Y%m%d-%H%M%S')}.csv")
             written.append(self.store.export_csv(target))
             if self.report:
                 return message_html(_("Exported {answers} answers to {path}").format(
@@ -260,8 +262,8 @@ class ProgressPage:
     def ask_reset(self):
         """First step of a reset: show the confirmation buttons."""
         self.confirm_box.layout.display = "flex"
-        self.notice.value = message_html(_("Delete every saved answer and start again? This cannot be undone "
-                                           "(export to CSV first to keep a copy)."), "error")
+        self.notice.value = message_html(_("Delete every saved answer and start again? A backup of your progress "
+                                           "file is kept next to it."), "error")
 
     def cancel_reset(self):
         """Hide the confirmation; nothing is deleted."""
@@ -269,19 +271,24 @@ class ProgressPage:
         self.notice.value = message_html(_("Nothing was deleted."), "info")
 
     def reset(self):
-        """Second step of a reset: delete everything saved, then redraw."""
+        """Second step of a reset: back the progress file up next to it, delete everything saved, then redraw and
+        say where the backup is (a store kept in memory has no file to back up)."""
         if self.confirm_box.layout.display != "flex":     # only after "Reset…"
             return
         self.confirm_box.layout.display = "none"
-        deleted = []
+        done = []
 
         def compute():
-            deleted.append(self.store.reset(confirm="reset"))
+            done.append(reset_progress(RESET_WORD, store=self.store))
             return ""
         notice = safe_html(compute)
         self.refresh()
-        if deleted:
-            notice = message_html(_("Progress reset: {deleted} answers deleted.").format(deleted=deleted[0]), "info")
+        if done and done[0].backup is not None:
+            notice = message_html(_("Progress reset: {deleted} answers deleted; a backup of them is in {path}.").format(
+                deleted=done[0].deleted, path=shown_path(done[0].backup)), "info")
+        elif done:
+            notice = message_html(_("Progress reset: {deleted} answers deleted.").format(deleted=done[0].deleted),
+                                  "info")
         self.notice.value = notice
 
     def practise(self):
