@@ -23,6 +23,7 @@ import random
 import sys
 import time
 from pathlib import Path
+from scratch import scratch_folder  # noqa: E402  (benchmarks/scratch.py: a throw-away folder)
 
 HERE = Path(__file__).resolve().parents[1]
 
@@ -76,4 +77,5 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    with scratch_folder():          # nothing written outside a temporary folder
+        sys.exit(main())

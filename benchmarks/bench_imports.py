@@ -27,6 +27,7 @@ from pathlib import Path
 import nbformat
 from jupyter_client import KernelManager
 from jupyter_client.kernelspec import KernelSpec, KernelSpecManager
+from scratch import scratch_folder  # noqa: E402  (benchmarks/scratch.py: a throw-away folder)
 
 REPO = Path(__file__).resolve().parent.parent
 WATCHED = ("numpy", "matplotlib", "ipywidgets")
@@ -209,4 +210,5 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    with scratch_folder():          # nothing written outside a temporary folder
+        sys.exit(main())

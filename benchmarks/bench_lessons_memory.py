@@ -25,6 +25,7 @@ from jupyter_client import KernelManager
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_imports import PROBE, ThisPythonSpecs, _run, lesson_arguments, lessons, rss_mib  # noqa: E402
+from scratch import scratch_folder  # noqa: E402  (benchmarks/scratch.py: a throw-away folder)
 
 
 def peak_mib(pid: int) -> float:
@@ -94,4 +95,5 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    with scratch_folder():          # nothing written outside a temporary folder
+        sys.exit(main())

@@ -4,12 +4,15 @@ Both run in this one process on the same shoes, and both give exact Fractions; t
 and prints the time per shoe composition and the ratio. Run: ``python benchmarks/bench_odds.py``.
 """
 
+import argparse
+import sys
 import time
 from fractions import Fraction
 
 from baccarat_lib.analysis.odds import outcome_probabilities
 from baccarat_lib.game.shoe import shoe_counts
 from baccarat_lib.game.rules import BANKER_TABLEAU, PLAYER_DRAWS_ON
+from scratch import scratch_folder  # noqa: E402  (benchmarks/scratch.py: a throw-away folder)
 
 RANK_VALUES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 0, 0, 0]
 
@@ -85,10 +88,15 @@ def _time(function, repeat):
     return (time.perf_counter() - start) / repeat, result
 
 
-def main():
+SHOES = [("8 decks", 8, ""), ("6 decks", 6, ""), ("1 deck", 1, ""), ("8 decks less 9 9 8 K", 8, "9 9 8 K")]
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a smoke run: the 1-deck shoe only")
+    args = parser.parse_args(argv)
     print(f"{'shoe':<22}{'plain loops':>14}{'analysis.odds':>20}{'speed-up':>12}")
-    for label, decks, removed in [("8 decks", 8, ""), ("6 decks", 6, ""), ("1 deck", 1, ""),
-                                  ("8 decks less 9 9 8 K", 8, "9 9 8 K")]:
+    for label, decks, removed in [shoe for shoe in SHOES if shoe[1] == 1] if args.quick else SHOES:
         counts = shoe_counts(decks, removed)
         outcome_probabilities(counts=counts)  # compile once, as a lesson's first call does
         plain_time, plain = _time(lambda: plain_enumerator(counts), 1)
@@ -100,7 +108,9 @@ def main():
     odds.coup_table.cache_clear()
     outcome_probabilities(8)
     print(f"one-time compilation of every coup: {(time.perf_counter() - start) * 1e3:.0f} ms")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    with scratch_folder():
+        sys.exit(main())

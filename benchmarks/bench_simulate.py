@@ -42,6 +42,7 @@ import numpy as np  # noqa: E402
 from baccarat_lib import Outcome, Shoe  # noqa: E402
 from baccarat_lib.analysis.odds import outcome_probabilities  # noqa: E402
 from baccarat_lib.analysis.simulate import outcome_counts, simulate_coups  # noqa: E402
+from scratch import scratch_folder  # noqa: E402  (benchmarks/scratch.py: a throw-away folder)
 
 CUT_CARD = 14          # cards behind the cut card, as Shoe and the simulator
 MAX_Z = 4.0            # a share further than this many standard errors from the exact chance fails the check
@@ -223,4 +224,5 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    with scratch_folder():          # nothing written outside a temporary folder
+        sys.exit(main())

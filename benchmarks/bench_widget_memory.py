@@ -3,6 +3,9 @@
     python benchmarks/bench_widget_memory.py                      # 10,000 answers, 10,000 seed changes
     python benchmarks/bench_widget_memory.py --actions 2000 --repo /path/to/other/checkout
 
+Like every benchmark, it keeps the progress file and every other folder it writes in a temporary folder
+(``benchmarks/scratch.py``): the learner's own progress file is never read or written.
+
 Each scenario runs in a fresh Python process (so one cannot inherit the other's memory) that imports
 ``baccarat_lib`` from ``--repo`` (default: this script's checkout), builds the widget, does one warm-up round
 of 100 actions, then measures the resident set size (RSS, from /proc/self/statm, or the peak RSS where /proc is
@@ -26,6 +29,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from scratch import scratch_folder  # noqa: E402  (benchmarks/scratch.py: a throw-away folder)
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -109,4 +113,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    with scratch_folder():          # nothing written outside a temporary folder
+        main()

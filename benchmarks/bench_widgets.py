@@ -35,6 +35,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from scratch import scratch_folder  # noqa: E402  (benchmarks/scratch.py: a throw-away folder)
 
 REPO = Path(__file__).resolve().parents[1]
 TARGET_MS = 20.0
@@ -431,4 +432,5 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    with scratch_folder():          # nothing written outside a temporary folder
+        sys.exit(main())

@@ -1,6 +1,6 @@
 """Make tests/ importable for the shared independent reference implementation; skip the JupyterHub tests, in one
 line naming the extra they need, where JupyterHub is not installed (`pip install -e ".[test]"`); run Hypothesis
-without its per-example deadline."""
+without its per-example deadline; give every test a progress folder of its own."""
 
 import importlib.util
 import sys
@@ -20,6 +20,21 @@ sys.path.insert(0, str(TESTS))
 HUB_FOLDERS = ("classroom", "hub")   # the JupyterHub tests (a real hub, the load test, the Kubernetes values)
 HUB_EXTRA = 'the JupyterHub tests need the classroom extra: pip install -e ".[classroom]"'
 _SKIPPED_FOLDERS = pytest.StashKey[set]()
+
+
+@pytest.fixture(autouse=True)
+def _progress_folder_of_its_own(tmp_path_factory, monkeypatch):
+    """Each test saves progress into an empty temporary folder of its own (``BACCARAT_PROGRESS_DIR``), never into a
+    real home nor into another test's answers (the whole run's folder, set in the top conftest.py, stays for the
+    lessons' kernels and servers). The stores the test opened through ``progress_store()`` are closed after it."""
+    from baccarat_lib.progress import store
+
+    monkeypatch.setenv("BACCARAT_PROGRESS_DIR", str(tmp_path_factory.mktemp("progress")))
+    before = set(store._SHARED)
+    yield
+    with store._SHARED_LOCK:
+        for path in set(store._SHARED) - before:
+            store._SHARED.pop(path).close()
 
 
 def _hub_folder(path: Path):

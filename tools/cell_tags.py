@@ -25,11 +25,12 @@ What it writes (the course's Voila template, serve/voila/templates/baccarat, rea
 Every other tag and metadata key (navigation, nbval-ignore-output, ...) is left alone.
 
 Public names: ``TAG``, ``KEY``, ``is_bare_repr(text)``, ``wanted(cell)``, ``slide_types(cells)``,
-``update(check=False, paths=None)``.
+``update(check=False, paths=None)``, ``main(argv=None)`` (the command line).
 """
 
 from __future__ import annotations
 
+import argparse
 import ast
 import json
 import re
@@ -223,9 +224,19 @@ def update(check: bool = False, paths: list[Path] | None = None) -> list[Path]:
     return stale
 
 
-if __name__ == "__main__":
-    check_only = "--check" in sys.argv
-    changed = update(check=check_only)
+def main(argv=None) -> int:
+    """The command line: update the lessons' notebook-only tags and slide types, or with ``--check`` only list what is
+    stale (exit status 1 if anything is). An unknown argument changes nothing: argparse says what it accepts and
+    exits with status 2."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="only list the stale files (exit status 1 if any); "
+                                                             "write nothing")
+    args = parser.parse_args(argv)
+    changed = update(check=args.check)
     for path in changed:
-        print(("stale: " if check_only else "updated: ") + path.name)
-    sys.exit(1 if check_only and changed else 0)
+        print(("stale: " if args.check else "updated: ") + path.name)
+    return 1 if args.check and changed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -9,11 +9,12 @@ Each edition (``course.EDITIONS``: English in lessons/, Vietnamese in lessons/vi
 own words, and each bar ends with a link to the same lesson in the other languages whose edition has it.
 
 Public functions: ``lessons(directory)``, ``navigation_cells(paths, language)``, ``toc_yaml()``,
-``update(check=False)``.
+``update(check=False)``, ``main(argv=None)`` (the command line).
 """
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 from pathlib import Path
@@ -163,9 +164,19 @@ def update(check: bool = False, directory: Path | None = None) -> list[Path]:
     return stale
 
 
-if __name__ == "__main__":
-    check_only = "--check" in sys.argv
-    changed = update(check=check_only)
+def main(argv=None) -> int:
+    """The command line: update every lesson's navigation and the book's table of contents, or with ``--check``
+    only list what is stale (exit status 1 if anything is). An unknown argument changes nothing: argparse says what
+    it accepts and exits with status 2."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="only list the stale files (exit status 1 if any); "
+                                                             "write nothing")
+    args = parser.parse_args(argv)
+    changed = update(check=args.check)
     for path in changed:
-        print(("stale: " if check_only else "updated: ") + path.name)
-    sys.exit(1 if check_only and changed else 0)
+        print(("stale: " if args.check else "updated: ") + path.name)
+    return 1 if args.check and changed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -287,6 +287,10 @@ def main(argv=None) -> int:
     parser.add_argument("--execute", action="store_true", help="run each rewritten lesson in a fresh kernel")
     parser.add_argument("--missing", action="store_true", help="list paragraphs without a translation")
     args = parser.parse_args(argv)
+    names = [english.name for english in navigation.lessons(ENGLISH_DIR)]
+    unknown = [prefix for prefix in args.only if not any(name.startswith(prefix) for name in names)]
+    if unknown:                                 # e.g. a mistyped option without its dashes: change nothing
+        parser.error(f"no lesson's name starts with {', '.join(map(repr, unknown))}")
     if args.missing:
         gaps = [(english, paragraph) for english in navigation.lessons(ENGLISH_DIR)
                 if not args.only or any(english.name.startswith(prefix) for prefix in args.only)

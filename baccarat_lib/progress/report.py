@@ -1,6 +1,8 @@
 """What a learner's saved answers say: per skill, per cell of the Banker tableau, per day, per lesson, and what to
-practise next. Pure functions of a tuple of ``store.Answer`` (``ProgressStore.answers()``); the "My progress"
-page (``views.widgets.progress``) only renders them.
+practise next. Pure functions of a tuple of ``store.Answer`` (``ProgressStore.answers()``), or of a
+``ProgressStore`` itself: then the same figures are read from the summaries the store keeps in SQL as each answer is
+saved, so the "My progress" page (``views.widgets.progress``, which only renders them) refreshes as fast after
+100,000 answers as after 100.
 
 The report knows no drill by itself: the course hands it ``SkillNames`` (its drill kinds in course order and the
 calls of dealer mode, each with its name; ``teaching.progress_report.COURSE_SKILLS``). Its lessons, their exercises
@@ -49,7 +51,8 @@ from typing import NamedTuple
 from .. import course
 from ..errors import BaccaratError, shown
 from ..i18n import N_, _
-from .store import Answer, skill_family
+from .store import (Answer, ProgressStore, _answered_between, _day_tallies, _item_tallies, _lesson_tallies,
+                    _median_seconds, _quarter_tallies, skill_family)
 
 __all__ = ["SkillNames", "skill_name", "SkillLine", "skill_lines", "CellLine", "cell_lines", "DayLine", "day_lines",
            "LessonStatus", "lesson_statuses", "NextPractice", "next_practice", "ProgressReport", "build_report",
@@ -136,7 +139,9 @@ class ProgressReport(NamedTuple):
     next: NextPractice
 
 
-def _check_answers(answers) -> tuple[Answer, ...]:
+def _check_answers(answers) -> tuple[Answer, ...] | ProgressStore:
+    if isinstance(answers, ProgressStore):
+        return answers
     if not isinstance(answers, (list, tuple)) or not all(isinstance(answer, Answer) for answer in answers):
         raise BaccaratError(_("answers must be a list of saved answers (ProgressStore.answers()), "
                               "not {value}").format(value=shown(answers)))
@@ -197,73 +202,152 @@ def _line_skill(skill: str) -> str:
     return skill if family == "dealer" else family
 
 
-def _counts(answers) -> tuple[int, int, Fraction]:
-    right = sum(answer.right for answer in answers)
-    return len(answers), right, Fraction(right, len(answers))
+# ---------------------------------------------------------------------------------------------------------
+# What the report reads of the answers: counted from every answer, or read from a store's summaries (in SQL, one
+# read transaction: the cost does not grow with the answers). Both give the same tallies; the lines are made from
+# them alike.
+
+class _Tallies(NamedTuple):
+    answers: int
+    lines: dict        # per skill of the skills table: (count, right, median seconds or None)
+    cells: dict        # per skill answered: (count, right); the tableau's cells are read from it
+    days: dict         # per day in the report's time zone: (count, right)
+    tests: dict        # per lesson (None: not known): final-test answers
+    exercises: dict    # per lesson (None: not known): the (skill, key) of lesson exercises answered right
 
 
-def skill_lines(answers, names) -> tuple[SkillLine, ...]:
-    """Per skill: count, right, accuracy, median seconds; the drill kinds of ``names`` first (course order), then
-    the others by name."""
-    kinds = tuple(_check_names(names).drills)
-    groups: dict[str, list[Answer]] = {}
-    for answer in _check_answers(answers):
-        groups.setdefault(_line_skill(answer.skill), []).append(answer)
-    order = sorted(groups, key=lambda skill: (kinds.index(skill) if skill in kinds else len(kinds), skill))
+def _counted(answers: tuple[Answer, ...], tz) -> _Tallies:
+    """The tallies of ``answers``, counted one by one (the reference the stored summaries must agree with)."""
+    lines: dict[str, list[Answer]] = {}
+    skills: dict[str, list[int]] = {}
+    days: dict[date, list[int]] = {}
+    tests: dict[str | None, int] = {}
+    exercises: dict[str | None, set] = {}
+    for answer in answers:
+        lines.setdefault(_line_skill(answer.skill), []).append(answer)
+        day = answer.when.astimezone(tz).date()
+        for tally in (skills.setdefault(answer.skill, [0, 0]), days.setdefault(day, [0, 0])):
+            tally[0] += 1
+            tally[1] += answer.right
+        if answer.source == "test":
+            tests[answer.lesson] = tests.get(answer.lesson, 0) + 1
+        if answer.source == "lesson" and answer.right:
+            exercises.setdefault(answer.lesson, set()).add((answer.skill, answer.key))
+    medians = {}
+    for skill, group in lines.items():
+        timed = [answer.seconds for answer in group if answer.seconds is not None]
+        medians[skill] = (len(group), sum(answer.right for answer in group),
+                          statistics.median(timed) if timed else None)
+    return _Tallies(len(answers), medians, {skill: tuple(tally) for skill, tally in skills.items()},
+                    {day: tuple(tally) for day, tally in days.items()}, tests, exercises)
+
+
+def _stored(connection, tz, lessons) -> _Tallies:
+    """The tallies of a store's answers, from its summaries (inside ``ProgressStore._read``); of the lesson exercises,
+    only those ``lessons`` declare."""
+    skills = _item_tallies(connection, "skill")
+    lines = {}
+    for family, tally in _item_tallies(connection, "family").items():
+        if family != "dealer":
+            lines[family] = (tally.answers, tally.right, _median_seconds(connection, "family", family, tally.timed))
+    for skill, tally in skills.items():
+        if skill_family(skill) == "dealer":
+            lines[skill] = (tally.answers, tally.right, _median_seconds(connection, "skill", skill, tally.timed))
+    tests, exercises = _lesson_tallies(connection, [(where, *exercise) for lesson in lessons
+                                                    for exercise in lesson.exercises for where in (lesson.stem, None)])
+    return _Tallies(sum(tally.answers for tally in skills.values()), lines,
+                    {skill: (tally.answers, tally.right) for skill, tally in skills.items()},
+                    _stored_days(connection, tz), tests, exercises)
+
+
+QUARTER = timedelta(minutes=15)
+
+
+def _stored_days(connection, tz) -> dict:
+    """Answers per day in ``tz`` from the store's counts per UTC quarter of an hour. On a UTC day through which
+    ``tz`` keeps one offset of whole quarters (every time zone in use today, outside its daylight-saving switches)
+    each quarter falls in one local day; elsewhere a quarter is checked at both ends, and one that straddles two
+    local days is read answer by answer."""
+    if isinstance(tz, timezone) and tz.utcoffset(None) % QUARTER == timedelta(0):    # one offset all year round
+        return {date.fromisoformat(day): (count, right)
+                for day, count, right in _day_tallies(connection, tz.utcoffset(None) // timedelta(minutes=1))}
+    days: dict[date, list[int]] = {}
+
+    def add(day, count, right):
+        tally = days.setdefault(day, [0, 0])
+        tally[0] += count
+        tally[1] += right
+    by_day: dict[str, list] = {}
+    for quarter, count, right in _quarter_tallies(connection):
+        by_day.setdefault(quarter[:10], []).append((quarter, count, right))
+    for utc_day, quarters in by_day.items():
+        midnight = datetime.fromisoformat(utc_day).replace(tzinfo=timezone.utc)
+        offset = midnight.astimezone(tz).utcoffset()
+        steady = offset == (midnight + timedelta(days=1, seconds=-1)).astimezone(tz).utcoffset() \
+            and offset % QUARTER == timedelta(0)
+        for quarter, count, right in quarters:
+            start = midnight + timedelta(hours=int(quarter[11:13]), minutes=int(quarter[14:16]))
+            if steady:
+                add((start + offset).date(), count, right)
+                continue
+            first, last = start.astimezone(tz), (start + QUARTER - timedelta(seconds=1)).astimezone(tz)
+            if first.date() == last.date() and first.utcoffset() == last.utcoffset():
+                add(first.date(), count, right)
+            else:
+                for when, was_right in _answered_between(connection, start, start + QUARTER):
+                    add(when.astimezone(tz).date(), 1, was_right)
+    return {day: tuple(tally) for day, tally in days.items()}
+
+
+def _tallies(answers, tz, lessons=course.LESSONS) -> _Tallies:
+    """The tallies of checked ``answers``: a tuple of answers, or a ``ProgressStore`` (its summaries; of the lesson
+    exercises only those of ``lessons``)."""
+    if isinstance(answers, ProgressStore):
+        return answers._read(lambda connection: _stored(connection, tz, lessons))
+    return _counted(answers, tz)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The report's parts, from the tallies
+
+def _skill_lines(tallies: _Tallies, names: SkillNames) -> tuple[SkillLine, ...]:
+    kinds = tuple(names.drills)
+    order = sorted(tallies.lines, key=lambda skill: (kinds.index(skill) if skill in kinds else len(kinds), skill))
+    return tuple(SkillLine(skill, skill_name(skill, names), count, right, Fraction(right, count), median)
+                 for skill in order for count, right, median in [tallies.lines[skill]])
+
+
+def _cell_lines(tallies: _Tallies) -> tuple[CellLine, ...]:
     lines = []
-    for skill in order:
-        count, right, accuracy = _counts(groups[skill])
-        timed = [answer.seconds for answer in groups[skill] if answer.seconds is not None]
-        lines.append(SkillLine(skill, skill_name(skill, names), count, right, accuracy,
-                               statistics.median(timed) if timed else None))
-    return tuple(lines)
-
-
-def cell_lines(answers) -> tuple[CellLine, ...]:
-    """The tableau's cells answered, hardest first: lowest accuracy, then most answers, then Banker's total."""
-    groups: dict[str, list[Answer]] = {}
-    for answer in _check_answers(answers):
-        if _CELL.fullmatch(answer.skill):
-            groups.setdefault(answer.skill, []).append(answer)
-    lines = []
-    for skill, group in groups.items():
+    for skill, (count, right) in tallies.cells.items():
         match = _CELL.fullmatch(skill)
-        third = None if match[2] == "-" else int(match[2])
-        lines.append(CellLine(skill, int(match[1]), third, *_counts(group)))
+        if match:
+            third = None if match[2] == "-" else int(match[2])
+            lines.append(CellLine(skill, int(match[1]), third, count, right, Fraction(right, count)))
     return tuple(sorted(lines, key=lambda line: (line.accuracy, -line.count, line.banker_total,
                                                  -1 if line.player_third_card is None else line.player_third_card)))
 
 
-def day_lines(answers, tz=None) -> tuple[DayLine, ...]:
-    """Accuracy per day, oldest first; a day is counted in the time zone ``tz`` (None: UTC)."""
-    tz = _check_tz(tz)
-    groups: dict[date, list[Answer]] = {}
-    for answer in _check_answers(answers):
-        groups.setdefault(answer.when.astimezone(tz).date(), []).append(answer)
-    return tuple(DayLine(day, *_counts(groups[day])) for day in sorted(groups))
+def _day_lines(tallies: _Tallies) -> tuple[DayLine, ...]:
+    return tuple(DayLine(day, count, right, Fraction(right, count))
+                 for day in sorted(tallies.days) for count, right in [tallies.days[day]])
 
 
-def lesson_statuses(answers, lessons=None, marked=()) -> tuple[LessonStatus, ...]:
-    """Which of ``lessons`` (None: the course's, ``course.LESSONS``) are done, from the answers: see the module's
-    docstring. A lesson in ``marked`` is done whatever was answered."""
-    answers = _check_answers(answers)
-    lessons, marked = _check_lessons(lessons), _check_marked(marked)
+def _lesson_statuses(tallies: _Tallies, lessons, marked) -> tuple[LessonStatus, ...]:
     statuses = []
     for lesson in lessons:
         if not lesson.exercises and not lesson.final_test:
             continue
-        here = [answer for answer in answers if answer.lesson in (lesson.stem, None)]
-        right = {(answer.skill, answer.key) for answer in here if answer.source == "lesson" and answer.right}
+        right = tallies.exercises.get(lesson.stem, set()) | tallies.exercises.get(None, set())
         answered = sum(tuple(exercise) in right for exercise in lesson.exercises)
-        tested = min(sum(answer.source == "test" for answer in here), lesson.final_test)
+        tested = min(tallies.tests.get(lesson.stem, 0) + tallies.tests.get(None, 0), lesson.final_test)
         done = lesson.stem in marked or (answered == len(lesson.exercises) and tested == lesson.final_test)
         statuses.append(LessonStatus(lesson, len(lesson.exercises), answered, lesson.final_test, tested, done))
     return tuple(statuses)
 
 
-def next_practice(answers, names) -> NextPractice:
-    """The drill kind of ``names`` to practise next, and why (see the module's docstring)."""
-    lines = {line.skill: line for line in skill_lines(answers, names)}
+def _next_practice(skills: tuple[SkillLine, ...], names: SkillNames) -> NextPractice:
+    lines = {line.skill: line for line in skills}
     kinds, kind_names = tuple(names.drills), names.drills
     weak = [lines[kind] for kind in kinds
             if kind in lines and lines[kind].count >= ENOUGH_ANSWERS and lines[kind].accuracy < MASTERED]
@@ -280,13 +364,53 @@ def next_practice(answers, names) -> NextPractice:
                                                      "({count}).").format(count=lines[kind].count))
 
 
+# ---------------------------------------------------------------------------------------------------------
+# The public functions: ``answers`` is a tuple of saved answers, or a ProgressStore (read from its summaries)
+
+def skill_lines(answers, names) -> tuple[SkillLine, ...]:
+    """Per skill: count, right, accuracy, median seconds; the drill kinds of ``names`` first (course order), then
+    the others by name."""
+    answers = _check_answers(answers)
+    return _skill_lines(_tallies(answers, timezone.utc), _check_names(names))
+
+
+def cell_lines(answers) -> tuple[CellLine, ...]:
+    """The tableau's cells answered, hardest first: lowest accuracy, then most answers, then Banker's total."""
+    return _cell_lines(_tallies(_check_answers(answers), timezone.utc))
+
+
+def day_lines(answers, tz=None) -> tuple[DayLine, ...]:
+    """Accuracy per day, oldest first; a day is counted in the time zone ``tz`` (None: UTC)."""
+    answers = _check_answers(answers)
+    return _day_lines(_tallies(answers, _check_tz(tz)))
+
+
+def lesson_statuses(answers, lessons=None, marked=()) -> tuple[LessonStatus, ...]:
+    """Which of ``lessons`` (None: the course's, ``course.LESSONS``) are done, from the answers: see the module's
+    docstring. A lesson in ``marked`` is done whatever was answered."""
+    answers = _check_answers(answers)
+    lessons, marked = _check_lessons(lessons), _check_marked(marked)
+    return _lesson_statuses(_tallies(answers, timezone.utc, lessons), lessons, marked)
+
+
+def next_practice(answers, names) -> NextPractice:
+    """The drill kind of ``names`` to practise next, and why (see the module's docstring)."""
+    answers = _check_answers(answers)
+    names = _check_names(names)
+    return _next_practice(_skill_lines(_tallies(answers, timezone.utc), names), names)
+
+
 def build_report(answers, names, lessons=None, marked=(), tz=None) -> ProgressReport:
     """The whole report: skills (named by ``names``), the tableau's cells, days, ``lessons`` (None: the course's)
-    done or not, and what to practise next."""
+    done or not, and what to practise next. ``answers``: a tuple of saved answers, or a ``ProgressStore``, whose
+    summaries are read in one go (the cost does not grow with the answers)."""
     answers = _check_answers(answers)
-    lessons = lesson_statuses(answers, lessons, marked)
-    return ProgressReport(len(answers), skill_lines(answers, names), cell_lines(answers), day_lines(answers, tz),
-                          lessons, next_practice(answers, names))
+    lessons, marked = _check_lessons(lessons), _check_marked(marked)
+    names, tz = _check_names(names), _check_tz(tz)
+    tallies = _tallies(answers, tz, lessons)
+    skills = _skill_lines(tallies, names)
+    return ProgressReport(tallies.answers, skills, _cell_lines(tallies), _day_lines(tallies),
+                          _lesson_statuses(tallies, lessons, marked), _next_practice(skills, names))
 
 
 def example_answers() -> tuple[Answer, ...]:

@@ -23,7 +23,9 @@ and returns the candidates in their order.
 
 The history is the answers in the order they were given: ``(key, right)`` pairs, or records with ``key`` and
 ``right`` attributes (``ProgressStore.answers()``; to schedule by skill, pass ``[(a.skill, a.right) for a in
-answers]``). Everything here is a pure function of it.
+answers]``). Everything here is a pure function of it, except ``stored_states``, which reads the same states from a
+progress store's summaries (kept in SQL as each answer is saved) instead of from every answer, so a drill's next
+question costs as much after 100,000 saved answers as after 100.
 
 Public names:
 
@@ -31,7 +33,12 @@ Public names:
 - ``ItemState(box, answers, last, due)``: where an item stands: its box, how often it was answered, the position
   of its last answer in the history, and the position from which it is due.
 - ``leitner_states(history)``: every item's state after the history.
-- ``next_items(history, candidates, count=1, adaptive=True)``: the items to ask next.
+- ``stored_states(store, families, finer=False)``: the same, ``(states, now)``, for the saved answers of a
+  ``ProgressStore``: the items are the skill ``families`` (each answer of a family counts, its finer skills' too) or,
+  ``finer``, their finer skills (the tableau's cells "banker-draw:5/4"); the history is those answers, oldest first,
+  and ``now`` how many there are.
+- ``next_items(history, candidates, count=1, adaptive=True)``: the items to ask next; ``history`` may also be the
+  ``(states, now)`` of ``stored_states``.
 - ``is_adaptive(seed)``: whether a drill with this seed uses the schedule.
 
 A hand-worked example: "5/4" is missed (box 1), "6/7" answered right (box 2). After these two questions "5/4" has
@@ -49,9 +56,9 @@ from typing import NamedTuple
 
 from ..errors import BaccaratError, check_seed, shown, whole_number
 from ..i18n import _
-from .store import MAX_TEXT
+from .store import MAX_TEXT, ProgressStore, _stream_tallies, skill_family
 
-__all__ = ["BOXES", "INTERVALS", "ItemState", "leitner_states", "next_items", "is_adaptive"]
+__all__ = ["BOXES", "INTERVALS", "ItemState", "leitner_states", "stored_states", "next_items", "is_adaptive"]
 
 BOXES = (1, 2, 3, 4, 5)
 INTERVALS = {box: 2 ** (box - 1) for box in BOXES}     # questions an item in each box waits: 1, 2, 4, 8, 16
@@ -122,6 +129,39 @@ def leitner_states(history) -> dict[str, ItemState]:
     return states
 
 
+def _box(streak: int) -> int:
+    """The box after answers ending in ``streak`` right in a row: a wrong answer sends an item to box 1, each right
+    one moves it up one box (as ``leitner_states`` plays them one by one)."""
+    return min(BOXES[0] + streak, BOXES[-1])
+
+
+def stored_states(store, families, finer: bool = False) -> tuple[dict[str, ItemState], int]:
+    """The Leitner states of the saved answers of ``store`` (a ``ProgressStore``) and ``now`` (how many answers the
+    history holds): what ``leitner_states`` gives for the history of those answers, read from the store's summaries
+    (no answer is read). The items are the skill ``families`` (e.g. "total", "banker-draw": every answer of a family,
+    its finer skills' included), or with ``finer`` their finer skills (e.g. the cells "banker-draw:5/4" of
+    "banker-draw"); the history holds only those answers, oldest first."""
+    if not isinstance(store, ProgressStore):
+        raise BaccaratError(_("store must be a ProgressStore, not {value}").format(value=shown(store)))
+    families = [skill_family(family) for family in _sequence(families, "families")]
+    if not isinstance(finer, bool):
+        raise BaccaratError(_("finer must be True or False, not {value}").format(value=shown(finer)))
+    if not families:
+        return {}, 0
+    now, tallies = store._read(lambda connection: _stream_tallies(connection, families, finer))
+    states = {}
+    for item, (tally, since) in tallies.items():
+        box, last = _box(tally.streak), now - 1 - since
+        states[item] = ItemState(box, tally.answers, last, last + 1 + INTERVALS[box])
+    return states, now
+
+
+def _is_stored(history) -> bool:
+    """Whether ``history`` is the ``(states, now)`` of ``stored_states``."""
+    return (isinstance(history, tuple) and len(history) == 2 and isinstance(history[0], dict)
+            and isinstance(history[1], int) and not isinstance(history[1], bool))
+
+
 def next_items(history, candidates, count: int = 1, adaptive: bool = True) -> list[str]:
     """The next ``count`` items to ask, among ``candidates`` (distinct texts, in a preferred order), after the
     ``history`` of answers: due items first (lowest box, then longest overdue, then candidate order), then new
@@ -138,9 +178,12 @@ def next_items(history, candidates, count: int = 1, adaptive: bool = True) -> li
         raise BaccaratError(_("adaptive must be True or False, not {value}").format(value=shown(adaptive)))
     if not adaptive:
         return candidates[:count]
-    history = _sequence(history, "history")
-    states = leitner_states(history)
-    now = len(history)                                  # the position of the question about to be asked
+    if _is_stored(history):
+        states, now = history
+    else:
+        history = _sequence(history, "history")
+        states = leitner_states(history)
+        now = len(history)                              # the position of the question about to be asked
     order = {key: place for place, key in enumerate(candidates)}
     due = [key for key in candidates if key in states and states[key].due <= now]
     new = [key for key in candidates if key not in states]

@@ -10,6 +10,14 @@ Skills are short names: the drill kinds ("total", "natural", "player-draw", "ban
 for the Banker tableau one cell, ``banker_cell_skill(5, 4)`` = "banker-draw:5/4" (Banker total 5, Player's third
 card 4). Record each answer once, under its finest skill: ``summary`` adds the cells up into their family too.
 
+Beside the answers the file keeps **summaries** (schema version 2): per skill and family its answers, right, timed
+and the right ones in a row at the end; per UTC quarter of an hour and per lesson its answers; the lesson exercises
+answered right; and indexes for median times. A trigger updates them in the same statement as each answer is saved,
+so they always agree with the answers, and the drills' next question (``schedule.stored_states``) and the progress
+page (``report.build_report`` given the store) read them instead of every answer: a click costs about the same
+after 100,000 answers as after 100. A file of version 1 (before the summaries) is upgraded in place when it is
+opened, in one transaction, keeping every answer.
+
 The store never shows a learner a traceback:
 
 - Two notebooks answering at once both get recorded: the file is in WAL mode and waits up to ``BUSY_SECONDS``
@@ -88,7 +96,9 @@ FOLDER, FILE_NAME = "baccarat-course", "progress.sqlite3"
 SOURCES = ("lesson", "drill", "test", "dealer")
 RESET_WORD = "reset"                 # reset(confirm="reset"): nothing is deleted without it
 MEMORY = ":memory:"
-SCHEMA_VERSION = 1                   # PRAGMA user_version of a progress file (a higher one: a newer course's)
+SCHEMA_VERSION = 2                   # PRAGMA user_version of a progress file (2: with the summaries of _SUMMARIES;
+                                     # a higher one: a newer course's)
+UPGRADABLE = (1,)                    # older versions a store upgrades in place, keeping every answer
 APPLICATION_ID = 0x42414343          # PRAGMA application_id of a progress file: "BACC"
 BUSY_SECONDS = 15.0                  # how long a write waits for another notebook's write
 RETRY_PAUSE = 0.05                   # seconds between two tries when SQLite answers "busy" without waiting
@@ -109,7 +119,6 @@ CREATE TABLE IF NOT EXISTS answers (
     source TEXT NOT NULL,
     lesson TEXT
 );
-CREATE INDEX IF NOT EXISTS answers_by_skill ON answers (skill);
 CREATE TABLE IF NOT EXISTS lessons_done (
     lesson TEXT PRIMARY KEY,
     done_at TEXT NOT NULL
@@ -120,6 +129,125 @@ _COLUMNS = {"answers": {"skill", "question", "answer", "correct", "seconds", "an
             "lessons_done": {"lesson", "done_at"}}        # what this version reads; a newer file must have them
 LOCK_SUFFIX = ".lock"                # progress.sqlite3.lock: held while a kernel checks, moves aside and creates
 OPEN_ROUNDS = 10                     # looks at a file that keeps changing under us before giving up
+
+
+def _family_sql(skill: str) -> str:
+    """SQL for ``skill_family`` of the column or value ``skill``: the part before ":" ("banker-draw:5/4" ->
+    "banker-draw"), or the whole skill."""
+    return f"(CASE WHEN instr({skill}, ':') THEN substr({skill}, 1, instr({skill}, ':') - 1) ELSE {skill} END)"
+
+
+def _group_sql(skill: str) -> str:
+    """SQL for the group an answer counts in, for the schedule's streams: a plain skill is its own group ("total"),
+    the finer skills of a family share one ("banker-draw:" holds every cell of the tableau)."""
+    return f"(CASE WHEN instr({skill}, ':') THEN substr({skill}, 1, instr({skill}, ':')) ELSE {skill} END)"
+
+
+def _quarter_sql(stamp: str) -> str:
+    """SQL for the UTC quarter of an hour of the ISO time ``stamp`` ("2024-05-01T10:37:12+00:00" ->
+    "2024-05-01T10:30"): the report counts days from these, in any time zone whose offset is whole quarters."""
+    return f"(substr({stamp}, 1, 14) || printf('%02d', CAST(substr({stamp}, 15, 2) AS INTEGER) / 15 * 15))"
+
+
+TENTHS_CAP = 10 ** 9        # every time of 100,000,000 s or more shares the last tenth-of-a-second bucket
+
+
+def _tenth_sql(seconds: str) -> str:
+    """SQL for the tenth of a second a time falls in (2.37 s -> 23), the key of its bucket in ``seconds_tallies``."""
+    return f"(CASE WHEN {seconds} < {TENTHS_CAP // 10} THEN CAST({seconds} * 10 AS INTEGER) ELSE {TENTHS_CAP} END)"
+
+
+def _seconds_sql(level: str, item: str) -> str:
+    return (f"INSERT INTO seconds_tallies (level, item, tenth, answers) SELECT '{level}', {item}, "
+            f"{_tenth_sql('NEW.seconds')}, 1 WHERE NEW.seconds IS NOT NULL "
+            "ON CONFLICT (level, item, tenth) DO UPDATE SET answers = answers + 1;\n")
+
+
+def _tally_sql(level: str, item: str) -> str:
+    return (f"INSERT INTO item_tallies (level, item, answers, correct, timed, streak) VALUES ('{level}', {item}, 1, "
+            "NEW.correct, NEW.seconds IS NOT NULL, NEW.correct) ON CONFLICT (level, item) DO UPDATE SET "
+            "answers = answers + 1, correct = correct + excluded.correct, timed = timed + excluded.timed, "
+            "streak = CASE WHEN excluded.correct THEN streak + 1 ELSE 0 END;\n")
+
+
+def _marks_sql(level: str, item: str) -> str:
+    return (f"DELETE FROM item_marks WHERE level = '{level}' AND item = {item};\n"
+            f"INSERT INTO item_marks (level, item, grp, before) SELECT '{level}', {item}, grp, answers "
+            "FROM group_counts;\n")
+
+
+# The summaries the clicks read instead of every answer (schema version 2). Every answer saved updates them, in the
+# same statement (a trigger), so they always agree with the answers: per skill and per family (``level``) how many
+# answers, right, timed, and right in a row at the end; per group its answers, and per item how many answers each
+# group had before the item's last one (``item_marks``: the schedule's "questions since" in any stream of groups);
+# per UTC quarter of an hour; per lesson and source; the lesson exercises answered right; per skill and family its
+# timed answers per tenth of a second. A median finds its bucket from those counts and reads the indexes on (skill,
+# seconds) and (family, seconds) within it.
+_SUMMARIES = f"""
+CREATE INDEX IF NOT EXISTS answers_by_skill_seconds ON answers (skill, seconds);
+CREATE INDEX IF NOT EXISTS answers_by_family_seconds ON answers ({_family_sql("skill")}, seconds);
+CREATE INDEX IF NOT EXISTS answers_by_time ON answers (answered_at);
+CREATE TABLE IF NOT EXISTS item_tallies (
+    level TEXT NOT NULL CHECK (level IN ('skill', 'family')),
+    item TEXT NOT NULL,
+    answers INTEGER NOT NULL,
+    correct INTEGER NOT NULL,
+    timed INTEGER NOT NULL,
+    streak INTEGER NOT NULL,
+    PRIMARY KEY (level, item)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS group_counts (
+    grp TEXT PRIMARY KEY,
+    answers INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS item_marks (
+    level TEXT NOT NULL,
+    item TEXT NOT NULL,
+    grp TEXT NOT NULL,
+    before INTEGER NOT NULL,
+    PRIMARY KEY (level, item, grp)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS quarter_tallies (
+    quarter TEXT PRIMARY KEY,
+    answers INTEGER NOT NULL,
+    correct INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS lesson_tallies (
+    lesson TEXT NOT NULL,
+    source TEXT NOT NULL,
+    answers INTEGER NOT NULL,
+    PRIMARY KEY (lesson, source)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS seconds_tallies (
+    level TEXT NOT NULL,
+    item TEXT NOT NULL,
+    tenth INTEGER NOT NULL,
+    answers INTEGER NOT NULL,
+    PRIMARY KEY (level, item, tenth)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS exercises_right (
+    lesson TEXT NOT NULL,
+    skill TEXT NOT NULL,
+    question TEXT NOT NULL,
+    PRIMARY KEY (lesson, skill, question)
+) WITHOUT ROWID;
+CREATE TRIGGER IF NOT EXISTS answers_summarised AFTER INSERT ON answers BEGIN
+{_marks_sql("skill", "NEW.skill")}{_marks_sql("family", _family_sql("NEW.skill"))}
+INSERT INTO group_counts (grp, answers) VALUES ({_group_sql("NEW.skill")}, 1)
+    ON CONFLICT (grp) DO UPDATE SET answers = answers + 1;
+{_tally_sql("skill", "NEW.skill")}{_tally_sql("family", _family_sql("NEW.skill"))}
+{_seconds_sql("skill", "NEW.skill")}{_seconds_sql("family", _family_sql("NEW.skill"))}
+INSERT INTO quarter_tallies (quarter, answers, correct) VALUES ({_quarter_sql("NEW.answered_at")}, 1, NEW.correct)
+    ON CONFLICT (quarter) DO UPDATE SET answers = answers + 1, correct = correct + excluded.correct;
+INSERT INTO lesson_tallies (lesson, source, answers) VALUES (coalesce(NEW.lesson, ''), NEW.source, 1)
+    ON CONFLICT (lesson, source) DO UPDATE SET answers = answers + 1;
+INSERT OR IGNORE INTO exercises_right (lesson, skill, question)
+    SELECT coalesce(NEW.lesson, ''), NEW.skill, NEW.question WHERE NEW.source = 'lesson' AND NEW.correct;
+END;
+"""
+_SUMMARY_TABLES = ("item_tallies", "group_counts", "item_marks", "quarter_tallies", "lesson_tallies",
+                   "seconds_tallies", "exercises_right")
+_OLD_INDEXES = ("answers_by_skill",)      # version 1's index on (skill): answers_by_skill_seconds serves its reads
 
 
 class Answer(NamedTuple):
@@ -285,8 +413,8 @@ class _Newer(Exception):
 
 
 def _inspect(connection) -> str:
-    """"ours", "fresh" (an empty database), "newer" (this course's file, from a newer version of it) or "foreign";
-    a damaged file raises sqlite3.DatabaseError."""
+    """"ours", "older" (ours, from a version ``UPGRADABLE`` upgrades), "fresh" (an empty database), "newer" (this
+    course's file, from a newer version of it) or "foreign"; a damaged file raises sqlite3.DatabaseError."""
     application_id = connection.execute("PRAGMA application_id").fetchone()[0]
     version = connection.execute("PRAGMA user_version").fetchone()[0]
     if application_id == APPLICATION_ID and version > SCHEMA_VERSION:
@@ -295,6 +423,8 @@ def _inspect(connection) -> str:
               if not row[0].startswith("sqlite_")}
     if application_id == APPLICATION_ID and version == SCHEMA_VERSION and tables >= _TABLES:
         return "ours"
+    if application_id == APPLICATION_ID and version in UPGRADABLE and tables >= _TABLES:
+        return "older"
     if application_id == 0 and version == 0 and not tables:
         return "fresh"
     return "foreign"
@@ -322,18 +452,51 @@ def _writing(connection):
         raise
 
 
+def _statements(script: str):
+    """The SQL statements of ``script`` one by one (a trigger's body holds semicolons of its own)."""
+    statement = ""
+    for piece in script.split(";"):
+        statement += piece + ";"
+        if sqlite3.complete_statement(statement):
+            if statement.strip(" \n;"):
+                yield statement
+            statement = ""
+
+
 def _initialise(connection) -> None:
-    """Create the tables of a fresh database (in one transaction: two notebooks may start at once)."""
+    """Create the tables of a fresh database, or upgrade an older one in place (in one transaction: two notebooks
+    may start at once, and an upgrade that fails leaves the file as it was)."""
     with _writing(connection):
         state = _inspect(connection)
         if state == "foreign":
             raise _NotOurs()
         if state == "fresh":
-            for statement in _SCHEMA.split(";"):
-                if statement.strip():
-                    connection.execute(statement)
+            for statement in _statements(_SCHEMA + _SUMMARIES):
+                connection.execute(statement)
             connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
             connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        elif state == "older":
+            for index in _OLD_INDEXES:
+                connection.execute(f"DROP INDEX IF EXISTS {index}")
+            for statement in _statements(_SUMMARIES):
+                connection.execute(statement)
+            _summarise_again(connection)
+            connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+
+def _clear_summaries(connection) -> None:
+    for table in _SUMMARY_TABLES:
+        connection.execute(f"DELETE FROM {table}")
+
+
+def _summarise_again(connection) -> None:
+    """Make the summaries again from the answers, as saving them one by one made them: every answer is put back,
+    oldest first, with its own id (inside the caller's transaction)."""
+    _clear_summaries(connection)
+    connection.execute("CREATE TEMP TABLE answers_again AS SELECT * FROM answers")
+    connection.execute("DELETE FROM answers")
+    connection.execute("INSERT INTO answers SELECT * FROM temp.answers_again ORDER BY id")
+    connection.execute("DROP TABLE temp.answers_again")
 
 
 def _check_health(connection) -> None:
@@ -408,6 +571,14 @@ def _memory_copy(source: sqlite3.Connection | None) -> sqlite3.Connection:
         except (sqlite3.Error, OSError, _NotOurs):
             memory.close()
             memory = _connect(MEMORY)
+    if _inspect(memory) == "newer":            # its summaries may not be this version's: made again, in the copy only
+        with _writing(memory):
+            memory.execute("DROP TRIGGER IF EXISTS answers_summarised")
+            for table in _SUMMARY_TABLES:
+                memory.execute(f"DROP TABLE IF EXISTS {table}")
+            for statement in _statements(_SUMMARIES):
+                memory.execute(statement)
+            _summarise_again(memory)
     _initialise(memory)
     return memory
 
@@ -734,12 +905,35 @@ class ProgressStore:
     def summary(self, source: str | None = None) -> dict[str, SkillSummary]:
         """Per skill, sorted by name: count, right, accuracy and median seconds. A family ("banker-draw") also
         counts the answers of its cells ("banker-draw:5/4"), each of which has its own line too."""
-        groups: dict[str, list[Answer]] = {}
-        for answer in self.answers(source=source):
-            groups.setdefault(answer.skill, []).append(answer)
-            if ":" in answer.skill:
-                groups.setdefault(skill_family(answer.skill), []).append(answer)
-        return {skill: _summarise(groups[skill]) for skill in sorted(groups)}
+        if source is not None:                     # the summaries are kept for every source together
+            groups: dict[str, list[Answer]] = {}
+            for answer in self.answers(source=source):
+                groups.setdefault(answer.skill, []).append(answer)
+                if ":" in answer.skill:
+                    groups.setdefault(skill_family(answer.skill), []).append(answer)
+            return {skill: _summarise(groups[skill]) for skill in sorted(groups)}
+
+        def read(connection):
+            lines = {}
+            for level in ("family", "skill"):
+                for item, tally in _item_tallies(connection, level).items():
+                    if level == "family" or ":" in item:
+                        lines[item] = SkillSummary(tally.answers, tally.right, Fraction(tally.right, tally.answers),
+                                                   _median_seconds(connection, level, item, tally.timed))
+            return {skill: lines[skill] for skill in sorted(lines)}
+        return self._read(read)
+
+    def _read(self, action):
+        """``action(connection)`` in one read transaction, so every summary it reads is of the same instant (another
+        notebook may be saving meanwhile): for the schedule and the report, with the query functions below."""
+        def read(connection):
+            connection.execute("BEGIN")
+            try:
+                return action(connection)
+            finally:
+                if connection.in_transaction:
+                    connection.execute("ROLLBACK")
+        return self._run(read)
 
     # ----- lessons
 
@@ -808,9 +1002,109 @@ class ProgressStore:
             with _writing(connection):
                 deleted = connection.execute("DELETE FROM answers").rowcount
                 connection.execute("DELETE FROM lessons_done")
+                _clear_summaries(connection)
             return deleted
         return self._run(delete)
 
+
+# ---------------------------------------------------------------------------------------------------------
+# The summaries (schema version 2), read inside ``ProgressStore._read``: the schedule and the report call these
+# instead of reading every answer, so a click costs about the same with 100 answers as with 100,000.
+
+class _Tally(NamedTuple):
+    """The answers of one skill or family (an item): how many, how many ``right``, how many ``timed``, and the
+    ``streak`` of right answers at the end (0: the last one was wrong)."""
+
+    answers: int
+    right: int
+    timed: int
+    streak: int
+
+
+def _item_tallies(connection, level: str, items=None) -> dict[str, _Tally]:
+    """Every skill (``level`` "skill") or family ("family") answered, or only ``items``, with its tally."""
+    query = "SELECT item, answers, correct, timed, streak FROM item_tallies WHERE level = ?"
+    parameters = [level]
+    if items is not None:
+        items = list(items)
+        query += f" AND item IN ({', '.join('?' * len(items))})"
+        parameters += items
+    return {item: _Tally(*numbers) for item, *numbers in connection.execute(query, parameters)}
+
+
+def _median_seconds(connection, level: str, item: str, timed: int) -> float | None:
+    """The median seconds of the ``timed`` answers of a skill or family (as ``statistics.median``): the counts per
+    tenth of a second find the bucket of each middle answer, and the index on seconds is read within that bucket
+    only (None: none timed)."""
+    if not timed:
+        return None
+    column = "skill" if level == "skill" else _family_sql("skill")
+    buckets = connection.execute("SELECT tenth, answers FROM seconds_tallies WHERE level = ? AND item = ? "
+                                 "ORDER BY tenth", (level, item)).fetchall()
+
+    def at(rank):                   # the time of rank ``rank`` (0: the shortest) among the timed answers
+        for tenth, answers in buckets:
+            if rank < answers:
+                low, high = (tenth - 1) / 10, (tenth + 2) / 10 if tenth < TENTHS_CAP else float("inf")
+                return connection.execute(
+                    f"SELECT seconds FROM answers WHERE {column} = ? AND seconds >= ? AND seconds <= ? "
+                    f"AND {_tenth_sql('seconds')} = ? ORDER BY seconds LIMIT 1 OFFSET ?",
+                    (item, low, high, tenth, rank)).fetchone()[0]
+            rank -= answers
+        raise AssertionError("the summaries hold fewer timed answers than their tally")  # pragma: no cover
+    middle = (timed - 1) // 2
+    return at(middle) if timed % 2 else (at(middle) + at(middle + 1)) / 2
+
+
+def _stream_tallies(connection, families, finer: bool = False) -> tuple[int, dict[str, tuple[_Tally, int]]]:
+    """A stream of answers for the schedule: the answers of ``families`` (``finer``: only those of their finer
+    skills, e.g. the tableau's cells of "banker-draw"), oldest first. Returns how many answers it holds, and for
+    each of its items (the families; ``finer``: the finer skills) its tally and how many answers of the stream came
+    after the item's last one."""
+    families = list(families)
+    groups = [family + ":" for family in families] + ([] if finer else families)
+    in_groups = f"IN ({', '.join('?' * len(groups))})"
+    in_families = f"IN ({', '.join('?' * len(families))})"
+    length = connection.execute(f"SELECT coalesce(sum(answers), 0) FROM group_counts WHERE grp {in_groups}",
+                                groups).fetchone()[0]
+    chosen = (f"{_family_sql('t.item')} {in_families} AND instr(t.item, ':')" if finer else f"t.item {in_families}")
+    rows = connection.execute(
+        "SELECT t.item, t.answers, t.correct, t.timed, t.streak, (SELECT coalesce(sum(m.before), 0) FROM item_marks m "
+        f"WHERE m.level = t.level AND m.item = t.item AND m.grp {in_groups}) FROM item_tallies t "
+        f"WHERE t.level = ? AND {chosen}", groups + ["skill" if finer else "family"] + families)
+    return length, {item: (_Tally(*numbers), length - before - 1) for item, *numbers, before in rows}
+
+
+def _quarter_tallies(connection) -> list[tuple[str, int, int]]:
+    """Per UTC quarter of an hour with answers ("2024-05-01T10:30"), oldest first: answers and right."""
+    return connection.execute("SELECT quarter, answers, correct FROM quarter_tallies ORDER BY quarter").fetchall()
+
+
+def _answered_between(connection, start: datetime, end: datetime) -> list[tuple[datetime, bool]]:
+    """When each answer from ``start`` (included) to ``end`` (excluded) was given, and whether it was right."""
+    rows = connection.execute("SELECT answered_at, correct FROM answers WHERE answered_at >= ? AND answered_at < ?",
+                              (_check_when(start), _check_when(end)))
+    return [(datetime.fromisoformat(stamp), bool(right)) for stamp, right in rows]
+
+
+def _lesson_tallies(connection, exercises) -> tuple[dict[str | None, int], dict[str | None, set]]:
+    """Per lesson (None: not known), the final-test answers; and of ``exercises`` ((lesson, skill, key) triples) those
+    answered right as lesson exercises, per lesson."""
+    tests = {lesson or None: count for lesson, count in connection.execute(
+        "SELECT lesson, answers FROM lesson_tallies WHERE source = 'test'")}
+    right: dict[str | None, set] = {}
+    for lesson, skill, key in exercises:
+        if connection.execute("SELECT 1 FROM exercises_right WHERE lesson = ? AND skill = ? AND question = ?",
+                              (lesson or "", skill, key)).fetchone():
+            right.setdefault(lesson, set()).add((skill, key))
+    return tests, right
+
+
+def _day_tallies(connection, minutes: int) -> list[tuple[str, int, int]]:
+    """Answers and right per day ("2024-05-01") in a time zone ``minutes`` ahead of UTC (a whole number of quarters
+    of an hour: each quarter falls in one day)."""
+    return connection.execute("SELECT date(quarter, ?) AS day, sum(answers), sum(correct) FROM quarter_tallies "
+                              "GROUP BY day ORDER BY day", (f"{minutes:+d} minutes",)).fetchall()
 
 def _answer(row) -> Answer:
     skill, key, answer, right, seconds, stamp, source, lesson = row

@@ -63,8 +63,8 @@ from ..game.rules import BANKER_TABLEAU, hand_total
 from ..game.formatting import localized
 from ..game.shoe import _seed_text
 from ..i18n import N_, _, language
-from ..progress.schedule import next_items
-from ..progress.store import banker_cell_skill, skill_family
+from ..progress.schedule import next_items, stored_states
+from ..progress.store import ProgressStore, banker_cell_skill, skill_family
 from .questions import Feedback, Question, _answer_text, check_answer
 from .rule_questions import (banker_draw_question, natural_question, player_draw_question, settle_question,
                              total_question, winner_question)
@@ -490,16 +490,18 @@ def _history(history) -> list[tuple[str, bool]]:
     return pairs
 
 
-def _scheduled(pairs, candidates, rng: random.Random) -> str:
-    """The one item Leitner boxes ask next among ``candidates``: ties (and new items) in a random order."""
+def _scheduled(history, candidates, rng: random.Random) -> str:
+    """The one item Leitner boxes ask next among ``candidates``, after ``history`` ((item, right) pairs, or the
+    ``(states, now)`` of ``schedule.stored_states``): ties (and new items) in a random order."""
     order = list(candidates)
     rng.shuffle(order)
-    return next_items(pairs, order, count=1)[0]
+    return next_items(history, order, count=1)[0]
 
 
 def next_practice_item(kind: str, difficulty: int, history, seed=None) -> str:
     """The skill an adaptive drill asks next, after the learner's ``history`` (recorded answers oldest first, or
-    (skill, right) pairs): a kind, or a tableau cell such as "banker-draw:5/4".
+    (skill, right) pairs, or a ``ProgressStore``: its saved answers, read from its summaries, so the cost does not
+    grow with them): a kind, or a tableau cell such as "banker-draw:5/4".
 
     A mixed drill first chooses the kind by the boxes of the kinds (every answer of a kind counts, cells
     included), then, for a Banker question, the cell by the boxes of the cells. Due items come first (a missed one
@@ -513,15 +515,18 @@ def next_practice_item(kind: str, difficulty: int, history, seed=None) -> str:
     'banker-draw:5/4'
     """
     kind, difficulty = _check_choice(kind, difficulty)
-    pairs = _history(history)
+    stored = isinstance(history, ProgressStore)
+    pairs = None if stored else _history(history)
     rng = random.Random(check_seed(seed))
     if kind == MIXED:
         kinds = _adaptive_kinds(difficulty)
-        kind = _scheduled([(skill_family(skill), right) for skill, right in pairs if skill_family(skill) in kinds],
+        kind = _scheduled(stored_states(history, kinds) if stored else
+                          [(skill_family(skill), right) for skill, right in pairs if skill_family(skill) in kinds],
                           kinds, rng)
     if kind != "banker-draw":
         return kind
-    cells = [(skill, right) for skill, right in pairs if skill.startswith("banker-draw:")]
+    cells = stored_states(history, ["banker-draw"], finer=True) if stored else \
+        [(skill, right) for skill, right in pairs if skill.startswith("banker-draw:")]
     return _scheduled(cells, _banker_cells(difficulty), rng)
 
 

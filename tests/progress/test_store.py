@@ -86,7 +86,7 @@ def test_the_file_is_in_wal_mode_and_carries_the_schema_version(progress_dir):
         store.record("total", "7 8", "5", True, 1.0)
         connection = sqlite3.connect(store.path)
         assert connection.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-        assert connection.execute("PRAGMA user_version").fetchone()[0] == 1
+        assert connection.execute("PRAGMA user_version").fetchone()[0] == 2
         assert connection.execute("SELECT count(*) FROM answers").fetchone()[0] == 1
         connection.close()
 
@@ -642,6 +642,7 @@ def _newer(path, drop_lesson_column=False):
     newer = sqlite3.connect(path)
     newer.execute("CREATE TABLE schedule (item TEXT)")
     if drop_lesson_column:
+        newer.execute("DROP TRIGGER answers_summarised")       # this version's summaries read the column
         newer.execute("ALTER TABLE answers DROP COLUMN lesson")
     newer.execute(f"PRAGMA user_version = {store_module.SCHEMA_VERSION + 1}")
     newer.commit()

@@ -6,7 +6,8 @@ test records.
 """
 
 import csv
-from datetime import datetime, timezone
+from datetime import date, datetime, timedelta, timezone
+from fractions import Fraction
 
 import matplotlib
 import pytest
@@ -21,7 +22,9 @@ from baccarat_lib.teaching.progress_report import build_progress_report, example
 from baccarat_lib.views.plots import plot_accuracy_over_time  # noqa: E402
 from baccarat_lib.views.widgets import ProgressPage, show_progress  # noqa: E402
 from baccarat_lib.views.widgets.practice import PracticeDrill  # noqa: E402
-from baccarat_lib.views.widgets.progress import cells_html, shown_path, skills_html  # noqa: E402
+from baccarat_lib.progress.report import DayLine  # noqa: E402
+from baccarat_lib.views.widgets.progress import (CHART_DAYS, accuracy_plot_html, cells_html, shown_path,  # noqa: E402
+                                                 skills_html)
 
 WHEN = datetime(2024, 5, 1, 10, 0, tzinfo=timezone.utc)
 
@@ -207,9 +210,10 @@ def test_errors_are_inline_and_bad_arguments_refused(store, lessons, monkeypatch
         ProgressPage(store, ["01_card_values"])
     page = ProgressPage(store, lessons)
 
-    def broken():
+    def broken(*_arguments):
         raise BaccaratError("the store is unwell")
-    monkeypatch.setattr(store, "answers", broken)
+    monkeypatch.setattr(store, "_read", broken)           # the page reads the store's summaries
+    monkeypatch.setattr(store, "answers", broken)         # and never every answer
     page.refresh_button.click()
     assert "the store is unwell" in page.notice.value and page.report is None
     assert page.practise_button.disabled and "Traceback" not in page.notice.value
@@ -268,3 +272,17 @@ def test_a_lesson_answered_in_the_vietnamese_edition_is_done_on_the_english_page
     statuses = {status.lesson.number: status for status in page.report.lessons}
     assert (statuses[3].answered_right, statuses[3].done) == (4, True)
     assert "1 of 11 lessons done" in page.lessons.value and "3. The Player rule" in page.lessons.value
+
+
+def test_the_chart_shows_the_last_days_practised():
+    # 61 days, one answer each, right on even days: the chart draws days 2 to 61 (60 points) and says so; the
+    # report keeps all 61.
+    first = date(2024, 1, 1)
+    days = [DayLine(first + timedelta(days=number), 1, int(number % 2 == 0), Fraction(int(number % 2 == 0)))
+            for number in range(61)]
+    assert CHART_DAYS == 60
+    svg = accuracy_plot_html(days)
+    assert svg.count('class="bcl-progress-day"') == 60 and "the last 60 days practised" in svg
+    assert ">01 Jan<" not in svg and ">02 Jan<" in svg and ">01 Mar<" in svg      # 1 March 2024 is day 61
+    assert accuracy_plot_html(days[1:]).count('class="bcl-progress-day"') == 60
+    assert "the last" not in accuracy_plot_html(days[1:])

@@ -165,8 +165,9 @@ class PracticeDrill:
         def compute():
             self.state = None
             if self.adaptive:
-                self.state = start_drill(chosen(self.kind, _("a drill")), chosen(self.difficulty, _("a difficulty")),
-                                         adaptive=True, history=self._history())
+                kind, difficulty = chosen(self.kind, _("a drill")), chosen(self.difficulty, _("a difficulty"))
+                self.state = self._with_history(lambda history: start_drill(kind, difficulty, adaptive=True,
+                                                                            history=history))
                 return ""
             seed = self.seed.seed_or_error()
             if self.test:
@@ -180,13 +181,14 @@ class PracticeDrill:
         self._shown()
         self.update()
 
-    def _history(self):
-        """The learner's saved answers, oldest first (none if the store cannot be read: the drill still works)."""
+    def _with_history(self, step):
+        """``step(history)`` with the learner's saved answers (this kernel's progress store, whose summaries the
+        schedule reads); with none if they cannot be read: a progress problem never stops a drill."""
         try:
-            return progress_store().answers()
+            return step(progress_store())
         except Exception:                   # noqa: BLE001 - a progress problem must never stop a drill
             _LOGGER.exception("could not read the saved answers")
-            return ()
+            return step(())
 
     def _shown(self):
         """Start the clock of the question now shown."""
@@ -232,7 +234,8 @@ class PracticeDrill:
         """Move on to the next question (a test waits for an answer first)."""
         if self.state is not None:
             before = self.state
-            self.state = next_drill(before, self._history() if before.adaptive else ())
+            self.state = (self._with_history(lambda history: next_drill(before, history)) if before.adaptive
+                          else next_drill(before, ()))
             self.last_answer = None
             self.notice.value = ""
             if self.state is not before:

@@ -9,7 +9,8 @@ Pure HTML builders first, then the widget (the one widget pattern: see ``common`
 - ``ProgressPage(store=None, lessons=None)``: the page (``lessons`` None: the course's, ``course.LESSONS``);
   ``show_progress()`` returns its view.
 
-The page reads the store once when shown and on **Refresh**. Lessons are named by their titles in the language the
+The page reads the store once when shown and on **Refresh**: the store's summaries, not every answer, so a Refresh
+costs about the same after 100,000 answers as after 100. Lessons are named by their titles in the language the
 course speaks; a lesson is done when each exercise the course list declares for it was answered right once (and its
 final test taken): see ``progress.report``. **Export to CSV** writes every answer next to the progress file (a store
 kept in memory: into the working folder, the notebook's own; a new name each time, never overwriting) and says
@@ -50,6 +51,7 @@ __all__ = ["skills_html", "cells_html", "lessons_html", "next_html", "accuracy_p
            "ProgressPage", "show_progress"]
 
 HARDEST_CELLS = 10                                                  # the tableau's cells listed at most
+CHART_DAYS = 60                                                     # the days practised the chart shows at most
 
 
 def _check_report(report) -> ProgressReport:
@@ -122,14 +124,16 @@ _CHART_FONT = "DejaVu Sans,Verdana,Arial,sans-serif"
 
 def accuracy_plot_html(days) -> str:
     """Accuracy per day as an inline SVG line chart: the percent right each day, the answers it counts written
-    above each point, oldest on the left. Drawn directly (about a millisecond), as the road boards are, so a
+    above each point, oldest on the left; the last ``CHART_DAYS`` days practised (a point and a date each: a year of
+    them would neither fit nor keep a Refresh fast). Drawn directly (about a millisecond), as the road boards are, so a
     Refresh stays within the widgets' 20 ms; ``views.plots.plot_accuracy_over_time`` draws the same for a lesson."""
     if not isinstance(days, (list, tuple)) or not all(isinstance(day, DayLine) for day in days):
         raise BaccaratError(_("days must be a list of DayLine (build_progress_report(...).days), not {value}")
                             .format(value=shown(days)))
+    shown_days = days[-CHART_DAYS:]
     c = _CHART
     plot_width, plot_height = c["width"] - c["left"] - c["right"], c["height"] - c["top"] - c["bottom"]
-    step = plot_width / max(len(days), 1)
+    step = plot_width / max(len(shown_days), 1)
 
     def x(position):
         return c["left"] + step * (position + 0.5)
@@ -138,7 +142,8 @@ def accuracy_plot_html(days) -> str:
         return c["top"] + plot_height * (1 - percent / 100)
 
     text = f'font-family="{_CHART_FONT}"'
-    title = _("Accuracy per day") if days else _("Accuracy per day (no answers yet)")
+    title = (_("Accuracy per day (the last {days} days practised)").format(days=CHART_DAYS)
+             if len(days) > CHART_DAYS else _("Accuracy per day") if days else _("Accuracy per day (no answers yet)"))
     # Translators: a day under the chart, as strftime writes it ("%d %b": "01 Dec"); keep it short.
     day_format = _("%d %b")
     parts = [f'<text x="{c["left"]}" y="22" font-size="18" font-weight="bold" {text}>{escape(title)}</text>']
@@ -148,11 +153,11 @@ def accuracy_plot_html(days) -> str:
                      f'<text x="{c["left"] - 8}" y="{y(percent) + 5:.1f}" font-size="14" text-anchor="end" '
                      f'{text}>{percent}%</text>')
     colour = OUTCOME_COLOURS[Outcome.PLAYER]
-    points = [(x(position), y(float(100 * day.accuracy))) for position, day in enumerate(days)]
+    points = [(x(position), y(float(100 * day.accuracy))) for position, day in enumerate(shown_days)]
     if len(points) > 1:
         parts.append(f'<polyline fill="none" stroke="{colour}" stroke-width="3" '
                      f'points="{" ".join(f"{px:.1f},{py:.1f}" for px, py in points)}"/>')
-    for (px, py), day in zip(points, days):
+    for (px, py), day in zip(points, shown_days):
         parts.append(f'<circle class="bcl-progress-day" cx="{px:.1f}" cy="{py:.1f}" r="6" fill="{colour}"/>'
                      f'<text x="{px:.1f}" y="{py - 12:.1f}" font-size="14" text-anchor="middle" {text}>'
                      f'{day.right}/{day.count}</text>'
@@ -235,7 +240,7 @@ class ProgressPage:
         """Read the store again and redraw the page."""
         def compute():
             self.report = None
-            self.report = build_progress_report(self.store.answers(), self.course_lessons,
+            self.report = build_progress_report(self.store, self.course_lessons,
                                                 tuple(self.store.lessons_done()), tz=datetime.now().astimezone().tzinfo)
             return ""
         self.notice.value = safe_html(compute)
