@@ -132,6 +132,11 @@ def number(value, places: int | None = None) -> str:
             raise BaccaratError(_("places must be given for a number that is not whole, not None (value {value})").format(
                 value=shown(value)))
         return localized(f"{fraction.numerator:,}")
+    return _places(fraction, places)
+
+
+def _places(fraction: Fraction, places) -> str:
+    """``fraction`` rounded half-even to ``places`` decimals (checked), in the current language's marks."""
     return localized(f"{_rounded(fraction, whole_number('places', places, 0, MAX_PLACES)):,f}")
 
 
@@ -145,7 +150,7 @@ def duration(seconds, places: int = 1) -> str:
     if seconds is None:
         # Translators: shown instead of a time that could not be measured (a table cell); keep it short.
         return _("—")
-    return _("{seconds} s").format(seconds=number(seconds, places))
+    return _("{seconds} s").format(seconds=_places(_fraction("seconds", seconds), places))
 
 
 def localized(text: str) -> str:
