@@ -64,7 +64,7 @@ _LOGGER.addHandler(logging.NullHandler())    # a library logs for developers; no
 
 class Recorded(NamedTuple):
     """What recording one judged answer did: whether it was ``saved``, the ``seconds`` it took (None: not saved,
-    or the clock gave no reading) and the store's ``messages`` not shown yet (e.g. that progress is not being
+    its clock never started, or the clock gave no reading) and the store's ``messages`` not shown yet (e.g. that progress is not being
     saved), each handed out once."""
 
     saved: bool
