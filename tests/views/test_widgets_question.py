@@ -241,3 +241,20 @@ def test_final_test_waits_after_a_typo():
     feedback = test.answer("nine")
     assert feedback is not None and not feedback.judged and test.state.score.asked == 0
     assert test.next_button.disabled and "Type a number" in test.notice.value
+
+
+def test_on_typing_must_be_a_function():
+    from baccarat_lib.errors import BaccaratError
+    with pytest.raises(BaccaratError, match="on_typing must be None or a function") as error:
+        AnswerControls(lambda answer: None, on_typing=5)
+    assert "5" in str(error.value)
+
+
+def test_typing_in_a_drills_box_still_answers_on_enter_and_a_submit_message_is_not_a_second_answer():
+    # A drill's box (no on_typing) sends its text only on Enter, which answers once; the "submit" message the front
+    # end sends with the same Enter must not answer it again.
+    answers = []
+    controls = AnswerControls(answers.append)
+    controls.text.value = "95"
+    controls.text._handle_custom_msg({"event": "submit"}, [])
+    assert answers == ["95"] and not controls.text.continuous_update
