@@ -56,15 +56,18 @@ from baccarat_lib.views.widgets import show_drill, show_final_test, show_road_de
 scenario, actions = sys.argv[1], int(sys.argv[2])
 if scenario == "drill answers":
     drill = show_drill(kind="mixed", difficulty=1, seed=2024).controller
+    drill.start()
     def act(number):
         drill.click(drill.state.exercise.question.answer)
         drill.next()
 elif scenario == "drill seed changes":
     drill = show_drill(kind="mixed", difficulty=1, seed=2024).controller
+    drill.start()
     def act(number):
         drill.seed.value = number + 1
 elif scenario == "final-test restarts":
     test = show_final_test(seed=2024).controller
+    test.start()
     def act(number):
         test.click(test.state.exercise.question.answer)
         test.restart()

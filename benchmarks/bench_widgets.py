@@ -106,6 +106,11 @@ def answer_action(controls, question, right: bool = True):
         text = question.answer if right else next(c for c in question.choices if c != question.answer)
         return "click an answer button", answer_button(controls, text).click
     text = question.answer if right else "12345"
+    if controls.on_typing is not None:          # an exercise's box: keystrokes arrive as typed, Enter answers
+        def type_and_enter():
+            controls.text.value = text
+            controls.text._handle_custom_msg({"event": "submit"}, [])
+        return "type an answer + Enter", type_and_enter
     if controls.text.value == text:            # the box must change for the typed answer to be read
         controls.clear_text()
     return "type an answer + Enter", lambda: setattr(controls.text, "value", text)
@@ -260,6 +265,7 @@ def scenarios() -> dict:
     def drill():
         view = w.show_drill()
         c = view.controller
+        c.start()                                  # Start pressed: the questions show, timed from it
 
         def steps():
             difficulties = cycle_values(c.difficulty, option_values(c.difficulty)[1:] + option_values(c.difficulty)[:1])
@@ -273,6 +279,7 @@ def scenarios() -> dict:
     def final_test():
         view = w.show_final_test(questions=10)
         c = view.controller
+        c.start()                                  # Start pressed: the questions show, timed from it
 
         def steps():
             while True:
@@ -286,6 +293,7 @@ def scenarios() -> dict:
     def weak_spots_drill():
         view = w.show_weak_spots_drill("banker-draw", 3)
         c = view.controller
+        c.start()                                  # Start pressed: the questions show, timed from it
 
         def steps():
             for number in itertools.count():
@@ -296,6 +304,7 @@ def scenarios() -> dict:
     def dealer_mode():
         view = w.show_dealer_mode(seed=2024, coups=50)
         c = view.controller
+        c.start()                                  # Start pressed: the questions show, timed from it
 
         def steps():
             while True:

@@ -11,6 +11,7 @@ Public names:
   cents written as two digits ("9.50"), never an exponent.
 - ``number(value, places=None)``: a whole number with thousands separators, or any number rounded to ``places``.
 - ``localized(text)``: English-formatted digits ("22,800.50") in the current language's marks.
+- ``duration(seconds, places=1)``: a time taken, "2.5 s", or "—" for a time that is not known (None).
 
 All of them write numbers in the language of ``baccarat_lib.i18n``: English "24,000" and "9.50", Vietnamese
 "24.000" and "9,50" (the marks come from Babel's locale data). This is the one place that decides it.
@@ -38,7 +39,7 @@ from ..errors import BaccaratError, shown, whole_number
 from ..i18n import _, number_symbols
 from .cards import _index
 
-__all__ = ["rounded", "percent", "money", "number", "localized"]
+__all__ = ["rounded", "percent", "money", "number", "localized", "duration"]
 
 MAX_PLACES = 30              # decimals rounded() and percent() may show
 _LIMIT = 10 ** 30            # the largest size of a number they format
@@ -131,7 +132,25 @@ def number(value, places: int | None = None) -> str:
             raise BaccaratError(_("places must be given for a number that is not whole, not None (value {value})").format(
                 value=shown(value)))
         return localized(f"{fraction.numerator:,}")
+    return _places(fraction, places)
+
+
+def _places(fraction: Fraction, places) -> str:
+    """``fraction`` rounded half-even to ``places`` decimals (checked), in the current language's marks."""
     return localized(f"{_rounded(fraction, whole_number('places', places, 0, MAX_PLACES)):,f}")
+
+
+def duration(seconds, places: int = 1) -> str:
+    """A time taken as a learner reads it ("2.5 s"), or "—" when it is not known (``seconds`` None: the learner
+    answered before anything showed they could see the question; such a time is never called slow).
+
+    >>> duration(2.25), duration(None)
+    ('2.2 s', '—')
+    """
+    if seconds is None:
+        # Translators: shown instead of a time that could not be measured (a table cell); keep it short.
+        return _("—")
+    return _("{seconds} s").format(seconds=_places(_fraction("seconds", seconds), places))
 
 
 def localized(text: str) -> str:

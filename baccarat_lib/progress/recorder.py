@@ -2,10 +2,16 @@
 
 It owns the two rules each of those used to write for itself:
 
-- **The clock.** A question's clock starts when it is shown (``ask()``); an answer's seconds are read from it.
-  ``clock`` is any function of no arguments returning seconds (``time.monotonic`` unless a test passes a fake
-  one). ``seconds()`` raises a ``BaccaratError`` naming ``clock`` when the clock fails or gives no number (dealer
-  mode, which judges speed, needs it); a saved answer is then kept untimed instead, so an exercise never breaks.
+- **The clock** measures from when the learner could see the question, never from when its cell ran (Run All
+  builds every widget of a lesson at once, long before the learner scrolls to it). ``ask()`` starts it for a
+  question put in front of a learner who is there (a Start, Next or Continue button was just pressed);
+  ``ask(start=False)`` leaves it stopped, for a question shown when no one may be looking (a lesson's exercise,
+  built by Run All): ``touch()`` then starts it at the learner's first interaction (a keystroke in its box), and
+  ``restart_clock()`` starts it in any case. An answer to a question whose clock never started has an unknown
+  time: ``seconds=None``, saved as unknown, left out of medians and never slow. ``clock`` is any function of no
+  arguments returning seconds (``time.monotonic`` unless a test passes a fake one). ``seconds()`` raises a
+  ``BaccaratError`` naming ``clock`` when the clock fails or gives no number (dealer mode, which judges speed,
+  needs it); a saved answer is then kept untimed instead, so an exercise never breaks.
 - **Saving once.** ``SAVE_RULES`` says, per source, which judged answers of a question are saved:
   ``"until right"`` (a lesson's exercise: every new try is saved, until one is right; the same answer as the one
   just saved, e.g. Check pressed after Enter, is not saved twice; each saved try restarts the clock, so the next
@@ -21,8 +27,8 @@ Public names:
 
 - ``SAVE_RULES``: the save-once rule of each source.
 - ``Recorded(saved, seconds, messages)``: what recording one judged answer did.
-- ``AnswerRecorder(source, clock=None, store=None, lesson=None)``: ``ask()``, ``restart_clock()``, ``seconds()``,
-  ``record(skill, key, answer, right)``.
+- ``AnswerRecorder(source, clock=None, store=None, lesson=None)``: ``ask(start=True)``, ``touch()``,
+  ``restart_clock()``, ``seconds()``, ``record(skill, key, answer, right)``.
 
 >>> from baccarat_lib.progress.store import ProgressStore
 >>> ticks = iter([10.0, 13.5, 20.0])
@@ -32,6 +38,10 @@ Public names:
 Recorded(saved=True, seconds=3.5, messages=())
 >>> drill.record("total", "7 8", "5", True)       # a second answer to the same question: not saved
 Recorded(saved=False, seconds=None, messages=())
+>>> exercise = AnswerRecorder("lesson", clock=lambda: 50.0, store=ProgressStore(":memory:"))
+>>> exercise.ask(start=False)                     # built by Run All: nobody may be looking yet
+>>> exercise.record("total", "7 8", "5", True)    # answered with no interaction before: the time is unknown
+Recorded(saved=True, seconds=None, messages=())
 """
 
 from __future__ import annotations
@@ -56,9 +66,9 @@ _LOGGER.addHandler(logging.NullHandler())    # a library logs for developers; no
 
 class Recorded(NamedTuple):
     """What recording one judged answer did: whether it was ``saved`` (False: the save-once rule skipped it, or the
-    store failed, and then ``messages`` says so), the ``seconds`` it took (None: not saved, or the clock gave no
-    reading) and the store's ``messages`` not shown yet (e.g. that progress is not being saved), each handed out
-    once."""
+    store failed, and then ``messages`` says so), the ``seconds`` it took (None: not saved, its clock never started,
+    or the clock gave no reading) and the store's ``messages`` not shown yet (e.g. that progress is not being
+    saved), each handed out once."""
 
     saved: bool
     seconds: float | None
@@ -93,7 +103,8 @@ class AnswerRecorder:
     """Times and saves the judged answers given in one place: ``source`` (one of ``SOURCES``: "lesson", "drill",
     "test", "dealer"), ``clock`` (None: ``time.monotonic``; else a function returning seconds), ``store`` (None: this
     kernel's ``progress_store()``, looked up when an answer is saved; or a ``ProgressStore``), ``lesson`` (None: the
-    notebook this kernel runs, ``current_lesson()``). Call ``ask()`` when a question is shown.
+    notebook this kernel runs, ``current_lesson()``). Call ``ask()`` when a question is shown on the learner's
+    click, ``ask(start=False)`` when it is shown with no one known to be looking (see the module's notes).
     """
 
     def __init__(self, source: str, clock=None, store: ProgressStore | None = None, lesson: str | None = None):
@@ -110,7 +121,7 @@ class AnswerRecorder:
         self.source, self.rule = source, SAVE_RULES[source]
         self.clock = time.monotonic if clock is None else clock
         self.store, self.lesson = store, lesson
-        self.started: float | None = None     # the current question's clock started here (None: no reading)
+        self.started: float | None = None     # the current question's clock started here (None: not yet, or no reading)
         self.done = False                     # no more answers to the current question are saved
         self.last_saved: str | None = None    # the answer saved last (the rule "until right" saves it once)
 
@@ -125,23 +136,38 @@ class AnswerRecorder:
         except BaccaratError:
             return None
 
-    def ask(self, strict: bool = False) -> None:
-        """A new question is shown: its clock starts now, and none of its answers is saved yet. ``strict``: a clock
-        with no reading is a BaccaratError naming ``clock`` (else the question's answers go untimed)."""
-        self.restart_clock(strict)
+    def ask(self, strict: bool = False, start: bool = True) -> None:
+        """A new question, none of whose answers is saved yet. ``start`` True: the learner can see it now (it was
+        shown on their click) and its clock starts; False: its clock waits for ``touch()`` or ``restart_clock()``,
+        and an answer before either has an unknown time. ``strict``: the clock is read now, and a clock with no
+        reading is a BaccaratError naming ``clock`` (else the question's answers go untimed)."""
+        if not isinstance(start, bool):
+            raise BaccaratError(_("start must be True (the learner can see the question now) or False (its clock "
+                                  "waits for their first interaction), not {value}").format(value=shown(start)))
+        if start:
+            self.restart_clock(strict)
+        else:
+            if strict:
+                _read_clock(self.clock)
+            self.started = None
         self.done, self.last_saved = False, None
 
     def restart_clock(self, strict: bool = False) -> None:
-        """Start the current question's clock again (after a pause to read the feedback on the question before)."""
+        """Start the current question's clock now (Start pressed, or Continue after reading the feedback on the
+        question before)."""
         self.started = _read_clock(self.clock) if strict else self._reading()
 
-    def seconds(self) -> float:
-        """Seconds since the current question's clock started (a clock with no reading: a BaccaratError naming
-        ``clock``)."""
+    def touch(self) -> None:
+        """The learner interacted with the current question (e.g. typed in its box): they can see it, so its clock
+        starts now unless it is running already."""
+        if self.started is None and not self.done:
+            self.started = self._reading()
+
+    def seconds(self) -> float | None:
+        """Seconds since the current question's clock started; None when it never started (the time cannot be
+        known). A clock with no reading is a BaccaratError naming ``clock``."""
         now = _read_clock(self.clock)
-        if self.started is None:
-            self.started = now
-        return max(0.0, now - self.started)
+        return None if self.started is None else max(0.0, now - self.started)
 
     # ----- saving
 

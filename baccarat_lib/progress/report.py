@@ -15,7 +15,8 @@ Public names:
   has one.
 - ``SkillLine``, ``skill_lines(answers, names)``: per skill, its answers counted, right, accuracy and median seconds;
   a cell of the tableau ("banker-draw:5/4") counts in its skill "banker-draw". The drill kinds first, in course
-  order.
+  order. An answer whose time is unknown (``seconds`` None: see ``progress.recorder``) counts in the accuracy but
+  is left out of the median, never taken as slow or as 0 s.
 - ``CellLine``, ``cell_lines(answers)``: the cells of the Banker tableau answered, hardest first (lowest accuracy).
 - ``DayLine``, ``day_lines(answers, tz=None)``: accuracy per day (in ``tz``; None: UTC), oldest first.
 - ``LessonStatus``, ``lesson_statuses(answers, lessons=None, marked=())``: which lessons are done. The exercises
@@ -77,7 +78,7 @@ class SkillNames(NamedTuple):
 
 class SkillLine(NamedTuple):
     """A skill's answers: its ``skill``, its ``name`` in words, how many, how many right, the accuracy (exact)
-    and the median seconds (None: none timed)."""
+    and the median seconds of the answers whose time is known (None: none is)."""
 
     skill: str
     name: str

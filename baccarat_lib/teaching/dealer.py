@@ -20,18 +20,22 @@ Public names:
 - ``KindSummary``, ``WrongCoup``, ``DealerReport``: the end report (per kind: count, right, median and slowest
   seconds, slow count; the coups that went wrong, with the coup's own steps).
 - ``DealerSession(seed=None, decks=8, coups=10, target_seconds=5, clock=time.monotonic, stake=None,
-  table="standard", on_answer=None, recorder=None)``: the session: ``.current_call()``, ``.answer(text)``,
-  ``.start_clock()``, ``.finished``, ``.report()``.
+  table="standard", on_answer=None, recorder=None)``: the session: ``.start_clock()``, ``.started``,
+  ``.current_call()``, ``.answer(text)``, ``.finished``, ``.report()``.
 
-**Time and saving.** A call's clock starts when the call before it is answered (the first one's when the session
-starts); ``start_clock()`` restarts it, for a view that lets the learner read the feedback before going on. The
+**Time and saving.** A time counts from when the learner could see the call. The first call's clock starts at
+``start_clock()``, which a view calls on its Start button: a session is built when its cell runs (Run All), long
+before the learner reaches it, so building it starts no clock, and an answer before ``start_clock()`` is refused.
+Each next call's clock starts when the call before it is answered (it is shown then); ``start_clock()`` restarts
+it, for a view that lets the learner read the feedback before going on. The
 clock and the saving are the one answer recorder's (``progress.recorder.AnswerRecorder``, source "dealer"): by
 default the session's own, timing by ``clock`` (any function returning seconds, ``time.monotonic`` by default; a
 test passes a fake one) and keeping the calls in memory only; dealer mode on screen passes a recorder that saves
 each judged call in the learner's progress store.
 
->>> ticks = iter([0, 2, 4, 6, 8])
+>>> ticks = iter([0, 30, 32, 32])                # built at 0 s (Run All), Start at 30 s, answered at 32 s
 >>> session = DealerSession(seed=1, coups=1, stake=100, clock=lambda: next(ticks))
+>>> session.start_clock()
 >>> call = session.current_call()
 >>> call.kind, call.prompt, call.choices
 ('natural', 'Natural?', ('none', 'Player', 'Banker', 'both'))
@@ -54,7 +58,7 @@ from typing import NamedTuple
 from ..errors import BaccaratError, check_seed, shown, whole_number
 from ..game.coup import Coup
 from ..game.explanations import step_text
-from ..game.formatting import money
+from ..game.formatting import duration, money
 from ..game.payouts import bet_label, pay_table, settle, stake_amount
 from ..game.rules import hand_total
 from ..game.shoe import ShoeRun
@@ -91,11 +95,6 @@ def _kind_name(kind: str) -> str:
 
 def _answer_name(code: str) -> str:
     return _(ANSWER_NAMES[code])
-
-
-def _seconds_text(seconds: float) -> str:
-    """Seconds as a learner reads them: one decimal ('2.0 s')."""
-    return _("{seconds} s").format(seconds=localized(f"{seconds:.1f}"))
 
 
 def _target_text(target: float) -> str:
@@ -295,7 +294,7 @@ class DealerSession:
         self._position = 0
         self._last: DealerFeedback | None = None
         self._deal_next_coup()
-        self.recorder.ask(strict=True)
+        self.recorder.ask(strict=True, start=False)     # the first call's clock waits for start_clock()
 
     # ---------------------------------------------------------------- the calls of a coup
 
@@ -365,8 +364,14 @@ class DealerSession:
         return None if self.finished else self._calls[self._position]
 
     def start_clock(self):
-        """Start the current call's clock now (after a pause to read the feedback on the call before)."""
+        """Start the current call's clock now: the learner pressed Start, or Continue after reading the feedback on
+        the call before."""
         self.recorder.restart_clock(strict=True)
+
+    @property
+    def started(self) -> bool:
+        """True once the current call's clock runs (``start_clock()`` was called, or the call before answered)."""
+        return self.recorder.started is not None
 
     def answer(self, text) -> DealerFeedback:
         """Judge ``text`` (a choice such as "draw", or an amount such as "95") for the current call.
@@ -379,6 +384,9 @@ class DealerSession:
         if call is None:
             raise BaccaratError(_("the session is finished ({coups} coups): read report(), or start "
                                   "a new DealerSession").format(coups=self.coups))
+        if not self.started:
+            raise BaccaratError(_("the clock has not started: call start_clock() when the learner can see the "
+                                  "first call (dealer mode's Start button), then answer"))
         if isinstance(text, bool) or not isinstance(text, (str, numbers.Number)):
             raise BaccaratError(_("answer must be text or a number, not {value}").format(value=shown(text)))
         given = str(text).strip()
@@ -393,8 +401,8 @@ class DealerSession:
         seconds = self.recorder.seconds()
         slow = seconds > self.target_seconds
         timing = (_("{seconds}, slower than the {target} target").format(
-            seconds=_seconds_text(seconds), target=_target_text(self.target_seconds)) if slow
-            else _seconds_text(seconds))
+            seconds=duration(seconds), target=_target_text(self.target_seconds)) if slow
+            else duration(seconds))
         if verdict.correct:
             message = _("Right ({timing}).").format(timing=timing)
         else:

@@ -82,6 +82,15 @@ def click(page, locator) -> None:
         locator.click()
 
 
+def press_start(page, cell) -> None:
+    """Press the Start button of a drill, a test or dealer mode (their first question is hidden until then), unless
+    an earlier step pressed it."""
+    start = cell.get_by_role("button", name=re.compile(r"Start$"))     # its name starts with the icon's glyph
+    if start.count():
+        click(page, start)
+        expect(start).to_have_count(0)
+
+
 def type_into(page, box, text: str, *, enter: bool = False) -> None:
     """Replace the text of a text box (Enter commits a continuous_update=False box)."""
     with kernel_roundtrip(page):
@@ -366,6 +375,7 @@ def lesson_09(page, nb):
     drill_cell = cell_by_text(page, 'show_drill(kind="mixed"')
     state = start_drill(MIXED, 1, 2024)
     question = state.exercise.question
+    press_start(page, drill_cell)                    # (the garbage-answer walk may have pressed it already)
     expect(drill_cell).to_contain_text(question.prompt)
     if question.choices:
         wrong = next(choice for choice in question.choices if choice != question.answer)
@@ -382,14 +392,19 @@ def lesson_09(page, nb):
 
     settle_cell = cell_by_text(page, 'show_drill(kind="settle"')
     settle = start_drill("settle", 3, 9).exercise.question
+    press_start(page, settle_cell)
     type_into(page, answer_box(settle_cell), settle.answer, enter=True)
     expect(feedback(settle_cell)).to_have_text(RIGHT)
     expect(settle_cell).to_contain_text("Score: 1 of 1")
 
-    # the adaptive drill and dealer mode are live in the lesson
-    expect(cell_by_text(page, "show_dealer_mode(seed=2024)")).to_contain_text("Natural?")
-    expect(cell_by_text(page, 'show_drill(kind="banker-draw", difficulty=3, adaptive=True)')).to_contain_text(
-        "Banker holds")
+    # dealer mode is live in the lesson, its first call hidden until Start (its clock starts there)
+    dealer = cell_by_text(page, "show_dealer_mode(seed=2024)")
+    expect(dealer).not_to_contain_text("Natural?")
+    press_start(page, dealer)
+    expect(dealer).to_contain_text("Natural?")
+    adaptive = cell_by_text(page, 'show_drill(kind="banker-draw", difficulty=3, adaptive=True)')
+    press_start(page, adaptive)
+    expect(adaptive).to_contain_text("Banker holds")
     return drill_cell
 
 
@@ -522,6 +537,7 @@ def garbage_answer_problems(page, path: str) -> list[str]:
             continue
         cell = cell_by_text(page, source.strip().splitlines()[0] if "\n" not in source.strip()
                             else source.strip())
+        press_start(page, cell)                       # a drill or test shows its question after Start
         # an answer box ("your answer", "a number, e.g. 9.5 or -10"), not a seed box
         boxes = cell.locator('.widget-text input[placeholder*="answer" i], .widget-text input[placeholder*="number" i]')
         if not boxes.count():

@@ -3,7 +3,9 @@
 from decimal import Decimal
 from fractions import Fraction
 
-from baccarat_lib.game.formatting import money, percent, rounded
+import pytest
+
+from baccarat_lib.game.formatting import duration, money, percent, rounded
 
 
 def test_percent_and_rounding_are_exact():
@@ -38,3 +40,18 @@ def test_money_never_prints_an_exponent_and_shows_cents_as_two_digits():
     # finer than a cent (settle never gives it, a caller may): every digit, still no exponent
     assert money(Decimal("0.5005")) == "0.5005" and money(Decimal("1E-7")) == "0.0000001"
     assert "E" not in money(Decimal("-1.5E-9")) and money(Decimal("-1.5E-9")) == "-0.0000000015"
+
+
+def test_a_time_taken_and_a_time_nobody_knows():
+    # By hand: 2.25 s to one decimal, half-even: 2.2; 24.05 s (stored as a float a little above 24.05): 24.1.
+    # An unknown time (None) is a dash in either language, never a number, so never "slow".
+    from baccarat_lib.errors import BaccaratError
+    from baccarat_lib.i18n import using_language
+    assert (duration(2.25), duration(24.05), duration(0), duration(Fraction(7, 2))) == ("2.2 s", "24.1 s", "0.0 s",
+                                                                                       "3.5 s")
+    assert duration(None) == "—"
+    with using_language("vi"):
+        assert (duration(2.25), duration(None)) == ("2,2 giây", "—")
+    for bad in ("3 s", float("nan"), True):
+        with pytest.raises(BaccaratError, match="seconds must be a number"):
+            duration(bad)

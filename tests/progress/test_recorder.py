@@ -78,6 +78,31 @@ def test_restart_clock_and_seconds_read_from_the_current_question():
     assert recorder.seconds() == 2.0
 
 
+def test_a_question_nobody_is_known_to_see_is_timed_from_the_first_interaction_or_not_at_all(tmp_path):
+    # Built by Run All at 0 (start=False). First exercise: answered at 22 with nothing before: unknown (None), and
+    # its second try is timed from that answer: 30 - 22 = 8 s. Second exercise, built at 30: first keystroke at
+    # 50, a second one at 51 (the clock keeps its start), answered at 53: 53 - 50 = 3 s.
+    clock, path = FakeClock(0.0), tmp_path / "progress.sqlite3"
+    recorder = AnswerRecorder("lesson", clock=clock, store=ProgressStore(path), lesson="01_card_values")
+    recorder.ask(start=False)
+    clock.now = 22.0
+    assert recorder.seconds() is None
+    assert recorder.record("total", "7 8", "15", False) == Recorded(True, None, ())
+    clock.now = 30.0
+    assert recorder.record("total", "7 8", "5", True).seconds == 8.0
+    recorder.ask(start=False)
+    clock.now = 50.0
+    recorder.touch()
+    clock.now = 51.0
+    recorder.touch()
+    clock.now = 53.0
+    assert recorder.seconds() == 3.0 and recorder.record("total", "K 9", "9", True).seconds == 3.0
+    assert [row[4] for row in _saved(path)] == [None, 8.0, 3.0]
+    with pytest.raises(BaccaratError, match="start must be True") as error:
+        recorder.ask(start="no")
+    assert "'no'" in str(error.value)
+
+
 def test_a_clock_that_gives_no_number_leaves_answers_untimed_but_strict_timing_says_so(tmp_path):
     path = tmp_path / "progress.sqlite3"
     recorder = AnswerRecorder("lesson", clock=lambda: "now", store=ProgressStore(path), lesson="01_card_values")

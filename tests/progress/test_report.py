@@ -63,6 +63,16 @@ def test_skills_count_accuracy_and_median_seconds_with_cells_in_their_skill():
     assert lines[0].name == "Hand totals"
 
 
+def test_medians_leave_out_unknown_times():
+    # By hand: total answered in 3 s and 7 s, and three times with an unknown time (None). The known times give a
+    # median of (3 + 7) / 2 = 5; counting the unknowns as 0 s would give 0, dropping the answers would give 2 of 5
+    # answers. Accuracy still counts all five: 4 right of 5.
+    answers = [answer("total", True, None), answer("total", True, 3.0), answer("total", False, None),
+               answer("total", True, 7.0), answer("total", True, None)]
+    (line,) = skill_lines(answers)
+    assert (line.count, line.right, line.median_seconds) == (5, 4, 5.0)
+
+
 def test_tableau_cells_hardest_first():
     # "down to its hard cells". By hand: 4/1 is 1 of 3 (33%), 6/7 is 0 of 1 (0%),
     # 5/4 is 2 of 2 (100%), 3/- is 1 of 2 (50%): order 6/7, 4/1, 3/-, 5/4.

@@ -33,6 +33,7 @@ def test_seed_5_first_coup_has_the_cards_of_the_shoe():
     # Same seed, same shoe. Shoe(8, 5) starts A♦ 7♦ K♥ 7♣ 10♠ (dealt P, B, P, B, then thirds).
     assert [card.label for card in Shoe(8, 5).peek(5)] == ["A♦", "7♦", "K♥", "7♣", "10♠"]
     session = DealerSession(seed=5, stake=100, clock=FakeClock())
+    session.start_clock()
     assert [card.label for card in session.coup.cards] == ["A♦", "7♦", "K♥", "7♣", "10♠"]
 
 
@@ -47,6 +48,7 @@ def test_seed_5_every_call_of_the_first_coup_by_hand():
     assert (player, banker, winner) == ([1, 0, 0], [7, 7], "banker")
     assert reference_banker_draws(4, 0) is False
     session = DealerSession(seed=5, stake=100, clock=FakeClock())
+    session.start_clock()
     asked = []
     for answer in ["none", "draw", "stand", "Banker", "95"]:
         call = session.current_call()
@@ -66,6 +68,7 @@ def test_a_natural_skips_the_draw_calls():
     # No draw calls; Player wins 8-2; the Player bet of 100 pays 1:1: 100.
     assert [card.label for card in Shoe(8, 1).peek(4)] == ["6♦", "6♦", "2♦", "6♥"]
     session = DealerSession(seed=1, coups=1, stake=100, clock=FakeClock())
+    session.start_clock()
     kinds = []
     for answer in ["Player", "Player", "100"]:
         kinds.append(session.current_call().kind)
@@ -77,6 +80,7 @@ def test_every_call_agrees_with_the_reference_rules_over_many_coups():
     # Each call's answer is the independent if-chain's reading of the same cards.
     shoe = Shoe(8, 2024)
     session = DealerSession(seed=2024, coups=40, stake=100, clock=FakeClock())
+    session.start_clock()
     while not session.finished:
         coup = session.coup
         cards = shoe.peek(6)
@@ -101,6 +105,7 @@ def test_a_fake_clock_times_each_call_and_slow_is_not_wrong():
     # Target 5 s. Calls answered at 3, 10, 11 (s after start): 3 s, 7 s (slow, right), 1 s.
     clock = FakeClock(100)
     session = DealerSession(seed=5, stake=100, target_seconds=5, clock=clock)
+    session.start_clock()
     clock.now = 103
     first = session.answer("none")
     clock.now = 110
@@ -114,11 +119,32 @@ def test_a_fake_clock_times_each_call_and_slow_is_not_wrong():
     assert "the right call is stand" in third.message and "with 4, Banker draws only on 2–7" in third.message
 
 
+def test_the_first_call_is_timed_from_start_not_from_when_the_session_was_built():
+    # Run All builds the session at 100; the learner reaches it and presses Start at 122 and calls at 123.
+    # Timed from the build it would be 23 s and slow (the bug learners saw: "24.1 s (slow)"); from Start it is 1 s.
+    clock = FakeClock(100)
+    records = []
+    session = DealerSession(seed=5, stake=100, target_seconds=5, clock=clock, on_answer=records.append)
+    assert not session.started
+    clock.now = 122
+    with pytest.raises(BaccaratError, match="start_clock"):       # nobody answers before the clock runs
+        session.answer("none")
+    assert session.current_call().kind == "natural" and records == []
+    session.start_clock()
+    clock.now = 123
+    first = session.answer("none")
+    assert (first.seconds, first.slow, first.right) == (1.0, False, True)
+    assert records[0].seconds == 1.0 and session.report().slow == 0
+    clock.now = 126                                       # the next call was shown at 123, with the answer
+    assert session.started and session.answer("draw").seconds == 3.0
+
+
 def test_start_clock_restarts_the_current_calls_clock():
     # A view may let the learner read the feedback first. Answer at 4; read until 30;
     # restart; answer at 32: 2 s.
     clock = FakeClock(0)
     session = DealerSession(seed=5, stake=100, clock=clock)
+    session.start_clock()
     clock.now = 4
     session.answer("none")
     clock.now = 30
@@ -132,6 +158,7 @@ def test_a_typo_is_not_judged_reveals_nothing_and_the_clock_runs_on():
     clock = FakeClock(0)
     records = []
     session = DealerSession(seed=5, stake=100, clock=clock, on_answer=records.append)
+    session.start_clock()
     clock.now = 1
     maybe = session.answer("maybe")
     assert not maybe.judged and not maybe.right and maybe.answer is None and "none" in maybe.message
@@ -151,6 +178,7 @@ def test_records_go_to_on_answer_with_skill_key_answer_right_seconds():
     clock = FakeClock(0)
     records = []
     session = DealerSession(seed=5, stake=100, clock=clock, on_answer=records.append)
+    session.start_clock()
     for now, answer in [(2, "none"), (5, "stand"), (6, "stand")]:
         clock.now = now
         session.answer(answer)
@@ -166,6 +194,7 @@ def test_the_report_worked_by_hand():
     # Coup 2: every call right, 1 s each.
     clock = FakeClock(0)
     session = DealerSession(seed=5, coups=2, stake=100, target_seconds=5, clock=clock)
+    session.start_clock()
     for seconds, answer in [(2, "none"), (8, "stand"), (1, "stand"), (4, "Banker"), (6, "95")]:
         clock.now += seconds
         session.answer(answer)
@@ -201,6 +230,7 @@ def test_same_seed_same_coups_and_stakes():
     # Seeded stakes are drawn from DEALER_STAKES, the same for the same seed.
     def prompts(seed):
         session = DealerSession(seed=seed, coups=5, clock=FakeClock())
+        session.start_clock()
         seen = []
         while not session.finished:
             call = session.current_call()
@@ -217,6 +247,7 @@ def test_same_seed_same_coups_and_stakes():
 def test_commission_on_an_odd_stake_by_hand():
     # Seed 5 with a stake of 25: Banker wins, 25 less 5% (1.25) = 23.75.
     session = DealerSession(seed=5, stake=25, clock=FakeClock())
+    session.start_clock()
     for answer in ["none", "draw", "stand", "Banker"]:
         session.answer(answer)
     assert session.current_call().prompt == "Banker bet of 25 wins: pay? (the net, after commission)"
@@ -225,6 +256,7 @@ def test_commission_on_an_odd_stake_by_hand():
 
 def test_answering_after_the_end_is_refused():
     session = DealerSession(seed=1, coups=1, stake=100, clock=FakeClock())
+    session.start_clock()
     for answer in ["Player", "Player", "100"]:
         session.answer(answer)
     with pytest.raises(BaccaratError, match="finished"):
@@ -250,6 +282,7 @@ def test_bad_input_is_a_baccarat_error_naming_the_argument(arguments, name):
 
 def test_a_bad_answer_type_is_refused():
     session = DealerSession(seed=5, clock=FakeClock())
+    session.start_clock()
     with pytest.raises(BaccaratError, match="answer"):
         session.answer(["none"])
 
@@ -259,6 +292,7 @@ def test_a_session_on_its_own_saves_nothing_lasting_and_takes_only_a_dealer_reco
     from baccarat_lib.progress.store import ProgressStore
     monkeypatch.setenv("BACCARAT_PROGRESS_DIR", str(tmp_path))
     session = DealerSession(seed=5, stake=100, clock=FakeClock())
+    session.start_clock()
     assert session.answer(session.current_call().answer).right
     assert session.recorded.saved and not (tmp_path / "progress.sqlite3").exists()
     with pytest.raises(BaccaratError, match="recorder must be"):
@@ -266,6 +300,7 @@ def test_a_session_on_its_own_saves_nothing_lasting_and_takes_only_a_dealer_reco
     # Given a recorder, the session times with the recorder's clock and saves each call through it, once.
     clock, store = FakeClock(0), ProgressStore(":memory:")
     session = DealerSession(seed=5, stake=100, recorder=AnswerRecorder("dealer", clock=clock, store=store))
+    session.start_clock()
     call = session.current_call()
     clock.now = 3
     assert session.answer(call.answer).seconds == 3

@@ -172,9 +172,10 @@ def test_a_drill_summary_in_vietnamese():
 
 
 def test_dealer_calls_and_timing_in_vietnamese():
-    ticks = iter([0.0, 2.5, 2.5, 9.25, 9.25])
+    ticks = iter([0.0, 0.0, 2.5, 2.5, 9.25, 9.25])      # built, Start, the answer, ...
     with using_language("vi"):
         session = DealerSession(seed=1, coups=1, stake=100, target_seconds=2, clock=lambda: next(ticks))
+        session.start_clock()
         call = session.current_call()
         assert call.prompt == "Natural?" and call.choices == ("không có", "Player", "Banker", "cả hai")
         assert session.answer("maybe").message == "Bạn hãy chọn một trong: không có, Player, Banker, cả hai."
@@ -185,6 +186,7 @@ def test_dealer_calls_and_timing_in_vietnamese():
 def test_dealer_accepts_vietnamese_words_without_diacritics():
     with using_language("vi"):
         session = DealerSession(seed=1, coups=3, stake=100, clock=lambda: 0.0)
+        session.start_clock()
         typed = {"không có": "khong co", "cả hai": "ca hai", "rút": "rut", "đứng": "dung", "Hòa": "hoa",
                  "Player": "nguoi choi", "Banker": "nha cai"}
         while not session.finished:

@@ -135,9 +135,14 @@ def _english_words(texts) -> list[tuple[str, str]]:
             for match in _ENGLISH.finditer(re.sub(r"\S*/\S*", " ", text))]
 
 
-def _build(name):
+def _build(name, start=True):
+    """The widget built in Vietnamese; ``start``: Start pressed too (drills, the final test, dealer mode), so that
+    what they show after it is checked as well."""
     with using_language("vi"):
-        return SHOWS[name]()
+        view = SHOWS[name]()
+        if start and hasattr(view.controller, "start_button"):
+            view.controller.start()
+        return view
 
 
 def test_every_widget_of_the_library_is_checked():   # All widgets, none forgotten
@@ -178,14 +183,18 @@ def test_an_exercise_in_vietnamese():   # "Check (button) | Kiểm tra"
 
 
 def test_the_drill_in_vietnamese():   # "Next question | Câu tiếp theo"
-    drill = _build("show_drill").controller
+    drill = _build("show_drill", start=False).controller
     assert drill.next_button.description == "Câu tiếp theo"
     assert drill.kind.description == "Bài luyện" and drill.difficulty.description == "Độ khó"
     assert drill.restart_button.description == "Làm lại từ đầu"
     # the labels are translated, the values (codes) are not
     assert drill.difficulty.options[0] == ("1 · tổng điểm, natural", 1)
     assert drill.kind.options[0] == ("Tổng hợp (theo độ khó)", "mixed")
-    # first question, nothing answered yet: "Question 1 · Score: 0 of 0 · streak 0 (best 0)"
+    # before Start: "Press Start when you are ready: ..."; then question 1, nothing answered yet:
+    # "Question 1 · Score: 0 of 0 · streak 0 (best 0)"
+    assert drill.start_button.description == "Bắt đầu" and "Bấm Bắt đầu" in _plain(drill.question.value)
+    with using_language("vi"):
+        drill.start()
     assert "Câu 1 · Điểm: đúng 0/0 · chuỗi đúng 0 (dài nhất 0)" in _plain(drill.question.value)
 
 
@@ -268,10 +277,14 @@ def test_the_progress_page_in_vietnamese():   # confirmation, numbers
 
 
 def test_dealer_mode_in_vietnamese():
-    dealer = _build("show_dealer_mode").controller
+    dealer = _build("show_dealer_mode", start=False).controller
     assert (dealer.restart_button.description, dealer.continue_button.description) == ("Làm lại từ đầu",
                                                                                           "Tiếp tục")
-    assert _plain(dealer.timer.value) == "⏱ Mục tiêu: 5 giây cho mỗi quyết định. Đồng hồ bắt đầu chạy."
+    assert dealer.start_button.description == "Bắt đầu"
+    assert _plain(dealer.timer.value) == "⏱ Mục tiêu: 5 giây cho mỗi quyết định. Đồng hồ chạy khi bạn bấm Bắt đầu."
+    with using_language("vi"):
+        dealer.start()
+    assert _plain(dealer.timer.value) == "⏱ Mục tiêu: 5 giây cho mỗi quyết định. Đồng hồ đang chạy."
 
 
 # ---------------------------------------------------------------- nothing cut on the projector

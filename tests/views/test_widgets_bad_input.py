@@ -180,6 +180,7 @@ def test_good_arguments_of_other_types_are_read_as_their_values():
 def test_seed_none_picks_a_seed_and_shows_it():
     # The seed policy: None means fresh randomness; the boxes show the seed picked, so the drill can be replayed.
     drill = show_drill(seed=None).controller
+    drill.start()
     assert drill.seed.seed is not None and drill.state.seed == drill.seed.seed
     dealer = show_road_dealer(seed=None, decks=1).controller
     assert dealer.roads.seed == dealer.seed.seed is not None
@@ -287,6 +288,7 @@ def test_question_widget_buttons_accept_only_their_choices():
 
 def test_drill_answer_box_and_seed_box():
     drill = show_drill(kind="settle", seed=3).controller
+    drill.start()
     for bad in GARBAGE:
         drill.restart()
         drill.controls.text.value = bad
@@ -313,6 +315,7 @@ def test_drill_seed_box_takes_numbers_and_refuses_negative_ones():
     # The seed boxes in the drill and the road dealer say a negative seed is not a seed (an IntText would take -1;
     # a BoundedIntText(min=0) would clamp it to 0 without a word).
     drill = show_drill(seed=5).controller
+    drill.start()
     drill.seed.value = -1
     assert drill.seed.value == "-1" and drill.state is None
     assert "seed must be a whole number 0 or more" in drill.notice.value and "not &#x27;-1&#x27;" in drill.notice.value
@@ -349,6 +352,7 @@ def _menu_fed_garbage(menu, outputs, good, check_good):
 
 def test_drill_menus():
     drill = show_drill(seed=1).controller
+    drill.start()
 
     def check_good():
         assert drill.state.exercise == exercise_at(drill.kind.value, drill.difficulty.value, 1, 0)
@@ -359,6 +363,7 @@ def test_drill_menus():
 
 def test_final_test_seed_box():
     test = show_final_test(seed=2024).controller
+    test.start()
     for bad in ("-1", "", HUGE, "😀"):
         test.seed.value = bad
         assert test.state is None and "seed must be a whole number 0 or more" in test.notice.value
@@ -506,6 +511,7 @@ def test_seed_box_reads_only_whole_numbers():
 def test_drill_answers_do_not_pile_up_widgets():
     # The drill closes the answer buttons it replaces (6 widgets a question): 200 answered questions (each click, then Next) leave the live widget count as it was, within a few.
     drill = show_drill(kind="mixed", difficulty=1, seed=2024).controller
+    drill.start()
     for _ in range(5):
         drill.click(drill.state.exercise.question.answer)
         drill.next()
@@ -519,6 +525,7 @@ def test_drill_answers_do_not_pile_up_widgets():
 
 def test_drill_seed_changes_do_not_pile_up_widgets():
     drill = show_drill(kind="mixed", difficulty=2, seed=1).controller
+    drill.start()
     before = live_widgets()
     for seed in range(2, 202):
         drill.seed.value = seed
@@ -530,6 +537,7 @@ def test_drill_seed_changes_do_not_pile_up_widgets():
 def test_the_other_widgets_stay_flat_too():
     question = show_question(total_question("7 8")).controller
     test = show_final_test(seed=2024).controller
+    test.start()
     settle = show_settle_widget().controller
     dealer = show_shoe_dealer(seed=3).controller
     builder = show_coup_builder().controller

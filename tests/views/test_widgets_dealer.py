@@ -29,8 +29,38 @@ def test_show_dealer_mode_returns_the_view_of_its_controller():
     assert view.controller.view is view and isinstance(view.controller, DealerWidget)
 
 
+def test_nothing_can_be_answered_before_start_and_the_first_call_is_timed_from_start():
+    # Built (Run All) at 100; the learner scrolls to it, presses Start at 121.5, calls "none" at 122.
+    clock = FakeClock(100)
+    dealer = DealerWidget(seed=5, coups=1, clock=clock)
+    assert dealer.answer_row.children == (dealer.start_button,)
+    assert "A♦" not in dealer.call.value and "Natural?" not in dealer.call.value   # the call is not shown yet
+    assert "press Start" in dealer.timer.value
+    clock.now = 121.5
+    assert dealer.click("none") is None and dealer.session.last is None            # no button to press yet
+    dealer.start_button.click()
+    assert "Natural?" in dealer.call.value and _labels(dealer) == ["none", "Player", "Banker", "both"]
+    clock.now = 122
+    feedback = dealer.click("none")
+    assert feedback.right and feedback.seconds == 0.5 and not feedback.slow
+    assert "0.5 s" in dealer.timer.value and "slow" not in dealer.timer.value
+
+
+def test_after_start_a_new_session_is_timed_from_the_click_that_dealt_it():
+    # Start at 0; "Start again" at 40 deals a new session and shows its first call at once; answered at 43: 3 s.
+    clock = FakeClock(0)
+    dealer = DealerWidget(seed=5, coups=1, clock=clock)
+    dealer.start()
+    clock.now = 40
+    dealer.restart_button.click()
+    assert _labels(dealer) == ["none", "Player", "Banker", "both"]
+    clock.now = 43
+    assert dealer.click("none").seconds == 3.0
+
+
 def test_the_first_call_shows_four_card_faces_and_the_natural_buttons():
     dealer = DealerWidget(seed=5, coups=1, clock=FakeClock())
+    dealer.start()
     html = dealer.call.value
     for label in ("A♦", "7♦", "K♥", "7♣"):
         assert label in html
@@ -43,6 +73,7 @@ def test_clicking_through_a_coup_with_the_clock():
     # Answers at 2 s and 9 s (target 5 s)
     clock = FakeClock(0)
     dealer = DealerWidget(seed=5, coups=1, clock=clock)
+    dealer.start()
     clock.now = 2
     assert dealer.click("none").right
     assert "Right (2.0 s)" in dealer.feedback.value and "2.0 s" in dealer.timer.value
@@ -57,6 +88,7 @@ def test_a_wrong_call_explains_and_waits_for_continue():
     # Banker 4 with a third card worth 0 stands; "draw" is wrong.
     clock = FakeClock(0)
     dealer = DealerWidget(seed=5, coups=1, clock=clock)
+    dealer.start()
     dealer.click("none")
     dealer.click("draw")
     feedback = dealer.click("draw")
@@ -72,6 +104,7 @@ def test_a_wrong_call_explains_and_waits_for_continue():
 def test_money_is_typed_and_a_typo_is_not_marked_wrong():
     # The stake comes from the seed; Banker 1:1 less 5%: stake x 0.95, by hand.
     dealer = DealerWidget(seed=5, coups=1, clock=FakeClock())
+    dealer.start()
     for choice in ("none", "draw", "stand", "Banker"):
         dealer.click(choice)
     assert dealer.controls.box.children == (dealer.controls.text, dealer.controls.check)
@@ -87,6 +120,7 @@ def test_money_is_typed_and_a_typo_is_not_marked_wrong():
 def test_the_report_shows_the_table_and_the_wrong_coup_replayed():
     # One wrong call (player-draw) in a one-coup session.
     dealer = DealerWidget(seed=5, coups=1, clock=FakeClock())
+    dealer.start()
     dealer.click("none")
     dealer.click("stand")                            # wrong: Player 1 draws
     dealer.continue_button.click()
@@ -103,6 +137,7 @@ def test_the_report_shows_the_table_and_the_wrong_coup_replayed():
 
 def test_a_bad_seed_in_the_box_shows_inline_and_a_good_one_restarts():
     dealer = DealerWidget(seed=5, coups=1, clock=FakeClock())
+    dealer.start()
     dealer.seed.value = "-3"
     assert dealer.session is None and "seed must be a whole number" in dealer.feedback.value
     assert dealer.answer("none") is None
@@ -112,6 +147,7 @@ def test_a_bad_seed_in_the_box_shows_inline_and_a_good_one_restarts():
 
 def test_same_seed_same_first_coup_and_restart():
     dealer = DealerWidget(seed=5, coups=2, clock=FakeClock())
+    dealer.start()
     dealer.click("none")
     dealer.restart_button.click()
     assert dealer.session.current_call().kind == "natural" and dealer.session.coup_number == 1
@@ -136,6 +172,7 @@ def test_each_judged_call_is_saved_with_source_dealer(tmp_path, monkeypatch):
     monkeypatch.setattr("baccarat_lib.progress.store._SHARED", {})
     clock, heard = FakeClock(0), []
     dealer = DealerWidget(seed=5, coups=1, clock=clock, on_answer=heard.append)
+    dealer.start()
     clock.now = 2
     dealer.click("none")
     clock.now = 5
@@ -161,6 +198,7 @@ def test_a_read_only_store_is_said_once_and_dealer_mode_goes_on(tmp_path, monkey
     monkeypatch.setenv("BACCARAT_PROGRESS_DIR", str(blocked))
     monkeypatch.setattr("baccarat_lib.progress.store._SHARED", {})
     dealer = DealerWidget(seed=5, coups=1, clock=FakeClock())
+    dealer.start()
     assert dealer.click("none").right
     assert "Right" in dealer.feedback.value and "not being saved" in dealer.feedback.value
     assert "Traceback" not in dealer.feedback.value

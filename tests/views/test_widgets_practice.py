@@ -4,6 +4,8 @@ click buttons, assert on state and HTML. (The card-removal explorer is tested wi
 
 import time
 
+import pytest
+
 from baccarat_lib.teaching.practice import KINDS, LEVELS, exercise_at, final_test
 from baccarat_lib.views.widgets import show_drill, show_final_test, show_removal_explorer
 
@@ -21,6 +23,7 @@ def _wrong(question):
 
 def test_default_drill_asks_level_1_questions_with_answer_buttons():
     drill = show_drill().controller
+    drill.start()
     exercise = drill.state.exercise
     assert exercise.kind in LEVELS[1] and exercise == exercise_at("mixed", 1, 2024, 0)
     assert [button.description for button in drill.controls.buttons] == list(exercise.question.choices)
@@ -30,6 +33,7 @@ def test_default_drill_asks_level_1_questions_with_answer_buttons():
 
 def test_clicking_the_right_answer_scores_and_says_right():
     drill = show_drill(kind="banker-draw", difficulty=3, seed=5).controller
+    drill.start()
     question = drill.state.exercise.question
     _button(drill, question.answer).click()
     assert drill.state.feedback.correct and drill.state.score.right == 1 and drill.state.score.streak == 1
@@ -39,6 +43,7 @@ def test_clicking_the_right_answer_scores_and_says_right():
 
 def test_a_wrong_answer_is_explained_and_scored_once():
     drill = show_drill(kind="banker-draw", difficulty=3, seed=5).controller
+    drill.start()
     question = drill.state.exercise.question
     wrong = _wrong(question)
     _button(drill, wrong).click()
@@ -53,6 +58,7 @@ def test_a_wrong_answer_is_explained_and_scored_once():
 
 def test_next_moves_on_and_keeps_the_score():
     drill = show_drill(kind="winner", difficulty=2, seed=9).controller
+    drill.start()
     drill.click(drill.state.exercise.question.answer)
     drill.next_button.click()
     assert drill.state.number == 1 and drill.state.feedback is None
@@ -68,6 +74,7 @@ def test_the_same_seed_gives_the_same_questions_and_a_new_setting_starts_again()
     first, second = show_drill(seed=31).controller, show_drill(seed=31).controller
     prompts = []
     for drill in (first, second):
+        drill.start()
         asked = []
         for _ in range(5):
             asked.append(drill.state.exercise)
@@ -84,6 +91,7 @@ def test_the_same_seed_gives_the_same_questions_and_a_new_setting_starts_again()
 
 def test_difficulty_and_kind_controls_change_what_is_asked():
     drill = show_drill(seed=1).controller
+    drill.start()
     for kind in KINDS:
         drill.kind.value = kind
         assert drill.state.exercise.kind == kind
@@ -98,6 +106,7 @@ def test_difficulty_and_kind_controls_change_what_is_asked():
 
 def test_typed_answers_for_settling():
     drill = show_drill(kind="settle", difficulty=1, seed=3).controller
+    drill.start()
     assert drill.controls.buttons == [] and drill.controls.text in drill.controls.box.children
     answer = drill.state.exercise.question.answer
     written = answer + ".00" if "." not in answer else answer + "0"
@@ -112,6 +121,7 @@ def test_typed_answers_for_settling():
 
 def test_a_blank_answer_asks_for_one_and_is_not_scored():
     drill = show_drill(kind="settle", seed=3).controller
+    drill.start()
     drill.controls.check.click()
     assert drill.state.score.asked == 0 and drill.state.feedback is None
     assert "Type or choose an answer first" in drill.notice.value
@@ -121,6 +131,7 @@ def test_a_blank_answer_asks_for_one_and_is_not_scored():
 
 def test_final_test_waits_for_answers_and_ends_with_a_summary():
     test = show_final_test(seed=2024).controller
+    test.start()
     assert test.next_button.disabled
     for number in range(10):
         assert test.state.exercise == final_test(2024, 10)[number]
@@ -136,6 +147,7 @@ def test_final_test_waits_for_answers_and_ends_with_a_summary():
 
 def test_widget_updates_are_quick():
     drill = show_drill(kind="settle", difficulty=3, seed=1).controller
+    drill.start()
     explorer = show_removal_explorer(decks=8).controller
     start = time.perf_counter()
     drill.next()
@@ -170,6 +182,7 @@ def test_a_drill_saves_each_first_judged_answer_with_its_skill_and_seconds(monke
     saved = _temporary_store(monkeypatch, tmp_path)
     clock = FakeClock()
     drill = PracticeDrill(kind="banker-draw", difficulty=3, seed=5, clock=clock)
+    drill.start()
     first = drill.state.exercise
     clock.now += 4.25
     drill.click(_wrong(first.question))
@@ -187,10 +200,34 @@ def test_a_drill_saves_each_first_judged_answer_with_its_skill_and_seconds(monke
     assert answers[0].key == first.question.key
 
 
+@pytest.mark.parametrize("test", [False, True])
+def test_the_first_question_is_hidden_until_start_and_timed_from_it(monkeypatch, tmp_path, test):
+    # Run All builds the drill (or final test) at 0; the learner reaches it, presses Start at 40 and answers at
+    # 42.5: 2.5 s, not 42.5 s. Before Start the question is not on screen and nothing can be answered.
+    from baccarat_lib.views.widgets.practice import PracticeDrill
+    saved = _temporary_store(monkeypatch, tmp_path)
+    clock = FakeClock()
+    drill = PracticeDrill(kind="total", seed=1, test=test, clock=clock)
+    question = drill.state.exercise.question
+    assert drill.answer_row.children == (drill.start_button,) and drill.next_button.disabled
+    assert question.prompt not in drill.question.value and "Start" in drill.question.value
+    clock.now = 39.0
+    assert drill.answer(question.answer) is None and drill.state.score.asked == 0 and saved() == ()
+    drill.next()
+    assert drill.state.number == 0                                  # Next does nothing before Start
+    clock.now = 40.0
+    drill.start_button.click()
+    assert question.prompt in drill.question.value and drill.answer_row.children == (drill.controls.box,)
+    clock.now = 42.5
+    assert drill.click(question.answer).correct
+    assert [(a.right, a.seconds) for a in saved()] == [(True, 2.5)]
+
+
 def test_an_answer_that_is_not_judged_is_not_saved(monkeypatch, tmp_path):
     # A typo where a number is asked neither counts nor is saved
     saved = _temporary_store(monkeypatch, tmp_path)
     drill = show_drill(kind="settle", seed=3).controller
+    drill.start()
     drill.click("a lot")
     assert saved() == () and drill.state.score.asked == 0
 
@@ -201,6 +238,7 @@ def test_the_final_test_saves_its_answers_as_a_test(monkeypatch, tmp_path):
     saved = _temporary_store(monkeypatch, tmp_path)
     clock = FakeClock()
     test = PracticeDrill(seed=2024, test=True, questions=6, clock=clock)
+    test.start()
     for number in range(6):
         clock.now += number + 1                 # 1, 2, ... 6 seconds
         test.click(test.state.exercise.question.answer)
@@ -218,6 +256,7 @@ def test_a_store_that_cannot_save_says_so_once_in_the_drill(monkeypatch, tmp_pat
     monkeypatch.setenv("BACCARAT_PROGRESS_DIR", str(blocked))
     monkeypatch.setattr("baccarat_lib.progress.store._SHARED", {})
     drill = show_drill(kind="total", seed=1).controller
+    drill.start()
     drill.click(drill.state.exercise.question.answer)
     assert "not being saved" in drill.notice.value and drill.state.score.right == 1
     drill.next()
@@ -231,6 +270,7 @@ def test_the_adaptive_drill_brings_back_a_missed_cell(monkeypatch, tmp_path):
     from baccarat_lib.views.widgets.practice import show_weak_spots_drill
     saved = _temporary_store(monkeypatch, tmp_path)
     drill = show_weak_spots_drill("banker-draw").controller
+    drill.start()
     assert drill.adaptive and drill.state.seed is None and drill.seed not in _children(drill.view)
     missed = drill.state.exercise.skill
     drill.click(_wrong(drill.state.exercise.question))
@@ -250,6 +290,7 @@ def test_the_adaptive_drill_starts_from_answers_saved_before(monkeypatch, tmp_pa
     progress_store().record("banker-draw:6/7", "8 8 / 7", "stand", False, 5.0, source="lesson")
     progress_store().record("banker-draw:3/3", "A 2 / 3", "draw", True, 2.0, source="drill")
     drill = show_drill(kind="banker-draw", difficulty=3, adaptive=True).controller
+    drill.start()
     assert drill.state.exercise.skill == "banker-draw:6/7"
     # the seeded drill ignores them: question 1 of seed 2024, as always
     assert show_drill(kind="banker-draw", difficulty=3).controller.state.exercise == \
@@ -262,6 +303,7 @@ def test_the_adaptive_drill_restarts_on_a_new_setting_and_refuses_a_test():
     from baccarat_lib.errors import BaccaratError
     from baccarat_lib.views.widgets.practice import PracticeDrill
     drill = show_drill(kind="total", adaptive=True).controller
+    drill.start()
     drill.click(drill.state.exercise.question.answer)
     drill.kind.value = "natural"
     assert drill.state.exercise.kind == "natural" and drill.state.score.asked == 0 and drill.state.adaptive

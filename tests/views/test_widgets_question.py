@@ -13,6 +13,13 @@ from baccarat_lib.views.widgets import AnswerControls, show_drill, show_final_te
 WORKED = "2♣ 3♥ 3♠ A♦ 7♦ 4♠"      # Banker wins 8–2 with three cards (8)
 
 
+def type_and_enter(controls, text):
+    """Type ``text`` in an exercise's box (its keystrokes reach the kernel as they are typed), then press Enter (the
+    front end's "submit" message, as JupyterLab and Voila send it)."""
+    controls.text.value = text
+    controls.text._handle_custom_msg({"event": "submit"}, [])
+
+
 def test_choices_are_buttons_and_a_click_is_judged():
     view = show_question(winner_question(WORKED))
     widget = view.controller
@@ -30,9 +37,12 @@ def test_money_is_typed_and_checked():
     widget = show_question(settle_question("banker", 100, WORKED)).controller
     assert widget.controls.buttons == []
     assert tuple(widget.controls.box.children) == (widget.controls.text, widget.controls.check)
-    widget.controls.text.value = "100"                       # Enter in the box answers
+    widget.controls.text.value = "10"                        # typing alone answers nothing
+    assert widget.feedback.value == ""
+    type_and_enter(widget.controls, "100")                   # Enter in the box answers
     assert "Not quite" in widget.feedback.value
     widget.controls.text.value = "95.00"
+    widget.controls.check.click()                            # and so does Check
     assert "Right!" in widget.feedback.value
     assert widget.answer("95").correct and not widget.answer("-95").correct
 
@@ -56,34 +66,58 @@ def _fresh_store(tmp_path, monkeypatch):
     return lambda: ProgressStore(tmp_path / "progress.sqlite3").answers()
 
 
-def test_each_judged_answer_is_saved_with_its_seconds_and_a_typo_is_not(tmp_path, monkeypatch):
-    # A lesson exercise records skill, key, answer, right or wrong and the seconds it took
+def test_each_judged_answer_is_saved_with_its_seconds_from_the_first_keystroke_and_a_typo_is_not(tmp_path,
+                                                                                                 monkeypatch):
+    # A lesson exercise records skill, key, answer, right or wrong and the seconds it took, counted from the first
+    # sign that the learner has the question in front of them (a keystroke), never from Run All building it.
     from baccarat_lib.teaching.rule_questions import banker_draw_question, total_question
     from baccarat_lib.views.widgets import question as question_module
     saved = _fresh_store(tmp_path, monkeypatch)
     clock = _FakeClock(100.0)
     monkeypatch.setattr(question_module, "clock", clock)          # the module's clock, as a lesson's widget uses
-    widget = show_question(total_question("7 8")).controller       # shown at 100 s
+    widget = show_question(total_question("7 8")).controller       # built by Run All at 100 s
     clock.now = 103.5
-    widget.controls.text.value = "abc"                            # a typo: not judged, not saved, clock runs on
+    widget.controls.text.value = "a"                              # the first keystroke: the clock starts here
+    clock.now = 104.0
+    type_and_enter(widget.controls, "abc")                        # a typo: not judged, not saved, clock runs on
     assert "Type a number" in widget.feedback.value
     clock.now = 107.0
-    widget.controls.text.value = "15"                             # wrong after 7 s (from 100, not from the typo)
+    type_and_enter(widget.controls, "15")                         # wrong, 3.5 s after the first keystroke
     widget.controls.check.click()                                 # Check after Enter: the same answer, saved once
     clock.now = 109.0
-    widget.controls.text.value = "5"                              # a new try: right, 2 s after the wrong one
+    type_and_enter(widget.controls, "5")                          # a new try: right, 2 s after the wrong one
     clock.now = 111.0
-    widget.controls.text.value = " 5.0"                           # already right: judged on screen, not saved
+    type_and_enter(widget.controls, " 5.0")                       # already right: judged on screen, not saved
     assert "Right!" in widget.feedback.value
     # 3 + 2 = 5 with Player's third card 4: the tableau's cell 5/4, where Banker draws (5 draws on 4-7).
     banker = QuestionWidget(banker_draw_question("3 2", 4), clock=_FakeClock(50.0))
     banker.clock.now = 54.25
     next(button for button in banker.controls.buttons if button.description == "stand").click()
     assert [(a.skill, a.key, a.answer, a.right, a.seconds, a.source) for a in saved()] == [
-        ("total", "7 8", "15", False, 7.0, "lesson"),
+        ("total", "7 8", "15", False, 3.5, "lesson"),
         ("total", "7 8", "5", True, 2.0, "lesson"),
-        ("banker-draw:5/4", "3 2 / 4", "stand", False, 4.25, "lesson")]
+        ("banker-draw:5/4", "3 2 / 4", "stand", False, None, "lesson")]   # nothing before the click: unknown
     assert all(answer.when is not None for answer in saved())
+
+
+def test_an_exercise_answered_with_nothing_before_it_has_an_unknown_time_and_is_never_slow(tmp_path, monkeypatch):
+    # Run All builds the exercise at 0; the learner reaches it 22 s later and clicks at once. Nothing showed when
+    # they saw it, so the time is unknown (None), not 22 s; the second try is timed from the first answer
+    # (its feedback was read): 30 - 22 = 8 s. The progress page then shows no median for it and never "slow".
+    from baccarat_lib.teaching import build_progress_report
+    from baccarat_lib.views.widgets.progress import skills_html
+    saved = _fresh_store(tmp_path, monkeypatch)
+    clock = _FakeClock(0.0)
+    widget = QuestionWidget(winner_question(WORKED), clock=clock)
+    clock.now = 22.0
+    assert widget.answer("Player").judged and not widget.recorder.done
+    clock.now = 30.0
+    assert widget.answer("Banker").correct
+    assert [(a.answer, a.right, a.seconds) for a in saved()] == [("Player", False, None), ("Banker", True, 8.0)]
+    untimed = build_progress_report(saved()[:1])
+    assert untimed.skills[0].median_seconds is None
+    html = skills_html(untimed)
+    assert "—" in html and "slow" not in html.lower() and "22" not in html
 
 
 def test_a_read_only_store_says_once_that_progress_is_not_saved_and_the_exercise_works(tmp_path, monkeypatch):
@@ -163,6 +197,7 @@ def test_word_choices_keep_their_large_buttons():
 def test_the_drill_and_final_test_use_the_compact_digits():
     # Lesson 09's total drill and the final test's first question ("6♣ 5♠ 8♠": 9).
     test = show_final_test(seed=2024).controller
+    test.start()
     assert test.state.exercise.kind == "total"
     assert test.controls.box.layout.flex_flow == "row wrap"
     assert sum(_em(button.layout.width) for button in test.controls.buttons) * FONT_PX < 700
@@ -175,17 +210,18 @@ def test_the_drill_and_final_test_use_the_compact_digits():
 def test_exercise_widget_says_type_a_number(typo):
     # "abc" + Enter in the exercises of lessons 01, 06, 08, 10 revealed the answer.
     widget = show_question(settle_question("banker", 100, WORKED)).controller
-    widget.controls.text.value = typo                                   # Enter in the box
+    type_and_enter(widget.controls, typo)
     html = widget.feedback.value
     assert "Type a number, e.g. 9.5 or -10." in html and "bcl-info" in html
     assert "Not quite" not in html and "bcl-wrong" not in html and "95" not in html.replace(typo, "")
-    widget.controls.text.value = "95.00"
+    type_and_enter(widget.controls, "95.00")
     assert "Right!" in widget.feedback.value
 
 
 def test_drill_does_not_score_a_typo_and_reveals_nothing():
     # "abc" + Enter in the scored drill gave "Not quite: the right answer is -25", "Score 0 of 1".
     drill = show_drill(kind="settle", difficulty=1, seed=3).controller
+    drill.start()
     answer = drill.state.exercise.question.answer
     drill.controls.text.value = "abc"                                   # Enter in the box answers
     assert drill.state.score.asked == 0 and drill.state.feedback is None
@@ -201,6 +237,24 @@ def test_drill_does_not_score_a_typo_and_reveals_nothing():
 def test_final_test_waits_after_a_typo():
     # A typo neither counts nor moves the test on.
     test = show_final_test(seed=2024).controller
+    test.start()
     feedback = test.answer("nine")
     assert feedback is not None and not feedback.judged and test.state.score.asked == 0
     assert test.next_button.disabled and "Type a number" in test.notice.value
+
+
+def test_on_typing_must_be_a_function():
+    from baccarat_lib.errors import BaccaratError
+    with pytest.raises(BaccaratError, match="on_typing must be None or a function") as error:
+        AnswerControls(lambda answer: None, on_typing=5)
+    assert "5" in str(error.value)
+
+
+def test_typing_in_a_drills_box_still_answers_on_enter_and_a_submit_message_is_not_a_second_answer():
+    # A drill's box (no on_typing) sends its text only on Enter, which answers once; the "submit" message the front
+    # end sends with the same Enter must not answer it again.
+    answers = []
+    controls = AnswerControls(answers.append)
+    controls.text.value = "95"
+    controls.text._handle_custom_msg({"event": "submit"}, [])
+    assert answers == ["95"] and not controls.text.continuous_update

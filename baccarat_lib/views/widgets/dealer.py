@@ -2,8 +2,14 @@
 
 The widget is a thin view of a ``teaching.dealer.DealerSession``: it shows the cards face up so far and the call
 to make, takes the answer with the exercise widget's ``AnswerControls`` (buttons for the calls, a text box for the
-amount to pay), and shows how long the last call took against the target. After a wrong call it waits for
-*Continue*, so reading the explanation does not count against the next call. At the end: the report.
+amount to pay), and shows how long the last call took against the target. At the end: the report.
+
+**When the clock runs.** A time counts from when the learner could see the call. The cell that shows dealer mode
+runs with the others (Run All), long before the learner scrolls to it, so the first call stays hidden behind a
+**Start** button, and its clock starts when Start is pressed; nobody can answer untimed. Each next call is shown
+when the one before is answered, and its clock starts then. After a wrong call the widget waits for *Continue*, so
+reading the explanation does not count against the next call. Once started, *Start again* (or a new seed) deals a
+new session whose clock starts at once: the learner is at the widget, having just used it.
 
 Pure functions (HTML only):
 
@@ -14,7 +20,8 @@ Pure functions (HTML only):
 
 Widget (``show_dealer_mode()`` returns the view; ``view.controller`` holds the controls: see ``common``):
 
-- ``DealerWidget(seed=2024, coups=10, target_seconds=5, decks=8, clock=time.monotonic, on_answer=None)``.
+- ``DealerWidget(seed=2024, coups=10, target_seconds=5, decks=8, clock=time.monotonic, on_answer=None)``:
+  ``.start()`` presses Start, ``.click(choice)`` answers, ``.resume()`` presses Continue.
 - ``show_dealer_mode(seed=2024, coups=10, target_seconds=5)``.
 
 **Saved progress**: each judged call is saved in the learner's progress store by the one answer recorder
@@ -23,6 +30,9 @@ Widget (``show_dealer_mode()`` returns the view; ``view.controller`` holds the c
 about the store (e.g. that progress is not being saved) shows under the feedback, once.
 
 >>> dealer = show_dealer_mode(seed=5, coups=1).controller
+>>> dealer.answer_row.children == (dealer.start_button,)      # nothing to answer before Start
+True
+>>> dealer.start()
 >>> dealer.session.current_call().prompt
 'Natural?'
 """
@@ -37,7 +47,7 @@ from html import escape
 import ipywidgets as widgets
 
 from ...errors import BaccaratError, check_seed, shown
-from ...game.formatting import localized, percent
+from ...game.formatting import duration, localized, percent
 from ...i18n import N_, _
 from ...progress.recorder import AnswerRecorder
 from ...teaching.dealer import DEALER_KIND_NAMES, DealerReport, DealerSession
@@ -55,10 +65,6 @@ def _check_session(session) -> DealerSession:
     if not isinstance(session, DealerSession):
         raise BaccaratError(_("session must be a DealerSession, not {value}").format(value=shown(session)))
     return session
-
-
-def _seconds(seconds) -> str:
-    return "–" if seconds is None else _("{seconds} s").format(seconds=localized(f"{seconds:.1f}"))
 
 
 def _target(session_or_report) -> str:
@@ -91,12 +97,15 @@ def dealer_timer_html(session: DealerSession) -> str:
     """The seconds the last call took against the target ('Last call: 3.2 s · target 5 s')."""
     _check_session(session)
     last = session.last
-    if last is None:
-        text = "⏱ " + _("Target: {target} a call. The clock starts now.").format(target=_target(session))
+    if last is None and not session.started:
+        text = "⏱ " + _("Target: {target} a call. The clock starts when you press Start.").format(
+            target=_target(session))
+    elif last is None:
+        text = "⏱ " + _("Target: {target} a call. The clock is running.").format(target=_target(session))
     else:
         mark = _("slow") if last.slow else _("in time")
         text = "⏱ " + _("Last call: <b>{seconds}</b> ({mark}) &nbsp;·&nbsp; target {target}").format(
-            seconds=_seconds(last.seconds), mark=mark, target=_target(session))
+            seconds=duration(last.seconds), mark=mark, target=_target(session))
     return f'<div class="bcl-dealer-timer" style="font-size:1.25em;margin:0.3em 0;">{text}</div>'
 
 
@@ -112,7 +121,7 @@ def dealer_report_html(report: DealerReport) -> str:
         raise BaccaratError(_("report must be a DealerReport (from DealerSession.report()), not {value}").format(
             value=shown(report)))
     rows = [[escape(_(DEALER_KIND_NAMES[kind.kind])), str(kind.count), _accuracy(kind.right, kind.count),
-             _seconds(kind.median_seconds), _seconds(kind.slowest_seconds), str(kind.slow)]
+             duration(kind.median_seconds), duration(kind.slowest_seconds), str(kind.slow)]
             for kind in report.kinds]
     table = table_html([_("Call"), _("Calls"), _("Right"), _("Median"), _("Slowest"),
                         _("Slow (over {target})").format(target=_target(report))], rows, "bcl-dealer-report")
@@ -162,6 +171,7 @@ class DealerWidget:
         self.session = DealerSession(seed, **self.settings)
         self.seed = SeedBox(seed, description=_("Seed"), style={"description_width": fitted("6em")},
                             layout=widgets.Layout(width=fitted("14em", "16em")))
+        self.start_button = widgets.Button(description=_("Start"), button_style="primary", icon="play", layout=BIG)
         self.restart_button = widgets.Button(description=_("Start again"), icon="refresh", layout=BIG)
         self.continue_button = widgets.Button(description=_("Continue"), button_style="primary", icon="forward",
                                               layout=BIG)
@@ -172,7 +182,9 @@ class DealerWidget:
         self.report = widgets.HTML()
         self.last_feedback = None
         self.waiting = False                # after a wrong call: wait for Continue before the next call's clock
+        self.begun = False                  # Start was pressed: a new session's clock starts at once
         self.seed.observe(lambda change: self.restart(), names="value")
+        self.start_button.on_click(lambda _event: self.start())
         self.restart_button.on_click(lambda _event: self.restart())
         self.continue_button.on_click(lambda _event: self.resume())
         help_text = _("Call each decision as a dealer would, as fast as you can: a call over the target is slow, "
@@ -189,17 +201,26 @@ class DealerWidget:
         def compute():
             self.session = None
             self.session = DealerSession(self.seed.seed_or_error(), **self.settings)
+            if self.begun:
+                self.session.start_clock()
             return ""
         self.feedback.value = safe_html(compute)
         self.waiting = False
         self.update()
+
+    def start(self):
+        """Start: show the first call and start its clock (the learner is at the widget now)."""
+        if self.session is not None and not self.session.started:
+            self.begun = True
+            self.session.start_clock()
+            self.update()
 
     def answer(self, text):
         """Answer the current call with ``text``; returns the DealerFeedback (None when there is nothing to answer).
         An answer that is not judged ("abc" for an amount) is told what to type, as information, revealing
         nothing; the clock keeps running. A blank answer right after a judged one (the Check button pressed after
         Enter already answered) leaves the feedback as it is."""
-        if self.session is None or self.session.finished or self.waiting:
+        if self.session is None or self.session.finished or self.waiting or not self.session.started:
             return None
         result = []
 
@@ -259,6 +280,11 @@ class DealerWidget:
         if self.waiting:
             self.call.value = caption_html(_("Read why, then press Continue: the next call's clock starts then."))
             self.answer_row.children = (self.continue_button,)
+            return
+        if not session.started:
+            self.call.value = caption_html(_("Press Start when you are ready: the first call is shown and its clock "
+                                             "starts then."))
+            self.answer_row.children = (self.start_button,)
             return
         call = session.current_call()
         self.call.value = safe_html(lambda: dealer_call_html(session))

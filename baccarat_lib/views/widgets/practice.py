@@ -22,7 +22,14 @@ being shown to the answer (``clock``: ``time.monotonic`` unless a test gives ano
 to a question is saved, as only it is scored (the recorder's rule for drills and tests). A message about the
 store (e.g. that progress is not being saved) shows once, under the question.
 
+**When the clock runs.** A time counts from when the learner could see the question. A drill's cell runs with the
+others (Run All), long before the learner scrolls to it, so its first question stays hidden behind a **Start**
+button and is timed from Start; each next question is shown, and timed, from **Next question**. Once started, a
+new setting or *Start again* shows question 1 of the new drill at once, timed from that click: the learner is at
+the widget, having just used it. Nobody can answer untimed.
+
 >>> drill = show_drill(kind="total", seed=1).controller
+>>> drill.start()
 >>> drill.click(drill.state.exercise.question.answer).correct, drill.state.score.right
 (True, 1)
 """
@@ -104,7 +111,8 @@ class PracticeDrill:
 
     ``adaptive=True`` (a drill, not a test): no seed; each question is chosen from the learner's saved answers
     (``teaching.practice.adaptive_exercise``), which this drill's answers join as they are given. ``clock``: a
-    function returning seconds, to time each answer from the question being shown.
+    function returning seconds, to time each answer from the question being shown (Start, then Next question).
+    ``.start()`` presses Start, ``.click(choice)`` answers, ``.next()`` presses Next question.
     """
 
     def __init__(self, kind: str = MIXED, difficulty: int = 1, seed: int = 2024, test: bool = False,
@@ -132,6 +140,7 @@ class PracticeDrill:
                                                        "button_width": fitted("14em", "auto")})
         self.seed = SeedBox(seed, description=_("Seed"), style={"description_width": fitted("6em")},
                             layout=widgets.Layout(width=fitted("14em", "16em")))
+        self.start_button = widgets.Button(description=_("Start"), button_style="primary", icon="play", layout=BIG)
         self.restart_button = widgets.Button(description=_("Start again"), icon="refresh", layout=BIG)
         self.next_button = widgets.Button(description=_("Next question"), button_style="primary", icon="forward",
                                           layout=BIG)
@@ -141,8 +150,11 @@ class PracticeDrill:
         self.state: Drill | None = None
         self.last_answer = None
         self.saved = ""                     # the HTML of a message about the store, shown under the feedback
+        self.begun = False                  # Start was pressed: questions are shown, each timed from its click
+        self.answer_row = widgets.HBox([self.start_button])     # Start, then the answer controls
         for control in (self.kind, self.difficulty, self.seed):
             control.observe(lambda change: self.restart(), names="value")
+        self.start_button.on_click(lambda _event: self.start())
         self.restart_button.on_click(lambda _event: self.restart())
         self.next_button.on_click(lambda _event: self.next())
         if test:
@@ -156,7 +168,7 @@ class PracticeDrill:
             settings = widgets.VBox([widgets.HBox([self.kind, self.seed]), self.difficulty])
             help_text = _("Changing a setting starts a new drill. The same seed always gives the same questions.")
         self.view = projector_view([settings, widgets.HTML(caption_html(help_text)), self.question,
-                                   self.controls.box, self.notice, self.next_button], controller=self)
+                                   self.answer_row, self.notice, self.next_button], controller=self)
         self.restart()
 
     # -- actions
@@ -190,9 +202,16 @@ class PracticeDrill:
             _LOGGER.exception("could not read the saved answers")
             return step(())
 
+    def start(self):
+        """Start: show the first question and start its clock (the learner is at the widget now)."""
+        if not self.begun:
+            self.begun = True
+            self._shown()
+            self.update()
+
     def _shown(self):
-        """Start the clock of the question now shown."""
-        if self.state is not None:
+        """Start the clock of the question now shown, on the learner's click (never before Start)."""
+        if self.state is not None and self.begun:
             self.recorder.ask()
 
     def _save(self, exercise, text, feedback) -> str:
@@ -204,7 +223,7 @@ class PracticeDrill:
         """Answer the current question with ``text``; returns the Feedback shown. An answer that is not judged
         (blank, or not a number where a number is asked) is told what to type, is not scored, and the question
         stays open."""
-        if self.state is None:
+        if self.state is None or not self.begun:
             return None
         feedback = check_answer(self.state.exercise.question, text)
         if not feedback.judged:
@@ -219,8 +238,8 @@ class PracticeDrill:
 
     def click(self, choice: str):
         """Press the answer button labelled ``choice`` (or type ``choice`` and press Check); returns the Feedback
-        (None while the seed box holds no seed)."""
-        if self.state is None:
+        (None while the seed box holds no seed, or before Start)."""
+        if self.state is None or not self.begun:
             return None
         for button in self.controls.buttons:
             if button.description == choice:
@@ -232,7 +251,7 @@ class PracticeDrill:
 
     def next(self):
         """Move on to the next question (a test waits for an answer first)."""
-        if self.state is not None:
+        if self.state is not None and self.begun:
             before = self.state
             self.state = (self._with_history(lambda history: next_drill(before, history)) if before.adaptive
                           else next_drill(before, ()))
@@ -255,8 +274,14 @@ class PracticeDrill:
 
     def update(self):
         """Show the current question, the answer controls, the feedback and the score."""
+        self.answer_row.children = (self.controls.box,) if self.begun else (self.start_button,)
         if self.state is None:
             self.question.value, self.controls.box.children = "", ()
+            self.next_button.disabled = True
+            return
+        if not self.begun:
+            self.question.value = caption_html(_("Press Start when you are ready: each question is timed from when "
+                                                 "it is shown."))
             self.next_button.disabled = True
             return
         self.question.value = safe_html(lambda: drill_html(self.state))

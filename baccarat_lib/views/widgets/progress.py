@@ -37,7 +37,7 @@ import ipywidgets as widgets
 
 from ...errors import BaccaratError, shown
 from ...game.coup import Outcome
-from ...game.formatting import localized, percent
+from ...game.formatting import duration, percent
 from ...i18n import _
 from ...progress.report import DayLine, ProgressReport, lesson_statuses
 from ...progress.store import RESET_WORD, ProgressStore, progress_store, reset_progress, unused_path
@@ -61,18 +61,15 @@ def _check_report(report) -> ProgressReport:
     return report
 
 
-def _seconds(value) -> str:
-    return "–" if value is None else _("{seconds} s").format(seconds=localized(f"{value:.1f}"))
-
-
 def skills_html(report) -> str:
-    """Per skill: answers, right, accuracy and median time."""
+    """Per skill: answers, right, accuracy and median time. The median leaves out answers whose time is unknown
+    (an exercise answered before anything showed the learner had reached it); with none timed it is "—"."""
     report = _check_report(report)
     if not report.skills:
         return message_html(_("No answers saved yet: answer an exercise or a drill in any lesson, then press "
                               "Refresh."), "info")
     rows = [[escape(_(line.name)), str(line.count), str(line.right), percent(line.accuracy, 0),
-             _seconds(line.median_seconds)] for line in report.skills]
+             duration(line.median_seconds)] for line in report.skills]
     return table_html([_("Skill"), _("Answers"), _("Right"), _("Accuracy"), _("Median time")], rows,
                       "bcl-progress-skills")
 
