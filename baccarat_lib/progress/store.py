@@ -678,7 +678,11 @@ def unused_path(path) -> Path:
             or "\x00" in os.fspath(path):
         raise BaccaratError(_("path must be a file's path, not {value}").format(value=shown(path)))
     path = Path(os.fspath(path)).expanduser()
-    return _unused(lambda number: path if number == 1 else path.with_name(f"{path.stem}-{number}{path.suffix}"))
+    try:
+        return _unused(lambda number: path if number == 1 else path.with_name(f"{path.stem}-{number}{path.suffix}"))
+    except OSError as error:     # a name too long for the file system, a folder that cannot be read
+        raise BaccaratError(_("path {value} cannot be used: {reason}").format(value=shown(path),
+                                                                           reason=_reason(error))) from None
 
 
 # ---------------------------------------------------------------------------------------------------------
