@@ -283,7 +283,10 @@ def test_question_widget_buttons_accept_only_their_choices():
     widget = show_question(winner_question(WORKED)).controller
     widget.answer(HUGE)
     _assert_inline(widget.feedback, kinds=("wrong",))
-    assert "Banker wins 8–2." in widget.feedback.value
+    assert "Not quite" in widget.feedback.value                       # judged wrong: a hint and a second try
+    widget.answer(HUGE)
+    _assert_inline(widget.feedback, kinds=("wrong",))
+    assert "Banker wins 8–2." in widget.feedback.value                # the second: the answer and why
 
 
 def test_drill_answer_box_and_seed_box():

@@ -28,9 +28,54 @@ def test_choices_are_buttons_and_a_click_is_judged():
     assert tuple(widget.controls.box.children) == tuple(widget.controls.buttons)
     assert widget.feedback.value == ""
     next(button for button in widget.controls.buttons if button.description == "Player").click()
-    assert "Not quite" in widget.feedback.value and "Banker wins 8–2." in widget.feedback.value
+    assert "Not quite" in widget.feedback.value and "Banker wins 8–2." not in widget.feedback.value  # a hint only
     next(button for button in widget.controls.buttons if button.description == "Banker").click()
-    assert "Right!" in widget.feedback.value
+    assert "Right!" in widget.feedback.value and "Banker wins 8–2." in widget.feedback.value
+
+
+def _click(widget, choice):
+    next(button for button in widget.controls.buttons if button.description == choice).click()
+
+
+def test_a_first_wrong_answer_gets_a_hint_and_a_second_try_the_second_the_answer():
+    # WORKED is dealt Banker 8 against Player 2: Banker wins 8–2. "Player" is wrong: the feedback names the rule to
+    # look at (naturals first), not the answer; a second wrong answer ("Tie") shows the answer and why.
+    widget = show_question(winner_question(WORKED)).controller
+    assert widget.show_answer_button.layout.display == "none"
+    _click(widget, "Player")
+    assert "Not quite" in widget.feedback.value and "natural" in widget.feedback.value
+    assert "Banker wins 8–2." not in widget.feedback.value and "right answer" not in widget.feedback.value
+    assert widget.show_answer_button.layout.display != "none"
+    _click(widget, "Tie")
+    assert "Not quite: the right answer is Banker." in widget.feedback.value and "Banker wins 8–2." in widget.feedback.value
+    assert widget.show_answer_button.layout.display == "none"
+    _click(widget, "Player")                       # after the answer is shown, a click is judged plainly
+    assert "the right answer is Banker" in widget.feedback.value
+
+
+def test_show_answer_reveals_without_a_second_guess_and_saves_nothing(tmp_path):
+    from baccarat_lib.progress import ProgressStore
+    store = ProgressStore(tmp_path / "progress.sqlite3")
+    widget = show_question(winner_question(WORKED)).controller
+    widget.recorder.store = store
+    _click(widget, "Player")
+    widget.show_answer_button.click()
+    assert "The right answer is Banker." in widget.feedback.value and "Banker wins 8–2." in widget.feedback.value
+    assert widget.show_answer_button.layout.display == "none"
+    assert [(answer.answer, answer.right) for answer in store.answers()] == [("Player", False)]
+
+
+def test_a_right_second_try_is_right_and_both_tries_are_saved(tmp_path):
+    from baccarat_lib.progress import ProgressStore
+    store = ProgressStore(tmp_path / "progress.sqlite3")
+    widget = show_question(total_question("9 6")).controller         # 9 + 6 = 15: the total is 5
+    widget.recorder.store = store
+    type_and_enter(widget.controls, "15")
+    shown_text = re.sub(r"<[^>]+>", "", widget.feedback.value)
+    assert "last digit" in shown_text and "5" not in shown_text                  # the hint, not the answer
+    type_and_enter(widget.controls, "5")
+    assert "Right!" in widget.feedback.value and widget.show_answer_button.layout.display == "none"
+    assert [(answer.answer, answer.right) for answer in store.answers()] == [("15", False), ("5", True)]
 
 
 def test_money_is_typed_and_checked():

@@ -37,6 +37,7 @@ import ipywidgets as widgets
 from ...errors import BaccaratError, shown
 from ...i18n import _
 from ...progress.recorder import AnswerRecorder
+from ...teaching.hints import hint, revealed
 from ...teaching.questions import Question, check_answer
 from ..html import message_html
 from .common import BIG, check_text, close_widgets, projector_view, store_messages_html
@@ -144,18 +145,45 @@ class QuestionWidget:
         self.feedback = widgets.HTML()
         self.controls = AnswerControls(self.answer, on_typing=self.recorder.touch)
         self.controls.show(question.choices)
-        self.view = projector_view([self.prompt, self.controls.box, self.feedback], controller=self)
+        self.missed = False                 # a first wrong answer was given: the next wrong one reveals
+        self.settled = False                # answered right, or the answer shown: no more hints
+        self.show_answer_button = widgets.Button(description=_("Show answer"), icon="eye",
+                                                 layout=widgets.Layout(width="auto", min_width="10em",
+                                                                       height="2.6em", display="none"))
+        self.show_answer_button.on_click(lambda _event: self.show_answer())
+        self.view = projector_view([self.prompt, self.controls.box, self.feedback, self.show_answer_button],
+                                   controller=self)
 
     def answer(self, text: str):
         """Judge ``text`` and show the feedback; returns the Feedback. An answer that is not judged (blank, or not a
-        number where a number is asked) is told what to type, as information, with nothing revealed."""
+        number where a number is asked) is told what to type, as information, with nothing revealed.
+
+        A first wrong answer gets a hint (``teaching.hints``) and a second try, with a "Show answer" button; the
+        answer and its explanation come after a second wrong answer or on that button."""
         feedback = check_answer(self.question, text)
-        html = message_html(feedback.message, "info" if not feedback.judged else
-                            "right" if feedback.correct else "wrong")
+        if not feedback.judged:
+            html = message_html(feedback.message, "info")
+        elif feedback.correct or self.settled or self.missed:
+            html = message_html(feedback.message, "right" if feedback.correct else "wrong")
+            self._settle()
+        else:
+            self.missed = True
+            html = message_html(_("Not quite. {hint} Try once more, or press Show answer.").format(
+                hint=hint(self.question)), "wrong")
+            self.show_answer_button.layout.display = "inline-flex"
         if feedback.judged:
             html += self._save(text, feedback.correct)
         self.feedback.value = html
         return feedback
+
+    def show_answer(self) -> None:
+        """Show the right answer and why, without judging anything (nothing is saved)."""
+        self.feedback.value = message_html(revealed(self.question), "info")
+        self._settle()
+
+    def _settle(self) -> None:
+        self.settled = True
+        self.show_answer_button.layout.display = "none"
 
     def _save(self, text, right: bool) -> str:
         """Save one judged answer (the recorder's rule for a lesson says whether); the HTML of any message about
