@@ -191,12 +191,13 @@ def _output_height(output: dict, source: str) -> float:
 
 def _height(cell: dict) -> int:
     """A rough height (px) of a cell on a slide: its markdown's paragraphs, or its outputs (each at most
-    _ROOM_PX, as a taller one scrolls in its own box)."""
+    _ROOM_PX, as a taller one scrolls in its own box; a plot at most _PLOT_PX)."""
     kind = cell.get("cell_type")
     if kind == "markdown":
         return _CELL_PX["markdown"] + _markdown_height(_text(cell.get("source")))
     source = _text(cell.get("source"))
-    outputs = [min(_ROOM_PX, _output_height(output, source)) for output in cell.get("outputs", [])]
+    outputs = [_output_height(output, source) if "image/png" in output.get("data", {})   # shrunk, not boxed
+               else min(_ROOM_PX, _output_height(output, source)) for output in cell.get("outputs", [])]
     return round(_CELL_PX["code"] + sum(outputs)) if outputs else 0
 
 
