@@ -19,8 +19,10 @@ What it writes (the course's Voila template, serve/voila/templates/baccarat, rea
   a markdown cell starting with "# " or "## " starts a section's ``slide``; the navigation bars and the
   notebook-only cells are ``skip``; the other cells join the slide (``-``), except that a section too tall for
   one 1280x720 slide continues on a new ``slide`` (so the right arrow alone steps through a lesson). The split
-  falls before a markdown cell, so a lead-in stays with the output it introduces; heights are estimated from
-  the source and the stored outputs (``slide_types(cells)``).
+  falls before the first cell that would run below the edge, or before its markdown lead-in, which stays with the
+  output it introduces; heights are estimated from the source and the stored outputs (``slide_types(cells)``),
+  and tests/browser/test_slides.py checks every slide in a browser. A markdown cell taller than a slide cannot
+  be split here: split it in the lesson at a paragraph (each paragraph is one translation, so none is lost).
 
 Every other tag and metadata key (navigation, nbval-ignore-output, ...) is left alone.
 
