@@ -149,6 +149,19 @@ _JS_ON_SCREEN = """([selector, limit]) => { const el = document.querySelector(se
   const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= limit + 1 && r.height > 0; }"""
 
 
+def _on_screen_soon(page, locator, timeout_s: float = 10.0):
+    """Wait until `locator` is wholly on the screen (the slide scrolls a new explanation into view once the
+    kernel's answer has drawn it); returns its box, or None if it never gets there."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        box = locator.bounding_box()
+        if box and box["y"] >= 0 and box["y"] + box["height"] <= SCREEN["height"] + 1:
+            return box
+        if time.monotonic() > deadline:
+            return None
+        page.wait_for_timeout(200)
+
+
 def _to_slide_with(page, text: str, problems: list, lesson: str, selector: str | None = None) -> bool:
     """Step on with the right arrow key until the present slide holds `text` (or, with `selector`, an element
     it selects)."""
@@ -178,10 +191,9 @@ def _answer_the_fourth_exercise(page, problems: list) -> None:
     question.get_by_role("button", name="stand").click()
     message = question.locator(".bcl-message")
     expect(message).to_be_visible(timeout=30_000)
-    page.wait_for_timeout(300)                   # the slide scrolls the explanation into view
-    box = message.bounding_box()
-    if not box or box["y"] < 0 or box["y"] + box["height"] > SCREEN["height"] + 1:
-        problems.append(f"{lesson}: the explanation of the fourth exercise is off the screen ({box})")
+    if not _on_screen_soon(page, message):
+        problems.append(f"{lesson}: the explanation of the fourth exercise is off the screen "
+                        f"({message.bounding_box()})")
     screenshot(page, "slides-04-fourth-exercise-answered")
 
 
@@ -195,11 +207,11 @@ def _use_the_coup_slides(page, problems: list) -> None:
                 break
             next_card.click()
             page.wait_for_timeout(300)
-        page.wait_for_timeout(500)
-        steps = dealer.locator(".bcl-steps li, .bcl-message").last
-        box = steps.bounding_box()
-        if not box or box["y"] < 0 or box["y"] + box["height"] > SCREEN["height"] + 1:
-            problems.append(f"{lesson}: at the end of a coup the dealer's last step is off the screen ({box})")
+        last_step = dealer.locator(".bcl-steps li").last
+        expect(last_step).to_be_visible(timeout=30_000)
+        if not _on_screen_soon(page, last_step):
+            problems.append(f"{lesson}: at the end of a coup the dealer's last step is off the screen "
+                            f"({last_step.bounding_box()})")
         screenshot(page, "slides-05-dealer-coup-dealt")
     if _to_slide_with(page, "build your own coup", problems, lesson):
         text_box = page.locator(f"{PRESENT} .widget-text input").first
@@ -212,7 +224,7 @@ def _use_the_coup_slides(page, problems: list) -> None:
 def test_every_slide_of_both_editions_fits_a_1280x720_screen(projector, slides_url):
     origin, outside, problems = slides_url.rstrip("/"), [], []
     context = local_only_context(projector, origin, outside, SCREEN)
-    started, slides_seen = time.monotonic(), 0
+    started, slides_seen, waiting = time.monotonic(), 0, 0.0
     pages = {}
     try:
         for number, lesson in enumerate(LESSONS):
@@ -221,7 +233,9 @@ def test_every_slide_of_both_editions_fits_a_1280x720_screen(projector, slides_u
                     pages[ahead] = context.new_page()
                     start_voila_page(pages[ahead], origin, ahead)
             page = pages.pop(lesson)
+            waited = time.monotonic()
             wait_for_voila_page(page, lesson)
+            waiting += time.monotonic() - waited
             count = None
             for step in range(200):
                 found = page.evaluate(_JS_SLIDE, [SCREEN["height"], MIN_TEXT_PX])
@@ -249,7 +263,8 @@ def test_every_slide_of_both_editions_fits_a_1280x720_screen(projector, slides_u
                 screenshot(page, "slides-vi-04-tableau-explorer")
             page.close()
         elapsed = time.monotonic() - started
-        print(f"{slides_seen} slides of {len(LESSONS)} lessons checked in {elapsed:.0f} s")
+        print(f"{slides_seen} slides of {len(LESSONS)} lessons checked in {elapsed:.0f} s "
+              f"({waiting:.0f} s of it waiting for lessons to run)")
         assert problems == [], f"{len(problems)} problem(s) on the slides at 1280x720:\n" + "\n".join(problems)
         assert outside == [], f"requests left the machine: {outside[:5]}"
     finally:
