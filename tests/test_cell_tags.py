@@ -36,7 +36,7 @@ def test_cell_tags_are_up_to_date():
     (_code("is_natural('K 9')", _result("True")), True),
     (_code("player_decision(5)", _result("Decision(draws=True, reason='0–5 draws.')")), True),
     (_code("{c.rank: c.value for c in cards}", _result("{'A': 1,\n '2': 2}")), True),
-    (_code("len(shoe)", _result("416")), False),                          # a plain number says what it is
+    (_code("len(shoe)", _result("416")), False),      # kept (tests/test_lessons.py wants it said in words)
     (_code("percent(edge)", _result("'1.0579%'")), False),               # shown unquoted by the template
     (_code("print(score)", _printed("Score(asked=3, right=2)\n")), True),
     (_code("print(money)", _printed("Decimal('95')\n")), True),
