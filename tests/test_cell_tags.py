@@ -36,7 +36,7 @@ def test_cell_tags_are_up_to_date():
     (_code("is_natural('K 9')", _result("True")), True),
     (_code("player_decision(5)", _result("Decision(draws=True, reason='0–5 draws.')")), True),
     (_code("{c.rank: c.value for c in cards}", _result("{'A': 1,\n '2': 2}")), True),
-    (_code("len(shoe)", _result("416")), False),                          # a plain number says what it is
+    (_code("len(shoe)", _result("416")), False),      # kept (tests/test_lessons.py wants it said in words)
     (_code("percent(edge)", _result("'1.0579%'")), False),               # shown unquoted by the template
     (_code("print(score)", _printed("Score(asked=3, right=2)\n")), True),
     (_code("print(money)", _printed("Decimal('95')\n")), True),
@@ -95,12 +95,31 @@ def test_slide_types_follow_the_sections():
         _code("import math"),
         _md("## Rules\n\n1. One."),
         _code("len(shoe)", _result("416")),
-        _md("## Exercises\n\nWho wins?"),
-        _code("show_question(q1)", widget),   # 380 px each (estimated): two fit, the third does not
+        _md("## Try it\n\nDeal a coup."),
+        # a widget whose height is not known needs 300 px (a taller one scrolls in a box that size) and its cell
+        # 20: 138 for the heading's cell + 320 + 74 for the lead-in + 320 > 640, so the second one starts a slide
+        _code("show_shoe_dealer()", widget),
         _md("Another one:"),
-        _code("show_question(q2)", widget),
+        _code("show_coup_builder()", widget),
         _md("### Bonus"),                     # "### " does not start a section
         _md("[Contents](00_welcome.ipynb)", "navigation"),
     ]
     assert cell_tags.slide_types(cells) == [
         "skip", "slide", "skip", "slide", "-", "slide", "-", "slide", "-", "-", "skip"]
+
+
+def test_a_run_of_exercises_continues_on_the_next_slide():
+    # Four questions after one lead-in: the cell 14 + heading 64 + paragraph 60 = 138, then 220 a question (200 and
+    # the cell's 20): two fit in 640 (578), the third does not (798), so it starts the next slide, which the
+    # right arrow reaches, and the fourth joins it
+    widget = {"output_type": "execute_result", "metadata": {},
+              "data": {"application/vnd.jupyter.widget-view+json": {}, "text/plain": "VBox()"}}
+    cells = [_md("## Exercises\n\nBanker holds the first cards shown:")]
+    cells += [_code(f"show_question(banker_draw_question({hand!r}))", widget) for hand in ("3 2", "Q 6", "A 2", "4 2")]
+    assert cell_tags.slide_types(cells) == ["slide", "-", "-", "slide", "-"]
+
+
+def test_a_prose_paragraph_is_measured_by_its_words_not_its_source_lines():
+    # 3 source lines of 80 characters: 240 characters, 3 lines of 86 at 34 px, plus 20 px of margin
+    paragraph = "\n".join(["x" * 79] * 3)
+    assert cell_tags._markdown_height(paragraph) == 20 + 3 * 34 + 6

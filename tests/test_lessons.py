@@ -62,3 +62,49 @@ def test_a_widget_read_without_its_renderer_is_one_sentence():
                         problems.append(f"{_name(path)}: {text[:70]!r}")
     assert not problems, ("widget outputs stored with a repr as their text (re-execute the lessons):\n"
                           + "\n".join(problems[:20]))
+
+
+# What Python looks like when it shows through on a projector: a list or dict repr, a library object's repr,
+# a number standing alone with nothing to say what it counts.
+_PYTHON_REPRS = re.compile(r"\['|\{'|\[-?\d+(\.\d+)?(, -?\d+(\.\d+)?)*\]|<baccarat_lib\.")
+_BARE_NUMBER = re.compile(r"\s*-?[\d_,.]+\s*")
+
+
+def python_shown(outputs) -> list[str]:
+    """The texts among a cell's outputs that a reader would see as Python (see _PYTHON_REPRS, _BARE_NUMBER):
+    printed text, and results shown as text only (a widget's or a figure's text/plain is not what is shown)."""
+    shown = []
+    for output in outputs:
+        if output.get("output_type") == "stream":
+            text = "".join(output.get("text", ""))
+        elif set(output.get("data", {})) == {"text/plain"}:
+            text = "".join(output["data"]["text/plain"])
+        else:
+            continue
+        if _PYTHON_REPRS.search(text) or _BARE_NUMBER.fullmatch(text):
+            shown.append(text.strip()[:80])
+    return shown
+
+
+@pytest.mark.parametrize("text, python", [
+    ("1 ['What is the total of 4♥ 2♠?', 'What is the total of 4♣ Q♥?']\n", True),
+    ("0 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]\n7 []\n", True),
+    ("{'A': 1, '2': 2}", True),
+    ("416", True),
+    ("<baccarat_lib.game.coup.Coup object at 0xADDRESS>", True),
+    ("cards in the shoe: 416\n", False),
+    ("Banker 7: draws on none\n", False),
+    ("Player draws 7♦: 2+3+7 = 12, so Player has 2.\n", False),
+    ("'1.0579%'", False),                      # a plain string: the slides and classroom show it unquoted
+])
+def test_python_shown_knows_a_repr_from_prose(text, python):
+    assert bool(python_shown([{"output_type": "stream", "name": "stdout", "text": text}])) == python
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=_name)
+def test_saved_outputs_read_as_prose_not_python(path):
+    # What a class sees under the code (classroom mode, slides, the book) is sentences and tables: print a
+    # sentence with say(), or render a table, rather than print a list or leave a bare number as a result
+    found = [(("".join(cell["source"]).splitlines() or [""])[0], text)
+             for cell in _code_cells(path) for text in python_shown(cell.get("outputs", []))]
+    assert found == [], found

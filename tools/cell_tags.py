@@ -19,8 +19,10 @@ What it writes (the course's Voila template, serve/voila/templates/baccarat, rea
   a markdown cell starting with "# " or "## " starts a section's ``slide``; the navigation bars and the
   notebook-only cells are ``skip``; the other cells join the slide (``-``), except that a section too tall for
   one 1280x720 slide continues on a new ``slide`` (so the right arrow alone steps through a lesson). The split
-  falls before a markdown cell, so a lead-in stays with the output it introduces; heights are estimated from
-  the source and the stored outputs (``slide_types(cells)``).
+  falls before the first cell that would run below the edge, or before its markdown lead-in, which stays with the
+  output it introduces; heights are estimated from the source and the stored outputs (``slide_types(cells)``),
+  and tests/browser/test_slides.py checks every slide in a browser. A markdown cell taller than a slide cannot
+  be split here: split it in the lesson at a paragraph (each paragraph is one translation, so none is lost).
 
 Every other tag and metadata key (navigation, nbval-ignore-output, ...) is left alone.
 
@@ -121,32 +123,85 @@ def wanted(cell: dict) -> tuple[bool, list[str]]:
     return False, notes
 
 
-# Slide mode: the estimated height (px, at 1280x720 with 24 px prose) a slide holds before it continues below.
-SLIDE_HEIGHT_PX = 620
-_OUTPUT_HEIGHT_PX = {"application/vnd.jupyter.widget-view+json": 380, "image/png": 420, "text/html": 230}
+# Slide mode: heights (px) on a slide laid out 1:1 on a 1280x720 screen (serve/voila/slides/voila.py: 1228x691),
+# with 24 px prose (34 px a line, about 100 characters) and 20 px printed text (27 px a line, about 95 characters).
+SLIDE_HEIGHT_PX = 610          # what a slide holds before the bottom edge (its top margin and a spare line off)
+_PROSE_LINE_PX, _PROSE_LINE_CHARS = 34, 100
+_PRINT_LINE_PX, _PRINT_LINE_CHARS = 27, 95
+# A widget's height before any click, by the function that shows it (measured at 1280x720 with 20 px widget
+# text). An output taller than the room left on its slide scrolls in a box of its own (the slide template sizes
+# it), so it needs at most _ROOM_PX of the slide; a plot is shrunk to _PLOT_PX.
+_WIDGET_PX = {"show_question": 200}
+_ROOM_PX = 300
+_PLOT_PX = 460
+_CELL_PX = {"markdown": 14, "code": 20}     # a cell's own margins
+_SHOW = re.compile(r"\b(show_\w+)\(")
+
+
+def _lines(text: str, chars: int) -> int:
+    return max(1, -(-len(text) // chars))
+
+
+def _markdown_height(source: str) -> int:
+    height = 0
+    for block in re.split(r"\n\s*\n", source.strip()):
+        first = block.lstrip()
+        if first.startswith("# "):
+            height += 80
+            block = block.split("\n", 1)[1] if "\n" in block else ""
+        elif first.startswith("#"):
+            height += 64
+            block = block.split("\n", 1)[1] if "\n" in block else ""
+        if not block.strip():
+            continue
+        if block.lstrip().startswith("<"):              # a <div> box's tags
+            height += 12
+            continue
+        items = re.split(r"\n(?=\s*(?:[-*+]|\d+\.) )", block)   # a list's items, or one paragraph
+        height += 20 + sum(_lines(" ".join(item.split()), _PROSE_LINE_CHARS) * _PROSE_LINE_PX + 6 for item in items)
+    return height
+
+
+def _png_height(data) -> float:
+    """The height a PNG output takes: its own size, shrunk to the slide's width (1180 px of content) and to
+    _PLOT_PX."""
+    import base64
+    import struct
+
+    head = base64.b64decode(_text(data)[:64])
+    width, height = struct.unpack(">II", head[16:24])
+    return min(_PLOT_PX, height * min(1.0, 1180 / width)) if width else _PLOT_PX
+
+
+def _output_height(output: dict, source: str) -> float:
+    if output.get("output_type") == "stream":
+        lines = _text(output.get("text")).rstrip("\n").split("\n")
+        return sum(_lines(line, _PRINT_LINE_CHARS) for line in lines) * _PRINT_LINE_PX
+    data = output.get("data", {})
+    if "application/vnd.jupyter.widget-view+json" in data:
+        shown = _SHOW.search(source)
+        return _WIDGET_PX.get(shown.group(1) if shown else "", _ROOM_PX)
+    if "image/png" in data:
+        return _png_height(data["image/png"])
+    if "text/html" in data:
+        html = _text(data["text/html"])
+        return 40 + 42 * html.count("<tr") + 170 * html.count("bcl-hand") + 30 * html.count("<li")
+    if "text/markdown" in data:
+        markdown = _text(data["text/markdown"])
+        return _markdown_height(markdown) + 10 * markdown.count("\n")
+    return _PRINT_LINE_PX * len(_text(data.get("text/plain", "")).splitlines())
 
 
 def _height(cell: dict) -> int:
-    """A rough height (px) of a cell on a slide: its markdown's lines, or its outputs."""
-    if cell.get("cell_type") == "markdown":
-        height = 0
-        for line in _text(cell.get("source")).splitlines():
-            if line.startswith("#"):
-                height += 64
-            elif line.strip() and not line.lstrip().startswith("<"):
-                height += 36 * (1 + len(line) // 90)
-            else:
-                height += 8
-        return height
-    height = 0
-    for output in cell.get("outputs", []):
-        if output.get("output_type") == "stream":
-            height += 27 * len(_text(output.get("text")).splitlines())
-        else:
-            data = output.get("data", {})
-            kinds = [kind for kind in _OUTPUT_HEIGHT_PX if kind in data]
-            height += _OUTPUT_HEIGHT_PX[kinds[0]] if kinds else 32
-    return height
+    """A rough height (px) of a cell on a slide: its markdown's paragraphs, or its outputs (each at most
+    _ROOM_PX, as a taller one scrolls in its own box; a plot at most _PLOT_PX)."""
+    kind = cell.get("cell_type")
+    if kind == "markdown":
+        return _CELL_PX["markdown"] + _markdown_height(_text(cell.get("source")))
+    source = _text(cell.get("source"))
+    outputs = [_output_height(output, source) if "image/png" in output.get("data", {})   # shrunk, not boxed
+               else min(_ROOM_PX, _output_height(output, source)) for output in cell.get("outputs", [])]
+    return round(_CELL_PX["code"] + sum(outputs)) if outputs else 0
 
 
 def _starts_section(cell: dict) -> bool:
@@ -157,24 +212,24 @@ def _starts_section(cell: dict) -> bool:
 def slide_types(cells: list) -> list[str]:
     """Each cell's slide type: "slide" for a section's heading, "skip" for navigation and notebook-only cells,
     "slide" also where a section too tall for one slide continues (the right arrow steps through everything;
-    reveal.js's subslides would need the down arrow), "-" for the rest."""
+    reveal.js's subslides would need the down arrow), "-" for the rest. A section continues on a new slide
+    before the first cell that would run below the bottom edge; a markdown lead-in moves on with the cell after
+    it (so a question is never separated from its words), unless it starts its slide."""
     types = ["skip" if "navigation" in cell.get("metadata", {}).get("tags", []) or wanted(cell)[0] else "-"
              for cell in cells]
-    blocks: list[list[int]] = []  # a markdown cell and the code cells after it
-    for index, cell in enumerate(cells):
-        if types[index] == "skip":
-            continue
-        if cell.get("cell_type") == "markdown" or not blocks:
-            blocks.append([index])
-        else:
-            blocks[-1].append(index)
-    filled = 0
-    for block in blocks:
-        height = sum(_height(cells[index]) for index in block)
-        if _starts_section(cells[block[0]]):
-            types[block[0]], filled = "slide", 0
-        elif filled and filled + height > SLIDE_HEIGHT_PX:
-            types[block[0]], filled = "slide", 0
+    shown = [index for index, kind in enumerate(types) if kind != "skip"]
+    filled, start = 0, None     # the height on the current slide, and the index (in shown) of its first cell
+    for place, index in enumerate(shown):
+        cell, height = cells[index], _height(cells[index])
+        if _starts_section(cell) or start is None:
+            types[index], filled, start = "slide", 0, place
+        elif filled + height > SLIDE_HEIGHT_PX:
+            split = place
+            lead = shown[place - 1]
+            if cells[lead].get("cell_type") == "markdown" and cell.get("cell_type") == "code" and place - 1 > start:
+                split = place - 1
+            types[shown[split]] = "slide"
+            filled, start = sum(_height(cells[i]) for i in shown[split:place]), split
         filled += height
     return types
 

@@ -104,7 +104,7 @@ def tableau_grid_html(banker_total: int | None = None, third_card=None) -> str:
             f'<tr><th rowspan="2">{total_heading}</th><th colspan="10">{third_heading}</th>'
             f'<th rowspan="2" style="padding:0 0.4em;">{stood_heading}</th></tr>'
             f'<tr>{header}</tr>{"".join(rows)}</table>'
-            f'<div style="font-size:1.1em;margin-top:0.3em;"><span style="background:{DRAW_COLOUR};'
+            f'<div style="font-size:1.25em;margin-top:0.3em;"><span style="background:{DRAW_COLOUR};'
             f'padding:0 0.5em;">{draw_letter}</span> {draws_key} &nbsp; <span style="background:{STAND_COLOUR};'
             f'padding:0 0.5em;">{stand_letter}</span> {stands_key}</div>')
 

@@ -9,6 +9,7 @@ Fixtures
     classroom_context (session) a 1280x720 context that reaches only the classroom server;
                             every other request is blocked and listed in `outside_requests`
     classroom_page (function) a new page of that context (outside_requests cleared first)
+    playwright_api (session) Playwright's sync API (to launch a browser with other options)
     browser      (session)  Playwright Browser (Debian's /usr/bin/chromium, headless)
     browser_context (session) the context all pages share (HTTP cache); only 127.0.0.1
     page         (function) a new Page, 1400x1000, closed after the test
@@ -181,16 +182,22 @@ def classroom_page(classroom_context, outside_requests, request):
 # --- Browser -------------------------------------------------------------------------------
 
 @pytest.fixture(scope="session")
-def browser():
-    """A headless Chromium driven by Playwright's sync API."""
+def playwright_api():
+    """Playwright's sync API, started once per process (a second start in one process is refused)."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+        yield playwright
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_api):
+    """A headless Chromium driven by Playwright's sync API."""
+    chromium = playwright_api.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    try:
+        yield chromium
+    finally:
+        chromium.close()
 
 
 @pytest.fixture(scope="session")

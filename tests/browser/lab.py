@@ -22,6 +22,8 @@ JupyterLab
 Voila
     open_voila(page, base_url, path, *, timeout_s=180) -> Locator
         Open /voila/render/<path>; wait until it executed and every widget rendered.
+    start_voila_page(page, base_url, path, *, timeout_s=180), wait_for_voila_page(page, path, *, timeout_s=180)
+        The two halves of open_voila, so that several pages' kernels can run at once.
 
 Both (the page remembers whether it shows JupyterLab or Voila)
     notebook(page) -> Locator                 the notebook panel, or Voila's rendered cells
@@ -327,11 +329,22 @@ def open_voila(page: Page, base_url: str, path: str, *,
     Voila runs the whole notebook before the page shows (and stops at the first error),
     so timeout_s covers the execution of every cell.
     """
+    start_voila_page(page, base_url, path, timeout_s=timeout_s)
+    return wait_for_voila_page(page, path, timeout_s=timeout_s)
+
+
+def start_voila_page(page: Page, base_url: str, path: str, *, timeout_s: float = 180.0) -> None:
+    """Ask Voila for `path` and return as soon as it answers (its kernel runs the notebook meanwhile), so that
+    several pages can be executing at once; wait_for_voila_page then waits for one."""
     response = page.goto(f"{base_url.rstrip('/')}/voila/render/{quote(path)}",
                          wait_until="commit", timeout=timeout_s * 1000)
     if response is not None and not response.ok:
         raise AssertionError(f"Voila cannot open {path}: HTTP {response.status} "
                              "(paths are relative to the repo root)")
+
+
+def wait_for_voila_page(page: Page, path: str, *, timeout_s: float = 180.0) -> Locator:
+    """Wait until the Voila page of `path` (start_voila_page) executed and every output and widget rendered."""
     _wait_for(page, _JS_VOILA_READY, f"Voila to execute and show {path}", timeout_s)
     page.evaluate(_JS_INSTALL_PROBE, ["voila", path])
     wait_for_widgets(page)

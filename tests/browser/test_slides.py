@@ -6,15 +6,30 @@ the first slide shows the lesson's title; the right arrow key moves to the next 
 with a widget's answer buttons is reached, and a click on one is answered by the kernel. The slides' assets
 (reveal.js's stylesheets, jQuery) come from `npm ci` in the template's static folder (`.ci/run` installs them);
 without them the test fails, naming the command.
+
+Every slide of every lesson, both editions, at 1280x720 (one browser, one Voila server; Chromium here shows
+scrollbars, as a projector's browser does): before any click nothing ends below the bottom edge of the screen,
+except inside a box of its own that scrolls and shows its scrollbar; every widget text is at least 20 px; the
+right arrow key steps through the slides one by one. On lesson 04 the fourth exercise ("4 2 (6) and Player
+stood") is reached with the arrow key and fully on the screen, and its explanation is on the screen after an
+answer; on lesson 05 the coup builder's text box stops well short of the right edge, and the card-by-card
+dealer's steps stay on the screen as cards are dealt.
 """
 
 from __future__ import annotations
 
+import sys
+import time
+
 import pytest
 
 from . import servers
-from .conftest import CHROMIUM  # noqa: F401  (the prerequisites fixture of conftest skips without it)
-from .lab import ARTIFACTS, REPO_ROOT, expect, local_only_context, screenshot
+from .conftest import CHROMIUM, CHROMIUM_ARGS
+from .lab import (ARTIFACTS, REPO_ROOT, expect, local_only_context, screenshot, start_voila_page,
+                  wait_for_voila_page)
+
+sys.path.insert(0, str(REPO_ROOT / "tools"))
+import navigation  # noqa: E402  (the course list's lessons, by edition)
 
 pytestmark = pytest.mark.browser
 
@@ -22,6 +37,23 @@ SLIDES = REPO_ROOT / "serve" / "voila" / "slides"
 ASSETS = REPO_ROOT / "serve" / "voila" / "templates" / "baccarat-slides" / "static" / "node_modules"
 LESSON = "lessons/00_welcome.ipynb"
 PRESENT = ".reveal .slides section.present"
+SCREEN = {"width": 1280, "height": 720}
+LESSONS = [path.relative_to(REPO_ROOT).as_posix()
+           for edition in navigation.course.EDITIONS.values() for path in navigation.lessons(edition.folder)]
+AHEAD = 2                    # lessons whose kernels run while the slides of an earlier one are checked
+MIN_TEXT_PX = 20
+
+
+@pytest.fixture(scope="module")
+def projector(playwright_api):
+    """Chromium as a projector's browser: headless, but with its scrollbars drawn (Playwright hides them), so a
+    box that scrolls can be seen to show its scrollbar."""
+    chromium = playwright_api.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS,
+                                              ignore_default_args=["--hide-scrollbars"])
+    try:
+        yield chromium
+    finally:
+        chromium.close()
 
 
 @pytest.fixture(scope="module")
@@ -38,9 +70,9 @@ def slides_url(tmp_path_factory) -> str:
         server.stop()
 
 
-def test_a_lesson_as_slides_steps_by_keyboard_and_its_widgets_answer(browser, slides_url):
+def test_a_lesson_as_slides_steps_by_keyboard_and_its_widgets_answer(projector, slides_url):
     origin, outside = slides_url.rstrip("/"), []
-    context = local_only_context(browser, origin, outside, {"width": 1280, "height": 720})
+    context = local_only_context(projector, origin, outside, SCREEN)
     page = context.new_page()
     try:
         page.goto(f"{origin}/voila/render/{LESSON}", wait_until="commit", timeout=180_000)
@@ -68,4 +100,174 @@ def test_a_lesson_as_slides_steps_by_keyboard_and_its_widgets_answer(browser, sl
         assert answered, "no slide of the lesson offered an answer button to click"
         assert outside == [], f"requests left the machine: {outside[:5]}"
     finally:
+        context.close()
+
+
+# What on the present slide a class cannot see before any click: each text, picture or control that ends below the
+# bottom edge (`limit`), unless a box of its own inside the slide scrolls it (the slide's own scrolling does not
+# count); such a box must itself end above the edge and draw a scrollbar. And each widget text smaller than
+# `minPx` (an SVG text by its size on the screen).
+_JS_SLIDE = """([limit, minPx]) => {
+  const slides = [...document.querySelectorAll('.reveal .slides > section')];
+  const outer = document.querySelector('.reveal .slides > section.present');
+  const slide = outer.querySelector(':scope > section.present') || outer;
+  const name = el => `${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 2).join('.')} `
+    + `"${(el.textContent || el.value || '').trim().replace(/\\s+/g, ' ').slice(0, 40)}"`;
+  const ownText = el => [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
+  const scrollBox = el => {
+    for (let a = el.parentElement; a && a !== slide; a = a.parentElement) {
+      if (/(auto|scroll)/.test(getComputedStyle(a).overflowY) && a.scrollHeight > a.clientHeight + 1) return a;
+    }
+    return null;
+  };
+  const below = [], small = [], boxes = new Set();
+  for (const el of slide.querySelectorAll('*')) {
+    const rect = el.getBoundingClientRect();
+    if (rect.width === 0 || rect.height === 0 || getComputedStyle(el).visibility === 'hidden') continue;
+    const control = ['INPUT', 'BUTTON', 'SELECT', 'TEXTAREA'].includes(el.tagName);
+    if (!control && !ownText(el) && !['IMG', 'svg', 'CANVAS'].includes(el.tagName)) continue;
+    const box = scrollBox(el);
+    if (box) boxes.add(box);
+    else if (rect.bottom > limit + 1) below.push(`${name(el)} ends at y ${Math.round(rect.bottom)}`);
+    if (el.closest('.jupyter-widgets') && (ownText(el) || control)) {
+      let size = parseFloat(getComputedStyle(el).fontSize);
+      if (el instanceof SVGElement && el.getScreenCTM()) size *= el.getScreenCTM().a;
+      if (size < minPx - 0.05) small.push(`${name(el)} ${size.toFixed(1)} px`);
+    }
+  }
+  for (const box of boxes) {
+    const rect = box.getBoundingClientRect(), style = getComputedStyle(box);
+    if (rect.bottom > limit + 1) below.push(`the scrolling box ${name(box)} ends at y ${Math.round(rect.bottom)}`);
+    const bar = box.offsetWidth - box.clientWidth - parseFloat(style.borderLeftWidth) - parseFloat(style.borderRightWidth);
+    if (bar < 4) below.push(`the scrolling box ${name(box)} draws no scrollbar`);
+  }
+  return {index: slides.indexOf(outer), count: slides.length, below, small};
+}"""
+_JS_PRESENT_INDEX = """() => [...document.querySelectorAll('.reveal .slides > section')]
+  .indexOf(document.querySelector('.reveal .slides > section.present'))"""
+_JS_ON_SCREEN = """([selector, limit]) => { const el = document.querySelector(selector); if (!el) return null;
+  const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= limit + 1 && r.height > 0; }"""
+
+
+def _on_screen_soon(page, locator, timeout_s: float = 10.0):
+    """Wait until `locator` is wholly on the screen (the slide scrolls a new explanation into view once the
+    kernel's answer has drawn it); returns its box, or None if it never gets there."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        box = locator.bounding_box()
+        if box and box["y"] >= 0 and box["y"] + box["height"] <= SCREEN["height"] + 1:
+            return box
+        if time.monotonic() > deadline:
+            return None
+        page.wait_for_timeout(200)
+
+
+def _to_slide_with(page, text: str, problems: list, lesson: str, selector: str | None = None) -> bool:
+    """Step on with the right arrow key until the present slide holds `text` (or, with `selector`, an element
+    it selects)."""
+    for _ in range(60):
+        if selector and page.locator(f"{PRESENT} {selector}").count():
+            return True
+        if not selector and text in (page.locator(PRESENT).first.text_content() or ""):   # not its CAPITALS
+            return True
+        before = page.evaluate(_JS_PRESENT_INDEX)
+        if before == page.locator(".reveal .slides > section").count() - 1:
+            break
+        page.keyboard.press("ArrowRight")
+        page.wait_for_function(f"() => ({_JS_PRESENT_INDEX})() !== {before}", timeout=5_000)
+    problems.append(f"{lesson}: no slide shows {text!r}")
+    return False
+
+
+def _answer_the_fourth_exercise(page, problems: list) -> None:
+    lesson = "lessons/04_banker_tableau.ipynb"
+    if not _to_slide_with(page, "4 2 (6) and Player stood", problems, lesson):
+        return
+    question = page.locator(f"{PRESENT} .bcl-widget", has_text="4 2 (6) and Player stood").last
+    if not page.evaluate(_JS_ON_SCREEN, [f"{PRESENT} .bcl-widget:last-of-type button", SCREEN["height"]]):
+        box = question.bounding_box()
+        problems.append(f"{lesson}: the fourth exercise is not fully on the screen ({box})")
+    screenshot(page, "slides-04-fourth-exercise")
+    question.get_by_role("button", name="stand").click()
+    message = question.locator(".bcl-message")
+    expect(message).to_be_visible(timeout=30_000)
+    if not _on_screen_soon(page, message):
+        problems.append(f"{lesson}: the explanation of the fourth exercise is off the screen "
+                        f"({message.bounding_box()})")
+    screenshot(page, "slides-04-fourth-exercise-answered")
+
+
+def _use_the_coup_slides(page, problems: list) -> None:
+    lesson = "lessons/05_a_whole_coup.ipynb"
+    if _to_slide_with(page, "deal card by card", problems, lesson):
+        dealer = page.locator(f"{PRESENT} .bcl-widget").first
+        next_card = dealer.get_by_role("button", name="Next card")
+        for _ in range(6):                       # deal until the coup is over (the button is then disabled)
+            if next_card.is_disabled():
+                break
+            next_card.click()
+            page.wait_for_timeout(300)
+        last_step = dealer.locator(".bcl-steps li").last
+        expect(last_step).to_be_visible(timeout=30_000)
+        if not _on_screen_soon(page, last_step):
+            problems.append(f"{lesson}: at the end of a coup the dealer's last step is off the screen "
+                            f"({last_step.bounding_box()})")
+        screenshot(page, "slides-05-dealer-coup-dealt")
+    if _to_slide_with(page, "build your own coup", problems, lesson):
+        text_box = page.locator(f"{PRESENT} .widget-text input").first
+        box = text_box.bounding_box()
+        if not box or box["x"] + box["width"] > 0.8 * SCREEN["width"]:
+            problems.append(f"{lesson}: the coup builder's text box runs to x {box and box['x'] + box['width']}")
+        screenshot(page, "slides-05-coup-builder")
+
+
+def test_every_slide_of_both_editions_fits_a_1280x720_screen(projector, slides_url):
+    origin, outside, problems = slides_url.rstrip("/"), [], []
+    context = local_only_context(projector, origin, outside, SCREEN)
+    started, slides_seen, waiting = time.monotonic(), 0, 0.0
+    pages = {}
+    try:
+        for number, lesson in enumerate(LESSONS):
+            for ahead in LESSONS[number:number + 1 + AHEAD]:     # the next lessons' kernels run meanwhile
+                if ahead not in pages:
+                    pages[ahead] = context.new_page()
+                    start_voila_page(pages[ahead], origin, ahead)
+            page = pages.pop(lesson)
+            waited = time.monotonic()
+            wait_for_voila_page(page, lesson)
+            waiting += time.monotonic() - waited
+            count = None
+            for step in range(200):
+                found = page.evaluate(_JS_SLIDE, [SCREEN["height"], MIN_TEXT_PX])
+                count = found["count"]
+                if found["index"] != step:
+                    problems.append(f"{lesson}: the right arrow key went from slide {step - 1} to {found['index']}")
+                    break
+                problems += [f"{lesson} slide {step}: {text}" for text in found["below"][:3]]
+                problems += [f"{lesson} slide {step}: text smaller than {MIN_TEXT_PX} px: {text}"
+                             for text in found["small"][:3]]
+                slides_seen += 1
+                if step == count - 1:
+                    break
+                page.keyboard.press("ArrowRight")
+                page.wait_for_function(f"() => ({_JS_PRESENT_INDEX})() === {step + 1}", timeout=5_000)
+            if lesson == "lessons/04_banker_tableau.ipynb":
+                page.keyboard.press("Home")
+                _answer_the_fourth_exercise(page, problems)
+            elif lesson == "lessons/05_a_whole_coup.ipynb":
+                page.keyboard.press("Home")
+                _use_the_coup_slides(page, problems)
+            elif lesson == "lessons/vi/04_banker_tableau.ipynb":      # the tableau explorer, in its own box
+                page.keyboard.press("Home")
+                _to_slide_with(page, "the tableau explorer", problems, lesson, selector=".bcl-slide-box .bcl-grid")
+                screenshot(page, "slides-vi-04-tableau-explorer")
+            page.close()
+        elapsed = time.monotonic() - started
+        print(f"{slides_seen} slides of {len(LESSONS)} lessons checked in {elapsed:.0f} s "
+              f"({waiting:.0f} s of it waiting for lessons to run)")
+        assert problems == [], f"{len(problems)} problem(s) on the slides at 1280x720:\n" + "\n".join(problems)
+        assert outside == [], f"requests left the machine: {outside[:5]}"
+    finally:
+        for page in pages.values():
+            page.close()
         context.close()

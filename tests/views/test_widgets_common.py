@@ -28,6 +28,13 @@ def test_rows_holding_controls_grow_with_them():
         assert row in grown, row
 
 
+def test_printed_output_wraps_between_words():
+    # JupyterLab's output style (word-break: break-all) split "card" into "ca / rd" at a line's end
+    rules = {selectors.strip(): body for selectors, body in _rules()}
+    body = rules[".jp-OutputArea-output pre"]
+    assert re.search(r"word-break\s*:\s*normal", body) and re.search(r"overflow-wrap\s*:\s*break-word", body)
+
+
 # -------------------- Text fallbacks
 # Before its cell runs (or where no widget renderer exists: GitHub, a terminal), a course
 # widget reads as one sentence naming it, never as a Python repr ("VBox(children=(HTML(value='<style>...").

@@ -70,7 +70,11 @@ _LOGGER.addHandler(logging.NullHandler())   # a library logs for developers; not
 
 # ipywidgets draws controls in 13 px text, too small at the back of a classroom. Every widget's box carries
 # the class bcl-widget and this style sheet, which enlarges its buttons, menus, boxes and HTML text.
+# Its first rule reaches beyond the widget, to the whole page (JupyterLab, the book): printed explanations wrap
+# between words, as JupyterLab's own output style breaks their lines anywhere ("draws on any ca / rd but 8"); a
+# word longer than the whole line still breaks rather than running off the side. Every lesson shows a widget.
 PROJECTOR_CSS = """<style>
+.jp-OutputArea-output pre { word-break: normal; overflow-wrap: break-word; }
 .bcl-widget .widget-html-content { font-size: 14px; }
 .bcl-widget .widget-button, .bcl-widget .widget-toggle-button, .bcl-widget .widget-label,
 .bcl-widget .widget-dropdown select, .bcl-widget .widget-text input, .bcl-widget .widget-readout {

@@ -39,9 +39,13 @@ c.VoilaConfiguration.resources = {
         "url_prefix": f"{_STATIC}/reveal.js",  # {url_prefix}/dist/reveal.css and /dist/theme/white.css
         "theme": "white",
         "transition": "none",                  # a projector shows a sliding transition badly
-        "width": 1280,                          # the projector's size: slides are laid out 1:1 at 1280x720
-        "height": 720,
-        "scroll": True,                         # a slide taller than the screen scrolls instead of being cut
+        # A 1280x720 screen less reveal.js's 4% margin: the slides are laid out 1:1 (a 20 px font is 20 px on
+        # the screen); a 1280x720 slide would be shrunk to 96%.
+        "width": 1228,
+        "height": 691,
+        # Reveal's own scrolling (jQuery, only when a slide is entered) is off: the template lets a slide that
+        # grows after a click scroll, and gives a tall widget a scrolling box of its own.
+        "scroll": False,
     }
 }
 c.HTMLExporter.jquery_url = f"{_STATIC}/jquery/dist/jquery.min.js"
