@@ -87,4 +87,4 @@ def test_removal_text_heading_and_numbers_in_vietnamese():
         text = removal_text({"tie": {0: Fraction(1, 10**4), 1: Fraction(-1, 2 * 10**4)}})
     lines = text.splitlines()
     assert lines[0].startswith("giá trị lá")
-    assert lines[1].split()[-1] == "+1,00" and lines[2].split()[-1] == "-0,50"
+    assert lines[1].split()[-1] == "+1,00" and lines[2].split()[-1] == "−0,50"

