@@ -19,7 +19,7 @@ from html import escape
 import ipywidgets as widgets
 
 from ...game.formatting import money, read_number
-from ...game.payouts import PAY_TABLES, PayTable, bet_label, pay_table, stake_amount
+from ...game.payouts import PAY_TABLES, PayTable, bet_label, pay_table, stake_amount, table_label
 from ...game.shoe import DECK_RANGE, ShoeRun, check_decks
 from ...i18n import _
 from ..html import caption_html
@@ -58,7 +58,7 @@ def _table_name(table) -> str:
 def _table_options() -> list:
     """The Pay table menu: each table's title shown (in the current language), its name the value
     ("4% commission" -> "commission-4")."""
-    return [(_(table.title), name) for name, table in PAY_TABLES.items()]
+    return [(table_label(table), name) for name, table in PAY_TABLES.items()]
 
 
 def _stake_text(amount) -> str:
