@@ -72,7 +72,7 @@ def test_errors_in_vietnamese_then_english_again():
     with using_language("vi"):
         with pytest.raises(BaccaratError) as error:
             road_number("x")
-    assert str(error.value) == ("road phải là 1, 2, 3 hoặc một tên: Big Eye Boy, Small Road, Cockroach Pig; "
+    assert str(error.value) == ("Đối số `road` phải là 1, 2, 3 hoặc một tên: Big Eye Boy, Small Road, Cockroach Pig; "
                                 "không phải 'x'")
     assert language() == "en"
     with pytest.raises(BaccaratError, match="^road must be 1, 2, 3 or a name"):

@@ -64,7 +64,7 @@ def test_choices_and_prompts_of_rule_questions_in_vietnamese():
         assert natural_question("6 2").choices == ("có", "không")
         assert winner_question("9 9 K K").choices == ("Player", "Banker", "Hòa")
         error = pytest.raises(BaccaratError, dragon_tail_question, 3, "tie").value
-        assert str(error) == ("side phải là Banker hoặc Player, không phải hòa: ván hòa không mở cột và không "
+        assert str(error) == ("Đối số `side` phải là Banker hoặc Player, không phải hòa: ván hòa không mở cột và không "
                               "tạo chuỗi")
 
 
@@ -230,3 +230,26 @@ def test_a_settle_question_names_its_table_in_vietnamese():   # Pay-table names
         question = settle_question("banker", 100, "K 3 5 3 9", "no-commission")
     assert "“Không hoa hồng (Banker 6 trả 1:2)”" in question.prompt        # the glossary's "bàn không hoa hồng"
     assert "No commission" not in question.prompt
+
+
+def test_dealer_mode_reads_amounts_the_vietnamese_way():
+    # 24,000 on the winning bet of each coup; a Banker win pays 24,000 less 5% = 22,800 ("22.800" in Vietnamese),
+    # a Player win 24,000 ("24.000"), a Tie 8:1 = 192,000 ("192.000"); "22,800" is 22.8 in Vietnamese: judged wrong
+    from baccarat_lib.teaching.dealer import DealerSession
+    with using_language("vi"):
+        session = DealerSession(seed=5, stake=24000, coups=3)
+        seen = 0
+        while not session.finished:
+            call = session.current_call()
+            if call.kind != "settle":
+                session.answer(call.answer)
+                continue
+            net = {"22.800": "22800", "24.000": "24000", "192.000": "192000"}[call.answer]
+            typo = session.answer("1e3")                                  # not an amount: not judged
+            assert not typo.judged and "Hãy gõ" in typo.message
+            english = net[:-3] + "," + net[-3:]                           # "22,800": 22.8 here
+            assert not call.question.answer == english and not check_answer(call.question, english).correct
+            assert check_answer(call.question, net[:-3] + "." + net[-3:] + ",00").correct
+            assert session.answer(call.answer).right
+            seen += 1
+    assert seen == 3
