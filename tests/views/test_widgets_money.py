@@ -137,6 +137,9 @@ def test_the_stake_box_reads_numbers_as_the_language_writes_them():
         for typo in ("1,000", "10.5", "1e3"):                   # "1,000" is 1 with three decimals: no amount
             widget.stake.value = typo
             assert widget.reading is None and "Hãy gõ số tiền" in widget.result.value, typo
+        widget.stake.value = "0"                                 # a number, but no stake: said with Vietnamese marks
+        assert ("Số tiền (`stake`) phải lớn hơn 0, tối đa 1.000.000.000.000, có nhiều nhất 2 chữ số thập phân, "
+                "ví dụ 10 hoặc 2,50; không phải") in widget.result.value
 
 
 def test_settle_bad_cards_are_shown_inline():
