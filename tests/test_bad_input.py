@@ -62,9 +62,10 @@ VALID = [  # values some entry point accepts, so that a call also reaches its la
 BAD = values(VALID)
 
 # Words a refusal may name instead of an argument: the part of one it refused ("row 0", "'x' is not a result"),
-# or the thing several arguments describe together ("cannot deal 60 cards: only 52 left in the shoe").
+# or the thing several arguments describe together ("cannot deal 60 cards: only 52 left in the shoe"), or, for
+# text a learner typed, what the question takes ("Type a whole number, such as 12 or −10.").
 CONTEXT_WORDS = ("shoe", "card", "coup", "table", "bet", "stake", "deck", "seed", "count", "answer", "drill",
-                 "question", "total", "outcome", "result", "row", "road", "path", "store", "language")
+                 "question", "total", "outcome", "result", "row", "road", "path", "store", "language", "number")
 
 # Exported, but no door: these take only what the library itself made, and are not fuzzed (say why).
 NOT_DOORS = {

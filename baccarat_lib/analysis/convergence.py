@@ -37,7 +37,7 @@ import numpy as np
 from ..errors import BaccaratError, refusal, shown, whole_number
 from ..game.cards import RANKS, Card
 from ..game.coup import Coup, Outcome, play_coup
-from ..game.payouts import EVENTS, bet_label
+from ..game.payouts import EVENTS, bet_label, table_label
 from ..game.shoe import rank_counts
 from ..i18n import _
 from .kernel import OUTCOME_CODES, _is_list, check_shoe_size
@@ -207,5 +207,5 @@ def bet_convergence(bet: str = "banker", table="standard", n_coups: int = 200_00
     records = simulate_coups(n_coups, decks=decks, seed=seed)
     n, mean, se = _running_mean(net_results(records, bet, pay), points)
     exact = -float(house_edge(bet, pay, decks))
-    label = _("average net result of a {bet} bet ({table})").format(bet=bet_label(bet), table=pay.name)
+    label = _("average net result of a {bet} bet at “{table}”").format(bet=bet_label(bet), table=table_label(pay))
     return Convergence(n, mean, se, exact, label)

@@ -356,7 +356,7 @@ class StreakRow(NamedTuple):
 def _side_code(side) -> int:
     outcome = outcome_of(side)
     if outcome is Outcome.TIE:
-        raise BaccaratError(_("a streak is of Banker or of Player wins (ties are skipped), not of ties"))
+        raise BaccaratError(_("side must be Banker or Player: a streak is of Banker or of Player wins (ties are skipped), not of ties"))
     return OUTCOME_CODES[outcome]
 
 

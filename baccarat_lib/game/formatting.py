@@ -10,17 +10,23 @@ Public names:
 - ``money(amount)``: an amount as written on a receipt: thousands separators, whole amounts without decimals,
   cents written as two digits ("9.50"), never an exponent.
 - ``number(value, places=None)``: a whole number with thousands separators, or any number rounded to ``places``.
-- ``localized(text)``: English-formatted digits ("22,800.50") in the current language's marks.
+- ``localized(text)``: English-formatted digits ("22,800.50") in the current language's marks, a minus as "−".
 - ``duration(seconds, places=1)``: a time taken, "2.5 s", or "—" for a time that is not known (None).
+- ``read_number(text, kind="number")``: the number a learner typed, read in the current language ("1.000" is one
+  thousand in Vietnamese, "1,000" in English), strictly; a ``BaccaratError`` whose message is a hint in the
+  learner's language saying what ``kind`` of number the question takes. Every box a learner types a number in
+  reads it here. ``number_hint(kind)``: that hint; ``NUMBER_KINDS``: the kinds ("total", "whole", "money",
+  "number") and their hints.
 
 All of them write numbers in the language of ``baccarat_lib.i18n``: English "24,000" and "9.50", Vietnamese
-"24.000" and "9,50" (the marks come from Babel's locale data). This is the one place that decides it.
+"24.000" and "9,50" (the marks come from Babel's locale data), and a negative number with the minus sign "−"
+(U+2212), never a hyphen. This is the one place that decides it, both ways (``read_number`` reads them back).
 
 All three check their arguments (a ``BaccaratError`` says what is accepted) and never depend on the caller's
 ``decimal`` context: numbers are rounded with exact integer arithmetic, amounts formatted in a private context.
 
 >>> percent(Fraction(2, 3), 1), percent(Fraction(-1, 8), 1, sign=True), money(Decimal("22800.50"))
-('66.7%', '-12.5%', '22,800.50')
+('66.7%', '−12.5%', '22,800.50')
 >>> from baccarat_lib.i18n import using_language
 >>> with using_language("vi"):
 ...     percent(Fraction(2, 3), 1), money(Decimal("22800.50")), money(24000), number(1234567), number(0.95, 2)
@@ -32,15 +38,18 @@ from __future__ import annotations
 import math
 import numbers
 import operator
+import re
 from decimal import ROUND_HALF_EVEN, Context, Decimal, Inexact, InvalidOperation, localcontext
 from fractions import Fraction
 
 from ..errors import BaccaratError, shown, whole_number
-from ..i18n import _, number_symbols
+from ..i18n import N_, _, language, number_symbols
 from .cards import _index
 
-__all__ = ["rounded", "percent", "money", "number", "localized", "duration"]
+__all__ = ["rounded", "percent", "money", "number", "localized", "duration", "read_number", "number_hint",
+           "NUMBER_KINDS"]
 
+MINUS = "\u2212"            # the minus sign every negative number is written with
 MAX_PLACES = 30              # decimals rounded() and percent() may show
 _LIMIT = 10 ** 30            # the largest size of a number they format
 _DIGITS = 3400               # bits of a fraction's numerator or denominator (about 1,000 digits)
@@ -124,7 +133,7 @@ def number(value, places: int | None = None) -> str:
     any other number rounded half-even to ``places`` decimals ("0.95"; ``places`` is required for it).
 
     >>> number(1234567), number(Fraction(19, 20), 2), number(-0.5, 1)
-    ('1,234,567', '0.95', '-0.5')
+    ('1,234,567', '0.95', '−0.5')
     """
     fraction = _fraction("value", value)
     if places is None:
@@ -153,12 +162,78 @@ def duration(seconds, places: int = 1) -> str:
     return _("{seconds} s").format(seconds=_places(_fraction("seconds", seconds), places))
 
 
+_HYPHEN_MINUS = re.compile(r"-(?=\d)")      # a hyphen written before a digit is a minus sign
+
+
 def localized(text: str) -> str:
-    """English-formatted digits ("22,800.50") in the current language's marks ("22.800,50" in Vietnamese)."""
+    """English-formatted digits ("22,800.50") in the current language's marks ("22.800,50" in Vietnamese), and a
+    minus written as the minus sign "−", not a hyphen ("-5" -> "−5")."""
+    if not isinstance(text, str):
+        raise BaccaratError(_("text must be text holding English-formatted digits such as \"22,800.50\", not "
+                              "{value}").format(value=shown(text)))
+    text = _HYPHEN_MINUS.sub(MINUS, text)
     decimal_mark, group = number_symbols()
     if (decimal_mark, group) == (".", ","):
         return text
     return text.translate(str.maketrans({".": decimal_mark, ",": group}))
+
+
+# What a learner is asked to type, and the hint that says so when the text is not such a number.
+NUMBER_KINDS = {
+    "total": N_("Type a total: a whole number from 0 to 9."),
+    "whole": N_("Type a whole number, such as {example} or {negative}."),
+    "money": N_("Type an amount of money: a number with at most two decimals, such as {example} or {negative}."),
+    "number": N_("Type a number, such as {example} or {negative}."),
+}
+_EXAMPLES = {"total": Decimal(7), "whole": Decimal(12), "money": Decimal("9.50"), "number": Decimal("9.5")}
+_EXPONENT_OR_SPACE = re.compile(r"[eE\s]")
+
+
+def number_hint(kind: str = "number") -> str:
+    """The sentence that tells a learner what to type for a number of ``kind`` (see ``NUMBER_KINDS``)."""
+    if not isinstance(kind, str) or kind not in NUMBER_KINDS:
+        raise BaccaratError(_("kind must be one of {accepted}, not {value}").format(
+            accepted=", ".join(NUMBER_KINDS), value=shown(kind)))
+    example = _EXAMPLES[kind]
+    return _(NUMBER_KINDS[kind]).format(example=number(example, -example.as_tuple().exponent),
+                                        negative=number(-10))
+
+
+def read_number(text, kind: str = "number") -> Decimal:
+    """The number a learner typed, read in the current language with Babel's ``parse_decimal`` (strict): in
+    Vietnamese "1.000" is one thousand and "10,5" ten and a half, in English "1,000" and "10.5". A minus may be
+    "-" or "−". Refused with a ``BaccaratError`` whose message is ``number_hint(kind)`` (in the learner's
+    language): empty text, an exponent ("1e2"), misplaced marks ("9.5.1", and "9.5" in Vietnamese), and a number
+    that is not of ``kind``: a "total" is a whole number 0 to 9, "whole" a whole number, "money" has at most two
+    decimals, "number" is any.
+
+    >>> read_number("1,000"), read_number(" 9.5 "), read_number("−10", "whole"), read_number("9.50", "money")
+    (Decimal('1000'), Decimal('9.5'), Decimal('-10'), Decimal('9.50'))
+    >>> read_number("1e2")
+    Traceback (most recent call last):
+    baccarat_lib.errors.BaccaratError: Type a number, such as 9.5 or −10.
+    """
+    hint = number_hint(kind)
+    if not isinstance(text, str):
+        raise BaccaratError(_("text must be the text a learner typed, not {value}").format(value=shown(text)))
+    if len(text) > 40:
+        raise BaccaratError(hint)
+    cleaned = text.strip().replace(MINUS, "-")
+    if cleaned.startswith("+"):                   # a plus sign, as a change is written ("+2.000"), is no part of it
+        cleaned = cleaned[1:]
+    if not cleaned or (cleaned[0] in "+-" and cleaned[1:2] in ("+", "-")) or _EXPONENT_OR_SPACE.search(cleaned):
+        raise BaccaratError(hint)
+    from babel.numbers import NumberFormatError, parse_decimal
+    try:
+        with localcontext(_FORMAT):        # the caller's decimal context (a precision of 4) must not round it
+            value = parse_decimal(cleaned, locale=language(), strict=True)
+    except (NumberFormatError, ValueError, ArithmeticError):
+        raise BaccaratError(hint) from None
+    if not value.is_finite() or (kind == "money" and value.as_tuple().exponent < -2) \
+            or (kind in ("total", "whole") and value != value.to_integral_value()) \
+            or (kind == "total" and not 0 <= value <= 9):
+        raise BaccaratError(hint)
+    return value.quantize(Decimal(1)) if kind in ("total", "whole") else value
 
 
 def money(amount) -> str:
@@ -170,7 +245,7 @@ def money(amount) -> str:
     with at most 40 decimal places.
 
     >>> money(Decimal("22800")), money(Decimal("9.50")), money(Decimal("-100")), money(Decimal("-0"))
-    ('22,800', '9.50', '-100', '0')
+    ('22,800', '9.50', '−100', '0')
     >>> money(Decimal("1E+3")), money(Decimal("9.5E+2")), money(1e3), money("0.5005"), money(Decimal("1E-7"))
     ('1,000', '950', '1,000', '0.5005', '0.0000001')
     """

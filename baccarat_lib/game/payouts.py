@@ -7,6 +7,8 @@ Public names:
   pays on.
 - ``PAY_TABLES``: "standard", "commission-4", "tie-9", "no-commission", "ez".
 - ``BETS``: the bet names a table may offer; ``bet_label(bet)``: "dragon-7" -> "Dragon 7" (in the course's language);
+  ``table_label(table)``: a pay table's title as a learner reads it ("tie-9" -> "Tie pays 9:1"; Vietnamese "Hòa
+  trả 9:1"), never its code name;
   ``event_words(event)``: an event's name as shown ("banker wins with 6"), translated.
 - ``PAIR_EVENTS``: the events judged by rank on the first four cards ("player pair", "banker pair",
   "either pair"), not by the played coup's totals.
@@ -54,7 +56,7 @@ from .coup import Coup, Outcome, play_coup
 from .explanations import step_text
 from .formatting import localized, money
 
-__all__ = ["EVENTS", "PAIR_EVENTS", "Pays", "PayTable", "PAY_TABLES", "BETS", "bet_label", "event_words",
+__all__ = ["EVENTS", "PAIR_EVENTS", "Pays", "PayTable", "PAY_TABLES", "BETS", "bet_label", "table_label", "event_words",
            "pay_table", "derive_table", "pay_table_rows", "settle", "Settlement", "stake_amount", "collect_back", "CoupFacts",
            "coup_facts", "parse_odds", "MAX_STAKE", "DRAGON_BONUS"]
 
@@ -302,6 +304,15 @@ def pay_table(table) -> PayTable:
         raise BaccaratError(_("unknown pay table {table}: known tables are {tables}").format(
             table=shown(table), tables=", ".join(PAY_TABLES)))
     return PAY_TABLES[table]
+
+
+def table_label(table) -> str:
+    """A pay table's title as a learner reads it, in the course's language (a table or its name).
+
+    >>> table_label("tie-9"), table_label(PAY_TABLES["standard"])
+    ('Tie pays 9:1', 'Standard (5% commission)')
+    """
+    return _(pay_table(table).title)
 
 
 def derive_table(base, name: str, description: str, bets: dict | None = None,

@@ -24,7 +24,7 @@ from ..errors import BaccaratError, shown
 from ..game.coup import Outcome
 from ..game.formatting import localized, percent
 from ..i18n import N_, _, ngettext, using_language
-from ..game.payouts import bet_label, derive_table
+from ..game.payouts import bet_label, derive_table, table_label
 from ..game.shoe import _shoe_counts, check_decks
 from .questions import Question
 
@@ -70,7 +70,8 @@ def lowest_edge_question(choices=(("banker", "standard"), ("player", "standard")
                                   "\"standard\"); {value} is not a pair").format(value=shown(choice)))
     bets = [(bet, *bet_lines(bet, table)) for bet, table in choices]
     counts = _shoe_counts(decks)
-    edges = {f"{bet_label(bet)} ({table.name})": _edge(bet, lines, counts) for bet, table, lines in bets}
+    edges = {_("{bet} at “{table}”").format(bet=bet_label(bet), table=table_label(table)): _edge(bet, lines, counts)
+             for bet, table, lines in bets}
     with using_language("en"):                 # the key (saved progress) is the same in every language
         english = [f"{bet_label(bet)} ({table.name})" for bet, table, _lines in bets]
     best = min(edges, key=edges.get)

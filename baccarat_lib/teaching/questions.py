@@ -18,20 +18,19 @@ Public names:
 >>> check_answer(question, "5").correct, check_answer(question, " 5.0 ").correct, check_answer(question, "15").message
 (True, True, 'Not quite: the right answer is 5. 7 + 8 = 15.')
 >>> check_answer(question, "abc")            # a typo: not judged, and the answer is not given away
-Feedback(correct=False, message='Type a number, e.g. 9.5 or -10.', judged=False)
+Feedback(correct=False, message='Type a whole number, such as 12 or −10.', judged=False)
 """
 
 from __future__ import annotations
 
 import numbers
-import re
 from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation, localcontext
+from decimal import Decimal
 from typing import NamedTuple
 
 from ..errors import BaccaratError, shown
-from ..game.formatting import number as number_text
-from ..i18n import N_, _, fold, number_symbols
+from ..game.formatting import read_number
+from ..i18n import N_, _, fold
 from ..progress.store import MAX_TEXT, _check_skill
 
 __all__ = ["Question", "Feedback", "check_answer"]
@@ -204,36 +203,28 @@ def same_word(given, expected, choices=()) -> bool | None:
     return _words_of(kind).get(fold(given)) == code
 
 
-def _marks_to_english(cleaned: str) -> str:
-    """A number written with Vietnamese marks ("9,5", "24.000", "1.000,5") in English marks, for Decimal.
-
-    A comma is then the decimal mark and a dot groups thousands; a dot alone that does not group thousands
-    ("9.5") is read as a decimal point, as a learner may type it either way."""
-    if "," in cleaned:
-        return cleaned.replace(".", "").replace(",", ".")
-    if re.fullmatch(r"-?\d{1,3}(\.\d{3})+", cleaned):
-        return cleaned.replace(".", "")
-    return cleaned
-
-
-def _number(text) -> Decimal | None:
-    """The number an answer spells, however it is written ('9.50', '+9.5', '1,000', '$95'; in Vietnamese '9,5',
-    '24.000'), or None."""
-    cleaned = str(text).strip().replace("−", "-").replace("+", "").replace(" ", "")
-    if number_symbols() == (".", ","):
-        cleaned = cleaned.replace(",", "")
-    else:
-        cleaned = _marks_to_english(cleaned.replace("\u00a0", ""))
-    cleaned = cleaned.replace("$", "").replace("€", "").replace("£", "")          # money may carry its sign
-    if len(cleaned) > 100:                     # no answer of the course is that long: not worth parsing
+def _number(text, kind: str = "number") -> Decimal | None:
+    """The number an answer spells, read as the learner's language writes it (``game.formatting.read_number``:
+    '9.50' and '1,000' in English, '9,5' and '24.000' in Vietnamese), or None."""
+    if isinstance(text, (numbers.Integral, Decimal)) and not isinstance(text, bool):
+        return Decimal(int(text)) if isinstance(text, numbers.Integral) else text    # a number, not text
+    if isinstance(text, float):
+        return Decimal(repr(text))
+    try:
+        return read_number(str(text), kind)
+    except BaccaratError:
         return None
-    with localcontext() as context:
-        context.traps[InvalidOperation] = True
-        try:
-            number = Decimal(cleaned)
-        except InvalidOperation:
-            return None
-    return number if number.is_finite() else None
+
+
+def _number_kind(question: Question) -> str:
+    """What a question's typed number is: a total (a whole number 0-9), money (at most two decimals), a whole
+    number or any number; the hint for a typo says which."""
+    if question.skill == "total":
+        return "total"
+    if question.skill == "settle":
+        return "money"
+    expected = _number(question.answer)
+    return "whole" if expected is not None and expected == expected.to_integral_value() else "number"
 
 
 def _same_answer(given, expected, choices=()) -> bool:
@@ -266,10 +257,13 @@ def check_answer(question: Question, answer) -> Feedback:
     answer = _answer_text(answer)
     if _normal(answer) == "":
         return Feedback(False, _(_BLANK), judged=False)
-    if _number(question.answer) is not None and _number(answer) is None \
-            and _normal(answer) != _normal(question.answer):
-        return Feedback(False, _("Type a number, e.g. {decimal} or {negative}.").format(
-            decimal=number_text(Decimal("9.5"), 1), negative=number_text(-10)), judged=False)
+    if _number(question.answer) is not None and _normal(answer) != _normal(question.answer):
+        kind = _number_kind(question)
+        try:
+            if _number(answer) is None:
+                read_number(str(answer), kind)
+        except BaccaratError as hint:                 # the hint says what the question takes, in its language
+            return Feedback(False, str(hint), judged=False)
     if _same_answer(answer, question.answer, question.choices):
         return Feedback(True, _("Right! {explanation}").format(explanation=question.explanation))
     return Feedback(False, _("Not quite: the right answer is {answer}. {explanation}").format(

@@ -117,12 +117,12 @@ def _rows(rows) -> list:
 
 def published_markdown(rows, headings=SOURCE_002_HEADINGS) -> str:
     """Printed rows ``(totals, draw cell, stand cell)`` as a Markdown table, cell for cell (cells are text;
-    an empty or None cell is left blank)."""
+    an empty or None cell is left blank; a cell in words, such as "does not draw", in the course's language)."""
     for name, row in [("headings", headings)] + [(_("each row"), row) for row in _rows(rows)]:
         if (not isinstance(row, (list, tuple)) or len(row) != 3
                 or not all(cell is None or isinstance(cell, str) for cell in row)):
             raise BaccaratError(_("{name} must be three cells of text (totals, draw, stand), not {given}").format(
                 name=name, given=shown(row)))
     lines = ["| " + " | ".join(_(heading) for heading in headings) + " |", "|---|---|---|"]
-    lines += ["| " + " | ".join(cell or " " for cell in row) + " |" for row in rows]
+    lines += ["| " + " | ".join(_(cell) if cell else " " for cell in row) + " |" for row in rows]
     return "\n".join(lines)

@@ -72,7 +72,7 @@ def test_errors_in_vietnamese_then_english_again():
     with using_language("vi"):
         with pytest.raises(BaccaratError) as error:
             road_number("x")
-    assert str(error.value) == ("road phải là 1, 2, 3 hoặc một tên: Big Eye Boy, Small Road, Cockroach Pig; "
+    assert str(error.value) == ("Đối số `road` phải là 1, 2, 3 hoặc một tên: Big Eye Boy, Small Road, Cockroach Pig; "
                                 "không phải 'x'")
     assert language() == "en"
     with pytest.raises(BaccaratError, match="^road must be 1, 2, 3 or a name"):
@@ -87,4 +87,4 @@ def test_removal_text_heading_and_numbers_in_vietnamese():
         text = removal_text({"tie": {0: Fraction(1, 10**4), 1: Fraction(-1, 2 * 10**4)}})
     lines = text.splitlines()
     assert lines[0].startswith("giá trị lá")
-    assert lines[1].split()[-1] == "+1,00" and lines[2].split()[-1] == "-0,50"
+    assert lines[1].split()[-1] == "+1,00" and lines[2].split()[-1] == "−0,50"

@@ -362,7 +362,7 @@ def test_formatting_refuses_what_is_not_a_number(call, words):
 
 def test_formatting_keeps_its_figures():
     # worked by hand: 2/3 = 66.666..% -> 66.7%; -1/8 = -12.5%; 1/200 = 0.5% -> +0.50%; -1/1000 rounds to -0.00
-    assert (percent(Fraction(2, 3), 1), percent(Fraction(-1, 8), 1, sign=True)) == ("66.7%", "-12.5%")
+    assert (percent(Fraction(2, 3), 1), percent(Fraction(-1, 8), 1, sign=True)) == ("66.7%", "−12.5%")
     assert percent(Fraction(1, 200), 2, sign=True) == "+0.50%" and str(rounded(Fraction(-1, 1000))) == "-0.00"
     assert rounded(Fraction(5, 8), 2) == Decimal("0.62") and rounded(Fraction(7, 8), 2) == Decimal("0.88")
     assert money(Decimal("22800.50")) == "22,800.50" and money(Decimal("-0")) == "0"

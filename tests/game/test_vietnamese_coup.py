@@ -110,8 +110,8 @@ def test_a_settle_explanation_in_vietnamese_money():
         # A tie returns a Player stake: hoàn cược.
         push = settle("player", 100, play_coup(TIE_COUP)).explanation
     assert big == ("Cược Banker thắng: Banker thắng, trả 1:1 trừ 5% hoa hồng. "
-                   "Dealer trả 24.000 và thu 1.200 tiền hoa hồng: thực nhận 22.800.")
-    assert small.endswith("Dealer trả 1 và thu 0,05 tiền hoa hồng: thực nhận 0,95.")
+                   "Dealer trả 24.000 và thu hoa hồng 1.200: bạn thực nhận 22.800.")
+    assert small.endswith("Dealer trả 1 và thu hoa hồng 0,05: bạn thực nhận 0,95.")
     assert push == "Cược Player được hoàn cược (hòa): 100 tiền cược được trả lại."
 
 
@@ -132,7 +132,7 @@ def test_errors_in_vietnamese_are_still_baccarat_errors():
         with pytest.raises(ValueError) as bad_decks:
             Shoe(decks=9)
     assert str(bad_card.value).startswith("lá thứ 2 'X' không phải là lá bài: hợp lệ là các lá A 2 3")
-    assert str(bad_decks.value) == "decks phải là số nguyên: một shoe chứa từ 1 đến 8 bộ bài, không phải 9"
+    assert str(bad_decks.value) == "Đối số `decks` phải là số nguyên: một shoe chứa từ 1 đến 8 bộ bài, không phải 9"
     assert isinstance(bad_decks.value, BaccaratError)
 
 

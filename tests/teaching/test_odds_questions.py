@@ -12,9 +12,18 @@ from baccarat_lib.teaching.questions import check_answer
 
 def test_odds_questions_follow_source_004():
     assert wins_more_question(8).answer == "Banker"
-    assert lowest_edge_question().answer == "Banker (standard)"      # 1.06% beats 1.24%, 4.84%, 1.46%
+    # 1.06% beats 1.24%, 4.84%, 1.46%; each choice names its table by the title a learner reads, not its code
+    question = lowest_edge_question()
+    assert question.answer == "Banker at “Standard (5% commission)”"
+    assert question.choices == ("Banker at “Standard (5% commission)”", "Player at “Standard (5% commission)”",
+                                "Tie at “Tie pays 9:1”", "Banker at “No commission (Banker 6 pays 1:2)”")
+    assert question.key.endswith("Banker (standard), Player (standard), Tie (tie-9), Banker (no-commission)")
+    from baccarat_lib.i18n import using_language
+    with using_language("vi"):
+        assert lowest_edge_question((("tie", "tie-9"), ("dragon-7", "ez"))).choices == (
+            "Hòa ở bàn “Hòa trả 9:1”", "Dragon 7 ở bàn “EZ Baccarat”")
     question = no_commission_question(8)
-    assert question.answer == "the bettor" and "-1.2351%" in question.explanation
+    assert question.answer == "the bettor" and "−1.2351%" in question.explanation
 
 
 def test_counting_questions_are_answered_by_the_computation():

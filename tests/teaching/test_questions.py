@@ -20,7 +20,7 @@ from baccarat_lib.teaching import (Feedback, Question, Score, answer_drill, chec
 from baccarat_lib.teaching import practice
 
 VALUE = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 0, "J": 0, "Q": 0, "K": 0}
-TYPE_A_NUMBER = "Type a number, e.g. 9.5 or -10."
+TYPE_A_NUMBER = "Type a whole number, such as 12 or −10."
 
 
 def values(text):
@@ -45,13 +45,16 @@ def test_a_typo_for_a_number_is_not_judged_and_reveals_nothing(typo):
 
 def test_numbers_written_any_way_are_still_judged():
     # A number is judged as before, right or wrong, however it is written.
-    for right in ("-25", " -25.00 ", "−25", "-$25", "-25.0"):
+    for right in ("-25", " -25.00 ", "−25", "-25.0"):
         feedback = check_answer(LOSS, right)
         assert feedback.judged and feedback.correct, right
     wrong = check_answer(LOSS, "25")
     assert wrong.judged and not wrong.correct and "the right answer is -25" in wrong.message
     assert check_answer(Question("Pay?", "1,000", "11 × 100 - 100."), "1000").correct
-    assert check_answer(Question("Net?", "95", "100 less 5%."), "$95").correct
+    # one parser, strict: an exponent, a currency sign or stray marks are typos, not numbers
+    for typo in ("-2.5e1", "-$25", "-25.0.0", "-2,5"):
+        feedback = check_answer(LOSS, typo)
+        assert not feedback.judged and feedback.message == TYPE_A_NUMBER, typo
 
 
 def test_blank_is_not_judged_and_words_are_judged_as_before():
@@ -60,7 +63,7 @@ def test_blank_is_not_judged_and_words_are_judged_as_before():
     assert not blank.judged and not blank.correct and "-25" not in blank.message
     yes_no = Question("Is 9 9 a natural?", "yes", "18 -> 8.", ("yes", "no"))
     assert check_answer(yes_no, "abc").judged and not check_answer(yes_no, "abc").correct
-    assert check_answer(total_question("7 8"), "five").message == TYPE_A_NUMBER      # 7 + 8 = 15 -> 5
+    assert check_answer(total_question("7 8"), "five").message == "Type a total: a whole number from 0 to 9."
 
 
 def test_feedback_not_judged_is_never_correct():
@@ -122,7 +125,7 @@ def test_pair_and_settle_prompts_show_every_card_given():
     assert "Cards dealt P, B, P, B: J♠ 5 Q♥ 4." in pair_question("J♠ 5 Q♥ 4").prompt
     # Player wins 7–6 (above): 100 on Banker loses 100.
     settle = settle_question("banker", 100, "7 6 Q J 5 2")
-    assert "then third cards: 7 6 Q J 5 2. What is your net result" in settle.prompt and settle.answer == "-100"
+    assert "then third cards: 7 6 Q J 5 2. What is your net result" in settle.prompt and settle.answer == "−100"
     assert "5 2 stay in the shoe" in settle.explanation
     # A Coup already played shows the cards it used: nothing else was given.
     played = settle_question("banker", 100, play_coup("7 6 Q J 5 2"))

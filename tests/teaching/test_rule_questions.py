@@ -56,7 +56,7 @@ def test_a_wrong_answer_is_explained_by_the_rules_own_steps():
     ("banker", 100, "2♣ 3♥ 3♠ A♦ 7♦ 4♠", "standard", "95"),        # Banker wins: 100 less 5%
     ("banker", 10, "2♣ 3♥ 3♠ A♦ 7♦ 4♠", "standard", "9.50"),
     ("banker", 100, "2♣ 3♥ 3♠ A♦ 7♦ 4♠", "commission-4", "96"),
-    ("player", 100, "2♣ 3♥ 3♠ A♦ 7♦ 4♠", "standard", "-100"),
+    ("player", 100, "2♣ 3♥ 3♠ A♦ 7♦ 4♠", "standard", "−100"),
     ("player", 50, "2 A 3 2 8", "standard", "0"),                   # a tie pushes Player
     ("banker", 50, "2 A 3 2 8", "standard", "0"),                   # ... and Banker
     ("tie", 10, "2 A 3 2 8", "standard", "80"),                     # 8:1
@@ -91,7 +91,7 @@ def test_settle_question_answer_is_the_hand_worked_net():
     assert not check_answer(question, "100").correct
     assert settle_question("player", 50, TIE).answer == "0"
     assert settle_question("banker", 20, BANKER_SIX, "no-commission").answer == "10"
-    assert settle_question("player", 100, WORKED).answer == "-100"
+    assert settle_question("player", 100, WORKED).answer == "−100"
 
 
 def test_pair_question_judges_rank():

@@ -49,7 +49,7 @@ def test_a_bead_plate_question_and_its_feedback_in_vietnamese():
         assert check_answer(question, "3").message == "Đúng! " + why
         assert check_answer(question, "2").message == "Chưa đúng: đáp án đúng là 3. " + why
         assert check_answer(question, "").message == "Bạn hãy gõ hoặc chọn một câu trả lời trước."
-        assert check_answer(question, "abc").message == "Bạn hãy gõ một số, ví dụ 9,5 hoặc -10."
+        assert check_answer(question, "abc").message == "Hãy gõ một số nguyên, ví dụ 12 hoặc −10."
     # English is unchanged.
     assert check_answer(bead_question(14), "2").message == ("Not quite: the right answer is 3. Each column holds 6 "
                                                             "coups, filled top to bottom: coup 14 is in row 2 of "
@@ -64,7 +64,7 @@ def test_choices_and_prompts_of_rule_questions_in_vietnamese():
         assert natural_question("6 2").choices == ("có", "không")
         assert winner_question("9 9 K K").choices == ("Player", "Banker", "Hòa")
         error = pytest.raises(BaccaratError, dragon_tail_question, 3, "tie").value
-        assert str(error) == ("side phải là Banker hoặc Player, không phải hòa: ván hòa không mở cột và không "
+        assert str(error) == ("Đối số `side` phải là Banker hoặc Player, không phải hòa: ván hòa không mở cột và không "
                               "tạo chuỗi")
 
 
@@ -150,8 +150,13 @@ def test_amounts_typed_the_vietnamese_way():
         banker = settle_question("banker", 10, "2 3 3 A 7 4")
         player = settle_question("player", 2000, "7 6 Q J 5 2")
         assert banker.answer == "9,50" and player.answer == "2.000"
-        for typed in ("9,50", "9,5", "9.5", " 9,50 "):
+        for typed in ("9,50", "9,5", " 9,50 ", "+9,5"):
             assert _right(banker, typed), typed
+        # "9.5" is not a Vietnamese number (a dot groups thousands): not judged, and the hint says what to type
+        for typo in ("9.5", "9,5.0", "1e1"):
+            feedback = check_answer(banker, typo)
+            assert not feedback.judged and not feedback.correct, typo
+        assert check_answer(banker, "9.5").message == "Hãy gõ số tiền: một số có nhiều nhất hai chữ số thập phân, ví dụ 9,50 hoặc −10."
         for typed in ("95", "950", "10"):
             assert not _right(banker, typed), typed
         for typed in ("2.000", "2000", "+2.000"):
@@ -227,3 +232,26 @@ def test_a_settle_question_names_its_table_in_vietnamese():   # Pay-table names
         question = settle_question("banker", 100, "K 3 5 3 9", "no-commission")
     assert "“Không hoa hồng (Banker 6 trả 1:2)”" in question.prompt        # the glossary's "bàn không hoa hồng"
     assert "No commission" not in question.prompt
+
+
+def test_dealer_mode_reads_amounts_the_vietnamese_way():
+    # 24,000 on the winning bet of each coup; a Banker win pays 24,000 less 5% = 22,800 ("22.800" in Vietnamese),
+    # a Player win 24,000 ("24.000"), a Tie 8:1 = 192,000 ("192.000"); "22,800" is 22.8 in Vietnamese: judged wrong
+    from baccarat_lib.teaching.dealer import DealerSession
+    with using_language("vi"):
+        session = DealerSession(seed=5, stake=24000, coups=3)
+        seen = 0
+        while not session.finished:
+            call = session.current_call()
+            if call.kind != "settle":
+                session.answer(call.answer)
+                continue
+            net = {"22.800": "22800", "24.000": "24000", "192.000": "192000"}[call.answer]
+            typo = session.answer("1e3")                                  # not an amount: not judged
+            assert not typo.judged and "Hãy gõ" in typo.message
+            english = net[:-3] + "," + net[-3:]                           # "22,800": 22.8 here
+            assert not call.question.answer == english and not check_answer(call.question, english).correct
+            assert check_answer(call.question, net[:-3] + "." + net[-3:] + ",00").correct
+            assert session.answer(call.answer).right
+            seen += 1
+    assert seen == 3

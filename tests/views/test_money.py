@@ -53,7 +53,7 @@ def test_same_coup_everywhere_shows_money_as_money():
     assert re.search(r" Standard \(5% commission\) \| [^|]+ \| 1,000 \| 50 \| 950 \|", text)
     # a losing bet pays nothing: no win paid on Super Six's table for Player, the net is minus the stake
     text = _text(same_coup_everywhere_html("player", 100, BANKER_SIX))
-    assert re.search(r" Standard \(5% commission\) \| The bet loses \| — \| 0 \| -100 \|", text)
+    assert re.search(r" Standard \(5% commission\) \| The bet loses \| — \| 0 \| −100 \|", text)
 
 
 def test_outcome_table_matches_source_004():
@@ -98,7 +98,7 @@ def test_a_losing_bet_is_not_paid():
     text = _settled("player", 250, WORKED_COUP)
     assert "Paid" not in text and "pays the win" not in text and "Commission" not in text
     assert "What happens | The bet loses: the dealer takes the 250 stake |" in text
-    assert "Result | loses |" in text and "Net result | -250 |" in text and "picks up (stake + net) | 0 |" in text
+    assert "Result | loses |" in text and "Net result | −250 |" in text and "picks up (stake + net) | 0 |" in text
 
 
 def test_a_push_returns_the_stake_and_a_win_is_paid_then_taxed():

@@ -21,6 +21,7 @@ from baccarat_lib.i18n import language, using_language  # noqa: E402
 from baccarat_lib.views.diagrams import reading_order_figure  # noqa: E402
 from baccarat_lib.views.money import edge_reading, given_player_total_html, outcome_table_html  # noqa: E402
 from baccarat_lib.views.plots import plot_convergence, plot_streak_statistics, plot_tableau_grid  # noqa: E402
+from baccarat_lib.views.plots.common import new_axes  # noqa: E402
 from baccarat_lib.views.svg import scoreboard_svg  # noqa: E402
 from baccarat_lib.views.tableau import tableau_grid_html, tableau_markdown  # noqa: E402
 
@@ -71,10 +72,37 @@ def test_convergence_plot_in_vietnamese():
     with using_language("vi"):
         convergence = outcome_convergence("banker", n_coups=2000, decks=8, seed=1, points=20)
         ax = plot_convergence(convergence)
-    assert ax.get_title() == "tỉ lệ số ván Banker thắng"
+    assert ax.get_title() == "tỷ lệ số ván Banker thắng"
     assert ax.get_xlabel() == "số ván đã chia (thang log)"
     assert sorted(text.get_text() for text in ax.get_legend().get_texts()) == \
         sorted(["mô phỏng đến lúc này", "chính xác (liệt kê mọi ván)", "±2 sai số chuẩn"])
+
+
+def _tick_labels(axis):
+    axis.figure.canvas.draw()                   # the labels are written when the figure is drawn
+    return [label.get_text() for label in axis.get_ticklabels() if label.get_text()]
+
+
+def test_plot_ticks_write_numbers_as_the_language_does():
+    # decimals with a comma, thousands with a dot, a minus sign; drawn after the block, still Vietnamese
+    figure, ax = plt.subplots()
+    ax.plot([-1500, 2500], [0.4, 0.465])
+    ax.set_xticks([-1000, 0, 1000, 2000])
+    ax.set_yticks([0.4, 0.425, 0.45])
+    with using_language("vi"):
+        new_axes(ax, None)
+    assert _tick_labels(ax.xaxis) == ["−1.000", "0", "1.000", "2.000"]
+    assert _tick_labels(ax.yaxis) == ["0,4", "0,425", "0,45"]
+    with using_language("vi"):
+        convergence = outcome_convergence("banker", n_coups=2000, decks=8, seed=1, points=20)
+        percent_axis = plot_convergence(convergence).yaxis
+    labels = _tick_labels(percent_axis)
+    assert labels and all(re.fullmatch(r"−?\d+,\d%", label) for label in labels), labels      # "46,0%", not 46.0%
+    english = new_axes(None, (3, 2))
+    english.plot([0, 1500], [0, 0.465])
+    english.set_xticks([0, 1500])
+    english.set_yticks([0, 0.465])
+    assert _tick_labels(english.xaxis) == ["0", "1,500"] and _tick_labels(english.yaxis) == ["0", "0.465"]
 
 
 def test_a_convergence_label_made_in_english_is_shown_in_vietnamese():

@@ -188,7 +188,7 @@ def test_the_drill_in_vietnamese():   # "Next question | Câu tiếp theo"
     assert drill.kind.description == "Bài luyện" and drill.difficulty.description == "Độ khó"
     assert drill.restart_button.description == "Làm lại từ đầu"
     # the labels are translated, the values (codes) are not
-    assert drill.difficulty.options[0] == ("1 · tổng điểm, natural", 1)
+    assert drill.difficulty.options[0] == ("1 · tổng điểm, Natural", 1)
     assert drill.kind.options[0] == ("Tổng hợp (theo độ khó)", "mixed")
     # before Start: "Press Start when you are ready: ..."; then question 1, nothing answered yet:
     # "Question 1 · Score: 0 of 0 · streak 0 (best 0)"
@@ -214,8 +214,8 @@ def test_the_first_lessons_widgets_in_vietnamese():   # Draw / stand = rút / đ
                                                                   "Lá 3 → Player", "Lá 4 → Banker"]
     # K 5 9 3: Player K+9 = 19 -> 9, Banker 5+3 = 8, both naturals
     text = _plain(checker.output.value)
-    assert "Player có 9 điểm (K+9): natural 9!" in text and "Banker có 8 điểm (5+3): natural 8!" in text
-    assert "Có natural trên bàn: cả hai tay đứng, không ai rút lá thứ ba." in text
+    assert "Player có 9 điểm (K+9): Natural 9!" in text and "Banker có 8 điểm (5+3): Natural 8!" in text
+    assert "Có Natural trên bàn: cả hai tay đứng, không ai rút lá thứ ba." in text
 
     rule = _build("show_player_rule").controller
     assert rule.first.description == "Lá thứ nhất của Player"
@@ -239,9 +239,9 @@ def test_the_tableau_explorer_in_vietnamese():
 
 def test_the_road_dealer_in_vietnamese():   # The seed is a name, written as typed
     dealer = _build("show_road_dealer").controller
-    assert (dealer.new_shoe.description, dealer.seed.description) == ("Chia shoe mới", "Seed của shoe")
+    assert (dealer.new_shoe.description, dealer.seed.description) == ("Chia shoe mới", "Mã xáo bài của shoe")
     text = _plain(dealer.result.value)
-    assert text.startswith("Seed 2024, 8 bộ bài: ") and "đến lá cắt" in text and "Hòa" in text
+    assert text.startswith("Mã xáo bài 2024, 8 bộ bài: ") and "đến lá cắt" in text and "Hòa" in text
     assert "Shoe tiếp theo được chia theo đúng những luật đó, dù các bảng này cho thấy gì." in text
 
 
@@ -253,8 +253,8 @@ def test_inline_errors_of_the_widgets_in_vietnamese():   # Inline errors
         dealer.seed.value = "abc"
     assert ("một tay bài có hai hoặc ba lá, không bao giờ 4 lá: Player và Banker mỗi bên rút nhiều nhất một lá "
             "thứ ba") in _plain(calculator.output.value)
-    assert ("seed phải là một số nguyên từ 0 trở lên, ví dụ 2024 (cùng seed cho cùng kết quả), không phải 'abc'"
-            in _plain(dealer.result.value))
+    assert ("Mã xáo bài phải là một số nguyên từ 0 trở lên, ví dụ 2024 (cùng mã xáo bài cho cùng kết quả), "
+            "không phải 'abc'") in _plain(dealer.result.value)
 
 
 def test_the_progress_page_in_vietnamese():   # confirmation, numbers

@@ -102,13 +102,44 @@ def test_settle_ez_three_card_seven_and_eight():
     assert widget.reading.settlement.net == Decimal("25")
 
 
-@pytest.mark.parametrize("stake", ["abc", "-5", "0", ""])
+@pytest.mark.parametrize("stake", ["-5", "0"])
 def test_settle_bad_stake_is_shown_inline(stake):
     widget = show_settle_widget().controller
     widget.stake.value = stake
     assert widget.reading is None
     assert "bcl-error" in widget.result.value and "stake" in widget.result.value
     assert "Traceback" not in widget.result.value
+
+
+@pytest.mark.parametrize("stake", ["abc", "", "1e2", "9.5.1", "10,5", "2.505"])
+def test_a_stake_that_is_not_an_amount_gets_a_hint(stake):
+    # the box reads English numbers in English: "10,5" and "9.5.1" are typos, "1e2" no amount a learner types
+    widget = show_settle_widget().controller
+    widget.stake.value = stake
+    assert widget.reading is None and "Traceback" not in widget.result.value
+    assert "Type an amount of money: a number with at most two decimals, such as 9.50 or −10." in widget.result.value
+
+
+def test_the_stake_box_reads_numbers_as_the_language_writes_them():
+    # 1,000 on Banker, Banker wins 8-2: 1,000 less 5% = 950 (English "1,000", Vietnamese "1.000");
+    # 10.50 on Banker: 10.50 less 5% (0.525, rounded down to the cent: 0.52) = 9.98
+    from baccarat_lib.i18n import using_language
+    widget = show_settle_widget().controller
+    for typed, net in (("1,000", "950"), ("1000", "950"), ("10.50", "9.98"), ("10.5", "9.98")):
+        widget.stake.value = typed
+        assert widget.reading.settlement.net == Decimal(net), typed
+    with using_language("vi"):
+        widget = show_settle_widget(stake=1000).controller
+        assert widget.stake.value == "1.000" and widget.reading.settlement.net == Decimal("950")
+        for typed, net in (("1.000", "950"), ("10,5", "9.98"), ("10,50", "9.98")):
+            widget.stake.value = typed
+            assert widget.reading.settlement.net == Decimal(net), typed
+        for typo in ("1,000", "10.5", "1e3"):                   # "1,000" is 1 with three decimals: no amount
+            widget.stake.value = typo
+            assert widget.reading is None and "Hãy gõ số tiền" in widget.result.value, typo
+        widget.stake.value = "0"                                 # a number, but no stake: said with Vietnamese marks
+        assert ("Số tiền (`stake`) phải lớn hơn 0, tối đa 1.000.000.000.000, có nhiều nhất 2 chữ số thập phân, "
+                "ví dụ 10 hoặc 2,50; không phải") in widget.result.value
 
 
 def test_settle_bad_cards_are_shown_inline():
@@ -217,7 +248,7 @@ def test_menus_show_table_titles_and_the_stake_box_plain_digits():
     # The menus read "4% commission", not "commission-4"; the value stays the name.
     from baccarat_lib.views.widgets.money import EdgeExplorer, SettleWidget
     widget = SettleWidget(stake=1e3)
-    assert widget.stake.value == "1000"
+    assert widget.stake.value == "1,000"
     assert "4% commission" in [label for label, _ in widget.table.options]
     widget.table.value = "commission-4"
     assert widget.table.label == "4% commission"

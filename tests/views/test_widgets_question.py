@@ -125,7 +125,7 @@ def test_each_judged_answer_is_saved_with_its_seconds_from_the_first_keystroke_a
     widget.controls.text.value = "a"                              # the first keystroke: the clock starts here
     clock.now = 104.0
     type_and_enter(widget.controls, "abc")                        # a typo: not judged, not saved, clock runs on
-    assert "Type a number" in widget.feedback.value
+    assert "Type a total: a whole number from 0 to 9." in widget.feedback.value
     clock.now = 107.0
     type_and_enter(widget.controls, "15")                         # wrong, 3.5 s after the first keystroke
     widget.controls.check.click()                                 # Check after Enter: the same answer, saved once
@@ -257,7 +257,7 @@ def test_exercise_widget_says_type_a_number(typo):
     widget = show_question(settle_question("banker", 100, WORKED)).controller
     type_and_enter(widget.controls, typo)
     html = widget.feedback.value
-    assert "Type a number, e.g. 9.5 or -10." in html and "bcl-info" in html
+    assert "Type an amount of money: a number with at most two decimals, such as 9.50 or −10." in html and "bcl-info" in html
     assert "Not quite" not in html and "bcl-wrong" not in html and "95" not in html.replace(typo, "")
     type_and_enter(widget.controls, "95.00")
     assert "Right!" in widget.feedback.value
@@ -270,7 +270,7 @@ def test_drill_does_not_score_a_typo_and_reveals_nothing():
     answer = drill.state.exercise.question.answer
     drill.controls.text.value = "abc"                                   # Enter in the box answers
     assert drill.state.score.asked == 0 and drill.state.feedback is None
-    assert "Type a number, e.g. 9.5 or -10." in drill.notice.value and "bcl-info" in drill.notice.value
+    assert "Type an amount of money: a number with at most two decimals, such as 9.50 or −10." in drill.notice.value and "bcl-info" in drill.notice.value
     assert "Not quite" not in drill.question.value and "Score: 0 of 0" in drill.question.value
     assert f"right answer is {answer}" not in drill.question.value + drill.notice.value
     drill.controls.check.click()                                        # Check again: still only the hint
@@ -285,7 +285,7 @@ def test_final_test_waits_after_a_typo():
     test.start()
     feedback = test.answer("nine")
     assert feedback is not None and not feedback.judged and test.state.score.asked == 0
-    assert test.next_button.disabled and "Type a number" in test.notice.value
+    assert test.next_button.disabled and "Type a" in test.notice.value
 
 
 def test_on_typing_must_be_a_function():

@@ -9,12 +9,11 @@ Public names:
 from __future__ import annotations
 
 import numpy as np
-from matplotlib.ticker import PercentFormatter
 
 from ...analysis.convergence import Convergence
 from ...i18n import _
 from ..palette import BAND_BLUE, LINE_BLUE, TONES
-from .common import new_axes
+from .common import new_axes, percent_ticks
 
 __all__ = ["plot_convergence"]
 
@@ -32,7 +31,7 @@ def plot_convergence(convergence: Convergence, ax=None, start: int = 1000, perce
     reach = float(np.max(np.abs(estimate - convergence.exact) + 2 * se)) * 1.15
     ax.set_ylim(convergence.exact - reach, convergence.exact + reach)
     if percent:
-        ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=1))
+        percent_ticks(ax.yaxis, 1)
     ax.set_xlabel(_("coups dealt (log scale)"), fontsize=14)
     ax.set_title(_(convergence.label), fontsize=15)   # built in the current language
     ax.tick_params(labelsize=12)

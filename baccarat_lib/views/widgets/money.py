@@ -18,7 +18,8 @@ from html import escape
 
 import ipywidgets as widgets
 
-from ...game.payouts import PAY_TABLES, PayTable, bet_label, pay_table, stake_amount
+from ...game.formatting import money, read_number
+from ...game.payouts import PAY_TABLES, PayTable, bet_label, pay_table, stake_amount, table_label
 from ...game.shoe import DECK_RANGE, ShoeRun, check_decks
 from ...i18n import _
 from ..html import caption_html
@@ -57,12 +58,13 @@ def _table_name(table) -> str:
 def _table_options() -> list:
     """The Pay table menu: each table's title shown (in the current language), its name the value
     ("4% commission" -> "commission-4")."""
-    return [(_(table.title), name) for name, table in PAY_TABLES.items()]
+    return [(table_label(table), name) for name, table in PAY_TABLES.items()]
 
 
 def _stake_text(amount) -> str:
-    """A stake as the Stake box shows it: plain digits, cents only when there are cents ("1000", "2.50")."""
-    return f"{amount:f}" if amount != amount.to_integral_value() else f"{amount.quantize(1):f}"
+    """A stake as the Stake box shows it, as the learner's language writes it ("1,000", "2.50"; Vietnamese
+    "1.000", "2,50"), which is how the box reads it back (``read_number``)."""
+    return money(amount)
 
 
 class SettleWidget:
@@ -86,7 +88,7 @@ class SettleWidget:
                                       layout=_wide(), style=_label_style())
         self.bet = widgets.Dropdown(options=bets, value=bet, description=_("Bet"), layout=_wide(),
                                     style=_label_style())
-        self.stake = widgets.Text(value=stake if isinstance(stake, str) else _stake_text(amount),
+        self.stake = widgets.Text(value=_stake_text(amount),
                                   description=_("Stake"), continuous_update=True,
                                   layout=_wide(), style=_text_style())
         self.cards = widgets.Text(value=cards, description=_("Cards"),
@@ -142,8 +144,9 @@ class SettleWidget:
         self.reading = None
 
         def compute():
+            stake = read_number(self.stake.value, "money")          # typed in the learner's language
             self.reading = settle_reading(chosen(self.table, _("a pay table")), chosen(self.bet, _("a bet")),
-                                          self.stake.value, self.cards.value)
+                                          stake, self.cards.value)
             return self.reading.html
         self.result.value = safe_html(compute)
 
