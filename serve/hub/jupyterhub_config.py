@@ -58,7 +58,8 @@ from pathlib import Path
 CLASSROOM = Path(__file__).resolve().parent
 sys.path.insert(0, str(CLASSROOM))
 
-from baccarat_settings import SettingsError, USERNAME_PATTERN, read_settings, unreachable_folder  # noqa: E402
+from baccarat_settings import SettingsError, USERNAME_PATTERN, preflight, read_settings  # noqa: E402
+from baccarat_spawner import CREATED_USERS_FILE  # noqa: E402
 
 try:
     settings = read_settings(os.environ, CLASSROOM)
@@ -72,12 +73,10 @@ if not os.access(PROXY, os.X_OK):
     raise SystemExit(f"Refusing to start the hub: {PROXY} is missing; run `npm ci --prefix serve/hub` in the course "
                      "folder first.")
 
-closed = unreachable_folder(settings.student_python)
-if closed is not None:
-    raise SystemExit(f"Refusing to start the hub: the students' Unix users cannot reach {settings.student_python} "
-                     f"({closed} is closed to other users). Install the course's Python environment where every "
-                     "user can read it (e.g. a venv made from /usr/bin/python3 outside /root), or point "
-                     "BACCARAT_STUDENT_PYTHON at such a Python with the same packages.")
+try:  # everything a student's server needs must be reachable by their Unix user: say so now, not at each spawn
+    preflight(settings, CLASSROOM)
+except SettingsError as error:
+    raise SystemExit(f"Refusing to start the hub: {error}") from None
 
 c = get_config()  # noqa: F821 (provided by JupyterHub when it reads this file)
 
@@ -121,6 +120,16 @@ c.Spawner.mem_limit = settings.mem_limit
 c.Spawner.start_timeout = 120  # 30 students starting at once on 2 cores
 c.Spawner.http_timeout = 120
 c.StudentSpawner.safe_directories = settings.safe_directories
+# The Unix users this hub creates are listed in its state folder, so that ending the class (serve/hub/end_class.py)
+# removes exactly these, never another hub's or the machine's own.
+c.StudentSpawner.created_users_file = str(settings.state_dir / CREATED_USERS_FILE)
+# Ctrl-C stops the hub in under 10 s: a server still running 3 s after SIGINT (stopping it and its kernels takes 1-3 s
+# on a busy machine) is sent SIGTERM, 1 s later SIGKILL. JupyterHub's defaults wait 30 s and 30 s, so one hung server
+# held the hub a minute; the servers stop at the same time. The hub then takes 1-4 s to exit. A kernel whose server
+# was killed exits by itself when it sees its parent gone.
+c.Spawner.interrupt_timeout = 3
+c.Spawner.term_timeout = 1
+c.Spawner.kill_timeout = 1
 
 # Idle servers are stopped by jupyterhub-idle-culler, with only the scopes it needs.
 c.JupyterHub.services = [{
