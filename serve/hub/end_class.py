@@ -16,7 +16,6 @@ refused or failed, 2 on bad usage.
 
 from __future__ import annotations
 
-import argparse
 import os
 import pwd
 import subprocess
@@ -27,7 +26,7 @@ from pathlib import Path
 CLASSROOM = Path(__file__).resolve().parent
 sys.path.insert(0, str(CLASSROOM))
 
-from baccarat_settings import state_folder  # noqa: E402
+from baccarat_settings import OneLineParser, state_folder  # noqa: E402
 from baccarat_spawner import CREATED_USERS_FILE, STUDENT_COMMENT, created_users  # noqa: E402
 
 
@@ -138,14 +137,8 @@ def _forget(record: Path, removed: list[str]) -> None:
         record.unlink()
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message):
-        """One line on stderr and exit status 2, never a traceback or the whole usage."""
-        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
-
-
 def main(argv: list[str] | None = None) -> int:
-    parser = _Parser(prog="end_class.py", description=__doc__.split("\n\n")[0])
+    parser = OneLineParser(prog="end_class.py", description=__doc__.split("\n\n")[0])
     parser.add_argument("names", nargs="*", help="only these Unix users (each must be one this hub created)")
     parser.add_argument("--state", type=Path, default=state_folder(os.environ, CLASSROOM),
                         help="the hub's state folder (default: $BACCARAT_HUB_STATE, else serve/hub/state)")
