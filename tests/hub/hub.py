@@ -47,7 +47,7 @@ sys.path.insert(0, str(CLASSROOM))
 from baccarat_settings import unreachable_folder  # noqa: E402
 from baccarat_spawner import unix_users_with_prefix  # noqa: E402
 
-__all__ = ["LocalHub", "HubError", "processes", "descendants"]
+__all__ = ["LocalHub", "HubError", "processes", "descendants", "start_in_terminal", "free_ports"]
 
 
 class HubError(RuntimeError):
@@ -91,7 +91,7 @@ def _alive(recorded: set[tuple[int, int]]) -> set[tuple[int, int]]:
     return {(pid, start) for pid, start in recorded if pid in table and table[pid][1] == start}
 
 
-def _free_ports(count: int) -> int:
+def free_ports(count: int) -> int:
     """A port p such that p .. p + count - 1 are all free on 127.0.0.1."""
     for _ in range(200):
         first = 20000 + secrets.randbelow(30000)
@@ -137,6 +137,30 @@ def student_python(folder: Path) -> str | None:
     return str(venv / "bin" / "python")
 
 
+def start_in_terminal(command: list[str], cwd: Path, env: dict, log) -> tuple[subprocess.Popen, int]:
+    """Start `command` as the leader of a new session whose controlling terminal is a new pseudo-terminal, as in a
+    teacher's shell; what it writes there is copied to the open binary file `log`. Returns the process and the
+    terminal's controlling side: writing b"\\x03" to it is Ctrl-C."""
+    terminal, secondary = os.openpty()
+    try:
+        # setsid (start_new_session) runs before preexec_fn, which then takes the terminal as the controlling one
+        process = subprocess.Popen(command, cwd=cwd, env=env, stdin=secondary, stdout=secondary, stderr=secondary,
+                                   start_new_session=True, preexec_fn=lambda: fcntl.ioctl(0, termios.TIOCSCTTY, 0))
+    finally:
+        os.close(secondary)
+
+    def copy() -> None:
+        try:
+            while data := os.read(terminal, 65536):
+                log.write(data)
+                log.flush()
+        except (OSError, ValueError):   # EIO: every process holding the terminal has exited; or the log was closed
+            return
+
+    threading.Thread(target=copy, daemon=True).start()
+    return process, terminal
+
+
 # --- the hub ----------------------------------------------------------------------------------------------------
 
 class LocalHub:
@@ -154,7 +178,7 @@ class LocalHub:
         self.class_password = secrets.token_urlsafe(12)
         self.teacher_password = secrets.token_urlsafe(32)
         self.teacher = "teacher"
-        self.port = _free_ports(3)
+        self.port = free_ports(3)
         self.url = f"http://127.0.0.1:{self.port}"
         self.log_path = self.root / "hub.log"
         self.env = dict(os.environ,
@@ -202,26 +226,8 @@ class LocalHub:
         raise HubError(f"the hub did not answer within {timeout} s{self.log_tail()}")
 
     def _start_in_terminal(self, command: list[str]) -> subprocess.Popen:
-        """Start `command` as the leader of a new session whose controlling terminal is a new pseudo-terminal."""
-        self._terminal_fd, secondary = os.openpty()
-        try:
-            # setsid (start_new_session) runs before preexec_fn, which then takes the terminal as the controlling one
-            process = subprocess.Popen(command, cwd=self.root, env=self.env, stdin=secondary, stdout=secondary,
-                                       stderr=secondary, start_new_session=True,
-                                       preexec_fn=lambda: fcntl.ioctl(0, termios.TIOCSCTTY, 0))
-        finally:
-            os.close(secondary)
-        threading.Thread(target=self._copy_terminal, daemon=True).start()
+        process, self._terminal_fd = start_in_terminal(command, self.root, self.env, self._log)
         return process
-
-    def _copy_terminal(self) -> None:
-        """Copy what the hub writes to its terminal into the log, until the terminal closes."""
-        try:
-            while data := os.read(self._terminal_fd, 65536):
-                self._log.write(data)
-                self._log.flush()
-        except (OSError, ValueError):   # EIO: every process holding the terminal has exited; or the log was closed
-            return
 
     def interrupt(self, timeout: float = 60) -> float:
         """Type Ctrl-C in the hub's terminal (LocalHub(terminal=True)); return the seconds until the hub exited."""

@@ -241,9 +241,9 @@ def test_an_idle_server_is_culled(culling_hub):
     # idle 20 s, checked every 5 s -> stopped within about 25 s of starting
     hub, uid = culling_hub, pwd.getpwnam(culling_hub.unix_name("idle")).pw_uid
     deadline = hub.idle_started + 90
-    while time.monotonic() < deadline:
+    while True:   # asked at least once, even when the tests before this one took the 90 s (a loaded machine)
         model = requests.get(f"{hub.url}/hub/api/users/idle", headers=hub.admin, timeout=30).json()
-        if not model["servers"]:
+        if not model["servers"] or time.monotonic() > deadline:
             break
         time.sleep(2)
     assert model["servers"] == {}, "the idle server was not culled in 90 s"
