@@ -17,8 +17,8 @@ settings.load_profile("course")
 TESTS = Path(__file__).parent.resolve()
 sys.path.insert(0, str(TESTS))
 
-HUB_FOLDERS = ("classroom", "hub")   # the JupyterHub tests (a real hub, the load test, the Kubernetes values)
-HUB_EXTRA = 'the JupyterHub tests need the classroom extra: pip install -e ".[classroom]"'
+HUB_FOLDERS = ("hub",)   # the JupyterHub tests (a real hub, the load test, the Kubernetes values)
+HUB_EXTRA = 'the JupyterHub tests need the hub extra: pip install -e ".[hub]"'
 _SKIPPED_FOLDERS = pytest.StashKey[set]()
 
 

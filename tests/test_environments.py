@@ -70,7 +70,7 @@ def test_every_dependency_has_a_floor_and_min_versions_pins_it():
         "tools/min-versions.txt must pin each dependency of pyproject.toml to its floor"
 
 
-# The classroom extra's packages that the students' image (environment.yml, built by repo2docker) needs too
+# The hub extra's packages that the students' image (environment.yml, built by repo2docker) needs too
 #: nbgitpuller, which the lesson links use. jupyterhub and jupyterhub-idle-culler run on the hub; the
 # image gets jupyterhub-singleuser from repo2docker's base environment, matching the Kubernetes hub's version.
 IMAGE_EXTRAS = ("nbgitpuller",)
@@ -85,9 +85,9 @@ def test_environment_yml_lists_the_same_packages():
     assert listed.pop("python") == project["requires-python"]
     assert listed.pop("pip") == ""
     assert listed.pop("nodejs") == ""   # npm, which pip's build of the course runs (postBuild: pip install .)
-    classroom = {Requirement(text).name.lower(): str(Requirement(text).specifier)
-                 for text in project["optional-dependencies"]["classroom"]}
-    assert listed == {**_declared(), **{name: classroom[name] for name in IMAGE_EXTRAS}}
+    hub = {Requirement(text).name.lower(): str(Requirement(text).specifier)
+                 for text in project["optional-dependencies"]["hub"]}
+    assert listed == {**_declared(), **{name: hub[name] for name in IMAGE_EXTRAS}}
 
 
 def test_ci_runs_the_minimum_versions():

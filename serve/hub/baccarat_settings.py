@@ -11,15 +11,17 @@ Kept apart from the config file so the rules are tested without starting a hub.
 
 from __future__ import annotations
 
+import argparse
 import os
 import re
 import stat
+import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["Settings", "SettingsError", "read_settings", "unreachable_folder", "CLASS_PASSWORD_MIN",
-           "TEACHER_PASSWORD_MIN"]
+__all__ = ["Settings", "SettingsError", "read_settings", "state_folder", "course_repository", "OneLineParser", "unreachable_folder", "preflight",
+           "CLASS_PASSWORD_MIN", "TEACHER_PASSWORD_MIN", "STUDENT_MODULES"]
 
 CLASS_PASSWORD_MIN = 8
 # JupyterHub's SharedPasswordAuthenticator itself refuses an admin password shorter than 32 characters.
@@ -36,6 +38,11 @@ WELL_KNOWN_PASSWORDS = frozenset({
 USERNAME_PATTERN = r"^[a-z][a-z0-9_-]{0,19}$"
 UNIX_PREFIX_PATTERN = r"^[a-z][a-z0-9_-]{0,11}$"
 GENERATE_HINT = "generate one with: python3 -c 'import secrets; print(secrets.token_urlsafe(32))'"
+# What a student's server imports: the single-user server, JupyterLab, the classroom view, the lesson links' puller,
+# the widgets and the course's library.
+STUDENT_MODULES = ("jupyterhub.singleuser", "jupyterlab", "voila", "nbgitpuller", "ipywidgets", "baccarat_lib")
+# The user the preflight runs the students' Python as: "nobody", in no group of the hub's, like a new student.
+NOBODY = 65534
 
 
 class SettingsError(ValueError):
@@ -61,12 +68,19 @@ class Settings:
     student_python: str
 
     @property
-    def safe_directories(self) -> list[str]:
-        """git safe.directory entries for a local course repository (its folder and its .git); none for a URL."""
+    def local_course(self) -> Path | None:
+        """The course repository's folder when it is on this machine (a path or file://), else None (a URL)."""
         path = self.course_repo.removeprefix("file://")
         if "://" in path or ":" in path.split("/")[0]:
+            return None
+        return Path(path)
+
+    @property
+    def safe_directories(self) -> list[str]:
+        """git safe.directory entries for a local course repository (its folder and its .git); none for a URL."""
+        if self.local_course is None:
             return []
-        return [path, str(Path(path) / ".git")]
+        return [str(self.local_course), str(self.local_course / ".git")]
 
     @property
     def proxy_api_port(self) -> int:
@@ -121,7 +135,7 @@ def read_settings(environ, classroom_dir: Path) -> Settings:
         raise SettingsError("BACCARAT_TEACHER_PASSWORD equals BACCARAT_CLASS_PASSWORD: the teacher's password must "
                             "differ from the one every student knows.")
     every = _whole(environ, "BACCARAT_CULL_EVERY_SECONDS", 60, 5, 86400)
-    course_repo = environ.get("BACCARAT_COURSE_REPO") or str(classroom_dir.resolve().parent)
+    course_repo = course_repository(environ, classroom_dir)
     return Settings(
         class_password=class_password,
         teacher_password=teacher_password,
@@ -129,7 +143,7 @@ def read_settings(environ, classroom_dir: Path) -> Settings:
                           "a hub username is a lower-case letter then up to 19 of a-z, 0-9, '-', '_'"),
         ip=environ.get("BACCARAT_HUB_IP", "127.0.0.1"),
         port=_whole(environ, "BACCARAT_HUB_PORT", 8000, 1, 65533),
-        state_dir=Path(environ.get("BACCARAT_HUB_STATE") or classroom_dir / "state").resolve(),
+        state_dir=state_folder(environ, classroom_dir),
         homes_dir=Path(environ.get("BACCARAT_STUDENT_HOMES", "/home")).resolve(),
         unix_prefix=_matching(environ, "BACCARAT_UNIX_PREFIX", "jupyter-", UNIX_PREFIX_PATTERN,
                               "a lower-case letter then up to 11 of a-z, 0-9, '-', '_'"),
@@ -142,13 +156,101 @@ def read_settings(environ, classroom_dir: Path) -> Settings:
     )
 
 
-def unreachable_folder(path: str) -> Path | None:
-    """The first folder on the way to `path` (symlinks resolved) that other users cannot enter, or None.
+def course_repository(environ, classroom_dir: Path) -> str:
+    """The repository students pull the course from: BACCARAT_COURSE_REPO, else the checkout this folder is in."""
+    return environ.get("BACCARAT_COURSE_REPO") or str(classroom_dir.resolve().parents[1])
 
-    The students' servers run as their own Unix users, so the Python they run, and its environment, must be
-    reachable by every user; a Python installed under /root (mode 0700) is not.
+
+class OneLineParser(argparse.ArgumentParser):
+    """The serve/hub commands' parser: a usage error is one line on stderr and exit status 2, never the usage."""
+
+    def error(self, message):
+        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+
+
+def state_folder(environ, classroom_dir: Path) -> Path:
+    """The hub's state folder (database, cookie secret, the Unix users it made): BACCARAT_HUB_STATE or state/."""
+    return Path(environ.get("BACCARAT_HUB_STATE") or classroom_dir / "state").resolve()
+
+
+def unreachable_folder(path: str) -> Path | None:
+    """The first folder on the way to `path`, or `path` itself if a folder, that other users cannot enter, or None.
+
+    Symlinks are resolved. The students' servers run as their own Unix users, so the Python they run, its
+    environment and the course must be reachable by every user; a Python installed under /root (mode 0700) is not.
     """
-    for folder in reversed(Path(os.path.realpath(path)).parents):
+    real = Path(os.path.realpath(path))
+    for folder in [*reversed(real.parents), *([real] if real.is_dir() else [])]:
         if not folder.stat().st_mode & stat.S_IXOTH:
             return folder
     return None
+
+
+def _nearest_existing(path: Path) -> Path:
+    while not path.exists() and path != path.parent:
+        path = path.parent
+    return path
+
+
+def _python_paths(python: str) -> list[str]:
+    """The folders `python` imports from (its sys.path: the standard library, site-packages, .pth additions)."""
+    result = subprocess.run([python, "-c", "import sys; print('\\n'.join(sys.path))"], capture_output=True,
+                            text=True, timeout=60)
+    if result.returncode != 0:
+        raise SettingsError(f"the students' Python {python} does not run: {_last_line(result.stderr)}")
+    return [line for line in result.stdout.splitlines() if line and os.path.isdir(line)]
+
+
+def _last_line(text: str) -> str:
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    return lines[-1] if lines else "(no message)"
+
+
+def _as_nobody(python: str, course: Path | None) -> str | None:
+    """Import what a student's server imports, and read the course's git folder, as user nobody: the error, or None.
+
+    Reading the folders' modes cannot show a file that others may not read (a venv made under umask 077);
+    running the Python as a user of no group of the hub's does.
+    """
+    code = f"import {', '.join(STUDENT_MODULES)}"
+    if course is not None:
+        code += f"; import os; os.listdir({str(course / '.git')!r}); open({str(course / '.git' / 'HEAD')!r}).read()"
+    environment = {key: os.environ[key] for key in ("PATH", "PYTHONPATH", "LANG") if key in os.environ}
+    result = subprocess.run([python, "-c", code], capture_output=True, text=True, timeout=120, cwd="/",
+                            env={**environment, "HOME": "/nonexistent"},
+                            user=NOBODY, group=NOBODY, extra_groups=[])
+    return None if result.returncode == 0 else _last_line(result.stderr)
+
+
+def preflight(settings: Settings, classroom_dir: Path) -> None:
+    """Refuse (SettingsError, one sentence naming the folder and the fix) what a student's server could not reach.
+
+    Each student's server runs as their own Unix user, so every folder on the way to the Python, its packages, the
+    course repository, the course's Voila settings and the students' homes must be enterable by other users (mode
+    o+x); a clone under a home of mode 0700 is not. Without this check the hub starts and every spawn fails with
+    HTTP 500. Needs root (it runs the Python as user nobody), as the hub does.
+    """
+    course = settings.local_course
+    if course is not None and not (course / ".git").exists():
+        raise SettingsError(f"BACCARAT_COURSE_REPO={settings.course_repo!r} is not a git repository (no .git): "
+                            "give the path or URL of a clone of the course.")
+    python = settings.student_python
+    places = [("the students' Python", python)]
+    places += [("the students' Python packages", folder) for folder in _python_paths(python)]
+    if course is not None:
+        places.append(("the course repository", str(course)))
+    places.append(("the course's classroom settings", str(classroom_dir.parent / "voila" / "classroom")))
+    places.append(("the students' homes", str(_nearest_existing(settings.homes_dir))))
+    for what, path in places:
+        closed = unreachable_folder(path)
+        if closed is not None:
+            mode = stat.S_IMODE(closed.stat().st_mode)
+            raise SettingsError(
+                f"student users cannot enter {closed} (mode {mode:04o}), on the way to {what} ({path}): run "
+                f"`chmod o+x {closed}` (others may then pass through it, not list it), or move the course and its "
+                "venv (.venv-hub, made from /usr/bin/python3) to a folder every user can enter, such as /srv.")
+    error = _as_nobody(python, course)
+    if error is not None:
+        raise SettingsError(f"a student user cannot use {python} and the course: {error}; make the venv and the "
+                            "course readable by every user (e.g. `chmod -R o+rX` on them), or reinstall them under "
+                            "umask 022.")

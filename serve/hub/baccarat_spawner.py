@@ -7,6 +7,10 @@ The hub username "anna" becomes the Unix user `<prefix>anna` (prefix `jupyter-` 
 usernames are restricted to [a-z][a-z0-9_-]* (`baccarat_settings.USERNAME_PATTERN`), so the mapping is one to
 one. The kernel of one student therefore cannot read another student's files: the operating system refuses.
 
+Each Unix user it creates is recorded, with its uid, in `created_users_file` (the hub's state folder), so that
+ending the class (`serve/hub/end_class.py`) removes exactly this hub's students: never a user that existed before,
+another hub's, or one made since under a recorded name.
+
 `useradd` takes a lock on /etc/passwd; students starting at the same time would make it fail ("cannot lock
 /etc/passwd"), so user creation is serialised by one lock in the hub.
 """
@@ -21,10 +25,29 @@ from pathlib import Path
 from jupyterhub.spawner import LocalProcessSpawner, set_user_setuid
 from traitlets import List, Unicode
 
-__all__ = ["StudentSpawner", "unix_users_with_prefix"]
+__all__ = ["StudentSpawner", "unix_users_with_prefix", "record_created_user", "created_users", "CREATED_USERS_FILE",
+           "STUDENT_COMMENT"]
 
 _USERADD_LOCK = asyncio.Lock()
 STUDENT_COMMENT = "Punto Banco course student (JupyterHub)"
+CREATED_USERS_FILE = "unix-users-created"   # in the hub's state folder: one "<name> <uid>" line per user it made
+
+
+def record_created_user(record: Path, name: str) -> None:
+    """Append the Unix user `name` (just created by this hub) and its uid to `record` (mode 0600, root's)."""
+    uid = pwd.getpwnam(name).pw_uid
+    descriptor = os.open(record, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+    with os.fdopen(descriptor, "a") as file:
+        file.write(f"{name} {uid}\n")
+
+
+def created_users(record: Path) -> dict[str, int]:
+    """The Unix users a hub recorded as made by it: name -> uid (none if it has made none)."""
+    try:
+        lines = record.read_text().splitlines()
+    except FileNotFoundError:
+        return {}
+    return {name: int(uid) for name, uid in (line.split() for line in lines if line.strip())}
 
 
 def unix_users_with_prefix(prefix: str) -> list[pwd.struct_passwd]:
@@ -40,6 +63,8 @@ class StudentSpawner(LocalProcessSpawner):
     homes_dir = Unicode("/home", config=True, help="Folder that holds the students' homes.")
     safe_directories = List(Unicode(), config=True,
                             help="git safe.directory entries written to a new student's ~/.gitconfig.")
+    created_users_file = Unicode("", config=True,
+                                 help="File in the hub's state folder listing the Unix users this hub created.")
 
     @property
     def unix_name(self) -> str:
@@ -67,6 +92,8 @@ class StudentSpawner(LocalProcessSpawner):
             if process.returncode != 0:
                 raise RuntimeError(f"useradd {self.unix_name} failed ({process.returncode}): {error.decode().strip()}"
                                    " (the hub must run as root to create a Unix user per student)")
+            if self.created_users_file:
+                record_created_user(Path(self.created_users_file), self.unix_name)
             os.chmod(home, 0o700)
             self._write_gitconfig(home)
 

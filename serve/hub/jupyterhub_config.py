@@ -1,9 +1,10 @@
 """JupyterHub for one class on one machine: each student their own server and home. Run as root from the course folder:
 
-    npm ci --prefix serve/hub                     # configurable-http-proxy, once
+    /usr/bin/python3 -m venv .venv-hub && .venv-hub/bin/pip install -e ".[hub]" && npm ci --prefix serve/hub  # once
     export BACCARAT_CLASS_PASSWORD=...            # 8+ characters, told to the students
     export BACCARAT_TEACHER_PASSWORD=...          # 32+ characters, the teacher's only
-    .venv/bin/python -m jupyterhub -f serve/hub/jupyterhub_config.py     # Ctrl-C stops the hub and every server
+    .venv-hub/bin/python -m jupyterhub -f serve/hub/jupyterhub_config.py     # Ctrl-C stops the hub and every server
+    .venv-hub/bin/python serve/hub/end_class.py --archive DIR                # then, at the end of the class
 
 Every setting comes from an environment variable, checked by `baccarat_settings.read_settings`; the hub refuses to
 start (one sentence naming the variable, exit status 1) on a missing, short or well-known password, or when both
@@ -23,12 +24,16 @@ JupyterHub), home `BACCARAT_STUDENT_HOMES/<prefix><name>` (default /home/jupyter
 has their own server, home and kernels, running as their own user, so one student's code cannot read another's
 files in their home (what a student writes elsewhere, e.g. /tmp, is readable by others as usual; processes are
 visible in `ps`). This needs the hub to run as root (the config refuses to start otherwise). The hub's access
-control refuses /user/<other>/ to a signed-in student. The Unix users stay after the class; to remove them:
-    getent passwd | grep 'Punto Banco course student' | cut -d: -f1 | xargs -r -n1 userdel --remove
+control refuses /user/<other>/ to a signed-in student. The Unix users stay after the class; the spawner lists those
+it creates in the state folder, and `serve/hub/end_class.py` removes exactly those (never another hub's users, nor
+users it did not create), archiving their homes first if asked.
 
 Python: the students' servers and kernels run the hub's own Python environment (sys.executable), or
-BACCARAT_STUDENT_PYTHON; the hub refuses to start if the students' Unix users cannot reach it (e.g. a Python
-under /root, mode 0700, as pyenv installs it: make the course's venv from /usr/bin/python3 instead).
+BACCARAT_STUDENT_PYTHON. Before starting, `baccarat_settings.preflight` checks that a student's Unix user can reach
+that Python, its packages, the course repository and the course's Voila settings (every folder on the way enterable
+by others, the modules importable as user nobody), and the hub refuses in one line naming the folder and the fix
+(e.g. a Python under /root, mode 0700, as pyenv installs it, or a clone inside a 0700 home): without it the hub
+started and every spawn failed with HTTP 500.
 
 Course: students open an nbgitpuller link (see `serve/hub/links.py`), which clones the course into their home.
 When the course is a local repository (BACCARAT_COURSE_REPO, default the repository this file is in; no internet
@@ -37,6 +42,9 @@ its .git) a safe.directory; nothing else is trusted. The course folder must be r
 
 Culling: jupyterhub-idle-culler runs as a hub-managed service and stops a server idle for
 BACCARAT_CULL_IDLE_SECONDS (default 3600), checking every BACCARAT_CULL_EVERY_SECONDS (default 60).
+
+Stopping: Ctrl-C stops the culler, the proxy and every student's server (each given 3 s to stop, then SIGTERM, then
+SIGKILL 1 s later), in under 10 s.
 
 Memory: Spawner.mem_limit is set from BACCARAT_MEM_LIMIT (default 1G), but the local-process spawner does not
 enforce it (it only passes MEM_LIMIT to the server, which the JupyterLab resource indicator shows); only the
@@ -58,7 +66,8 @@ from pathlib import Path
 CLASSROOM = Path(__file__).resolve().parent
 sys.path.insert(0, str(CLASSROOM))
 
-from baccarat_settings import SettingsError, USERNAME_PATTERN, read_settings, unreachable_folder  # noqa: E402
+from baccarat_settings import SettingsError, USERNAME_PATTERN, preflight, read_settings  # noqa: E402
+from baccarat_spawner import CREATED_USERS_FILE  # noqa: E402
 
 try:
     settings = read_settings(os.environ, CLASSROOM)
@@ -72,12 +81,10 @@ if not os.access(PROXY, os.X_OK):
     raise SystemExit(f"Refusing to start the hub: {PROXY} is missing; run `npm ci --prefix serve/hub` in the course "
                      "folder first.")
 
-closed = unreachable_folder(settings.student_python)
-if closed is not None:
-    raise SystemExit(f"Refusing to start the hub: the students' Unix users cannot reach {settings.student_python} "
-                     f"({closed} is closed to other users). Install the course's Python environment where every "
-                     "user can read it (e.g. a venv made from /usr/bin/python3 outside /root), or point "
-                     "BACCARAT_STUDENT_PYTHON at such a Python with the same packages.")
+try:  # everything a student's server needs must be reachable by their Unix user: say so now, not at each spawn
+    preflight(settings, CLASSROOM)
+except SettingsError as error:
+    raise SystemExit(f"Refusing to start the hub: {error}") from None
 
 c = get_config()  # noqa: F821 (provided by JupyterHub when it reads this file)
 
@@ -121,6 +128,16 @@ c.Spawner.mem_limit = settings.mem_limit
 c.Spawner.start_timeout = 120  # 30 students starting at once on 2 cores
 c.Spawner.http_timeout = 120
 c.StudentSpawner.safe_directories = settings.safe_directories
+# The Unix users this hub creates are listed in its state folder, so that ending the class (serve/hub/end_class.py)
+# removes exactly these, never another hub's or the machine's own.
+c.StudentSpawner.created_users_file = str(settings.state_dir / CREATED_USERS_FILE)
+# Ctrl-C stops the hub in under 10 s: a server still running 3 s after SIGINT (stopping it and its kernels takes 1-3 s
+# on a busy machine) is sent SIGTERM, 1 s later SIGKILL. JupyterHub's defaults wait 30 s and 30 s, so one hung server
+# held the hub a minute; the servers stop at the same time. The hub then takes 1-4 s to exit. A kernel whose server
+# was killed exits by itself when it sees its parent gone.
+c.Spawner.interrupt_timeout = 3
+c.Spawner.term_timeout = 1
+c.Spawner.kill_timeout = 1
 
 # Idle servers are stopped by jupyterhub-idle-culler, with only the scopes it needs.
 c.JupyterHub.services = [{

@@ -9,6 +9,10 @@ runs `serve/hub/jupyterhub_config.py` as it is, with:
   every other user of the machine, and deleted at the end (`userdel --remove`);
 - random passwords and three free loopback ports.
 
+`LocalHub(terminal=True)` starts the hub in a pseudo-terminal of its own, as a teacher's shell does, so that
+`interrupt()` types Ctrl-C there: the terminal sends SIGINT to the hub and the proxy (its foreground process group),
+and the students' servers would see the terminal as their standard input.
+
 Stopping: the hub is sent SIGTERM, and JupyterHub stops the students' servers (which stop their kernels) and the
 proxy. Single-user servers and kernels run in sessions of their own (not the hub's process group), so before
 stopping, `stop()` records every process descending from the hub (from /proc); whatever of those is still alive
@@ -18,7 +22,9 @@ afterwards, and any process of the run's Unix users, is killed by its pid. Then 
 
 from __future__ import annotations
 
+import fcntl
 import os
+import pwd
 import secrets
 import shutil
 import signal
@@ -27,6 +33,8 @@ import subprocess
 import sys
 import sysconfig
 import tempfile
+import termios
+import threading
 import time
 from pathlib import Path
 
@@ -39,7 +47,7 @@ sys.path.insert(0, str(CLASSROOM))
 from baccarat_settings import unreachable_folder  # noqa: E402
 from baccarat_spawner import unix_users_with_prefix  # noqa: E402
 
-__all__ = ["LocalHub", "HubError", "processes", "descendants"]
+__all__ = ["LocalHub", "HubError", "processes", "descendants", "start_in_terminal", "free_ports"]
 
 
 class HubError(RuntimeError):
@@ -83,7 +91,7 @@ def _alive(recorded: set[tuple[int, int]]) -> set[tuple[int, int]]:
     return {(pid, start) for pid, start in recorded if pid in table and table[pid][1] == start}
 
 
-def _free_ports(count: int) -> int:
+def free_ports(count: int) -> int:
     """A port p such that p .. p + count - 1 are all free on 127.0.0.1."""
     for _ in range(200):
         first = 20000 + secrets.randbelow(30000)
@@ -129,12 +137,37 @@ def student_python(folder: Path) -> str | None:
     return str(venv / "bin" / "python")
 
 
+def start_in_terminal(command: list[str], cwd: Path, env: dict, log) -> tuple[subprocess.Popen, int]:
+    """Start `command` as the leader of a new session whose controlling terminal is a new pseudo-terminal, as in a
+    teacher's shell; what it writes there is copied to the open binary file `log`. Returns the process and the
+    terminal's controlling side: writing b"\\x03" to it is Ctrl-C."""
+    terminal, secondary = os.openpty()
+    try:
+        # setsid (start_new_session) runs before preexec_fn, which then takes the terminal as the controlling one
+        process = subprocess.Popen(command, cwd=cwd, env=env, stdin=secondary, stdout=secondary, stderr=secondary,
+                                   start_new_session=True, preexec_fn=lambda: fcntl.ioctl(0, termios.TIOCSCTTY, 0))
+    finally:
+        os.close(secondary)
+
+    def copy() -> None:
+        try:
+            while data := os.read(terminal, 65536):
+                log.write(data)
+                log.flush()
+        except (OSError, ValueError):   # EIO: every process holding the terminal has exited; or the log was closed
+            return
+
+    threading.Thread(target=copy, daemon=True).start()
+    return process, terminal
+
+
 # --- the hub ----------------------------------------------------------------------------------------------------
 
 class LocalHub:
     """The class's hub on 127.0.0.1 for one run; use as a context manager."""
 
-    def __init__(self, cull_idle_seconds: int = 3600, cull_every_seconds: int = 60, course_repo: str | None = None):
+    def __init__(self, cull_idle_seconds: int = 3600, cull_every_seconds: int = 60, course_repo: str | None = None,
+                 terminal: bool = False):
         self.root = Path(tempfile.mkdtemp(prefix="baccarat-hub-"))
         os.chmod(self.root, 0o711)
         self.state = self.root / "state"
@@ -145,7 +178,7 @@ class LocalHub:
         self.class_password = secrets.token_urlsafe(12)
         self.teacher_password = secrets.token_urlsafe(32)
         self.teacher = "teacher"
-        self.port = _free_ports(3)
+        self.port = free_ports(3)
         self.url = f"http://127.0.0.1:{self.port}"
         self.log_path = self.root / "hub.log"
         self.env = dict(os.environ,
@@ -167,14 +200,19 @@ class LocalHub:
         self.process: subprocess.Popen | None = None
         self.recorded: set[tuple[int, int]] = set()
         self._log = None
+        self.terminal = terminal
+        self._terminal_fd: int | None = None
 
     # -- start ---------------------------------------------------------------------------------------------------
     def start(self, timeout: float = 60) -> "LocalHub":
         """Start the hub and wait until its API answers."""
         self._log = open(self.log_path, "wb")
-        self.process = subprocess.Popen([sys.executable, "-m", "jupyterhub", "-f", str(CONFIG)], cwd=self.root,
-                                        env=self.env, stdout=self._log, stderr=subprocess.STDOUT,
-                                        start_new_session=True)
+        command = [sys.executable, "-m", "jupyterhub", "-f", str(CONFIG)]
+        if self.terminal:
+            self.process = self._start_in_terminal(command)
+        else:
+            self.process = subprocess.Popen(command, cwd=self.root, env=self.env, stdout=self._log,
+                                            stderr=subprocess.STDOUT, start_new_session=True)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -186,6 +224,18 @@ class LocalHub:
                 pass
             time.sleep(0.3)
         raise HubError(f"the hub did not answer within {timeout} s{self.log_tail()}")
+
+    def _start_in_terminal(self, command: list[str]) -> subprocess.Popen:
+        process, self._terminal_fd = start_in_terminal(command, self.root, self.env, self._log)
+        return process
+
+    def interrupt(self, timeout: float = 60) -> float:
+        """Type Ctrl-C in the hub's terminal (LocalHub(terminal=True)); return the seconds until the hub exited."""
+        self.recorded |= descendants(self.process.pid)
+        started = time.monotonic()
+        os.write(self._terminal_fd, b"\x03")
+        self.process.wait(timeout)
+        return time.monotonic() - started
 
     def log_tail(self, lines: int = 30) -> str:
         """The end of the hub's log, for error messages."""
@@ -219,6 +269,12 @@ class LocalHub:
         """The teacher's API token (the teacher is the hub's admin)."""
         return self.new_token(self.login(self.teacher, self.teacher_password), self.teacher)
 
+    def spawner_pid(self, student: str) -> int:
+        """The pid of `student`'s running server (the hub's child running as their Unix user)."""
+        uid = pwd.getpwnam(self.unix_name(student)).pw_uid
+        table = processes()
+        return next(pid for pid, (parent, _, owner) in table.items() if parent == self.process.pid and owner == uid)
+
     def unix_name(self, student: str) -> str:
         """The Unix user that runs `student`'s server."""
         return self.prefix + student
@@ -234,6 +290,9 @@ class LocalHub:
             self._kill_users_processes()
         finally:
             self._delete_users()
+            if self._terminal_fd is not None:
+                os.close(self._terminal_fd)
+                self._terminal_fd = None
             if self._log is not None:
                 self._log.close()
             shutil.rmtree(self.root, ignore_errors=True)

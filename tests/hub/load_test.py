@@ -146,13 +146,14 @@ def execute(connection, code: str) -> list[str]:
     return errors
 
 
-def run_lesson(hub: LocalHub, student: dict, token: str, run: StudentRun) -> None:
-    """Read the lesson from the student's clone and run every code cell on a kernel of theirs."""
+def run_lesson(hub: LocalHub, student: dict, token: str, run: StudentRun, clone: str = "course") -> None:
+    """Read the lesson from the student's clone (the folder `clone` of their home) and run every code cell on a
+    kernel of theirs."""
     base = f"{hub.url}/user/{run.name}/api"
-    notebook = requests.get(f"{base}/contents/course/lessons/{run.lesson}", headers=student, timeout=60)
+    notebook = requests.get(f"{base}/contents/{clone}/lessons/{run.lesson}", headers=student, timeout=60)
     notebook.raise_for_status()
     cells = [cell for cell in notebook.json()["content"]["cells"] if cell["cell_type"] == "code"]
-    kernel = requests.post(f"{base}/kernels", json={"name": "python3", "path": "course/lessons"}, headers=student,
+    kernel = requests.post(f"{base}/kernels", json={"name": "python3", "path": f"{clone}/lessons"}, headers=student,
                            timeout=120)
     kernel.raise_for_status()
     kernel_id = kernel.json()["id"]
