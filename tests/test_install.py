@@ -384,6 +384,17 @@ def test_a_learner_answers_saves_and_finds_the_lesson_as_they_left_it_the_next_d
                 assert problems == [], problems                   # 0 "Error displaying widget"
                 answered = ui.cell_by_text(page, exercise)
                 ui.expect(answered).to_contain_text("Right")      # the feedback as the learner left it
+                # The progress page (lesson 11) shows the two answers: 2 answered, 1 right, 50 %, and a median time
+                # that is unknown ("—": the first click came with nothing before it) or the seconds of the second try.
+                ui.open_notebook(page, base, "11_my_progress.ipynb", show_sidebar=True, timeout_s=PATIENCE_S)
+                assert ui.run_all(page, timeout_s=3 * PATIENCE_S), ui.errors(page)
+                row = ui.cell_by_text(page, "show_progress()").locator(".bcl-progress-skills tr",
+                                                                         has_text="Who wins?")
+                ui.expect(row).to_have_count(1)
+                cells = [text.strip() for text in row.locator("td").all_inner_texts()]
+                assert cells[1:4] == ["2", "1", "50%"], cells
+                assert cells[4] == "—" or (cells[4].endswith(" s") and 0 <= float(cells[4][:-2]) < 60), cells
+                ui.screenshot(page, "learner-journey-progress")
             finally:
                 next_day.stop()
         finally:
