@@ -60,6 +60,8 @@ _KIND_OPTIONS = [(N_("Mixed (set by difficulty)"), MIXED)] + [(KIND_NAMES[kind],
 _DIFFICULTY_OPTIONS = [(N_("1 · totals, naturals"), 1), (N_("2 · Player, simple Banker"), 2),
                        (N_("3 · tableau, settling"), 3)]
 _LOGGER = logging.getLogger(__name__)
+# Drills and the final test keep one try (a lesson's exercise gives a hint and a second): said under the settings.
+ONE_TRY = N_("One try per question: your first answer is the one scored.")
 
 
 def _shown_options(options) -> list:
@@ -160,13 +162,15 @@ class PracticeDrill:
         if test:
             settings = widgets.HBox([self.seed, self.restart_button])
             help_text = _("Answer each question, then press Next. The same seed always gives the same test.")
+            help_text += "<br>" + _(ONE_TRY)
         elif adaptive:
             settings = widgets.VBox([widgets.HBox([self.kind, self.restart_button]), self.difficulty])
             help_text = _("No seed: each question is chosen from your saved answers. What you miss comes back "
-                          "soon; what you know well, later.")
+                          "soon; what you know well, later.") + "<br>" + _(ONE_TRY)
         else:
             settings = widgets.VBox([widgets.HBox([self.kind, self.seed]), self.difficulty])
             help_text = _("Changing a setting starts a new drill. The same seed always gives the same questions.")
+            help_text += "<br>" + _(ONE_TRY)
         self.view = projector_view([settings, widgets.HTML(caption_html(help_text)), self.question,
                                    self.answer_row, self.notice, self.next_button], controller=self)
         self.restart()
@@ -265,6 +269,7 @@ class PracticeDrill:
     def _answer_controls(self):
         question = self.state.exercise.question
         self.controls.show(question.choices)
+        self.controls.lock(self.state.answered)          # one try: only the first answer is scored
         if self.state.answered:
             self.controls.mark(question.answer, self.last_answer)
         else:

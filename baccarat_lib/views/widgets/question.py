@@ -7,6 +7,7 @@ Public names:
   called at each keystroke in the box: the box then sends what is typed as it is typed, and answers on Enter or
   Check only. The buttons wrap onto a second row rather than run off a narrow page, and
   choices of one or two digits (0–9) get compact buttons, so ten of them fit in about 650 px.
+  ``lock()`` disables them all (a drill's question once answered: one try), ``lock(False)`` enables them again.
 - ``QuestionWidget(question, clock=None)``: one exercise on screen; ``.answer(text)`` answers it.
 - ``show_question(question)``: the exercise widget, ready to display.
 
@@ -120,6 +121,12 @@ class AnswerControls:
             self.text.value = ""
         finally:
             self._clearing = False
+
+    def lock(self, locked: bool = True):
+        """Disable (``locked``) or enable every way to answer: the buttons, the text box and Check. A locked box
+        keeps what was typed on screen."""
+        for control in (*self.buttons, self.text, self.check):
+            control.disabled = locked
 
     def mark(self, right: str | None = None, given: str | None = None):
         """Colour the buttons once answered: the right one green, a wrong ``given`` one red (None: plain)."""
