@@ -134,6 +134,11 @@ def below_the_fold(page, locator):
     return None if box["y"] + box["height"] <= height else box["y"] + box["height"] - height
 
 
+def gap_below(control, message) -> float:
+    """How far (px) below ``control``'s box ``message`` starts: a few px when it is right under it."""
+    return message.bounding_box()["y"] - (control.bounding_box()["y"] + control.bounding_box()["height"])
+
+
 def feedback(cell):
     """The feedback box of an exercise (a "right" or "wrong" message)."""
     return cell.locator(".bcl-right, .bcl-wrong")
@@ -329,11 +334,14 @@ def lesson_06(page, nb):
     # the verdict or error shows on the same 768 px screen as the widget's first control (it was below the fold)
     widget.locator(".widget-dropdown select").first.evaluate("el => el.scrollIntoView({block: 'start'})")
     assert below_the_fold(page, widget.locator(".bcl-error")) is None
+    assert gap_below(text_box(widget, 1), widget.locator(".bcl-error")) < 24
     type_into(page, text_box(widget, 1), WORKED_COUP)
     expect(widget.locator(".bcl-error")).to_have_count(0)
 
     widget.locator(".widget-dropdown select").first.evaluate("el => el.scrollIntoView({block: 'start'})")
-    assert below_the_fold(page, widget.locator(".bcl-right, .bcl-wrong, .bcl-info").first) is None
+    verdict = widget.locator(".bcl-right, .bcl-wrong, .bcl-info").first
+    assert below_the_fold(page, verdict) is None
+    assert gap_below(text_box(widget, 1), verdict) < 24      # right under the Cards box, not after the coup
 
     choose(page, widget, "Standard (5% commission)", nth=0)
     choose(page, widget, "Player", nth=1)
@@ -385,7 +393,12 @@ def lesson_08(page, nb):
     long_seed = "123456789" * 6 + "012345"                     # 60 digits: ran the summary off the right edge
     type_into(page, dealer.locator(".widget-text input").first, long_seed, enter=True)
     expect(dealer).to_contain_text(f"Seed {long_seed},")
-    assert not [problem for problem in layout_problems(page) if "overflows" in problem], layout_problems(page)
+    wider = dealer.locator(".jp-OutputArea-output").first.evaluate(
+        """area => [...area.querySelectorAll('.widget-html-content')]
+             .filter(box => box.getBoundingClientRect().right > area.getBoundingClientRect().right + 1
+                            || box.scrollWidth > box.clientWidth + 1)
+             .map(box => box.textContent.slice(0, 40))""")
+    assert not wider, f"text past the output's right edge: {wider}"
 
     answer_exercise(page, "show_question(bead_question(14))", bead_question(14))
     dealer.scroll_into_view_if_needed()
