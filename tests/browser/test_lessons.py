@@ -597,7 +597,7 @@ def garbage_answer_problems(page, path: str) -> list[str]:
         new_text = after.replace(before, "") if before in after else after
         if cell.locator(".bcl-wrong, .bcl-right").count() or MARKED.search(new_text):
             problems.append(f"{first_line!r}: 'abc' was marked or revealed the answer: {new_text.strip()[:160]!r}")
-        elif not re.search(r"type (a number|a whole number|an amount of money)", after, re.I):   # what it can take
+        elif not re.search(r"type (a number|a whole number|an amount of money|a total)", after, re.I):   # what it takes
             problems.append(f"{first_line!r}: 'abc' got no 'Type a number' hint: {new_text.strip()[:160]!r}")
     print(f"{path}: typed 'abc' into {len(typed)} exercise(s): {typed}")
     return problems
