@@ -8,7 +8,7 @@ amount to pay), and shows how long the last call took against the target. At the
 runs with the others (Run All), long before the learner scrolls to it, so the first call stays hidden behind a
 **Start** button, and its clock starts when Start is pressed; nobody can answer untimed. Each next call is shown
 when the one before is answered, and its clock starts then. After a wrong call the widget waits for *Continue*, so
-reading the explanation does not count against the next call. Once started, *Start again* (or a new seed) deals a
+reading the explanation does not count against the next call; the cards of the missed call stay shown beside it. Once started, *Start again* (or a new seed) deals a
 new session whose clock starts at once: the learner is at the widget, having just used it.
 
 Pure functions (HTML only):

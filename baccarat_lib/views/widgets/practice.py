@@ -19,7 +19,9 @@ Widgets (each ``show_…()`` returns the view; ``view.controller`` holds the con
 by the one answer recorder (``progress.recorder.AnswerRecorder``, source "drill" or "test") under the exercise's
 skill (its kind, or for a Banker question its tableau cell, "banker-draw:5/4"), with the seconds from the question
 being shown to the answer (``clock``: ``time.monotonic`` unless a test gives another). Only the first judged answer
-to a question is saved, as only it is scored (the recorder's rule for drills and tests). A message about the
+to a question is saved, as only it is scored (the recorder's rule for drills and tests): drills and the test keep
+one try (a lesson's exercise gives a hint and a second), say so under their settings (``ONE_TRY``), and disable the
+answer controls once a question is answered, so nothing stays live after the test's last question. A message about the
 store (e.g. that progress is not being saved) shows once, under the question.
 
 **When the clock runs.** A time counts from when the learner could see the question. A drill's cell runs with the
