@@ -83,7 +83,7 @@ LESSONS = (
     Lesson(0, "00_welcome", {"en": "Welcome to Punto Banco", "vi": "Chào mừng bạn đến với Punto Banco"},
            _exercises("winner", "7 2 A 5", "Q 4 8 5", "2 A 3 2 8")),
     Lesson(1, "01_card_values", {"en": "Card values and hand totals", "vi": "Giá trị lá bài và tổng điểm"},
-           (Exercise("exercise", "Q"),) + _exercises("total", "9 6", "4 9 8", "5 K 5")),
+           _exercises("total", "Q", "9 6", "4 9 8", "5 K 5")),
     Lesson(2, "02_naturals", {"en": "Naturals: 8 or 9 on the first two cards",
                               "vi": "Natural: 8 hoặc 9 ở hai lá đầu"},
            _exercises("natural", "6 2", "7 K", "3 2 4") + (Exercise("winner", "4 9 4 K"),)),
@@ -94,7 +94,7 @@ LESSONS = (
             Exercise("banker-draw:6/9", "Q 6 / 9"), Exercise("banker-draw:3/0", "A 2 / K"),
             Exercise("banker-draw:6/-", "4 2 / -"), Exercise("winner", "5 Q K 5 6 2"))),
     Lesson(5, "05_a_whole_coup", {"en": "A whole coup, card by card", "vi": "Trọn một ván, từng lá một"},
-           _exercises("winner", "7 6 Q J 5 2", "9 2 3 5 9 4", "4 3 2 3 9") + (Exercise("exercise", "6 2 A 3 K 5 8"),)),
+           _exercises("winner", "7 6 Q J 5 2", "9 2 3 5 9 4", "4 3 2 3 9") + (Exercise("coup-cards", "6 2 A 3 K 5 8"),)),
     Lesson(6, "06_payouts", {"en": "Payouts: what each bet pays", "vi": "Tiền trả: mỗi cửa cược được trả bao nhiêu"},
            _exercises("settle", "banker 100 at standard: 2♣ 3♥ 3♠ A♦ 7♦ 4♠", "banker 200 at standard: 2 A 3 2 8",
                       "banker 40 at no-commission: K 3 5 3 9", "tie 10 at tie-9: 2 A 3 2 8")

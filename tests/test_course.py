@@ -173,10 +173,31 @@ def test_the_declared_exercises_are_the_questions_the_lesson_builds(lesson, lang
 def test_hand_worked_exercise_keys():
     # Lesson 04's third tableau question: Banker "A 2" totals 3, Player's third card K is worth 0 -> cell 3/0.
     assert course.Exercise("banker-draw:3/0", "A 2 / K") in course.lesson(4).exercises
-    # Lesson 01 asks the queen's value with key "Q", then three totals.
+    # Lesson 01 asks the queen's value with key "Q" (a card value: the first step of a total), then three totals;
+    # lesson 05's last exercise asks how many cards its coup uses.
     assert [tuple(exercise) for exercise in course.lesson(1).exercises] == [
-        ("exercise", "Q"), ("total", "9 6"), ("total", "4 9 8"), ("total", "5 K 5")]
+        ("total", "Q"), ("total", "9 6"), ("total", "4 9 8"), ("total", "5 K 5")]
+    assert course.lesson(5).exercises[-1] == ("coup-cards", "6 2 A 3 K 5 8")
     assert course.lesson(11).exercises == ()
+
+
+@pytest.mark.parametrize("language", EDITIONS)
+def test_every_exercise_has_a_named_skill_and_a_hint_of_its_own(language):
+    # The progress page listed a skill "Other exercises": two exercises kept Question's default skill "exercise".
+    from baccarat_lib.progress.report import OTHER_NAMES, skill_name
+    from baccarat_lib.progress.store import skill_family
+    from baccarat_lib.teaching.hints import HINTS
+    from baccarat_lib.teaching.progress_report import COURSE_SKILLS
+
+    with using_language(language):
+        other = skill_name("exercise", COURSE_SKILLS)
+        for lesson in course.LESSONS:
+            for exercise in lesson.exercises:
+                family = skill_family(exercise.skill)
+                assert family != "exercise", (lesson.stem, exercise)
+                assert family in COURSE_SKILLS.drills or family in OTHER_NAMES, (lesson.stem, exercise)  # named
+                assert skill_name(exercise.skill, COURSE_SKILLS) != other, (lesson.stem, exercise)
+                assert family in HINTS, (lesson.stem, exercise)          # not the default hint
 
 
 # ------------------------------------------------------------------ the book's table of contents

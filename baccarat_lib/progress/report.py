@@ -63,7 +63,8 @@ ENOUGH_ANSWERS = 5            # a skill's accuracy is trusted from this many ans
 MASTERED = Fraction(9, 10)    # a skill answered right this often needs no more practice for now
 OTHER_NAMES = {"pair": N_("Pairs"), "roads": N_("Scoreboards (roads)"), "derived-roads": N_("Derived roads"),
                "streaks": N_("Streaks"), "odds": N_("Odds and house edge"), "counting": N_("Card counting"),
-               "tableau-source": N_("Reading the tableau"), "exercise": N_("Other exercises")}
+               "tableau-source": N_("Reading the tableau"), "coup-cards": N_("Cards a coup uses"),
+               "exercise": N_("Other exercises")}
 _CELL = re.compile(r"banker-draw:(\d)/(\d|-)")
 
 

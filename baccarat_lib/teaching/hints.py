@@ -35,6 +35,8 @@ HINTS = {
                       "in its columns."),
     "winner": N_("Check for a natural first; then Player's rule, then Banker's; the total closer to 9 wins."),
     "settle": N_("Look up what this bet pays at this table, and what happens to the stake on a tie."),
+    "coup-cards": N_("Four cards are always dealt; then check for a natural, Player's rule and Banker's: each "
+                     "draw adds one card."),
     "pair": N_("A pair is a hand's first two cards of the same rank: a 10 and a king are not a pair."),
     "tableau-source": N_("Compare the printed table with the tableau one Banker total at a time."),
     "roads": N_("The Big Road starts a new column each time the winner changes; a tie starts no column."),

@@ -159,7 +159,8 @@ def winner_question(cards) -> Question:
                     skill="winner", key=labels)
 
 
-# The events of the pay tables as a prompt says them (English: the event capitalised; "a" before a noun).
+# The events of the pay tables as a prompt says them. A noun (in _NOUN_EVENTS) follows "on": "pushes on a natural
+# tie", "pays 5:1 on a pair in either hand"; a clause follows "when": "pays 1:1 when Banker wins".
 _EVENT_PHRASES = {
     "player wins": N_("Player wins"), "banker wins": N_("Banker wins"), "tie": N_("a tie"),
     "banker wins with 6": N_("Banker wins with 6"),
@@ -167,18 +168,20 @@ _EVENT_PHRASES = {
     "player wins with a three-card 8": N_("Player wins with a three-card 8"),
     "banker wins with a two-card 6": N_("Banker wins with a two-card 6"),
     "banker wins with a three-card 6": N_("Banker wins with a three-card 6"),
-    "player pair": N_("a Player pair"), "banker pair": N_("a Banker pair"), "either pair": N_("Either pair"),
+    "player pair": N_("a Player pair"), "banker pair": N_("a Banker pair"),
+    "either pair": N_("a pair in either hand"),
     "player wins with a natural": N_("Player wins with a natural"),
-    "banker wins with a natural": N_("Banker wins with a natural"), "natural tie": N_("Natural tie"),
+    "banker wins with a natural": N_("Banker wins with a natural"), "natural tie": N_("a natural tie"),
 }
-_NOUN_EVENTS = ("tie", "player pair", "banker pair")        # "on a tie", not "when a tie"
+_NOUN_EVENTS = ("tie", "player pair", "banker pair", "either pair", "natural tie")   # "on a tie", not "when a tie"
+_MARGIN = re.compile(r"(player|banker) wins by (\d) without a natural")
 
 
 def _event_words(event: str) -> str:
     """'banker wins with 6' -> 'Banker wins with 6', 'tie' -> 'a tie', 'player pair' -> 'a Player pair'."""
     if event in _EVENT_PHRASES:
         return _(_EVENT_PHRASES[event])
-    margin = re.fullmatch(r"(player|banker) wins by (\d) without a natural", event)
+    margin = _MARGIN.fullmatch(event)
     if margin:
         template = (_("Player wins by {margin} without a natural") if margin[1] == "player" else
                     _("Banker wins by {margin} without a natural"))
@@ -197,9 +200,35 @@ def _pays_part(line) -> str:
     return template.format(event=_event_words(line.event), terms=line.terms())
 
 
+def _margins_part(side: str, lines) -> str:
+    """A side's lines by winning margin (Dragon Bonus) as one part, in the lines' order: 'pays 30:1 by 9 points,
+    10:1 by 8, 6:1 by 7, 4:1 by 6, 2:1 by 5 or 1:1 by 4 when Banker wins without a natural'."""
+    terms = [(line.terms(), _MARGIN.fullmatch(line.event)[2]) for line in lines]
+    by = [_("{terms} by {margin} points").format(terms=terms[0][0], margin=terms[0][1])]
+    by += [_("{terms} by {margin}").format(terms=each, margin=margin) for each, margin in terms[1:]]
+    template = (_("pays {margins} or {last} when Player wins without a natural") if side == "player" else
+                _("pays {margins} or {last} when Banker wins without a natural"))
+    return template.format(margins=", ".join(by[:-1]), last=by[-1])
+
+
 def _pays_sentence(lines) -> str:
-    """A bet's lines as a sentence: 'it pushes on a tie and pays 1:1 less 5% commission when Banker wins'."""
-    parts = [_pays_part(line) for line in lines]
+    """A bet's lines as a sentence: 'it pushes on a tie and pays 1:1 less 5% commission when Banker wins'.
+
+    Lines paid by the winning margin (two or more for one side, as Dragon Bonus has six) make one part, so the
+    prompt stays a few lines long: "pays 30:1 by 9 points, 10:1 by 8, … or 1:1 by 4 when Banker wins without a
+    natural"."""
+    parts, margins = [], {}
+    for line in lines:
+        margin = _MARGIN.fullmatch(line.event)
+        if margin and line.odds not in ("push", "loses"):
+            if margin[1] not in margins:
+                margins[margin[1]] = []
+                parts.append(margin[1])           # the side's place among the parts
+            margins[margin[1]].append(line)
+        else:
+            parts.append(line)
+    parts = [(_margins_part(part, margins[part]) if len(margins[part]) > 1 else _pays_part(margins[part][0]))
+             if isinstance(part, str) else _pays_part(part) for part in parts]
     if len(parts) == 1:
         return _("it {first}").format(first=parts[0])
     return _("it {first} and {last}").format(first=", ".join(parts[:-1]), last=parts[-1])

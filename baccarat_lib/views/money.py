@@ -148,17 +148,20 @@ def _settlement_rows(stake: Decimal, settlement: Settlement, line=None) -> list:
 
 
 def settle_reading(table, bet: str, stake, cards) -> SettleReading:
-    """Play ``cards`` (dealt order) and settle ``stake`` on ``bet`` at ``table``: gross, commission and net."""
+    """Play ``cards`` (dealt order) and settle ``stake`` on ``bet`` at ``table``: gross, commission and net. Its HTML
+    says the verdict first, then the settlement's lines, then the coup."""
     table = pay_table(table)
     coup = play_coup(cards)
     settlement = settle(bet, stake, coup, table)
     kind = {"wins": "right", "push": "info", "loses": "wrong"}[settlement.result]
     line = table.line_for(bet, coup_facts(coup))
-    html = (coup_html(coup)
+    # The verdict first, right under the widget's controls (below the coup's cards it was off a 768 px screen),
+    # then the settlement's lines, then the coup it was read from.
+    html = (message_html(settlement.explanation, kind)
             + table_html(["", _left(_("{bet} at “{table}”").format(bet=escape(bet_label(bet)),
                                                                   table=escape(_(table.title))))],
                          _settlement_rows(stake_amount(stake), settlement, line), "bcl-settlement")
-            + message_html(settlement.explanation, kind))
+            + coup_html(coup))
     return SettleReading(coup, settlement, html)
 
 

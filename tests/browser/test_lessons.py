@@ -126,27 +126,44 @@ def toggle(page, cell, label: str, *, group: int = 0) -> None:
           .get_by_role("button", name=label, exact=True))
 
 
+def below_the_fold(page, locator):
+    """None if ``locator``'s element ends within the window's height, else how far below it ends (px)."""
+    expect(locator).to_be_visible()
+    box = locator.bounding_box()
+    height = page.viewport_size["height"]
+    return None if box["y"] + box["height"] <= height else box["y"] + box["height"] - height
+
+
+def gap_below(control, message) -> float:
+    """How far (px) below ``control``'s box ``message`` starts: a few px when it is right under it."""
+    return message.bounding_box()["y"] - (control.bounding_box()["y"] + control.bounding_box()["height"])
+
+
 def feedback(cell):
     """The feedback box of an exercise (a "right" or "wrong" message)."""
     return cell.locator(".bcl-right, .bcl-wrong")
 
 
 def answer_exercise(page, source: str, question) -> None:
-    """Answer the exercise displayed by the cell containing `source`: wrong first, then right.
+    """Answer the exercise displayed by the cell containing `source`: wrong first (a hint and a second try, the
+    answer not given away), then right (the answer and why).
 
-    `question` is the same Question, built here by the library, so we know its answer.
+    `question` is the same Question, built here by the library, so we know its answer and its hint.
     """
+    from baccarat_lib.teaching.hints import hint
+
     cell = cell_by_text(page, source)
     if question.choices:
         wrong = next(choice for choice in question.choices if choice != question.answer)
         click(page, cell.get_by_role("button", name=wrong, exact=True))
-        expect(feedback(cell)).to_have_text(WRONG)
-        expect(feedback(cell)).to_contain_text(question.explanation)
-        click(page, cell.get_by_role("button", name=question.answer, exact=True))
     else:
         type_into(page, answer_box(cell), "12345", enter=True)
-        expect(feedback(cell)).to_have_text(WRONG)
-        expect(feedback(cell)).to_contain_text(question.explanation)
+    expect(feedback(cell)).to_have_text(WRONG)
+    expect(feedback(cell)).to_contain_text(hint(question))
+    expect(feedback(cell)).not_to_contain_text(question.explanation)
+    if question.choices:
+        click(page, cell.get_by_role("button", name=question.answer, exact=True))
+    else:
         type_into(page, answer_box(cell), question.answer, enter=True)
     expect(feedback(cell)).to_have_text(RIGHT)
     expect(feedback(cell)).to_contain_text(question.explanation)
@@ -314,13 +331,22 @@ def lesson_06(page, nb):
 
     type_into(page, text_box(widget, 1), "2 3 3")  # not a coup yet: said inline
     expect(widget.locator(".bcl-error")).to_contain_text("needs 1 more card")
+    # the verdict or error shows on the same 768 px screen as the widget's first control (it was below the fold)
+    widget.locator(".widget-dropdown select").first.evaluate("el => el.scrollIntoView({block: 'start'})")
+    assert below_the_fold(page, widget.locator(".bcl-error")) is None
+    assert gap_below(text_box(widget, 1), widget.locator(".bcl-error")) < 24
     type_into(page, text_box(widget, 1), WORKED_COUP)
     expect(widget.locator(".bcl-error")).to_have_count(0)
+
+    widget.locator(".widget-dropdown select").first.evaluate("el => el.scrollIntoView({block: 'start'})")
+    verdict = widget.locator(".bcl-right, .bcl-wrong, .bcl-info").first
+    assert below_the_fold(page, verdict) is None
+    assert gap_below(text_box(widget, 1), verdict) < 24      # right under the Cards box, not after the coup
 
     choose(page, widget, "Standard (5% commission)", nth=0)
     choose(page, widget, "Player", nth=1)
     expect(settlement_cell(widget, "Result")).to_have_text("loses")
-    expect(settlement_cell(widget, "Net result")).to_have_text("-250")
+    expect(settlement_cell(widget, "Net result")).to_have_text("−250")      # money() writes a minus sign
     return widget
 
 
@@ -364,6 +390,16 @@ def lesson_08(page, nb):
     expect(dealer).to_contain_text(f"Seed {int(seed) + 1}, 6 decks")
     assert roads.inner_html() != after_new_shoe
 
+    long_seed = "123456789" * 6 + "012345"                     # 60 digits: ran the summary off the right edge
+    type_into(page, dealer.locator(".widget-text input").first, long_seed, enter=True)
+    expect(dealer).to_contain_text(f"Seed {long_seed},")
+    wider = dealer.locator(".jp-OutputArea-output").first.evaluate(
+        """area => [...area.querySelectorAll('.widget-html-content')]
+             .filter(box => box.getBoundingClientRect().right > area.getBoundingClientRect().right + 1
+                            || box.scrollWidth > box.clientWidth + 1)
+             .map(box => box.textContent.slice(0, 40))""")
+    assert not wider, f"text past the output's right edge: {wider}"
+
     answer_exercise(page, "show_question(bead_question(14))", bead_question(14))
     dealer.scroll_into_view_if_needed()
     return dealer
@@ -396,6 +432,14 @@ def lesson_09(page, nb):
     type_into(page, answer_box(settle_cell), settle.answer, enter=True)
     expect(feedback(settle_cell)).to_have_text(RIGHT)
     expect(settle_cell).to_contain_text("Score: 1 of 1")
+
+    # the final test's first question is a total ("6♣ 5♠ 8♠"): its ten digit buttons fit one row at 1024 px
+    final = cell_by_text(page, "show_final_test(")
+    press_start(page, final)
+    digits = [final.get_by_role("button", name=str(digit), exact=True) for digit in range(10)]
+    tops = {round(button.bounding_box()["y"]) for button in digits}
+    assert len(tops) == 1, f"the digit buttons take {len(tops)} rows: {sorted(tops)}"
+    expect(final).to_contain_text("One try per question")
 
     # dealer mode is live in the lesson, its first call hidden until Start (its clock starts there)
     dealer = cell_by_text(page, "show_dealer_mode(seed=2024)")
@@ -553,7 +597,7 @@ def garbage_answer_problems(page, path: str) -> list[str]:
         new_text = after.replace(before, "") if before in after else after
         if cell.locator(".bcl-wrong, .bcl-right").count() or MARKED.search(new_text):
             problems.append(f"{first_line!r}: 'abc' was marked or revealed the answer: {new_text.strip()[:160]!r}")
-        elif not re.search(r"type a number", after, re.I):
+        elif not re.search(r"type (a number|a whole number|an amount of money|a total)", after, re.I):   # what it takes
             problems.append(f"{first_line!r}: 'abc' got no 'Type a number' hint: {new_text.strip()[:160]!r}")
     print(f"{path}: typed 'abc' into {len(typed)} exercise(s): {typed}")
     return problems
@@ -627,6 +671,8 @@ def test_lesson_in_jupyterlab(page, lab_server, path):
         problems.append("Error displaying widget")
 
     problems += [f"layout: {p}" for p in layout_problems(page)]
+    problems += [f"a menu cuts its chosen option: {option!r}"     # "Standard (5% commissi…" at 1024 px
+                 for option in page.evaluate(_JS_CLIPPED_MENUS, f"{LAB_PANEL} .jp-OutputArea-output")]
     if name[-2:] in SCREENSHOT_LESSONS or name[:2] in SCREENSHOT_LESSONS:
         _full_page_screenshot(page, f"layout-lab-{name}")
     if language == "vi":

@@ -5,7 +5,7 @@ Every expected answer is worked by hand from the rule reference and the pay tabl
 
 import pytest
 
-from baccarat_lib.game import play_coup
+from baccarat_lib.game import PAY_TABLES, play_coup
 from baccarat_lib.game.tableau import SOURCE_002_ROWS, read_published_table
 from baccarat_lib.teaching.questions import check_answer
 from baccarat_lib.teaching.rule_questions import (banker_draw_question, natural_question, pair_question,
@@ -121,3 +121,31 @@ def test_wrong_rows_question_key_is_the_same_in_every_language():
     assert translated.key == "source 002" and "bảng của tài liệu 002" in translated.prompt
     assert wrong_rows_question(table, "source 002's table").key == "source 002's table"
     assert wrong_rows_question(table).key == "this table"
+
+
+# ---------------------------------------------------------------- what a settle prompt says the bet pays
+
+def _pays(question) -> str:
+    """The sentence of a settle prompt that says what the bet pays (between the bet's name and "The cards")."""
+    return question.prompt.split(": ", 1)[1].split(". The cards", 1)[0]
+
+
+def test_a_bet_named_by_an_event_reads_as_english():
+    # "pushes when Natural tie" and "pays 5:1 when Either pair" dropped a noun into a clause's template.
+    assert _pays(settle_question("either-pair", 10, "5♠ 8♦ 3♣ 8♥")) == "it pays 5:1 on a pair in either hand"
+    dragon = _pays(settle_question("dragon-bonus-player", 10, "A K K 3 8"))
+    assert "pushes on a natural tie" in dragon
+    for wrong in ("when Natural", "when Either", "when a ", "on Player wins", "on Banker wins"):
+        for table in PAY_TABLES.values():
+            for bet in table.bets:
+                assert wrong not in _pays(settle_question(bet, 10, "5♠ 8♦ 3♣ 8♥", table.name)), (table.name, bet)
+
+
+def test_the_dragon_bonus_prompt_says_its_margins_in_one_part():
+    # It ran to 11 lines: six "pays N:1 when Banker wins by M without a natural". The published Dragon Bonus
+    # (the standard table): natural win 1:1, natural tie push, then by 9, 8, 7, 6, 5, 4 points 30, 10, 6, 4, 2, 1 to 1.
+    sentence = _pays(settle_question("dragon-bonus-banker", 20, "K 5 A 3"))
+    assert sentence == ("it pays 1:1 when Banker wins with a natural, pushes on a natural tie and pays 30:1 by 9 "
+                        "points, 10:1 by 8, 6:1 by 7, 4:1 by 6, 2:1 by 5 or 1:1 by 4 when Banker wins without a "
+                        "natural")
+    assert len(settle_question("dragon-bonus-banker", 20, "K 5 A 3").prompt) < 400      # was 565 characters

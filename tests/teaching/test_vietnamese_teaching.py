@@ -255,3 +255,13 @@ def test_dealer_mode_reads_amounts_the_vietnamese_way():
             assert session.answer(call.answer).right
             seen += 1
     assert seen == 3
+
+
+def test_a_settle_prompt_says_what_a_bet_pays_as_a_vietnamese_sentence():
+    # "pushes when Natural tie", "pays 5:1 when Either pair": a noun dropped into a clause; Dragon Bonus ran long.
+    with using_language("vi"):
+        pair = settle_question("either-pair", 10, "5♠ 8♦ 3♣ 8♥").prompt
+        dragon = settle_question("dragon-bonus-banker", 20, "K 5 A 3").prompt
+    assert "cược này trả 5:1 khi có Cặp Đôi ở bất kỳ tay bài nào." in pair
+    assert ("hoàn cược khi hòa bằng Natural và khi Banker thắng mà không có Natural thì trả 30:1 nếu cách 9 điểm, "
+            "10:1 nếu cách 8, 6:1 nếu cách 7, 4:1 nếu cách 6, 2:1 nếu cách 5 hoặc 1:1 nếu cách 4.") in dragon

@@ -94,11 +94,25 @@ def test_a_wrong_call_explains_and_waits_for_continue():
     feedback = dealer.click("draw")
     assert not feedback.right and "the right call is stand" in dealer.feedback.value
     assert dealer.answer_row.children == (dealer.continue_button,) and dealer.click("Banker") is None
+    # the cards of the missed call stay on screen beside the feedback: all five dealt so far, and the call
+    for label in ("A♦", "7♦", "K♥", "7♣", "10♠"):
+        assert label in dealer.call.value
+    assert "Banker draws?" in dealer.call.value and "press Continue" in dealer.call.value
     clock.now = 50
     dealer.continue_button.click()
     assert _labels(dealer) == ["Player", "Banker", "Tie"] and dealer.feedback.value == ""
     clock.now = 51
     assert dealer.click("Banker").seconds == 1.0     # the clock started at Continue
+
+
+def test_the_timer_icon_is_drawn_not_a_character_a_font_may_lack():
+    # U+23F1 (stopwatch) is in no font on many machines: it showed as an empty box.
+    dealer = DealerWidget(seed=5, coups=1, clock=FakeClock())
+    for step in (lambda: None, dealer.start, lambda: dealer.click("none")):
+        step()
+        assert "\u23f1" not in dealer.timer.value and "<svg" in dealer.timer.value
+        assert 'aria-label="Timer"' in dealer.timer.value
+        assert all(ord(character) < 0x2000 or character in "·–" for character in dealer.timer.value), dealer.timer.value
 
 
 def test_money_is_typed_and_a_typo_is_not_marked_wrong():

@@ -45,6 +45,20 @@ def test_settle_default_banker_100_at_5_percent_nets_95():
     assert "Net result | 95" in text and "stake + net) | 195" in text
 
 
+def test_the_verdict_and_any_error_come_right_under_the_controls():
+    # At 1024x768 the verdict came after the coup's cards and the settlement table: below the fold.
+    widget = show_settle_widget().controller
+    children = list(widget.view.children)
+    cards_row = next(child for child in children if widget.cards in getattr(child, "children", ()))
+    assert children.index(widget.result) == children.index(cards_row) + 1 == len(children) - 1
+    html = widget.result.value
+    verdict = html.index("The Banker bet wins")          # 100 on Banker, Banker wins 8-2: net 95
+    assert verdict < html.index("bcl-settlement") < html.index("bcl-card")
+    assert "bcl-card" not in html[:verdict] and "Net result" not in html[:verdict]
+    widget.stake.value = "abc"
+    assert re.match(r'\s*<div[^>]*class="[^"]*bcl-error', widget.result.value), widget.result.value[:80]
+
+
 def test_settle_commission_4_nets_96():
     widget = show_settle_widget().controller
     widget.table.value = "commission-4"

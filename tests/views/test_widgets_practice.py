@@ -332,3 +332,39 @@ def test_the_final_test_is_ten_questions_unless_a_lesson_asks_for_another():
     assert show_final_test(seed=3).controller.state.length == 10
     assert len(practice.final_test(3)) == 10
     assert inspect.signature(PracticeDrill).parameters["questions"].default == 10
+
+
+# ---------------------------------------------------------------- one try, said and enforced on screen
+
+@pytest.mark.parametrize("make", [lambda: show_drill(kind="total", seed=1).controller,
+                                  lambda: show_final_test(seed=2024).controller])
+def test_drills_and_the_test_say_one_try_and_lock_the_answer_once_given(make):
+    drill = make()
+    assert "One try per question" in drill.view.children[2].value      # the line under the settings
+    drill.start()
+    controls = drill.controls
+    assert not any(control.disabled for control in (*controls.buttons, controls.text, controls.check))
+    question = drill.state.exercise.question
+    drill.click(_wrong(question))
+    assert all(control.disabled for control in (*controls.buttons, controls.text, controls.check))
+    if not drill.test:
+        drill.next()
+        assert not any(control.disabled for control in (*controls.buttons, controls.text, controls.check))
+
+
+def test_after_the_last_question_of_the_test_nothing_is_left_to_answer():
+    # a test of 10: answer every question; after the tenth, the box, Check and every button are disabled
+    test = show_final_test(seed=2024).controller
+    test.start()
+    for number in range(10):
+        test.click(test.state.exercise.question.answer)
+        if number < 9:
+            test.next()
+    assert test.state.finished
+    controls = test.controls
+    shown = [child for child in controls.box.children]
+    assert shown and all(control.disabled for control in shown)
+    assert all(control.disabled for control in (*controls.buttons, controls.text, controls.check))
+    test.restart_button.click()
+    test.start()
+    assert not any(control.disabled for control in controls.box.children)

@@ -62,3 +62,16 @@ def test_a_failure_shows_inline_not_as_a_traceback(monkeypatch):
     dealer.new_shoe.click()
     assert "bcl-error" in dealer.result.value and "the shoe fell off the table" in dealer.result.value
     assert "Traceback" not in dealer.result.value
+
+
+def test_a_long_seed_wraps_in_the_summary_and_keeps_every_digit():
+    # A 60-digit seed was one unbreakable word that pushed the summary off the widget's right edge.
+    seed = int("123456789" * 6 + "012345")                    # 60 digits
+    dealer = show_road_dealer(seed=seed).controller
+    summary = dealer.result.value.split("</div>", 1)[0]
+    text = re.sub(r"<[^>]+>", "", summary)
+    assert f"Seed {seed}," in text                             # exact: <wbr> adds no character
+    assert re.search(r"\d{11}", summary) is None               # no run of more than 10 digits without a break
+    assert dealer.roads.seed == seed
+    short = show_road_dealer(seed=2024).controller.result.value
+    assert "Seed 2024," in short and "<wbr>" not in short.split("</div>", 1)[0]

@@ -8,7 +8,7 @@ amount to pay), and shows how long the last call took against the target. At the
 runs with the others (Run All), long before the learner scrolls to it, so the first call stays hidden behind a
 **Start** button, and its clock starts when Start is pressed; nobody can answer untimed. Each next call is shown
 when the one before is answered, and its clock starts then. After a wrong call the widget waits for *Continue*, so
-reading the explanation does not count against the next call. Once started, *Start again* (or a new seed) deals a
+reading the explanation does not count against the next call; the cards of the missed call stay shown beside it. Once started, *Start again* (or a new seed) deals a
 new session whose clock starts at once: the learner is at the widget, having just used it.
 
 Pure functions (HTML only):
@@ -67,6 +67,19 @@ def _check_session(session) -> DealerSession:
     return session
 
 
+# The timer's icon, drawn (the stopwatch character U+23F1 is in no font on many machines, where it shows as an empty
+# box): a clock face and two hands in the text's own colour, as tall as the text, named for screen readers.
+_CLOCK_ICON = ('<svg class="bcl-clock" role="img" aria-label="{title}" width="1em" height="1em" viewBox="0 0 16 16" '
+               'style="vertical-align:-0.12em;margin-right:0.25em;" fill="none" stroke="currentColor" '
+               'stroke-width="1.6" stroke-linecap="round"><circle cx="8" cy="8" r="6.6"/>'
+               '<path d="M8 4.2V8l2.6 1.8"/></svg>')
+
+
+def _clock_icon() -> str:
+    """The timer's icon as inline SVG, titled "Timer" in the current language."""
+    return _CLOCK_ICON.format(title=escape(_("Timer")))
+
+
 def _target(session_or_report) -> str:
     return _("{seconds} s").format(seconds=localized(f"{session_or_report.target_seconds:g}"))
 
@@ -85,9 +98,14 @@ def dealer_call_html(session: DealerSession) -> str:
         finished = (_("Session finished: {coups} coups dealt. Your report is below.") if session.coups > 1 else
                     _("Session finished: {coups} coup dealt. Your report is below."))
         return message_html(finished.format(coups=session.coups), "info")
+    return _call_html(call, session.coups)
+
+
+def _call_html(call, coups: int) -> str:
+    """One call: the coup so far (card faces only, as the call showed them) and its prompt."""
     player, banker = _faces(call.coup, call.shown)
     heading = caption_html(_("<i>Coup {number} of {coups}</i> &nbsp;·&nbsp; call: {kind}").format(
-        number=call.coup_number, coups=session.coups, kind=escape(_(DEALER_KIND_NAMES[call.kind]))))
+        number=call.coup_number, coups=coups, kind=escape(_(DEALER_KIND_NAMES[call.kind]))))
     prompt = (f'<div class="bcl-dealer-call" style="font-size:1.5em;margin:0.3em 0;"><b>{escape(_(call.prompt))}'
               '</b></div>')
     return heading + hand_html(_("Player"), player) + hand_html(_("Banker"), banker) + prompt
@@ -98,15 +116,15 @@ def dealer_timer_html(session: DealerSession) -> str:
     _check_session(session)
     last = session.last
     if last is None and not session.started:
-        text = "⏱ " + _("Target: {target} a call. The clock starts when you press Start.").format(
+        text = _("Target: {target} a call. The clock starts when you press Start.").format(
             target=_target(session))
     elif last is None:
-        text = "⏱ " + _("Target: {target} a call. The clock is running.").format(target=_target(session))
+        text = _("Target: {target} a call. The clock is running.").format(target=_target(session))
     else:
         mark = _("slow") if last.slow else _("in time")
-        text = "⏱ " + _("Last call: <b>{seconds}</b> ({mark}) &nbsp;·&nbsp; target {target}").format(
+        text = _("Last call: <b>{seconds}</b> ({mark}) &nbsp;·&nbsp; target {target}").format(
             seconds=duration(last.seconds), mark=mark, target=_target(session))
-    return f'<div class="bcl-dealer-timer" style="font-size:1.25em;margin:0.3em 0;">{text}</div>'
+    return f'<div class="bcl-dealer-timer" style="font-size:1.25em;margin:0.3em 0;">{_clock_icon()}{text}</div>'
 
 
 def _accuracy(right: int, count: int) -> str:
@@ -277,8 +295,10 @@ class DealerWidget:
             self.report.value = safe_html(lambda: dealer_report_html(session.report()))
             return
         self.report.value = ""
-        if self.waiting:
-            self.call.value = caption_html(_("Read why, then press Continue: the next call's clock starts then."))
+        if self.waiting:                    # the cards of the call just missed stay, with why (in the feedback)
+            missed = session.answered[-1].call
+            self.call.value = _call_html(missed, session.coups) + caption_html(
+                _("Read why, then press Continue: the next call's clock starts then."))
             self.answer_row.children = (self.continue_button,)
             return
         if not session.started:

@@ -19,7 +19,9 @@ Widgets (each ``show_…()`` returns the view; ``view.controller`` holds the con
 by the one answer recorder (``progress.recorder.AnswerRecorder``, source "drill" or "test") under the exercise's
 skill (its kind, or for a Banker question its tableau cell, "banker-draw:5/4"), with the seconds from the question
 being shown to the answer (``clock``: ``time.monotonic`` unless a test gives another). Only the first judged answer
-to a question is saved, as only it is scored (the recorder's rule for drills and tests). A message about the
+to a question is saved, as only it is scored (the recorder's rule for drills and tests): drills and the test keep
+one try (a lesson's exercise gives a hint and a second), say so under their settings (``ONE_TRY``), and disable the
+answer controls once a question is answered, so nothing stays live after the test's last question. A message about the
 store (e.g. that progress is not being saved) shows once, under the question.
 
 **When the clock runs.** A time counts from when the learner could see the question. A drill's cell runs with the
@@ -60,6 +62,8 @@ _KIND_OPTIONS = [(N_("Mixed (set by difficulty)"), MIXED)] + [(KIND_NAMES[kind],
 _DIFFICULTY_OPTIONS = [(N_("1 · totals, naturals"), 1), (N_("2 · Player, simple Banker"), 2),
                        (N_("3 · tableau, settling"), 3)]
 _LOGGER = logging.getLogger(__name__)
+# Drills and the final test keep one try (a lesson's exercise gives a hint and a second): said under the settings.
+ONE_TRY = N_("One try per question: your first answer is the one scored.")
 
 
 def _shown_options(options) -> list:
@@ -160,13 +164,15 @@ class PracticeDrill:
         if test:
             settings = widgets.HBox([self.seed, self.restart_button])
             help_text = _("Answer each question, then press Next. The same seed always gives the same test.")
+            help_text += "<br>" + _(ONE_TRY)
         elif adaptive:
             settings = widgets.VBox([widgets.HBox([self.kind, self.restart_button]), self.difficulty])
             help_text = _("No seed: each question is chosen from your saved answers. What you miss comes back "
-                          "soon; what you know well, later.")
+                          "soon; what you know well, later.") + "<br>" + _(ONE_TRY)
         else:
             settings = widgets.VBox([widgets.HBox([self.kind, self.seed]), self.difficulty])
             help_text = _("Changing a setting starts a new drill. The same seed always gives the same questions.")
+            help_text += "<br>" + _(ONE_TRY)
         self.view = projector_view([settings, widgets.HTML(caption_html(help_text)), self.question,
                                    self.answer_row, self.notice, self.next_button], controller=self)
         self.restart()
@@ -265,6 +271,7 @@ class PracticeDrill:
     def _answer_controls(self):
         question = self.state.exercise.question
         self.controls.show(question.choices)
+        self.controls.lock(self.state.answered)          # one try: only the first answer is scored
         if self.state.answered:
             self.controls.mark(question.answer, self.last_answer)
         else:

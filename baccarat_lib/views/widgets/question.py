@@ -6,7 +6,9 @@ Public names:
   answers) and a Check button; the practice drill uses them too. ``on_typing`` (a function of no arguments) is
   called at each keystroke in the box: the box then sends what is typed as it is typed, and answers on Enter or
   Check only. The buttons wrap onto a second row rather than run off a narrow page, and
-  choices of one or two digits (0–9) get compact buttons, so ten of them fit in about 650 px.
+  choices of one or two digits (0–9) get compact buttons, so ten of them fit in one row of about 550 px (a
+  lesson's output at 1024 px with JupyterLab's file browser open is 588 px wide).
+  ``lock()`` disables them all (a drill's question once answered: one try), ``lock(False)`` enables them again.
 - ``QuestionWidget(question, clock=None)``: one exercise on screen; ``.answer(text)`` answers it.
 - ``show_question(question)``: the exercise widget, ready to display.
 
@@ -45,8 +47,10 @@ from .common import BIG, check_text, close_widgets, projector_view, store_messag
 __all__ = ["AnswerControls", "QuestionWidget", "show_question"]
 
 COMPACT_DIGITS = 2          # a choice of one or two digits ("9", "10") gets a compact button; words get BIG
-# The layout of a compact button (3.4em of 18 px text: 61 px), shared like BIG and never closed.
-COMPACT = widgets.Layout(width="3.4em", min_width="3.4em", height="2.6em")
+# The layout of a compact button (2.8em of 18 px text: 50 px, 54 px with its margins), shared like BIG and never
+# closed. Ten take 540 px: at 3.4em (65 px each) the "9" of a total's buttons wrapped to a second row at 1024 px.
+COMPACT_EM = 2.8
+COMPACT = widgets.Layout(width=f"{COMPACT_EM}em", min_width=f"{COMPACT_EM}em", height="2.6em")
 clock = time.monotonic      # how a QuestionWidget times answers, unless given a clock (tests replace it)
 SOURCE = "lesson"           # the source a lesson exercise's answers are saved with
 
@@ -120,6 +124,12 @@ class AnswerControls:
             self.text.value = ""
         finally:
             self._clearing = False
+
+    def lock(self, locked: bool = True):
+        """Disable (``locked``) or enable every way to answer: the buttons, the text box and Check. A locked box
+        keeps what was typed on screen."""
+        for control in (*self.buttons, self.text, self.check):
+            control.disabled = locked
 
     def mark(self, right: str | None = None, given: str | None = None):
         """Colour the buttons once answered: the right one green, a wrong ``given`` one red (None: plain)."""

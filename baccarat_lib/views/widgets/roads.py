@@ -73,6 +73,16 @@ def _colour_word(colour) -> str:
     return _(_COLOUR_WORDS.get(str(colour), str(colour)))
 
 
+_SEED_CHUNK = 10      # a long seed may break after every 10 digits (a 60-digit seed ran off the right edge)
+
+
+def _seed_html(seed: int) -> str:
+    """A seed as typed, every digit kept, with a line-break opportunity (``<wbr>``, no character) after every
+    ``_SEED_CHUNK`` digits, so a long seed wraps inside the widget instead of pushing the summary off screen."""
+    digits = str(seed)
+    return "<wbr>".join(digits[start:start + _SEED_CHUNK] for start in range(0, len(digits), _SEED_CHUNK))
+
+
 def _shoe_roads_html(roads: ShoeRoads) -> str:
     """What the shoe gave (counts, longest streaks) and both boards, drawn."""
     counts = roads.records.counts()
@@ -82,7 +92,7 @@ def _shoe_roads_html(roads: ShoeRoads) -> str:
     summary = _("Seed {seed}, {decks}: <b>{coups} coups</b> to the cut card. "
                 "Banker {banker}, Player {player}, Tie {tie}. "
                 "Longest streaks: Banker {banker_streak}, Player {player_streak}.").format(
-        seed=roads.seed, decks=decks, coups=len(roads.records), banker=counts[Outcome.BANKER],
+        seed=_seed_html(roads.seed), decks=decks, coups=len(roads.records), banker=counts[Outcome.BANKER],
         player=counts[Outcome.PLAYER], tie=counts[Outcome.TIE], banker_streak=longest[Outcome.BANKER],
         player_streak=longest[Outcome.PLAYER])
     boards = _boards_svg(roads.beads, roads.big_road, ROWS,
