@@ -96,14 +96,8 @@ def test_one_term_per_concept():
         assert not set(row["forbidden"]) & terms, row
 
 
-# Code names two lessons still print, in cells being rewritten as prose elsewhere; each entry says the fix. Remove
-# an entry once its lesson prints the names a learner reads: the test then holds that lesson to the rule too.
-PENDING = {
-    "05_a_whole_coup": ({"natural", "player-rule", "player-draw", "banker-rule", "banker-draw", "compare"},
-                        'print each step\'s reading_order_box(step) (views.diagrams), not step.rule'),
-    "09_practice": ({"total", "natural", "player-draw", "banker-draw", "winner", "settle"},
-                    'print the drill kinds as tr(KIND_NAMES[kind]) (teaching.practice), not their keys'),
-}
+# Code names a lesson still prints (lesson stem -> (words, the fix)); none left: every lesson is held to the rule.
+PENDING: dict[str, tuple[set, str]] = {}
 
 
 # ---------------------------------------------------------------- the texts

@@ -154,7 +154,7 @@ def removal_text(effects: dict) -> str:
     >>> print(removal_text({"tie": {0: Fraction(1, 10**4), 1: Fraction(-1, 2 * 10**4)}}))
     card value            Tie
     0 (10 J Q K)        +1.00
-    1 (A)               -0.50
+    1 (A)               −0.50
     """
     if not isinstance(effects, dict) or not effects or len(effects) > 20:
         raise BaccaratError(_("effects must be a dict {{bet: {{card value: change}}}} as removal_effects gives, "

@@ -240,6 +240,7 @@ def test_dealer_mode_reads_amounts_the_vietnamese_way():
     from baccarat_lib.teaching.dealer import DealerSession
     with using_language("vi"):
         session = DealerSession(seed=5, stake=24000, coups=3)
+        session.start_clock()                           # the learner pressed Start (dealer mode's clock)
         seen = 0
         while not session.finished:
             call = session.current_call()
