@@ -42,8 +42,8 @@ from typing import NamedTuple
 from .errors import BaccaratError, shown
 from .i18n import LANGUAGES, _, language as current_language
 
-__all__ = ["Exercise", "Lesson", "LESSONS", "Edition", "EDITIONS", "Source", "SOURCES", "course_path", "lessons_folder", "lessons", "lesson",
-           "lesson_path"]
+__all__ = ["Exercise", "Lesson", "LESSONS", "Edition", "EDITIONS", "Source", "SOURCES", "course_path",
+           "lessons_folder", "lessons", "lesson", "lesson_path"]
 
 _PACKAGE = Path(__file__).resolve().parent
 _INSTALLED = _PACKAGE / "_course"

@@ -2,8 +2,8 @@
 table of contents, from the course list (``baccarat_lib.course``: the lessons, their titles, the editions).
 
 Run ``python tools/navigation.py`` after adding or renaming a lesson in the course list; ``--check`` only reports
-what is stale. Cells it owns carry the tag ``navigation`` (top and bottom) or ``contents`` and ``sources`` (lesson 00's list of lessons and
-of the guides the lessons cite, ``course.SOURCES``).
+what is stale. Cells it owns carry the tag ``navigation`` (top and bottom) or ``contents`` and ``sources`` (lesson
+00's list of lessons and of the guides the lessons cite, ``course.SOURCES``).
 It also writes ``book/_toc.yml`` (``toc_yaml()``).
 
 Each edition (``course.EDITIONS``: English in lessons/, Vietnamese in lessons/vi/) has its own navigation, in its
