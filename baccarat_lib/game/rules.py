@@ -9,7 +9,8 @@ Public names:
 - ``hand_total(cards)``: the total of a hand, 0..9.
 - ``total_working(cards)``: the same total worked out in words, for explanations.
 - ``is_natural(cards)``: 8 or 9 on the first two cards.
-- ``player_draws(player_total)``: does Player draw a third card?
+- ``player_draws(player_total)``: does Player draw a third card? ``player_rule_text(totals, reasons=False)``: the
+  rule for those totals as lines of text ("Player has 5: draw"), with the rule's sentence when ``reasons``.
 - ``banker_draws(banker_total, player_third_card)``: does Banker draw a third card?
 - ``player_decision``, ``banker_decision``: the same answers as a ``Decision``: the rule that decided and the numbers
   it used (data; ``.reason`` is its sentence, made by ``explanations`` when it is read, in the language of that moment).
@@ -35,7 +36,7 @@ from ..errors import BaccaratError, refusal, shown, whole_number
 from ..i18n import _
 
 __all__ = ["BANKER_TABLEAU", "PLAYER_DRAWS_ON", "NATURALS", "ANY", "TOTALS", "THIRD_CARD_VALUES", "Decision",
-           "hand_total", "total_working", "is_natural", "player_draws", "banker_draws",
+           "hand_total", "total_working", "is_natural", "player_draws", "player_rule_text", "banker_draws",
            "player_decision", "banker_decision", "third_card_value"]
 
 TOTALS = range(10)
@@ -180,6 +181,23 @@ def player_decision(player_total: int) -> Decision:
 def player_draws(player_total: int) -> bool:
     """True when Player draws a third card: on 0–5 (no natural on either side)."""
     return _player_decision(_check_total(player_total, "player_total")).draws
+
+
+def player_rule_text(totals=range(8), reasons: bool = False) -> str:
+    """Player's rule for each two-card total in ``totals`` (0..7), one line each: draw or stand, and why.
+
+    >>> print(player_rule_text([5, 6], reasons=True))
+    Player has 5: draw. Why: 0–5 draws.
+    Player has 6: stand. Why: 6–7 stands.
+    """
+    if not isinstance(totals, (list, tuple, range)) or not totals:
+        raise BaccaratError(_("totals must be a list of two-card totals 0 to 7, not {value}").format(
+            value=shown(totals)))
+    decisions = [(total, _player_decision(_check_total(total, "totals"))) for total in totals]
+    lines = [(_("Player has {total}: {decision}. Why: {reason}") if reasons else _("Player has {total}: {decision}"))
+             .format(total=total, decision=_("draw") if decision.draws else _("stand"), reason=decision.reason)
+             for total, decision in decisions]
+    return "\n".join(lines)
 
 
 def _banker_decision(banker_total: int, player_third_card: Card | int | None) -> Decision:
