@@ -303,7 +303,10 @@ def published_table_text(published) -> str:
     >>> print(published_table_text({4: ({2, 3, 4, 5, 6, 7}, {0, 1, 8, 9})}))
     Banker 4: draws on 2 3 4 5 6 7         stands on 0 1 8 9
     """
-    published_table_contradictions(published)               # the same checks
+    if not isinstance(published, dict):
+        raise BaccaratError(_("published must be a table {{banker_total: (draw_values, stand_values)}}, not {value}")
+                            .format(value=shown(published)))
+    published_table_contradictions(published)               # the same checks on its rows
     return "\n".join(_("Banker {total}: draws on {draws:<19} stands on {stands}").format(
         total=total, draws=_values_text(draws), stands=_values_text(stands))
         for total, (draws, stands) in published.items())
