@@ -8,7 +8,8 @@ Public names:
 - ``NATURALS``: the two-card totals that are naturals (8 and 9).
 - ``hand_total(cards)``: the total of a hand, 0..9.
 - ``total_working(cards)``: the same total worked out in words, for explanations.
-- ``is_natural(cards)``: 8 or 9 on the first two cards.
+- ``is_natural(cards)``: 8 or 9 on the first two cards; ``natural_text(*hands)``: the answer for each hand, one
+  line each ("K 9: natural? yes").
 - ``player_draws(player_total)``: does Player draw a third card? ``player_rule_text(totals, reasons=False)``: the
   rule for those totals as lines of text ("Player has 5: draw"), with the rule's sentence when ``reasons``.
 - ``banker_draws(banker_total, player_third_card)``: does Banker draw a third card?
@@ -36,7 +37,7 @@ from ..errors import BaccaratError, refusal, shown, whole_number
 from ..i18n import _
 
 __all__ = ["BANKER_TABLEAU", "PLAYER_DRAWS_ON", "NATURALS", "ANY", "TOTALS", "THIRD_CARD_VALUES", "Decision",
-           "hand_total", "total_working", "is_natural", "player_draws", "player_rule_text", "banker_draws",
+           "hand_total", "total_working", "is_natural", "natural_text", "player_draws", "player_rule_text", "banker_draws",
            "player_decision", "banker_decision", "third_card_value"]
 
 TOTALS = range(10)
@@ -136,6 +137,20 @@ def is_natural(cards) -> bool:
     """
     cards = as_cards(cards)
     return len(cards) == 2 and _points(cards) in NATURALS
+
+
+def natural_text(*hands) -> str:
+    """For each hand (its cards), one line: is it a natural?
+
+    >>> print(natural_text("K 9", "2 3 4"))
+    K 9: natural? yes
+    2 3 4: natural? no
+    """
+    if not hands:
+        raise BaccaratError(_("natural_text needs at least one hand, such as \"K 9\""))
+    return "\n".join(_("{hand}: natural? {answer}").format(
+        hand=" ".join(card.label for card in as_cards(hand)), answer=_("yes") if is_natural(hand) else _("no"))
+        for hand in hands)
 
 
 def _check_total(total, name: str) -> int:
