@@ -875,12 +875,14 @@ def longest_streaks_text(outcomes) -> str:
 
 
 def next_entry_text(outcomes) -> str:
-    """For each derived road, the colour it would add if Banker won next, and if Player did."""
+    """For each derived road, the colour it would add if Banker won next, and if Player did (a dash: the road
+    would add nothing yet, having too few columns to compare)."""
+    names = {colour: _(name) for colour, name in _COLOUR_NAMES.items()} | {None: "–"}
     lines = []
     for k, name in DERIVED_ROADS.items():
         colours = next_entry_colours(outcomes, k)
         lines.append(_("{name:13}  {banker} if Banker wins next, {player} if Player does").format(
-            name=name, banker=_(_COLOUR_NAMES[colours.banker]), player=_(_COLOUR_NAMES[colours.player])))
+            name=name, banker=names[colours.banker], player=names[colours.player]))
     return "\n".join(lines)
 
 

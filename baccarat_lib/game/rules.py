@@ -231,6 +231,8 @@ def player_rule_text(totals=range(8), reasons: bool = False) -> str:
     Player has 5: draw. Why: 0–5 draws.
     Player has 6: stand. Why: 6–7 stands.
     """
+    if not isinstance(reasons, bool):
+        raise BaccaratError(_("reasons must be True or False, not {value}").format(value=shown(reasons)))
     if not isinstance(totals, (list, tuple, range)) or not totals:
         raise BaccaratError(_("totals must be a list of two-card totals 0 to 7, not {value}").format(
             value=shown(totals)))
