@@ -12,8 +12,12 @@ Public names:
   ``titles`` (language -> title), ``exercises`` (its ``Exercise`` cells, in order) and ``final_test`` (how many
   questions its final test asks; 0: none); ``lesson.title(language)``, ``lesson.file``.
 - ``LESSONS``: every lesson, in course order.
-- ``Edition(language, contents)``: an edition's language and its word for "Contents"; ``.name`` is the language's
-  own name (``i18n.LANGUAGES``), ``.folder`` its lessons' folder. ``EDITIONS``: language -> ``Edition``.
+- ``Edition(language, contents, source)``: an edition's language, its word for "Contents" and for "Source" (as in
+  "Source 002"); ``.name`` is the language's own name (``i18n.LANGUAGES``), ``.folder`` its lessons' folder.
+  ``EDITIONS``: language -> ``Edition``.
+- ``Source(number, descriptions)``, ``SOURCES``: the guides the course's rules were checked against, cited in the
+  lessons by number ("source 002"); ``source.description(language)`` says what one is in a few words. Lesson 00
+  lists them (``tools/navigation.py`` writes that list) and a lesson's first citation links there.
 - ``course_path(*parts)``: a file or folder of the course itself (``course_path("serve", "voila")``): inside the
   package when installed from a wheel (``baccarat_lib/_course/``, put there by tools/hatch_build.py), the clone's
   own top-level folders otherwise (``pip install -e .``, or the clone on ``PYTHONPATH``); the only place that knows.
@@ -38,8 +42,8 @@ from typing import NamedTuple
 from .errors import BaccaratError, shown
 from .i18n import LANGUAGES, _, language as current_language
 
-__all__ = ["Exercise", "Lesson", "LESSONS", "Edition", "EDITIONS", "course_path", "lessons_folder", "lessons", "lesson",
-           "lesson_path"]
+__all__ = ["Exercise", "Lesson", "LESSONS", "Edition", "EDITIONS", "Source", "SOURCES", "course_path",
+           "lessons_folder", "lessons", "lesson", "lesson_path"]
 
 _PACKAGE = Path(__file__).resolve().parent
 _INSTALLED = _PACKAGE / "_course"
@@ -118,8 +122,8 @@ LESSONS = (
            (Exercise("banker-draw:6/5", "A♠ 5♣ / 5♠"), Exercise("banker-draw:5/7", "A♦ 4♦ / 7♠"),
             Exercise("winner", "6♣ 4♣ 9♠ 10♥ A♥ 7♦")),
            final_test=10),
-    Lesson(10, "10_counting_and_variants", {"en": "Card counting, Chemin de Fer, and the course in review",
-                                            "vi": "Đếm bài, Chemin de Fer, và ôn lại cả khóa học"},
+    Lesson(10, "10_counting_and_variants", {"en": "Going further: card counting and Chemin de Fer",
+                                            "vi": "Đi xa hơn: đếm bài và Chemin de Fer"},
            _exercises("counting", "best removal, banker at standard, 8-deck shoe",
                       "best removal, dragon-7 at ez, 8-deck shoe", "positive coups, panda-8, 82 coups",
                       "positive coups, banker, 82 coups", "Player's 5, 8-deck shoe")),
@@ -128,11 +132,12 @@ LESSONS = (
 
 
 class Edition(NamedTuple):
-    """One edition of the course: its ``language`` and that language's word for "Contents" (the heading of lesson
-    00's list, which every navigation bar links to)."""
+    """One edition of the course: its ``language``, that language's word for "Contents" (the heading of lesson
+    00's list, which every navigation bar links to) and its word for "Source" (a cited guide, "Source 002")."""
 
     language: str
     contents: str
+    source: str
 
     @property
     def name(self) -> str:
@@ -146,7 +151,45 @@ class Edition(NamedTuple):
 
 
 # English first: its lessons are the course's root folder; every other edition is a subfolder named by its code.
-EDITIONS = {"en": Edition("en", "Contents"), "vi": Edition("vi", "Mục lục")}
+EDITIONS = {"en": Edition("en", "Contents", "Source"), "vi": Edition("vi", "Mục lục", "Nguồn")}
+
+
+class Source(NamedTuple):
+    """A guide the course cites by ``number`` ("002"), and what it is (language -> a few words)."""
+
+    number: str
+    descriptions: dict[str, str]
+
+    def description(self, language: str | None = None) -> str:
+        """What the guide is, in ``language`` (None: the language the course speaks now), else in English."""
+        language = current_language() if language is None else _check_language(language)
+        return self.descriptions.get(language, self.descriptions["en"])
+
+
+# The five Vietnamese guides to Punto Banco the rules and examples were checked against (where they disagree, the
+# course says which is right: source 002's Banker table is misprinted, lesson 04). Lessons cite them by number.
+SOURCES = (
+    Source("000", {"en": "a Vietnamese guide to the Punto Banco rules: totals, naturals, both drawing rules, the push "
+                         "on a tie and the scoreboards; the tie worked in lessons 00 and 06 is its example",
+                   "vi": "một bài hướng dẫn luật Punto Banco bằng tiếng Việt: tổng điểm, Natural, quy tắc rút của hai "
+                         "tay, hoàn cược khi hòa và bảng kết quả; ván hòa ở bài 00 và 06 là ví dụ của nguồn này"}),
+    Source("001", {"en": "a Vietnamese rule sheet that plays one coup step by step (2♣ 3♥ 3♠ A♦ 7♦ 4♠, Banker wins "
+                         "8–2), the coup of lessons 00, 03, 05 and 06",
+                   "vi": "một bản tóm tắt luật bằng tiếng Việt, chơi từng bước một ván (2♣ 3♥ 3♠ A♦ 7♦ 4♠, Banker "
+                         "thắng 8–2), ván của bài 00, 03, 05 và 06"}),
+    Source("002", {"en": "a casino's rules page in Vietnamese: a Banker table with printing mistakes (lesson 04), the "
+                         "no-commission table, Super Six at 11:1 and a commission collected separately (lesson 06)",
+                   "vi": "trang luật chơi bằng tiếng Việt của một sòng bài: một bảng rút bài của Banker in sai (bài "
+                         "04), bàn không hoa hồng, Super 6 trả 11:1 và hoa hồng thu riêng (bài 06)"}),
+    Source("003", {"en": "a short Vietnamese guide to scoring and the third-card rules, with a coup where Banker 4 "
+                         "draws on Player's third card 6",
+                   "vi": "một bài hướng dẫn ngắn bằng tiếng Việt về cách tính điểm và quy tắc rút lá thứ ba, với một "
+                         "ván Banker 4 rút khi lá thứ ba của Player là 6"}),
+    Source("004", {"en": "an encyclopedia article on baccarat, machine-translated into Vietnamese, that publishes each "
+                         "outcome's probability and each main bet's house edge for 6 and 8 decks (lesson 07)",
+                   "vi": "một bài bách khoa về baccarat, dịch máy sang tiếng Việt, công bố xác suất của mỗi kết quả "
+                         "và lợi thế nhà cái của mỗi cửa chính với 6 và 8 bộ bài (bài 07)"}),
+)
 
 
 def _check_language(language) -> str:

@@ -37,7 +37,7 @@ def _heading(path: Path) -> str:
     """The notebook's first '# ' heading outside the generated navigation and contents cells."""
     for cell in _cells(path):
         tags = set(cell.get("metadata", {}).get("tags", []))
-        if cell["cell_type"] == "markdown" and not {"navigation", "contents"} & tags:
+        if cell["cell_type"] == "markdown" and not {"navigation", "contents", "sources"} & tags:
             for line in _source(cell).splitlines():
                 if line.startswith("# "):
                     return line[2:].strip()

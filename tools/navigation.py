@@ -2,7 +2,8 @@
 table of contents, from the course list (``baccarat_lib.course``: the lessons, their titles, the editions).
 
 Run ``python tools/navigation.py`` after adding or renaming a lesson in the course list; ``--check`` only reports
-what is stale. Cells it owns carry the tag ``navigation`` (top and bottom) or ``contents`` (the list in 00_welcome).
+what is stale. Cells it owns carry the tag ``navigation`` (top and bottom) or ``contents`` and ``sources`` (lesson
+00's list of lessons and of the guides the lessons cite, ``course.SOURCES``).
 It also writes ``book/_toc.yml`` (``toc_yaml()``).
 
 Each edition (``course.EDITIONS``: English in lessons/, Vietnamese in lessons/vi/) has its own navigation, in its
@@ -85,12 +86,19 @@ def _contents(paths: list[Path], titles: list[str], language: str = "en") -> str
     return "\n".join(lines)
 
 
+def _sources(language: str = "en") -> str:
+    """Lesson 00's list of the guides the lessons cite by number (the course list's ``SOURCES``)."""
+    word = course.EDITIONS[language].source
+    return "\n".join(f"- **{word} {source.number}**: {source.description(language)}." for source in course.SOURCES)
+
+
 def navigation_cells(paths: list[Path], language: str = "en") -> dict[Path, dict[str, str]]:
     """For each lesson, the source its navigation (and contents) cells should have (titles: the course list's)."""
     titles = [course.lesson(path.stem).title(language) for path in paths]
     cells = {path: {"navigation": _bar(paths, i, titles, language)} for i, path in enumerate(paths)}
     if paths:
         cells[paths[0]]["contents"] = _contents(paths, titles, language)
+        cells[paths[0]]["sources"] = _sources(language)
     return cells
 
 
@@ -108,14 +116,15 @@ def _apply(notebook, wanted: dict[str, str]) -> bool:
     for cell in (cells[0], cells[-1]):
         if cell.source != nav:
             cell.source, changed = nav, True
-    if "contents" in wanted:
-        contents = [cell for cell in cells if "contents" in _tags(cell)]
-        if not contents:
-            cells.insert(len(cells) - 1, nbformat.v4.new_markdown_cell(wanted["contents"],
-                                                                       metadata={"tags": ["contents"]}))
+    for tag in ("contents", "sources"):
+        if tag not in wanted:
+            continue
+        owned = [cell for cell in cells if tag in _tags(cell)]
+        if not owned:
+            cells.insert(len(cells) - 1, nbformat.v4.new_markdown_cell(wanted[tag], metadata={"tags": [tag]}))
             changed = True
-        elif contents[0].source != wanted["contents"]:
-            contents[0].source, changed = wanted["contents"], True
+        elif owned[0].source != wanted[tag]:
+            owned[0].source, changed = wanted[tag], True
     return changed
 
 

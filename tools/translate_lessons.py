@@ -58,7 +58,7 @@ EDITION_DIR = course.lessons_folder(LANGUAGE)
 PROSE_DIR = LOCALE_DIR / LANGUAGE / "lessons"   # beside the library's catalogs: one home for a language's words
 ROOT = ENGLISH_DIR.parent
 LANGUAGE_LINE = f'from baccarat_lib import set_language; set_language("{LANGUAGE}")'
-GENERATED = ("navigation", "contents")        # cells tools/navigation.py writes, in each edition's own words
+GENERATED = ("navigation", "contents", "sources")     # cells tools/navigation.py writes, in each edition's own words
 HEADER = """\
 # Vietnamese prose of lessons/{name}: each msgid is a paragraph of the English lesson, in order.
 # Translate the msgstr lines (terms: docs/glossary.vi.md), then run: python tools/translate_lessons.py

@@ -10,7 +10,8 @@ Public names:
 - ``enumerate_coups(cards)``: every complete coup dealt from these cards, with its exact chance.
 - ``outcome_chances(deals)``: {Outcome: Fraction} from (chance, coup) pairs, added up by who won.
 - ``net_results(records, bet, table)``: the net result per unit staked of each simulated coup.
-- ``Convergence``: ``coups``, ``estimate``, ``standard_error``, ``exact``, ``label``.
+- ``Convergence``: ``coups``, ``estimate``, ``standard_error``, ``exact``, ``label``; ``estimate_text(result)``: its
+  last estimate ± 2 standard errors, and the exact value.
 - ``outcome_convergence(outcome, n_coups, decks, seed)``: how often ``outcome`` won, as coups are dealt.
 - ``bet_convergence(bet, table, n_coups, decks, seed)``: a bet's average net result, as coups are dealt.
 
@@ -38,13 +39,14 @@ from ..errors import BaccaratError, refusal, shown, whole_number
 from ..game.cards import RANKS, Card
 from ..game.coup import Coup, Outcome, play_coup
 from ..game.payouts import EVENTS, bet_label, table_label
+from ..game.formatting import percent
 from ..game.shoe import rank_counts
 from ..i18n import _
 from .kernel import OUTCOME_CODES, _is_list, check_shoe_size
 from .odds import bet_lines, house_edge, outcome_probabilities
 from .simulate import MAX_RECORDED_COUPS, CoupRecords, _no_records, simulate_coups
 
-__all__ = ["enumerate_coups", "outcome_chances", "net_results", "Convergence", "outcome_convergence",
+__all__ = ["enumerate_coups", "outcome_chances", "net_results", "Convergence", "outcome_convergence", "estimate_text",
            "bet_convergence"]
 
 
@@ -209,3 +211,13 @@ def bet_convergence(bet: str = "banker", table="standard", n_coups: int = 200_00
     exact = -float(house_edge(bet, pay, decks))
     label = _("average net result of a {bet} bet at “{table}”").format(bet=bet_label(bet), table=table_label(pay))
     return Convergence(n, mean, se, exact, label)
+
+
+def estimate_text(result: Convergence) -> str:
+    """The last estimate of a ``Convergence``, ± 2 standard errors, and the exact value, as percentages."""
+    if not isinstance(result, Convergence):
+        raise BaccaratError(_("result must be a Convergence (from outcome_convergence or bet_convergence), not {value}")
+                            .format(value=shown(result)))
+    return _("{estimate} ± {band} (exact {exact})").format(
+        estimate=percent(result.estimate[-1], 4), band=percent(2 * result.standard_error[-1], 4),
+        exact=percent(result.exact, 4))

@@ -11,12 +11,17 @@ Public names:
   of that value leaves the shoe}.
 - ``removal_effects(bets, decks)``: the same for several bets, {bet: {value: change}}.
 - ``weighted_effect_sum(effects, decks)``: the effects weighted by how many cards of each value a shoe holds.
-- ``removal_text(effects)``: the effects as a table in hundredths of a percentage point (text).
+- ``removal_text(effects)``: the effects as a table in hundredths of a percentage point (text);
+  ``removal_extremes_text(effects)``: for each bet, the card value whose leaving helps it most and hurts it most.
 - ``ShoePoint`` and ``edges_through_shoe(decks=8, seed=None, table="standard", bets=...)``: the exact edges before
   every coup of a real seeded shoe.
-- ``positive_coups(points)``: {bet: how many coups it had positive expectation}; ``edge_ranges(points)``.
-- ``edges_after_removing(removed, decks=1, bets=...)``: {bet: (full-shoe edge, edge without those cards)}.
-- ``five_choice(decks=8)``: the Player bet's expectation when Player, on a two-card 5, draws or stands.
+- ``positive_coups(points)``: {bet: how many coups it had positive expectation}; ``edge_ranges(points)``; said in
+  sentences by ``shoe_text(points)`` (how many coups, cards left), ``positive_coups_text(points)`` (and which
+  coups) and ``edge_ranges_text(points)``.
+- ``edges_after_removing(removed, decks=1, bets=...)``: {bet: (full-shoe edge, edge without those cards)};
+  ``removal_change_text(removed, decks=8, bets=..., places=4)`` says it, with the change.
+- ``five_choice(decks=8)``: the Player bet's expectation when Player, on a two-card 5, draws or stands;
+  ``five_choice_text(decks=8)`` says both and which is better.
 
 The exercises answered here are in ``teaching.odds_questions``.
 
@@ -39,14 +44,16 @@ from ..errors import BaccaratError, shown
 from ..game.cards import RANKS
 from ..game.payouts import bet_label
 from ..game.rules import PLAYER_DRAWS_ON
-from ..game.formatting import localized
+from ..game.formatting import localized, percent
 from ..game.shoe import Shoe, check_decks, shoe_counts
 from ..i18n import _
 from .odds import _DECKS, _edge, _probability_where, bet_lines, check_shoe, house_edge  # noqa: F401
 
 __all__ = ["MAIN_BETS", "SIDE_BETS", "VALUE_RANKS", "VALUE_LABELS", "edges", "effect_of_removal",
            "removal_effects", "weighted_effect_sum", "removal_text", "ShoePoint", "edges_through_shoe",
-           "positive_coups", "edge_ranges", "edges_after_removing", "five_choice"]
+           "positive_coups", "edge_ranges", "edges_after_removing", "five_choice",
+           "removal_extremes_text", "shoe_text", "positive_coups_text", "edge_ranges_text", "removal_change_text",
+           "five_choice_text"]
 
 MAIN_BETS = (("banker", "standard"), ("player", "standard"), ("tie", "standard"))
 SIDE_BETS = (("dragon-7", "ez"), ("panda-8", "ez"), ("player-pair", "standard"))
@@ -308,3 +315,77 @@ def edges_after_removing(removed, decks: int = 1, bets=MAIN_BETS + SIDE_BETS) ->
     lines_by_bet = _bets(bets)
     full, left = check_shoe(decks), check_shoe(decks, removed)
     return {bet: (_edge(bet, lines, full), _edge(bet, lines, left)) for bet, lines in lines_by_bet.items()}
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The same results in sentences, in the learner's language (what the lesson prints)
+
+def removal_extremes_text(effects: dict) -> str:
+    """For each bet, the card value whose leaving helps it most (the most negative change) and hurts it most.
+
+    >>> print(removal_extremes_text({"tie": {0: Fraction(1, 10**4), 1: Fraction(-1, 2 * 10**4)}}))
+    Tie       helped most when a card worth 1 leaves, hurt most when a card worth 0 leaves
+    """
+    removal_text(effects)                                    # the same checks
+    return "\n".join(_("{bet:9} helped most when a card worth {best} leaves, hurt most when a card worth {worst} "
+                       "leaves").format(bet=bet_label(bet), best=min(effect, key=effect.get),
+                                        worst=max(effect, key=effect.get))
+                     for bet, effect in effects.items())
+
+
+def shoe_text(points) -> str:
+    """How many coups the shoe dealt, and the cards left at the first and at the last."""
+    _check_points(points)
+    return _("{coups} coups; {first} cards left at the first, {last} at the last").format(
+        coups=len(points), first=points[0].cards_left, last=points[-1].cards_left)
+
+
+def positive_coups_text(points) -> str:
+    """On how many coups each bet had positive expectation, then which coups, for the bets that had any."""
+    _check_points(points)
+    lines = [_("{bet:12} {coups} of {total} coups").format(bet=bet_label(bet), coups=coups, total=len(points))
+             for bet, coups in _positive_coups(points).items()]
+    lines += [_("{bet}: coups {coups}").format(bet=bet_label(bet), coups=", ".join(
+                  str(point.coup) for point in points if point.edges[bet] < 0))
+              for bet, coups in _positive_coups(points).items() if coups]
+    return "\n".join(lines)
+
+
+def edge_ranges_text(points) -> str:
+    """Each bet's lowest and highest edge through the shoe, to 3 decimals."""
+    _check_points(points)
+    return "\n".join(_("{bet:12} from {low:>8} to {high:>8}").format(
+        bet=bet_label(bet), low=percent(low, 3, sign=True), high=percent(high, 3, sign=True))
+        for bet, (low, high) in _edge_ranges(points).items())
+
+
+def removal_change_text(removed, decks: int = 8, bets=MAIN_BETS[:1], places: int = 4) -> str:
+    """Each bet's exact edge with the full shoe and without the ``removed`` cards, and the change (``places``
+    decimals of a percent).
+
+    >>> before, after = edges_after_removing("5 5 5 5", decks=1, bets=["banker"])["banker"]
+    >>> change = percent(after - before, sign=True)
+    >>> removal_change_text("5 5 5 5", decks=1) == (f"Banker: house edge {percent(before)} with the full shoe, "
+    ...                                             f"{percent(after)} without 5 5 5 5 (change {change})")
+    True
+    """
+    edges = edges_after_removing(removed, decks, bets)        # checks the cards and the bets
+    cards = removed.split() if isinstance(removed, str) else [str(card) for card in removed]
+    taken = (_("one {card}").format(card=cards[0]) if len(cards) == 1 else " ".join(cards) if len(cards) <= 8
+             else _("these {count} cards").format(count=len(cards)))
+    return "\n".join(_("{bet}: house edge {full} with the full shoe, {without} without {cards} (change {change})")
+                     .format(bet=bet_label(bet), full=percent(full, places), without=percent(without, places),
+                             cards=taken, change=percent(without - full, places, sign=True))
+                     for bet, (full, without) in edges.items())
+
+
+def five_choice_text(decks: int = 8) -> str:
+    """The Player bet's expectation on a two-card 5 when Player draws and when it stands, and the better choice."""
+    choice = five_choice(decks)
+    better = _("draw") if max(choice, key=choice.get) == "draw" else _("stand")
+    return "\n".join([
+        _("Player draws on 5: Player's expectation {expectation}").format(
+            expectation=percent(choice["draw"], 3, sign=True)),
+        _("Player stands on 5: Player's expectation {expectation}").format(
+            expectation=percent(choice["stand"], 3, sign=True)),
+        _("better for Player: {option}").format(option=better)])

@@ -7,11 +7,14 @@ P(sequence) = prod over values v of n_v (n_v - 1) ... / (N (N - 1) ...), exact i
 
 Public names:
 
-- ``outcome_probabilities(decks=8, removed=())``: {Outcome: Fraction}, summing to exactly 1.
+- ``outcome_probabilities(decks=8, removed=())``: {Outcome: Fraction}, summing to exactly 1;
+  ``total_probability_text(chances)`` writes that sum as a sentence.
 - ``house_edge(bet, table="standard", decks=8, removed=())``: minus the expected net result per unit staked.
-- ``bet_expectation(bet, table, decks, removed)``: {net result per unit: probability} for one bet.
+- ``bet_expectation(bet, table, decks, removed)``: {net result per unit: probability} for one bet;
+  ``expectation_text(bet, table, decks)``: the same, one line per net result, largest first.
 - ``outcome_given_player_total(decks, removed)``: {two-card Player total: {Outcome: Fraction}}.
-- ``coup_table(player_draws_on=PLAYER_DRAWS_ON)``: every complete coup, played by ``kernel.play_values``.
+- ``coup_table(player_draws_on=PLAYER_DRAWS_ON)``: every complete coup, played by ``kernel.play_values``;
+  ``coup_table_text()``: how many value sequences it holds, in how many groups.
 - ``breakeven_commission(decks)``: the Banker commission that would make a Banker bet exactly fair.
 - ``check_shoe(decks=8, removed=(), counts=None)``: the 13 rank counts of the shoe those functions take, checked.
 - ``bet_lines(bet, table)``: a bet's pay table and its lines, checked.
@@ -50,6 +53,7 @@ import numpy as np
 from ..errors import BaccaratError, refusal, shown, whole_number
 from ..game.cards import RANK_VALUES, RANKS, as_cards
 from ..game.coup import Outcome
+from ..game.formatting import localized, percent
 from ..game.formatting import number as format_number
 from ..game.payouts import EVENTS, PAIR_EVENTS, PAY_TABLES, PayTable, pay_table
 from ..game.rules import PLAYER_DRAWS_ON
@@ -58,7 +62,8 @@ from ..i18n import _
 from .kernel import MAX_COUP_CARDS, OUTCOME_CODES, check_player_draws_on, check_shoe_size, play_values
 
 __all__ = ["outcome_probabilities", "house_edge", "bet_expectation", "outcome_given_player_total", "coup_table",
-           "breakeven_commission", "check_shoe", "bet_lines"]
+           "breakeven_commission", "check_shoe", "bet_lines",
+           "total_probability_text", "expectation_text", "coup_table_text"]
 
 MAX_CARDS = MAX_COUP_CARDS
 _MAX_SHOE_CARDS = 1_000_000  # exact odds for shoes up to this many cards (about 19,000 decks)
@@ -434,3 +439,36 @@ def breakeven_commission(decks: int = 8) -> Fraction:
     """
     chances = outcome_probabilities(decks)
     return 1 - chances[Outcome.PLAYER] / chances[Outcome.BANKER]
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The same results in sentences, in the learner's language (what the lessons print)
+
+def total_probability_text(chances) -> str:
+    """The sum of the three outcomes' chances, as an equation (exactly 1 for any shoe).
+
+    >>> total_probability_text(outcome_probabilities(decks=1))
+    'P(Banker) + P(Player) + P(Tie) = 1'
+    """
+    if not isinstance(chances, dict) or set(chances) != set(Outcome):
+        raise BaccaratError(_("chances must be {{outcome: chance}} for the three outcomes, as "
+                              "outcome_probabilities gives, not {value}").format(value=shown(chances)))
+    return _("P(Banker) + P(Player) + P(Tie) = {total}").format(total=sum(chances.values()))
+
+
+def expectation_text(bet: str, table="standard", decks: int = _DECKS) -> str:
+    """Each net result per 1 staked on ``bet`` at ``table``, largest first, with its chance.
+
+    >>> print(expectation_text("tie", decks=8).splitlines()[0])
+    net +8 per 1 staked: chance 9.5156%
+    """
+    return "\n".join(_("net {net} per 1 staked: chance {chance}").format(
+        net=_("0 (push)") if net == 0 else localized(f"{float(net):+g}"), chance=percent(chance))
+        for net, chance in sorted(bet_expectation(bet, table, decks).items(), reverse=True))
+
+
+def coup_table_text() -> str:
+    """How many sequences of card values the coup table plays, and in how many groups of the same values."""
+    table = coup_table()
+    return _("{sequences} sequences of card values, in {groups} groups").format(
+        sequences=format_number(len(table.outcome)), groups=format_number(len(table.multisets)))

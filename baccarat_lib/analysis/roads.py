@@ -22,6 +22,9 @@ Public names:
   non-tie results were side) for k = 1..max_k (and k = 0, every coup, with ``all_coups``), with standard errors,
   as ``StreakRow``s.
 - ``standard_error_gaps(rows, exact)``: how far each row's share is from ``exact``, in its standard errors.
+- In sentences, in the learner's language (what lesson 08 prints): ``columns_text(outcomes)``,
+  ``longest_streaks_text(outcomes)``, ``next_entry_text(outcomes)``, ``coups_text(records)``,
+  ``simulated_text(records, exact)``, ``largest_gap_text(gaps)``.
 - ``streak_table(rows, exact, side="banker")``: the rows as a printable table, next to the exact chance.
 - ``outcome_of(item)``: one result (an ``Outcome``, a word or a letter) as an ``Outcome``.
 - ``ROWS`` (6), ``MAX_ROWS``, ``MAX_STREAK``; ``LETTERS``: the letter of each ``Outcome`` on the boards.
@@ -81,7 +84,9 @@ __all__ = ["as_outcomes", "BeadCell", "bead_plate", "BigRoadCell", "big_road", "
            "road_text", "StreakRow", "streak_statistics", "standard_error_gaps", "streak_table", "ROWS", "LETTERS",
            "outcome_of", "MAX_ROWS", "MAX_STREAK", "RoadColour", "DERIVED_ROADS", "RoadVerdict", "DerivedCell",
            "column_lengths", "derived_road", "big_eye_boy", "small_road", "cockroach_pig", "NextColours",
-           "next_entry_colours", "RoadColourRow", "derived_road_statistics", "derived_road_table", "road_number"]
+           "next_entry_colours", "RoadColourRow", "derived_road_statistics", "derived_road_table", "road_number",
+           "columns_text", "longest_streaks_text", "next_entry_text", "coups_text", "simulated_text",
+           "largest_gap_text"]
 
 ROWS = 6  # both scoreboards are six rows high
 MAX_ROWS = 1000  # the tallest board drawn
@@ -841,3 +846,72 @@ def derived_road_table(rows, exact) -> str:
         lines.append(f"{row.road:<14} {colour:<14}  " + localized(
             f"{row.coups:>{width},} {row.probability:>16.4f} {row.standard_error:>7.4f} {exact:>7.4f} {gap:>+9.1f}"))
     return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The same results in sentences, in the learner's language (what lesson 08 prints)
+
+def columns_text(outcomes) -> str:
+    """How many columns the Big Road starts (one per streak) and how many it uses (a dragon tail uses more).
+
+    >>> columns_text("B" * 8)
+    'streaks, so columns started: 1; columns used: 3'
+    """
+    cells = big_road(outcomes)
+    return _("streaks, so columns started: {started}; columns used: {used}").format(
+        started=big_road_columns(outcomes), used=max((cell.column for cell in cells), default=-1) + 1)
+
+
+def longest_streaks_text(outcomes) -> str:
+    """The longest run of Banker wins and of Player wins (ties skipped), one line each.
+
+    >>> print(longest_streaks_text("B B T B P P B"))
+    longest Banker streak: 3 in a row
+    longest Player streak: 2 in a row
+    """
+    return "\n".join(_("longest {outcome} streak: {length} in a row").format(outcome=outcome.display_name,
+                                                                             length=length)
+                     for outcome, length in longest_streaks(outcomes).items())
+
+
+def next_entry_text(outcomes) -> str:
+    """For each derived road, the colour it would add if Banker won next, and if Player did (a dash: the road
+    would add nothing yet, having too few columns to compare)."""
+    names = {colour: _(name) for colour, name in _COLOUR_NAMES.items()} | {None: "–"}
+    lines = []
+    for k, name in DERIVED_ROADS.items():
+        colours = next_entry_colours(outcomes, k)
+        lines.append(_("{name:13}  {banker} if Banker wins next, {player} if Player does").format(
+            name=name, banker=names[colours.banker], player=names[colours.player]))
+    return "\n".join(lines)
+
+
+def coups_text(records: CoupRecords) -> str:
+    """How many coups were dealt, and how many each side won."""
+    if not isinstance(records, CoupRecords):
+        raise BaccaratError(_("records must be CoupRecords (from deal_shoe or simulate_coups), not {value}")
+                            .format(value=shown(records)))
+    return _("{count} coups: {counts}").format(count=len(records), counts=", ".join(
+        f"{outcome.display_name} {count}" for outcome, count in records.counts().items()))
+
+
+def simulated_text(records: CoupRecords, exact) -> str:
+    """How many coups were simulated, and the exact chance they are measured against (4 decimals)."""
+    if not isinstance(records, CoupRecords):
+        raise BaccaratError(_("records must be CoupRecords (from deal_shoe or simulate_coups), not {value}")
+                            .format(value=shown(records)))
+    return _("{count} coups simulated; exact P(Banker) on any coup = {chance}").format(
+        count=number(len(records)), chance=number(_check_exact(exact), 4))
+
+
+def largest_gap_text(gaps) -> str:
+    """The largest gap (in standard errors, either way) among ``standard_error_gaps`` results, to 1 decimal.
+
+    >>> largest_gap_text([0.5, -2.04, 1.0])
+    'largest gap: 2.0 standard errors'
+    """
+    if not isinstance(gaps, (list, tuple)) or not gaps or not all(
+            isinstance(gap, Real) and not isinstance(gap, bool) and not isnan(gap) for gap in gaps):
+        raise BaccaratError(_("gaps must be a list of numbers, as standard_error_gaps gives, not {value}")
+                            .format(value=shown(gaps)))
+    return _("largest gap: {gap} standard errors").format(gap=number(max(abs(gap) for gap in gaps), 1))

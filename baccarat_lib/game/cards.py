@@ -5,7 +5,8 @@ Public names:
 - ``Card(rank, suit=None)``: a playing card; ``.value`` is its baccarat point value.
 - ``parse_cards(text)``: ``"2♣ 3♥ 3s Ad 10h K"`` -> a list of ``Card``.
 - ``as_cards(cards)``: a ``parse_cards`` string, or an iterable of Cards / card strings -> a list of ``Card``.
-- ``RANKS``, ``SUITS``, ``RED_SUITS``, ``RANK_VALUES``: the vocabulary.
+- ``RANKS``, ``SUITS``, ``RED_SUITS``, ``RANK_VALUES``: the vocabulary; ``rank_values_text()``: each rank with its
+  value underneath, as two lines of text.
 
 >>> parse_cards("2♣ 3♥ 3s Ad 10h K")
 [Card('2♣'), Card('3♥'), Card('3♠'), Card('A♦'), Card('10♥'), Card('K')]
@@ -22,7 +23,7 @@ from dataclasses import dataclass
 from ..errors import BaccaratError, refusal, shown
 from ..i18n import _
 
-__all__ = ["Card", "parse_cards", "as_cards", "RANKS", "SUITS", "RED_SUITS", "RANK_VALUES"]
+__all__ = ["Card", "parse_cards", "as_cards", "RANKS", "SUITS", "RED_SUITS", "RANK_VALUES", "rank_values_text"]
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("♠", "♥", "♦", "♣")
@@ -220,3 +221,14 @@ def as_cards(cards) -> list[Card]:
     Anything else (None, a number, bytes, a dict) is refused with a ``BaccaratError``.
     """
     return list(_iter_cards(cards))
+
+
+def rank_values_text() -> str:
+    """Every rank, ace to king, with its point value underneath (two lines).
+
+    >>> print(rank_values_text())
+    card:   A  2  3  4  5  6  7  8  9 10  J  Q  K
+    value:  1  2  3  4  5  6  7  8  9  0  0  0  0
+    """
+    return "\n".join([_("card:  {ranks}").format(ranks=" ".join(f"{rank:>2}" for rank in RANKS)),
+                      _("value: {values}").format(values=" ".join(f"{RANK_VALUES[rank]:>2}" for rank in RANKS))])

@@ -13,7 +13,8 @@ Public names:
   ``.explain()``: the steps' sentences, one per line.
 - ``FIRST_FOUR``: who gets each of the first four cards: Player, Banker, Player, Banker.
 - ``play_coup(cards)``: play cards given in dealt order (P, B, P, B, then third cards).
-- ``cards_needed(cards)``: how many cards the coup uses (4, 5 or 6), or how many it still needs.
+- ``cards_needed(cards)``: how many cards the coup uses (4, 5 or 6), or how many it still needs;
+  ``cards_needed_text(cards)`` says it in a sentence, naming the cards used.
 
 >>> coup = play_coup("2♣ 3♥ 3♠ A♦ 7♦ 4♠")
 >>> coup.outcome, coup.player.total, coup.banker.total
@@ -41,7 +42,8 @@ from ..errors import BaccaratError, shown
 from ..i18n import N_, _, ngettext
 from .rules import NATURALS, Decision, _banker_decision, _player_decision, _points
 
-__all__ = ["Outcome", "Hand", "Step", "Coup", "FIRST_FOUR", "play_coup", "cards_needed"]
+__all__ = ["Outcome", "Hand", "Step", "Coup", "FIRST_FOUR", "play_coup", "cards_needed",
+           "cards_needed_text"]
 
 
 class _OutcomeType(EnumMeta):
@@ -259,3 +261,13 @@ def cards_needed(cards) -> int:
     (4, 6, 5)
     """
     return len(play_coup(cards).cards)
+
+
+def cards_needed_text(cards) -> str:
+    """``cards_needed`` as a sentence, with the cards the coup uses in dealt order.
+
+    >>> cards_needed_text("2♣ 3♥ 3♠ A♦ 8♦ 4♠")
+    'The coup uses 5 cards: 2♣ 3♥ 3♠ A♦ 8♦.'
+    """
+    used = play_coup(cards).cards
+    return _("The coup uses {count} cards: {cards}.").format(count=len(used), cards=" ".join(map(str, used)))

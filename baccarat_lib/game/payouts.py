@@ -27,7 +27,8 @@ Public names:
 - ``parse_odds(odds)``: a line's odds ("8:1", "1:2", "push", "loses") as a Fraction of the stake won.
 - ``stake_amount(stake)``: a stake as an exact ``Decimal``: above 0, at most ``MAX_STAKE`` (10**12), whole cents
   (text may group thousands with commas: "1,000.50").
-- ``collect_back(settlement, paid=None)``: what the dealer takes back after paying out ``paid``.
+- ``collect_back(settlement, paid=None)``: what the dealer takes back after paying out ``paid``;
+  ``collect_back_text(settlement, paid=None)`` says it in a sentence, with what the bettor keeps.
 - ``CoupFacts``, ``coup_facts(coup)``: the facts of one played coup that events read (outcome, totals, pairs).
 
 >>> from baccarat_lib import play_coup
@@ -57,7 +58,8 @@ from .explanations import step_text
 from .formatting import localized, money
 
 __all__ = ["EVENTS", "PAIR_EVENTS", "Pays", "PayTable", "PAY_TABLES", "BETS", "bet_label", "table_label", "event_words",
-           "pay_table", "derive_table", "pay_table_rows", "settle", "Settlement", "stake_amount", "collect_back", "CoupFacts",
+           "pay_table", "derive_table", "pay_table_rows", "settle", "Settlement", "stake_amount", "collect_back",
+           "collect_back_text", "CoupFacts",
            "coup_facts", "parse_odds", "MAX_STAKE", "DRAGON_BONUS"]
 
 # Dragon Bonus (a side bet on Player or on Banker): a non-natural win pays by its margin in points; a win by
@@ -693,6 +695,8 @@ def settle(bet: str, stake, coup: Coup, table="standard") -> Settlement:
         if line.commission and result == "wins":
             why = " ".join([why, _("The dealer pays {paid} and collects {commission} commission: net {net}.").format(
                 paid=money(gross), commission=money(commission), net=money(net))])
+        elif result == "wins":
+            why = " ".join([why, _("The dealer pays {paid}.").format(paid=money(gross))])
         why = " ".join([why] + notes)
     return Settlement(net, gross, commission, result, why)
 
@@ -712,3 +716,16 @@ def collect_back(settlement: Settlement, paid=None) -> Decimal:
             raise BaccaratError(_("paying {paid} is less than the net win {net}: the dealer would have to pay more, "
                                   "not collect").format(paid=money(paid), net=money(settlement.net)))
         return paid - settlement.net
+
+
+def collect_back_text(settlement: Settlement, paid=None) -> str:
+    """``collect_back`` as a sentence: what the dealer pays, collects, and what the bettor keeps (the net).
+
+    >>> won = settle("banker", 24000, play_coup("2♣ 3♥ 3♠ A♦ 7♦ 4♠"))
+    >>> collect_back_text(won, paid=23000)
+    'The dealer pays 23,000 and collects 200: the bettor keeps 22,800.'
+    """
+    collected = collect_back(settlement, paid)
+    paid = settlement.gross if paid is None else collected + settlement.net
+    return _("The dealer pays {paid} and collects {collected}: the bettor keeps {kept}.").format(
+        paid=money(paid), collected=money(collected), kept=money(paid - collected))

@@ -6,10 +6,13 @@ Public names:
   It is the one literal shaped like the printed table; everything else reads it.
 - ``PLAYER_DRAWS_ON``: the two-card totals on which Player draws (also Banker's rule when Player stood).
 - ``NATURALS``: the two-card totals that are naturals (8 and 9).
-- ``hand_total(cards)``: the total of a hand, 0..9.
+- ``hand_total(cards)``: the total of a hand, 0..9; ``totals_text(*hands)``: each hand's total, one line each;
+  ``two_card_totals_text()``: every total two cards can make (never 10).
 - ``total_working(cards)``: the same total worked out in words, for explanations.
-- ``is_natural(cards)``: 8 or 9 on the first two cards.
-- ``player_draws(player_total)``: does Player draw a third card?
+- ``is_natural(cards)``: 8 or 9 on the first two cards; ``natural_text(*hands)``: the answer for each hand, one
+  line each ("K 9: natural? yes").
+- ``player_draws(player_total)``: does Player draw a third card? ``player_rule_text(totals, reasons=False)``: the
+  rule for those totals as lines of text ("Player has 5: draw"), with the rule's sentence when ``reasons``.
 - ``banker_draws(banker_total, player_third_card)``: does Banker draw a third card?
 - ``player_decision``, ``banker_decision``: the same answers as a ``Decision``: the rule that decided and the numbers
   it used (data; ``.reason`` is its sentence, made by ``explanations`` when it is read, in the language of that moment).
@@ -29,13 +32,13 @@ from __future__ import annotations
 from itertools import islice
 from typing import NamedTuple
 
-from .cards import Card, _iter_cards, as_cards
+from .cards import RANKS, Card, _iter_cards, as_cards
 from .explanations import decision_text
 from ..errors import BaccaratError, refusal, shown, whole_number
 from ..i18n import _
 
 __all__ = ["BANKER_TABLEAU", "PLAYER_DRAWS_ON", "NATURALS", "ANY", "TOTALS", "THIRD_CARD_VALUES", "Decision",
-           "hand_total", "total_working", "is_natural", "player_draws", "banker_draws",
+           "hand_total", "totals_text", "two_card_totals_text", "total_working", "is_natural", "natural_text", "player_draws", "player_rule_text", "banker_draws",
            "player_decision", "banker_decision", "third_card_value"]
 
 TOTALS = range(10)
@@ -137,6 +140,45 @@ def is_natural(cards) -> bool:
     return len(cards) == 2 and _points(cards) in NATURALS
 
 
+def totals_text(*hands) -> str:
+    """For each hand (its cards), one line with its total.
+
+    >>> print(totals_text("7 8", "K 9"))
+    7 8: total 5
+    K 9: total 9
+    """
+    if not hands:
+        raise BaccaratError(_("totals_text needs at least one hand, such as \"7 8\""))
+    return "\n".join(_("{hand}: total {total}").format(hand=" ".join(card.label for card in as_cards(hand)),
+                                                       total=hand_total(hand)) for hand in hands)
+
+
+def two_card_totals_text() -> str:
+    """Every total that two cards can make, found by trying every pair of ranks, and whether 10 is among them.
+
+    >>> print(two_card_totals_text())
+    two-card totals seen: 0, 1, 2, 3, 4, 5, 6, 7, 8, 9
+    a total of 10 seen: no
+    """
+    totals = sorted({_points([Card(first), Card(second)]) for first in RANKS for second in RANKS})
+    return "\n".join([_("two-card totals seen: {totals}").format(totals=", ".join(map(str, totals))),
+                      _("a total of 10 seen: {answer}").format(answer=_("yes") if 10 in totals else _("no"))])
+
+
+def natural_text(*hands) -> str:
+    """For each hand (its cards), one line: is it a natural?
+
+    >>> print(natural_text("K 9", "2 3 4"))
+    K 9: natural? yes
+    2 3 4: natural? no
+    """
+    if not hands:
+        raise BaccaratError(_("natural_text needs at least one hand, such as \"K 9\""))
+    return "\n".join(_("{hand}: natural? {answer}").format(
+        hand=" ".join(card.label for card in as_cards(hand)), answer=_("yes") if is_natural(hand) else _("no"))
+        for hand in hands)
+
+
 def _check_total(total, name: str) -> int:
     return whole_number(name, total, 0, 9)
 
@@ -180,6 +222,25 @@ def player_decision(player_total: int) -> Decision:
 def player_draws(player_total: int) -> bool:
     """True when Player draws a third card: on 0–5 (no natural on either side)."""
     return _player_decision(_check_total(player_total, "player_total")).draws
+
+
+def player_rule_text(totals=range(8), reasons: bool = False) -> str:
+    """Player's rule for each two-card total in ``totals`` (0..7), one line each: draw or stand, and why.
+
+    >>> print(player_rule_text([5, 6], reasons=True))
+    Player has 5: draw. Why: 0–5 draws.
+    Player has 6: stand. Why: 6–7 stands.
+    """
+    if not isinstance(reasons, bool):
+        raise BaccaratError(_("reasons must be True or False, not {value}").format(value=shown(reasons)))
+    if not isinstance(totals, (list, tuple, range)) or not totals:
+        raise BaccaratError(_("totals must be a list of two-card totals 0 to 7, not {value}").format(
+            value=shown(totals)))
+    decisions = [(total, _player_decision(_check_total(total, "totals"))) for total in totals]
+    lines = [(_("Player has {total}: {decision}. Why: {reason}") if reasons else _("Player has {total}: {decision}"))
+             .format(total=total, decision=_("draw") if decision.draws else _("stand"), reason=decision.reason)
+             for total, decision in decisions]
+    return "\n".join(lines)
 
 
 def _banker_decision(banker_total: int, player_third_card: Card | int | None) -> Decision:

@@ -148,6 +148,10 @@ class Shoe:
     def __repr__(self):
         return f"Shoe({len(self)} cards left of {len(self._cards)})"
 
+    def __str__(self):
+        """The shoe as a learner reads it, in the course's language: "411 cards left in the shoe, of 416." """
+        return _("{left} cards left in the shoe, of {total}.").format(left=len(self), total=len(self._cards))
+
     @property
     def dealt(self) -> list[Card]:
         """The cards dealt so far, in order."""

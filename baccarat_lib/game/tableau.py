@@ -12,6 +12,8 @@ Public names:
 - ``published_table_contradictions(published)``: where a published table disagrees with the tableau,
   as readable ``Contradiction`` sentences (values in both columns, in neither, or in the wrong one).
 - ``wrong_rows(published)``: the Banker totals whose rows are wrong.
+- ``tableau_text()``: the tableau as text, one line per Banker total (the values Banker draws on);
+  ``published_table_text(published)``: a published table the same way, with both its columns as printed.
 - ``SOURCE_002_HEADINGS``, ``SOURCE_002_ROWS``: the Banker table of source 002 as printed (headings translated).
 
 >>> tableau_rows()[1]
@@ -37,7 +39,7 @@ from .explanations import describe_values
 from .rules import ANY, BANKER_TABLEAU, THIRD_CARD_VALUES
 
 __all__ = ["tableau_rows", "draw_grid", "read_published_table", "published_table_contradictions", "wrong_rows",
-           "SOURCE_002_HEADINGS", "SOURCE_002_ROWS"]
+           "tableau_text", "published_table_text", "SOURCE_002_HEADINGS", "SOURCE_002_ROWS"]
 
 # Source 002's Banker table exactly as printed (only the Vietnamese words translated):
 # "Tổng 2 lá bài đầu tiên" = total of the first 2 cards; "Rút bài khi lá thứ 3 của Khách Chơi là" = draws
@@ -279,3 +281,32 @@ def wrong_rows(published) -> list[int]:
     for contradiction in published_table_contradictions(published):
         wrong |= set(contradiction.values) if contradiction.kind == "missing row" else {contradiction.banker_total}
     return sorted(wrong)
+
+
+def _values_text(values) -> str:
+    return " ".join(map(str, sorted(values))) or _("none")
+
+
+def tableau_text() -> str:
+    """The tableau, one line per Banker total: the values of Player's third card on which Banker draws.
+
+    >>> print(tableau_text().splitlines()[7])
+    Banker 7: draws on none
+    """
+    return "\n".join(_("Banker {total}: draws on {values}").format(total=total, values=_values_text(values))
+                     for total, values in BANKER_TABLEAU.items())
+
+
+def published_table_text(published) -> str:
+    """A published table ``{banker_total: (draw_values, stand_values)}``, one line per row, both columns as printed.
+
+    >>> print(published_table_text({4: ({2, 3, 4, 5, 6, 7}, {0, 1, 8, 9})}))
+    Banker 4: draws on 2 3 4 5 6 7         stands on 0 1 8 9
+    """
+    if not isinstance(published, dict):
+        raise BaccaratError(_("published must be a table {{banker_total: (draw_values, stand_values)}}, not {value}")
+                            .format(value=shown(published)))
+    published_table_contradictions(published)               # the same checks on its rows
+    return "\n".join(_("Banker {total}: draws on {draws:<19} stands on {stands}").format(
+        total=total, draws=_values_text(draws), stands=_values_text(stands))
+        for total, (draws, stands) in published.items())

@@ -13,7 +13,9 @@ Public names:
 
 - ``DrillKind`` and ``DRILL_KINDS``: each drill kind as one record (its name, label, levels and question maker),
   in course order. ``KINDS`` (the names), ``KIND_NAMES`` (the labels) and ``LEVELS`` (difficulty -> the kinds a
-  mixed drill asks at that level) are read from it.
+  mixed drill asks at that level) are read from it; ``levels_text()`` says what each level asks, by the kinds'
+  labels, in the learner's language; ``levels_preview(kind, seed, count=3)`` prints a drill's first questions at
+  each level.
 - ``DIFFICULTIES`` (1, 2, 3); ``MIXED`` and ``TEST``: the mixed drill and the final test, besides the kinds.
 - ``FINAL_TEST_QUESTIONS``: the final test's length, read from the course list (lesson 09's ``final_test``).
 - ``Exercise(kind, difficulty, question, skill=None)``: one generated question, where it came from, and its skill.
@@ -69,8 +71,10 @@ from .questions import Feedback, Question, _answer_text, check_answer
 from .rule_questions import (banker_draw_question, natural_question, player_draw_question, settle_question,
                              total_question, winner_question)
 
-__all__ = ["DrillKind", "DRILL_KINDS", "KINDS", "KIND_NAMES", "LEVELS", "DIFFICULTIES", "Exercise", "make_exercise",
-           "exercise_at", "drill_exercises", "final_test", "Score", "record", "score_summary",
+__all__ = ["DrillKind", "DRILL_KINDS", "KINDS", "KIND_NAMES", "LEVELS", "levels_text", "levels_preview",
+           "DIFFICULTIES",
+           "Exercise", "make_exercise", "exercise_at", "drill_exercises", "final_test", "Score", "record",
+           "score_summary",
            "Drill", "start_drill", "answer_drill", "next_drill", "MIXED", "TEST", "FINAL_TEST_QUESTIONS",
            "adaptive_items", "next_practice_item", "exercise_for", "adaptive_exercise"]
 
@@ -284,6 +288,21 @@ DRILL_KINDS = {kind.name: kind for kind in (            # in course order: drill
 KINDS = tuple(DRILL_KINDS)
 KIND_NAMES = {kind.name: kind.label for kind in DRILL_KINDS.values()}
 LEVELS = {level: tuple(kind.name for kind in DRILL_KINDS.values() if level in kind.levels) for level in DIFFICULTIES}
+
+
+def levels_text() -> str:
+    """What a mixed drill asks at each level, one line per level, the kinds named by their labels.
+
+    >>> print(levels_text())
+    Level 1: Hand totals, Naturals
+    Level 2: Player: draw or stand, Banker: draw or stand, Who wins?
+    Level 3: Banker: draw or stand, Who wins?, Settling bets
+    """
+    return "\n".join(_("Level {level}: {kinds}").format(level=level,
+                                                         kinds=", ".join(_(KIND_NAMES[kind]) for kind in kinds))
+                     for level, kinds in LEVELS.items())
+
+
 # A test longer than the number of kinds asks again the kinds beyond the first level (easy kinds once is enough).
 TEST_EXTRA_KINDS = tuple(kind.name for kind in DRILL_KINDS.values() if DIFFICULTIES[0] not in kind.levels)
 
@@ -805,3 +824,14 @@ def _check_drill(drill) -> Drill:
     if not isinstance(drill, Drill):
         raise BaccaratError(_("drill must be a Drill (from start_drill), not {value}").format(value=shown(drill)))
     return drill
+
+
+def levels_preview(kind: str, seed, count: int = 3) -> str:
+    """The first ``count`` questions of a ``kind`` drill with ``seed``, at each level, as text.
+
+    >>> print(levels_preview("natural", seed=1, count=1).splitlines()[0])
+    Level 1:
+    """
+    return "\n".join(_("Level {level}:").format(level=level) + "".join(
+        "\n    " + exercise.question.prompt for exercise in drill_exercises(kind, level, seed, count))
+        for level in DIFFICULTIES)

@@ -12,7 +12,8 @@ Public names:
 - ``Feedback(correct, message, judged=True)``: the verdict on one answer; ``judged`` is False when the answer
   was not judged at all (blank, or not a number where a number is asked), so it neither counts nor reveals.
 - ``check_answer(question, answer)``: the pure function every exercise widget calls; numbers match
-  however they are written (``9.50`` = ``9.5``).
+  however they are written (``9.50`` = ``9.5``). ``verdicts_text(question, answers)``: one line per answer, right
+  or wrong (the verdicts alone, without the explanation).
 
 >>> question = Question("What is 7 + 8, units digit only?", "5", "7 + 8 = 15.")
 >>> check_answer(question, "5").correct, check_answer(question, " 5.0 ").correct, check_answer(question, "15").message
@@ -33,7 +34,7 @@ from ..game.formatting import read_number
 from ..i18n import N_, _, fold
 from ..progress.store import MAX_TEXT, _check_skill
 
-__all__ = ["Question", "Feedback", "check_answer"]
+__all__ = ["Question", "Feedback", "check_answer", "verdicts_text"]
 
 _BLANK = N_("Type or choose an answer first.")
 
@@ -268,3 +269,18 @@ def check_answer(question: Question, answer) -> Feedback:
         return Feedback(True, _("Right! {explanation}").format(explanation=question.explanation))
     return Feedback(False, _("Not quite: the right answer is {answer}. {explanation}").format(
         answer=question.answer, explanation=question.explanation))
+
+
+def verdicts_text(question: Question, answers) -> str:
+    """One line per answer (a list of them), saying whether ``check_answer`` finds it right.
+
+    >>> from baccarat_lib.teaching import total_question
+    >>> print(verdicts_text(total_question("7 8"), ["5", "15"]))
+    answer 5: right
+    answer 15: wrong
+    """
+    if not isinstance(answers, (list, tuple)) or not answers:
+        raise BaccaratError(_("answers must be a list of answers, not {value}").format(value=shown(answers)))
+    return "\n".join(_("answer {answer}: {verdict}").format(
+        answer=answer, verdict=_("right") if check_answer(question, answer).correct else _("wrong"))
+        for answer in answers)

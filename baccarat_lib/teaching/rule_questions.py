@@ -3,7 +3,8 @@
 Public names:
 
 - ``total_question(cards)``, ``natural_question(cards)``, ``player_draw_question(cards)``,
-  ``banker_draw_question(banker_cards, player_third_card)``, ``winner_question(cards)``: lessons 01–05.
+  ``banker_draw_question(banker_cards, player_third_card)``, ``winner_question(cards)``: lessons 01–05;
+  ``cards_used_question(cards)``: how many of the cards given the coup uses (lesson 05).
 - ``wrong_rows_question(published, name)``: which rows of a Banker table printed elsewhere are wrong (lesson 04).
 - ``settle_question(bet, stake, coup, table="standard")``: the net result of a bet, answered by ``payouts.settle``.
 - ``pair_question(cards, side="player")``: does a pair bet win on this coup (judged by rank, not value)?
@@ -57,7 +58,7 @@ def _english_money(amount) -> str:
         return money(amount)
 
 __all__ = ["total_question", "natural_question", "player_draw_question", "banker_draw_question",
-           "winner_question", "wrong_rows_question", "settle_question", "pair_question"]
+           "winner_question", "cards_used_question", "wrong_rows_question", "settle_question", "pair_question"]
 
 
 def total_question(cards) -> Question:
@@ -157,6 +158,20 @@ def winner_question(cards) -> Question:
                     coup.outcome.display_name, " ".join(steps_text(coup.steps)) + _left_in_shoe(coup, given),
                     tuple(Outcome(side).display_name for side in ("player", "banker", "tie")),
                     skill="winner", key=labels)
+
+
+def cards_used_question(cards) -> Question:
+    """How many of the cards given, in dealt order, does the coup use (4, 5 or 6)? The coup's steps explain it.
+
+    >>> question = cards_used_question("6 2 A 3 K 5 8")
+    >>> question.answer, question.choices, question.key
+    ('5', ('4', '5', '6'), '6 2 A 3 K 5 8')
+    """
+    given = as_cards(cards)
+    coup = play_coup(given)
+    labels = " ".join(card.label for card in given)
+    return Question(_("Cards in dealt order: {cards}. How many does the coup use?").format(cards=labels),
+                    str(len(coup.cards)), coup.explain(), ("4", "5", "6"), skill="coup-cards", key=labels)
 
 
 # The events of the pay tables as a prompt says them. A noun (in _NOUN_EVENTS) follows "on": "pushes on a natural

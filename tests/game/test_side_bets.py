@@ -70,7 +70,7 @@ def test_either_pair_settles_hand_worked_coups(cards, net, why):
     result = settle("either-pair", 100, cards)
     assert result.net == Decimal(net), why
     if net > 0:
-        assert result.explanation == "The Either Pair bet wins: either pair, paid 5:1."
+        assert result.explanation == "The Either Pair bet wins: either pair, paid 5:1. The dealer pays 500."  # 100 x 5
     else:
         assert result.explanation == ("The Either Pair bet loses: it pays only on either pair; the dealer takes "
                                       "the 100 stake.")
@@ -123,9 +123,10 @@ def test_dragon_bonus_banker_settles_hand_worked_coups(cards, net, why):
 
 def test_dragon_bonus_explanations_say_the_line_and_what_happened():
     assert settle("dragon-bonus-player", 100, "2 K 3 K 4 K").explanation == (
-        "The Dragon Bonus Player bet wins: player wins by 9 without a natural, paid 30:1.")
+        "The Dragon Bonus Player bet wins: player wins by 9 without a natural, paid 30:1. "
+        "The dealer pays 3,000.")  # 100 x 30
     assert settle("dragon-bonus-player", 100, "9 K K K").explanation == (
-        "The Dragon Bonus Player bet wins: player wins with a natural, paid 1:1.")
+        "The Dragon Bonus Player bet wins: player wins with a natural, paid 1:1. The dealer pays 100.")
     assert settle("dragon-bonus-player", 100, "K 9 9 K").explanation == (
         "The Dragon Bonus Player bet pushes (natural tie): the 100 stake is returned.")
     assert settle("dragon-bonus-player", 100, "2 K 3 K 4 6").explanation == (
@@ -157,7 +158,7 @@ def test_lucky_6_settles_hand_worked_coups(cards, net, why):
 
 def test_lucky_6_explanations_and_tables():
     assert settle("lucky-6", 100, "K K K 2 K 4", "no-commission").explanation == (
-        "The Lucky 6 bet wins: banker wins with a three-card 6, paid 20:1.")
+        "The Lucky 6 bet wins: banker wins with a three-card 6, paid 20:1. The dealer pays 2,000.")  # 100 x 20
     assert settle("lucky-6", 100, "3 3 3 3", "no-commission").explanation == (
         "The Lucky 6 bet loses (Tie 6–6): it pays only on banker wins with a two-card 6 or banker wins with a "
         "three-card 6; the dealer takes the 100 stake.")
