@@ -81,30 +81,39 @@ RENDER_ERROR_TEXTS = ("Error displaying widget", "Javascript Error:")
 
 # --- JavaScript run in the page ------------------------------------------------------------
 
-# Installs window.__bacc: counts kernel idle transitions and records every error and stderr
-# message on the kernel's iopub channel (cell errors, and exceptions in widget callbacks,
-# which JupyterLab only shows in its log console and Voila shows nowhere).
+# Installs window.__bacc: counts the requests the page sends the kernel and keeps those not yet
+# answered (a request is answered when the kernel goes idle on its behalf), and records every error
+# and stderr message on the kernel's iopub channel (cell errors, and exceptions in widget
+# callbacks, which JupyterLab only shows in its log console and Voila shows nowhere).
 _JS_INSTALL_PROBE = """async ([mode, path]) => {
   if (window.__bacc) return window.__bacc.hooked;
-  const s = window.__bacc = {mode, path, hooked: false, idle: 0, errors: [], stderr: [],
-                             panel: null, runAll: null, kernelStatus: () => 'unknown'};
+  const s = window.__bacc = {mode, path, hooked: false, sent: 0, unanswered: new Set(), errors: [],
+                             stderr: [], panel: null, runAll: null, kernelStatus: () => 'unknown'};
   const onIopub = (_, msg) => {
     const type = msg.header.msg_type;
     const parent = (msg.parent_header && msg.parent_header.msg_type) || '';
-    if (type === 'error') {
+    if (type === 'status' && msg.content.execution_state === 'idle') {
+      s.unanswered.delete(msg.parent_header && msg.parent_header.msg_id);
+    } else if (type === 'error') {
       s.errors.push({ename: msg.content.ename, evalue: msg.content.evalue, parent,
                      traceback: (msg.content.traceback || []).join('\\n')});
     } else if (type === 'stream' && msg.content.name === 'stderr') {
       s.stderr.push({text: msg.content.text, parent});
     }
   };
-  const onStatus = (_, status) => { if (status === 'idle') s.idle += 1; };
+  const onSent = (_, {msg, direction}) => {
+    if (direction === 'send' && msg.channel === 'shell') { s.sent += 1; s.unanswered.add(msg.header.msg_id); }
+  };
+  // A restarted or dead kernel never answers what it was sent.
+  const onStatus = (_, status) => { if (/restarting|dead/.test(status)) s.unanswered.clear(); };
   if (mode === 'lab') {
     const panel = window.jupyterapp.shell.currentWidget;
     const ctx = panel.sessionContext;
     s.panel = panel;
     ctx.iopubMessage.connect(onIopub);
     ctx.statusChanged.connect(onStatus);
+    ctx.session.kernel.anyMessage.connect(onSent);
+    ctx.kernelChanged.connect((_, change) => { if (change.newValue) change.newValue.anyMessage.connect(onSent); });
     s.kernelStatus = () => (ctx.session && ctx.session.kernel) ? ctx.session.kernel.status : 'none';
     s.hooked = true;
   } else {
@@ -116,6 +125,7 @@ _JS_INSTALL_PROBE = """async ([mode, path]) => {
     if (kernel) {
       kernel.iopubMessage.connect(onIopub);
       kernel.statusChanged.connect(onStatus);
+      kernel.anyMessage.connect(onSent);
       s.kernelStatus = () => kernel.status;
       s.hooked = true;
     }
@@ -153,7 +163,10 @@ _JS_IDLE = """() => {
   return true;
 }"""
 
-_JS_AFTER_ROUNDTRIP = """(before) => window.__bacc.idle > before
+# The interaction sent the kernel at least one request, and every request sent so far is answered: the kernel going
+# idle is not enough, since that may answer an earlier request (Voila's widget manager closes its state-loading comm
+# as the widgets render) while the interaction's own request is still on its way.
+_JS_AFTER_ROUNDTRIP = """(before) => window.__bacc.sent > before && window.__bacc.unanswered.size === 0
   && window.__bacc.kernelStatus() === 'idle'"""
 
 # Top-level outputs of every cell (not the outputs nested inside Output widgets).
@@ -397,7 +410,7 @@ def kernel_roundtrip(page: Page, *, timeout_s: float = ACTION_TIMEOUT_S) -> Iter
         with kernel_roundtrip(page):
             page.get_by_role("button", name="Deal").click()
     """
-    before = page.evaluate("() => { const s = window.__bacc; return s && s.hooked ? s.idle : -1; }")
+    before = page.evaluate("() => { const s = window.__bacc; return s && s.hooked ? s.sent : -1; }")
     if before < 0:
         raise RuntimeError("no kernel probe on this page: open it with open_notebook, "
                            "open_and_run_all or open_voila first")

@@ -54,6 +54,15 @@ display(bomb)
 print("careful", file=sys.stderr)
 """
 
+# A button whose callback keeps the kernel busy for two seconds: a request still on its way when the next
+# interaction starts.
+SLOW_BUTTON_CELL = """\
+import time
+slow = widgets.Button(description="Slow")
+slow.on_click(lambda _: time.sleep(2))
+display(slow)
+"""
+
 # A widget view whose model does not exist: JupyterLab shows "Error displaying widget".
 # (Voila shows "Loading widget..." forever, which open_voila reports after its timeout.)
 GHOST_WIDGET_CELL = """\
@@ -146,3 +155,15 @@ def test_voila_errors_are_detected(page, voila_server):
     assert "widget callback: ValueError: boom-callback" in text, problems
     assert "stderr in cell index 0: careful" in text, problems
     assert "careful" not in "\n".join(errors(page, allow_stderr=True))
+
+
+def test_a_roundtrip_is_not_ended_by_the_answer_to_an_earlier_request(page, voila_server):
+    """The kernel going idle for a request sent before the interaction (here a slow callback; in Voila also the widget
+    manager closing its state-loading comm as the widgets render) must not end the interaction's roundtrip: an
+    exception the interaction raises would then be looked for before it happened."""
+    open_voila(page, voila_server, _broken_notebook("broken-voila-slow.ipynb", SLOW_BUTTON_CELL))
+    page.get_by_role("button", name="Slow").click()
+
+    with pytest.raises(AssertionError, match="did it reach the kernel at all"):
+        with kernel_roundtrip(page, timeout_s=4):
+            pass                               # sends nothing; the slow callback's answer comes meanwhile
