@@ -37,6 +37,19 @@ def _progress_folder_of_its_own(tmp_path_factory, monkeypatch):
             store._SHARED.pop(path).close()
 
 
+@pytest.fixture(scope="session")
+def playwright_api():
+    """Playwright's sync API, started once per process and shared by every test folder that drives a browser.
+
+    While it is open, Playwright marks an asyncio loop as running in the main thread, so a second
+    `sync_playwright()` in the same process is refused ("using Playwright Sync API inside the asyncio loop"): with
+    `pytest -n 2 --dist loadfile` a worker runs the browser tests and then the hub's, so they must share this one."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        yield playwright
+
+
 def _hub_folder(path: Path):
     """The JupyterHub tests' folder that `path` is or lies in, if any."""
     for folder in (TESTS / name for name in HUB_FOLDERS):

@@ -44,7 +44,10 @@ Culling: jupyterhub-idle-culler runs as a hub-managed service and stops a server
 BACCARAT_CULL_IDLE_SECONDS (default 3600), checking every BACCARAT_CULL_EVERY_SECONDS (default 60).
 
 Stopping: Ctrl-C stops the culler, the proxy and every student's server (each given 3 s to stop, then SIGTERM, then
-SIGKILL 1 s later), in under 10 s.
+SIGKILL 1 s later), in under 10 s. This holds also when the hub was started with SIGINT ignored (by a script, or a
+non-interactive shell's `&`): the culler then inherited the ignoring, since JupyterHub starts it before installing its
+own SIGINT handler, and at Ctrl-C the hub waited 30 s (the culler's fixed interrupt timeout, which c.Spawner does not
+reach) before sending it SIGTERM. So this file gives SIGINT back its default handler before anything is started.
 
 Memory: Spawner.mem_limit is set from BACCARAT_MEM_LIMIT (default 1G), but the local-process spawner does not
 enforce it (it only passes MEM_LIMIT to the server, which the JupyterLab resource indicator shows); only the
@@ -60,6 +63,7 @@ proxy's token and the culler's API token are generated at each start and kept in
 """
 
 import os
+import signal
 import sys
 from pathlib import Path
 
@@ -87,6 +91,11 @@ except SettingsError as error:
     raise SystemExit(f"Refusing to start the hub: {error}") from None
 
 c = get_config()  # noqa: F821 (provided by JupyterHub when it reads this file)
+
+# The culler and the proxy are started before JupyterHub handles SIGINT itself, and keep an ignored SIGINT across exec:
+# Ctrl-C must reach them even if whatever started the hub ignored it (see Stopping above).
+if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 # Where the hub keeps its state: database, cookie secret (generated on first start), pid files.
 settings.state_dir.mkdir(mode=0o700, parents=True, exist_ok=True)

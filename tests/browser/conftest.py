@@ -181,14 +181,7 @@ def classroom_page(classroom_context, outside_requests, request):
 
 # --- Browser -------------------------------------------------------------------------------
 
-@pytest.fixture(scope="session")
-def playwright_api():
-    """Playwright's sync API, started once per process (a second start in one process is refused)."""
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        yield playwright
-
+# `playwright_api` (Playwright's sync API, one per process) is in tests/conftest.py: the hub tests use it too.
 
 @pytest.fixture(scope="session")
 def browser(playwright_api):

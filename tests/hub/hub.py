@@ -11,7 +11,9 @@ runs `serve/hub/jupyterhub_config.py` as it is, with:
 
 `LocalHub(terminal=True)` starts the hub in a pseudo-terminal of its own, as a teacher's shell does, so that
 `interrupt()` types Ctrl-C there: the terminal sends SIGINT to the hub and the proxy (its foreground process group),
-and the students' servers would see the terminal as their standard input.
+and the students' servers would see the terminal as their standard input. `sigint_ignored=True` starts it with SIGINT
+ignored, as a non-interactive shell starts a job with `&` (CI run in the background): what the hub starts inherits that
+unless the hub's config undoes it.
 
 Stopping: the hub is sent SIGTERM, and JupyterHub stops the students' servers (which stop their kernels) and the
 proxy. Single-user servers and kernels run in sessions of their own (not the hub's process group), so before
@@ -137,15 +139,23 @@ def student_python(folder: Path) -> str | None:
     return str(venv / "bin" / "python")
 
 
-def start_in_terminal(command: list[str], cwd: Path, env: dict, log) -> tuple[subprocess.Popen, int]:
+def start_in_terminal(command: list[str], cwd: Path, env: dict, log,
+                      sigint_ignored: bool = False) -> tuple[subprocess.Popen, int]:
     """Start `command` as the leader of a new session whose controlling terminal is a new pseudo-terminal, as in a
     teacher's shell; what it writes there is copied to the open binary file `log`. Returns the process and the
-    terminal's controlling side: writing b"\\x03" to it is Ctrl-C."""
+    terminal's controlling side: writing b"\\x03" to it is Ctrl-C. With `sigint_ignored`, the command starts with
+    SIGINT ignored (kept across exec), as a job a non-interactive shell starts with `&`."""
     terminal, secondary = os.openpty()
-    try:
+
+    def in_the_child() -> None:
         # setsid (start_new_session) runs before preexec_fn, which then takes the terminal as the controlling one
+        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+        if sigint_ignored:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    try:
         process = subprocess.Popen(command, cwd=cwd, env=env, stdin=secondary, stdout=secondary, stderr=secondary,
-                                   start_new_session=True, preexec_fn=lambda: fcntl.ioctl(0, termios.TIOCSCTTY, 0))
+                                   start_new_session=True, preexec_fn=in_the_child)
     finally:
         os.close(secondary)
 
@@ -167,7 +177,7 @@ class LocalHub:
     """The class's hub on 127.0.0.1 for one run; use as a context manager."""
 
     def __init__(self, cull_idle_seconds: int = 3600, cull_every_seconds: int = 60, course_repo: str | None = None,
-                 terminal: bool = False):
+                 terminal: bool = False, sigint_ignored: bool = False):
         self.root = Path(tempfile.mkdtemp(prefix="baccarat-hub-"))
         os.chmod(self.root, 0o711)
         self.state = self.root / "state"
@@ -201,6 +211,7 @@ class LocalHub:
         self.recorded: set[tuple[int, int]] = set()
         self._log = None
         self.terminal = terminal
+        self.sigint_ignored = sigint_ignored
         self._terminal_fd: int | None = None
 
     # -- start ---------------------------------------------------------------------------------------------------
@@ -226,7 +237,7 @@ class LocalHub:
         raise HubError(f"the hub did not answer within {timeout} s{self.log_tail()}")
 
     def _start_in_terminal(self, command: list[str]) -> subprocess.Popen:
-        process, self._terminal_fd = start_in_terminal(command, self.root, self.env, self._log)
+        process, self._terminal_fd = start_in_terminal(command, self.root, self.env, self._log, self.sigint_ignored)
         return process
 
     def interrupt(self, timeout: float = 60) -> float:

@@ -63,27 +63,26 @@ def hub_with_a_student():
 
 
 @pytest.fixture
-def signed_in_page(hub_with_a_student):
-    """A page signed in as the student through the hub's login form; yields (page, every URL requested after)."""
-    from playwright.sync_api import sync_playwright
+def signed_in_page(hub_with_a_student, playwright_api):
+    """A page signed in as the student through the hub's login form; yields (page, every URL requested after).
 
+    Its Chromium is started from the process's one Playwright (`playwright_api`, tests/conftest.py), which the browser
+    tests may have started already in this process."""
     hub = hub_with_a_student
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            context = browser.new_context(viewport={"width": 1280, "height": 720})
-            context.route("**/*",
-                          lambda route: route.abort() if off_machine([route.request.url]) else route.continue_())
-            page = context.new_page()
-            page.set_default_timeout(60_000)
-            page.goto(f"{hub.url}/hub/login", wait_until="load")
-            page.fill("#username_input", STUDENT)
-            page.fill("#password_input", hub.class_password)
-            page.click("#login_submit")
-            page.wait_for_url(lambda url: "/hub/login" not in url)
-            yield page, record_requests(context)
-        finally:
-            browser.close()
+    browser = playwright_api.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    try:
+        context = browser.new_context(viewport={"width": 1280, "height": 720})
+        context.route("**/*", lambda route: route.abort() if off_machine([route.request.url]) else route.continue_())
+        page = context.new_page()
+        page.set_default_timeout(60_000)
+        page.goto(f"{hub.url}/hub/login", wait_until="load")
+        page.fill("#username_input", STUDENT)
+        page.fill("#password_input", hub.class_password)
+        page.click("#login_submit")
+        page.wait_for_url(lambda url: "/hub/login" not in url)
+        yield page, record_requests(context)
+    finally:
+        browser.close()
 
 
 def test_the_classroom_view_under_the_hub_asks_no_other_host(hub_with_a_student, signed_in_page):

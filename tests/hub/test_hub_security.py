@@ -255,14 +255,38 @@ def test_an_idle_server_is_culled(culling_hub):
 
 # --- stopping: Ctrl-C ------------------------------------------------------------------------------------------
 
+def _culler_pid(hub: LocalHub) -> int:
+    """The pid of the hub's idle-culler service (a child of the hub running jupyterhub_idle_culler)."""
+    for _ in range(100):   # JupyterHub starts its services before its API answers; read /proc until it shows
+        for pid, _start in descendants(hub.process.pid):
+            try:
+                if b"jupyterhub_idle_culler" in Path(f"/proc/{pid}/cmdline").read_bytes():
+                    return pid
+            except OSError:
+                continue
+        time.sleep(0.1)
+    raise AssertionError(f"no idle-culler below the hub{hub.log_tail()}")
+
+
+def _ignores_sigint(pid: int) -> bool:
+    """Whether process `pid` ignores SIGINT: bit SIGINT - 1 of the SigIgn mask in /proc/<pid>/status."""
+    status = Path(f"/proc/{pid}/status").read_text()
+    mask = int(next(line.split()[1] for line in status.splitlines() if line.startswith("SigIgn:")), 16)
+    return bool(mask & (1 << (signal.SIGINT - 1)))
+
+
 def test_ctrl_c_in_the_teachers_terminal_stops_the_hub_within_10_s_even_with_a_hung_server():
     # The hub in a terminal of its own, as a teacher starts it, with a student's server running a kernel. The server
     # is then hung (SIGSTOP: it answers no signal but SIGKILL), the worst a server can do at the end of class.
     # Ctrl-C typed in the terminal must stop the hub, the proxy, the culler and the server in under 10 s (JupyterHub's
     # defaults waited 30 s after SIGINT and 30 s after SIGTERM); the kernel follows its server out.
-    hub = LocalHub(course_repo=str(REPO), terminal=True)
+    # The hub starts with SIGINT ignored, as from a script or a CI job in the background: the culler, started before
+    # JupyterHub handles SIGINT, inherited that, and Ctrl-C then waited 30 s for it (the culler's timeout is fixed).
+    hub = LocalHub(course_repo=str(REPO), terminal=True, sigint_ignored=True)
     try:
         hub.start()
+        culler = _culler_pid(hub)
+        assert not _ignores_sigint(culler), f"the culler (pid {culler}) ignores SIGINT: Ctrl-C would wait 30 s for it"
         admin = {"Authorization": f"token {hub.admin_token()}"}
         requests.post(f"{hub.url}/hub/api/users/anna", headers=admin, timeout=30).raise_for_status()
         student = _start_server(hub, admin, "anna")
