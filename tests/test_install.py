@@ -312,13 +312,13 @@ def _printed_link(server: Server, timeout_s: float = PATIENCE_S) -> str:
     pytest.fail(f"punto-banco lab printed no link within {timeout_s:.0f} s:\n{server.text()}")
 
 
-def test_a_learner_answers_saves_and_finds_the_lesson_as_they_left_it_the_next_day(installed, tmp_path):
+def test_a_learner_answers_saves_and_finds_the_lesson_as_they_left_it_the_next_day(installed, tmp_path, request):
     """The learner's journey in JupyterLab at 1024×768 with the file browser open: the printed link opens lesson 00;
     Run All; an exercise answered wrong, then right; saved; the server stopped and started again (the next day);
     the lesson reopened draws every widget from its saved state before anything runs; the course's own copy of the
     lessons is unchanged; the saved answers have plausible times."""
     try:
-        from playwright.sync_api import sync_playwright
+        import playwright.sync_api  # noqa: F401  (the process's one Playwright: tests/conftest.py's playwright_api)
     except ImportError:
         _give_up("the learner's journey needs Playwright (pip install playwright) and Debian's chromium")
     from tests.browser import lab as ui
@@ -344,61 +344,61 @@ def test_a_learner_answers_saves_and_finds_the_lesson_as_they_left_it_the_next_d
     lesson = "00_welcome.ipynb"
     exercise = "winner_question(\"7 2 A 5\")"      # Player 7+2 = 9 against Banker A+5 = 6: Player's natural wins
 
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    playwright = request.getfixturevalue("playwright_api")
+    chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    try:
+        page = chromium.new_page(viewport={"width": 1024, "height": 768})
+        first_day = Server(learner, tmp_path / "lab-1.log", "lab")
         try:
-            page = chromium.new_page(viewport={"width": 1024, "height": 768})
-            first_day = Server(learner, tmp_path / "lab-1.log", "lab")
-            try:
-                link = _printed_link(first_day)
-                assert f"/lab/tree/{lesson}?token=" in link
-                base = link.split("/lab/", 1)[0]
-                page.goto(link)                                   # the token becomes a cookie
-                ui.open_notebook(page, base, lesson, show_sidebar=True, timeout_s=PATIENCE_S)
-                assert ui.run_all(page, timeout_s=3 * PATIENCE_S), ui.errors(page)
-                ui.assert_no_errors(page)
-                cell = ui.cell_by_text(page, exercise)
-                cell.scroll_into_view_if_needed()
-                with ui.kernel_roundtrip(page, timeout_s=PATIENCE_S):
-                    cell.get_by_role("button", name="Banker", exact=True).click()
-                ui.expect(cell).to_contain_text("Not quite")
-                with ui.kernel_roundtrip(page, timeout_s=PATIENCE_S):
-                    cell.get_by_role("button", name="Player", exact=True).click()
-                ui.expect(cell).to_contain_text("Right")
-                ui.screenshot(page, "learner-journey-answered")
-                page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
-                page.wait_for_function("() => !window.jupyterapp.shell.currentWidget.context.model.dirty",
-                                       timeout=30_000)
-            finally:
-                first_day.stop()
-
-            next_day = Server(learner, tmp_path / "lab-2.log", "lab")
-            try:
-                link = _printed_link(next_day)
-                base = link.split("/lab/", 1)[0]
-                page.goto(link)
-                ui.open_notebook(page, base, lesson, show_sidebar=True, timeout_s=PATIENCE_S)
-                ui.wait_for_widgets(page, timeout_s=PATIENCE_S)
-                ui.screenshot(page, "learner-journey-next-day")
-                problems = [problem for problem in ui.errors(page) if "render error" in problem]
-                assert problems == [], problems                   # 0 "Error displaying widget"
-                answered = ui.cell_by_text(page, exercise)
-                ui.expect(answered).to_contain_text("Right")      # the feedback as the learner left it
-                # The progress page (lesson 11) shows the two answers: 2 answered, 1 right, 50 %, and a median time
-                # that is unknown ("—": the first click came with nothing before it) or the seconds of the second try.
-                ui.open_notebook(page, base, "11_my_progress.ipynb", show_sidebar=True, timeout_s=PATIENCE_S)
-                assert ui.run_all(page, timeout_s=3 * PATIENCE_S), ui.errors(page)
-                row = ui.cell_by_text(page, "show_progress()").locator(".bcl-progress-skills tr",
-                                                                         has_text="Who wins?")
-                ui.expect(row).to_have_count(1)
-                cells = [text.strip() for text in row.locator("td").all_inner_texts()]
-                assert cells[1:4] == ["2", "1", "50%"], cells
-                assert cells[4] == "—" or (cells[4].endswith(" s") and 0 <= float(cells[4][:-2]) < 60), cells
-                ui.screenshot(page, "learner-journey-progress")
-            finally:
-                next_day.stop()
+            link = _printed_link(first_day)
+            assert f"/lab/tree/{lesson}?token=" in link
+            base = link.split("/lab/", 1)[0]
+            page.goto(link)                                   # the token becomes a cookie
+            ui.open_notebook(page, base, lesson, show_sidebar=True, timeout_s=PATIENCE_S)
+            assert ui.run_all(page, timeout_s=3 * PATIENCE_S), ui.errors(page)
+            ui.assert_no_errors(page)
+            cell = ui.cell_by_text(page, exercise)
+            cell.scroll_into_view_if_needed()
+            with ui.kernel_roundtrip(page, timeout_s=PATIENCE_S):
+                cell.get_by_role("button", name="Banker", exact=True).click()
+            ui.expect(cell).to_contain_text("Not quite")
+            with ui.kernel_roundtrip(page, timeout_s=PATIENCE_S):
+                cell.get_by_role("button", name="Player", exact=True).click()
+            ui.expect(cell).to_contain_text("Right")
+            ui.screenshot(page, "learner-journey-answered")
+            page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
+            page.wait_for_function("() => !window.jupyterapp.shell.currentWidget.context.model.dirty",
+                                   timeout=30_000)
         finally:
-            chromium.close()
+            first_day.stop()
+
+        next_day = Server(learner, tmp_path / "lab-2.log", "lab")
+        try:
+            link = _printed_link(next_day)
+            base = link.split("/lab/", 1)[0]
+            page.goto(link)
+            ui.open_notebook(page, base, lesson, show_sidebar=True, timeout_s=PATIENCE_S)
+            ui.wait_for_widgets(page, timeout_s=PATIENCE_S)
+            ui.screenshot(page, "learner-journey-next-day")
+            problems = [problem for problem in ui.errors(page) if "render error" in problem]
+            assert problems == [], problems                   # 0 "Error displaying widget"
+            answered = ui.cell_by_text(page, exercise)
+            ui.expect(answered).to_contain_text("Right")      # the feedback as the learner left it
+            # The progress page (lesson 11) shows the two answers: 2 answered, 1 right, 50 %, and a median time
+            # that is unknown ("—": the first click came with nothing before it) or the seconds of the second try.
+            ui.open_notebook(page, base, "11_my_progress.ipynb", show_sidebar=True, timeout_s=PATIENCE_S)
+            assert ui.run_all(page, timeout_s=3 * PATIENCE_S), ui.errors(page)
+            row = ui.cell_by_text(page, "show_progress()").locator(".bcl-progress-skills tr",
+                                                                     has_text="Who wins?")
+            ui.expect(row).to_have_count(1)
+            cells = [text.strip() for text in row.locator("td").all_inner_texts()]
+            assert cells[1:4] == ["2", "1", "50%"], cells
+            assert cells[4] == "—" or (cells[4].endswith(" s") and 0 <= float(cells[4][:-2]) < 60), cells
+            ui.screenshot(page, "learner-journey-progress")
+        finally:
+            next_day.stop()
+    finally:
+        chromium.close()
 
     assert {path: _sha(path) for path in course.rglob("*.ipynb")} == before     # the course's own copy untouched
     exported = subprocess.run([str(bin_dir / "punto-banco"), "progress", "export", "answers.csv"], cwd=tmp_path,
