@@ -14,8 +14,8 @@ WORKED = "2♣ 3♥ 3♠ A♦ 7♦ 4♠"      # Banker wins 8–2 with three car
 
 
 def type_and_enter(controls, text):
-    """Type ``text`` in an exercise's box (its keystrokes reach the kernel as they are typed), then press Enter (the
-    front end's "submit" message, as JupyterLab and Voila send it)."""
+    """Type ``text`` in an exercise's box and press Enter: the box sends its text as one state change (which answers),
+    and the front end also sends a "submit" message, which must not answer a second time."""
     controls.text.value = text
     controls.text._handle_custom_msg({"event": "submit"}, [])
 
@@ -82,8 +82,7 @@ def test_money_is_typed_and_checked():
     widget = show_question(settle_question("banker", 100, WORKED)).controller
     assert widget.controls.buttons == []
     assert tuple(widget.controls.box.children) == (widget.controls.text, widget.controls.check)
-    widget.controls.text.value = "10"                        # typing alone answers nothing
-    assert widget.feedback.value == ""
+    assert widget.feedback.value == "" and not widget.controls.text.continuous_update   # the box sends on Enter
     type_and_enter(widget.controls, "100")                   # Enter in the box answers
     assert "Not quite" in widget.feedback.value
     widget.controls.text.value = "95.00"
@@ -111,25 +110,23 @@ def _fresh_store(tmp_path, monkeypatch):
     return lambda: ProgressStore(tmp_path / "progress.sqlite3").answers()
 
 
-def test_each_judged_answer_is_saved_with_its_seconds_from_the_first_keystroke_and_a_typo_is_not(tmp_path,
-                                                                                                 monkeypatch):
+def test_each_judged_answer_is_saved_with_its_seconds_from_a_sign_the_learner_is_there_and_a_typo_is_not(
+        tmp_path, monkeypatch):
     # A lesson exercise records skill, key, answer, right or wrong and the seconds it took, counted from the first
-    # sign that the learner has the question in front of them (a keystroke), never from Run All building it.
+    # sign that the learner has the question in front of them (here a typo), never from Run All building it.
     from baccarat_lib.teaching.rule_questions import banker_draw_question, total_question
     from baccarat_lib.views.widgets import question as question_module
     saved = _fresh_store(tmp_path, monkeypatch)
     clock = _FakeClock(100.0)
     monkeypatch.setattr(question_module, "clock", clock)          # the module's clock, as a lesson's widget uses
     widget = show_question(total_question("7 8")).controller       # built by Run All at 100 s
-    clock.now = 103.5
-    widget.controls.text.value = "a"                              # the first keystroke: the clock starts here
     clock.now = 104.0
-    type_and_enter(widget.controls, "abc")                        # a typo: not judged, not saved, clock runs on
+    type_and_enter(widget.controls, "abc")                        # a typo: not judged, not saved; the clock starts
     assert "Type a total: a whole number from 0 to 9." in widget.feedback.value
-    clock.now = 107.0
-    type_and_enter(widget.controls, "15")                         # wrong, 3.5 s after the first keystroke
+    clock.now = 107.5
+    type_and_enter(widget.controls, "15")                         # wrong, 3.5 s after the typo
     widget.controls.check.click()                                 # Check after Enter: the same answer, saved once
-    clock.now = 109.0
+    clock.now = 109.5
     type_and_enter(widget.controls, "5")                          # a new try: right, 2 s after the wrong one
     clock.now = 111.0
     type_and_enter(widget.controls, " 5.0")                       # already right: judged on screen, not saved
@@ -294,16 +291,9 @@ def test_final_test_waits_after_a_typo():
     assert test.next_button.disabled and "Type a" in test.notice.value
 
 
-def test_on_typing_must_be_a_function():
-    from baccarat_lib.errors import BaccaratError
-    with pytest.raises(BaccaratError, match="on_typing must be None or a function") as error:
-        AnswerControls(lambda answer: None, on_typing=5)
-    assert "5" in str(error.value)
-
-
 def test_typing_in_a_drills_box_still_answers_on_enter_and_a_submit_message_is_not_a_second_answer():
-    # A drill's box (no on_typing) sends its text only on Enter, which answers once; the "submit" message the front
-    # end sends with the same Enter must not answer it again.
+    # A box sends its text only on Enter, which answers once; the "submit" message the front end sends with the same
+    # Enter must not answer it again.
     answers = []
     controls = AnswerControls(answers.append)
     controls.text.value = "95"

@@ -2,10 +2,11 @@
 
 Public names:
 
-- ``AnswerControls(on_answer, placeholder=None, on_typing=None)``: a button per choice, or a text box (Enter
-  answers) and a Check button; the practice drill uses them too. ``on_typing`` (a function of no arguments) is
-  called at each keystroke in the box: the box then sends what is typed as it is typed, and answers on Enter or
-  Check only. The buttons wrap onto a second row rather than run off a narrow page, and
+- ``AnswerControls(on_answer, placeholder=None)``: a button per choice, or a text box (Enter answers) and a Check
+  button; the practice drill uses them too. The box sends its text with Enter, as one state change, so the answer
+  judged is always the text the learner sees (a box that sent each keystroke and answered on the front end's
+  separate "submit" message could be judged on an older text: the widget manager holds back a state change while an
+  earlier one is in flight, and the submit message overtook it). The buttons wrap onto a second row rather than run off a narrow page, and
   choices of one or two digits (0–9) get compact buttons, so ten of them fit in one row of about 550 px (a
   lesson's output at 1024 px with JupyterLab's file browser open is 588 px wide).
   ``lock()`` disables them all (a drill's question once answered: one try), ``lock(False)`` enables them again.
@@ -14,14 +15,16 @@ Public names:
 
 **Saved progress**: each judged answer is saved in the learner's progress store by the one answer recorder
 (``progress.recorder.AnswerRecorder``, source "lesson") under the question's ``skill`` and ``key``, with the
-seconds it took, counted from when the learner could be seen to have the question in front of them: their first
-keystroke in its text box, or the answer before it (its feedback was read). An exercise is built when its cell
+seconds it took, counted from when the learner could be seen to have the question in front of them: a typed answer
+that could not be judged (a typo: they are there), or the answer before it (its feedback was read). An exercise is
+built when its cell
 runs (Run All builds them all at once, before the learner has scrolled to any), so the widget being built says
-nothing about when it was seen; a first answer with nothing before it (a button clicked, or a text pasted and
-Enter pressed at once) has an unknown time, saved as unknown (``seconds=None``), left out of medians and never
+nothing about when it was seen; a first answer with nothing before it (a button clicked, or a text typed and
+Enter pressed) has an unknown time, saved as unknown (``seconds=None``), left out of medians and never
 called slow. (Seeing when a widget scrolls into view would need JavaScript of the course's own in JupyterLab and
 Voila; the kernel alone cannot know it, and this rule stays right in a kernel with no browser, as under nbval.)
-An answer that is not judged (blank, a typo where a number is asked) is not saved and does not stop the clock. The recorder's rule for a lesson's
+An answer that is not judged (blank, a typo where a number is asked) is not saved; it starts the clock if it had not
+started, and does not stop it. The recorder's rule for a lesson's
 exercise: a new try after a wrong answer is saved too (it is a new attempt, and the right one after a miss is what
 spaced repetition needs to see); once the question is answered right, further clicks are still judged on screen
 but not saved (clicking the right button again would inflate the accuracy), and an answer the same as the one just
@@ -62,39 +65,26 @@ def _compact(choice: str) -> bool:
 class AnswerControls:
     """How a learner answers: a button per choice, or a text box and a Check button; each calls ``on_answer``."""
 
-    def __init__(self, on_answer, placeholder: str | None = None, on_typing=None):
+    def __init__(self, on_answer, placeholder: str | None = None):
         if not callable(on_answer):
             raise BaccaratError(_("on_answer must be a function called with the answer, not {value}").format(
                 value=shown(on_answer)))
-        if on_typing is not None and not callable(on_typing):
-            raise BaccaratError(_("on_typing must be None or a function called at each keystroke, not {value}")
-                                .format(value=shown(on_typing)))
         placeholder = _("your answer") if placeholder is None else placeholder   # built now: in today's language
         check_text("placeholder", placeholder, '"your answer"')
-        self.on_answer, self.on_typing = on_answer, on_typing
+        self.on_answer = on_answer
         self.buttons: list = []
-        # Without on_typing the box sends its text only on Enter (or on leaving it), which answers; with it, each
-        # keystroke reaches the kernel and Enter arrives as the front end's "submit" message.
-        self.text = widgets.Text(placeholder=placeholder, continuous_update=on_typing is not None,
+        # The box sends its text only on Enter (or on leaving it), which answers.
+        self.text = widgets.Text(placeholder=placeholder, continuous_update=False,
                                  layout=widgets.Layout(width="16em", height="2.6em"))
         self.check = widgets.Button(description=_("Check"), button_style="primary", layout=BIG)
         self.check.on_click(lambda _event: self.on_answer(self.text.value))
         self.text.observe(self._typed, names="value")
-        self.text.on_msg(self._message)
         self.box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap", max_width="100%"))  # wraps, never overflows
         self._clearing = False
 
     def _typed(self, change):
-        if self._clearing:
-            return
-        if self.on_typing is not None:
-            self.on_typing()
-        elif str(change["new"]).strip():
+        if not self._clearing and str(change["new"]).strip():
             self.on_answer(change["new"])
-
-    def _message(self, _widget, content, _buffers):
-        if self.on_typing is not None and isinstance(content, dict) and content.get("event") == "submit":
-            self.on_answer(self.text.value)          # Enter pressed in a box that sends each keystroke
 
     def show(self, choices=()):
         """Buttons for ``choices`` (kept if they are the same as before), or the text box when there are none.
@@ -140,7 +130,7 @@ class AnswerControls:
 
 class QuestionWidget:
     """One exercise on screen: the prompt, answer controls and a feedback area; each judged answer is saved
-    and timed from the learner's first keystroke in its box, else unknown (see the module's notes). ``clock``:
+    and timed from a typo before it or the answer before it, else unknown (see the module's notes). ``clock``:
     None (the module's ``clock``) or a function returning seconds."""
 
     def __init__(self, question: Question, clock=None):
@@ -153,7 +143,7 @@ class QuestionWidget:
         self.recorder.ask(start=False)      # built by Run All: the clock waits for a sign the learner is here
         self.prompt = widgets.HTML(f'<div style="font-size:1.3em;margin:0.3em 0;">{question.prompt}</div>')
         self.feedback = widgets.HTML()
-        self.controls = AnswerControls(self.answer, on_typing=self.recorder.touch)
+        self.controls = AnswerControls(self.answer)
         self.controls.show(question.choices)
         self.missed = False                 # a first wrong answer was given: the next wrong one reveals
         self.settled = False                # answered right, or the answer shown: no more hints
@@ -172,6 +162,7 @@ class QuestionWidget:
         answer and its explanation come after a second wrong answer or on that button."""
         feedback = check_answer(self.question, text)
         if not feedback.judged:
+            self.recorder.touch()            # a typo shows the learner is at the question: the clock starts
             html = message_html(feedback.message, "info")
         elif feedback.correct or self.settled or self.missed:
             html = message_html(feedback.message, "right" if feedback.correct else "wrong")
