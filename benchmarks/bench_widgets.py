@@ -106,11 +106,6 @@ def answer_action(controls, question, right: bool = True):
         text = question.answer if right else next(c for c in question.choices if c != question.answer)
         return "click an answer button", answer_button(controls, text).click
     text = question.answer if right else "12345"
-    if controls.on_typing is not None:          # an exercise's box: keystrokes arrive as typed, Enter answers
-        def type_and_enter():
-            controls.text.value = text
-            controls.text._handle_custom_msg({"event": "submit"}, [])
-        return "type an answer + Enter", type_and_enter
     if controls.text.value == text:            # the box must change for the typed answer to be read
         controls.clear_text()
     return "type an answer + Enter", lambda: setattr(controls.text, "value", text)
