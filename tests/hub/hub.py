@@ -173,6 +173,22 @@ def start_in_terminal(command: list[str], cwd: Path, env: dict, log,
 
 # --- the hub ----------------------------------------------------------------------------------------------------
 
+def wait_for_hub(url: str, process: subprocess.Popen, log_tail, timeout: float) -> None:
+    """Wait until the hub at ``url`` answers its API; a ``HubError`` with ``log_tail()`` if ``process`` exits first
+    or nothing answers within ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise HubError(f"the hub exited with status {process.returncode}{log_tail()}")
+        try:
+            if requests.get(f"{url}/hub/api/", timeout=2).status_code == 200:
+                return
+        except requests.RequestException:
+            pass
+        time.sleep(0.3)
+    raise HubError(f"the hub did not answer within {timeout} s{log_tail()}")
+
+
 class LocalHub:
     """The class's hub on 127.0.0.1 for one run; use as a context manager."""
 
@@ -224,17 +240,8 @@ class LocalHub:
         else:
             self.process = subprocess.Popen(command, cwd=self.root, env=self.env, stdout=self._log,
                                             stderr=subprocess.STDOUT, start_new_session=True)
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise HubError(f"the hub exited with status {self.process.returncode}{self.log_tail()}")
-            try:
-                if requests.get(f"{self.url}/hub/api/", timeout=2).status_code == 200:
-                    return self
-            except requests.RequestException:
-                pass
-            time.sleep(0.3)
-        raise HubError(f"the hub did not answer within {timeout} s{self.log_tail()}")
+        wait_for_hub(self.url, self.process, self.log_tail, timeout)
+        return self
 
     def _start_in_terminal(self, command: list[str]) -> subprocess.Popen:
         process, self._terminal_fd = start_in_terminal(command, self.root, self.env, self._log, self.sigint_ignored)

@@ -45,7 +45,7 @@ import pytest
 import requests
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))   # the hub helper and load test beside these tests
-from hub import descendants, free_ports, processes, start_in_terminal  # noqa: E402
+from hub import descendants, free_ports, processes, start_in_terminal, wait_for_hub  # noqa: E402
 from load_test import StudentRun, run_lesson  # noqa: E402
 from baccarat_spawner import unix_users_with_prefix  # noqa: E402
 
@@ -339,16 +339,9 @@ def _start_hub(journey: Journey, block: str) -> SimpleNamespace:
                BACCARAT_UNIX_PREFIX=journey.prefix, BACCARAT_STUDENT_HOMES=str(journey.homes))
     log = open(journey.root / "hub.log", "wb")
     journey.hub, journey.terminal = start_in_terminal(["bash", "-c", f"exec {command}"], journey.course, env, log)
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        assert journey.hub.poll() is None, (journey.root / "hub.log").read_text(errors="replace")[-3000:]
-        try:
-            if requests.get(f"{hub.url}/hub/api/", timeout=5).status_code == 200:
-                return hub
-        except requests.RequestException:
-            pass
-        time.sleep(0.5)
-    pytest.fail("the hub did not answer in 120 s:\n" + (journey.root / "hub.log").read_text(errors="replace")[-3000:])
+    wait_for_hub(hub.url, journey.hub,
+                 lambda: "\n" + (journey.root / "hub.log").read_text(errors="replace")[-3000:], timeout=120)
+    return hub
 
 
 def _student_follows(journey: Journey, hub: SimpleNamespace, link: str, query: dict) -> str:
