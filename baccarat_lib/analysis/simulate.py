@@ -94,7 +94,8 @@ for _index, _rank in enumerate(RANKS):
 _DECK_CODES = np.array([_CODE_OF_RANK[rank] for rank in RANKS], dtype=np.uint32)
 
 _PAD = 8             # spare columns after each shoe so a finished shoe can idle without bounds checks
-_CHUNK_SHOES = 2048  # shoes shuffled and dealt at once (bounds memory: about 15 MB of work arrays)
+_CHUNK_SHOES = 2048  # shoes shuffled and dealt at once (bounds memory: about 3 MB of work arrays)
+_PIECE_SHOES = 128   # shoes whose random keys are drawn and sorted at once (their work arrays stay in the cache)
 
 
 # Lookup tables for the lockstep dealer, indexed by
@@ -105,16 +106,20 @@ _IDLE = _SUMS * _SUMS * 100
 
 
 def _build_tables():
+    """The record columns a coup's lookup index decides, played once by ``kernel.play_values``: outcome code,
+    cards used (0 past the cut card), final totals and natural."""
     player_two, banker_two, fifth, sixth = np.meshgrid(np.arange(_SUMS), np.arange(_SUMS),
                                                        np.arange(10), np.arange(10), indexing="ij")
     played = play_values(player_two.ravel(), banker_two.ravel(), fifth.ravel(), sixth.ravel())
-    outcome, n_cards = played.outcome, played.n_cards
-    idle = np.full(100, _NO_COUP, dtype=np.uint8)
-    return (np.concatenate([outcome, idle]),
-            np.concatenate([n_cards, np.zeros(100, dtype=np.uint8)]))
+
+    def column(values, idle):
+        return np.concatenate([values, np.full(100, idle, dtype=values.dtype)])
+    return (column(played.outcome, _NO_COUP), column(played.n_cards, 0), column(played.player_total, 0),
+            column(played.banker_total, 0), column(played.natural, False))
 
 
-_OUTCOME_TABLE, _N_CARDS_TABLE = _build_tables()
+_OUTCOME_TABLE, _N_CARDS_TABLE, _PLAYER_TOTAL_TABLE, _BANKER_TOTAL_TABLE, _NATURAL_TABLE = _build_tables()
+_STEP_TABLE = _N_CARDS_TABLE.astype(np.intp)  # cards used, as the step of a card position
 
 
 # ---------------------------------------------------------------------------------------------
@@ -151,81 +156,137 @@ def _deal_limit(n_cards: int, cut_card: int) -> int:
 # ---------------------------------------------------------------------------------------------
 # Shuffling and dealing many shoes at once
 
-def _shuffle(rng: np.random.Generator, n_shoes: int, deck_codes: np.ndarray) -> np.ndarray:
-    """``n_shoes`` shuffled shoes as an (n_shoes, n_cards) uint32 array whose low 6 bits are card codes."""
+def _sorted_keys(rng: np.random.Generator, n_shoes: int, deck_codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``n_shoes`` shoes' random keys, sorted (low 6 bits: card codes), and the rows whose keys tie (to reshuffle)."""
     n_cards = deck_codes.size
     raw = rng.bit_generator.random_raw((n_shoes * n_cards + 1) // 2).view(np.uint32)
     keys = raw[:n_shoes * n_cards].reshape(n_shoes, n_cards)
     keys &= np.uint32(~((1 << _CARD_BITS) - 1) & 0xFFFFFFFF)
     keys |= deck_codes
     keys.sort(axis=1)
-    # Two equal random keys would leave those two cards in code order: reshuffle such shoes exactly.
     flat = keys.ravel()
     near = np.flatnonzero(np.subtract(flat[1:], flat[:-1]) < (1 << _CARD_BITS))
     tied = near[((flat[near] ^ flat[near + 1]) >> _CARD_BITS == 0) & (near % n_cards != n_cards - 1)]
-    for row in np.unique(tied // n_cards):
+    return keys, np.unique(tied // n_cards)
+
+
+def _shuffle(rng: np.random.Generator, n_shoes: int, deck_codes: np.ndarray) -> np.ndarray:
+    """``n_shoes`` shuffled shoes as an (n_shoes, n_cards) uint32 array whose low 6 bits are card codes."""
+    keys, tied = _sorted_keys(rng, n_shoes, deck_codes)
+    # Two equal random keys would leave those two cards in code order: reshuffle such shoes exactly.
+    for row in tied:
         keys[row] = rng.permuted(deck_codes)
     return keys
 
 
-def _values(keys: np.ndarray) -> np.ndarray:
-    """Card values 0..9 of the shoes, one shoe per column (cards, shoes), padded with _PAD spare rows."""
-    n_shoes, n_cards = keys.shape
-    by_shoe = np.empty((n_shoes, n_cards), dtype=np.uint8)
-    np.bitwise_and(keys, _VALUE_MASK, out=by_shoe, casting="unsafe")
-    values = np.zeros((n_cards + _PAD, n_shoes), dtype=np.uint8)
-    np.copyto(values[:n_cards], by_shoe.T)  # faster than writing the transposed output directly
-    return values
+class _Chunk:
+    """Shoes ready to deal: for every card position of every shoe (one row per shoe, ``width`` columns), the lookup
+    index of the coup that would start there (``index``, uint16: ``_IDLE`` from the shoe's limit on), and, for the
+    records, its pair flags (``pairs``: 1 Player pair, 2 Banker pair) and the shoes' ranks (``ranks``)."""
+
+    def __init__(self, n_shoes: int, n_cards: int, limit: int, want_pairs: bool, want_ranks: bool):
+        self.n_shoes, self.n_cards, self.limit, self.width = n_shoes, n_cards, limit, n_cards + _PAD
+        self.index = np.empty((n_shoes, self.width), dtype=np.uint16)
+        self.index[:, limit:] = _IDLE
+        self.pairs = np.zeros((n_shoes, self.width), dtype=np.uint8) if want_pairs else None
+        self.ranks = np.empty((n_shoes, n_cards), dtype=np.int8) if want_ranks else None
+
+    def fill(self, start: int, codes: np.ndarray) -> None:
+        """Rows ``start``.. from card codes (rows, n_cards); the values are the codes' low 4 bits."""
+        rows, limit = slice(start, start + len(codes)), self.limit
+        values = codes & np.uint8(_VALUE_MASK)
+        sums = values[:, :-2] + values[:, 2:]  # two-card sums from each position: Player's, then Banker's
+        # index = Player's sum * 1900 + Banker's sum * 100 + 10 * fifth card + sixth card
+        index = self.index[rows, :limit]
+        np.multiply(sums[:, :limit], _SUMS * 100, out=index, dtype=np.uint16)
+        index += np.multiply(sums[:, 1:limit + 1], 100, dtype=np.uint16)
+        third = np.multiply(values[:, 4:limit + 4], 10, dtype=np.uint8)
+        third += values[:, 5:limit + 5]
+        index += third
+        if self.pairs is not None:
+            same = (codes[:, :-2] == codes[:, 2:]).view(np.uint8)  # equal codes are equal ranks
+            pairs = self.pairs[rows, :limit]
+            np.left_shift(same[:, 1:limit + 1], 1, out=pairs)
+            pairs |= same[:, :limit]
+        if self.ranks is not None:
+            self.ranks[rows] = _RANK_INDEX_OF_CODE[codes]
 
 
-def _deal_lockstep(values: np.ndarray, limit: int, want_positions: bool):
-    """Deal every shoe (column of ``values``) in lockstep until all reach their cut card.
+def _shuffled_chunk(rng: np.random.Generator, n_shoes: int, deck_codes: np.ndarray, first, limit: int,
+                    want_pairs: bool = False, want_ranks: bool = False) -> _Chunk:
+    """``n_shoes`` shuffled shoes, ready to deal: the very shoes ``_shuffle`` gives (every random key drawn in the
+    same order, then the tied shoes reshuffled in row order), drawn and sorted ``_PIECE_SHOES`` at a time so the
+    keys stay in the cache and never all exist at once. ``first``: a key row for shoe 0 (the run's first chunk)."""
+    chunk = _Chunk(n_shoes, deck_codes.size, limit, want_pairs, want_ranks)
+    tied = []
+    codes = np.empty((min(n_shoes, _PIECE_SHOES), deck_codes.size), dtype=np.uint8)
+    for start in range(0, n_shoes, _PIECE_SHOES):
+        keys, piece_tied = _sorted_keys(rng, min(_PIECE_SHOES, n_shoes - start), deck_codes)
+        tied.extend(start + piece_tied)
+        piece_codes = codes[:len(keys)]
+        np.bitwise_and(keys, (1 << _CARD_BITS) - 1, out=piece_codes, casting="unsafe")
+        chunk.fill(start, piece_codes)
+    for row in tied:
+        chunk.fill(row, rng.permuted(deck_codes).astype(np.uint8)[None, :])
+    if first is not None:
+        chunk.fill(0, (first & ((1 << _CARD_BITS) - 1)).astype(np.uint8))
+    return chunk
 
-    Returns (codes, positions): (steps, n_shoes) arrays of outcome codes (_NO_COUP once a shoe is
-    finished) and, if asked, the card position of each coup's first card in its shoe.
-    Shoes are columns so that at each step the shoes read nearby rows (better for the cache).
+
+def _lockstep(chunk: _Chunk, want_positions: bool):
+    """Deal every shoe of ``chunk`` in lockstep, one coup per step, until all reach their cut card.
+
+    Returns (index, positions): (n_shoes, steps) arrays, shoe by shoe, of each coup's lookup index (``_IDLE`` once
+    the shoe is finished) and, if asked, its first card's position in the shoe (int16). A shoe's coups are the
+    first entries of its row.
     """
-    width, n_shoes = values.shape
-    # For a coup whose first card is at position p:
-    #   head[p] = (card p + card p+2) * 1900 + (card p+1 + card p+3) * 100   (the two-card sums)
-    #   tail[p] = 10 * card p+4 + card p+5                                   (the possible third cards)
-    # and head + tail is its index in the lookup tables.
-    two_card_sums = np.add(values[:-2], values[2:])
-    head = np.full((width, n_shoes), _IDLE, dtype=np.uint16)
-    np.multiply(two_card_sums[:-1], _SUMS * 100, out=head[:width - 3], dtype=np.uint16)
-    head[:width - 3] += two_card_sums[1:].astype(np.uint16) * 100
-    head[limit:] = _IDLE  # past the cut card: no coup, the shoe stays where it is
-    tail = np.zeros((width, n_shoes), dtype=np.uint8)
-    np.multiply(values[4:-1], 10, out=tail[:width - 5])
-    tail[:width - 5] += values[5:]
-    head_flat, tail_flat = head.ravel(), tail.ravel()
-    step_table = _N_CARDS_TABLE.astype(np.intp) * n_shoes  # cards used -> flat index step
-
+    n_shoes, width, limit = chunk.n_shoes, chunk.width, chunk.limit
+    flat_index = chunk.index.ravel()
     max_steps = ceil(limit / 4)
-    codes = np.empty((max_steps, n_shoes), dtype=np.uint8)
-    positions = np.empty((max_steps, n_shoes), dtype=np.intp) if want_positions else None
-    position = np.arange(n_shoes, dtype=np.intp)  # flat index: card position * n_shoes + shoe
-    head_now = np.empty(n_shoes, dtype=np.uint16)
-    tail_now = np.empty(n_shoes, dtype=np.uint8)
-    index = np.empty(n_shoes, dtype=np.intp)
+    index = np.empty((n_shoes, max_steps), dtype=np.uint16)
+    positions = np.empty((n_shoes, max_steps), dtype=np.int16) if want_positions else None
+    shoe_starts = np.arange(n_shoes, dtype=np.intp) * width
+    position = shoe_starts.copy()  # flat index: shoe * width + card position
+    index_now = np.empty(n_shoes, dtype=np.uint16)
     step_now = np.empty(n_shoes, dtype=np.intp)
     first_check = limit // 6  # no shoe can finish before this many coups
     steps = max_steps
     for step in range(max_steps):
+        flat_index.take(position, out=index_now, mode="clip")  # positions are in range: no bounds check
+        index[:, step] = index_now
         if want_positions:
-            positions[step] = position
-        head_flat.take(position, out=head_now)
-        tail_flat.take(position, out=tail_now)
-        np.add(head_now, tail_now, out=index)
-        _OUTCOME_TABLE.take(index, out=codes[step])
-        step_table.take(index, out=step_now)
+            np.subtract(position, shoe_starts, out=positions[:, step], casting="unsafe")
+        _STEP_TABLE.take(index_now, out=step_now, mode="clip")
         position += step_now
-        if step >= first_check and codes[step].min() == _NO_COUP:
+        if step >= first_check and index_now.min() == _IDLE:
             steps = step
             break
-    if want_positions:
-        positions = positions[:steps] // n_shoes
-    return codes[:steps], positions
+    return index[:, :steps], None if positions is None else positions[:, :steps]
+
+
+def _fill_records(chunk: _Chunk, columns: dict, offset: int, most: int, first_shoe: int) -> int:
+    """Deal ``chunk`` and write at most ``most`` of its coups, shoe by shoe, into ``columns`` from row ``offset``
+    (each column straight from a lookup table of the coup's index). Returns how many were written."""
+    index, positions = _lockstep(chunk, want_positions=True)
+    dealt = index != _IDLE
+    per_shoe = np.count_nonzero(dealt, axis=1)
+    index, positions = index[dealt][:most], positions[dealt][:most]
+    n = len(index)
+    rows = slice(offset, offset + n)
+    for name, table in (("outcomes", _OUTCOME_TABLE), ("player_totals", _PLAYER_TOTAL_TABLE),
+                        ("banker_totals", _BANKER_TOTAL_TABLE), ("naturals", _NATURAL_TABLE),
+                        ("n_cards", _N_CARDS_TABLE)):
+        table.take(index, out=columns[name][rows], mode="clip")
+    shoe = np.repeat(np.arange(chunk.n_shoes, dtype=np.int32), per_shoe)[:n]
+    np.add(shoe, first_shoe, out=columns["shoes"][rows])
+    columns["positions"][rows] = positions
+    flat = shoe.astype(np.intp)
+    flat *= chunk.width
+    flat += positions
+    pairs = chunk.pairs.ravel().take(flat, mode="clip")
+    np.bitwise_and(pairs, 1, out=columns["player_pairs"][rows].view(np.uint8))
+    np.right_shift(pairs, 1, out=columns["banker_pairs"][rows].view(np.uint8))
+    return n
 
 
 def _shoe_keys(cards) -> np.ndarray:
@@ -238,14 +299,6 @@ def _first_shoe_keys(decks: int, seed) -> np.ndarray:
     """The key row of the shoe ``Shoe(decks, seed)`` shuffles: the first shoe of every function here."""
     shoe = Shoe._of_decks(decks, seed)
     return _shoe_keys(shoe.peek(len(shoe)))
-
-
-def _shuffled_shoes(rng: np.random.Generator, n_shoes: int, deck_codes: np.ndarray, first) -> np.ndarray:
-    """``_shuffle``; when ``first`` is a key row (the run's first chunk), shoe 0 is replaced by it."""
-    keys = _shuffle(rng, n_shoes, deck_codes)
-    if first is not None:
-        keys[0] = first[0]
-    return keys
 
 
 def _shoe_plan(decks: int, cut_card: int):
@@ -282,13 +335,13 @@ def outcome_counts(n_coups: int, decks: int = 8, seed=None,
     counts = np.zeros(len(OUTCOME_CODES), dtype=np.int64)
     left = n_coups
     while left > 0:
-        values = _values(_shuffled_shoes(rng, _chunk_size(left, limit), deck_codes, first))
+        index, _positions = _lockstep(_shuffled_chunk(rng, _chunk_size(left, limit), deck_codes, first, limit),
+                                      want_positions=False)
         first = None
-        codes, _positions = _deal_lockstep(values, limit, want_positions=False)
+        codes = _OUTCOME_TABLE.take(index, mode="clip")  # shoe by shoe (a row per shoe)
         dealt = codes.size - np.count_nonzero(codes == _NO_COUP)
         if dealt > left:  # keep the first `left` coups, shoe by shoe
-            shoe_major = codes.T
-            codes = shoe_major[shoe_major != _NO_COUP][:left]
+            codes = codes[codes != _NO_COUP][:left]
             dealt = left
         for code in range(len(OUTCOME_CODES)):
             counts[code] += np.count_nonzero(codes == code)
@@ -360,24 +413,19 @@ class CoupRecords:
         return {outcome: int(tally[code]) for outcome, code in OUTCOME_CODES.items()}
 
 
-def _records(keys: np.ndarray, n_coups: int | None, limit: int, first_shoe: int, keep_shoes: bool):
-    """CoupRecords of the shoes ``keys``, the first ``n_coups`` coups only (all if None)."""
-    n_shoes, n_shoe_cards = keys.shape
-    codes, positions = _deal_lockstep(_values(keys), limit, want_positions=True)
-    dealt = (codes != _NO_COUP).T  # shoe-major, so coups come out shoe by shoe
-    positions = positions.T[dealt][:n_coups]
-    shoes = np.nonzero(dealt)[0][:n_coups]
-    card_codes = np.zeros((n_shoes, n_shoe_cards + _PAD), dtype=np.uint8)
-    np.bitwise_and(keys, (1 << _CARD_BITS) - 1, out=card_codes[:, :n_shoe_cards], casting="unsafe")
-    first_card = shoes * card_codes.shape[1] + positions
-    card = [card_codes.ravel().take(first_card + k) for k in range(6)]  # the 6 cards from the coup's start
-    value = [code & _VALUE_MASK for code in card]
-    played = play_values(value[0] + value[2], value[1] + value[3], value[4], value[5])
-    player_pairs, banker_pairs = card[0] == card[2], card[1] == card[3]
-    shoe_cards = _RANK_INDEX_OF_CODE[card_codes[:, :n_shoe_cards]] if keep_shoes else None
-    return CoupRecords(played.outcome, played.player_total, played.banker_total, played.natural, player_pairs,
-                       banker_pairs, played.n_cards, (shoes + first_shoe).astype(np.int32), positions.astype(np.int16),
-                       shoe_cards)
+_RECORD_DTYPES = {"outcomes": np.uint8, "player_totals": np.uint8, "banker_totals": np.uint8, "naturals": np.bool_,
+                  "player_pairs": np.bool_, "banker_pairs": np.bool_, "n_cards": np.uint8, "shoes": np.int32,
+                  "positions": np.int16}
+
+
+def _shoe_records(keys: np.ndarray, limit: int) -> CoupRecords:
+    """CoupRecords of the one shoe ``keys`` (a (1, n_cards) key row, card codes in the low bits), its cards kept."""
+    n_cards = keys.shape[1]
+    chunk = _Chunk(1, n_cards, limit, want_pairs=True, want_ranks=True)
+    chunk.fill(0, (keys & ((1 << _CARD_BITS) - 1)).astype(np.uint8))
+    columns = _columns_in_one_block(ceil(limit / 4), _RECORD_DTYPES)
+    n = _fill_records(chunk, columns, 0, ceil(limit / 4), 0)
+    return CoupRecords(**{name: column[:n] for name, column in columns.items()}, shoe_cards=chunk.ranks)
 
 
 def _no_records(n_shoe_cards: int | None) -> CoupRecords:
@@ -425,21 +473,18 @@ def simulate_coups(n_coups: int, decks: int = 8, seed=None, cut_card: int = DEFA
     seed = check_seed(seed)
     rng = np.random.default_rng(seed)
     first = _first_shoe_keys(decks, seed) if n_coups else None
-    names = [field.name for field in fields(CoupRecords) if field.name != "shoe_cards"]
-    columns, shoe_parts, filled, left, first_shoe = None, [], 0, n_coups, 0
-    while left > 0:
-        keys = _shuffled_shoes(rng, _chunk_size(left, limit), deck_codes, first)
+    columns, shoe_parts, filled, first_shoe = None, [], 0, 0
+    if n_coups:  # filled chunk by chunk: memory peaks near the result's size, not twice it
+        columns = _columns_in_one_block(n_coups, _RECORD_DTYPES)
+    while filled < n_coups:
+        chunk = _shuffled_chunk(rng, _chunk_size(n_coups - filled, limit), deck_codes, first, limit,
+                                want_pairs=True, want_ranks=keep_shoes)
         first = None
-        part = _records(keys, left, limit, first_shoe, keep_shoes)
-        if columns is None:  # filled chunk by chunk: memory peaks near the result's size, not twice it
-            columns = _columns_in_one_block(n_coups, {name: getattr(part, name).dtype for name in names})
-        for name in names:
-            columns[name][filled:filled + len(part)] = getattr(part, name)
+        filled += _fill_records(chunk, columns, filled, n_coups - filled, first_shoe)
         if keep_shoes:  # keep only the shoes that dealt a coup we kept
-            shoe_parts.append(part.shoe_cards[:part.shoes[-1] - first_shoe + 1])
-        filled += len(part)
-        first_shoe += len(keys)
-        left -= len(part)
+            shoe_parts.append(chunk.ranks[:columns["shoes"][filled - 1] - first_shoe + 1])
+        first_shoe += chunk.n_shoes
+        del chunk  # its work arrays go before the next chunk's are made
     if columns is None:
         return _no_records(deck_codes.size if keep_shoes else None)
     return CoupRecords(**columns, shoe_cards=np.concatenate(shoe_parts) if keep_shoes else None)
@@ -457,7 +502,7 @@ def deal_shoe(decks: int = 8, seed=None, cut_card: int = DEFAULT_CUT_CARD) -> Co
     """
     decks = check_decks(decks)
     _codes, _plan, limit = _shoe_plan(decks, cut_card)
-    return _records(_first_shoe_keys(decks, check_seed(seed)), None, limit, 0, keep_shoes=True)
+    return _shoe_records(_first_shoe_keys(decks, check_seed(seed)), limit)
 
 
 def play_shoe(cards, cut_card: int = DEFAULT_CUT_CARD) -> CoupRecords:
@@ -470,4 +515,4 @@ def play_shoe(cards, cut_card: int = DEFAULT_CUT_CARD) -> CoupRecords:
     given = as_cards(cards)
     check_shoe_size(len(given))
     limit = _deal_limit(len(given), _check_cut_card(cut_card, len(given)))
-    return _records(_shoe_keys(given), None, limit, 0, keep_shoes=True)
+    return _shoe_records(_shoe_keys(given), limit)
