@@ -98,28 +98,31 @@ _CHUNK_SHOES = 2048  # shoes shuffled and dealt at once (bounds memory: about 3 
 _PIECE_SHOES = 128   # shoes whose random keys are drawn and sorted at once (their work arrays stay in the cache)
 
 
-# Lookup tables for the lockstep dealer, indexed by
-#   (player_two * 19 + banker_two) * 100 + fifth * 10 + sixth      (two-card sums are 0..18)
-# and, past a shoe's cut card, by _IDLE + (0..99): no coup, no cards used.
-_SUMS = 19
-_IDLE = _SUMS * _SUMS * 100
+# Lookup tables for the lockstep dealer, indexed by a coup's key, one uint16 per card position:
+#   pairs * 10000 + player_two * 1000 + banker_two * 100 + fifth * 10 + sixth
+# (two-card totals 0..9, the next two card values, and the pairs: 1 Player's two cards are a pair, 2 Banker's),
+# and, past a shoe's cut card, by _IDLE: no coup, no cards used.
+_IDLE = 4 * 10_000
 
 
 def _build_tables():
-    """The record columns a coup's lookup index decides, played once by ``kernel.play_values``: outcome code,
-    cards used (0 past the cut card), final totals and natural."""
-    player_two, banker_two, fifth, sixth = np.meshgrid(np.arange(_SUMS), np.arange(_SUMS),
-                                                       np.arange(10), np.arange(10), indexing="ij")
-    played = play_values(player_two.ravel(), banker_two.ravel(), fifth.ravel(), sixth.ravel())
+    """The record columns a coup's key decides, played once by ``kernel.play_values``: outcome code, cards used (0
+    at _IDLE), final totals, natural, and the two pair flags."""
+    pairs, player_two, banker_two, fifth, sixth = (axis.ravel() for axis in np.indices((4, 10, 10, 10, 10)))
+    played = play_values(player_two, banker_two, fifth, sixth)
 
     def column(values, idle):
-        return np.concatenate([values, np.full(100, idle, dtype=values.dtype)])
+        return np.append(values, np.array(idle, dtype=values.dtype))
     return (column(played.outcome, _NO_COUP), column(played.n_cards, 0), column(played.player_total, 0),
-            column(played.banker_total, 0), column(played.natural, False))
+            column(played.banker_total, 0), column(played.natural, False), column(pairs & 1 == 1, False),
+            column(pairs & 2 == 2, False))
 
 
-_OUTCOME_TABLE, _N_CARDS_TABLE, _PLAYER_TOTAL_TABLE, _BANKER_TOTAL_TABLE, _NATURAL_TABLE = _build_tables()
-_STEP_TABLE = _N_CARDS_TABLE.astype(np.intp)  # cards used, as the step of a card position
+(_OUTCOME_TABLE, _N_CARDS_TABLE, _PLAYER_TOTAL_TABLE, _BANKER_TOTAL_TABLE, _NATURAL_TABLE, _PLAYER_PAIR_TABLE,
+ _BANKER_PAIR_TABLE) = _build_tables()
+_RECORD_TABLES = {"outcomes": _OUTCOME_TABLE, "player_totals": _PLAYER_TOTAL_TABLE,
+                  "banker_totals": _BANKER_TOTAL_TABLE, "naturals": _NATURAL_TABLE, "player_pairs": _PLAYER_PAIR_TABLE,
+                  "banker_pairs": _BANKER_PAIR_TABLE, "n_cards": _N_CARDS_TABLE}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -166,6 +169,8 @@ def _sorted_keys(rng: np.random.Generator, n_shoes: int, deck_codes: np.ndarray)
     keys.sort(axis=1)
     flat = keys.ravel()
     near = np.flatnonzero(np.subtract(flat[1:], flat[:-1]) < (1 << _CARD_BITS))
+    if not near.size:  # the common case: no two keys within 64 of each other
+        return keys, near
     tied = near[((flat[near] ^ flat[near + 1]) >> _CARD_BITS == 0) & (near % n_cards != n_cards - 1)]
     return keys, np.unique(tied // n_cards)
 
@@ -180,36 +185,37 @@ def _shuffle(rng: np.random.Generator, n_shoes: int, deck_codes: np.ndarray) -> 
 
 
 class _Chunk:
-    """Shoes ready to deal: for every card position of every shoe (one row per shoe, ``width`` columns), the lookup
-    index of the coup that would start there (``index``, uint16: ``_IDLE`` from the shoe's limit on), and, for the
-    records, its pair flags (``pairs``: 1 Player pair, 2 Banker pair) and the shoes' ranks (``ranks``)."""
+    """Shoes ready to deal: for every card position of every shoe (one row per shoe, ``width`` columns), the key of
+    the coup that would start there (``coup_keys``, uint16, see ``_IDLE``: ``_IDLE`` from the shoe's limit on; the pairs
+    only if asked, else 0), and if asked the shoes' ranks (``ranks``)."""
 
     def __init__(self, n_shoes: int, n_cards: int, limit: int, want_pairs: bool, want_ranks: bool):
         self.n_shoes, self.n_cards, self.limit, self.width = n_shoes, n_cards, limit, n_cards + _PAD
-        self.index = np.empty((n_shoes, self.width), dtype=np.uint16)
-        self.index[:, limit:] = _IDLE
-        self.pairs = np.zeros((n_shoes, self.width), dtype=np.uint8) if want_pairs else None
+        self.want_pairs = want_pairs
+        self.coup_keys = np.empty((n_shoes, self.width), dtype=np.uint16)
+        self.coup_keys[:, limit:] = _IDLE
         self.ranks = np.empty((n_shoes, n_cards), dtype=np.int8) if want_ranks else None
 
     def fill(self, start: int, codes: np.ndarray) -> None:
         """Rows ``start``.. from card codes (rows, n_cards); the values are the codes' low 4 bits."""
-        rows, limit = slice(start, start + len(codes)), self.limit
+        limit = self.limit
         values = codes & np.uint8(_VALUE_MASK)
-        sums = values[:, :-2] + values[:, 2:]  # two-card sums from each position: Player's, then Banker's
-        # index = Player's sum * 1900 + Banker's sum * 100 + 10 * fifth card + sixth card
-        index = self.index[rows, :limit]
-        np.multiply(sums[:, :limit], _SUMS * 100, out=index, dtype=np.uint16)
-        index += np.multiply(sums[:, 1:limit + 1], 100, dtype=np.uint16)
-        third = np.multiply(values[:, 4:limit + 4], 10, dtype=np.uint8)
-        third += values[:, 5:limit + 5]
-        index += third
-        if self.pairs is not None:
-            same = (codes[:, :-2] == codes[:, 2:]).view(np.uint8)  # equal codes are equal ranks
-            pairs = self.pairs[rows, :limit]
-            np.left_shift(same[:, 1:limit + 1], 1, out=pairs)
+        totals = values[:, :-2] + values[:, 2:]  # two-card totals from each position: Player's, then Banker's
+        np.minimum(totals, totals - np.uint8(10), out=totals)  # the units digit: below 10, totals - 10 wraps past 245
+        head = np.multiply(totals[:, :limit], 10, dtype=np.uint16)
+        head += totals[:, 1:limit + 1]                      # Player's total * 10 + Banker's
+        if self.want_pairs:  # equal codes are equal ranks
+            same = (codes[:, :-2] == codes[:, 2:]).view(np.uint8)
+            pairs = np.left_shift(same[:, 1:limit + 1], 1)
             pairs |= same[:, :limit]
+            head += np.multiply(pairs, 100, dtype=np.uint16)  # + pairs * 100
+        coup_keys = self.coup_keys[start:start + len(codes), :limit]
+        np.multiply(head, 100, out=coup_keys, dtype=np.uint16)
+        third = np.multiply(values[:, 4:limit + 4], 10, dtype=np.uint8)
+        third += values[:, 5:limit + 5]                     # fifth card * 10 + sixth card
+        coup_keys += third
         if self.ranks is not None:
-            self.ranks[rows] = _RANK_INDEX_OF_CODE[codes]
+            self.ranks[start:start + len(codes)] = _RANK_INDEX_OF_CODE[codes]
 
 
 def _shuffled_chunk(rng: np.random.Generator, n_shoes: int, deck_codes: np.ndarray, first, limit: int,
@@ -233,59 +239,60 @@ def _shuffled_chunk(rng: np.random.Generator, n_shoes: int, deck_codes: np.ndarr
     return chunk
 
 
-def _lockstep(chunk: _Chunk, want_positions: bool):
+def _lockstep(chunk: _Chunk) -> np.ndarray:
     """Deal every shoe of ``chunk`` in lockstep, one coup per step, until all reach their cut card.
 
-    Returns (index, positions): (n_shoes, steps) arrays, shoe by shoe, of each coup's lookup index (``_IDLE`` once
-    the shoe is finished) and, if asked, its first card's position in the shoe (int16). A shoe's coups are the
-    first entries of its row.
+    Returns the coups' keys, an (n_shoes, steps) array, shoe by shoe (``_IDLE`` once the shoe is finished): a
+    shoe's coups are the first entries of its row. ``chunk.coup_keys`` is let go once dealt.
     """
     n_shoes, width, limit = chunk.n_shoes, chunk.width, chunk.limit
-    flat_index = chunk.index.ravel()
+    flat_keys = chunk.coup_keys.ravel()
+    chunk.coup_keys = None
     max_steps = ceil(limit / 4)
-    index = np.empty((n_shoes, max_steps), dtype=np.uint16)
-    positions = np.empty((n_shoes, max_steps), dtype=np.int16) if want_positions else None
-    shoe_starts = np.arange(n_shoes, dtype=np.intp) * width
-    position = shoe_starts.copy()  # flat index: shoe * width + card position
-    index_now = np.empty(n_shoes, dtype=np.uint16)
-    step_now = np.empty(n_shoes, dtype=np.intp)
+    keys = np.empty((n_shoes, max_steps), dtype=np.uint16)
+    position = np.arange(n_shoes, dtype=np.intp) * width  # flat index: shoe * width + card position
+    key_now = np.empty(n_shoes, dtype=np.uint16)
+    step_now = np.empty(n_shoes, dtype=np.uint8)
     first_check = limit // 6  # no shoe can finish before this many coups
     steps = max_steps
     for step in range(max_steps):
-        flat_index.take(position, out=index_now, mode="clip")  # positions are in range: no bounds check
-        index[:, step] = index_now
-        if want_positions:
-            np.subtract(position, shoe_starts, out=positions[:, step], casting="unsafe")
-        _STEP_TABLE.take(index_now, out=step_now, mode="clip")
+        flat_keys.take(position, out=key_now, mode="clip")  # positions are in range: no bounds check
+        keys[:, step] = key_now
+        _N_CARDS_TABLE.take(key_now, out=step_now, mode="clip")
         position += step_now
-        if step >= first_check and index_now.min() == _IDLE:
+        if step >= first_check and key_now.min() == _IDLE:
             steps = step
             break
-    return index[:, :steps], None if positions is None else positions[:, :steps]
+    return keys[:, :steps]
 
 
 def _fill_records(chunk: _Chunk, columns: dict, offset: int, most: int, first_shoe: int) -> int:
     """Deal ``chunk`` and write at most ``most`` of its coups, shoe by shoe, into ``columns`` from row ``offset``
-    (each column straight from a lookup table of the coup's index). Returns how many were written."""
-    index, positions = _lockstep(chunk, want_positions=True)
-    dealt = index != _IDLE
+    (each column straight from a lookup table of the coup's key). Returns how many were written."""
+    keys = _lockstep(chunk)
+    dealt = keys != _IDLE
     per_shoe = np.count_nonzero(dealt, axis=1)
-    index, positions = index[dealt][:most], positions[dealt][:most]
-    n = len(index)
+    keys = keys[dealt][:most]
+    del dealt
+    n = len(keys)
     rows = slice(offset, offset + n)
-    for name, table in (("outcomes", _OUTCOME_TABLE), ("player_totals", _PLAYER_TOTAL_TABLE),
-                        ("banker_totals", _BANKER_TOTAL_TABLE), ("naturals", _NATURAL_TABLE),
-                        ("n_cards", _N_CARDS_TABLE)):
-        table.take(index, out=columns[name][rows], mode="clip")
-    shoe = np.repeat(np.arange(chunk.n_shoes, dtype=np.int32), per_shoe)[:n]
-    np.add(shoe, first_shoe, out=columns["shoes"][rows])
-    columns["positions"][rows] = positions
-    flat = shoe.astype(np.intp)
-    flat *= chunk.width
-    flat += positions
-    pairs = chunk.pairs.ravel().take(flat, mode="clip")
-    np.bitwise_and(pairs, 1, out=columns["player_pairs"][rows].view(np.uint8))
-    np.right_shift(pairs, 1, out=columns["banker_pairs"][rows].view(np.uint8))
+    for name, table in _RECORD_TABLES.items():
+        table.take(keys, out=columns[name][rows], mode="clip")
+    del keys
+    # The shoe of each coup: 0 everywhere, +1 where a shoe's first coup is, summed; then the shoe's number.
+    starts = np.cumsum(per_shoe)[:-1]
+    starts = starts[starts < n]
+    shoes = columns["shoes"][rows]
+    shoes[:] = 0
+    shoes[starts] = 1                                       # every shoe deals a coup: no start is repeated
+    np.cumsum(shoes, out=shoes)
+    # Positions: the cards used before each coup, counted from its shoe's first coup (int16 sums may wrap: the
+    # differences are exact, as every position is below 2**15).
+    positions = columns["positions"][rows]
+    np.cumsum(columns["n_cards"][rows], out=positions, dtype=np.int16)
+    positions -= columns["n_cards"][rows]
+    positions -= positions.take(np.append(0, starts)).take(shoes, mode="clip")
+    shoes += first_shoe
     return n
 
 
@@ -335,10 +342,9 @@ def outcome_counts(n_coups: int, decks: int = 8, seed=None,
     counts = np.zeros(len(OUTCOME_CODES), dtype=np.int64)
     left = n_coups
     while left > 0:
-        index, _positions = _lockstep(_shuffled_chunk(rng, _chunk_size(left, limit), deck_codes, first, limit),
-                                      want_positions=False)
+        coup_keys = _lockstep(_shuffled_chunk(rng, _chunk_size(left, limit), deck_codes, first, limit))
         first = None
-        codes = _OUTCOME_TABLE.take(index, mode="clip")  # shoe by shoe (a row per shoe)
+        codes = _OUTCOME_TABLE.take(coup_keys, mode="clip")  # shoe by shoe (a row per shoe)
         dealt = codes.size - np.count_nonzero(codes == _NO_COUP)
         if dealt > left:  # keep the first `left` coups, shoe by shoe
             codes = codes[codes != _NO_COUP][:left]
