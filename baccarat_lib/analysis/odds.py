@@ -313,7 +313,7 @@ def _weights(value_counts, table=None) -> tuple[np.ndarray, int]:
     """Integer weight of each multiset (any order of it) over the common denominator N (N-1) ... (N-5).
 
     Every weight, every partial product of one and every sum of weights is at most that denominator (all the
-    coups' weights add up to it), so float64 is exact while the denominator is below 2**53 (shoes of up to 453
+    coups' weights add up to it), so float64 is exact while the denominator is below 2**53 (shoes of up to 458
     cards: 8 decks are 416), int64 while it fits 64 bits (about 1,450 cards), and Python integers above that.
     """
     table = _coup_table(PLAYER_DRAWS_ON) if table is None else table
