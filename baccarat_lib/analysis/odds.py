@@ -205,9 +205,12 @@ def _coup_table(player_draws_on=PLAYER_DRAWS_ON) -> SimpleNamespace:
         for name in names:
             slices[name].append(getattr(played, name)[canonical])
         slices["key"].append(_multiset_keys(values[:, canonical], used[canonical]))
-    table = {name: np.concatenate(parts) for name, parts in slices.items()}
-    unique_keys, multiset = np.unique(table.pop("key"), return_inverse=True)
-    multisets = (unique_keys[:, None] // 7 ** np.arange(10, dtype=np.int64)) % 7   # the base-7 digits back
+    table = {name: np.concatenate(slices.pop(name)) for name in names}  # a field at a time: a small peak
+    keys = np.concatenate(slices.pop("key"))
+    unique_keys = np.unique(keys)
+    multiset = np.searchsorted(unique_keys, keys).astype(np.int32)  # each coup's row of multisets
+    del keys
+    multisets = (unique_keys[:, None].astype(np.int64) // 7 ** np.arange(10, dtype=np.int64)) % 7  # base-7 digits
     outcome = table["outcome"]
     return SimpleNamespace(
         outcome=outcome, player_total=table["player_total"], banker_total=table["banker_total"],
@@ -216,7 +219,7 @@ def _coup_table(player_draws_on=PLAYER_DRAWS_ON) -> SimpleNamespace:
         player_start=table["player_start"], banker_start=table["banker_start"], natural=table["natural"],
         player_wins=outcome == OUTCOME_CODES[Outcome.PLAYER], banker_wins=outcome == OUTCOME_CODES[Outcome.BANKER],
         tie=outcome == OUTCOME_CODES[Outcome.TIE],
-        multiset=multiset.ravel().astype(np.int32), multisets=multisets, rows={}, stacks={},
+        multiset=multiset, multisets=multisets, rows={}, stacks={},
         **_halves(multisets))
 
 
@@ -263,9 +266,9 @@ def _multiset_keys(cards: np.ndarray, used: np.ndarray) -> np.ndarray:
     for position in range(MAX_CARDS):
         in_use = used > position
         np.add.at(counts, (np.nonzero(in_use)[0], cards[position][in_use]), 1)
-    key = np.zeros(len(counts), dtype=np.int64)
+    key = np.zeros(len(counts), dtype=np.int32)            # 7 ** 10 < 2 ** 31
     for value in range(10):                                # the multiset in base 7, a column at a time
-        key += counts[:, value].astype(np.int64) * 7 ** value
+        key += counts[:, value].astype(np.int32) * 7 ** value
     return key
 
 
