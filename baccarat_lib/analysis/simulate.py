@@ -18,8 +18,8 @@ Public names:
 - ``CoupRecords``: a dataclass of numpy arrays; ``.row(i)`` gives one coup as a dict.
 - The coups are played by ``kernel.play_values``; the records' outcome codes are ``kernel.OUTCOME_CODES``.
 - ``DEFAULT_CUT_CARD``: 14 cards behind the cut card.
-- ``MAX_RECORDED_COUPS`` (20,000,000): the most coups ``simulate_coups`` records (about 13 bytes a coup, twice
-  that while the records are joined); ``MAX_COUNTED_COUPS`` (1,000,000,000): the most ``outcome_counts``
+- ``MAX_RECORDED_COUPS`` (20,000,000): the most coups ``simulate_coups`` records (13 bytes a coup, filled in
+  place: its peak is about the result plus 3 MB); ``MAX_COUNTED_COUPS`` (1,000,000,000): the most ``outcome_counts``
   counts (it works in chunks of 2,048 shoes, so memory stays flat; a billion coups take a minute or two).
 
 Every function takes ``seed`` under the library's one seed policy (``errors.check_seed``: ``None`` for fresh
@@ -44,11 +44,13 @@ fast stream): they are not ``ShoeRun``'s later shoes, whose Python shuffle would
 True
 
 How it is fast: many shoes are shuffled at once (a random 26-bit key per card, the card's code in the
-6 low bits, one ``sort`` per shoe; the rare shoes whose keys tie are reshuffled with
-``Generator.permuted``, so every order is exactly equally likely).  Then all shoes are dealt in
-lockstep, one coup per step: a lookup table built by ``kernel.play_values`` maps
-(Player's two-card sum, Banker's two-card sum, next two card values) to the outcome and the number
-of cards used, and each shoe's position advances by 4, 5 or 6.
+6 low bits, one ``sort`` per shoe, 128 shoes at a time so the keys stay in the cache; the rare shoes whose keys
+tie are reshuffled with ``Generator.permuted`` after every key of the chunk is drawn, so every order is exactly
+equally likely).  Each card position of each shoe then gets the key of the coup that would start there (the
+two two-card totals, the next two card values and the pairs, one uint16), and all shoes are dealt in lockstep,
+one coup per step: lookup tables built once by ``kernel.play_values`` map a key to the outcome, the totals, the
+natural, the pairs and the number of cards used, each shoe's position advances by 4, 5 or 6, and each record
+column is one lookup of the coups' keys.
 """
 
 from __future__ import annotations
