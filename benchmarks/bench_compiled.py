@@ -16,6 +16,11 @@ process, so other jobs on a shared machine count less), and reported as the medi
   first shoe ``Shoe(decks, seed)``'s) and deals each shoe coup by coup with a lookup table played by the library's kernel, writing
   the nine record columns. Its records must equal the library's, column for column.
 
+Two more lines make the comparison stricter: exact odds without the input checks and the Fractions (the library's
+``odds._numerators`` against the numba loops alone, 8 decks), and ``outcome_counts`` against an all-compiled
+dealer that shuffles other shoes its own way (numba's generator, Fisher-Yates in place; checked to give outcome
+shares within 4 standard errors of the exact chances, as its shoes are not the library's).
+
 Before timing, the results are checked (exit status 1 on a difference): the Fractions equal on every shoe, the
 counts equal, and the records identical coup for coup on a run of 30-odd shoes. ``simulate_coups``' peak memory
 (tracemalloc, numpy's arrays included) is printed against the size of its result. Targets (see the README):
@@ -171,7 +176,28 @@ def _compile():
                 position += used
         return i
 
-    return grouped_numerators, compact_numerators, keys_from_raw, tied_rows, deal_counts, deal_records
+    @njit(cache=False)
+    def fisher_yates_counts(n_coups, deck_codes, limit, seed, counts, outcome_table, n_cards_table):
+        # another shuffle, all compiled: numba's own generator, Fisher-Yates in place (not the library's shoes)
+        np.random.seed(seed)
+        cards = deck_codes.copy()
+        dealt = 0
+        while dealt < n_coups:
+            for i in range(cards.size - 1, 0, -1):
+                j = np.random.randint(0, i + 1)
+                cards[i], cards[j] = cards[j], cards[i]
+            position = 0
+            while position < limit and dealt < n_coups:
+                index = (((cards[position] & 15) + (cards[position + 2] & 15)) * 19
+                         + (cards[position + 1] & 15) + (cards[position + 3] & 15)) * 100 \
+                    + (cards[position + 4] & 15) * 10 + (cards[position + 5] & 15)
+                counts[outcome_table[index]] += 1
+                dealt += 1
+                position += n_cards_table[index]
+        return dealt
+
+    return grouped_numerators, compact_numerators, keys_from_raw, tied_rows, deal_counts, deal_records, \
+        fisher_yates_counts
 
 
 class Reference:
@@ -179,7 +205,7 @@ class Reference:
 
     def __init__(self):
         (self.grouped_numerators, self.compact_numerators, self.keys_from_raw, self.tied_rows, self.deal_counts,
-         self.deal_records) = _compile()
+         self.deal_records, self.fisher_yates_counts) = _compile()
         odds.outcome_probabilities(8)  # the library's coup table and outcome rows, built once
         table = odds.coup_table()
         self.multisets = table.multisets.astype(np.int8)
@@ -244,6 +270,14 @@ class Reference:
             keys, limit = chunks.send(left)
         return {outcome: int(counts[code]) for outcome, code in odds.OUTCOME_CODES.items()}
 
+    def fisher_yates_outcome_counts(self, n_coups, decks=8, seed=0, cut_card=14) -> dict:
+        """Counts from other shoes: shuffled by numba's generator (Fisher-Yates), all in one compiled loop."""
+        deck_codes = np.tile(simulate._DECK_CODES, 4 * decks).astype(np.int64)
+        limit = min(deck_codes.size - cut_card, deck_codes.size - 5)
+        counts = np.zeros(3, np.int64)
+        self.fisher_yates_counts(n_coups, deck_codes, limit, seed, counts, self.outcome_table, self.n_cards_table)
+        return {outcome: int(counts[code]) for outcome, code in odds.OUTCOME_CODES.items()}
+
     def simulate_coups(self, n_coups, decks=8, seed=None, cut_card=14) -> list:
         dtypes = [np.uint8, np.uint8, np.uint8, np.bool_, np.bool_, np.bool_, np.uint8, np.int32, np.int16]
         columns = [np.empty(n_coups, dtype) for dtype in dtypes]
@@ -278,6 +312,12 @@ def check(reference: Reference) -> list[str]:
         if reference.outcome_counts(n_coups, decks, seed, cut_card) != simulate.outcome_counts(n_coups, decks, seed,
                                                                                                  cut_card):
             problems.append(f"outcome counts differ ({n_coups} coups, {decks} decks, seed {seed})")
+    exact = odds.outcome_probabilities(8)
+    shares = reference.fisher_yates_outcome_counts(200_000, seed=12345)
+    for outcome, chance in exact.items():
+        error = (float(chance) * (1 - float(chance)) / 200_000) ** 0.5
+        if abs(shares[outcome] / 200_000 - float(chance)) > 4 * error:
+            problems.append(f"the compiled shuffle's {outcome.value} share is more than 4 standard errors off")
     return problems
 
 
@@ -345,12 +385,35 @@ def main(argv=None) -> int:
             for _ in range(calls):
                 reference.outcome_probabilities(counts, compact)
 
+    counts_8 = shoe_counts(8)
+    value_counts = odds._value_counts(counts_8)
+    rows = tuple(odds._row_for(f"outcome {outcome.value}", None) for outcome in odds.OUTCOME_CODES)
+    kernel_calls = len(SHOES) * args.odds_calls
+
+    def odds_kernel_run():
+        for _ in range(kernel_calls):
+            odds._numerators(rows, value_counts)
+
+    def reference_kernel_run(compact=False):
+        counts = np.array(value_counts, np.int64)
+        for _ in range(kernel_calls):
+            if compact:
+                reference.compact_numerators(counts, reference.starts, reference.factors, reference.sizes,
+                                             reference.rows, 416)
+            else:
+                reference.grouped_numerators(counts, reference.multisets, reference.sizes, reference.rows, 416)
+
     seeds = iter(range(10 ** 6))
     works = [("exact odds, one composition", "µs per shoe", len(SHOES) * args.odds_calls, 1e6, False,
               odds_run, [reference_odds_run, lambda: reference_odds_run(compact=True)]),
+             ("  numerators only, 8 decks", "µs per shoe", kernel_calls, 1e6, False,
+              odds_kernel_run, [reference_kernel_run, lambda: reference_kernel_run(compact=True)]),
              (f"outcome_counts, {args.coups:,} coups", "M coups/s", args.coups, 1e-6, True,
               lambda: simulate.outcome_counts(args.coups, seed=next(seeds)),
               [lambda: reference.outcome_counts(args.coups, seed=next(seeds))]),
+             ("  against a compiled Fisher-Yates", "M coups/s", args.coups, 1e-6, True,
+              lambda: simulate.outcome_counts(args.coups, seed=next(seeds)),
+              [lambda: reference.fisher_yates_outcome_counts(args.coups, seed=next(seeds))]),
              (f"simulate_coups, {args.coups:,} coups", "M coups/s", args.coups, 1e-6, True,
               lambda: simulate.simulate_coups(args.coups, seed=next(seeds)),
               [lambda: reference.simulate_coups(args.coups, seed=next(seeds))])]
