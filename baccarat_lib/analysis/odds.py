@@ -188,15 +188,16 @@ def _coup_table(player_draws_on=PLAYER_DRAWS_ON) -> SimpleNamespace:
     ``player_wins``, ``banker_wins``, ``tie``, ``multiset`` (row of ``multisets``); ``multisets``: the
     distinct value multisets as counts (rows × 10 values); and ``rows``, the compiled queries.
     """
-    # Built in ten slices, one per value of Player's first card (the slowest axis of np.indices, so the slices
-    # come in the same order as one big build): the build's work arrays are a tenth of the size, and the memory
-    # they borrow goes back to the pool instead of staying with the kernel.
-    rest = np.indices((10,) * (MAX_CARDS - 1), dtype=np.int8).reshape(MAX_CARDS - 1, -1)
+    # Built in a hundred slices, one per value of the first two cards (the slowest axes of np.indices, so the
+    # slices come in the same order as one big build): the build's work arrays are a hundredth of the size (a
+    # lesson builds the table while it holds millions of simulated coups).
+    rest = np.indices((10,) * (MAX_CARDS - 2), dtype=np.int8).reshape(MAX_CARDS - 2, -1)
     rule, names = frozenset(player_draws_on), ("outcome", "player_total", "banker_total", "player_start",
                                                 "banker_start", "natural", "player_draws", "banker_draws")
     slices = {name: [] for name in names + ("key",)}
-    for first in range(10):
-        values = np.concatenate((np.full((1, rest.shape[1]), first, dtype=np.int8), rest))
+    for first_two in range(100):  # the first two cards' values, 00..99, in order
+        first = np.array([[first_two // 10], [first_two % 10]], dtype=np.int8)
+        values = np.concatenate((first.repeat(rest.shape[1], axis=1), rest))
         p1, b1, p2, b2, fifth, sixth = values
         played = play_values(p1 + p2, b1 + b2, fifth, sixth, rule)
         used = played.n_cards

@@ -399,7 +399,7 @@ def _shoe_starts(shoes, n: int) -> np.ndarray:
     return _starts_of(_checked_shoes(shoes, n), n)
 
 
-_CHUNK_COUPS = 1 << 16  # coups looked at at once (whole shoes): work arrays stay a few MB
+_CHUNK_COUPS = 1 << 15  # coups looked at at once (whole shoes): work arrays stay a few MB
 
 
 def _shoe_chunks(shoes, n: int) -> list[tuple[int, int]]:
