@@ -20,6 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 BENCHMARKS = ROOT / "benchmarks"
 # A quick run of each benchmark: a few actions, the lightest lesson.
 QUICK = {
+    "bench_compiled.py": ["--quick"],
     "bench_coup.py": ["--deals", "200", "--repeats", "1"],
     "bench_imports.py": ["--runs", "1", "00_welcome"],
     "bench_lessons_memory.py": ["--limit", "100000", "00_welcome"],
@@ -75,6 +76,24 @@ def test_a_benchmark_writes_only_into_a_temporary_folder(script, tmp_path, repos
                           env=_empty_home_environment(home), capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr[-2000:]
     assert sorted(path.relative_to(home).as_posix() for path in home.rglob("*")) == []
+
+
+def test_the_compiled_benchmark_times_the_library_alone_without_numba(tmp_path):
+    """CI has no numba: the benchmark says so in one line and still times the library (exit status 0)."""
+    hidden = tmp_path / "no-numba"
+    hidden.mkdir()
+    (hidden / "numba.py").write_text("raise ImportError('numba is hidden by this test')\n")
+    home = tmp_path / "home"
+    home.mkdir()
+    env = _empty_home_environment(home)
+    env["PYTHONPATH"] = os.pathsep.join([str(hidden), str(ROOT)])
+    done = subprocess.run([sys.executable, str(BENCHMARKS / "bench_compiled.py"), "--quick"], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-2000:]
+    said = [line for line in done.stdout.splitlines() if "numba" in line]
+    assert len(said) == 1 and said[0].startswith("numba is not installed"), done.stdout
+    timed = [line for line in done.stdout.splitlines() if line.startswith(("exact odds", "outcome_counts", "simulate"))]
+    assert len(timed) == 4 and all(line.split()[-1] == "-" for line in timed[:3]), done.stdout
 
 
 @pytest.mark.parametrize("tool", TOOLS)

@@ -188,15 +188,16 @@ def _coup_table(player_draws_on=PLAYER_DRAWS_ON) -> SimpleNamespace:
     ``player_wins``, ``banker_wins``, ``tie``, ``multiset`` (row of ``multisets``); ``multisets``: the
     distinct value multisets as counts (rows × 10 values); and ``rows``, the compiled queries.
     """
-    # Built in ten slices, one per value of Player's first card (the slowest axis of np.indices, so the slices
-    # come in the same order as one big build): the build's work arrays are a tenth of the size, and the memory
-    # they borrow goes back to the pool instead of staying with the kernel.
-    rest = np.indices((10,) * (MAX_CARDS - 1), dtype=np.int8).reshape(MAX_CARDS - 1, -1)
+    # Built in a hundred slices, one per value of the first two cards (the slowest axes of np.indices, so the
+    # slices come in the same order as one big build): the build's work arrays are a hundredth of the size (a
+    # lesson builds the table while it holds millions of simulated coups).
+    rest = np.indices((10,) * (MAX_CARDS - 2), dtype=np.int8).reshape(MAX_CARDS - 2, -1)
     rule, names = frozenset(player_draws_on), ("outcome", "player_total", "banker_total", "player_start",
                                                 "banker_start", "natural", "player_draws", "banker_draws")
     slices = {name: [] for name in names + ("key",)}
-    for first in range(10):
-        values = np.concatenate((np.full((1, rest.shape[1]), first, dtype=np.int8), rest))
+    for first_two in range(100):  # the first two cards' values, 00..99, in order
+        first = np.array([[first_two // 10], [first_two % 10]], dtype=np.int8)
+        values = np.concatenate((first.repeat(rest.shape[1], axis=1), rest))
         p1, b1, p2, b2, fifth, sixth = values
         played = play_values(p1 + p2, b1 + b2, fifth, sixth, rule)
         used = played.n_cards
@@ -205,9 +206,12 @@ def _coup_table(player_draws_on=PLAYER_DRAWS_ON) -> SimpleNamespace:
         for name in names:
             slices[name].append(getattr(played, name)[canonical])
         slices["key"].append(_multiset_keys(values[:, canonical], used[canonical]))
-    table = {name: np.concatenate(parts) for name, parts in slices.items()}
-    unique_keys, multiset = np.unique(table.pop("key"), return_inverse=True)
-    multisets = (unique_keys[:, None] // 7 ** np.arange(10, dtype=np.int64)) % 7   # the base-7 digits back
+    table = {name: np.concatenate(slices.pop(name)) for name in names}  # a field at a time: a small peak
+    keys = np.concatenate(slices.pop("key"))
+    unique_keys = np.unique(keys)
+    multiset = np.searchsorted(unique_keys, keys).astype(np.int32)  # each coup's row of multisets
+    del keys
+    multisets = (unique_keys[:, None].astype(np.int64) // 7 ** np.arange(10, dtype=np.int64)) % 7  # base-7 digits
     outcome = table["outcome"]
     return SimpleNamespace(
         outcome=outcome, player_total=table["player_total"], banker_total=table["banker_total"],
@@ -216,8 +220,44 @@ def _coup_table(player_draws_on=PLAYER_DRAWS_ON) -> SimpleNamespace:
         player_start=table["player_start"], banker_start=table["banker_start"], natural=table["natural"],
         player_wins=outcome == OUTCOME_CODES[Outcome.PLAYER], banker_wins=outcome == OUTCOME_CODES[Outcome.BANKER],
         tie=outcome == OUTCOME_CODES[Outcome.TIE],
-        multiset=multiset.ravel().astype(np.int32), multisets=multisets, size=multisets.sum(axis=1),
-        multisets_by_value=np.ascontiguousarray(multisets.T), rows={})
+        multiset=multiset, multisets=multisets, rows={}, stacks={},
+        **_halves(multisets))
+
+
+_HALF = 5  # a multiset's weight is (its values 0..4's part) × (its values 5..9's part): see _halves
+_ONE = 10 * MAX_CARDS + MAX_CARDS + 1  # where a shoe's factor table (see _factor_table) holds a 1
+
+
+def _halves(multisets: np.ndarray) -> dict:
+    """Index arrays, built once, that let ``_weights`` reweight every multiset with one gather per half and two
+    per group.
+
+    A multiset's weight on a shoe is a product over the values v of n_v (n_v - 1) ... (k_v factors), times the
+    factor that brings its size s to 6 cards, (N - s) ... (N - 5). The product splits into a low part (values
+    0..4) and a high part (values 5..9), and the groups hold only a few hundred distinct halves. So each half is
+    weighed once per shoe, the high half once for each size its low half may have (the scale to 6 cards folded
+    in), and each group multiplies its two halves. ``half_index`` (6 × halves) points into the shoe's factor
+    table (``_factor_table``): a half's factors, padded with the table's 1; the low halves come first, then the
+    high ones, 7 per high half (its low half of 0..6 cards). ``low`` and ``high`` are each group's two halves.
+    """
+    low_sets, low = np.unique(multisets[:, :_HALF], axis=0, return_inverse=True)
+    high_sets, high = np.unique(multisets[:, _HALF:], axis=0, return_inverse=True)
+    low, high = low.ravel(), high.ravel()
+    sizes = MAX_CARDS + 1
+
+    def factors(sets, first_value):  # a half's entries of the factor table, (5, halves): value v, k_v factors
+        values = np.arange(first_value, first_value + _HALF)[:, None]
+        return np.where(sets.T > 0, values * MAX_CARDS + sets.T - 1, _ONE)
+
+    low_part = np.vstack((factors(low_sets, 0), np.full((1, len(low_sets)), _ONE)))
+    # High half h with a low half of s cards: its factors, and the scale of size min(size_h + s, 6) (a size
+    # above 6 never occurs in a group, so that entry is never gathered).
+    scale_size = np.minimum(high_sets.sum(axis=1)[:, None] + np.arange(sizes), MAX_CARDS).ravel()
+    high_part = np.vstack((np.repeat(factors(high_sets, _HALF), sizes, axis=1), 10 * MAX_CARDS + scale_size))
+    return {"size": multisets.sum(axis=1),
+            "half_index": np.ascontiguousarray(np.hstack((low_part, high_part)), dtype=np.intp),
+            "low": low.astype(np.intp),
+            "high": (len(low_sets) + high * sizes + low_sets.sum(axis=1)[low]).astype(np.intp)}
 
 
 def _multiset_keys(cards: np.ndarray, used: np.ndarray) -> np.ndarray:
@@ -227,9 +267,9 @@ def _multiset_keys(cards: np.ndarray, used: np.ndarray) -> np.ndarray:
     for position in range(MAX_CARDS):
         in_use = used > position
         np.add.at(counts, (np.nonzero(in_use)[0], cards[position][in_use]), 1)
-    key = np.zeros(len(counts), dtype=np.int64)
+    key = np.zeros(len(counts), dtype=np.int32)            # 7 ** 10 < 2 ** 31
     for value in range(10):                                # the multiset in base 7, a column at a time
-        key += counts[:, value].astype(np.int64) * 7 ** value
+        key += counts[:, value].astype(np.int32) * 7 ** value
     return key
 
 
@@ -255,39 +295,70 @@ def _falling(n: int, k: int) -> int:
     return result
 
 
-@lru_cache(maxsize=4096)
-def _falling_table(value_counts: tuple, dtype=np.int64) -> np.ndarray:
-    """n (n-1) ... (n-k+1) for each value's count n and k = 0..6."""
-    return np.array([[_falling(n, k) for k in range(MAX_CARDS + 1)] for n in value_counts], dtype=dtype)
+_FLOAT_EXACT = 2 ** 53  # every integer up to this is exact in float64
+
+
+def _factor_table(value_counts, total: int) -> list[int]:
+    """The factors of a shoe's weights, at the places ``_halves`` points to: n_v (n_v - 1) ... (k factors) at
+    v * 6 + k - 1 for k = 1..6 (0 once k passes n_v), the scale (N - s) ... (N - 5) at 60 + s, and 1 at _ONE."""
+    table = []
+    for count in value_counts:
+        product = 1
+        for k in range(MAX_CARDS):
+            product *= count - k
+            table.append(product)
+    scale = [1]
+    for size in range(MAX_CARDS - 1, -1, -1):
+        scale.append(scale[-1] * (total - size))
+    return table + scale[::-1] + [1]
 
 
 def _weights(value_counts, table=None) -> tuple[np.ndarray, int]:
     """Integer weight of each multiset (any order of it) over the common denominator N (N-1) ... (N-5).
 
-    Every weight, and every sum of weights, is at most that denominator (all the coups' weights add up to
-    it), so int64 is exact while the denominator fits; above that (about 1,450 cards) Python integers are used.
+    Every weight, every partial product of one and every sum of weights is at most that denominator (all the
+    coups' weights add up to it), so float64 is exact while the denominator is below 2**53 (shoes of up to 458
+    cards: 8 decks are 416), int64 while it fits 64 bits (about 1,450 cards), and Python integers above that.
     """
     table = _coup_table(PLAYER_DRAWS_ON) if table is None else table
     total = sum(value_counts)
-    denominator = _falling(total, MAX_CARDS)
-    dtype = np.int64 if denominator <= _INT64_MAX else object
-    falling = _falling_table(tuple(value_counts), dtype)
-    weights = np.ones(len(table.multisets), dtype=dtype)
-    for value in range(10):
-        weights *= falling[value].take(table.multisets_by_value[value])
-    # Bring 4- and 5-card coups to the 6-card denominator.
-    scale = np.array([_falling(total - size, MAX_CARDS - size) for size in range(MAX_CARDS + 1)], dtype=dtype)
-    return weights * scale[table.size], denominator
+    factors = _factor_table(value_counts, total)
+    denominator = factors[10 * MAX_CARDS]
+    dtype = np.float64 if denominator < _FLOAT_EXACT else np.int64 if denominator <= _INT64_MAX else object
+    halves = np.array(factors, dtype=dtype).take(table.half_index).prod(axis=0)
+    weights = halves.take(table.low)
+    weights *= halves.take(table.high)
+    return weights, denominator
+
+
+def _stack(rows: tuple, table, dtype) -> np.ndarray:
+    """The compiled ``rows`` of ``table`` as one (rows × groups) matrix of ``dtype``, built once per set of rows."""
+    key = (tuple(id(row) for row in rows), np.dtype(dtype).char)
+    if key not in table.stacks:
+        table.stacks[key] = (np.stack(rows).astype(dtype), rows)  # the rows kept alive: their ids stay theirs
+    return table.stacks[key][0]
+
+
+def _numerators(rows: tuple, value_counts, table=None) -> tuple[list[int], int]:
+    """Each row's chance on the shoe of ``value_counts``, as (numerators, common denominator): one product of
+    the stacked rows with the weights (exact: see ``_weights``)."""
+    table = _coup_table(PLAYER_DRAWS_ON) if table is None else table
+    weights, denominator = _weights(value_counts, table)
+    matrix = _stack(rows, table, np.float64 if weights.dtype == np.float64 else np.int64)
+    sums = matrix @ weights
+    if weights.dtype == np.float64:
+        assert denominator < _FLOAT_EXACT  # so every partial sum is an exact integer
+    return [int(value) for value in sums], denominator
 
 
 def _probability(row: np.ndarray, value_counts, table=None) -> Fraction:
-    weights, denominator = _weights(value_counts, table)
-    return Fraction(int(row @ weights), denominator)
+    (numerator,), denominator = _numerators((row,), value_counts, table)
+    return Fraction(numerator, denominator)
 
 
 def _probabilities(rows: dict, value_counts) -> dict:
-    weights, denominator = _weights(value_counts)
-    return {key: Fraction(int(row @ weights), denominator) for key, row in rows.items()}
+    numerators, denominator = _numerators(tuple(rows.values()), value_counts)
+    return {key: Fraction(numerator, denominator) for key, numerator in zip(rows, numerators)}
 
 
 # ---------------------------------------------------------------------------------------------------------

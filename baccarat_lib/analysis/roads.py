@@ -365,10 +365,10 @@ def _side_code(side) -> int:
     return OUTCOME_CODES[outcome]
 
 
-def _shoe_starts(shoes, n: int) -> np.ndarray:
-    """For each coup, the index of the first coup of its shoe (0 for all when ``shoes`` is None)."""
+def _checked_shoes(shoes, n: int):
+    """``shoes`` as a numpy array of one shoe number per coup (None stays None: one history), checked."""
     if shoes is None:
-        return np.zeros(n, dtype=np.int32)
+        return None
     accepted = _("shoes must be None or a list of whole numbers, one shoe number per coup, not {given}")
     if not isinstance(shoes, (list, tuple, np.ndarray)):
         raise BaccaratError(accepted.format(given=shown(shoes)))
@@ -382,9 +382,44 @@ def _shoe_starts(shoes, n: int) -> np.ndarray:
     if len(shoes) != n:
         raise BaccaratError(_("shoes needs one shoe number per coup: {count} given for {coups} coups").format(
             count=len(shoes), coups=n))
-    starts = np.ones(n, dtype=bool)
-    starts[1:] = shoes[1:] != shoes[:-1]
-    return np.maximum.accumulate(np.where(starts, np.arange(n, dtype=np.int32), 0))
+    return shoes
+
+
+def _starts_of(shoes, n: int) -> np.ndarray:
+    """For each coup, the index of the first coup of its shoe, from checked ``shoes`` (None: all 0), in place."""
+    starts = np.zeros(n, dtype=np.int32) if shoes is None else np.arange(n, dtype=np.int32)
+    if shoes is not None and n > 1:
+        starts[1:][shoes[1:] == shoes[:-1]] = 0  # 0 where the shoe goes on; the running maximum fills it in
+        np.maximum.accumulate(starts, out=starts)
+    return starts
+
+
+def _shoe_starts(shoes, n: int) -> np.ndarray:
+    """For each coup, the index of the first coup of its shoe (0 for all when ``shoes`` is None)."""
+    return _starts_of(_checked_shoes(shoes, n), n)
+
+
+_CHUNK_COUPS = 1 << 15  # coups looked at at once (whole shoes): work arrays stay a few MB
+
+
+def _shoe_chunks(shoes, n: int) -> list[tuple[int, int]]:
+    """(begin, end) slices of whole shoes, about ``_CHUNK_COUPS`` coups each (a longer shoe is one slice), from
+    checked ``shoes`` (None: one history, one slice); looking at one chunk's shoe numbers at a time."""
+    if shoes is None:
+        return [(0, n)]
+    bounds, begin = [], 0
+    while begin < n:
+        end = min(n, begin + _CHUNK_COUPS)
+        while end < n:
+            # the last shoe that starts after begin and at or before end: cut just before it
+            changes = np.flatnonzero(shoes[begin + 1:end + 1] != shoes[begin:end])
+            if changes.size:
+                end = begin + 1 + int(changes[-1])
+                break
+            end = min(n, end + _CHUNK_COUPS)  # one shoe longer than a chunk: look further
+        bounds.append((begin, end))
+        begin = end
+    return bounds
 
 
 def _streak_lengths(codes: np.ndarray, side_code: int, starts: np.ndarray) -> np.ndarray:
@@ -432,12 +467,21 @@ def streak_statistics(outcomes, max_k: int = 5, side=Outcome.BANKER, shoes=None,
     codes, side_code = _codes(outcomes), _side_code(side)
     if shoes is None and isinstance(outcomes, CoupRecords):
         shoes = outcomes.shoes
-    lengths = _streak_lengths(codes, side_code, _shoe_starts(shoes, len(codes)))
-    wins = codes == side_code
+    shoes = _checked_shoes(shoes, len(codes))
+    ks = range(0 if all_coups else 1, int(max_k) + 1)
+    tallies = {k: [0, 0] for k in ks}
+    for begin, end in _shoe_chunks(shoes, len(codes)):  # whole shoes at a time: the work arrays stay small
+        part = codes[begin:end]
+        lengths = _streak_lengths(part, side_code, _starts_of(None if shoes is None else shoes[begin:end],
+                                                              end - begin))
+        wins = part == side_code
+        for k in ks:
+            after_streak = lengths >= k
+            tallies[k][0] += int(np.count_nonzero(after_streak))
+            tallies[k][1] += int(np.count_nonzero(wins & after_streak))
     rows = []
-    for k in range(0 if all_coups else 1, int(max_k) + 1):
-        after_streak = lengths >= k
-        coups, won = int(np.count_nonzero(after_streak)), int(np.count_nonzero(wins & after_streak))
+    for k in ks:
+        coups, won = tallies[k]
         p = won / coups if coups else float("nan")
         error = sqrt(p * (1 - p) / coups) if coups else float("nan")
         rows.append(StreakRow(k, coups, won, p, error))
@@ -723,22 +767,6 @@ class RoadColourRow(NamedTuple):
     standard_error: float
 
 
-_CHUNK_COUPS = 1 << 18  # coups looked at at once (whole shoes): work arrays stay a few MB
-
-
-def _chunks(starts: np.ndarray) -> list[tuple[int, int]]:
-    """(begin, end) slices of whole shoes, about ``_CHUNK_COUPS`` coups each."""
-    n, bounds, begin = len(starts), [], 0
-    while begin < n:
-        end = min(n, begin + _CHUNK_COUPS)
-        if end < n:
-            cut = int(starts[end])  # the first coup of the shoe the cut falls in
-            end = cut if cut > begin else int(np.searchsorted(starts, starts[end], side="right"))
-        bounds.append((begin, end))
-        begin = end
-    return bounds
-
-
 def _banker_colours(codes: np.ndarray, starts: np.ndarray, ks) -> dict:
     """For each coup and road k: 1 if a Banker win would add red, 0 blue, -1 no entry (history: its shoe only).
 
@@ -800,12 +828,12 @@ def derived_road_statistics(outcomes, shoes=None, roads=(1, 2, 3)) -> list[RoadC
     codes = _codes(outcomes)
     if shoes is None and isinstance(outcomes, CoupRecords):
         shoes = outcomes.shoes
-    starts = _shoe_starts(shoes, len(codes))
+    shoes = _checked_shoes(shoes, len(codes))
     tallies = {(k, colour): [0, 0] for k in ks for colour in (1, 0)}
     banker = OUTCOME_CODES[Outcome.BANKER]
-    for begin, end in _chunks(starts):
+    for begin, end in _shoe_chunks(shoes, len(codes)):
         part = codes[begin:end]
-        colours = _banker_colours(part, starts[begin:end] - begin, ks)
+        colours = _banker_colours(part, _starts_of(None if shoes is None else shoes[begin:end], end - begin), ks)
         banker_won = part == banker
         for k in ks:
             for colour in (1, 0):

@@ -18,8 +18,8 @@ Public names:
 - ``CoupRecords``: a dataclass of numpy arrays; ``.row(i)`` gives one coup as a dict.
 - The coups are played by ``kernel.play_values``; the records' outcome codes are ``kernel.OUTCOME_CODES``.
 - ``DEFAULT_CUT_CARD``: 14 cards behind the cut card.
-- ``MAX_RECORDED_COUPS`` (20,000,000): the most coups ``simulate_coups`` records (about 13 bytes a coup, twice
-  that while the records are joined); ``MAX_COUNTED_COUPS`` (1,000,000,000): the most ``outcome_counts``
+- ``MAX_RECORDED_COUPS`` (20,000,000): the most coups ``simulate_coups`` records (13 bytes a coup, filled in
+  place: its peak is about the result plus 3 MB); ``MAX_COUNTED_COUPS`` (1,000,000,000): the most ``outcome_counts``
   counts (it works in chunks of 2,048 shoes, so memory stays flat; a billion coups take a minute or two).
 
 Every function takes ``seed`` under the library's one seed policy (``errors.check_seed``: ``None`` for fresh
@@ -44,11 +44,13 @@ fast stream): they are not ``ShoeRun``'s later shoes, whose Python shuffle would
 True
 
 How it is fast: many shoes are shuffled at once (a random 26-bit key per card, the card's code in the
-6 low bits, one ``sort`` per shoe; the rare shoes whose keys tie are reshuffled with
-``Generator.permuted``, so every order is exactly equally likely).  Then all shoes are dealt in
-lockstep, one coup per step: a lookup table built by ``kernel.play_values`` maps
-(Player's two-card sum, Banker's two-card sum, next two card values) to the outcome and the number
-of cards used, and each shoe's position advances by 4, 5 or 6.
+6 low bits, one ``sort`` per shoe, 128 shoes at a time so the keys stay in the cache; the rare shoes whose keys
+tie are reshuffled with ``Generator.permuted`` after every key of the chunk is drawn, so every order is exactly
+equally likely).  Each card position of each shoe then gets the key of the coup that would start there (the
+two two-card totals, the next two card values and the pairs, one uint16), and all shoes are dealt in lockstep,
+one coup per step: lookup tables built once by ``kernel.play_values`` map a key to the outcome, the totals, the
+natural, the pairs and the number of cards used, each shoe's position advances by 4, 5 or 6, and each record
+column is one lookup of the coups' keys.
 """
 
 from __future__ import annotations
@@ -94,27 +96,35 @@ for _index, _rank in enumerate(RANKS):
 _DECK_CODES = np.array([_CODE_OF_RANK[rank] for rank in RANKS], dtype=np.uint32)
 
 _PAD = 8             # spare columns after each shoe so a finished shoe can idle without bounds checks
-_CHUNK_SHOES = 2048  # shoes shuffled and dealt at once (bounds memory: about 15 MB of work arrays)
+_CHUNK_SHOES = 2048  # shoes shuffled and dealt at once (bounds memory: about 3 MB of work arrays)
+_PIECE_SHOES = 128   # shoes whose random keys are drawn and sorted at once (their work arrays stay in the cache)
 
 
-# Lookup tables for the lockstep dealer, indexed by
-#   (player_two * 19 + banker_two) * 100 + fifth * 10 + sixth      (two-card sums are 0..18)
-# and, past a shoe's cut card, by _IDLE + (0..99): no coup, no cards used.
-_SUMS = 19
-_IDLE = _SUMS * _SUMS * 100
+# Lookup tables for the lockstep dealer, indexed by a coup's key, one uint16 per card position:
+#   pairs * 10000 + player_two * 1000 + banker_two * 100 + fifth * 10 + sixth
+# (two-card totals 0..9, the next two card values, and the pairs: 1 Player's two cards are a pair, 2 Banker's),
+# and, past a shoe's cut card, by _IDLE: no coup, no cards used.
+_IDLE = 4 * 10_000
 
 
 def _build_tables():
-    player_two, banker_two, fifth, sixth = np.meshgrid(np.arange(_SUMS), np.arange(_SUMS),
-                                                       np.arange(10), np.arange(10), indexing="ij")
-    played = play_values(player_two.ravel(), banker_two.ravel(), fifth.ravel(), sixth.ravel())
-    outcome, n_cards = played.outcome, played.n_cards
-    idle = np.full(100, _NO_COUP, dtype=np.uint8)
-    return (np.concatenate([outcome, idle]),
-            np.concatenate([n_cards, np.zeros(100, dtype=np.uint8)]))
+    """The record columns a coup's key decides, played once by ``kernel.play_values``: outcome code, cards used (0
+    at _IDLE), final totals, natural, and the two pair flags."""
+    pairs, player_two, banker_two, fifth, sixth = (axis.ravel() for axis in np.indices((4, 10, 10, 10, 10)))
+    played = play_values(player_two, banker_two, fifth, sixth)
+
+    def column(values, idle):
+        return np.append(values, np.array(idle, dtype=values.dtype))
+    return (column(played.outcome, _NO_COUP), column(played.n_cards, 0), column(played.player_total, 0),
+            column(played.banker_total, 0), column(played.natural, False), column(pairs & 1 == 1, False),
+            column(pairs & 2 == 2, False))
 
 
-_OUTCOME_TABLE, _N_CARDS_TABLE = _build_tables()
+(_OUTCOME_TABLE, _N_CARDS_TABLE, _PLAYER_TOTAL_TABLE, _BANKER_TOTAL_TABLE, _NATURAL_TABLE, _PLAYER_PAIR_TABLE,
+ _BANKER_PAIR_TABLE) = _build_tables()
+_RECORD_TABLES = {"outcomes": _OUTCOME_TABLE, "player_totals": _PLAYER_TOTAL_TABLE,
+                  "banker_totals": _BANKER_TOTAL_TABLE, "naturals": _NATURAL_TABLE, "player_pairs": _PLAYER_PAIR_TABLE,
+                  "banker_pairs": _BANKER_PAIR_TABLE, "n_cards": _N_CARDS_TABLE}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -151,81 +161,141 @@ def _deal_limit(n_cards: int, cut_card: int) -> int:
 # ---------------------------------------------------------------------------------------------
 # Shuffling and dealing many shoes at once
 
-def _shuffle(rng: np.random.Generator, n_shoes: int, deck_codes: np.ndarray) -> np.ndarray:
-    """``n_shoes`` shuffled shoes as an (n_shoes, n_cards) uint32 array whose low 6 bits are card codes."""
+def _sorted_keys(rng: np.random.Generator, n_shoes: int, deck_codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``n_shoes`` shoes' random keys, sorted (low 6 bits: card codes), and the rows whose keys tie (to reshuffle)."""
     n_cards = deck_codes.size
     raw = rng.bit_generator.random_raw((n_shoes * n_cards + 1) // 2).view(np.uint32)
     keys = raw[:n_shoes * n_cards].reshape(n_shoes, n_cards)
     keys &= np.uint32(~((1 << _CARD_BITS) - 1) & 0xFFFFFFFF)
     keys |= deck_codes
     keys.sort(axis=1)
-    # Two equal random keys would leave those two cards in code order: reshuffle such shoes exactly.
     flat = keys.ravel()
     near = np.flatnonzero(np.subtract(flat[1:], flat[:-1]) < (1 << _CARD_BITS))
+    if not near.size:  # the common case: no two keys within 64 of each other
+        return keys, near
     tied = near[((flat[near] ^ flat[near + 1]) >> _CARD_BITS == 0) & (near % n_cards != n_cards - 1)]
-    for row in np.unique(tied // n_cards):
+    return keys, np.unique(tied // n_cards)
+
+
+def _shuffle(rng: np.random.Generator, n_shoes: int, deck_codes: np.ndarray) -> np.ndarray:
+    """``n_shoes`` shuffled shoes as an (n_shoes, n_cards) uint32 array whose low 6 bits are card codes."""
+    keys, tied = _sorted_keys(rng, n_shoes, deck_codes)
+    # Two equal random keys would leave those two cards in code order: reshuffle such shoes exactly.
+    for row in tied:
         keys[row] = rng.permuted(deck_codes)
     return keys
 
 
-def _values(keys: np.ndarray) -> np.ndarray:
-    """Card values 0..9 of the shoes, one shoe per column (cards, shoes), padded with _PAD spare rows."""
-    n_shoes, n_cards = keys.shape
-    by_shoe = np.empty((n_shoes, n_cards), dtype=np.uint8)
-    np.bitwise_and(keys, _VALUE_MASK, out=by_shoe, casting="unsafe")
-    values = np.zeros((n_cards + _PAD, n_shoes), dtype=np.uint8)
-    np.copyto(values[:n_cards], by_shoe.T)  # faster than writing the transposed output directly
-    return values
+class _Chunk:
+    """Shoes ready to deal: for every card position of every shoe (one row per shoe, ``width`` columns), the key of
+    the coup that would start there (``coup_keys``, uint16, see ``_IDLE``: ``_IDLE`` from the shoe's limit on; the pairs
+    only if asked, else 0), and if asked the shoes' ranks (``ranks``)."""
+
+    def __init__(self, n_shoes: int, n_cards: int, limit: int, want_pairs: bool, want_ranks: bool):
+        self.n_shoes, self.n_cards, self.limit, self.width = n_shoes, n_cards, limit, n_cards + _PAD
+        self.want_pairs = want_pairs
+        self.coup_keys = np.empty((n_shoes, self.width), dtype=np.uint16)
+        self.coup_keys[:, limit:] = _IDLE
+        self.ranks = np.empty((n_shoes, n_cards), dtype=np.int8) if want_ranks else None
+
+    def fill(self, start: int, codes: np.ndarray) -> None:
+        """Rows ``start``.. from card codes (rows, n_cards); the values are the codes' low 4 bits."""
+        limit = self.limit
+        values = codes & np.uint8(_VALUE_MASK)
+        totals = values[:, :-2] + values[:, 2:]  # two-card totals from each position: Player's, then Banker's
+        np.minimum(totals, totals - np.uint8(10), out=totals)  # the units digit: below 10, totals - 10 wraps past 245
+        head = np.multiply(totals[:, :limit], 10, dtype=np.uint16)
+        head += totals[:, 1:limit + 1]                      # Player's total * 10 + Banker's
+        if self.want_pairs:  # equal codes are equal ranks
+            same = (codes[:, :-2] == codes[:, 2:]).view(np.uint8)
+            pairs = np.left_shift(same[:, 1:limit + 1], 1)
+            pairs |= same[:, :limit]
+            head += np.multiply(pairs, 100, dtype=np.uint16)  # + pairs * 100
+        coup_keys = self.coup_keys[start:start + len(codes), :limit]
+        np.multiply(head, 100, out=coup_keys, dtype=np.uint16)
+        third = np.multiply(values[:, 4:limit + 4], 10, dtype=np.uint8)
+        third += values[:, 5:limit + 5]                     # fifth card * 10 + sixth card
+        coup_keys += third
+        if self.ranks is not None:
+            self.ranks[start:start + len(codes)] = _RANK_INDEX_OF_CODE[codes]
 
 
-def _deal_lockstep(values: np.ndarray, limit: int, want_positions: bool):
-    """Deal every shoe (column of ``values``) in lockstep until all reach their cut card.
+def _shuffled_chunk(rng: np.random.Generator, n_shoes: int, deck_codes: np.ndarray, first, limit: int,
+                    want_pairs: bool = False, want_ranks: bool = False) -> _Chunk:
+    """``n_shoes`` shuffled shoes, ready to deal: the very shoes ``_shuffle`` gives (every random key drawn in the
+    same order, then the tied shoes reshuffled in row order), drawn and sorted ``_PIECE_SHOES`` at a time so the
+    keys stay in the cache and never all exist at once. ``first``: a key row for shoe 0 (the run's first chunk)."""
+    chunk = _Chunk(n_shoes, deck_codes.size, limit, want_pairs, want_ranks)
+    tied = []
+    codes = np.empty((min(n_shoes, _PIECE_SHOES), deck_codes.size), dtype=np.uint8)
+    for start in range(0, n_shoes, _PIECE_SHOES):
+        keys, piece_tied = _sorted_keys(rng, min(_PIECE_SHOES, n_shoes - start), deck_codes)
+        tied.extend(start + piece_tied)
+        piece_codes = codes[:len(keys)]
+        np.bitwise_and(keys, (1 << _CARD_BITS) - 1, out=piece_codes, casting="unsafe")
+        chunk.fill(start, piece_codes)
+    for row in tied:
+        chunk.fill(row, rng.permuted(deck_codes).astype(np.uint8)[None, :])
+    if first is not None:
+        chunk.fill(0, (first & ((1 << _CARD_BITS) - 1)).astype(np.uint8))
+    return chunk
 
-    Returns (codes, positions): (steps, n_shoes) arrays of outcome codes (_NO_COUP once a shoe is
-    finished) and, if asked, the card position of each coup's first card in its shoe.
-    Shoes are columns so that at each step the shoes read nearby rows (better for the cache).
+
+def _lockstep(chunk: _Chunk) -> np.ndarray:
+    """Deal every shoe of ``chunk`` in lockstep, one coup per step, until all reach their cut card.
+
+    Returns the coups' keys, an (n_shoes, steps) array, shoe by shoe (``_IDLE`` once the shoe is finished): a
+    shoe's coups are the first entries of its row. ``chunk.coup_keys`` is let go once dealt.
     """
-    width, n_shoes = values.shape
-    # For a coup whose first card is at position p:
-    #   head[p] = (card p + card p+2) * 1900 + (card p+1 + card p+3) * 100   (the two-card sums)
-    #   tail[p] = 10 * card p+4 + card p+5                                   (the possible third cards)
-    # and head + tail is its index in the lookup tables.
-    two_card_sums = np.add(values[:-2], values[2:])
-    head = np.full((width, n_shoes), _IDLE, dtype=np.uint16)
-    np.multiply(two_card_sums[:-1], _SUMS * 100, out=head[:width - 3], dtype=np.uint16)
-    head[:width - 3] += two_card_sums[1:].astype(np.uint16) * 100
-    head[limit:] = _IDLE  # past the cut card: no coup, the shoe stays where it is
-    tail = np.zeros((width, n_shoes), dtype=np.uint8)
-    np.multiply(values[4:-1], 10, out=tail[:width - 5])
-    tail[:width - 5] += values[5:]
-    head_flat, tail_flat = head.ravel(), tail.ravel()
-    step_table = _N_CARDS_TABLE.astype(np.intp) * n_shoes  # cards used -> flat index step
-
+    n_shoes, width, limit = chunk.n_shoes, chunk.width, chunk.limit
+    flat_keys = chunk.coup_keys.ravel()
+    chunk.coup_keys = None
     max_steps = ceil(limit / 4)
-    codes = np.empty((max_steps, n_shoes), dtype=np.uint8)
-    positions = np.empty((max_steps, n_shoes), dtype=np.intp) if want_positions else None
-    position = np.arange(n_shoes, dtype=np.intp)  # flat index: card position * n_shoes + shoe
-    head_now = np.empty(n_shoes, dtype=np.uint16)
-    tail_now = np.empty(n_shoes, dtype=np.uint8)
-    index = np.empty(n_shoes, dtype=np.intp)
-    step_now = np.empty(n_shoes, dtype=np.intp)
+    keys = np.empty((n_shoes, max_steps), dtype=np.uint16)
+    position = np.arange(n_shoes, dtype=np.intp) * width  # flat index: shoe * width + card position
+    key_now = np.empty(n_shoes, dtype=np.uint16)
+    step_now = np.empty(n_shoes, dtype=np.uint8)
     first_check = limit // 6  # no shoe can finish before this many coups
     steps = max_steps
     for step in range(max_steps):
-        if want_positions:
-            positions[step] = position
-        head_flat.take(position, out=head_now)
-        tail_flat.take(position, out=tail_now)
-        np.add(head_now, tail_now, out=index)
-        _OUTCOME_TABLE.take(index, out=codes[step])
-        step_table.take(index, out=step_now)
+        flat_keys.take(position, out=key_now, mode="clip")  # positions are in range: no bounds check
+        keys[:, step] = key_now
+        _N_CARDS_TABLE.take(key_now, out=step_now, mode="clip")
         position += step_now
-        if step >= first_check and codes[step].min() == _NO_COUP:
+        if step >= first_check and key_now.min() == _IDLE:
             steps = step
             break
-    if want_positions:
-        positions = positions[:steps] // n_shoes
-    return codes[:steps], positions
+    return keys[:, :steps]
+
+
+def _fill_records(chunk: _Chunk, columns: dict, offset: int, most: int, first_shoe: int) -> int:
+    """Deal ``chunk`` and write at most ``most`` of its coups, shoe by shoe, into ``columns`` from row ``offset``
+    (each column straight from a lookup table of the coup's key). Returns how many were written."""
+    keys = _lockstep(chunk)
+    dealt = keys != _IDLE
+    per_shoe = np.count_nonzero(dealt, axis=1)
+    keys = keys[dealt][:most]
+    del dealt
+    n = len(keys)
+    rows = slice(offset, offset + n)
+    for name, table in _RECORD_TABLES.items():
+        table.take(keys, out=columns[name][rows], mode="clip")
+    del keys
+    # The shoe of each coup: 0 everywhere, +1 where a shoe's first coup is, summed; then the shoe's number.
+    starts = np.cumsum(per_shoe)[:-1]
+    starts = starts[starts < n]
+    shoes = columns["shoes"][rows]
+    shoes[:] = 0
+    shoes[starts] = 1                                       # every shoe deals a coup: no start is repeated
+    np.cumsum(shoes, out=shoes)
+    # Positions: the cards used before each coup, counted from its shoe's first coup (int16 sums may wrap: the
+    # differences are exact, as every position is below 2**15).
+    positions = columns["positions"][rows]
+    np.cumsum(columns["n_cards"][rows], out=positions, dtype=np.int16)
+    positions -= columns["n_cards"][rows]
+    positions -= positions.take(np.append(0, starts)).take(shoes, mode="clip")
+    shoes += first_shoe
+    return n
 
 
 def _shoe_keys(cards) -> np.ndarray:
@@ -238,14 +308,6 @@ def _first_shoe_keys(decks: int, seed) -> np.ndarray:
     """The key row of the shoe ``Shoe(decks, seed)`` shuffles: the first shoe of every function here."""
     shoe = Shoe._of_decks(decks, seed)
     return _shoe_keys(shoe.peek(len(shoe)))
-
-
-def _shuffled_shoes(rng: np.random.Generator, n_shoes: int, deck_codes: np.ndarray, first) -> np.ndarray:
-    """``_shuffle``; when ``first`` is a key row (the run's first chunk), shoe 0 is replaced by it."""
-    keys = _shuffle(rng, n_shoes, deck_codes)
-    if first is not None:
-        keys[0] = first[0]
-    return keys
 
 
 def _shoe_plan(decks: int, cut_card: int):
@@ -282,13 +344,12 @@ def outcome_counts(n_coups: int, decks: int = 8, seed=None,
     counts = np.zeros(len(OUTCOME_CODES), dtype=np.int64)
     left = n_coups
     while left > 0:
-        values = _values(_shuffled_shoes(rng, _chunk_size(left, limit), deck_codes, first))
+        coup_keys = _lockstep(_shuffled_chunk(rng, _chunk_size(left, limit), deck_codes, first, limit))
         first = None
-        codes, _positions = _deal_lockstep(values, limit, want_positions=False)
+        codes = _OUTCOME_TABLE.take(coup_keys, mode="clip")  # shoe by shoe (a row per shoe)
         dealt = codes.size - np.count_nonzero(codes == _NO_COUP)
         if dealt > left:  # keep the first `left` coups, shoe by shoe
-            shoe_major = codes.T
-            codes = shoe_major[shoe_major != _NO_COUP][:left]
+            codes = codes[codes != _NO_COUP][:left]
             dealt = left
         for code in range(len(OUTCOME_CODES)):
             counts[code] += np.count_nonzero(codes == code)
@@ -360,24 +421,19 @@ class CoupRecords:
         return {outcome: int(tally[code]) for outcome, code in OUTCOME_CODES.items()}
 
 
-def _records(keys: np.ndarray, n_coups: int | None, limit: int, first_shoe: int, keep_shoes: bool):
-    """CoupRecords of the shoes ``keys``, the first ``n_coups`` coups only (all if None)."""
-    n_shoes, n_shoe_cards = keys.shape
-    codes, positions = _deal_lockstep(_values(keys), limit, want_positions=True)
-    dealt = (codes != _NO_COUP).T  # shoe-major, so coups come out shoe by shoe
-    positions = positions.T[dealt][:n_coups]
-    shoes = np.nonzero(dealt)[0][:n_coups]
-    card_codes = np.zeros((n_shoes, n_shoe_cards + _PAD), dtype=np.uint8)
-    np.bitwise_and(keys, (1 << _CARD_BITS) - 1, out=card_codes[:, :n_shoe_cards], casting="unsafe")
-    first_card = shoes * card_codes.shape[1] + positions
-    card = [card_codes.ravel().take(first_card + k) for k in range(6)]  # the 6 cards from the coup's start
-    value = [code & _VALUE_MASK for code in card]
-    played = play_values(value[0] + value[2], value[1] + value[3], value[4], value[5])
-    player_pairs, banker_pairs = card[0] == card[2], card[1] == card[3]
-    shoe_cards = _RANK_INDEX_OF_CODE[card_codes[:, :n_shoe_cards]] if keep_shoes else None
-    return CoupRecords(played.outcome, played.player_total, played.banker_total, played.natural, player_pairs,
-                       banker_pairs, played.n_cards, (shoes + first_shoe).astype(np.int32), positions.astype(np.int16),
-                       shoe_cards)
+_RECORD_DTYPES = {"outcomes": np.uint8, "player_totals": np.uint8, "banker_totals": np.uint8, "naturals": np.bool_,
+                  "player_pairs": np.bool_, "banker_pairs": np.bool_, "n_cards": np.uint8, "shoes": np.int32,
+                  "positions": np.int16}
+
+
+def _shoe_records(keys: np.ndarray, limit: int) -> CoupRecords:
+    """CoupRecords of the one shoe ``keys`` (a (1, n_cards) key row, card codes in the low bits), its cards kept."""
+    n_cards = keys.shape[1]
+    chunk = _Chunk(1, n_cards, limit, want_pairs=True, want_ranks=True)
+    chunk.fill(0, (keys & ((1 << _CARD_BITS) - 1)).astype(np.uint8))
+    columns = _columns_in_one_block(ceil(limit / 4), _RECORD_DTYPES)
+    n = _fill_records(chunk, columns, 0, ceil(limit / 4), 0)
+    return CoupRecords(**{name: column[:n] for name, column in columns.items()}, shoe_cards=chunk.ranks)
 
 
 def _no_records(n_shoe_cards: int | None) -> CoupRecords:
@@ -425,21 +481,18 @@ def simulate_coups(n_coups: int, decks: int = 8, seed=None, cut_card: int = DEFA
     seed = check_seed(seed)
     rng = np.random.default_rng(seed)
     first = _first_shoe_keys(decks, seed) if n_coups else None
-    names = [field.name for field in fields(CoupRecords) if field.name != "shoe_cards"]
-    columns, shoe_parts, filled, left, first_shoe = None, [], 0, n_coups, 0
-    while left > 0:
-        keys = _shuffled_shoes(rng, _chunk_size(left, limit), deck_codes, first)
+    columns, shoe_parts, filled, first_shoe = None, [], 0, 0
+    if n_coups:  # filled chunk by chunk: memory peaks near the result's size, not twice it
+        columns = _columns_in_one_block(n_coups, _RECORD_DTYPES)
+    while filled < n_coups:
+        chunk = _shuffled_chunk(rng, _chunk_size(n_coups - filled, limit), deck_codes, first, limit,
+                                want_pairs=True, want_ranks=keep_shoes)
         first = None
-        part = _records(keys, left, limit, first_shoe, keep_shoes)
-        if columns is None:  # filled chunk by chunk: memory peaks near the result's size, not twice it
-            columns = _columns_in_one_block(n_coups, {name: getattr(part, name).dtype for name in names})
-        for name in names:
-            columns[name][filled:filled + len(part)] = getattr(part, name)
+        filled += _fill_records(chunk, columns, filled, n_coups - filled, first_shoe)
         if keep_shoes:  # keep only the shoes that dealt a coup we kept
-            shoe_parts.append(part.shoe_cards[:part.shoes[-1] - first_shoe + 1])
-        filled += len(part)
-        first_shoe += len(keys)
-        left -= len(part)
+            shoe_parts.append(chunk.ranks[:columns["shoes"][filled - 1] - first_shoe + 1])
+        first_shoe += chunk.n_shoes
+        del chunk  # its work arrays go before the next chunk's are made
     if columns is None:
         return _no_records(deck_codes.size if keep_shoes else None)
     return CoupRecords(**columns, shoe_cards=np.concatenate(shoe_parts) if keep_shoes else None)
@@ -457,7 +510,7 @@ def deal_shoe(decks: int = 8, seed=None, cut_card: int = DEFAULT_CUT_CARD) -> Co
     """
     decks = check_decks(decks)
     _codes, _plan, limit = _shoe_plan(decks, cut_card)
-    return _records(_first_shoe_keys(decks, check_seed(seed)), None, limit, 0, keep_shoes=True)
+    return _shoe_records(_first_shoe_keys(decks, check_seed(seed)), limit)
 
 
 def play_shoe(cards, cut_card: int = DEFAULT_CUT_CARD) -> CoupRecords:
@@ -470,4 +523,4 @@ def play_shoe(cards, cut_card: int = DEFAULT_CUT_CARD) -> CoupRecords:
     given = as_cards(cards)
     check_shoe_size(len(given))
     limit = _deal_limit(len(given), _check_cut_card(cut_card, len(given)))
-    return _records(_shoe_keys(given), None, limit, 0, keep_shoes=True)
+    return _shoe_records(_shoe_keys(given), limit)

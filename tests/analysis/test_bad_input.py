@@ -149,10 +149,12 @@ def natural_by_loops(rank_counts):
     return Fraction(hits, prod(range(size - 3, size + 1)))
 
 
-@pytest.mark.parametrize("counts", [[111] * 13, [111] * 12 + [118], [111] * 12 + [119], [112] * 13, [120] * 13,
-                                    [400] * 13], ids=lambda counts: f"{sum(counts)} cards")
+@pytest.mark.parametrize("counts", [[35] * 12 + [38], [35] * 12 + [39], [111] * 13, [111] * 12 + [118],
+                                    [111] * 12 + [119], [112] * 13, [120] * 13, [400] * 13],
+                         ids=lambda counts: f"{sum(counts)} cards")
 def test_large_shoes_stay_exact(counts):
-    # 1,443 and 1,450 cards fit int64 weights; 1,451 and more need Python integers (N (N-1) ... (N-5) > 2**63).
+    # Up to 458 cards the weights are exact in float64 (N (N-1) ... (N-5) < 2**53); 459 to 1,450 cards fit int64
+    # weights; 1,451 and more need Python integers (N (N-1) ... (N-5) > 2**63).
     natural = _probability_where("natural", lambda coups: coups.natural, check_shoe(counts=counts))
     assert natural == natural_by_loops(counts)
 

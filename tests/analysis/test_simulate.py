@@ -3,8 +3,10 @@
 The rule arrays of the play kernel are tested in test_kernel.py.
 """
 
+import hashlib
 import math
 from collections import Counter
+from dataclasses import fields
 
 import numpy as np
 import pytest
@@ -60,19 +62,24 @@ def test_exact_enumerator_matches_published_8_deck_figures(exact_8_decks):
 
 # --- the rules as arrays ---------------------------------------------------------------------
 
-def test_lookup_table_matches_reference_rules_in_every_cell():
-    """The fast dealer's table, for every (Player two-card sum, Banker two-card sum, 5th, 6th card)."""
-    for player_sum in range(19):
-        for banker_sum in range(19):
-            player_cards = [min(player_sum, 9), player_sum - min(player_sum, 9)]
-            banker_cards = [min(banker_sum, 9), banker_sum - min(banker_sum, 9)]
-            for fifth in range(10):
-                for sixth in range(10):
-                    values = [player_cards[0], banker_cards[0], player_cards[1], banker_cards[1], fifth, sixth]
-                    player, banker, winner = reference_coup(values)
-                    index = (player_sum * 19 + banker_sum) * 100 + fifth * 10 + sixth
-                    assert CODE_OUTCOMES[simulate._OUTCOME_TABLE[index]] == Outcome(winner), values
-                    assert simulate._N_CARDS_TABLE[index] == len(player) + len(banker), values
+def test_lookup_tables_match_reference_rules_in_every_cell():
+    """The fast dealer's tables, for every coup key: the pairs, Player's and Banker's two-card totals, 5th, 6th card."""
+    tables = {name: table.tolist() for name, table in simulate._RECORD_TABLES.items()}
+    for pairs in range(4):
+        for player_two in range(10):
+            for banker_two in range(10):
+                for fifth in range(10):
+                    for sixth in range(10):
+                        values = [player_two, banker_two, 0, 0, fifth, sixth]
+                        player, banker, winner = reference_coup(values)
+                        key = pairs * 10_000 + player_two * 1000 + banker_two * 100 + fifth * 10 + sixth
+                        row = {name: table[key] for name, table in tables.items()}
+                        assert row == {"outcomes": OUTCOME_CODES[Outcome(winner)], "player_totals": sum(player) % 10,
+                                       "banker_totals": sum(banker) % 10,
+                                       "naturals": player_two >= 8 or banker_two >= 8,
+                                       "player_pairs": pairs in (1, 3), "banker_pairs": pairs in (2, 3),
+                                       "n_cards": len(player) + len(banker)}, (pairs, values)
+    assert simulate._N_CARDS_TABLE[simulate._IDLE] == 0 and simulate._OUTCOME_TABLE[simulate._IDLE] == simulate._NO_COUP
 
 
 # --- real shoes against play_coup --------------------------------------------------------------
@@ -245,6 +252,69 @@ def test_shoes_whose_random_keys_tie_are_reshuffled_exactly():
     keys = simulate._shuffle(AllEqualKeys(), 3, deck_codes)
     assert all(sorted(row) == sorted(deck_codes) for row in keys.tolist())
     assert not all((row == np.sort(deck_codes)).all() for row in keys)  # reshuffled, not left in code order
+
+
+def test_shoes_drawn_piece_by_piece_are_the_shoes_of_one_draw(monkeypatch):
+    """Keys are drawn and sorted a few shoes at a time; the tied shoes of every piece are reshuffled after the last
+    piece, in row order, as one draw of the whole chunk does: the same shoes, hence the same coups."""
+    class TiesEveryFifthShoe:  # one seeded stream, as a Generator's: every fifth shoe's raw keys all equal
+        def __init__(self):
+            self.bit_generator, self.real, self.shoe = self, np.random.default_rng(0), 0
+
+        def random_raw(self, size):
+            raw = self.real.integers(0, 2 ** 63, size, dtype=np.uint64).reshape(-1, 208)
+            for row in range(len(raw)):
+                if (self.shoe + row) % 5 == 0:
+                    raw[row] = 0
+            self.shoe += len(raw)
+            return raw.ravel()
+
+        def permuted(self, cards):
+            return self.real.permuted(cards)
+
+    monkeypatch.setattr(simulate, "_PIECE_SHOES", 7)
+    deck_codes, n_cards, limit = simulate._shoe_plan(8, DEFAULT_CUT_CARD)
+    pieces = simulate._shuffled_chunk(TiesEveryFifthShoe(), 30, deck_codes, None, limit)
+    whole = simulate._shuffle(TiesEveryFifthShoe(), 30, deck_codes)
+    expected = simulate._Chunk(30, n_cards, limit, want_pairs=False, want_ranks=False)
+    expected.fill(0, (whole & 63).astype(np.uint8))
+    assert (pieces.coup_keys == expected.coup_keys).all()
+
+
+def records_digest(records) -> str:
+    """sha256 of every column of ``records`` (values as int64, in field order; shoe_cards too if kept)."""
+    digest = hashlib.sha256()
+    for field in fields(records):
+        column = getattr(records, field.name)
+        if column is not None:
+            digest.update(field.name.encode())
+            digest.update(np.ascontiguousarray(column, dtype=np.int64).tobytes())
+    return digest.hexdigest()
+
+
+# Computed with the simulator as it was before its records came from lookup tables (each coup replayed by
+# kernel.play_values): seeded simulations must stay the same coup for coup, every column.
+PINNED_RECORDS = [
+    ((300_000, 8, 2024, DEFAULT_CUT_CARD, False), "b346fceb13e13017560803ff0f994860cabaacb0fbcf1a34a8a44720f920c6bb"),
+    ((20_000, 1, 5, 0, True), "1df571fcacc4d44d770b53ffb3f6a2116a2e2322bf91b38b5c6d3633af61322d"),
+    ((123_457, 6, 2 ** 70, 30, True), "e715903821030e1bf6c7dfffcb5671a91bd548792972b57417da2262bf28ddb3"),
+]
+
+
+@pytest.mark.parametrize("arguments, digest", PINNED_RECORDS, ids=lambda value: str(value)[:30])
+def test_seeded_simulations_are_the_same_coup_for_coup(arguments, digest):
+    n_coups, decks, seed, cut_card, keep_shoes = arguments
+    records = simulate_coups(n_coups, decks, seed, cut_card, keep_shoes)
+    assert [str(getattr(records, field.name).dtype) for field in fields(records) if field.name != "shoe_cards"] == \
+        ["uint8", "uint8", "uint8", "bool", "bool", "bool", "uint8", "int32", "int16"]
+    assert records_digest(records) == digest
+
+
+def test_seeded_counts_and_the_2024_shoe_are_the_same_as_before():
+    assert outcome_counts(1_000_000, seed=2024) == {Outcome.PLAYER: 445800, Outcome.BANKER: 459131, Outcome.TIE: 95069}
+    assert outcome_counts(777_777, decks=2, seed=9, cut_card=40) == {
+        Outcome.PLAYER: 347210, Outcome.BANKER: 357189, Outcome.TIE: 73378}
+    assert records_digest(deal_shoe(8, 2024)) == "0f3d79b75fe73394e16eddc8568566242367be35f6d73f2d1d2f920986fca549"
 
 
 # -------------------- One seed, one shoe
