@@ -1,22 +1,14 @@
 """Saved progress: every answer a learner gives, kept in a small SQLite file of their own, across kernels and days.
 
-The file is ``progress.sqlite3`` in the folder ``baccarat-course`` of the learner's Jupyter data directory
-(``jupyter --data-dir``: on a JupyterHub every student has their own), never inside the course's repository. The
-environment variable ``BACCARAT_PROGRESS_DIR`` names another folder (tests and classrooms use it).
+The file is ``progress_path()``: ``progress.sqlite3`` in the folder ``baccarat-course`` of the learner's Jupyter data
+directory (on a JupyterHub every student has their own), never inside the course, or in ``$BACCARAT_PROGRESS_DIR``.
+One row per answer: the ``skill`` practised (a drill kind, or one cell of the Banker tableau,
+``banker_cell_skill(5, 4)`` = "banker-draw:5/4"), a ``key`` naming the situation, the answer, whether it was right,
+the seconds taken, when (UTC), the ``source`` and the lesson. Record each answer once, under its finest skill.
 
-One row per answer: the ``skill`` practised, a ``key`` naming the situation (e.g. the cards), the answer given,
-whether it was right, the seconds taken, when (UTC) and the ``source`` (a lesson, a drill, a test, dealer mode).
-Skills are short names: the drill kinds ("total", "natural", "player-draw", "banker-draw", "winner", "settle"), and
-for the Banker tableau one cell, ``banker_cell_skill(5, 4)`` = "banker-draw:5/4" (Banker total 5, Player's third
-card 4). Record each answer once, under its finest skill: ``summary`` adds the cells up into their family too.
-
-Beside the answers the file keeps **summaries** (schema version 2): per skill and family its answers, right, timed
-and the right ones in a row at the end; per UTC quarter of an hour and per lesson its answers; the lesson exercises
-answered right; and indexes for median times. A trigger updates them in the same statement as each answer is saved,
-so they always agree with the answers, and the drills' next question (``schedule.stored_states``) and the progress
-page (``report.build_report`` given the store) read them instead of every answer: a click costs about the same
-after 100,000 answers as after 100. A file of version 1 (before the summaries) is upgraded in place when it is
-opened, in one transaction, keeping every answer.
+Beside the answers the file keeps **summaries** (schema version 2, ``_SUMMARIES``), updated by a trigger in the same
+statement as each answer, so they always agree with the answers; the schedule and the report read them, so a click
+costs about the same after 100,000 answers as after 100. A version 1 file is upgraded in place, keeping every answer.
 
 The store never shows a learner a traceback:
 
@@ -36,23 +28,6 @@ The store never shows a learner a traceback:
   (from what it could still read), and ``warning`` says, in one sentence, that progress is not being saved.
   ``take_messages()`` hands out each of these sentences once, so a page shows it once.
 - Text that UTF-8 cannot encode (a lone surrogate such as ``"\\udcff"``) is stored with a backslash escape.
-
-Public names:
-
-- ``progress_path()``: where the progress file is (``BACCARAT_PROGRESS_DIR`` or the Jupyter data directory); a
-  ``BaccaratError`` when that variable names a folder that cannot be (``~nosuchuser/x``).
-- ``ProgressStore(path=None)``: the store (``path`` None: ``progress_path()``; ":memory:": a store that saves
-  nothing, for widget tests); ``record``, ``answers``, ``summary``, ``mark_lesson_done``, ``lessons_done``,
-  ``export_csv``, ``reset(confirm="reset")``, ``path``, ``saving``, ``notice``, ``warning``, ``take_messages``.
-- ``progress_store()``: the one store of this kernel for ``progress_path()`` (every widget shares it).
-- ``export_progress(path)``: copy the progress file to ``path`` (a ``.csv`` of every answer, or a SQLite copy).
-- ``reset_progress(confirm="reset", store=None)``: back the progress file (or ``store``'s) up next to it, then
-  delete every answer in it; ``Reset(deleted, backup)`` says how many and where the backup is.
-- ``unused_path(path)``: ``path``, or ``path`` numbered ``-2``, ``-3``, … before its suffix: a name no file has.
-- ``Answer`` and ``SkillSummary``: a recorded answer, and a skill's count, accuracy and median time.
-- ``banker_cell_skill(banker_total, player_third_card)`` and ``skill_family(skill)``.
-- ``current_lesson()``: the notebook this kernel runs (in JupyterLab or in Voila), to record with each answer.
-- ``SOURCES``, ``PROGRESS_DIR_VARIABLE``, ``RESET_WORD``.
 
 >>> from datetime import datetime, timezone
 >>> store = ProgressStore(":memory:")
@@ -131,16 +106,11 @@ LOCK_SUFFIX = ".lock"                # progress.sqlite3.lock: held while a kerne
 OPEN_ROUNDS = 10                     # looks at a file that keeps changing under us before giving up
 
 
-def _family_sql(skill: str) -> str:
-    """SQL for ``skill_family`` of the column or value ``skill``: the part before ":" ("banker-draw:5/4" ->
-    "banker-draw"), or the whole skill."""
-    return f"(CASE WHEN instr({skill}, ':') THEN substr({skill}, 1, instr({skill}, ':') - 1) ELSE {skill} END)"
-
-
-def _group_sql(skill: str) -> str:
-    """SQL for the group an answer counts in, for the schedule's streams: a plain skill is its own group ("total"),
-    the finer skills of a family share one ("banker-draw:" holds every cell of the tableau)."""
-    return f"(CASE WHEN instr({skill}, ':') THEN substr({skill}, 1, instr({skill}, ':')) ELSE {skill} END)"
+def _family_sql(skill: str, colon: bool = False) -> str:
+    """SQL for ``skill_family`` of the column or value ``skill`` ("banker-draw:5/4" -> "banker-draw"); ``colon``:
+    the group it counts in for the schedule's streams, a finer skill's family with its colon ("banker-draw:")."""
+    return f"(CASE WHEN instr({skill}, ':') THEN substr({skill}, 1, instr({skill}, ':'){'' if colon else ' - 1'}) " \
+           f"ELSE {skill} END)"
 
 
 def _quarter_sql(stamp: str) -> str:
@@ -233,7 +203,7 @@ CREATE TABLE IF NOT EXISTS exercises_right (
 ) WITHOUT ROWID;
 CREATE TRIGGER IF NOT EXISTS answers_summarised AFTER INSERT ON answers BEGIN
 {_marks_sql("skill", "NEW.skill")}{_marks_sql("family", _family_sql("NEW.skill"))}
-INSERT INTO group_counts (grp, answers) VALUES ({_group_sql("NEW.skill")}, 1)
+INSERT INTO group_counts (grp, answers) VALUES ({_family_sql("NEW.skill", colon=True)}, 1)
     ON CONFLICT (grp) DO UPDATE SET answers = answers + 1;
 {_tally_sql("skill", "NEW.skill")}{_tally_sql("family", _family_sql("NEW.skill"))}
 {_seconds_sql("skill", "NEW.skill")}{_seconds_sql("family", _family_sql("NEW.skill"))}
@@ -357,11 +327,9 @@ def _storable(text: str) -> str:
 def _check_seconds(seconds) -> float | None:
     if seconds is None:
         return None
-    if isinstance(seconds, bool) or not isinstance(seconds, (numbers.Real, Decimal)):
-        raise BaccaratError(_("seconds must be None or a number of seconds 0 or more, not {value}")
-            .format(value=shown(seconds)))
+    number = not isinstance(seconds, bool) and isinstance(seconds, (numbers.Real, Decimal))
     try:
-        value = float(seconds)
+        value = float(seconds) if number else float("nan")
     except (OverflowError, ValueError):
         value = float("nan")
     if not 0 <= value < float("inf"):
@@ -381,11 +349,8 @@ def _check_when(when) -> str:
 
 
 def _check_path(path, suffixes=PATH_SUFFIXES) -> Path:
-    if not isinstance(path, (str, os.PathLike)) or isinstance(path, bytes):
-        raise BaccaratError(_("path must be a file name ending in {names}, not {value}")
-            .format(names=' or '.join(suffixes), value=shown(path)))
     try:
-        text = os.fspath(path)
+        text = os.fspath(path) if isinstance(path, (str, os.PathLike)) else None
     except TypeError:
         text = None
     if not isinstance(text, str) or not 0 < len(text) <= 4096 or "\x00" in text \
@@ -393,6 +358,12 @@ def _check_path(path, suffixes=PATH_SUFFIXES) -> Path:
         raise BaccaratError(_("path must be a file name ending in {names}, not {value}")
             .format(names=' or '.join(suffixes), value=shown(path)))
     return Path(text).expanduser()
+
+
+def _check_confirm(confirm) -> None:
+    if not isinstance(confirm, str) or confirm != RESET_WORD:
+        raise BaccaratError(_("reset deletes all saved progress: confirm with confirm={reset_word!r}, not {value}")
+                            .format(reset_word=RESET_WORD, value=shown(confirm)))
 
 
 def _reason(error: BaseException) -> str:
@@ -474,13 +445,9 @@ def _initialise(connection) -> None:
             for statement in _statements(_SCHEMA + _SUMMARIES):
                 connection.execute(statement)
             connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-            connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         elif state == "older":
-            for index in _OLD_INDEXES:
-                connection.execute(f"DROP INDEX IF EXISTS {index}")
-            for statement in _statements(_SUMMARIES):
-                connection.execute(statement)
-            _summarise_again(connection)
+            _summarise_again(connection, [("INDEX", index) for index in _OLD_INDEXES])
+        if state in ("fresh", "older"):
             connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
 
@@ -489,9 +456,14 @@ def _clear_summaries(connection) -> None:
         connection.execute(f"DELETE FROM {table}")
 
 
-def _summarise_again(connection) -> None:
-    """Make the summaries again from the answers, as saving them one by one made them: every answer is put back,
-    oldest first, with its own id (inside the caller's transaction)."""
+def _summarise_again(connection, drop=()) -> None:
+    """Drop the SQL objects ``drop`` ((kind, name) pairs: another version's), create the summaries and make them
+    again from the answers, as saving them one by one made them: every answer is put back, oldest first, with its
+    own id (inside the caller's transaction)."""
+    for kind, name in drop:
+        connection.execute(f"DROP {kind} IF EXISTS {name}")
+    for statement in _statements(_SUMMARIES):
+        connection.execute(statement)
     _clear_summaries(connection)
     connection.execute("CREATE TEMP TABLE answers_again AS SELECT * FROM answers")
     connection.execute("DELETE FROM answers")
@@ -519,8 +491,9 @@ def _check_health(connection) -> None:
         raise _Newer()
 
 
-def _connect(path) -> sqlite3.Connection:
-    return sqlite3.connect(os.fspath(path), timeout=BUSY_SECONDS, isolation_level=None, check_same_thread=False)
+def _connect(path, uri: bool = False) -> sqlite3.Connection:
+    return sqlite3.connect(os.fspath(path), timeout=BUSY_SECONDS, isolation_level=None, check_same_thread=False,
+                           uri=uri)
 
 
 def _connect_read_only(path: Path) -> sqlite3.Connection:
@@ -529,8 +502,7 @@ def _connect_read_only(path: Path) -> sqlite3.Connection:
     writing it there), at once copied into memory by the caller."""
     uri = path.absolute().as_uri()
     for options in ("mode=ro", "mode=ro&immutable=1"):
-        connection = sqlite3.connect(f"{uri}?{options}", uri=True, timeout=BUSY_SECONDS, isolation_level=None,
-                                     check_same_thread=False)
+        connection = _connect(f"{uri}?{options}", uri=True)
         try:
             connection.execute("SELECT count(*) FROM sqlite_master").fetchone()
             return connection
@@ -538,7 +510,6 @@ def _connect_read_only(path: Path) -> sqlite3.Connection:
             connection.close()
             if options.endswith("immutable=1"):
                 raise
-    raise AssertionError("unreachable")  # pragma: no cover
 
 
 def _newer_on_disk(path: Path) -> bool:
@@ -573,12 +544,8 @@ def _memory_copy(source: sqlite3.Connection | None) -> sqlite3.Connection:
             memory = _connect(MEMORY)
     if _inspect(memory) == "newer":            # its summaries may not be this version's: made again, in the copy only
         with _writing(memory):
-            memory.execute("DROP TRIGGER IF EXISTS answers_summarised")
-            for table in _SUMMARY_TABLES:
-                memory.execute(f"DROP TABLE IF EXISTS {table}")
-            for statement in _statements(_SUMMARIES):
-                memory.execute(statement)
-            _summarise_again(memory)
+            _summarise_again(memory, [("TRIGGER", "answers_summarised")]
+                             + [("TABLE", table) for table in _SUMMARY_TABLES])
     _initialise(memory)
     return memory
 
@@ -997,10 +964,7 @@ class ProgressStore:
     def reset(self, confirm=None) -> int:
         """Delete every answer and lesson mark, once confirmed with ``confirm="reset"``; return the answers
         deleted."""
-        if not isinstance(confirm, str) or confirm != RESET_WORD:
-            raise BaccaratError(_("reset deletes all saved progress: confirm with "
-                                  "confirm={reset_word!r}, not {value}")
-                                      .format(reset_word=RESET_WORD, value=shown(confirm)))
+        _check_confirm(confirm)
 
         def delete(connection):
             with _writing(connection):
@@ -1181,10 +1145,7 @@ def reset_progress(confirm=None, store=None) -> Reset:
     file's (``progress_path()``); or a ``ProgressStore`` (the progress page's: its own file, backed up the same way;
     one kept in memory by choice has no file to back up). Returns ``Reset(deleted, backup)``; nothing is deleted
     if the backup cannot be written, or if the store cannot write its file."""
-    if not isinstance(confirm, str) or confirm != RESET_WORD:
-        raise BaccaratError(_("reset deletes all saved progress: confirm with "
-                              "confirm={reset_word!r}, not {value}")
-                                  .format(reset_word=RESET_WORD, value=shown(confirm)))
+    _check_confirm(confirm)
     if store is not None and not isinstance(store, ProgressStore):
         raise BaccaratError(_("store must be None or a ProgressStore, not {value}").format(value=shown(store)))
     if store is not None:

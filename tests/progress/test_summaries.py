@@ -225,7 +225,7 @@ def test_an_upgrade_that_fails_leaves_the_version_1_file_as_it_was(tmp_path, mon
     before = _rows(path)
     from baccarat_lib.progress import store as store_module
 
-    def broken(connection):
+    def broken(connection, drop=()):
         connection.execute("DELETE FROM answers")            # half done ...
         raise sqlite3.OperationalError("disk I/O error")      # ... then the disk fails
     monkeypatch.setattr(store_module, "_summarise_again", broken)
