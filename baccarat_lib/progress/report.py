@@ -1,36 +1,15 @@
 """What a learner's saved answers say: per skill, per cell of the Banker tableau, per day, per lesson, and what to
-practise next. Pure functions of a tuple of ``store.Answer`` (``ProgressStore.answers()``), or of a
-``ProgressStore`` itself: then the same figures are read from the summaries the store keeps in SQL as each answer is
-saved, so the "My progress" page (``views.widgets.progress``, which only renders them) refreshes as fast after
-100,000 answers as after 100.
+practise next. Pure functions of a tuple of ``store.Answer``, or of a ``ProgressStore``, whose summaries give the same
+figures read in SQL, so the "My progress" page refreshes as fast after 100,000 answers as after 100.
 
-The report knows no drill by itself: the course hands it ``SkillNames`` (its drill kinds in course order and the
-calls of dealer mode, each with its name; ``teaching.progress_report.COURSE_SKILLS``). Its lessons, their exercises
-and final tests are the course list's (``course.LESSONS``).
-
-Public names:
-
-- ``SkillNames(drills, dealer)``: the skills a course can send a learner to practise, with their names.
-- ``skill_name(skill, names)``: a skill in words ("banker-draw" -> "Banker: draw or stand"), from ``names`` where it
-  has one.
-- ``SkillLine``, ``skill_lines(answers, names)``: per skill, its answers counted, right, accuracy and median seconds;
-  a cell of the tableau ("banker-draw:5/4") counts in its skill "banker-draw". The drill kinds first, in course
-  order. An answer whose time is unknown (``seconds`` None: see ``progress.recorder``) counts in the accuracy but
-  is left out of the median, never taken as slow or as 0 s.
-- ``CellLine``, ``cell_lines(answers)``: the cells of the Banker tableau answered, hardest first (lowest accuracy).
-- ``DayLine``, ``day_lines(answers, tz=None)``: accuracy per day (in ``tz``; None: UTC), oldest first.
-- ``LessonStatus``, ``lesson_statuses(answers, lessons=None, marked=())``: which lessons are done. The exercises
-  and final test of each lesson are the ones the course list declares (``course.Lesson``). A lesson is done when
-  each of its exercises (its skill and key) was answered right at least once as a lesson exercise, and, if it has a
-  final test of N questions, N test answers were saved; answers count when saved from that lesson's notebook in
-  either edition, or from a page that does not know its notebook (classroom mode). A lesson marked done in the
-  store (``ProgressStore.mark_lesson_done``) is done. A lesson with neither exercises nor a test has nothing to
-  finish and is not listed.
-- ``NextPractice``, ``next_practice(answers, names)``: the drill kind to practise next: the weakest kind with at
-  least ``ENOUGH_ANSWERS`` answers below ``MASTERED`` accuracy, else the first kind never practised, else the kind
-  with the fewest answers.
-- ``ProgressReport``, ``build_report(answers, names, lessons=None, marked=(), tz=None)``: all of the above.
-- ``example_answers()``: the answers of a made-up learner over two days, for the lesson's worked example.
+The report knows no drill by itself: the course hands it ``SkillNames`` (``teaching.progress_report.COURSE_SKILLS``).
+Its lessons, their exercises and final tests are the course list's (``course.LESSONS``). A lesson is done when each
+of its exercises was answered right at least once as a lesson exercise and its final test's questions were all
+answered, from that lesson's notebook in either edition or from a page that does not know its notebook (classroom
+mode); or when it is marked done in the store. A lesson with neither exercises nor a test is not listed. An answer
+whose time is unknown counts in the accuracy and is left out of the median. The next drill kind to practise is the
+weakest with ``ENOUGH_ANSWERS`` answers below ``MASTERED`` accuracy, else the first never practised, else the one
+with the fewest answers.
 
 >>> names = SkillNames({"total": "Card totals", "natural": "Naturals", "banker-draw": "Banker: draw or stand"}, {})
 >>> report = build_report(example_answers(), names)

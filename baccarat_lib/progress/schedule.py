@@ -22,24 +22,8 @@ rule, for the drill to ask: True only without a seed. ``next_items(..., adaptive
 and returns the candidates in their order.
 
 The history is the answers in the order they were given: ``(key, right)`` pairs, or records with ``key`` and
-``right`` attributes (``ProgressStore.answers()``; to schedule by skill, pass ``[(a.skill, a.right) for a in
-answers]``). Everything here is a pure function of it, except ``stored_states``, which reads the same states from a
-progress store's summaries (kept in SQL as each answer is saved) instead of from every answer, so a drill's next
-question costs as much after 100,000 saved answers as after 100.
-
-Public names:
-
-- ``BOXES``, ``INTERVALS``: the boxes 1..5 and how many questions each waits.
-- ``ItemState(box, answers, last, due)``: where an item stands: its box, how often it was answered, the position
-  of its last answer in the history, and the position from which it is due.
-- ``leitner_states(history)``: every item's state after the history.
-- ``stored_states(store, families, finer=False)``: the same, ``(states, now)``, for the saved answers of a
-  ``ProgressStore``: the items are the skill ``families`` (each answer of a family counts, its finer skills' too) or,
-  ``finer``, their finer skills (the tableau's cells "banker-draw:5/4"); the history is those answers, oldest first,
-  and ``now`` how many there are.
-- ``next_items(history, candidates, count=1, adaptive=True)``: the items to ask next; ``history`` may also be the
-  ``(states, now)`` of ``stored_states``.
-- ``is_adaptive(seed)``: whether a drill with this seed uses the schedule.
+``right`` (to schedule by skill, pass ``[(a.skill, a.right) for a in answers]``), or the ``(states, now)`` that
+``stored_states`` reads from a progress store's summaries instead of every answer.
 
 A hand-worked example: "5/4" is missed (box 1), "6/7" answered right (box 2). After these two questions "5/4" has
 waited 1 question (due), "6/7" none (due after 2), and "3/8" is new:

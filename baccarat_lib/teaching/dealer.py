@@ -1,37 +1,15 @@
 """Dealer mode: a timed drill in the manner of dealer training.
 
 Coups are dealt from a seeded shoe, card by card. For each coup the learner calls every decision in the order a
-dealer makes it — is there a natural, does Player draw, does Banker draw, who wins — and then pays the winning
-bet, commission included, against a clock. A call slower than the target counts as *slow*, not wrong. Every
-answer and explanation comes from the code that decides (``game.coup.play_coup``'s steps and
-``game.payouts.settle``): nothing here re-implements a rule.
+dealer makes it (``DEALER_KINDS``: is there a natural, does Player draw, does Banker draw, who wins), then pays the
+winning bet, commission included, against a clock. A call slower than the target counts as *slow*, not wrong. Every
+answer and explanation comes from the code that decides (``play_coup``'s steps and ``payouts.settle``).
 
-Public names:
-
-- ``DEALER_KINDS``: the kinds of call, in the order a coup asks them: "natural", "player-draw", "banker-draw",
-  "winner", "settle".
-- ``DEALER_KIND_NAMES``: each kind as a learner reads it ("Natural?", "Player draws?", ...).
-- ``DEALER_STAKES``: the stakes a session bets when ``stake`` is None (chosen by the seed).
-- ``Call``: one call to make: its ``kind``, ``prompt``, ``choices`` (empty: type an amount), the coup it belongs
-  to and how many of its cards are face up (``shown``); ``.answer`` and ``.why`` hold the right call and the rule.
-- ``DealerFeedback``: the verdict on one answer: ``judged``, ``right``, ``seconds``, ``slow``, ``message``...
-- ``AnswerRecord``: what one judged call adds to a progress store: ``skill`` ("dealer:banker-draw"), ``key``
-  (the situation, such as "banker 4, Player's third card 7"), ``answer``, ``right``, ``seconds``.
-- ``KindSummary``, ``WrongCoup``, ``DealerReport``: the end report (per kind: count, right, median and slowest
-  seconds, slow count; the coups that went wrong, with the coup's own steps).
-- ``DealerSession(seed=None, decks=8, coups=10, target_seconds=5, clock=time.monotonic, stake=None,
-  table="standard", on_answer=None, recorder=None)``: the session: ``.start_clock()``, ``.started``,
-  ``.current_call()``, ``.answer(text)``, ``.finished``, ``.report()``.
-
-**Time and saving.** A time counts from when the learner could see the call. The first call's clock starts at
-``start_clock()``, which a view calls on its Start button: a session is built when its cell runs (Run All), long
-before the learner reaches it, so building it starts no clock, and an answer before ``start_clock()`` is refused.
-Each next call's clock starts when the call before it is answered (it is shown then); ``start_clock()`` restarts
-it, for a view that lets the learner read the feedback before going on. The
-clock and the saving are the one answer recorder's (``progress.recorder.AnswerRecorder``, source "dealer"): by
-default the session's own, timing by ``clock`` (any function returning seconds, ``time.monotonic`` by default; a
-test passes a fake one) and keeping the calls in memory only; dealer mode on screen passes a recorder that saves
-each judged call in the learner's progress store.
+**Time and saving.** A time counts from when the learner could see the call: the first call's clock starts at
+``start_clock()`` (a view's Start button; building a session when its cell runs starts no clock, and an answer before
+it is refused), each next one when the call before it is answered. The clock and the saving are the answer
+recorder's (``progress.recorder.AnswerRecorder``, source "dealer"): by default the session's own, timing by ``clock``
+and keeping the calls in memory only; dealer mode on screen passes one that saves each judged call.
 
 >>> ticks = iter([0, 30, 32, 32])                # built at 0 s (Run All), Start at 30 s, answered at 32 s
 >>> session = DealerSession(seed=1, coups=1, stake=100, clock=lambda: next(ticks))

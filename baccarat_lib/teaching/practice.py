@@ -1,43 +1,15 @@
 """Practice drills: random situations asked as questions, checked by the rules, with a running score.
 
-Every question is a ``questions.Question`` built by the question builders of ``rule_questions`` (``total_question``,
-``banker_draw_question``, ...), so its answer and explanation come from the rules themselves. This module only
-chooses the situations, reproducibly: randomness comes in as a ``seed`` and never touches the global generator.
+Every question comes from a builder of ``rule_questions``, so its answer and explanation come from the rules; this
+module only chooses the situations. Each drill kind is one ``DrillKind`` record (name, label, levels, maker) in
+``DRILL_KINDS``: ``KINDS``, ``KIND_NAMES`` and ``LEVELS`` are read from it. Randomness comes in as a ``seed`` (the
+library's seed policy, ``errors.check_seed``), never the global generator: question ``number`` of a drill is built
+from ``f"{kind}/{difficulty}/{seed}/{number}"``, a final test from ``f"test/{seed}"``, so a seed replays its questions.
 
-Seeds follow the library's one seed policy (``baccarat_lib.errors``): a whole number 0 or more (a numpy integer is
-fine); ``make_exercise`` and ``start_drill`` also take None (a fresh random choice). Question ``number`` of a drill
-is built privately from the text ``f"{kind}/{difficulty}/{seed}/{number}"``, a final test from ``f"test/{seed}"``,
-so the same seed always asks the same questions.
-
-Public names:
-
-- ``DrillKind`` and ``DRILL_KINDS``: each drill kind as one record (its name, label, levels and question maker),
-  in course order. ``KINDS`` (the names), ``KIND_NAMES`` (the labels) and ``LEVELS`` (difficulty -> the kinds a
-  mixed drill asks at that level) are read from it; ``levels_text()`` says what each level asks, by the kinds'
-  labels, in the learner's language; ``levels_preview(kind, seed, count=3)`` prints a drill's first questions at
-  each level.
-- ``DIFFICULTIES`` (1, 2, 3); ``MIXED`` and ``TEST``: the mixed drill and the final test, besides the kinds.
-- ``FINAL_TEST_QUESTIONS``: the final test's length, read from the course list (lesson 09's ``final_test``).
-- ``Exercise(kind, difficulty, question, skill=None)``: one generated question, where it came from, and its skill.
-- ``make_exercise(kind, difficulty=1, seed=None)``: one random situation.
-- ``exercise_at(kind, difficulty, seed, number)``: question ``number`` of a drill; the same every time.
-- ``drill_exercises(kind, difficulty, seed, count)``: the first ``count`` questions of a drill.
-- ``final_test(seed, questions=FINAL_TEST_QUESTIONS)``: a mixed test that asks every kind at least once, easiest
-  kinds first, and never the same situation twice (when there are enough different ones).
-- ``Score(asked, right, streak, best_streak, missed)`` and ``record(score, feedback, kind)``: pure score keeping.
-- ``score_summary(score)``: the score in a sentence, with the kinds to practise.
-- ``Drill`` with ``start_drill``, ``answer_drill`` and ``next_drill``: a whole drill (or test) as pure state.
-
-Adaptive practice: a drill started with ``adaptive=True`` has no seed (``schedule.is_adaptive(None)``)
-and picks each question by Leitner boxes (``progress.schedule``) over the learner's saved answers, so a missed
-tableau cell (or kind) comes back after one other question and a mastered one waits 2, 4, 8, then 16. A seeded
-drill never reads the history: the same seed asks the same questions.
-
-- ``adaptive_items(kind, difficulty)``: what an adaptive drill schedules (kinds, or the tableau's cells).
-- ``next_practice_item(kind, difficulty, history, seed=None)``: the skill to ask next.
-- ``exercise_for(skill, difficulty, seed=None)``: a random question of a kind or of one tableau cell.
-- ``adaptive_exercise(kind, difficulty, history, seed=None)``: both at once.
-- ``Exercise.skill``: what an answer is saved under: the kind, or the cell ("banker-draw:5/4").
+A drill without a seed (``start_drill(adaptive=True)``) is adaptive: Leitner boxes (``progress.schedule``) over the
+learner's saved answers choose each question, so a missed tableau cell (or kind) comes back after one other question
+and a mastered one waits 2, 4, 8, then 16. A seeded drill never reads the history. ``Exercise.skill`` is what an
+answer is saved under: the kind, or the tableau cell ("banker-draw:5/4").
 
 >>> exercise = make_exercise("banker-draw", difficulty=3, seed=1)
 >>> exercise == make_exercise("banker-draw", difficulty=3, seed=1)

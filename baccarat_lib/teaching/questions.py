@@ -1,19 +1,7 @@
-"""Exercises as data: a question, its choices, the right answer and why, and the verdict on an answer.
-
-Every exercise of the course is a ``Question``; the builders in ``rule_questions``, ``odds_questions`` and
-``road_questions`` fill its answer and explanation from the library itself. Widgets only show them
-(``views.widgets.show_question``).
-
-Public names:
-
-- ``Question(prompt, answer, explanation, choices=(), skill="exercise", key=None)``: one exercise; ``choices`` empty
-  means a typed answer. ``skill`` is what a progress store files its answers under ("total", "banker-draw:5/4": see
-  ``progress.store``), ``key`` the situation in a few words (the cards, "7 8"; None: the prompt).
-- ``Feedback(correct, message, judged=True)``: the verdict on one answer; ``judged`` is False when the answer
-  was not judged at all (blank, or not a number where a number is asked), so it neither counts nor reveals.
-- ``check_answer(question, answer)``: the pure function every exercise widget calls; numbers match
-  however they are written (``9.50`` = ``9.5``). ``verdicts_text(question, answers)``: one line per answer, right
-  or wrong (the verdicts alone, without the explanation).
+"""Exercises as data: a ``Question`` (its prompt, choices, right answer and why, and the ``skill`` and ``key`` a
+progress store files its answers under), and ``check_answer``, the pure function every exercise widget calls: numbers
+match however they are written (``9.50`` = ``9.5``), words in either language ("rút" = "draw"), and an answer that is
+blank, or not a number where one is asked, is not judged (``Feedback.judged`` False), so it neither counts nor reveals.
 
 >>> question = Question("What is 7 + 8, units digit only?", "5", "7 + 8 = 15.")
 >>> check_answer(question, "5").correct, check_answer(question, " 5.0 ").correct, check_answer(question, "15").message

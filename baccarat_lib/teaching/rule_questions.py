@@ -1,22 +1,9 @@
-"""Questions about the rules, a coup and a bet, whose answers and explanations come from the rules themselves.
-
-Public names:
-
-- ``total_question(cards)``, ``natural_question(cards)``, ``player_draw_question(cards)``,
-  ``banker_draw_question(banker_cards, player_third_card)``, ``winner_question(cards)``: lessons 01–05;
-  ``cards_used_question(cards)``: how many of the cards given the coup uses (lesson 05).
-- ``wrong_rows_question(published, name)``: which rows of a Banker table printed elsewhere are wrong (lesson 04).
-- ``settle_question(bet, stake, coup, table="standard")``: the net result of a bet, answered by ``payouts.settle``.
-- ``pair_question(cards, side="player")``: does a pair bet win on this coup (judged by rank, not value)?
+"""Questions about the rules, a coup and a bet (lessons 01–06), whose answers and explanations come from the rules.
 
 The coup builders (``winner_question``, ``settle_question``, ``pair_question``) show every card given, as dealt (up to
 six, the most a coup uses), so the prompt does not tell whether anyone draws; the explanation then says which cards
-stayed in the shoe.
-
-Each question carries the ``skill`` a progress store files its answers under, and a short ``key`` (the cards as
-given): "total", "natural", "player-draw", the Banker tableau's cell (``progress.banker_cell_skill``: Banker's
-total and Player's third card, "banker-draw:5/4", "banker-draw:5/-" when Player stood), "winner", "settle",
-"tableau-source" and "pair".
+stayed in the shoe. Each question carries its ``skill`` ("total", the Banker tableau's cell "banker-draw:5/4", ...)
+and a short ``key`` (the cards as given).
 
 >>> question = total_question("7 8")
 >>> check_answer(question, "5").correct, check_answer(question, "15").message
