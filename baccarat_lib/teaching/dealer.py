@@ -41,10 +41,10 @@ from ..game.payouts import bet_label, pay_table, settle, stake_amount
 from ..game.rules import hand_total
 from ..game.shoe import ShoeRun
 from ..game.formatting import localized
-from ..i18n import N_, _, using_language
+from ..i18n import N_, _
 from ..progress.recorder import AnswerRecorder
 from ..progress.store import ProgressStore
-from .questions import ANSWER_NAMES, Question, check_answer, same_word
+from .questions import ANSWER_NAMES, Question, check_answer, english_money, same_word
 
 __all__ = ["DEALER_KINDS", "DEALER_KIND_NAMES", "DEALER_STAKES", "Call", "DealerFeedback", "AnswerRecord",
            "KindSummary", "WrongCoup", "DealerReport", "DealerSession"]
@@ -186,35 +186,17 @@ class _Answered(NamedTuple):
 
 
 def _check_target(target_seconds) -> float:
-    accepted = _("target_seconds must be a number of seconds above 0 and at most "
-                  "{max_target_seconds}, such as 5 or 2.5").format(max_target_seconds=MAX_TARGET_SECONDS)
-    if isinstance(target_seconds, bool) or type(target_seconds).__name__ == "bool_" \
-            or not isinstance(target_seconds, numbers.Real):
-        raise BaccaratError(_("{accepted}, not {value}").format(accepted=accepted, value=shown(target_seconds)))
+    number = not isinstance(target_seconds, bool) and type(target_seconds).__name__ != "bool_" \
+        and isinstance(target_seconds, numbers.Real)
     try:
-        value = float(target_seconds)
+        value = float(target_seconds) if number else math.nan
     except (OverflowError, ValueError, TypeError):
-        raise BaccaratError(_("{accepted}, not {value}")
-            .format(accepted=accepted, value=shown(target_seconds))) from None
+        value = math.nan
     if not math.isfinite(value) or not 0 < value <= MAX_TARGET_SECONDS:
+        accepted = _("target_seconds must be a number of seconds above 0 and at most {max_target_seconds}, such as 5 "
+                     "or 2.5").format(max_target_seconds=MAX_TARGET_SECONDS)
         raise BaccaratError(_("{accepted}, not {value}").format(accepted=accepted, value=shown(target_seconds)))
     return value
-
-
-def _step(coup: Coup, rule: str) -> str:
-    """The coup's own sentence for one rule ("natural", "player-rule", "banker-rule", "compare")."""
-    return next(step_text(step) for step in coup.steps if step.rule == rule)
-
-
-def _english_money(amount) -> str:
-    """An amount as the English edition writes it, for a call's key: saved progress is the same in every language."""
-    with using_language("en"):
-        return money(amount)
-
-
-def _shown(codes) -> tuple:
-    """Answer codes as the learner reads them, in the course's language ("draw" -> "rút")."""
-    return tuple(_(ANSWER_NAMES[code]) for code in codes)
 
 
 def _natural_call(coup: Coup) -> str:
@@ -224,11 +206,6 @@ def _natural_call(coup: Coup) -> str:
 
 def _ranks(cards) -> str:
     return "+".join(card.rank for card in cards)
-
-
-def _winning_bet(coup: Coup) -> str:
-    """The bet a dealer pays on this coup: the winning side's, or the Tie bet on a tie."""
-    return coup.outcome.value
 
 
 class DealerSession:
@@ -286,25 +263,24 @@ class DealerSession:
     def _calls_of(self, coup: Coup, number: int, stake) -> list[Call]:
         """The calls a dealer makes on one coup, in order, each answered and explained by the rules' own code."""
         player, banker = coup.player, coup.banker
-        first_four = f"Player {_ranks(player.cards[:2])}, Banker {_ranks(banker.cards[:2])}"
-        calls = [Call("natural", _kind_name("natural"), _shown(_NATURAL_CHOICES),
-                      _(ANSWER_NAMES[_natural_call(coup)]), _step(coup, "natural"), first_four, coup, number, 4)]
+
+        def call(kind, choices, code, rule, key, face_up):
+            why = next(step_text(step) for step in coup.steps if step.rule == rule)    # the coup's own sentence
+            return Call(kind, _kind_name(kind), tuple(map(_answer_name, choices)), _answer_name(code), why, key, coup,
+                        number, face_up)
+        calls = [call("natural", _NATURAL_CHOICES, _natural_call(coup), "natural",
+                      f"Player {_ranks(player.cards[:2])}, Banker {_ranks(banker.cards[:2])}", 4)]
         if not coup.is_natural:
-            player_two = player.cards[:2]
-            calls.append(Call("player-draw", _kind_name("player-draw"), _shown(_DRAW_CHOICES),
-                              _answer_name("draw" if player.drew else "stand"),
-                              _step(coup, "player-rule"), f"Player {hand_total(player_two)}", coup, number, 4))
             third = player.third_card
-            situation = (f"Banker {hand_total(banker.cards[:2])}, "
-                         + (f"Player's third card {third.value}" if third is not None else "Player stood"))
-            calls.append(Call("banker-draw", _kind_name("banker-draw"), _shown(_DRAW_CHOICES),
-                              _answer_name("draw" if banker.drew else "stand"),
-                              _step(coup, "banker-rule"), situation, coup, number, 4 + player.drew))
+            calls += [call("player-draw", _DRAW_CHOICES, "draw" if player.drew else "stand", "player-rule",
+                           f"Player {hand_total(player.cards[:2])}", 4),
+                      call("banker-draw", _DRAW_CHOICES, "draw" if banker.drew else "stand", "banker-rule",
+                           f"Banker {hand_total(banker.cards[:2])}, "
+                           + (f"Player's third card {third.value}" if third is not None else "Player stood"),
+                           4 + player.drew)]
         final = f"Player {player.total}, Banker {banker.total}"
-        calls.append(Call("winner", _kind_name("winner"), _shown(_WINNER_CHOICES),
-                          _(ANSWER_NAMES[coup.outcome.label]), _step(coup, "compare"),
-                          final, coup, number, len(coup.cards)))
-        bet = _winning_bet(coup)
+        calls.append(call("winner", _WINNER_CHOICES, coup.outcome.label, "compare", final, len(coup.cards)))
+        bet = coup.outcome.value                # the bet a dealer pays: the winning side's, or the Tie bet on a tie
         settlement = settle(bet, stake, coup, self.table)
         if bet == "banker" and any(line.commission for line in self.table.lines("banker")):
             prompt = _("{bet} bet of {stake} wins: pay? (the net, after commission)")
@@ -312,7 +288,7 @@ class DealerSession:
             prompt = _("{bet} bet of {stake} wins: pay?")
         prompt = prompt.format(bet=bet_label(bet), stake=money(stake))
         calls.append(Call("settle", prompt, (), money(settlement.net), settlement.explanation,
-                          f"{bet} {_english_money(stake)}, {final}", coup, number, len(coup.cards)))
+                          f"{bet} {english_money(stake)}, {final}", coup, number, len(coup.cards)))
         return calls
 
     # ---------------------------------------------------------------- the session

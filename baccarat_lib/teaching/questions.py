@@ -18,8 +18,8 @@ from decimal import Decimal
 from typing import NamedTuple
 
 from ..errors import BaccaratError, shown
-from ..game.formatting import read_number
-from ..i18n import N_, _, fold
+from ..game.formatting import money, read_number
+from ..i18n import N_, _, fold, using_language
 from ..progress.store import MAX_TEXT, _check_skill
 
 __all__ = ["Question", "Feedback", "check_answer", "verdicts_text"]
@@ -76,6 +76,13 @@ def short_key(key: str, from_end: bool = False) -> str:
         name, rest = key.split(": ", 1)
         return f"{name}: …{rest[len(name) + 3 - KEY_LENGTH:]}"
     return key[:KEY_LENGTH - 1] + "…"
+
+
+def english_money(amount) -> str:
+    """An amount as the English edition writes it, for a key: saved progress is the same in every language."""
+    with using_language("en"):
+        return money(amount)
+
 
 @dataclass(frozen=True)
 class Question:

@@ -21,7 +21,7 @@ import re
 from itertools import islice
 
 from ..errors import BaccaratError, shown
-from ..i18n import N_, _, ngettext, using_language
+from ..i18n import N_, _, ngettext
 from ..game.cards import _iter_cards, as_cards
 from ..game.coup import Coup, Outcome, play_coup
 from ..game.explanations import step_text, steps_text
@@ -31,18 +31,12 @@ from ..game.rules import (BANKER_TABLEAU, banker_decision, hand_total, is_natura
                           third_card_value, total_working)
 from ..game.tableau import published_table_contradictions, wrong_rows
 from ..progress.store import banker_cell_skill
-from .questions import Question, check_answer, short_key  # noqa: F401  (check_answer: used by the doctests)
+from .questions import Question, check_answer, english_money, short_key  # noqa: F401  (check_answer: used by the doctests)
 
 _KEY_LENGTH = 80            # a question's key names the situation in a few words
 # The answers' display words (translated where a question is built; typed synonyms: questions.ANSWER_WORDS).
 YES, NO, DRAW, STAND = N_("yes"), N_("no"), N_("draw"), N_("stand")
 PAIR_NAMES = {"player": N_("Player Pair"), "banker": N_("Banker Pair")}
-
-
-def _english_money(amount) -> str:
-    """An amount as the English edition writes it: a question's key (saved progress) is the same in every language."""
-    with using_language("en"):
-        return money(amount)
 
 __all__ = ["total_question", "natural_question", "player_draw_question", "banker_draw_question",
            "winner_question", "cards_used_question", "wrong_rows_question", "settle_question", "pair_question"]
@@ -255,7 +249,7 @@ def settle_question(bet: str, stake, coup, table="standard") -> Question:
         pays=_pays_sentence(table.lines(bet)), cards=labels)
     return Question(prompt, money(settlement.net),
                     f"{step_text(coup.steps[-1])} {settlement.explanation}{_left_in_shoe(coup, given)}",
-                    skill="settle", key=f"{bet} {_english_money(stake_amount(stake))} at {table.name}: {labels}")
+                    skill="settle", key=f"{bet} {english_money(stake_amount(stake))} at {table.name}: {labels}")
 
 
 def _rows_phrase(totals) -> str:
