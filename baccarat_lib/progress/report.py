@@ -6,7 +6,7 @@ The report knows no drill by itself: the course hands it ``SkillNames`` (``teach
 Its lessons, their exercises and final tests are the course list's (``course.LESSONS``). A lesson is done when each
 of its exercises was answered right at least once as a lesson exercise and its final test's questions were all
 answered, from that lesson's notebook in either edition or from a page that does not know its notebook (classroom
-mode); or when it is marked done in the store. A lesson with neither exercises nor a test is not listed. An answer
+mode). A lesson with neither exercises nor a test is not listed. An answer
 whose time is unknown counts in the accuracy and is left out of the median. The next drill kind to practise is the
 weakest with ``ENOUGH_ANSWERS`` answers below ``MASTERED`` accuracy, else the first never practised, else the one
 with the fewest answers.
@@ -34,8 +34,8 @@ from ..i18n import N_, _
 from .store import (Answer, ProgressStore, _answered_between, _day_tallies, _item_tallies, _lesson_tallies,
                     _median_seconds, _quarter_tallies, skill_family)
 
-__all__ = ["SkillNames", "skill_name", "SkillLine", "skill_lines", "CellLine", "cell_lines", "DayLine", "day_lines",
-           "LessonStatus", "lesson_statuses", "NextPractice", "next_practice", "ProgressReport", "build_report",
+__all__ = ["SkillNames", "skill_name", "SkillLine", "CellLine", "DayLine", "day_lines",
+           "LessonStatus", "lesson_statuses", "NextPractice", "ProgressReport", "build_report",
            "example_answers", "ENOUGH_ANSWERS", "MASTERED"]
 
 ENOUGH_ANSWERS = 5            # a skill's accuracy is trusted from this many answers on
@@ -136,13 +136,6 @@ def _check_lessons(lessons) -> tuple[course.Lesson, ...]:
         raise BaccaratError(_("lessons must be None (the course's lessons) or a list of course.Lesson, not {value}")
                             .format(value=shown(lessons)))
     return tuple(lessons)
-
-
-def _check_marked(marked) -> frozenset:
-    if isinstance(marked, str) or not isinstance(marked, (list, tuple, set, frozenset, dict)) \
-            or not all(isinstance(name, str) for name in marked):
-        raise BaccaratError(_("marked must be a collection of lesson names, not {value}").format(value=shown(marked)))
-    return frozenset(marked)
 
 
 def _check_tz(tz):
@@ -314,7 +307,7 @@ def _day_lines(tallies: _Tallies) -> tuple[DayLine, ...]:
                  for day in sorted(tallies.days) for count, right in [tallies.days[day]])
 
 
-def _lesson_statuses(tallies: _Tallies, lessons, marked) -> tuple[LessonStatus, ...]:
+def _lesson_statuses(tallies: _Tallies, lessons) -> tuple[LessonStatus, ...]:
     statuses = []
     for lesson in lessons:
         if not lesson.exercises and not lesson.final_test:
@@ -322,7 +315,7 @@ def _lesson_statuses(tallies: _Tallies, lessons, marked) -> tuple[LessonStatus, 
         right = tallies.exercises.get(lesson.stem, set()) | tallies.exercises.get(None, set())
         answered = sum(tuple(exercise) in right for exercise in lesson.exercises)
         tested = min(tallies.tests.get(lesson.stem, 0) + tallies.tests.get(None, 0), lesson.final_test)
-        done = lesson.stem in marked or (answered == len(lesson.exercises) and tested == lesson.final_test)
+        done = answered == len(lesson.exercises) and tested == lesson.final_test
         statuses.append(LessonStatus(lesson, len(lesson.exercises), answered, lesson.final_test, tested, done))
     return tuple(statuses)
 
@@ -348,50 +341,31 @@ def _next_practice(skills: tuple[SkillLine, ...], names: SkillNames) -> NextPrac
 # ---------------------------------------------------------------------------------------------------------
 # The public functions: ``answers`` is a tuple of saved answers, or a ProgressStore (read from its summaries)
 
-def skill_lines(answers, names) -> tuple[SkillLine, ...]:
-    """Per skill: count, right, accuracy, median seconds; the drill kinds of ``names`` first (course order), then
-    the others by name."""
-    answers = _check_answers(answers)
-    return _skill_lines(_tallies(answers, timezone.utc), _check_names(names))
-
-
-def cell_lines(answers) -> tuple[CellLine, ...]:
-    """The tableau's cells answered, hardest first: lowest accuracy, then most answers, then Banker's total."""
-    return _cell_lines(_tallies(_check_answers(answers), timezone.utc))
-
-
 def day_lines(answers, tz=None) -> tuple[DayLine, ...]:
     """Accuracy per day, oldest first; a day is counted in the time zone ``tz`` (None: UTC)."""
     answers = _check_answers(answers)
     return _day_lines(_tallies(answers, _check_tz(tz)))
 
 
-def lesson_statuses(answers, lessons=None, marked=()) -> tuple[LessonStatus, ...]:
+def lesson_statuses(answers, lessons=None) -> tuple[LessonStatus, ...]:
     """Which of ``lessons`` (None: the course's, ``course.LESSONS``) are done, from the answers: see the module's
-    docstring. A lesson in ``marked`` is done whatever was answered."""
+    docstring."""
     answers = _check_answers(answers)
-    lessons, marked = _check_lessons(lessons), _check_marked(marked)
-    return _lesson_statuses(_tallies(answers, timezone.utc, lessons), lessons, marked)
+    lessons = _check_lessons(lessons)
+    return _lesson_statuses(_tallies(answers, timezone.utc, lessons), lessons)
 
 
-def next_practice(answers, names) -> NextPractice:
-    """The drill kind of ``names`` to practise next, and why (see the module's docstring)."""
-    answers = _check_answers(answers)
-    names = _check_names(names)
-    return _next_practice(_skill_lines(_tallies(answers, timezone.utc), names), names)
-
-
-def build_report(answers, names, lessons=None, marked=(), tz=None) -> ProgressReport:
+def build_report(answers, names, lessons=None, tz=None) -> ProgressReport:
     """The whole report: skills (named by ``names``), the tableau's cells, days, ``lessons`` (None: the course's)
     done or not, and what to practise next. ``answers``: a tuple of saved answers, or a ``ProgressStore``, whose
     summaries are read in one go (the cost does not grow with the answers)."""
     answers = _check_answers(answers)
-    lessons, marked = _check_lessons(lessons), _check_marked(marked)
+    lessons = _check_lessons(lessons)
     names, tz = _check_names(names), _check_tz(tz)
     tallies = _tallies(answers, tz, lessons)
     skills = _skill_lines(tallies, names)
     return ProgressReport(tallies.answers, skills, _cell_lines(tallies), _day_lines(tallies),
-                          _lesson_statuses(tallies, lessons, marked), _next_practice(skills, names))
+                          _lesson_statuses(tallies, lessons), _next_practice(skills, names))
 
 
 def example_answers() -> tuple[Answer, ...]:

@@ -34,8 +34,8 @@ The store never shows a learner a traceback:
 >>> when = datetime(2024, 5, 1, 10, 0, tzinfo=timezone.utc)
 >>> _ = store.record("total", "7 8", "5", True, 3.5, when=when)
 >>> _ = store.record(banker_cell_skill(5, 4), "5 / 4", "stand", False, 8.0, when=when)
->>> store.summary()["banker-draw"]
-SkillSummary(count=1, right=0, accuracy=Fraction(0, 1), median_seconds=8.0)
+>>> [answer.skill for answer in store.answers("banker-draw")]
+['banker-draw:5/4']
 >>> store.answers("total")[0].when.isoformat()
 '2024-05-01T10:00:00+00:00'
 """
@@ -48,21 +48,19 @@ import numbers
 import os
 import re
 import sqlite3
-import statistics
 import threading
 import time
 import urllib.parse
 from contextlib import contextmanager
 from datetime import datetime, timezone
 from decimal import Decimal
-from fractions import Fraction
 from pathlib import Path
 from typing import NamedTuple
 
 from ..errors import BaccaratError, shown, shown_path, whole_number
 from ..i18n import _
 
-__all__ = ["progress_path", "ProgressStore", "progress_store", "Answer", "SkillSummary", "banker_cell_skill",
+__all__ = ["progress_path", "ProgressStore", "progress_store", "Answer", "banker_cell_skill",
            "skill_family", "current_lesson", "export_progress", "reset_progress", "Reset", "unused_path", "SOURCES",
            "PROGRESS_DIR_VARIABLE", "RESET_WORD"]
 
@@ -99,7 +97,7 @@ CREATE TABLE IF NOT EXISTS lessons_done (
     done_at TEXT NOT NULL
 );
 """
-_TABLES = {"answers", "lessons_done"}
+_TABLES = {"answers", "lessons_done"}     # lessons_done is no longer written: kept so every version knows the file
 _COLUMNS = {"answers": {"skill", "question", "answer", "correct", "seconds", "answered_at", "source", "lesson"},
             "lessons_done": {"lesson", "done_at"}}        # what this version reads; a newer file must have them
 LOCK_SUFFIX = ".lock"                # progress.sqlite3.lock: held while a kernel checks, moves aside and creates
@@ -233,15 +231,6 @@ class Answer(NamedTuple):
     when: datetime
     source: str
     lesson: str | None = None
-
-
-class SkillSummary(NamedTuple):
-    """A skill's answers: how many, how many right, the accuracy (exact) and the median seconds (None: untimed)."""
-
-    count: int
-    right: int
-    accuracy: Fraction
-    median_seconds: float | None
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -491,9 +480,8 @@ def _check_health(connection) -> None:
         raise _Newer()
 
 
-def _connect(path, uri: bool = False) -> sqlite3.Connection:
-    return sqlite3.connect(os.fspath(path), timeout=BUSY_SECONDS, isolation_level=None, check_same_thread=False,
-                           uri=uri)
+def _connect(path) -> sqlite3.Connection:
+    return sqlite3.connect(os.fspath(path), timeout=BUSY_SECONDS, isolation_level=None, check_same_thread=False)
 
 
 def _connect_read_only(path: Path) -> sqlite3.Connection:
@@ -502,7 +490,8 @@ def _connect_read_only(path: Path) -> sqlite3.Connection:
     writing it there), at once copied into memory by the caller."""
     uri = path.absolute().as_uri()
     for options in ("mode=ro", "mode=ro&immutable=1"):
-        connection = _connect(f"{uri}?{options}", uri=True)
+        connection = sqlite3.connect(f"{uri}?{options}", uri=True, timeout=BUSY_SECONDS, isolation_level=None,
+                                     check_same_thread=False)
         try:
             connection.execute("SELECT count(*) FROM sqlite_master").fetchone()
             return connection
@@ -873,27 +862,6 @@ class ProgressStore:
             f"{where} ORDER BY id", parameters).fetchall())
         return tuple(_answer(row) for row in rows)
 
-    def summary(self, source: str | None = None) -> dict[str, SkillSummary]:
-        """Per skill, sorted by name: count, right, accuracy and median seconds. A family ("banker-draw") also
-        counts the answers of its cells ("banker-draw:5/4"), each of which has its own line too."""
-        if source is not None:                     # the summaries are kept for every source together
-            groups: dict[str, list[Answer]] = {}
-            for answer in self.answers(source=source):
-                groups.setdefault(answer.skill, []).append(answer)
-                if ":" in answer.skill:
-                    groups.setdefault(skill_family(answer.skill), []).append(answer)
-            return {skill: _summarise(groups[skill]) for skill in sorted(groups)}
-
-        def read(connection):
-            lines = {}
-            for level in ("family", "skill"):
-                for item, tally in _item_tallies(connection, level).items():
-                    if level == "family" or ":" in item:
-                        lines[item] = SkillSummary(tally.answers, tally.right, Fraction(tally.right, tally.answers),
-                                                   _median_seconds(connection, level, item, tally.timed))
-            return {skill: lines[skill] for skill in sorted(lines)}
-        return self._read(read)
-
     def _read(self, action):
         """``action(connection)`` in one read transaction, so every summary it reads is of the same instant (another
         notebook may be saving meanwhile): for the schedule and the report, with the query functions below."""
@@ -906,25 +874,10 @@ class ProgressStore:
                     connection.execute("ROLLBACK")
         return self._run(read)
 
-    # ----- lessons
-
-    def mark_lesson_done(self, name: str, when: datetime | None = None) -> None:
-        """Mark a lesson done (e.g. "03_drawing_rules"); marking it again keeps the first time."""
-        name = _check_text("name", name)
-        stamp = _check_when(when)
-        self._run(lambda connection: connection.execute(
-            "INSERT OR IGNORE INTO lessons_done (lesson, done_at) VALUES (?, ?)", (name, stamp)))
-
-    def lessons_done(self) -> dict[str, datetime]:
-        """The lessons marked done, by name, with when."""
-        rows = self._run(lambda connection: connection.execute(
-            "SELECT lesson, done_at FROM lessons_done ORDER BY lesson").fetchall())
-        return {name: datetime.fromisoformat(stamp) for name, stamp in rows}
-
     # ----- export and reset
 
     def copy_to(self, path) -> Path:
-        """Write a consistent SQLite copy of every answer and lesson mark to ``path`` (a new file ending in
+        """Write a consistent SQLite copy of the progress file to ``path`` (a new file ending in
         ``.sqlite3``, ``.sqlite`` or ``.db``; another notebook may be writing meanwhile) and return its path."""
         path = _check_path(path)
         _refuse_existing(path)
@@ -962,7 +915,7 @@ class ProgressStore:
         return path
 
     def reset(self, confirm=None) -> int:
-        """Delete every answer and lesson mark, once confirmed with ``confirm="reset"``; return the answers
+        """Delete every answer, once confirmed with ``confirm="reset"``; return the answers
         deleted."""
         _check_confirm(confirm)
 
@@ -1079,13 +1032,6 @@ def _answer(row) -> Answer:
     return Answer(skill, key, answer, bool(right), seconds, datetime.fromisoformat(stamp), source, lesson)
 
 
-def _summarise(answers: list[Answer]) -> SkillSummary:
-    right = sum(answer.right for answer in answers)
-    timed = [answer.seconds for answer in answers if answer.seconds is not None]
-    return SkillSummary(len(answers), right, Fraction(right, len(answers)),
-                        statistics.median(timed) if timed else None)
-
-
 def _refuse_existing(path: Path) -> None:
     if path.exists():
         raise BaccaratError(_("path must name a file that does not exist yet (nothing is overwritten), not {value}")
@@ -1140,7 +1086,7 @@ def export_progress(path) -> Path:
 
 
 def reset_progress(confirm=None, store=None) -> Reset:
-    """Delete every saved answer and lesson mark, once confirmed with ``confirm="reset"``, after copying the
+    """Delete every saved answer, once confirmed with ``confirm="reset"``, after copying the
     progress file to ``progress.sqlite3.backup-<UTC time>.sqlite3`` next to it. ``store``: None, the progress
     file's (``progress_path()``); or a ``ProgressStore`` (the progress page's: its own file, backed up the same way;
     one kept in memory by choice has no file to back up). Returns ``Reset(deleted, backup)``; nothing is deleted

@@ -21,7 +21,7 @@ __all__ = ["COURSE_SKILLS", "build_progress_report", "ENOUGH_ANSWERS", "MASTERED
 COURSE_SKILLS = SkillNames({kind: KIND_NAMES[kind] for kind in KINDS}, DEALER_KIND_NAMES)
 
 
-def build_progress_report(answers, lessons=None, marked=(), tz=None) -> ProgressReport:
+def build_progress_report(answers, lessons=None, tz=None) -> ProgressReport:
     """The whole report of ``answers`` in this course's skills: skills, the tableau's cells, days, ``lessons``
     (None: the course's, ``course.LESSONS``) done or not, and what to practise next."""
-    return build_report(answers, COURSE_SKILLS, lessons, marked, tz)
+    return build_report(answers, COURSE_SKILLS, lessons, tz)
