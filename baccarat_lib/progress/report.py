@@ -1,6 +1,6 @@
 """What a learner's saved answers say: per skill, per cell of the Banker tableau, per day, per lesson, and what to
-practise next. Pure functions of a tuple of ``store.Answer``, or of a ``ProgressStore``, whose summaries give the same
-figures read in SQL, so the "My progress" page refreshes as fast after 100,000 answers as after 100.
+practise next, read from the summaries a ``ProgressStore`` keeps in SQL (a tuple of ``store.Answer`` is put in a
+store in memory first), so the "My progress" page refreshes as fast after 100,000 answers as after 100.
 
 The report knows no drill by itself: the course hands it ``SkillNames`` (``teaching.progress_report.COURSE_SKILLS``).
 Its lessons, their exercises and final tests are the course list's (``course.LESSONS``). A lesson is done when each
@@ -22,7 +22,6 @@ with the fewest answers.
 from __future__ import annotations
 
 import re
-import statistics
 from collections.abc import Mapping
 from datetime import date, datetime, timedelta, timezone, tzinfo
 from fractions import Fraction
@@ -31,7 +30,7 @@ from typing import NamedTuple
 from .. import course
 from ..errors import BaccaratError, shown
 from ..i18n import N_, _
-from .store import (Answer, ProgressStore, _answered_between, _day_tallies, _item_tallies, _lesson_tallies,
+from .store import (MEMORY, Answer, ProgressStore, _answered_between, _day_tallies, _item_tallies, _lesson_tallies,
                     _median_seconds, _quarter_tallies, skill_family)
 
 __all__ = ["SkillNames", "skill_name", "SkillLine", "CellLine", "DayLine", "day_lines",
@@ -120,13 +119,19 @@ class ProgressReport(NamedTuple):
     next: NextPractice
 
 
-def _check_answers(answers) -> tuple[Answer, ...] | ProgressStore:
+def _check_answers(answers) -> ProgressStore:
+    """A store of ``answers``: a ``ProgressStore``, or saved answers put in one in memory (tallied as a store
+    tallies its own)."""
     if isinstance(answers, ProgressStore):
         return answers
     if not isinstance(answers, (list, tuple)) or not all(isinstance(answer, Answer) for answer in answers):
         raise BaccaratError(_("answers must be a list of saved answers (ProgressStore.answers()), "
                               "not {value}").format(value=shown(answers)))
-    return tuple(answers)
+    store = ProgressStore(MEMORY)
+    for answer in answers:
+        store.record(answer.skill, answer.key, answer.answer, answer.right, answer.seconds, answer.source,
+                     answer.when, answer.lesson)
+    return store
 
 
 def _check_lessons(lessons) -> tuple[course.Lesson, ...]:
@@ -170,16 +175,9 @@ def skill_name(skill: str, names) -> str:
     return _(name) if name else family.replace("-", " ").capitalize()
 
 
-def _line_skill(skill: str) -> str:
-    """The skill an answer counts under in the skills table: a tableau cell under "banker-draw"."""
-    family = skill_family(skill)
-    return skill if family == "dealer" else family
-
-
 # ---------------------------------------------------------------------------------------------------------
-# What the report reads of the answers: counted from every answer, or read from a store's summaries (in SQL, one
-# read transaction: the cost does not grow with the answers). Both give the same tallies; the lines are made from
-# them alike.
+# What the report reads of the answers: a store's summaries (in SQL, one read transaction: the cost does not grow
+# with the answers).
 
 class _Tallies(NamedTuple):
     answers: int
@@ -188,32 +186,6 @@ class _Tallies(NamedTuple):
     days: dict         # per day in the report's time zone: (count, right)
     tests: dict        # per lesson (None: not known): final-test answers
     exercises: dict    # per lesson (None: not known): the (skill, key) of lesson exercises answered right
-
-
-def _counted(answers: tuple[Answer, ...], tz) -> _Tallies:
-    """The tallies of ``answers``, counted one by one (the reference the stored summaries must agree with)."""
-    lines: dict[str, list[Answer]] = {}
-    skills: dict[str, list[int]] = {}
-    days: dict[date, list[int]] = {}
-    tests: dict[str | None, int] = {}
-    exercises: dict[str | None, set] = {}
-    for answer in answers:
-        lines.setdefault(_line_skill(answer.skill), []).append(answer)
-        day = answer.when.astimezone(tz).date()
-        for tally in (skills.setdefault(answer.skill, [0, 0]), days.setdefault(day, [0, 0])):
-            tally[0] += 1
-            tally[1] += answer.right
-        if answer.source == "test":
-            tests[answer.lesson] = tests.get(answer.lesson, 0) + 1
-        if answer.source == "lesson" and answer.right:
-            exercises.setdefault(answer.lesson, set()).add((answer.skill, answer.key))
-    medians = {}
-    for skill, group in lines.items():
-        timed = [answer.seconds for answer in group if answer.seconds is not None]
-        medians[skill] = (len(group), sum(answer.right for answer in group),
-                          statistics.median(timed) if timed else None)
-    return _Tallies(len(answers), medians, {skill: tuple(tally) for skill, tally in skills.items()},
-                    {day: tuple(tally) for day, tally in days.items()}, tests, exercises)
 
 
 def _stored(connection, tz, lessons) -> _Tallies:
@@ -273,12 +245,9 @@ def _stored_days(connection, tz) -> dict:
     return {day: tuple(tally) for day, tally in days.items()}
 
 
-def _tallies(answers, tz, lessons=course.LESSONS) -> _Tallies:
-    """The tallies of checked ``answers``: a tuple of answers, or a ``ProgressStore`` (its summaries; of the lesson
-    exercises only those of ``lessons``)."""
-    if isinstance(answers, ProgressStore):
-        return answers._read(lambda connection: _stored(connection, tz, lessons))
-    return _counted(answers, tz)
+def _tallies(store: ProgressStore, tz, lessons=course.LESSONS) -> _Tallies:
+    """The tallies of a store's summaries; of the lesson exercises only those of ``lessons``."""
+    return store._read(lambda connection: _stored(connection, tz, lessons))
 
 
 # ---------------------------------------------------------------------------------------------------------
