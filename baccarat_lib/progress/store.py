@@ -34,10 +34,8 @@ The store never shows a learner a traceback:
 >>> when = datetime(2024, 5, 1, 10, 0, tzinfo=timezone.utc)
 >>> _ = store.record("total", "7 8", "5", True, 3.5, when=when)
 >>> _ = store.record(banker_cell_skill(5, 4), "5 / 4", "stand", False, 8.0, when=when)
->>> [answer.skill for answer in store.answers("banker-draw")]
-['banker-draw:5/4']
->>> store.answers("total")[0].when.isoformat()
-'2024-05-01T10:00:00+00:00'
+>>> [(answer.skill, answer.when.isoformat()) for answer in store.answers()][1]
+('banker-draw:5/4', '2024-05-01T10:00:00+00:00')
 """
 
 from __future__ import annotations
@@ -843,23 +841,11 @@ class ProgressStore:
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", row))
         return _answer(row)
 
-    def answers(self, skill: str | None = None, source: str | None = None) -> tuple[Answer, ...]:
-        """Every recorded answer, oldest first; ``skill`` keeps that skill and its cells ("banker-draw" keeps
-        "banker-draw:5/4" too), ``source`` one source."""
-        conditions, parameters = [], []
-        if skill is not None:
-            conditions.append("(skill = ? OR substr(skill, 1, ?) = ?)")
-            parameters += [_check_skill(skill), len(skill) + 1, skill + ":"]
-        if source is not None:
-            if not isinstance(source, str) or source not in SOURCES:
-                raise BaccaratError(_("source must be None or one of {names}, not {value}")
-                    .format(names=', '.join(SOURCES), value=shown(source)))
-            conditions.append("source = ?")
-            parameters.append(source)
-        where = " WHERE " + " AND ".join(conditions) if conditions else ""
+    def answers(self) -> tuple[Answer, ...]:
+        """Every recorded answer, oldest first."""
         rows = self._run(lambda connection: connection.execute(
-            "SELECT skill, question, answer, correct, seconds, answered_at, source, lesson FROM answers"
-            f"{where} ORDER BY id", parameters).fetchall())
+            "SELECT skill, question, answer, correct, seconds, answered_at, source, lesson FROM answers "
+            "ORDER BY id").fetchall())
         return tuple(_answer(row) for row in rows)
 
     def _read(self, action):

@@ -88,16 +88,6 @@ def test_the_file_is_in_wal_mode_and_carries_the_schema_version(progress_dir):
         connection.close()
 
 
-def test_answers_of_a_skill_keep_its_cells_but_not_a_longer_name(progress_dir):
-    # "banker-draw" keeps "banker-draw:5/4"; "total" does not keep "totals".
-    with ProgressStore() as store:
-        _fill(store)
-        store.record("totals", "x", "1", True, None, when=T0)
-        assert store.answers("banker-draw") == EXPECTED[2:]
-        assert store.answers("total") == EXPECTED[:2]
-        assert store.answers(source="dealer") == EXPECTED[2:]
-
-
 def test_skill_names():
     # The hard cells of the Banker tableau are skills of their own.
     assert banker_cell_skill(3, 8) == "banker-draw:3/8"
@@ -265,7 +255,7 @@ def test_a_full_disk_mid_session_keeps_every_answer_in_memory(progress_dir):
         store.record("settle", f"bet {number}", "x" * 400, True, 1.0, when=T0)
     assert not store.saving and "full" in store.warning
     assert store.answers()[:3] == EXPECTED           # what was on disk came along into memory
-    assert [answer.key for answer in store.answers("settle")] == [f"bet {number}" for number in range(60)]
+    assert [answer.key for answer in store.answers()[3:]] == [f"bet {number}" for number in range(60)]
     assert store.take_messages() == (store.warning,) and store.take_messages() == ()
     store.close()
 
@@ -323,8 +313,6 @@ def test_reset_needs_the_confirmation(progress_dir):
     (lambda store: store.record("total", "k", "a", True, 1, source="homework"), "source"),
     (lambda store: store.record("total", "k", "a", True, 1, when=datetime(2024, 5, 1)), "when"),
     (lambda store: store.record("total", "k", "a", True, 1, when="2024-05-01"), "when"),
-    (lambda store: store.answers(skill=""), "skill"),
-    (lambda store: store.answers(source="x"), "source"),
     (lambda store: store.export_csv("out.txt"), "path"),
     (lambda store: store.export_csv(5), "path"),
     (lambda store: ProgressStore("total"), "path"),
