@@ -60,20 +60,23 @@ class ItemState(NamedTuple):
     due: int
 
 
-def _entry(entry, position: int) -> tuple[str, bool]:
-    """(key, right) from a pair or from a record with ``key`` and ``right``."""
-    if hasattr(entry, "key") and hasattr(entry, "right") and not isinstance(entry, (str, bytes, dict)):
-        key, right = entry.key, entry.right
-    elif isinstance(entry, (tuple, list)) and len(entry) == 2:
-        key, right = entry
-    else:
-        raise BaccaratError(_("history[{position}] must be a (key, right) pair or a recorded answer, "
-                              "not {value}").format(position=position, value=shown(entry)))
-    _check_key(key, f"history[{position}] key")
-    if not isinstance(right, bool):
-        raise BaccaratError(_("history[{position}] right must be True or False, not {value}")
-            .format(position=position, value=shown(right)))
-    return key, right
+def _pairs(history, field: str = "key") -> list[tuple[str, bool]]:
+    """(item, right) of each answer of ``history``: pairs, or records with ``right`` and ``field`` (the item)."""
+    pairs = []
+    for position, entry in enumerate(_sequence(history, "history")):
+        if hasattr(entry, field) and hasattr(entry, "right") and not isinstance(entry, (str, bytes, dict)):
+            item, right = getattr(entry, field), entry.right
+        elif isinstance(entry, (tuple, list)) and len(entry) == 2:
+            item, right = entry
+        else:
+            raise BaccaratError(_("history[{position}] must be a ({field}, right) pair or a recorded answer, not "
+                                  "{value}").format(position=position, field=field, value=shown(entry)))
+        _check_key(item, f"history[{position}] {field}")
+        if not isinstance(right, bool):
+            raise BaccaratError(_("history[{position}] right must be True or False, not {value}")
+                .format(position=position, value=shown(right)))
+        pairs.append((item, right))
+    return pairs
 
 
 def _check_key(key, name: str) -> str:
@@ -103,8 +106,7 @@ def leitner_states(history) -> dict[str, ItemState]:
     (ItemState(box=3, answers=2, last=2, due=7), ItemState(box=1, answers=1, last=1, due=3))
     """
     states: dict[str, ItemState] = {}
-    for position, entry in enumerate(_sequence(history, "history")):
-        key, right = _entry(entry, position)
+    for position, (key, right) in enumerate(_pairs(history)):
         before = states.get(key)
         box = 1 if before is None else before.box
         box = min(box + 1, BOXES[-1]) if right else 1
@@ -165,7 +167,7 @@ def next_items(history, candidates, count: int = 1, adaptive: bool = True) -> li
     if _is_stored(history):
         states, now = history
     else:
-        history = _sequence(history, "history")
+        history = _pairs(history)
         states = leitner_states(history)
         now = len(history)                              # the position of the question about to be asked
     order = {key: place for place, key in enumerate(candidates)}

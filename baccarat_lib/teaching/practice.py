@@ -37,7 +37,7 @@ from ..game.rules import BANKER_TABLEAU, hand_total
 from ..game.formatting import localized
 from ..game.shoe import _seed_text
 from ..i18n import N_, _, language
-from ..progress.schedule import next_items, stored_states
+from ..progress.schedule import _pairs, next_items, stored_states
 from ..progress.store import ProgressStore, banker_cell_skill, skill_family
 from .questions import Feedback, Question, _answer_text, check_answer
 from .rule_questions import (banker_draw_question, natural_question, player_draw_question, settle_question,
@@ -456,28 +456,14 @@ def adaptive_items(kind: str, difficulty: int = 1) -> tuple[str, ...]:
 
 def _history(history) -> list[tuple[str, bool]]:
     """(skill, right) pairs from recorded answers (with ``skill`` and ``right``) or from pairs."""
-    if isinstance(history, (str, bytes, dict)) or not hasattr(history, "__iter__") or not hasattr(history, "__len__"):
-        raise BaccaratError(_("history must be a list of recorded answers or (skill, right) pairs, "
-                              "not {value}").format(value=shown(history)))
-    pairs = []
-    for position, entry in enumerate(history):
-        if hasattr(entry, "skill") and hasattr(entry, "right") and not isinstance(entry, (str, bytes, dict)):
-            skill, right = entry.skill, entry.right
-        elif isinstance(entry, (tuple, list)) and len(entry) == 2:
-            skill, right = entry
-        else:
-            raise BaccaratError(_("history[{position}] must be a recorded answer or a (skill, right) "
-                                  "pair, not {value}").format(position=position, value=shown(entry)))
-        if not isinstance(skill, str) or not isinstance(right, bool):
-            raise BaccaratError(_("history[{position}] must pair a skill with True or False, not "
-                                  "{value}").format(position=position, value=shown(entry)))
+    pairs = _pairs(history, "skill")
+    for position, (skill, _right) in enumerate(pairs):
         try:
             skill_family(skill)                                     # checks the skill's name
         except BaccaratError:
             raise BaccaratError(_("history[{position}] must name a skill such as 'total' or "
                                   "'banker-draw:5/4', not {value}")
                                       .format(position=position, value=shown(skill))) from None
-        pairs.append((skill, right))
     return pairs
 
 
