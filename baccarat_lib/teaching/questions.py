@@ -110,12 +110,7 @@ class Question:
             raise BaccaratError(_("answer {value} must be one of the choices {value2}")
                 .format(value=shown(self.answer), value2=shown(tuple(choices))))
         object.__setattr__(self, "choices", tuple(choices))
-        try:
-            _check_skill(self.skill)
-        except BaccaratError:
-            raise BaccaratError(_('skill must be a short name such as "total" or "banker-draw:5/4" '
-                                  "(lower-case letters, digits and dashes), not {value}")
-                                      .format(value=shown(self.skill))) from None
+        _check_skill(self.skill)
         key = self.key
         if key is None:                            # the prompt names the situation; a store keeps MAX_TEXT characters
             key = self.prompt.strip() or "exercise"
