@@ -17,9 +17,7 @@ its intervals cannot be explained in a sentence. The schedule counts questions, 
 sitting: what matters is how many other questions come between two sightings of an item.
 
 **Classes keep their seeds.** A drill started with a seed asks the same questions to everyone (a class works
-through them together): it does not adapt, and does not call this module at all. ``is_adaptive(seed)`` is that
-rule, for the drill to ask: True only without a seed. ``next_items(..., adaptive=False)`` ignores the history
-and returns the candidates in their order.
+through them together): it does not adapt, and does not call this module at all.
 
 The history is the answers in the order they were given: ``(key, right)`` pairs, or records with ``key`` and
 ``right`` (to schedule by skill, pass ``[(a.skill, a.right) for a in answers]``), or the ``(states, now)`` that
@@ -38,11 +36,11 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..errors import BaccaratError, check_seed, shown, whole_number
+from ..errors import BaccaratError, shown, whole_number
 from ..i18n import _
 from .store import MAX_TEXT, ProgressStore, _stream_tallies, skill_family
 
-__all__ = ["BOXES", "INTERVALS", "ItemState", "leitner_states", "stored_states", "next_items", "is_adaptive"]
+__all__ = ["BOXES", "INTERVALS", "ItemState", "leitner_states", "stored_states", "next_items"]
 
 BOXES = (1, 2, 3, 4, 5)
 INTERVALS = {box: 2 ** (box - 1) for box in BOXES}     # questions an item in each box waits: 1, 2, 4, 8, 16
@@ -148,22 +146,15 @@ def _is_stored(history) -> bool:
             and isinstance(history[1], int) and not isinstance(history[1], bool))
 
 
-def next_items(history, candidates, count: int = 1, adaptive: bool = True) -> list[str]:
+def next_items(history, candidates, count: int = 1) -> list[str]:
     """The next ``count`` items to ask, among ``candidates`` (distinct texts, in a preferred order), after the
     ``history`` of answers: due items first (lowest box, then longest overdue, then candidate order), then new
-    items (in candidate order), then the items due soonest. At most ``len(candidates)`` items, none twice.
-
-    ``adaptive=False`` (a seeded drill): the first ``count`` candidates, whatever the history.
-    """
+    items (in candidate order), then the items due soonest. At most ``len(candidates)`` items, none twice."""
     candidates = list(dict.fromkeys(_check_key(key, "each candidate")
                                     for key in _sequence(candidates, "candidates")))
     if not candidates:
         raise BaccaratError(_("candidates must list at least one item to ask"))
     count = whole_number("count", count, 1, MAX_COUNT)
-    if not isinstance(adaptive, bool):
-        raise BaccaratError(_("adaptive must be True or False, not {value}").format(value=shown(adaptive)))
-    if not adaptive:
-        return candidates[:count]
     if _is_stored(history):
         states, now = history
     else:
@@ -177,13 +168,3 @@ def next_items(history, candidates, count: int = 1, adaptive: bool = True) -> li
     due.sort(key=lambda key: (states[key].box, states[key].due, order[key]))
     waiting.sort(key=lambda key: (states[key].due, states[key].box, order[key]))
     return (due + new + waiting)[:count]
-
-
-def is_adaptive(seed) -> bool:
-    """Whether a drill with this ``seed`` uses the schedule: only without a seed (a seeded drill is a class's
-    drill, the same questions for everyone).
-
-    >>> is_adaptive(None), is_adaptive(2024)
-    (True, False)
-    """
-    return check_seed(seed) is None
