@@ -49,7 +49,7 @@ import sqlite3
 import threading
 import time
 import urllib.parse
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from datetime import datetime, timezone
 from decimal import Decimal
 from pathlib import Path
@@ -753,26 +753,22 @@ class ProgressStore:
             if state not in ("ours", "newer"):         # a damaged file that could not be moved: nothing to show
                 source.close()
                 source = None
-        if error is not None:
-            self._fall_back(error, source)
-            if source is not None:
-                self.warning = _("Your progress file {path} can be read but not written ({reason}): your saved "
-                                 "answers are shown, but new answers are not being saved.").format(
-                    path=self.path, reason=_reason(error))
-            return
-        self._fall_back(None, source)
-        self.warning = _("Your progress file {path} was made by a newer version of the course, so it is left "
-                         "untouched and new answers are not being saved (update the course to save them).").format(
-            path=self.path)
+        self._fall_back(error, source)
+        if error is None:
+            self.warning = _("Your progress file {path} was made by a newer version of the course, so it is left "
+                             "untouched and new answers are not being saved (update the course to save them).").format(
+                path=self.path)
+        elif source is not None:
+            self.warning = _("Your progress file {path} can be read but not written ({reason}): your saved "
+                             "answers are shown, but new answers are not being saved.").format(
+                path=self.path, reason=_reason(error))
 
     def _fall_back(self, error: BaseException | None, source: sqlite3.Connection | None) -> None:
         """Go on in memory, from what ``source`` still holds; say once that progress is not being saved."""
         self._connection = _memory_copy(source)
         if source is not None:
-            try:
+            with suppress(sqlite3.Error):
                 source.close()
-            except sqlite3.Error:  # pragma: no cover
-                pass
         self.saving = False
         self.warning = None if error is None else _(
             "Your progress is not being saved ({reason}: {path}); the course works as usual, but these answers will "
@@ -1052,22 +1048,17 @@ class Reset(NamedTuple):
     backup: Path | None
 
 
-def _existing_store() -> ProgressStore:
-    """A store for the progress file if it exists; else an empty one in memory (nothing is created on disk)."""
-    path = progress_path()
-    return ProgressStore(path) if path.exists() else ProgressStore(MEMORY)
-
-
 def export_progress(path) -> Path:
     """Copy the learner's progress to ``path`` and return it: a ``.csv`` file gets every answer (columns
     ``CSV_FIELDS``), a ``.sqlite3``, ``.sqlite`` or ``.db`` file a copy of the progress file. ``path`` must not exist
     yet. No progress file yet: the export is empty."""
     target = _check_path(path, PATH_SUFFIXES + (".csv",))
     _refuse_existing(target)
-    if target.resolve() == progress_path().resolve():
+    own = progress_path()
+    if target.resolve() == own.resolve():
         raise BaccaratError(_("path must be another file than the progress file itself, not {value}")
             .format(value=shown_path(target)))
-    with _existing_store() as store:
+    with ProgressStore(own if own.exists() else MEMORY) as store:          # no file yet: nothing is created
         return store.export_csv(target) if target.suffix.lower() == ".csv" else store.copy_to(target)
 
 
