@@ -77,7 +77,7 @@ class _ExerciseFields(NamedTuple):
 class Exercise(_ExerciseFields):
     """One generated question: its ``kind``, its ``difficulty``, the ``question`` itself, and the ``skill`` its
     answer is saved under: the kind, or for a Banker question the cell of the tableau ("banker-draw:5/4";
-    ``skill`` None: the kind)."""
+    ``skill`` None: the question's)."""
 
     __slots__ = ()
 
@@ -88,7 +88,7 @@ class Exercise(_ExerciseFields):
         difficulty = _difficulty(difficulty)
         if not isinstance(question, Question):
             raise BaccaratError(_("question must be a Question, not {value}").format(value=shown(question)))
-        skill = kind if skill is None else skill
+        skill = question.skill if skill is None else skill
         if not isinstance(skill, str) or skill_family(skill) != kind:
             raise BaccaratError(_("skill must be {value} or one of its cells (such as "
                                   '"banker-draw:5/4"), not {value2}').format(value=shown(kind), value2=shown(skill)))
@@ -228,13 +228,6 @@ def _settle(rng, difficulty):
     return question, (_values(cards), (bet, table, coup.outcome), (bet, table))
 
 
-def _skill(kind: str, facts) -> str:
-    """The skill an answer to this question is saved under: the kind, or the tableau cell of a Banker question."""
-    if kind == "banker-draw":
-        return banker_cell_skill(*facts[1])          # the Banker maker's situation is its cell: (total, third)
-    return kind
-
-
 # ---------------------------------------------------------------------------------------------------------
 # The drill kinds: one record each. Everything else about the kinds is read from this table.
 
@@ -304,8 +297,8 @@ def _replay_seed(seed, name: str = "seed") -> int:
 def _exercise(kind: str, difficulty: int, rng: random.Random) -> Exercise:
     if kind == MIXED:
         kind = rng.choice(LEVELS[difficulty])
-    question, facts = DRILL_KINDS[kind].maker(rng, difficulty)
-    return Exercise(kind, difficulty, question, _skill(kind, facts))
+    question, _facts = DRILL_KINDS[kind].maker(rng, difficulty)
+    return Exercise(kind, difficulty, question)
 
 
 def make_exercise(kind: str, difficulty: int = 1, seed=None) -> Exercise:
@@ -408,7 +401,7 @@ def _fresh_exercise(kind: str, rng: random.Random, seen: set) -> Exercise:
         keys = [(kind, level, fact) for level, fact in enumerate(facts)]
         fresh = next((number for number, key in enumerate(keys) if key in seen), len(keys))
         if fresh > best_fresh:
-            best, best_fresh, best_keys = Exercise(kind, difficulty, question, _skill(kind, facts)), fresh, keys
+            best, best_fresh, best_keys = Exercise(kind, difficulty, question), fresh, keys
         if fresh == len(keys):
             break
     seen.update(best_keys)
@@ -531,7 +524,7 @@ def exercise_for(skill: str, difficulty: int = 1, seed=None) -> Exercise:
     banker_total, third_value = _cell(skill)
     banker_cards = _hand(rng, banker_total)
     third = None if third_value is None else _card(rng, third_value, besides=banker_cards)
-    return Exercise("banker-draw", difficulty, banker_draw_question(banker_cards, third), skill)
+    return Exercise("banker-draw", difficulty, banker_draw_question(banker_cards, third))
 
 
 def adaptive_exercise(kind: str, difficulty: int, history, seed=None) -> Exercise:
