@@ -332,9 +332,6 @@ def _exercise_in(kind: str, difficulty: int, seed: int, number: int, code: str) 
     return _exercise(kind, difficulty, random.Random(f"{kind}/{difficulty}/{_seed_text(seed)}/{_seed_text(number)}"))
 
 
-_exercise_at.cache_clear = _exercise_in.cache_clear
-
-
 def drill_exercises(kind: str, difficulty: int, seed, count: int = 10) -> list[Exercise]:
     """The first ``count`` questions of a drill (``count``: 0..10,000)."""
     kind, difficulty = _check_choice(kind, difficulty)
