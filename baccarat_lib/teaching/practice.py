@@ -696,10 +696,11 @@ class Drill:
 
 def start_drill(kind: str = MIXED, difficulty: int = 1, seed=None, length: int | None = None,
                 adaptive: bool = False, history=()) -> Drill:
-    """A new drill (or, with ``kind`` "test", a final test of ``length`` questions, 10 by default).
+    """A new drill (or, with ``kind`` "test", a final test of ``length`` questions, by default the course's,
+    ``FINAL_TEST_QUESTIONS``).
 
     Without a seed one is picked at random, and kept, so the drill can be replayed; a seed is a whole number 0 or
-    more. ``length``: None (endless) or 1..10,000 questions; a test has 1..100 (10 by default).
+    more. ``length``: None (endless) or 1..10,000 questions; a test has 1..100.
 
     ``adaptive=True`` (a drill, not a test; no seed): a drill whose questions are chosen by Leitner boxes from the
     learner's ``history`` (recorded answers, oldest first: ``adaptive_exercise``); pass the history again to
@@ -725,7 +726,7 @@ def start_drill(kind: str = MIXED, difficulty: int = 1, seed=None, length: int |
     if seed is None:
         seed = random.Random().randrange(1, 1_000_000)
     if isinstance(kind, str) and kind == TEST:
-        length = 10 if length is None else length
+        length = FINAL_TEST_QUESTIONS if length is None else length
         final_test(seed, length)                    # checks the length
         return Drill(TEST, difficulty, seed, length)
     _check_choice(kind, difficulty)
