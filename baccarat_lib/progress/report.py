@@ -1,36 +1,15 @@
 """What a learner's saved answers say: per skill, per cell of the Banker tableau, per day, per lesson, and what to
-practise next. Pure functions of a tuple of ``store.Answer`` (``ProgressStore.answers()``), or of a
-``ProgressStore`` itself: then the same figures are read from the summaries the store keeps in SQL as each answer is
-saved, so the "My progress" page (``views.widgets.progress``, which only renders them) refreshes as fast after
-100,000 answers as after 100.
+practise next, read from the summaries a ``ProgressStore`` keeps in SQL (a tuple of ``store.Answer`` is put in a
+store in memory first), so the "My progress" page refreshes as fast after 100,000 answers as after 100.
 
-The report knows no drill by itself: the course hands it ``SkillNames`` (its drill kinds in course order and the
-calls of dealer mode, each with its name; ``teaching.progress_report.COURSE_SKILLS``). Its lessons, their exercises
-and final tests are the course list's (``course.LESSONS``).
-
-Public names:
-
-- ``SkillNames(drills, dealer)``: the skills a course can send a learner to practise, with their names.
-- ``skill_name(skill, names)``: a skill in words ("banker-draw" -> "Banker: draw or stand"), from ``names`` where it
-  has one.
-- ``SkillLine``, ``skill_lines(answers, names)``: per skill, its answers counted, right, accuracy and median seconds;
-  a cell of the tableau ("banker-draw:5/4") counts in its skill "banker-draw". The drill kinds first, in course
-  order. An answer whose time is unknown (``seconds`` None: see ``progress.recorder``) counts in the accuracy but
-  is left out of the median, never taken as slow or as 0 s.
-- ``CellLine``, ``cell_lines(answers)``: the cells of the Banker tableau answered, hardest first (lowest accuracy).
-- ``DayLine``, ``day_lines(answers, tz=None)``: accuracy per day (in ``tz``; None: UTC), oldest first.
-- ``LessonStatus``, ``lesson_statuses(answers, lessons=None, marked=())``: which lessons are done. The exercises
-  and final test of each lesson are the ones the course list declares (``course.Lesson``). A lesson is done when
-  each of its exercises (its skill and key) was answered right at least once as a lesson exercise, and, if it has a
-  final test of N questions, N test answers were saved; answers count when saved from that lesson's notebook in
-  either edition, or from a page that does not know its notebook (classroom mode). A lesson marked done in the
-  store (``ProgressStore.mark_lesson_done``) is done. A lesson with neither exercises nor a test has nothing to
-  finish and is not listed.
-- ``NextPractice``, ``next_practice(answers, names)``: the drill kind to practise next: the weakest kind with at
-  least ``ENOUGH_ANSWERS`` answers below ``MASTERED`` accuracy, else the first kind never practised, else the kind
-  with the fewest answers.
-- ``ProgressReport``, ``build_report(answers, names, lessons=None, marked=(), tz=None)``: all of the above.
-- ``example_answers()``: the answers of a made-up learner over two days, for the lesson's worked example.
+The report knows no drill by itself: the course hands it ``SkillNames`` (``teaching.progress_report.COURSE_SKILLS``).
+Its lessons, their exercises and final tests are the course list's (``course.LESSONS``). A lesson is done when each
+of its exercises was answered right at least once as a lesson exercise and its final test's questions were all
+answered, from that lesson's notebook in either edition or from a page that does not know its notebook (classroom
+mode). A lesson with neither exercises nor a test is not listed. An answer
+whose time is unknown counts in the accuracy and is left out of the median. The next drill kind to practise is the
+weakest with ``ENOUGH_ANSWERS`` answers below ``MASTERED`` accuracy, else the first never practised, else the one
+with the fewest answers.
 
 >>> names = SkillNames({"total": "Card totals", "natural": "Naturals", "banker-draw": "Banker: draw or stand"}, {})
 >>> report = build_report(example_answers(), names)
@@ -43,7 +22,6 @@ Public names:
 from __future__ import annotations
 
 import re
-import statistics
 from collections.abc import Mapping
 from datetime import date, datetime, timedelta, timezone, tzinfo
 from fractions import Fraction
@@ -52,11 +30,11 @@ from typing import NamedTuple
 from .. import course
 from ..errors import BaccaratError, shown
 from ..i18n import N_, _
-from .store import (Answer, ProgressStore, _answered_between, _day_tallies, _item_tallies, _lesson_tallies,
+from .store import (MEMORY, Answer, ProgressStore, _answered_between, _day_tallies, _item_tallies, _lesson_tallies,
                     _median_seconds, _quarter_tallies, skill_family)
 
-__all__ = ["SkillNames", "skill_name", "SkillLine", "skill_lines", "CellLine", "cell_lines", "DayLine", "day_lines",
-           "LessonStatus", "lesson_statuses", "NextPractice", "next_practice", "ProgressReport", "build_report",
+__all__ = ["SkillNames", "skill_name", "SkillLine", "CellLine", "DayLine", "day_lines",
+           "LessonStatus", "lesson_statuses", "NextPractice", "ProgressReport", "build_report",
            "example_answers", "ENOUGH_ANSWERS", "MASTERED"]
 
 ENOUGH_ANSWERS = 5            # a skill's accuracy is trusted from this many answers on
@@ -141,13 +119,19 @@ class ProgressReport(NamedTuple):
     next: NextPractice
 
 
-def _check_answers(answers) -> tuple[Answer, ...] | ProgressStore:
+def _check_answers(answers) -> ProgressStore:
+    """A store of ``answers``: a ``ProgressStore``, or saved answers put in one in memory (tallied as a store
+    tallies its own)."""
     if isinstance(answers, ProgressStore):
         return answers
     if not isinstance(answers, (list, tuple)) or not all(isinstance(answer, Answer) for answer in answers):
         raise BaccaratError(_("answers must be a list of saved answers (ProgressStore.answers()), "
                               "not {value}").format(value=shown(answers)))
-    return tuple(answers)
+    store = ProgressStore(MEMORY)
+    for answer in answers:
+        store.record(answer.skill, answer.key, answer.answer, answer.right, answer.seconds, answer.source,
+                     answer.when, answer.lesson)
+    return store
 
 
 def _check_lessons(lessons) -> tuple[course.Lesson, ...]:
@@ -157,13 +141,6 @@ def _check_lessons(lessons) -> tuple[course.Lesson, ...]:
         raise BaccaratError(_("lessons must be None (the course's lessons) or a list of course.Lesson, not {value}")
                             .format(value=shown(lessons)))
     return tuple(lessons)
-
-
-def _check_marked(marked) -> frozenset:
-    if isinstance(marked, str) or not isinstance(marked, (list, tuple, set, frozenset, dict)) \
-            or not all(isinstance(name, str) for name in marked):
-        raise BaccaratError(_("marked must be a collection of lesson names, not {value}").format(value=shown(marked)))
-    return frozenset(marked)
 
 
 def _check_tz(tz):
@@ -198,16 +175,9 @@ def skill_name(skill: str, names) -> str:
     return _(name) if name else family.replace("-", " ").capitalize()
 
 
-def _line_skill(skill: str) -> str:
-    """The skill an answer counts under in the skills table: a tableau cell under "banker-draw"."""
-    family = skill_family(skill)
-    return skill if family == "dealer" else family
-
-
 # ---------------------------------------------------------------------------------------------------------
-# What the report reads of the answers: counted from every answer, or read from a store's summaries (in SQL, one
-# read transaction: the cost does not grow with the answers). Both give the same tallies; the lines are made from
-# them alike.
+# What the report reads of the answers: a store's summaries (in SQL, one read transaction: the cost does not grow
+# with the answers).
 
 class _Tallies(NamedTuple):
     answers: int
@@ -216,32 +186,6 @@ class _Tallies(NamedTuple):
     days: dict         # per day in the report's time zone: (count, right)
     tests: dict        # per lesson (None: not known): final-test answers
     exercises: dict    # per lesson (None: not known): the (skill, key) of lesson exercises answered right
-
-
-def _counted(answers: tuple[Answer, ...], tz) -> _Tallies:
-    """The tallies of ``answers``, counted one by one (the reference the stored summaries must agree with)."""
-    lines: dict[str, list[Answer]] = {}
-    skills: dict[str, list[int]] = {}
-    days: dict[date, list[int]] = {}
-    tests: dict[str | None, int] = {}
-    exercises: dict[str | None, set] = {}
-    for answer in answers:
-        lines.setdefault(_line_skill(answer.skill), []).append(answer)
-        day = answer.when.astimezone(tz).date()
-        for tally in (skills.setdefault(answer.skill, [0, 0]), days.setdefault(day, [0, 0])):
-            tally[0] += 1
-            tally[1] += answer.right
-        if answer.source == "test":
-            tests[answer.lesson] = tests.get(answer.lesson, 0) + 1
-        if answer.source == "lesson" and answer.right:
-            exercises.setdefault(answer.lesson, set()).add((answer.skill, answer.key))
-    medians = {}
-    for skill, group in lines.items():
-        timed = [answer.seconds for answer in group if answer.seconds is not None]
-        medians[skill] = (len(group), sum(answer.right for answer in group),
-                          statistics.median(timed) if timed else None)
-    return _Tallies(len(answers), medians, {skill: tuple(tally) for skill, tally in skills.items()},
-                    {day: tuple(tally) for day, tally in days.items()}, tests, exercises)
 
 
 def _stored(connection, tz, lessons) -> _Tallies:
@@ -301,12 +245,9 @@ def _stored_days(connection, tz) -> dict:
     return {day: tuple(tally) for day, tally in days.items()}
 
 
-def _tallies(answers, tz, lessons=course.LESSONS) -> _Tallies:
-    """The tallies of checked ``answers``: a tuple of answers, or a ``ProgressStore`` (its summaries; of the lesson
-    exercises only those of ``lessons``)."""
-    if isinstance(answers, ProgressStore):
-        return answers._read(lambda connection: _stored(connection, tz, lessons))
-    return _counted(answers, tz)
+def _tallies(store: ProgressStore, tz, lessons=course.LESSONS) -> _Tallies:
+    """The tallies of a store's summaries; of the lesson exercises only those of ``lessons``."""
+    return store._read(lambda connection: _stored(connection, tz, lessons))
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -335,7 +276,7 @@ def _day_lines(tallies: _Tallies) -> tuple[DayLine, ...]:
                  for day in sorted(tallies.days) for count, right in [tallies.days[day]])
 
 
-def _lesson_statuses(tallies: _Tallies, lessons, marked) -> tuple[LessonStatus, ...]:
+def _lesson_statuses(tallies: _Tallies, lessons) -> tuple[LessonStatus, ...]:
     statuses = []
     for lesson in lessons:
         if not lesson.exercises and not lesson.final_test:
@@ -343,7 +284,7 @@ def _lesson_statuses(tallies: _Tallies, lessons, marked) -> tuple[LessonStatus, 
         right = tallies.exercises.get(lesson.stem, set()) | tallies.exercises.get(None, set())
         answered = sum(tuple(exercise) in right for exercise in lesson.exercises)
         tested = min(tallies.tests.get(lesson.stem, 0) + tallies.tests.get(None, 0), lesson.final_test)
-        done = lesson.stem in marked or (answered == len(lesson.exercises) and tested == lesson.final_test)
+        done = answered == len(lesson.exercises) and tested == lesson.final_test
         statuses.append(LessonStatus(lesson, len(lesson.exercises), answered, lesson.final_test, tested, done))
     return tuple(statuses)
 
@@ -369,50 +310,31 @@ def _next_practice(skills: tuple[SkillLine, ...], names: SkillNames) -> NextPrac
 # ---------------------------------------------------------------------------------------------------------
 # The public functions: ``answers`` is a tuple of saved answers, or a ProgressStore (read from its summaries)
 
-def skill_lines(answers, names) -> tuple[SkillLine, ...]:
-    """Per skill: count, right, accuracy, median seconds; the drill kinds of ``names`` first (course order), then
-    the others by name."""
-    answers = _check_answers(answers)
-    return _skill_lines(_tallies(answers, timezone.utc), _check_names(names))
-
-
-def cell_lines(answers) -> tuple[CellLine, ...]:
-    """The tableau's cells answered, hardest first: lowest accuracy, then most answers, then Banker's total."""
-    return _cell_lines(_tallies(_check_answers(answers), timezone.utc))
-
-
 def day_lines(answers, tz=None) -> tuple[DayLine, ...]:
     """Accuracy per day, oldest first; a day is counted in the time zone ``tz`` (None: UTC)."""
     answers = _check_answers(answers)
     return _day_lines(_tallies(answers, _check_tz(tz)))
 
 
-def lesson_statuses(answers, lessons=None, marked=()) -> tuple[LessonStatus, ...]:
+def lesson_statuses(answers, lessons=None) -> tuple[LessonStatus, ...]:
     """Which of ``lessons`` (None: the course's, ``course.LESSONS``) are done, from the answers: see the module's
-    docstring. A lesson in ``marked`` is done whatever was answered."""
+    docstring."""
     answers = _check_answers(answers)
-    lessons, marked = _check_lessons(lessons), _check_marked(marked)
-    return _lesson_statuses(_tallies(answers, timezone.utc, lessons), lessons, marked)
+    lessons = _check_lessons(lessons)
+    return _lesson_statuses(_tallies(answers, timezone.utc, lessons), lessons)
 
 
-def next_practice(answers, names) -> NextPractice:
-    """The drill kind of ``names`` to practise next, and why (see the module's docstring)."""
-    answers = _check_answers(answers)
-    names = _check_names(names)
-    return _next_practice(_skill_lines(_tallies(answers, timezone.utc), names), names)
-
-
-def build_report(answers, names, lessons=None, marked=(), tz=None) -> ProgressReport:
+def build_report(answers, names, lessons=None, tz=None) -> ProgressReport:
     """The whole report: skills (named by ``names``), the tableau's cells, days, ``lessons`` (None: the course's)
     done or not, and what to practise next. ``answers``: a tuple of saved answers, or a ``ProgressStore``, whose
     summaries are read in one go (the cost does not grow with the answers)."""
     answers = _check_answers(answers)
-    lessons, marked = _check_lessons(lessons), _check_marked(marked)
+    lessons = _check_lessons(lessons)
     names, tz = _check_names(names), _check_tz(tz)
     tallies = _tallies(answers, tz, lessons)
     skills = _skill_lines(tallies, names)
     return ProgressReport(tallies.answers, skills, _cell_lines(tallies), _day_lines(tallies),
-                          _lesson_statuses(tallies, lessons, marked), _next_practice(skills, names))
+                          _lesson_statuses(tallies, lessons), _next_practice(skills, names))
 
 
 def example_answers() -> tuple[Answer, ...]:

@@ -17,29 +17,11 @@ its intervals cannot be explained in a sentence. The schedule counts questions, 
 sitting: what matters is how many other questions come between two sightings of an item.
 
 **Classes keep their seeds.** A drill started with a seed asks the same questions to everyone (a class works
-through them together): it does not adapt, and does not call this module at all. ``is_adaptive(seed)`` is that
-rule, for the drill to ask: True only without a seed. ``next_items(..., adaptive=False)`` ignores the history
-and returns the candidates in their order.
+through them together): it does not adapt, and does not call this module at all.
 
 The history is the answers in the order they were given: ``(key, right)`` pairs, or records with ``key`` and
-``right`` attributes (``ProgressStore.answers()``; to schedule by skill, pass ``[(a.skill, a.right) for a in
-answers]``). Everything here is a pure function of it, except ``stored_states``, which reads the same states from a
-progress store's summaries (kept in SQL as each answer is saved) instead of from every answer, so a drill's next
-question costs as much after 100,000 saved answers as after 100.
-
-Public names:
-
-- ``BOXES``, ``INTERVALS``: the boxes 1..5 and how many questions each waits.
-- ``ItemState(box, answers, last, due)``: where an item stands: its box, how often it was answered, the position
-  of its last answer in the history, and the position from which it is due.
-- ``leitner_states(history)``: every item's state after the history.
-- ``stored_states(store, families, finer=False)``: the same, ``(states, now)``, for the saved answers of a
-  ``ProgressStore``: the items are the skill ``families`` (each answer of a family counts, its finer skills' too) or,
-  ``finer``, their finer skills (the tableau's cells "banker-draw:5/4"); the history is those answers, oldest first,
-  and ``now`` how many there are.
-- ``next_items(history, candidates, count=1, adaptive=True)``: the items to ask next; ``history`` may also be the
-  ``(states, now)`` of ``stored_states``.
-- ``is_adaptive(seed)``: whether a drill with this seed uses the schedule.
+``right`` (to schedule by skill, pass ``[(a.skill, a.right) for a in answers]``), or the ``(states, now)`` that
+``stored_states`` reads from a progress store's summaries instead of every answer.
 
 A hand-worked example: "5/4" is missed (box 1), "6/7" answered right (box 2). After these two questions "5/4" has
 waited 1 question (due), "6/7" none (due after 2), and "3/8" is new:
@@ -54,11 +36,11 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..errors import BaccaratError, check_seed, shown, whole_number
+from ..errors import BaccaratError, shown, whole_number
 from ..i18n import _
 from .store import MAX_TEXT, ProgressStore, _stream_tallies, skill_family
 
-__all__ = ["BOXES", "INTERVALS", "ItemState", "leitner_states", "stored_states", "next_items", "is_adaptive"]
+__all__ = ["BOXES", "INTERVALS", "ItemState", "leitner_states", "stored_states", "next_items"]
 
 BOXES = (1, 2, 3, 4, 5)
 INTERVALS = {box: 2 ** (box - 1) for box in BOXES}     # questions an item in each box waits: 1, 2, 4, 8, 16
@@ -76,20 +58,23 @@ class ItemState(NamedTuple):
     due: int
 
 
-def _entry(entry, position: int) -> tuple[str, bool]:
-    """(key, right) from a pair or from a record with ``key`` and ``right``."""
-    if hasattr(entry, "key") and hasattr(entry, "right") and not isinstance(entry, (str, bytes, dict)):
-        key, right = entry.key, entry.right
-    elif isinstance(entry, (tuple, list)) and len(entry) == 2:
-        key, right = entry
-    else:
-        raise BaccaratError(_("history[{position}] must be a (key, right) pair or a recorded answer, "
-                              "not {value}").format(position=position, value=shown(entry)))
-    _check_key(key, f"history[{position}] key")
-    if not isinstance(right, bool):
-        raise BaccaratError(_("history[{position}] right must be True or False, not {value}")
-            .format(position=position, value=shown(right)))
-    return key, right
+def _pairs(history, field: str = "key") -> list[tuple[str, bool]]:
+    """(item, right) of each answer of ``history``: pairs, or records with ``right`` and ``field`` (the item)."""
+    pairs = []
+    for position, entry in enumerate(_sequence(history, "history")):
+        if hasattr(entry, field) and hasattr(entry, "right") and not isinstance(entry, (str, bytes, dict)):
+            item, right = getattr(entry, field), entry.right
+        elif isinstance(entry, (tuple, list)) and len(entry) == 2:
+            item, right = entry
+        else:
+            raise BaccaratError(_("history[{position}] must be a ({field}, right) pair or a recorded answer, not "
+                                  "{value}").format(position=position, field=field, value=shown(entry)))
+        _check_key(item, f"history[{position}] {field}")
+        if not isinstance(right, bool):
+            raise BaccaratError(_("history[{position}] right must be True or False, not {value}")
+                .format(position=position, value=shown(right)))
+        pairs.append((item, right))
+    return pairs
 
 
 def _check_key(key, name: str) -> str:
@@ -119,8 +104,7 @@ def leitner_states(history) -> dict[str, ItemState]:
     (ItemState(box=3, answers=2, last=2, due=7), ItemState(box=1, answers=1, last=1, due=3))
     """
     states: dict[str, ItemState] = {}
-    for position, entry in enumerate(_sequence(history, "history")):
-        key, right = _entry(entry, position)
+    for position, (key, right) in enumerate(_pairs(history)):
         before = states.get(key)
         box = 1 if before is None else before.box
         box = min(box + 1, BOXES[-1]) if right else 1
@@ -162,26 +146,19 @@ def _is_stored(history) -> bool:
             and isinstance(history[1], int) and not isinstance(history[1], bool))
 
 
-def next_items(history, candidates, count: int = 1, adaptive: bool = True) -> list[str]:
+def next_items(history, candidates, count: int = 1) -> list[str]:
     """The next ``count`` items to ask, among ``candidates`` (distinct texts, in a preferred order), after the
     ``history`` of answers: due items first (lowest box, then longest overdue, then candidate order), then new
-    items (in candidate order), then the items due soonest. At most ``len(candidates)`` items, none twice.
-
-    ``adaptive=False`` (a seeded drill): the first ``count`` candidates, whatever the history.
-    """
+    items (in candidate order), then the items due soonest. At most ``len(candidates)`` items, none twice."""
     candidates = list(dict.fromkeys(_check_key(key, "each candidate")
                                     for key in _sequence(candidates, "candidates")))
     if not candidates:
         raise BaccaratError(_("candidates must list at least one item to ask"))
     count = whole_number("count", count, 1, MAX_COUNT)
-    if not isinstance(adaptive, bool):
-        raise BaccaratError(_("adaptive must be True or False, not {value}").format(value=shown(adaptive)))
-    if not adaptive:
-        return candidates[:count]
     if _is_stored(history):
         states, now = history
     else:
-        history = _sequence(history, "history")
+        history = _pairs(history)
         states = leitner_states(history)
         now = len(history)                              # the position of the question about to be asked
     order = {key: place for place, key in enumerate(candidates)}
@@ -191,13 +168,3 @@ def next_items(history, candidates, count: int = 1, adaptive: bool = True) -> li
     due.sort(key=lambda key: (states[key].box, states[key].due, order[key]))
     waiting.sort(key=lambda key: (states[key].due, states[key].box, order[key]))
     return (due + new + waiting)[:count]
-
-
-def is_adaptive(seed) -> bool:
-    """Whether a drill with this ``seed`` uses the schedule: only without a seed (a seeded drill is a class's
-    drill, the same questions for everyone).
-
-    >>> is_adaptive(None), is_adaptive(2024)
-    (True, False)
-    """
-    return check_seed(seed) is None

@@ -1,22 +1,14 @@
 """Saved progress: every answer a learner gives, kept in a small SQLite file of their own, across kernels and days.
 
-The file is ``progress.sqlite3`` in the folder ``baccarat-course`` of the learner's Jupyter data directory
-(``jupyter --data-dir``: on a JupyterHub every student has their own), never inside the course's repository. The
-environment variable ``BACCARAT_PROGRESS_DIR`` names another folder (tests and classrooms use it).
+The file is ``progress_path()``: ``progress.sqlite3`` in the folder ``baccarat-course`` of the learner's Jupyter data
+directory (on a JupyterHub every student has their own), never inside the course, or in ``$BACCARAT_PROGRESS_DIR``.
+One row per answer: the ``skill`` practised (a drill kind, or one cell of the Banker tableau,
+``banker_cell_skill(5, 4)`` = "banker-draw:5/4"), a ``key`` naming the situation, the answer, whether it was right,
+the seconds taken, when (UTC), the ``source`` and the lesson. Record each answer once, under its finest skill.
 
-One row per answer: the ``skill`` practised, a ``key`` naming the situation (e.g. the cards), the answer given,
-whether it was right, the seconds taken, when (UTC) and the ``source`` (a lesson, a drill, a test, dealer mode).
-Skills are short names: the drill kinds ("total", "natural", "player-draw", "banker-draw", "winner", "settle"), and
-for the Banker tableau one cell, ``banker_cell_skill(5, 4)`` = "banker-draw:5/4" (Banker total 5, Player's third
-card 4). Record each answer once, under its finest skill: ``summary`` adds the cells up into their family too.
-
-Beside the answers the file keeps **summaries** (schema version 2): per skill and family its answers, right, timed
-and the right ones in a row at the end; per UTC quarter of an hour and per lesson its answers; the lesson exercises
-answered right; and indexes for median times. A trigger updates them in the same statement as each answer is saved,
-so they always agree with the answers, and the drills' next question (``schedule.stored_states``) and the progress
-page (``report.build_report`` given the store) read them instead of every answer: a click costs about the same
-after 100,000 answers as after 100. A file of version 1 (before the summaries) is upgraded in place when it is
-opened, in one transaction, keeping every answer.
+Beside the answers the file keeps **summaries** (schema version 2, ``_SUMMARIES``), updated by a trigger in the same
+statement as each answer, so they always agree with the answers; the schedule and the report read them, so a click
+costs about the same after 100,000 answers as after 100. A version 1 file is upgraded in place, keeping every answer.
 
 The store never shows a learner a traceback:
 
@@ -37,32 +29,13 @@ The store never shows a learner a traceback:
   ``take_messages()`` hands out each of these sentences once, so a page shows it once.
 - Text that UTF-8 cannot encode (a lone surrogate such as ``"\\udcff"``) is stored with a backslash escape.
 
-Public names:
-
-- ``progress_path()``: where the progress file is (``BACCARAT_PROGRESS_DIR`` or the Jupyter data directory); a
-  ``BaccaratError`` when that variable names a folder that cannot be (``~nosuchuser/x``).
-- ``ProgressStore(path=None)``: the store (``path`` None: ``progress_path()``; ":memory:": a store that saves
-  nothing, for widget tests); ``record``, ``answers``, ``summary``, ``mark_lesson_done``, ``lessons_done``,
-  ``export_csv``, ``reset(confirm="reset")``, ``path``, ``saving``, ``notice``, ``warning``, ``take_messages``.
-- ``progress_store()``: the one store of this kernel for ``progress_path()`` (every widget shares it).
-- ``export_progress(path)``: copy the progress file to ``path`` (a ``.csv`` of every answer, or a SQLite copy).
-- ``reset_progress(confirm="reset", store=None)``: back the progress file (or ``store``'s) up next to it, then
-  delete every answer in it; ``Reset(deleted, backup)`` says how many and where the backup is.
-- ``unused_path(path)``: ``path``, or ``path`` numbered ``-2``, ``-3``, … before its suffix: a name no file has.
-- ``Answer`` and ``SkillSummary``: a recorded answer, and a skill's count, accuracy and median time.
-- ``banker_cell_skill(banker_total, player_third_card)`` and ``skill_family(skill)``.
-- ``current_lesson()``: the notebook this kernel runs (in JupyterLab or in Voila), to record with each answer.
-- ``SOURCES``, ``PROGRESS_DIR_VARIABLE``, ``RESET_WORD``.
-
 >>> from datetime import datetime, timezone
 >>> store = ProgressStore(":memory:")
 >>> when = datetime(2024, 5, 1, 10, 0, tzinfo=timezone.utc)
 >>> _ = store.record("total", "7 8", "5", True, 3.5, when=when)
 >>> _ = store.record(banker_cell_skill(5, 4), "5 / 4", "stand", False, 8.0, when=when)
->>> store.summary()["banker-draw"]
-SkillSummary(count=1, right=0, accuracy=Fraction(0, 1), median_seconds=8.0)
->>> store.answers("total")[0].when.isoformat()
-'2024-05-01T10:00:00+00:00'
+>>> [(answer.skill, answer.when.isoformat()) for answer in store.answers()][1]
+('banker-draw:5/4', '2024-05-01T10:00:00+00:00')
 """
 
 from __future__ import annotations
@@ -73,21 +46,19 @@ import numbers
 import os
 import re
 import sqlite3
-import statistics
 import threading
 import time
 import urllib.parse
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from datetime import datetime, timezone
 from decimal import Decimal
-from fractions import Fraction
 from pathlib import Path
 from typing import NamedTuple
 
 from ..errors import BaccaratError, shown, shown_path, whole_number
 from ..i18n import _
 
-__all__ = ["progress_path", "ProgressStore", "progress_store", "Answer", "SkillSummary", "banker_cell_skill",
+__all__ = ["progress_path", "ProgressStore", "progress_store", "Answer", "banker_cell_skill",
            "skill_family", "current_lesson", "export_progress", "reset_progress", "Reset", "unused_path", "SOURCES",
            "PROGRESS_DIR_VARIABLE", "RESET_WORD"]
 
@@ -124,23 +95,18 @@ CREATE TABLE IF NOT EXISTS lessons_done (
     done_at TEXT NOT NULL
 );
 """
-_TABLES = {"answers", "lessons_done"}
+_TABLES = {"answers", "lessons_done"}     # lessons_done is no longer written: kept so every version knows the file
 _COLUMNS = {"answers": {"skill", "question", "answer", "correct", "seconds", "answered_at", "source", "lesson"},
             "lessons_done": {"lesson", "done_at"}}        # what this version reads; a newer file must have them
 LOCK_SUFFIX = ".lock"                # progress.sqlite3.lock: held while a kernel checks, moves aside and creates
 OPEN_ROUNDS = 10                     # looks at a file that keeps changing under us before giving up
 
 
-def _family_sql(skill: str) -> str:
-    """SQL for ``skill_family`` of the column or value ``skill``: the part before ":" ("banker-draw:5/4" ->
-    "banker-draw"), or the whole skill."""
-    return f"(CASE WHEN instr({skill}, ':') THEN substr({skill}, 1, instr({skill}, ':') - 1) ELSE {skill} END)"
-
-
-def _group_sql(skill: str) -> str:
-    """SQL for the group an answer counts in, for the schedule's streams: a plain skill is its own group ("total"),
-    the finer skills of a family share one ("banker-draw:" holds every cell of the tableau)."""
-    return f"(CASE WHEN instr({skill}, ':') THEN substr({skill}, 1, instr({skill}, ':')) ELSE {skill} END)"
+def _family_sql(skill: str, colon: bool = False) -> str:
+    """SQL for ``skill_family`` of the column or value ``skill`` ("banker-draw:5/4" -> "banker-draw"); ``colon``:
+    the group it counts in for the schedule's streams, a finer skill's family with its colon ("banker-draw:")."""
+    return f"(CASE WHEN instr({skill}, ':') THEN substr({skill}, 1, instr({skill}, ':'){'' if colon else ' - 1'}) " \
+           f"ELSE {skill} END)"
 
 
 def _quarter_sql(stamp: str) -> str:
@@ -233,7 +199,7 @@ CREATE TABLE IF NOT EXISTS exercises_right (
 ) WITHOUT ROWID;
 CREATE TRIGGER IF NOT EXISTS answers_summarised AFTER INSERT ON answers BEGIN
 {_marks_sql("skill", "NEW.skill")}{_marks_sql("family", _family_sql("NEW.skill"))}
-INSERT INTO group_counts (grp, answers) VALUES ({_group_sql("NEW.skill")}, 1)
+INSERT INTO group_counts (grp, answers) VALUES ({_family_sql("NEW.skill", colon=True)}, 1)
     ON CONFLICT (grp) DO UPDATE SET answers = answers + 1;
 {_tally_sql("skill", "NEW.skill")}{_tally_sql("family", _family_sql("NEW.skill"))}
 {_seconds_sql("skill", "NEW.skill")}{_seconds_sql("family", _family_sql("NEW.skill"))}
@@ -263,15 +229,6 @@ class Answer(NamedTuple):
     when: datetime
     source: str
     lesson: str | None = None
-
-
-class SkillSummary(NamedTuple):
-    """A skill's answers: how many, how many right, the accuracy (exact) and the median seconds (None: untimed)."""
-
-    count: int
-    right: int
-    accuracy: Fraction
-    median_seconds: float | None
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -357,11 +314,9 @@ def _storable(text: str) -> str:
 def _check_seconds(seconds) -> float | None:
     if seconds is None:
         return None
-    if isinstance(seconds, bool) or not isinstance(seconds, (numbers.Real, Decimal)):
-        raise BaccaratError(_("seconds must be None or a number of seconds 0 or more, not {value}")
-            .format(value=shown(seconds)))
+    number = not isinstance(seconds, bool) and isinstance(seconds, (numbers.Real, Decimal))
     try:
-        value = float(seconds)
+        value = float(seconds) if number else float("nan")
     except (OverflowError, ValueError):
         value = float("nan")
     if not 0 <= value < float("inf"):
@@ -381,11 +336,8 @@ def _check_when(when) -> str:
 
 
 def _check_path(path, suffixes=PATH_SUFFIXES) -> Path:
-    if not isinstance(path, (str, os.PathLike)) or isinstance(path, bytes):
-        raise BaccaratError(_("path must be a file name ending in {names}, not {value}")
-            .format(names=' or '.join(suffixes), value=shown(path)))
     try:
-        text = os.fspath(path)
+        text = os.fspath(path) if isinstance(path, (str, os.PathLike)) else None
     except TypeError:
         text = None
     if not isinstance(text, str) or not 0 < len(text) <= 4096 or "\x00" in text \
@@ -393,6 +345,12 @@ def _check_path(path, suffixes=PATH_SUFFIXES) -> Path:
         raise BaccaratError(_("path must be a file name ending in {names}, not {value}")
             .format(names=' or '.join(suffixes), value=shown(path)))
     return Path(text).expanduser()
+
+
+def _check_confirm(confirm) -> None:
+    if not isinstance(confirm, str) or confirm != RESET_WORD:
+        raise BaccaratError(_("reset deletes all saved progress: confirm with confirm={reset_word!r}, not {value}")
+                            .format(reset_word=RESET_WORD, value=shown(confirm)))
 
 
 def _reason(error: BaseException) -> str:
@@ -474,13 +432,9 @@ def _initialise(connection) -> None:
             for statement in _statements(_SCHEMA + _SUMMARIES):
                 connection.execute(statement)
             connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-            connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         elif state == "older":
-            for index in _OLD_INDEXES:
-                connection.execute(f"DROP INDEX IF EXISTS {index}")
-            for statement in _statements(_SUMMARIES):
-                connection.execute(statement)
-            _summarise_again(connection)
+            _summarise_again(connection, [("INDEX", index) for index in _OLD_INDEXES])
+        if state in ("fresh", "older"):
             connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
 
@@ -489,9 +443,14 @@ def _clear_summaries(connection) -> None:
         connection.execute(f"DELETE FROM {table}")
 
 
-def _summarise_again(connection) -> None:
-    """Make the summaries again from the answers, as saving them one by one made them: every answer is put back,
-    oldest first, with its own id (inside the caller's transaction)."""
+def _summarise_again(connection, drop=()) -> None:
+    """Drop the SQL objects ``drop`` ((kind, name) pairs: another version's), create the summaries and make them
+    again from the answers, as saving them one by one made them: every answer is put back, oldest first, with its
+    own id (inside the caller's transaction)."""
+    for kind, name in drop:
+        connection.execute(f"DROP {kind} IF EXISTS {name}")
+    for statement in _statements(_SUMMARIES):
+        connection.execute(statement)
     _clear_summaries(connection)
     connection.execute("CREATE TEMP TABLE answers_again AS SELECT * FROM answers")
     connection.execute("DELETE FROM answers")
@@ -538,7 +497,6 @@ def _connect_read_only(path: Path) -> sqlite3.Connection:
             connection.close()
             if options.endswith("immutable=1"):
                 raise
-    raise AssertionError("unreachable")  # pragma: no cover
 
 
 def _newer_on_disk(path: Path) -> bool:
@@ -573,12 +531,8 @@ def _memory_copy(source: sqlite3.Connection | None) -> sqlite3.Connection:
             memory = _connect(MEMORY)
     if _inspect(memory) == "newer":            # its summaries may not be this version's: made again, in the copy only
         with _writing(memory):
-            memory.execute("DROP TRIGGER IF EXISTS answers_summarised")
-            for table in _SUMMARY_TABLES:
-                memory.execute(f"DROP TABLE IF EXISTS {table}")
-            for statement in _statements(_SUMMARIES):
-                memory.execute(statement)
-            _summarise_again(memory)
+            _summarise_again(memory, [("TRIGGER", "answers_summarised")]
+                             + [("TABLE", table) for table in _SUMMARY_TABLES])
     _initialise(memory)
     return memory
 
@@ -799,26 +753,22 @@ class ProgressStore:
             if state not in ("ours", "newer"):         # a damaged file that could not be moved: nothing to show
                 source.close()
                 source = None
-        if error is not None:
-            self._fall_back(error, source)
-            if source is not None:
-                self.warning = _("Your progress file {path} can be read but not written ({reason}): your saved "
-                                 "answers are shown, but new answers are not being saved.").format(
-                    path=self.path, reason=_reason(error))
-            return
-        self._fall_back(None, source)
-        self.warning = _("Your progress file {path} was made by a newer version of the course, so it is left "
-                         "untouched and new answers are not being saved (update the course to save them).").format(
-            path=self.path)
+        self._fall_back(error, source)
+        if error is None:
+            self.warning = _("Your progress file {path} was made by a newer version of the course, so it is left "
+                             "untouched and new answers are not being saved (update the course to save them).").format(
+                path=self.path)
+        elif source is not None:
+            self.warning = _("Your progress file {path} can be read but not written ({reason}): your saved "
+                             "answers are shown, but new answers are not being saved.").format(
+                path=self.path, reason=_reason(error))
 
     def _fall_back(self, error: BaseException | None, source: sqlite3.Connection | None) -> None:
         """Go on in memory, from what ``source`` still holds; say once that progress is not being saved."""
         self._connection = _memory_copy(source)
         if source is not None:
-            try:
+            with suppress(sqlite3.Error):
                 source.close()
-            except sqlite3.Error:  # pragma: no cover
-                pass
         self.saving = False
         self.warning = None if error is None else _(
             "Your progress is not being saved ({reason}: {path}); the course works as usual, but these answers will "
@@ -887,45 +837,12 @@ class ProgressStore:
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", row))
         return _answer(row)
 
-    def answers(self, skill: str | None = None, source: str | None = None) -> tuple[Answer, ...]:
-        """Every recorded answer, oldest first; ``skill`` keeps that skill and its cells ("banker-draw" keeps
-        "banker-draw:5/4" too), ``source`` one source."""
-        conditions, parameters = [], []
-        if skill is not None:
-            conditions.append("(skill = ? OR substr(skill, 1, ?) = ?)")
-            parameters += [_check_skill(skill), len(skill) + 1, skill + ":"]
-        if source is not None:
-            if not isinstance(source, str) or source not in SOURCES:
-                raise BaccaratError(_("source must be None or one of {names}, not {value}")
-                    .format(names=', '.join(SOURCES), value=shown(source)))
-            conditions.append("source = ?")
-            parameters.append(source)
-        where = " WHERE " + " AND ".join(conditions) if conditions else ""
+    def answers(self) -> tuple[Answer, ...]:
+        """Every recorded answer, oldest first."""
         rows = self._run(lambda connection: connection.execute(
-            "SELECT skill, question, answer, correct, seconds, answered_at, source, lesson FROM answers"
-            f"{where} ORDER BY id", parameters).fetchall())
+            "SELECT skill, question, answer, correct, seconds, answered_at, source, lesson FROM answers "
+            "ORDER BY id").fetchall())
         return tuple(_answer(row) for row in rows)
-
-    def summary(self, source: str | None = None) -> dict[str, SkillSummary]:
-        """Per skill, sorted by name: count, right, accuracy and median seconds. A family ("banker-draw") also
-        counts the answers of its cells ("banker-draw:5/4"), each of which has its own line too."""
-        if source is not None:                     # the summaries are kept for every source together
-            groups: dict[str, list[Answer]] = {}
-            for answer in self.answers(source=source):
-                groups.setdefault(answer.skill, []).append(answer)
-                if ":" in answer.skill:
-                    groups.setdefault(skill_family(answer.skill), []).append(answer)
-            return {skill: _summarise(groups[skill]) for skill in sorted(groups)}
-
-        def read(connection):
-            lines = {}
-            for level in ("family", "skill"):
-                for item, tally in _item_tallies(connection, level).items():
-                    if level == "family" or ":" in item:
-                        lines[item] = SkillSummary(tally.answers, tally.right, Fraction(tally.right, tally.answers),
-                                                   _median_seconds(connection, level, item, tally.timed))
-            return {skill: lines[skill] for skill in sorted(lines)}
-        return self._read(read)
 
     def _read(self, action):
         """``action(connection)`` in one read transaction, so every summary it reads is of the same instant (another
@@ -939,25 +856,10 @@ class ProgressStore:
                     connection.execute("ROLLBACK")
         return self._run(read)
 
-    # ----- lessons
-
-    def mark_lesson_done(self, name: str, when: datetime | None = None) -> None:
-        """Mark a lesson done (e.g. "03_drawing_rules"); marking it again keeps the first time."""
-        name = _check_text("name", name)
-        stamp = _check_when(when)
-        self._run(lambda connection: connection.execute(
-            "INSERT OR IGNORE INTO lessons_done (lesson, done_at) VALUES (?, ?)", (name, stamp)))
-
-    def lessons_done(self) -> dict[str, datetime]:
-        """The lessons marked done, by name, with when."""
-        rows = self._run(lambda connection: connection.execute(
-            "SELECT lesson, done_at FROM lessons_done ORDER BY lesson").fetchall())
-        return {name: datetime.fromisoformat(stamp) for name, stamp in rows}
-
     # ----- export and reset
 
     def copy_to(self, path) -> Path:
-        """Write a consistent SQLite copy of every answer and lesson mark to ``path`` (a new file ending in
+        """Write a consistent SQLite copy of the progress file to ``path`` (a new file ending in
         ``.sqlite3``, ``.sqlite`` or ``.db``; another notebook may be writing meanwhile) and return its path."""
         path = _check_path(path)
         _refuse_existing(path)
@@ -995,12 +897,9 @@ class ProgressStore:
         return path
 
     def reset(self, confirm=None) -> int:
-        """Delete every answer and lesson mark, once confirmed with ``confirm="reset"``; return the answers
+        """Delete every answer, once confirmed with ``confirm="reset"``; return the answers
         deleted."""
-        if not isinstance(confirm, str) or confirm != RESET_WORD:
-            raise BaccaratError(_("reset deletes all saved progress: confirm with "
-                                  "confirm={reset_word!r}, not {value}")
-                                      .format(reset_word=RESET_WORD, value=shown(confirm)))
+        _check_confirm(confirm)
 
         def delete(connection):
             with _writing(connection):
@@ -1115,13 +1014,6 @@ def _answer(row) -> Answer:
     return Answer(skill, key, answer, bool(right), seconds, datetime.fromisoformat(stamp), source, lesson)
 
 
-def _summarise(answers: list[Answer]) -> SkillSummary:
-    right = sum(answer.right for answer in answers)
-    timed = [answer.seconds for answer in answers if answer.seconds is not None]
-    return SkillSummary(len(answers), right, Fraction(right, len(answers)),
-                        statistics.median(timed) if timed else None)
-
-
 def _refuse_existing(path: Path) -> None:
     if path.exists():
         raise BaccaratError(_("path must name a file that does not exist yet (nothing is overwritten), not {value}")
@@ -1156,35 +1048,27 @@ class Reset(NamedTuple):
     backup: Path | None
 
 
-def _existing_store() -> ProgressStore:
-    """A store for the progress file if it exists; else an empty one in memory (nothing is created on disk)."""
-    path = progress_path()
-    return ProgressStore(path) if path.exists() else ProgressStore(MEMORY)
-
-
 def export_progress(path) -> Path:
     """Copy the learner's progress to ``path`` and return it: a ``.csv`` file gets every answer (columns
     ``CSV_FIELDS``), a ``.sqlite3``, ``.sqlite`` or ``.db`` file a copy of the progress file. ``path`` must not exist
     yet. No progress file yet: the export is empty."""
     target = _check_path(path, PATH_SUFFIXES + (".csv",))
     _refuse_existing(target)
-    if target.resolve() == progress_path().resolve():
+    own = progress_path()
+    if target.resolve() == own.resolve():
         raise BaccaratError(_("path must be another file than the progress file itself, not {value}")
             .format(value=shown_path(target)))
-    with _existing_store() as store:
+    with ProgressStore(own if own.exists() else MEMORY) as store:          # no file yet: nothing is created
         return store.export_csv(target) if target.suffix.lower() == ".csv" else store.copy_to(target)
 
 
 def reset_progress(confirm=None, store=None) -> Reset:
-    """Delete every saved answer and lesson mark, once confirmed with ``confirm="reset"``, after copying the
+    """Delete every saved answer, once confirmed with ``confirm="reset"``, after copying the
     progress file to ``progress.sqlite3.backup-<UTC time>.sqlite3`` next to it. ``store``: None, the progress
     file's (``progress_path()``); or a ``ProgressStore`` (the progress page's: its own file, backed up the same way;
     one kept in memory by choice has no file to back up). Returns ``Reset(deleted, backup)``; nothing is deleted
     if the backup cannot be written, or if the store cannot write its file."""
-    if not isinstance(confirm, str) or confirm != RESET_WORD:
-        raise BaccaratError(_("reset deletes all saved progress: confirm with "
-                              "confirm={reset_word!r}, not {value}")
-                                  .format(reset_word=RESET_WORD, value=shown(confirm)))
+    _check_confirm(confirm)
     if store is not None and not isinstance(store, ProgressStore):
         raise BaccaratError(_("store must be None or a ProgressStore, not {value}").format(value=shown(store)))
     if store is not None:

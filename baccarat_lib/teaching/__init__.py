@@ -1,8 +1,5 @@
-"""The teaching layer: questions whose answers and explanations come from the library, and seeded drills.
-Imports only the base (``errors``, ``i18n``, ``course``), ``game``, ``analysis`` and ``progress``.
-
-Every public name of its modules (each module's ``__all__``) is importable from here; each loads its module
-on first use.
+"""The teaching layer: questions whose answers and explanations come from the library, drills and dealer mode.
+Imports only the base, ``game``, ``analysis`` and ``progress``; each module's ``__all__`` is importable from here.
 """
 
 from .._lazy import lazy_exports

@@ -1,37 +1,15 @@
 """Dealer mode: a timed drill in the manner of dealer training.
 
 Coups are dealt from a seeded shoe, card by card. For each coup the learner calls every decision in the order a
-dealer makes it — is there a natural, does Player draw, does Banker draw, who wins — and then pays the winning
-bet, commission included, against a clock. A call slower than the target counts as *slow*, not wrong. Every
-answer and explanation comes from the code that decides (``game.coup.play_coup``'s steps and
-``game.payouts.settle``): nothing here re-implements a rule.
+dealer makes it (``DEALER_KINDS``: is there a natural, does Player draw, does Banker draw, who wins), then pays the
+winning bet, commission included, against a clock. A call slower than the target counts as *slow*, not wrong. Every
+answer and explanation comes from the code that decides (``play_coup``'s steps and ``payouts.settle``).
 
-Public names:
-
-- ``DEALER_KINDS``: the kinds of call, in the order a coup asks them: "natural", "player-draw", "banker-draw",
-  "winner", "settle".
-- ``DEALER_KIND_NAMES``: each kind as a learner reads it ("Natural?", "Player draws?", ...).
-- ``DEALER_STAKES``: the stakes a session bets when ``stake`` is None (chosen by the seed).
-- ``Call``: one call to make: its ``kind``, ``prompt``, ``choices`` (empty: type an amount), the coup it belongs
-  to and how many of its cards are face up (``shown``); ``.answer`` and ``.why`` hold the right call and the rule.
-- ``DealerFeedback``: the verdict on one answer: ``judged``, ``right``, ``seconds``, ``slow``, ``message``...
-- ``AnswerRecord``: what one judged call adds to a progress store: ``skill`` ("dealer:banker-draw"), ``key``
-  (the situation, such as "banker 4, Player's third card 7"), ``answer``, ``right``, ``seconds``.
-- ``KindSummary``, ``WrongCoup``, ``DealerReport``: the end report (per kind: count, right, median and slowest
-  seconds, slow count; the coups that went wrong, with the coup's own steps).
-- ``DealerSession(seed=None, decks=8, coups=10, target_seconds=5, clock=time.monotonic, stake=None,
-  table="standard", on_answer=None, recorder=None)``: the session: ``.start_clock()``, ``.started``,
-  ``.current_call()``, ``.answer(text)``, ``.finished``, ``.report()``.
-
-**Time and saving.** A time counts from when the learner could see the call. The first call's clock starts at
-``start_clock()``, which a view calls on its Start button: a session is built when its cell runs (Run All), long
-before the learner reaches it, so building it starts no clock, and an answer before ``start_clock()`` is refused.
-Each next call's clock starts when the call before it is answered (it is shown then); ``start_clock()`` restarts
-it, for a view that lets the learner read the feedback before going on. The
-clock and the saving are the one answer recorder's (``progress.recorder.AnswerRecorder``, source "dealer"): by
-default the session's own, timing by ``clock`` (any function returning seconds, ``time.monotonic`` by default; a
-test passes a fake one) and keeping the calls in memory only; dealer mode on screen passes a recorder that saves
-each judged call in the learner's progress store.
+**Time and saving.** A time counts from when the learner could see the call: the first call's clock starts at
+``start_clock()`` (a view's Start button; building a session when its cell runs starts no clock, and an answer before
+it is refused), each next one when the call before it is answered. The clock and the saving are the answer
+recorder's (``progress.recorder.AnswerRecorder``, source "dealer"): by default the session's own, timing by ``clock``
+and keeping the calls in memory only; dealer mode on screen passes one that saves each judged call.
 
 >>> ticks = iter([0, 30, 32, 32])                # built at 0 s (Run All), Start at 30 s, answered at 32 s
 >>> session = DealerSession(seed=1, coups=1, stake=100, clock=lambda: next(ticks))
@@ -63,10 +41,10 @@ from ..game.payouts import bet_label, pay_table, settle, stake_amount
 from ..game.rules import hand_total
 from ..game.shoe import ShoeRun
 from ..game.formatting import localized
-from ..i18n import N_, _, using_language
+from ..i18n import N_, _
 from ..progress.recorder import AnswerRecorder
 from ..progress.store import ProgressStore
-from .questions import ANSWER_NAMES, Question, check_answer, same_word
+from .questions import ANSWER_NAMES, Question, check_answer, english_money, same_word
 
 __all__ = ["DEALER_KINDS", "DEALER_KIND_NAMES", "DEALER_STAKES", "Call", "DealerFeedback", "AnswerRecord",
            "KindSummary", "WrongCoup", "DealerReport", "DealerSession"]
@@ -208,35 +186,17 @@ class _Answered(NamedTuple):
 
 
 def _check_target(target_seconds) -> float:
-    accepted = _("target_seconds must be a number of seconds above 0 and at most "
-                  "{max_target_seconds}, such as 5 or 2.5").format(max_target_seconds=MAX_TARGET_SECONDS)
-    if isinstance(target_seconds, bool) or type(target_seconds).__name__ == "bool_" \
-            or not isinstance(target_seconds, numbers.Real):
-        raise BaccaratError(_("{accepted}, not {value}").format(accepted=accepted, value=shown(target_seconds)))
+    number = not isinstance(target_seconds, bool) and type(target_seconds).__name__ != "bool_" \
+        and isinstance(target_seconds, numbers.Real)
     try:
-        value = float(target_seconds)
+        value = float(target_seconds) if number else math.nan
     except (OverflowError, ValueError, TypeError):
-        raise BaccaratError(_("{accepted}, not {value}")
-            .format(accepted=accepted, value=shown(target_seconds))) from None
+        value = math.nan
     if not math.isfinite(value) or not 0 < value <= MAX_TARGET_SECONDS:
+        accepted = _("target_seconds must be a number of seconds above 0 and at most {max_target_seconds}, such as 5 "
+                     "or 2.5").format(max_target_seconds=MAX_TARGET_SECONDS)
         raise BaccaratError(_("{accepted}, not {value}").format(accepted=accepted, value=shown(target_seconds)))
     return value
-
-
-def _step(coup: Coup, rule: str) -> str:
-    """The coup's own sentence for one rule ("natural", "player-rule", "banker-rule", "compare")."""
-    return next(step_text(step) for step in coup.steps if step.rule == rule)
-
-
-def _english_money(amount) -> str:
-    """An amount as the English edition writes it, for a call's key: saved progress is the same in every language."""
-    with using_language("en"):
-        return money(amount)
-
-
-def _shown(codes) -> tuple:
-    """Answer codes as the learner reads them, in the course's language ("draw" -> "rút")."""
-    return tuple(_(ANSWER_NAMES[code]) for code in codes)
 
 
 def _natural_call(coup: Coup) -> str:
@@ -246,11 +206,6 @@ def _natural_call(coup: Coup) -> str:
 
 def _ranks(cards) -> str:
     return "+".join(card.rank for card in cards)
-
-
-def _winning_bet(coup: Coup) -> str:
-    """The bet a dealer pays on this coup: the winning side's, or the Tie bet on a tie."""
-    return coup.outcome.value
 
 
 class DealerSession:
@@ -308,25 +263,24 @@ class DealerSession:
     def _calls_of(self, coup: Coup, number: int, stake) -> list[Call]:
         """The calls a dealer makes on one coup, in order, each answered and explained by the rules' own code."""
         player, banker = coup.player, coup.banker
-        first_four = f"Player {_ranks(player.cards[:2])}, Banker {_ranks(banker.cards[:2])}"
-        calls = [Call("natural", _kind_name("natural"), _shown(_NATURAL_CHOICES),
-                      _(ANSWER_NAMES[_natural_call(coup)]), _step(coup, "natural"), first_four, coup, number, 4)]
+
+        def call(kind, choices, code, rule, key, face_up):
+            why = next(step_text(step) for step in coup.steps if step.rule == rule)    # the coup's own sentence
+            return Call(kind, _kind_name(kind), tuple(map(_answer_name, choices)), _answer_name(code), why, key, coup,
+                        number, face_up)
+        calls = [call("natural", _NATURAL_CHOICES, _natural_call(coup), "natural",
+                      f"Player {_ranks(player.cards[:2])}, Banker {_ranks(banker.cards[:2])}", 4)]
         if not coup.is_natural:
-            player_two = player.cards[:2]
-            calls.append(Call("player-draw", _kind_name("player-draw"), _shown(_DRAW_CHOICES),
-                              _answer_name("draw" if player.drew else "stand"),
-                              _step(coup, "player-rule"), f"Player {hand_total(player_two)}", coup, number, 4))
             third = player.third_card
-            situation = (f"Banker {hand_total(banker.cards[:2])}, "
-                         + (f"Player's third card {third.value}" if third is not None else "Player stood"))
-            calls.append(Call("banker-draw", _kind_name("banker-draw"), _shown(_DRAW_CHOICES),
-                              _answer_name("draw" if banker.drew else "stand"),
-                              _step(coup, "banker-rule"), situation, coup, number, 4 + player.drew))
+            calls += [call("player-draw", _DRAW_CHOICES, "draw" if player.drew else "stand", "player-rule",
+                           f"Player {hand_total(player.cards[:2])}", 4),
+                      call("banker-draw", _DRAW_CHOICES, "draw" if banker.drew else "stand", "banker-rule",
+                           f"Banker {hand_total(banker.cards[:2])}, "
+                           + (f"Player's third card {third.value}" if third is not None else "Player stood"),
+                           4 + player.drew)]
         final = f"Player {player.total}, Banker {banker.total}"
-        calls.append(Call("winner", _kind_name("winner"), _shown(_WINNER_CHOICES),
-                          _(ANSWER_NAMES[coup.outcome.label]), _step(coup, "compare"),
-                          final, coup, number, len(coup.cards)))
-        bet = _winning_bet(coup)
+        calls.append(call("winner", _WINNER_CHOICES, coup.outcome.label, "compare", final, len(coup.cards)))
+        bet = coup.outcome.value                # the bet a dealer pays: the winning side's, or the Tie bet on a tie
         settlement = settle(bet, stake, coup, self.table)
         if bet == "banker" and any(line.commission for line in self.table.lines("banker")):
             prompt = _("{bet} bet of {stake} wins: pay? (the net, after commission)")
@@ -334,7 +288,7 @@ class DealerSession:
             prompt = _("{bet} bet of {stake} wins: pay?")
         prompt = prompt.format(bet=bet_label(bet), stake=money(stake))
         calls.append(Call("settle", prompt, (), money(settlement.net), settlement.explanation,
-                          f"{bet} {_english_money(stake)}, {final}", coup, number, len(coup.cards)))
+                          f"{bet} {english_money(stake)}, {final}", coup, number, len(coup.cards)))
         return calls
 
     # ---------------------------------------------------------------- the session

@@ -1,15 +1,8 @@
 """What a learner gets after a first wrong answer: a hint that points back at the rule, never the answer.
 
-A wrong first answer to an exercise gets a hint and a second try; the answer and its explanation come after the
-second wrong answer or on "Show answer" (``views.widgets.question``). The hint depends only on the skill the
-exercise practises (its family: "banker-draw" for "banker-draw:5/4"), one sentence per family in ``HINTS``, so a
-hint can never give the answer away.
-
-Public names:
-
-- ``HINTS``: skill family -> its hint, marked for translation (``DEFAULT_HINT`` for any other skill).
-- ``hint(question)``: the hint for a second try, in the current language.
-- ``revealed(question)``: the answer and why, as "Show answer" shows it.
+A wrong first answer gets a hint and a second try; the answer and why come after the second wrong answer or on
+"Show answer" (``revealed``). The hint depends only on the skill's family, one sentence each in ``HINTS``, so a hint
+can never give the answer away.
 
 >>> from baccarat_lib.teaching import total_question
 >>> hint(total_question("9 6"))

@@ -1,14 +1,5 @@
-"""Questions about odds, edges and counting, answered by exact computation (lessons 07 and 10).
-
-Public names:
-
-- ``wins_more_question(decks)``, ``lowest_edge_question(choices, decks)``, ``no_commission_question(decks)``:
-  lesson 07, answered by ``odds``.
-- ``best_removal_question(bet, table, decks)``, ``positive_question(points, bet)``, ``five_question(decks)``:
-  lesson 10, answered by ``counting``.
-
-Lesson 07's questions practise the skill "odds", lesson 10's "counting" (what a progress store files answers
-under); each key names the situation in a few words ("wins more, 8 decks").
+"""Questions about odds, edges (lesson 07, skill "odds") and counting (lesson 10, skill "counting"), answered by
+exact computation (``analysis.odds``, ``analysis.counting``); each key names the situation ("wins more, 8 decks").
 
 >>> wins_more_question(8).answer, five_question(1).answer
 ('Banker', 'draw')

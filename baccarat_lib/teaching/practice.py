@@ -1,43 +1,15 @@
 """Practice drills: random situations asked as questions, checked by the rules, with a running score.
 
-Every question is a ``questions.Question`` built by the question builders of ``rule_questions`` (``total_question``,
-``banker_draw_question``, ...), so its answer and explanation come from the rules themselves. This module only
-chooses the situations, reproducibly: randomness comes in as a ``seed`` and never touches the global generator.
+Every question comes from a builder of ``rule_questions``, so its answer and explanation come from the rules; this
+module only chooses the situations. Each drill kind is one ``DrillKind`` record (name, label, levels, maker) in
+``DRILL_KINDS``: ``KINDS``, ``KIND_NAMES`` and ``LEVELS`` are read from it. Randomness comes in as a ``seed`` (the
+library's seed policy, ``errors.check_seed``), never the global generator: question ``number`` of a drill is built
+from ``f"{kind}/{difficulty}/{seed}/{number}"``, a final test from ``f"test/{seed}"``, so a seed replays its questions.
 
-Seeds follow the library's one seed policy (``baccarat_lib.errors``): a whole number 0 or more (a numpy integer is
-fine); ``make_exercise`` and ``start_drill`` also take None (a fresh random choice). Question ``number`` of a drill
-is built privately from the text ``f"{kind}/{difficulty}/{seed}/{number}"``, a final test from ``f"test/{seed}"``,
-so the same seed always asks the same questions.
-
-Public names:
-
-- ``DrillKind`` and ``DRILL_KINDS``: each drill kind as one record (its name, label, levels and question maker),
-  in course order. ``KINDS`` (the names), ``KIND_NAMES`` (the labels) and ``LEVELS`` (difficulty -> the kinds a
-  mixed drill asks at that level) are read from it; ``levels_text()`` says what each level asks, by the kinds'
-  labels, in the learner's language; ``levels_preview(kind, seed, count=3)`` prints a drill's first questions at
-  each level.
-- ``DIFFICULTIES`` (1, 2, 3); ``MIXED`` and ``TEST``: the mixed drill and the final test, besides the kinds.
-- ``FINAL_TEST_QUESTIONS``: the final test's length, read from the course list (lesson 09's ``final_test``).
-- ``Exercise(kind, difficulty, question, skill=None)``: one generated question, where it came from, and its skill.
-- ``make_exercise(kind, difficulty=1, seed=None)``: one random situation.
-- ``exercise_at(kind, difficulty, seed, number)``: question ``number`` of a drill; the same every time.
-- ``drill_exercises(kind, difficulty, seed, count)``: the first ``count`` questions of a drill.
-- ``final_test(seed, questions=FINAL_TEST_QUESTIONS)``: a mixed test that asks every kind at least once, easiest
-  kinds first, and never the same situation twice (when there are enough different ones).
-- ``Score(asked, right, streak, best_streak, missed)`` and ``record(score, feedback, kind)``: pure score keeping.
-- ``score_summary(score)``: the score in a sentence, with the kinds to practise.
-- ``Drill`` with ``start_drill``, ``answer_drill`` and ``next_drill``: a whole drill (or test) as pure state.
-
-Adaptive practice: a drill started with ``adaptive=True`` has no seed (``schedule.is_adaptive(None)``)
-and picks each question by Leitner boxes (``progress.schedule``) over the learner's saved answers, so a missed
-tableau cell (or kind) comes back after one other question and a mastered one waits 2, 4, 8, then 16. A seeded
-drill never reads the history: the same seed asks the same questions.
-
-- ``adaptive_items(kind, difficulty)``: what an adaptive drill schedules (kinds, or the tableau's cells).
-- ``next_practice_item(kind, difficulty, history, seed=None)``: the skill to ask next.
-- ``exercise_for(skill, difficulty, seed=None)``: a random question of a kind or of one tableau cell.
-- ``adaptive_exercise(kind, difficulty, history, seed=None)``: both at once.
-- ``Exercise.skill``: what an answer is saved under: the kind, or the cell ("banker-draw:5/4").
+A drill without a seed (``start_drill(adaptive=True)``) is adaptive: Leitner boxes (``progress.schedule``) over the
+learner's saved answers choose each question, so a missed tableau cell (or kind) comes back after one other question
+and a mastered one waits 2, 4, 8, then 16. A seeded drill never reads the history. ``Exercise.skill`` is what an
+answer is saved under: the kind, or the tableau cell ("banker-draw:5/4").
 
 >>> exercise = make_exercise("banker-draw", difficulty=3, seed=1)
 >>> exercise == make_exercise("banker-draw", difficulty=3, seed=1)
@@ -65,7 +37,7 @@ from ..game.rules import BANKER_TABLEAU, hand_total
 from ..game.formatting import localized
 from ..game.shoe import _seed_text
 from ..i18n import N_, _, language
-from ..progress.schedule import next_items, stored_states
+from ..progress.schedule import _pairs, next_items, stored_states
 from ..progress.store import ProgressStore, banker_cell_skill, skill_family
 from .questions import Feedback, Question, _answer_text, check_answer
 from .rule_questions import (banker_draw_question, natural_question, player_draw_question, settle_question,
@@ -105,7 +77,7 @@ class _ExerciseFields(NamedTuple):
 class Exercise(_ExerciseFields):
     """One generated question: its ``kind``, its ``difficulty``, the ``question`` itself, and the ``skill`` its
     answer is saved under: the kind, or for a Banker question the cell of the tableau ("banker-draw:5/4";
-    ``skill`` None: the kind)."""
+    ``skill`` None: the question's)."""
 
     __slots__ = ()
 
@@ -116,7 +88,7 @@ class Exercise(_ExerciseFields):
         difficulty = _difficulty(difficulty)
         if not isinstance(question, Question):
             raise BaccaratError(_("question must be a Question, not {value}").format(value=shown(question)))
-        skill = kind if skill is None else skill
+        skill = question.skill if skill is None else skill
         if not isinstance(skill, str) or skill_family(skill) != kind:
             raise BaccaratError(_("skill must be {value} or one of its cells (such as "
                                   '"banker-draw:5/4"), not {value2}').format(value=shown(kind), value2=shown(skill)))
@@ -256,13 +228,6 @@ def _settle(rng, difficulty):
     return question, (_values(cards), (bet, table, coup.outcome), (bet, table))
 
 
-def _skill(kind: str, facts) -> str:
-    """The skill an answer to this question is saved under: the kind, or the tableau cell of a Banker question."""
-    if kind == "banker-draw":
-        return banker_cell_skill(*facts[1])          # the Banker maker's situation is its cell: (total, third)
-    return kind
-
-
 # ---------------------------------------------------------------------------------------------------------
 # The drill kinds: one record each. Everything else about the kinds is read from this table.
 
@@ -332,8 +297,8 @@ def _replay_seed(seed, name: str = "seed") -> int:
 def _exercise(kind: str, difficulty: int, rng: random.Random) -> Exercise:
     if kind == MIXED:
         kind = rng.choice(LEVELS[difficulty])
-    question, facts = DRILL_KINDS[kind].maker(rng, difficulty)
-    return Exercise(kind, difficulty, question, _skill(kind, facts))
+    question, _facts = DRILL_KINDS[kind].maker(rng, difficulty)
+    return Exercise(kind, difficulty, question)
 
 
 def make_exercise(kind: str, difficulty: int = 1, seed=None) -> Exercise:
@@ -365,9 +330,6 @@ def _exercise_at(kind: str, difficulty: int, seed: int, number: int) -> Exercise
 @lru_cache(maxsize=256)
 def _exercise_in(kind: str, difficulty: int, seed: int, number: int, code: str) -> Exercise:
     return _exercise(kind, difficulty, random.Random(f"{kind}/{difficulty}/{_seed_text(seed)}/{_seed_text(number)}"))
-
-
-_exercise_at.cache_clear = _exercise_in.cache_clear
 
 
 def drill_exercises(kind: str, difficulty: int, seed, count: int = 10) -> list[Exercise]:
@@ -436,7 +398,7 @@ def _fresh_exercise(kind: str, rng: random.Random, seen: set) -> Exercise:
         keys = [(kind, level, fact) for level, fact in enumerate(facts)]
         fresh = next((number for number, key in enumerate(keys) if key in seen), len(keys))
         if fresh > best_fresh:
-            best, best_fresh, best_keys = Exercise(kind, difficulty, question, _skill(kind, facts)), fresh, keys
+            best, best_fresh, best_keys = Exercise(kind, difficulty, question), fresh, keys
         if fresh == len(keys):
             break
     seen.update(best_keys)
@@ -484,28 +446,14 @@ def adaptive_items(kind: str, difficulty: int = 1) -> tuple[str, ...]:
 
 def _history(history) -> list[tuple[str, bool]]:
     """(skill, right) pairs from recorded answers (with ``skill`` and ``right``) or from pairs."""
-    if isinstance(history, (str, bytes, dict)) or not hasattr(history, "__iter__") or not hasattr(history, "__len__"):
-        raise BaccaratError(_("history must be a list of recorded answers or (skill, right) pairs, "
-                              "not {value}").format(value=shown(history)))
-    pairs = []
-    for position, entry in enumerate(history):
-        if hasattr(entry, "skill") and hasattr(entry, "right") and not isinstance(entry, (str, bytes, dict)):
-            skill, right = entry.skill, entry.right
-        elif isinstance(entry, (tuple, list)) and len(entry) == 2:
-            skill, right = entry
-        else:
-            raise BaccaratError(_("history[{position}] must be a recorded answer or a (skill, right) "
-                                  "pair, not {value}").format(position=position, value=shown(entry)))
-        if not isinstance(skill, str) or not isinstance(right, bool):
-            raise BaccaratError(_("history[{position}] must pair a skill with True or False, not "
-                                  "{value}").format(position=position, value=shown(entry)))
+    pairs = _pairs(history, "skill")
+    for position, (skill, _right) in enumerate(pairs):
         try:
             skill_family(skill)                                     # checks the skill's name
         except BaccaratError:
             raise BaccaratError(_("history[{position}] must name a skill such as 'total' or "
                                   "'banker-draw:5/4', not {value}")
                                       .format(position=position, value=shown(skill))) from None
-        pairs.append((skill, right))
     return pairs
 
 
@@ -573,7 +521,7 @@ def exercise_for(skill: str, difficulty: int = 1, seed=None) -> Exercise:
     banker_total, third_value = _cell(skill)
     banker_cards = _hand(rng, banker_total)
     third = None if third_value is None else _card(rng, third_value, besides=banker_cards)
-    return Exercise("banker-draw", difficulty, banker_draw_question(banker_cards, third), skill)
+    return Exercise("banker-draw", difficulty, banker_draw_question(banker_cards, third))
 
 
 def adaptive_exercise(kind: str, difficulty: int, history, seed=None) -> Exercise:
@@ -748,10 +696,11 @@ class Drill:
 
 def start_drill(kind: str = MIXED, difficulty: int = 1, seed=None, length: int | None = None,
                 adaptive: bool = False, history=()) -> Drill:
-    """A new drill (or, with ``kind`` "test", a final test of ``length`` questions, 10 by default).
+    """A new drill (or, with ``kind`` "test", a final test of ``length`` questions, by default the course's,
+    ``FINAL_TEST_QUESTIONS``).
 
     Without a seed one is picked at random, and kept, so the drill can be replayed; a seed is a whole number 0 or
-    more. ``length``: None (endless) or 1..10,000 questions; a test has 1..100 (10 by default).
+    more. ``length``: None (endless) or 1..10,000 questions; a test has 1..100.
 
     ``adaptive=True`` (a drill, not a test; no seed): a drill whose questions are chosen by Leitner boxes from the
     learner's ``history`` (recorded answers, oldest first: ``adaptive_exercise``); pass the history again to
@@ -777,7 +726,7 @@ def start_drill(kind: str = MIXED, difficulty: int = 1, seed=None, length: int |
     if seed is None:
         seed = random.Random().randrange(1, 1_000_000)
     if isinstance(kind, str) and kind == TEST:
-        length = 10 if length is None else length
+        length = FINAL_TEST_QUESTIONS if length is None else length
         final_test(seed, length)                    # checks the length
         return Drill(TEST, difficulty, seed, length)
     _check_choice(kind, difficulty)

@@ -1,19 +1,7 @@
-"""Exercises as data: a question, its choices, the right answer and why, and the verdict on an answer.
-
-Every exercise of the course is a ``Question``; the builders in ``rule_questions``, ``odds_questions`` and
-``road_questions`` fill its answer and explanation from the library itself. Widgets only show them
-(``views.widgets.show_question``).
-
-Public names:
-
-- ``Question(prompt, answer, explanation, choices=(), skill="exercise", key=None)``: one exercise; ``choices`` empty
-  means a typed answer. ``skill`` is what a progress store files its answers under ("total", "banker-draw:5/4": see
-  ``progress.store``), ``key`` the situation in a few words (the cards, "7 8"; None: the prompt).
-- ``Feedback(correct, message, judged=True)``: the verdict on one answer; ``judged`` is False when the answer
-  was not judged at all (blank, or not a number where a number is asked), so it neither counts nor reveals.
-- ``check_answer(question, answer)``: the pure function every exercise widget calls; numbers match
-  however they are written (``9.50`` = ``9.5``). ``verdicts_text(question, answers)``: one line per answer, right
-  or wrong (the verdicts alone, without the explanation).
+"""Exercises as data: a ``Question`` (its prompt, choices, right answer and why, and the ``skill`` and ``key`` a
+progress store files its answers under), and ``check_answer``, the pure function every exercise widget calls: numbers
+match however they are written (``9.50`` = ``9.5``), words in either language ("rút" = "draw"), and an answer that is
+blank, or not a number where one is asked, is not judged (``Feedback.judged`` False), so it neither counts nor reveals.
 
 >>> question = Question("What is 7 + 8, units digit only?", "5", "7 + 8 = 15.")
 >>> check_answer(question, "5").correct, check_answer(question, " 5.0 ").correct, check_answer(question, "15").message
@@ -30,8 +18,8 @@ from decimal import Decimal
 from typing import NamedTuple
 
 from ..errors import BaccaratError, shown
-from ..game.formatting import read_number
-from ..i18n import N_, _, fold
+from ..game.formatting import money, read_number
+from ..i18n import N_, _, fold, using_language
 from ..progress.store import MAX_TEXT, _check_skill
 
 __all__ = ["Question", "Feedback", "check_answer", "verdicts_text"]
@@ -89,6 +77,13 @@ def short_key(key: str, from_end: bool = False) -> str:
         return f"{name}: …{rest[len(name) + 3 - KEY_LENGTH:]}"
     return key[:KEY_LENGTH - 1] + "…"
 
+
+def english_money(amount) -> str:
+    """An amount as the English edition writes it, for a key: saved progress is the same in every language."""
+    with using_language("en"):
+        return money(amount)
+
+
 @dataclass(frozen=True)
 class Question:
     """An exercise: the prompt, the choices (empty for a typed answer), the answer and why it is right; the
@@ -115,12 +110,7 @@ class Question:
             raise BaccaratError(_("answer {value} must be one of the choices {value2}")
                 .format(value=shown(self.answer), value2=shown(tuple(choices))))
         object.__setattr__(self, "choices", tuple(choices))
-        try:
-            _check_skill(self.skill)
-        except BaccaratError:
-            raise BaccaratError(_('skill must be a short name such as "total" or "banker-draw:5/4" '
-                                  "(lower-case letters, digits and dashes), not {value}")
-                                      .format(value=shown(self.skill))) from None
+        _check_skill(self.skill)
         key = self.key
         if key is None:                            # the prompt names the situation; a store keeps MAX_TEXT characters
             key = self.prompt.strip() or "exercise"

@@ -1,16 +1,5 @@
-"""Questions about the scoreboards, answered by the road layouts of ``analysis.roads`` (lesson 08).
-
-Public names:
-
-- ``columns_question(sequence)``: how many columns does this sequence start on the Big Road?
-- ``dragon_tail_question(streak)``: in which column is the last win of a long opening streak?
-- ``bead_question(coup_number)``: which Bead Plate column holds this coup?
-- ``streak_question(row, exact)``: after k wins in a row, is the next coup more, less or just as likely?
-- ``derived_road_question(sequence, road="Big Eye Boy", next_result="Banker")``: if this result comes next, what
-  colour does the derived road add (red, blue, or ``NO_ENTRY`` yet)? The explanation names the columns compared.
-
-Their skills, for a progress store: "roads" (columns, dragon tail, Bead Plate), "streaks" and "derived-roads";
-each key names the situation in a few words ("B B T P B").
+"""Questions about the scoreboards (lesson 08), answered by the road layouts of ``analysis.roads``. Their skills:
+"roads" (columns, dragon tail, Bead Plate), "streaks" and "derived-roads"; each key names the situation ("B B T P B").
 
 >>> columns_question("B B T P B").answer, dragon_tail_question(8).answer, bead_question(14).answer
 ('3', '3', '3')

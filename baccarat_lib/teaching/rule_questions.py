@@ -1,22 +1,9 @@
-"""Questions about the rules, a coup and a bet, whose answers and explanations come from the rules themselves.
-
-Public names:
-
-- ``total_question(cards)``, ``natural_question(cards)``, ``player_draw_question(cards)``,
-  ``banker_draw_question(banker_cards, player_third_card)``, ``winner_question(cards)``: lessons 01–05;
-  ``cards_used_question(cards)``: how many of the cards given the coup uses (lesson 05).
-- ``wrong_rows_question(published, name)``: which rows of a Banker table printed elsewhere are wrong (lesson 04).
-- ``settle_question(bet, stake, coup, table="standard")``: the net result of a bet, answered by ``payouts.settle``.
-- ``pair_question(cards, side="player")``: does a pair bet win on this coup (judged by rank, not value)?
+"""Questions about the rules, a coup and a bet (lessons 01–06), whose answers and explanations come from the rules.
 
 The coup builders (``winner_question``, ``settle_question``, ``pair_question``) show every card given, as dealt (up to
 six, the most a coup uses), so the prompt does not tell whether anyone draws; the explanation then says which cards
-stayed in the shoe.
-
-Each question carries the ``skill`` a progress store files its answers under, and a short ``key`` (the cards as
-given): "total", "natural", "player-draw", the Banker tableau's cell (``progress.banker_cell_skill``: Banker's
-total and Player's third card, "banker-draw:5/4", "banker-draw:5/-" when Player stood), "winner", "settle",
-"tableau-source" and "pair".
+stayed in the shoe. Each question carries its ``skill`` ("total", the Banker tableau's cell "banker-draw:5/4", ...)
+and a short ``key`` (the cards as given).
 
 >>> question = total_question("7 8")
 >>> check_answer(question, "5").correct, check_answer(question, "15").message
@@ -34,7 +21,7 @@ import re
 from itertools import islice
 
 from ..errors import BaccaratError, shown
-from ..i18n import N_, _, ngettext, using_language
+from ..i18n import N_, _, ngettext
 from ..game.cards import _iter_cards, as_cards
 from ..game.coup import Coup, Outcome, play_coup
 from ..game.explanations import step_text, steps_text
@@ -44,18 +31,12 @@ from ..game.rules import (BANKER_TABLEAU, banker_decision, hand_total, is_natura
                           third_card_value, total_working)
 from ..game.tableau import published_table_contradictions, wrong_rows
 from ..progress.store import banker_cell_skill
-from .questions import Question, check_answer, short_key  # noqa: F401  (check_answer: used by the doctests)
+from .questions import Question, check_answer, english_money, short_key  # noqa: F401  (check_answer: used by the doctests)
 
 _KEY_LENGTH = 80            # a question's key names the situation in a few words
 # The answers' display words (translated where a question is built; typed synonyms: questions.ANSWER_WORDS).
 YES, NO, DRAW, STAND = N_("yes"), N_("no"), N_("draw"), N_("stand")
 PAIR_NAMES = {"player": N_("Player Pair"), "banker": N_("Banker Pair")}
-
-
-def _english_money(amount) -> str:
-    """An amount as the English edition writes it: a question's key (saved progress) is the same in every language."""
-    with using_language("en"):
-        return money(amount)
 
 __all__ = ["total_question", "natural_question", "player_draw_question", "banker_draw_question",
            "winner_question", "cards_used_question", "wrong_rows_question", "settle_question", "pair_question"]
@@ -268,7 +249,7 @@ def settle_question(bet: str, stake, coup, table="standard") -> Question:
         pays=_pays_sentence(table.lines(bet)), cards=labels)
     return Question(prompt, money(settlement.net),
                     f"{step_text(coup.steps[-1])} {settlement.explanation}{_left_in_shoe(coup, given)}",
-                    skill="settle", key=f"{bet} {_english_money(stake_amount(stake))} at {table.name}: {labels}")
+                    skill="settle", key=f"{bet} {english_money(stake_amount(stake))} at {table.name}: {labels}")
 
 
 def _rows_phrase(totals) -> str:

@@ -11,7 +11,7 @@ import pytest
 
 from baccarat_lib.errors import BaccaratError
 from baccarat_lib.progress.store import ProgressStore
-from baccarat_lib.progress.schedule import INTERVALS, ItemState, is_adaptive, leitner_states, next_items
+from baccarat_lib.progress.schedule import INTERVALS, ItemState, leitner_states, next_items
 
 
 def _drill(history, candidates, steps, wrong=()):
@@ -98,15 +98,10 @@ def test_due_items_come_lowest_box_first_then_longest_overdue_then_new_then_soon
     assert next_items(history, ["n", "w", "n"], 5) == ["n", "w"]
 
 
-def test_seeded_drills_do_not_adapt():
-    # The seeded (class) mode: same seed, same questions, no adaptation.
-    assert is_adaptive(None) is True
-    assert is_adaptive(2024) is False and is_adaptive(0) is False
+def test_a_due_item_comes_before_a_new_one():
     # c wrong at position 0 (box 1, due 0+1+1 = 2), a right at 1 (box 2, due 1+1+2 = 4); now = 2.
     history = [("c", False), ("a", True)]
-    assert next_items(history, ["a", "b", "c"], 2, adaptive=False) == ["a", "b"]
-    assert next_items([], ["a", "b", "c"], 2, adaptive=False) == ["a", "b"]
-    assert next_items(history, ["a", "b", "c"], 2) == ["c", "b"]    # adaptive: c is due, then b is new
+    assert next_items(history, ["a", "b", "c"], 2) == ["c", "b"]    # c is due, then b is new
 
 
 def test_the_stores_answers_are_a_history():
@@ -132,9 +127,7 @@ def test_the_stores_answers_are_a_history():
     (lambda: next_items([], [None]), "candidate"),
     (lambda: next_items([], ["a"], 0), "count"),
     (lambda: next_items([], ["a"], 1.5), "count"),
-    (lambda: next_items([], ["a"], 1, adaptive="no"), "adaptive"),
     (lambda: leitner_states(None), "history"),
-    (lambda: is_adaptive(-1), "seed"),
 ])
 def test_bad_arguments_raise_a_short_baccarat_error(call, word):
     # Refused with a BaccaratError naming the argument.

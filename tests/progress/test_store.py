@@ -12,14 +12,13 @@ import sqlite3
 import tempfile
 import urllib.request
 from datetime import datetime, timedelta, timezone
-from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
 from baccarat_lib.errors import BaccaratError
 from baccarat_lib.progress import store as store_module
-from baccarat_lib.progress.store import (CSV_FIELDS, Answer, ProgressStore, Reset, SkillSummary, banker_cell_skill,
+from baccarat_lib.progress.store import (CSV_FIELDS, Answer, ProgressStore, Reset, banker_cell_skill,
                                          current_lesson, export_progress, progress_path, reset_progress, skill_family,
                                          unused_path)
 
@@ -67,16 +66,14 @@ def test_the_environment_variable_names_the_folder(progress_dir):
     assert (progress_dir / "progress.sqlite3").is_file()
 
 
-# ---------------------------------------------------------------- restart, WAL, summary
+# ---------------------------------------------------------------- restart, WAL
 
 def test_a_new_store_on_the_same_file_finds_every_answer(progress_dir):
     # A kernel restart (a new store on the same file) loses nothing.
     with ProgressStore() as store:
         _fill(store)
-        store.mark_lesson_done("03_drawing_rules", when=T0)
     with ProgressStore() as restarted:
         assert restarted.answers() == EXPECTED
-        assert restarted.lessons_done() == {"03_drawing_rules": T0}
         assert restarted.warning is None and restarted.notice is None
 
 
@@ -89,39 +86,6 @@ def test_the_file_is_in_wal_mode_and_carries_the_schema_version(progress_dir):
         assert connection.execute("PRAGMA user_version").fetchone()[0] == 2
         assert connection.execute("SELECT count(*) FROM answers").fetchone()[0] == 1
         connection.close()
-
-
-def test_summary_per_skill_and_per_family(progress_dir):
-    # By hand: "total" 2 answers, 1 right -> accuracy 1/2, median of 2 and 9 = 5.5;
-    # the cell "banker-draw:5/4" 1 answer right in 4 s, and its family "banker-draw" the same one answer.
-    with ProgressStore() as store:
-        _fill(store)
-        assert store.summary() == {
-            "banker-draw": SkillSummary(1, 1, Fraction(1), 4.0),
-            "banker-draw:5/4": SkillSummary(1, 1, Fraction(1), 4.0),
-            "total": SkillSummary(2, 1, Fraction(1, 2), 5.5)}
-        # Only the test's answer: "K 9" wrong in 9 s.
-        assert store.summary(source="test") == {"total": SkillSummary(1, 0, Fraction(0), 9.0)}
-
-
-def test_answers_of_a_skill_keep_its_cells_but_not_a_longer_name(progress_dir):
-    # "banker-draw" keeps "banker-draw:5/4"; "total" does not keep "totals".
-    with ProgressStore() as store:
-        _fill(store)
-        store.record("totals", "x", "1", True, None, when=T0)
-        assert store.answers("banker-draw") == EXPECTED[2:]
-        assert store.answers("total") == EXPECTED[:2]
-        assert store.answers(source="dealer") == EXPECTED[2:]
-        assert store.summary()["totals"] == SkillSummary(1, 1, Fraction(1), None)   # untimed: no median
-
-
-def test_a_lesson_marked_twice_keeps_the_first_time(progress_dir):
-    # The report needs which lessons are done.
-    with ProgressStore() as store:
-        store.mark_lesson_done("01_cards", when=T0)
-        store.mark_lesson_done("01_cards", when=T0 + timedelta(days=1))
-        store.mark_lesson_done("00_intro", when=T0 + timedelta(days=2))
-        assert store.lessons_done() == {"00_intro": T0 + timedelta(days=2), "01_cards": T0}
 
 
 def test_skill_names():
@@ -251,9 +215,6 @@ def _works_in_memory_and_says_so_once(store):
     assert store.warning.startswith("Your progress is not being saved") and store.warning.count(". ") == 0
     _fill(store)                                     # never raises
     assert store.answers() == EXPECTED
-    assert store.summary()["total"].count == 2
-    store.mark_lesson_done("01_cards", when=T0)
-    assert store.lessons_done() == {"01_cards": T0}
     assert store.take_messages() == (store.warning,)
     assert store.take_messages() == ()               # said once
 
@@ -294,7 +255,7 @@ def test_a_full_disk_mid_session_keeps_every_answer_in_memory(progress_dir):
         store.record("settle", f"bet {number}", "x" * 400, True, 1.0, when=T0)
     assert not store.saving and "full" in store.warning
     assert store.answers()[:3] == EXPECTED           # what was on disk came along into memory
-    assert [answer.key for answer in store.answers("settle")] == [f"bet {number}" for number in range(60)]
+    assert [answer.key for answer in store.answers()[3:]] == [f"bet {number}" for number in range(60)]
     assert store.take_messages() == (store.warning,) and store.take_messages() == ()
     store.close()
 
@@ -327,13 +288,12 @@ def test_reset_needs_the_confirmation(progress_dir):
     # Reset, with a confirmation.
     with ProgressStore() as store:
         _fill(store)
-        store.mark_lesson_done("01_cards", when=T0)
         for confirm in (None, True, "yes", "RESET", " reset"):
             with pytest.raises(BaccaratError, match="confirm"):
                 store.reset(confirm=confirm)
         assert len(store.answers()) == 3             # nothing deleted yet
         assert store.reset(confirm="reset") == 3
-        assert store.answers() == () and store.lessons_done() == {}
+        assert store.answers() == ()
     with ProgressStore() as restarted:
         assert restarted.answers() == ()
 
@@ -353,9 +313,6 @@ def test_reset_needs_the_confirmation(progress_dir):
     (lambda store: store.record("total", "k", "a", True, 1, source="homework"), "source"),
     (lambda store: store.record("total", "k", "a", True, 1, when=datetime(2024, 5, 1)), "when"),
     (lambda store: store.record("total", "k", "a", True, 1, when="2024-05-01"), "when"),
-    (lambda store: store.answers(skill=""), "skill"),
-    (lambda store: store.answers(source="x"), "source"),
-    (lambda store: store.mark_lesson_done(None), "name"),
     (lambda store: store.export_csv("out.txt"), "path"),
     (lambda store: store.export_csv(5), "path"),
     (lambda store: ProgressStore("total"), "path"),
@@ -417,7 +374,6 @@ def test_answers_remember_their_lesson(tmp_path, monkeypatch):
 def test_export_progress_writes_a_csv_or_a_sqlite_copy_that_reads_back(progress_dir, tmp_path):
     with ProgressStore() as store:
         _fill(store)
-        store.mark_lesson_done("01_cards", when=T0)
     as_csv = export_progress(tmp_path / "mine.csv")
     with open(as_csv, newline="", encoding="utf-8") as file:
         assert [row["question"] for row in csv.DictReader(file)] == ["7 8", "K 9", "5/4"]
@@ -425,7 +381,6 @@ def test_export_progress_writes_a_csv_or_a_sqlite_copy_that_reads_back(progress_
     assert copy == tmp_path / "copy.sqlite3"
     with ProgressStore(copy) as copied:
         assert copied.answers() == EXPECTED
-        assert copied.lessons_done() == {"01_cards": T0}
         assert copied.notice is None                 # a progress file of this course, not moved aside
 
 
@@ -454,7 +409,6 @@ def test_export_progress_without_a_progress_file_is_empty_and_creates_none(progr
 def test_reset_progress_keeps_a_backup_then_deletes_every_answer(progress_dir):
     with ProgressStore() as store:
         _fill(store)
-        store.mark_lesson_done("01_cards", when=T0)
     for confirm in (None, "yes", "RESET", True):
         with pytest.raises(BaccaratError, match="confirm='reset'"):
             reset_progress(confirm)
@@ -464,9 +418,9 @@ def test_reset_progress_keeps_a_backup_then_deletes_every_answer(progress_dir):
     assert done.deleted == 3
     assert done.backup.parent == progress_dir and done.backup.name.startswith("progress.sqlite3.backup-")
     with ProgressStore(done.backup) as backup:
-        assert backup.answers() == EXPECTED and list(backup.lessons_done()) == ["01_cards"]
+        assert backup.answers() == EXPECTED
     with ProgressStore() as store:
-        assert store.answers() == () and store.lessons_done() == {}
+        assert store.answers() == ()
     again = reset_progress("reset")                  # a second reset the same second: its own backup
     assert again.deleted == 0 and again.backup != done.backup and again.backup.exists()
 
@@ -616,18 +570,16 @@ def test_a_progress_file_that_can_be_read_but_not_written_shows_every_answer_and
     folder = shared_tmp / "progress"
     with ProgressStore(folder / "progress.sqlite3") as store:
         _fill(store)
-        store.mark_lesson_done("01_cards", when=T0)
     before = (folder / "progress.sqlite3").read_bytes()
 
     def look():
         store = ProgressStore(folder / "progress.sqlite3")
         store.record("total", "9 9", "8", True, 1.0, when=T0)          # goes on in memory, never raises
-        return (store.saving, store.answers(), store.lessons_done(), store.take_messages(), store.take_messages(),
+        return (store.saving, store.answers(), store.take_messages(), store.take_messages(),
                 sorted(path.name for path in folder.iterdir() if "moved-aside" in path.name))
-    saving, answers, lessons, said, said_again, asides = _as_a_reader_who_cannot_write(folder, what == "file", look)
+    saving, answers, said, said_again, asides = _as_a_reader_who_cannot_write(folder, what == "file", look)
     assert not saving and asides == []
     assert answers == EXPECTED + (Answer("total", "9 9", "8", True, 1.0, T0, "drill"),)
-    assert lessons == {"01_cards": T0}
     assert len(said) == 1 and said_again == ()
     assert said[0].startswith(f"Your progress file {folder / 'progress.sqlite3'} can be read but not written (")
     assert said[0].endswith("your saved answers are shown, but new answers are not being saved.")
@@ -687,10 +639,8 @@ def test_lone_surrogates_are_stored_escaped_and_read_back(progress_dir):
     # "\udcff" as key, answer and lesson: UTF-8 cannot encode it, so it is kept as the six characters \udcff.
     with ProgressStore() as store:
         store.record("total", "\udcff", "x\udcff", True, 1.0, when=T0, lesson="l\udcff")
-        store.mark_lesson_done("d\udcff", when=T0)
     with ProgressStore() as store:
         assert store.answers() == (Answer("total", "\\udcff", "x\\udcff", True, 1.0, T0, "drill", "l\\udcff"),)
-        assert list(store.lessons_done()) == ["d\\udcff"]
 
 
 def test_a_csv_export_never_overwrites_a_file(progress_dir, tmp_path):

@@ -16,7 +16,6 @@ from baccarat_lib.teaching.practice import (KINDS, Exercise, adaptive_exercise, 
                                             drill_exercises, exercise_at, exercise_for, final_test, make_exercise,
                                             next_drill, next_practice_item, start_drill)
 from baccarat_lib.progress.store import Answer
-from baccarat_lib.progress.schedule import is_adaptive
 
 VALUE = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 0, "J": 0, "Q": 0, "K": 0}
 
@@ -162,10 +161,10 @@ def test_bad_histories_are_refused_in_words():
 # ---------------------------------------------------------------- the drill, adaptive and seeded
 
 def test_an_adaptive_drill_has_no_seed_and_follows_the_history():
-    # No seed (is_adaptive(None)); "6/7" missed at 0 and "3/3" right at 1: "6/7" is due at 2.
+    # No seed; "6/7" missed at 0 and "3/3" right at 1: "6/7" is due at 2.
     history = [("banker-draw:6/7", False), ("banker-draw:3/3", True)]
     drill = start_drill("banker-draw", 3, adaptive=True, history=history)
-    assert drill.seed is None and is_adaptive(drill.seed) and drill.adaptive
+    assert drill.seed is None and drill.adaptive
     assert drill.exercise.skill == "banker-draw:6/7"
     question = drill.exercise.question
     drill = answer_drill(drill, question.answer)
@@ -192,7 +191,7 @@ def test_an_adaptive_drill_refuses_a_seed_and_a_test():
 def test_a_seeded_drill_ignores_the_history():
     # The seeded mode for classes: same seed, same questions, whatever was answered before
     drill = start_drill("banker-draw", 3, seed=2024)
-    assert not drill.adaptive and not is_adaptive(drill.seed)
+    assert not drill.adaptive and drill.seed == 2024
     misses = [("banker-draw:5/4", False)] * 20
     for number in range(5):
         assert drill.exercise == exercise_at("banker-draw", 3, 2024, number) == \

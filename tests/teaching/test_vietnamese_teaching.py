@@ -12,8 +12,8 @@ import pytest
 from baccarat_lib.errors import BaccaratError
 from baccarat_lib.i18n import language, using_language
 from baccarat_lib.progress import ProgressStore
-from baccarat_lib.progress import next_practice as report_next_practice
 from baccarat_lib.progress import skill_name as report_skill_name
+from baccarat_lib.progress import build_report
 from baccarat_lib.teaching import (COURSE_SKILLS, DealerSession, Score, banker_draw_question, bead_question,
                                    check_answer, dragon_tail_question, exercise_at, natural_question,
                                    player_draw_question, score_summary, settle_question, winner_question)
@@ -24,7 +24,7 @@ def skill_name(skill):
 
 
 def next_practice(answers):
-    return report_next_practice(answers, COURSE_SKILLS)
+    return build_report(answers, COURSE_SKILLS).next
 
 
 @pytest.fixture(autouse=True)

@@ -238,7 +238,7 @@ class ProgressPage:
         def compute():
             self.report = None
             self.report = build_progress_report(self.store, self.course_lessons,
-                                                tuple(self.store.lessons_done()), tz=datetime.now().astimezone().tzinfo)
+                                                tz=datetime.now().astimezone().tzinfo)
             return ""
         self.notice.value = safe_html(compute)
         self._take_messages()
