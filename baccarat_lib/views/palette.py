@@ -2,6 +2,10 @@
 
 Every colour the library draws (HTML, SVG and matplotlib alike) is read from here; a test finds no hex colour
 anywhere else in ``baccarat_lib``. Change a colour here and every picture follows.
+
+Each text colour reads on its background at a contrast of 4.5:1 or more (WCAG 2.1 AA), and each mark of a board
+or plot at 3:1 on white; colours that must be told apart are, in greyscale and for red-green and blue-yellow colour
+blindness, or they carry a letter or a shape as well (tests/views/test_palette.py checks both, by the formulas).
 """
 
 from __future__ import annotations
@@ -30,7 +34,8 @@ OUTCOME_COLOURS = {Outcome.BANKER: "#c0392b", Outcome.PLAYER: "#1f5fbf", Outcome
 DERIVED_COLOURS = {"red": OUTCOME_COLOURS[Outcome.BANKER], "blue": OUTCOME_COLOURS[Outcome.PLAYER]}
 
 # Tones: (background, ink) of messages, diagram boxes and highlights
-TONES = {"grey": ("#f2f2f2", MUTED_GREY), "amber": ("#fff4d6", "#b7791f"), "blue": ("#e8f0fe", "#1a4f9c"),
+# (the amber ink is a dark amber: #b7791f read at 3.3:1 on its box and 3.6:1 on white)
+TONES = {"grey": ("#f2f2f2", MUTED_GREY), "amber": ("#fff4d6", "#92600a"), "blue": ("#e8f0fe", "#1a4f9c"),
          "red": ("#fdecea", "#b3261e"), "green": ("#e7f5ea", "#1e7b34")}
 MESSAGE_COLOURS = {"error": TONES["red"], "wrong": TONES["red"], "right": TONES["green"], "info": TONES["blue"]}
 
@@ -41,8 +46,9 @@ CARD_RED, CARD_BLACK = OUTCOME_COLOURS[Outcome.BANKER], INK
 DRAW_COLOUR = "#5b9bd5"
 STAND_COLOUR = "#f4b183"
 
-# Bets in the counting plots; simulation against exact value
+# Bets in the counting plots (a line or bar at least 3:1 on white: Panda 8's orange was #d68910, 2.8:1);
+# simulation against exact value
 BET_COLOURS = {"banker": OUTCOME_COLOURS[Outcome.BANKER], "player": TONES["blue"][1], "tie": TONES["green"][1],
-               "dragon-7": "#8e44ad", "panda-8": "#d68910", "player-pair": "#17a589", "banker-pair": "#7f8c8d",
+               "dragon-7": "#8e44ad", "panda-8": "#b9770e", "player-pair": "#17a589", "banker-pair": "#7f8c8d",
                "super-six": "#a04000"}
 BAND_BLUE, LINE_BLUE = "#9ecae1", "#08519c"
