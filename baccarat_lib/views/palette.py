@@ -13,7 +13,7 @@ from __future__ import annotations
 from ..game.coup import Outcome          # the game layer only: HTML views load no numpy
 
 # The layer exports the colours by meaning; the greys and line colours are imported from here by name.
-__all__ = ["OUTCOME_COLOURS", "DERIVED_COLOURS", "BET_COLOURS", "CARD_RED", "CARD_BLACK", "DRAW_COLOUR",
+__all__ = ["OUTCOME_COLOURS", "DERIVED_COLOURS", "BET_COLOURS", "BET_MARKERS", "BET_HATCHES", "CARD_RED", "CARD_BLACK", "DRAW_COLOUR",
            "STAND_COLOUR", "MESSAGE_COLOURS", "TONES"]
 
 # Paper, ink and greys, darkest first
@@ -51,4 +51,10 @@ STAND_COLOUR = "#f4b183"
 BET_COLOURS = {"banker": OUTCOME_COLOURS[Outcome.BANKER], "player": TONES["blue"][1], "tie": TONES["green"][1],
                "dragon-7": "#8e44ad", "panda-8": "#b9770e", "player-pair": "#17a589", "banker-pair": "#7f8c8d",
                "super-six": "#a04000"}
+# With each bet's colour, a marker for its line and a hatch for its bar, so the counting plots tell the bets apart
+# in greyscale and for colour-blind readers too (their legends show both)
+BET_MARKERS = {"banker": "o", "player": "s", "tie": "^", "dragon-7": "D", "panda-8": "v", "player-pair": "P",
+               "banker-pair": "X", "super-six": "*"}
+BET_HATCHES = {"banker": "", "player": "//", "tie": "..", "dragon-7": "xx", "panda-8": "\\\\", "player-pair": "oo",
+               "banker-pair": "--", "super-six": "++"}
 BAND_BLUE, LINE_BLUE = "#9ecae1", "#08519c"
