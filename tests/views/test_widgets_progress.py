@@ -286,3 +286,12 @@ def test_the_chart_shows_the_last_days_practised():
     assert ">01 Jan<" not in svg and ">02 Jan<" in svg and ">01 Mar<" in svg      # 1 March 2024 is day 61
     assert accuracy_plot_html(days[1:]).count('class="bcl-progress-day"') == 60
     assert "the last" not in accuracy_plot_html(days[1:])
+
+
+def test_the_chart_is_described_day_by_day_for_a_screen_reader():
+    # two days worked by hand: 3 answers on 1 Dec, 2 right; 1 answer on 2 Dec, right
+    days = [DayLine(date(2024, 12, 1), 3, 2, Fraction(2, 3)), DayLine(date(2024, 12, 2), 1, 1, Fraction(1))]
+    svg = accuracy_plot_html(days)
+    assert 'role="img"' in svg and "<title>Accuracy per day</title>" in svg
+    assert "<desc>01 Dec: 2 of 3 right; 02 Dec: 1 of 1 right.</desc>" in svg
+    assert "<desc>Accuracy per day (no answers yet)</desc>" in accuracy_plot_html([])

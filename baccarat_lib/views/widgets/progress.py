@@ -160,8 +160,12 @@ def accuracy_plot_html(days) -> str:
                      f'{day.right}/{day.count}</text>'
                      f'<text x="{px:.1f}" y="{c["height"] - 14}" font-size="14" text-anchor="middle" {text}>'
                      f'{escape(day.day.strftime(day_format))}</text>')
+    # what a screen reader says of the chart: its title, then each day in words (the points are not read)
+    words = "; ".join(_("{day}: {right} of {count} right").format(day=day.day.strftime(day_format), right=day.right,
+                                                                 count=day.count) for day in shown_days)
     return (f'<svg class="bcl-progress-plot" role="img" aria-label="{escape(_("Accuracy per day"))}" '
             f'viewBox="0 0 {c["width"]} {c["height"]}" style="width:100%;max-width:{c["width"]}px;height:auto;">'
+            f'<title>{escape(title)}</title><desc>{escape(words + "." if words else title)}</desc>'
             + "".join(parts) + "</svg>")
 
 
