@@ -240,3 +240,9 @@ def test_without_their_marks_the_outcome_colours_would_fail_in_greyscale():
     # why the marks are needed: Banker red and Player blue are nearly the same grey (worked out: L* 45 and 42)
     banker, player = palette.OUTCOME_COLOURS[Outcome.BANKER], palette.OUTCOME_COLOURS[Outcome.PLAYER]
     assert delta_e76(banker, player, "greyscale") < 5 < THRESHOLD < delta_e76(banker, player, "normal")
+
+
+def test_the_focus_ring_stands_out_from_the_page_and_from_a_button():
+    # WCAG 2.1 1.4.11: a focus indicator at 3:1 against what is next to it: the white page and ipywidgets' grey
+    # button (#eeeeee, --jp-layout-color3 in JupyterLab's light theme)
+    assert contrast(palette.FOCUS_COLOUR, WHITE) >= 3 and contrast(palette.FOCUS_COLOUR, "#eeeeee") >= 3
