@@ -80,7 +80,8 @@ def tableau_grid_html(banker_total: int | None = None, third_card=None) -> str:
         if column == "stood" and not highlight:
             border += f";border-left:10px solid {WHITE}"
         extra = ' class="bcl-highlight"' if highlight else ""
-        return (f'<td{extra} data-total="{total}" data-value="{column}" style="background:{colour};'
+        current = ' aria-current="true"' if highlight else ""      # the outline, said to a screen reader
+        return (f'<td{extra} data-total="{total}" data-value="{column}"{current} style="background:{colour};'
                 f'border:{border};width:2.6em;height:2.1em;text-align:center;font-weight:bold;color:{INK};">{text}</td>')
 
     header = "".join(f'<th scope="col" style="padding:0 0.3em;">{_VALUE_HEADERS.get(value, value)}</th>'
