@@ -30,6 +30,12 @@ Helpers of the widget modules (not exported: their arguments come from the libra
   language (whose words are longer), so a translated label is never cut.
 - ``ProjectorView``: the VBox class ``projector_view`` returns; its plain text is ``fallback_text(name)``, not a repr.
 - ``fallback_text(name)``: "Run the cells above and this one (Run ▸ Run All Cells) to use <name>."
+- ``LiveHTML(value="")``: an HTML widget a screen reader announces when it changes (its value always sits in a
+  ``role="status"`` live region, present and empty before anything is shown): feedback and explanations.
+- ``live_html(html)``: ``html`` in that live region (what a ``LiveHTML`` holds).
+- ``focus(control)``: move the keyboard's focus to ``control`` (after an answer: the Next button; after Next: the
+  new question's first control), so a keyboard user never lands on a control that has just gone away.
+- ``shown_html(widget)``: what an HTML widget shows, without the live region of a ``LiveHTML``.
 - ``store_messages_html(recorded)``: the messages about the progress store that saving one answer brought
   (``progress.recorder.Recorded``; "" almost always), as HTML to show under the feedback.
 
@@ -56,6 +62,7 @@ from ...errors import BaccaratError, check_seed, shown
 from ...i18n import N_, _, language
 from ...progress.recorder import Recorded
 from ..html import message_html
+from ..palette import FOCUS_COLOUR
 
 __all__ = ["safe_html", "projector_view", "BIG"]
 
@@ -69,7 +76,8 @@ _LOGGER = logging.getLogger("baccarat_lib.views")
 _LOGGER.addHandler(logging.NullHandler())   # a library logs for developers; nothing reaches a learner's stderr
 
 # ipywidgets draws controls in 13 px text, too small at the back of a classroom. Every widget's box carries
-# the class bcl-widget and this style sheet, which enlarges its buttons, menus, boxes and HTML text.
+# the class bcl-widget and this style sheet, which enlarges its buttons, menus, boxes and HTML text, and draws the
+# keyboard's focus as a 3 px ring (ipywidgets' own is a 1 px pale blue line, lost on a projector).
 # Its first rule reaches beyond the widget, to the whole page (JupyterLab, the book): printed explanations wrap
 # between words, as JupyterLab's own output style breaks their lines anywhere ("draws on any ca / rd but 8"); a
 # word longer than the whole line still breaks rather than running off the side. Every lesson shows a widget.
@@ -88,7 +96,10 @@ PROJECTOR_CSS = """<style>
 .bcl-widget .widget-dropdown, .bcl-widget .widget-text { align-items: center; }
 .bcl-widget .widget-label { min-width: fit-content; line-height: 1.4; }
 .bcl-widget .widget-hbox { flex-wrap: wrap; max-width: 100%; }
-</style>"""
+.bcl-widget .jupyter-button:focus-visible, .bcl-widget input:focus-visible, .bcl-widget select:focus-visible,
+.bcl-widget .noUi-handle:focus-visible {
+  outline: 3px solid FOCUS_COLOUR !important; outline-offset: 2px; }
+</style>""".replace("FOCUS_COLOUR", FOCUS_COLOUR)
 
 
 # What a front end without the widget renderer shows in place of a widget (GitHub, nbviewer without saved state,
@@ -150,6 +161,48 @@ def projector_view(children, controller, name: str | None = None) -> ProjectorVi
     view.add_class("bcl-widget")
     view.controller = controller
     return view
+
+
+# A live region: a screen reader says what appears inside it ("polite": after what it is saying now), the whole
+# region each time (aria-atomic), so "Right: …" is announced without the learner moving to it. ipywidgets
+# writes an HTML widget's value as its content, so the region is part of the value: present, and empty, before the
+# first answer. The widget itself also carries the class bcl-live-box, a hook for a page that can mark the
+# (lasting) widget element as the live region.
+_LIVE_OPEN = '<div class="bcl-live" role="status" aria-live="polite" aria-atomic="true">'
+
+
+def live_html(html: str = "") -> str:
+    """``html`` inside the live region that screen readers announce.
+
+    >>> live_html("")
+    '<div class="bcl-live" role="status" aria-live="polite" aria-atomic="true"></div>'
+    """
+    return html if html.startswith(_LIVE_OPEN) else f"{_LIVE_OPEN}{html}</div>"
+
+
+class LiveHTML(widgets.HTML):
+    """An HTML widget whose value is always inside a live region (``live_html``): set ``.value`` to the HTML to
+    show, as with any HTML widget, and a screen reader announces it."""
+
+    @traitlets.validate("value")
+    def _in_live_region(self, proposal):
+        return live_html(proposal["value"])
+
+    def __init__(self, value: str = "", **kwargs):
+        super().__init__(value=value, **kwargs)
+        self.add_class("bcl-live-box")
+
+
+def shown_html(widget) -> str:
+    """What an HTML widget shows, without the live region a ``LiveHTML`` puts around it ("" when nothing)."""
+    value = widget.value
+    return value[len(_LIVE_OPEN):-len("</div>")] if value.startswith(_LIVE_OPEN) else value
+
+
+def focus(control) -> None:
+    """Give ``control`` (a button, a text box) the keyboard's focus in the browser, if it can take it."""
+    if control is not None and not getattr(control, "disabled", False):
+        control.focus()
 
 
 def fitted(width: str, natural: str = "initial") -> str:
