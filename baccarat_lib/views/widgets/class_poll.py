@@ -32,7 +32,7 @@ import threading
 import ipywidgets as widgets
 
 from ...course import lesson as course_lesson
-from ...errors import BaccaratError
+from ...errors import BaccaratError, shown
 from ...i18n import N_, _
 from ...progress.class_link import class_request, class_url
 from ...teaching.hints import revealed
@@ -45,6 +45,7 @@ from .question import QuestionWidget
 __all__ = ["ClassPoll", "show_class_poll"]
 
 POLL_SECONDS = 3.0          # how often a student's widget asks which poll is running (30 students: 10 calls/s)
+MIN_SECONDS, MAX_SECONDS = 0.01, 3600     # the intervals accepted (tests ask every 0.05 s)
 OFF_HUB = N_("Class polls appear here when the lesson runs on the class hub.")
 _LOGGER = logging.getLogger("baccarat_lib.views")
 _LOGGER.addHandler(logging.NullHandler())
@@ -91,6 +92,16 @@ class ClassPoll:
     """The class poll widget (see the module): polls the class's service and shows its poll."""
 
     def __init__(self, fetch=None, send=None, interval: float = POLL_SECONDS, run=None, start: bool = True):
+        for name, function in (("fetch", fetch), ("send", send), ("run", run)):
+            if function is not None and not callable(function):
+                raise BaccaratError(_("{name} must be None or a function, not {value}").format(
+                    name=name, value=shown(function)))
+        if isinstance(interval, bool) or not isinstance(interval, (int, float)) \
+                or not MIN_SECONDS <= interval <= MAX_SECONDS:
+            raise BaccaratError(_("interval must be a number of seconds from {low} to {high}, not {value}").format(
+                low=MIN_SECONDS, high=MAX_SECONDS, value=shown(interval)))
+        if not isinstance(start, bool):
+            raise BaccaratError(_("start must be True or False, not {value}").format(value=shown(start)))
         self.on_hub = class_url() is not None or fetch is not None
         self.fetch, self.send = fetch or _fetch, send or _send
         self.run = run or _in_background
