@@ -896,6 +896,9 @@ class ProgressStore:
                 .format(names=', '.join(SOURCES), value=shown(source)))
         stamp = _check_when(when)
         lesson = None if lesson is None else _check_text("lesson", lesson)
+        if outbox is not None and not callable(outbox):
+            raise BaccaratError(_("outbox must be None or a function of the saved answer, not {value}").format(
+                value=shown(outbox)))
         row = (skill, key, answer, int(right), seconds, stamp, source, lesson)
         outgoing = None if outbox is None else outbox(_answer(row))
 

@@ -251,3 +251,10 @@ def test_a_version_2_file_gains_the_outbox_and_keeps_its_answers(tmp_path):
 def test_a_blank_answer_is_not_queued(on_hub, store):
     AnswerRecorder("drill", store=store).record("total", "7 8", "  ", False)
     assert len(store.answers()) == 1 and _outbox(store) == 0
+
+
+def test_the_stores_outbox_argument_is_checked_at_the_door(store):
+    from baccarat_lib.errors import BaccaratError
+    with pytest.raises(BaccaratError, match="outbox must be None or a function of the saved answer, not 'x'"):
+        store.record("total", "7 8", "5", True, outbox="x")
+    assert store.answers() == ()
