@@ -194,6 +194,7 @@ class ClassLink:
         while not self._stop.is_set():
             batch = self.pending()
             if not batch:
+                self.pause = 0.0                 # nothing to send (another kernel sent it): wait for an answer
                 return
             outcome = self._post(batch)
             if outcome == "sent":
