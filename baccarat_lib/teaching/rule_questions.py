@@ -202,7 +202,7 @@ def cards_used_question(cards) -> Question:
     coup = play_coup(given)
     labels = " ".join(card.label for card in given)
     return Question(_("Cards in dealt order: {cards}. How many does the coup use?").format(cards=labels),
-                    str(len(coup.cards)), coup.explain(), ("4", "5", "6"), skill="coup-cards", key=labels)
+                    str(len(coup.cards)), coup.explain(), ("4", "5", "6"), skill="coup-cards", key=short_key(labels))
 
 
 # The events of the pay tables as a prompt says them. A noun (in _NOUN_EVENTS) follows "on": "pushes on a natural
