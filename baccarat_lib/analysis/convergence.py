@@ -5,16 +5,6 @@ the idea the slow, plain way first (deal every card the rules ask for, one at a 
 checks that both give the same Fractions; then it simulates millions of coups and watches the running
 estimate close in on the exact value, inside a band of ±2 standard errors.
 
-Public names:
-
-- ``enumerate_coups(cards)``: every complete coup dealt from these cards, with its exact chance.
-- ``outcome_chances(deals)``: {Outcome: Fraction} from (chance, coup) pairs, added up by who won.
-- ``net_results(records, bet, table)``: the net result per unit staked of each simulated coup.
-- ``Convergence``: ``coups``, ``estimate``, ``standard_error``, ``exact``, ``label``; ``estimate_text(result)``: its
-  last estimate ± 2 standard errors, and the exact value.
-- ``outcome_convergence(outcome, n_coups, decks, seed)``: how often ``outcome`` won, as coups are dealt.
-- ``bet_convergence(bet, table, n_coups, decks, seed)``: a bet's average net result, as coups are dealt.
-
 ``views.plots.plot_convergence`` draws a ``Convergence``; ``game.shoe.rank_counts`` turns cards into the
 ``counts=`` that ``odds`` takes.
 

@@ -9,35 +9,6 @@ pair and natural marks, and the shoe each coup came from). Rows and columns coun
 A board has 1 to ``MAX_ROWS`` (1,000) rows; ``streak_statistics`` looks at streaks of 1 to ``MAX_STREAK``
 (1,000) wins. Anything else is refused with a ``BaccaratError`` naming the argument.
 
-Public names:
-
-- ``as_outcomes(outcomes)``: the results as a list of ``Outcome``.
-- ``bead_plate(outcomes, rows=6)``: one ``BeadCell`` per coup, filled down each column of ``rows``, then the next
-  (with the pair and natural marks of ``CoupRecords``).
-- ``big_road(outcomes, rows=6)``: one ``BigRoadCell`` per Player or Banker win, with the ties marked on it.
-- ``big_road_columns(outcomes)``: how many columns the Big Road starts (one per streak).
-- ``longest_streaks(outcomes)``: {Outcome.BANKER: n, Outcome.PLAYER: n}, the longest run of wins (ties skipped).
-- ``road_text(cells, rows=6)``: a layout as a grid of letters (a tie count after a letter), for printing.
-- ``streak_statistics(outcomes, max_k=5, side="banker", shoes=None, all_coups=False)``: P(side | the last k
-  non-tie results were side) for k = 1..max_k (and k = 0, every coup, with ``all_coups``), with standard errors,
-  as ``StreakRow``s.
-- ``standard_error_gaps(rows, exact)``: how far each row's share is from ``exact``, in its standard errors.
-- In sentences, in the learner's language (what lesson 08 prints): ``columns_text(outcomes)``,
-  ``longest_streaks_text(outcomes)``, ``next_entry_text(outcomes)``, ``coups_text(records)``,
-  ``simulated_text(records, exact)``, ``largest_gap_text(gaps)``.
-- ``streak_table(rows, exact, side="banker")``: the rows as a printable table, next to the exact chance.
-- ``outcome_of(item)``: one result (an ``Outcome``, a word or a letter) as an ``Outcome``.
-- ``ROWS`` (6), ``MAX_ROWS``, ``MAX_STREAK``; ``LETTERS``: the letter of each ``Outcome`` on the boards.
-- ``DERIVED_ROADS``: {k: name} of the three derived roads; ``road_number(road)``: k from 1, 2, 3 or a name.
-- ``RoadColour`` (red, blue), ``RoadVerdict`` and ``DerivedCell``: a derived road's entries and why each has its
-  colour; ``column_lengths(outcomes)`` gives the Big Road's columns the colour is decided from.
-- ``derived_road(outcomes, road, rows=6)``, and ``big_eye_boy``, ``small_road``, ``cockroach_pig``: one derived
-  road's cells.
-- ``NextColours`` and ``next_entry_colours(outcomes, road)``: the colour each road would add if Banker, or Player,
-  won next.
-- ``RoadColourRow``, ``derived_road_statistics(outcomes, shoes=None, roads=(1, 2, 3))`` and
-  ``derived_road_table(rows, exact)``: how often Banker won after each colour, against the exact chance.
-
 The exercises about the boards are in ``teaching.road_questions``.
 
 >>> for cell in big_road("B B P T P P"):

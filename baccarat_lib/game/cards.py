@@ -1,13 +1,5 @@
 """Cards, their point values, and parsing cards from text.
 
-Public names:
-
-- ``Card(rank, suit=None)``: a playing card; ``.value`` is its baccarat point value.
-- ``parse_cards(text)``: ``"2♣ 3♥ 3s Ad 10h K"`` -> a list of ``Card``.
-- ``as_cards(cards)``: a ``parse_cards`` string, or an iterable of Cards / card strings -> a list of ``Card``.
-- ``RANKS``, ``SUITS``, ``RED_SUITS``, ``RANK_VALUES``: the vocabulary; ``rank_values_text()``: each rank with its
-  value underneath, as two lines of text.
-
 >>> parse_cards("2♣ 3♥ 3s Ad 10h K")
 [Card('2♣'), Card('3♥'), Card('3♠'), Card('A♦'), Card('10♥'), Card('K')]
 >>> [card.value for card in parse_cards("A 9 10 J Q K")]

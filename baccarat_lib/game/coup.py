@@ -1,21 +1,5 @@
 """A whole coup, played by the rules, that explains each of its decisions.
 
-Public names:
-
-- ``Outcome``: ``"player"``, ``"banker"`` or ``"tie"`` (a ``str`` Enum); ``.label`` is its English name (an answer
-  code), ``.display_name`` the name shown in the course's language.
-- ``Hand``: the cards of one side, with ``.total``, ``.is_natural`` and ``.third_card``.
-- ``Step``: one decision of the coup as data: ``.rule`` (a code that stays English: "natural", "player-rule",
-  "player-draw", "banker-rule", "banker-draw", "compare"), both hands as they stood and their totals, the
-  ``Decision`` of a rule step, the outcome of the last; ``str(step)`` is its sentence in the language current when it
-  is shown (made by ``explanations.step_text``).
-- ``Coup``: ``.player``, ``.banker``, ``.outcome``, ``.is_natural``, ``.steps``, ``.cards``, ``.dealt``;
-  ``.explain()``: the steps' sentences, one per line.
-- ``FIRST_FOUR``: who gets each of the first four cards: Player, Banker, Player, Banker.
-- ``play_coup(cards)``: play cards given in dealt order (P, B, P, B, then third cards).
-- ``cards_needed(cards)``: how many cards the coup uses (4, 5 or 6), or how many it still needs;
-  ``cards_needed_text(cards)`` says it in a sentence, naming the cards used.
-
 >>> coup = play_coup("2♣ 3♥ 3♠ A♦ 7♦ 4♠")
 >>> coup.outcome, coup.player.total, coup.banker.total
 (<Outcome.BANKER: 'banker'>, 2, 8)

@@ -7,13 +7,6 @@ This module is the one place that turns them into sentences, so a coup played be
 explains itself in Vietnamese after it, and back. It reads only the fields it is given (it imports neither the
 rules nor the coup, which both call it).
 
-Public names:
-
-- ``decision_text(decision)``: why a hand draws or stands ("0–5 draws.", "Player's third card is a 7: ...").
-- ``step_text(step)``: one step of a coup as a sentence ("Player draws 7♦: 2+3+7 = 12, so Player has 2.").
-- ``steps_text(steps)``: the steps' sentences, in order (a list).
-- ``describe_values(values)``: ``{2, 3, 4, 5, 6, 7}`` -> ``'2–7'``.
-
 >>> from baccarat_lib.game import play_coup
 >>> from baccarat_lib.i18n import using_language
 >>> coup = play_coup("2 A 3 2 8")

@@ -3,21 +3,6 @@
 Explanations are written by the code that decides (``payouts.settle``, the question builders), so the
 formatting they share lives here, in the bottom layer, rather than among the views.
 
-Public names:
-
-- ``rounded(fraction, places=2)``: an exact Fraction rounded half-even to ``places`` decimals (a Decimal).
-- ``percent(fraction, places=4, sign=False)``: an exact Fraction as a percentage, rounded only here.
-- ``money(amount)``: an amount as written on a receipt: thousands separators, whole amounts without decimals,
-  cents written as two digits ("9.50"), never an exponent.
-- ``number(value, places=None)``: a whole number with thousands separators, or any number rounded to ``places``.
-- ``localized(text)``: English-formatted digits ("22,800.50") in the current language's marks, a minus as "−".
-- ``duration(seconds, places=1)``: a time taken, "2.5 s", or "—" for a time that is not known (None).
-- ``read_number(text, kind="number")``: the number a learner typed, read in the current language ("1.000" is one
-  thousand in Vietnamese, "1,000" in English), strictly; a ``BaccaratError`` whose message is a hint in the
-  learner's language saying what ``kind`` of number the question takes. Every box a learner types a number in
-  reads it here. ``number_hint(kind)``: that hint; ``NUMBER_KINDS``: the kinds ("total", "whole", "money",
-  "number") and their hints.
-
 All of them write numbers in the language of ``baccarat_lib.i18n``: English "24,000" and "9.50", Vietnamese
 "24.000" and "9,50" (the marks come from Babel's locale data), and a negative number with the minus sign "−"
 (U+2212), never a hyphen. This is the one place that decides it, both ways (``read_number`` reads them back).

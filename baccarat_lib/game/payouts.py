@@ -1,36 +1,5 @@
 """Pay tables as named data, and settling a bet on a coup in exact money.
 
-Public names:
-
-- ``EVENTS``: event name -> predicate over a coup's facts (works on one coup or on arrays of coups).
-- ``PayTable``, ``Pays``: a named pay table (with a human ``title``); each bet lists, in order, the events it
-  pays on.
-- ``PAY_TABLES``: "standard", "commission-4", "tie-9", "no-commission", "ez".
-- ``BETS``: the bet names a table may offer; ``bet_label(bet)``: "dragon-7" -> "Dragon 7" (in the course's language);
-  ``table_label(table)``: a pay table's title as a learner reads it ("tie-9" -> "Tie pays 9:1"; Vietnamese "Hòa
-  trả 9:1"), never its code name;
-  ``event_words(event)``: an event's name as shown ("banker wins with 6"), translated.
-- ``PAIR_EVENTS``: the events judged by rank on the first four cards ("player pair", "banker pair",
-  "either pair"), not by the played coup's totals.
-- ``DRAGON_BONUS``: the Dragon Bonus pay table by winning margin ({9: "30:1", ..., 4: "1:1"}); the side
-  bets: Either Pair (5:1) and Dragon Bonus Player / Banker on every table but EZ, Lucky 6 (Banker wins with
-  6: two cards 12:1, three cards 20:1) on the no-commission table.
-- ``pay_table(name_or_table)``: a PayTable by name (the error lists the known names).
-- ``derive_table(base, name, description, bets=None, commission=None, drop=(), title=None)``: a new table from
-  an old one.
-- ``pay_table_rows(tables=None)``: one row per bet, the lines each table pays it on (tables side by side).
-- ``settle(bet, stake, coup, table="standard") -> Settlement``: the net result as a ``Decimal`` in whole cents
-  (``coup``: a played ``Coup``, or cards in dealt order, which are played first). Every amount that changes
-  hands is a whole number of cents: a fraction of a cent is dropped (rounded down), so the house never pays
-  more than the odds nor takes more than its commission rate.
-- ``Settlement``: ``.net``, ``.gross``, ``.commission``, ``.result`` and ``.explanation`` of one settled bet.
-- ``parse_odds(odds)``: a line's odds ("8:1", "1:2", "push", "loses") as a Fraction of the stake won.
-- ``stake_amount(stake)``: a stake as an exact ``Decimal``: above 0, at most ``MAX_STAKE`` (10**12), whole cents
-  (text may group thousands with commas: "1,000.50").
-- ``collect_back(settlement, paid=None)``: what the dealer takes back after paying out ``paid``;
-  ``collect_back_text(settlement, paid=None)`` says it in a sentence, with what the bettor keeps.
-- ``CoupFacts``, ``coup_facts(coup)``: the facts of one played coup that events read (outcome, totals, pairs).
-
 >>> from baccarat_lib import play_coup
 >>> banker_wins = play_coup("2♣ 3♥ 3♠ A♦ 7♦ 4♠")
 >>> result = settle("banker", 100, banker_wins, "standard")

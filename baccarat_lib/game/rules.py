@@ -1,24 +1,5 @@
 """The Punto Banco drawing rules, written as data, one rule per function.
 
-Public names:
-
-- ``BANKER_TABLEAU``: Banker's two-card total -> the Player third-card values on which Banker draws.
-  It is the one literal shaped like the printed table; everything else reads it.
-- ``PLAYER_DRAWS_ON``: the two-card totals on which Player draws (also Banker's rule when Player stood).
-- ``NATURALS``: the two-card totals that are naturals (8 and 9).
-- ``hand_total(cards)``: the total of a hand, 0..9; ``totals_text(*hands)``: each hand's total, one line each;
-  ``two_card_totals_text()``: every total two cards can make (never 10).
-- ``total_working(cards)``: the same total worked out in words, for explanations.
-- ``is_natural(cards)``: 8 or 9 on the first two cards; ``natural_text(*hands)``: the answer for each hand, one
-  line each ("K 9: natural? yes").
-- ``player_draws(player_total)``: does Player draw a third card? ``player_rule_text(totals, reasons=False)``: the
-  rule for those totals as lines of text ("Player has 5: draw"), with the rule's sentence when ``reasons``.
-- ``banker_draws(banker_total, player_third_card)``: does Banker draw a third card?
-- ``player_decision``, ``banker_decision``: the same answers as a ``Decision``: the rule that decided and the numbers
-  it used (data; ``.reason`` is its sentence, made by ``explanations`` when it is read, in the language of that moment).
-- ``Decision``: what ``player_decision`` and ``banker_decision`` return; ``third_card_value(card)``: Player's third
-  card as a value 0..9 (None: Player stood); ``TOTALS``, ``THIRD_CARD_VALUES`` (0..9) and ``ANY`` (every value).
-
 >>> hand_total("7 8"), hand_total("K 9"), hand_total("6 7 8")
 (5, 9, 1)
 >>> player_draws(5), player_draws(6)

@@ -1,15 +1,5 @@
 """A shoe of shuffled cards that deals cards and whole coups.
 
-Public names:
-
-- ``Shoe(decks=None, seed=None, cards=None, cut_card=None)``: 1..8 full decks (8 by default), or the given cards,
-  shuffled; ``seed`` follows the library's one seed policy (``errors``: None, or a whole number 0 or more).
-- ``ShoeRun(decks=8, seed=None)``: consecutive shoes from one seed: a fresh shoe after each cut card.
-- ``shoe_counts(decks=8, removed=())``: the rank counts A..K of a full shoe after ``removed`` cards are taken out.
-- ``value_counts(cards)``: how many cards of each point value 0..9.
-- ``rank_counts(cards)``: how many cards of each rank A..K (suits ignored).
-- ``check_decks(decks)``: the number of decks, checked to lie in ``DECK_RANGE`` (1..8).
-
 >>> shoe = Shoe(decks=1, seed=7)
 >>> len(shoe), shoe.value_counts()
 (52, (16, 4, 4, 4, 4, 4, 4, 4, 4, 4))

@@ -3,19 +3,6 @@
 Everything here reads the one literal ``rules.BANKER_TABLEAU``; nothing restates the rule. Its Markdown and
 HTML views are in ``views.tableau``; the "which rows are wrong?" exercise in ``teaching``.
 
-Public names:
-
-- ``tableau_rows()``: the rows of the printed table: (Banker totals, draw values, stand values),
-  with totals that share a row grouped (0, 1 and 2 draw on anything).
-- ``draw_grid()``: the 8 x 10 grid ``grid[banker_total][third_card_value]``, True where Banker draws.
-- ``read_published_table(rows)``: printed rows (text) -> ``{banker_total: (draw_values, stand_values)}``.
-- ``published_table_contradictions(published)``: where a published table disagrees with the tableau,
-  as readable ``Contradiction`` sentences (values in both columns, in neither, or in the wrong one).
-- ``wrong_rows(published)``: the Banker totals whose rows are wrong.
-- ``tableau_text()``: the tableau as text, one line per Banker total (the values Banker draws on);
-  ``published_table_text(published)``: a published table the same way, with both its columns as printed.
-- ``SOURCE_002_HEADINGS``, ``SOURCE_002_ROWS``: the Banker table of source 002 as printed (headings translated).
-
 >>> tableau_rows()[1]
 ((3,), frozenset({0, 1, 2, 3, 4, 5, 6, 7, 9}), frozenset({8}))
 >>> draw_grid()[4][7], draw_grid()[4][8]
