@@ -6,22 +6,6 @@ default, as in ``Shoe``): a coup starts only while more than ``cut_card`` cards 
 6, so it can always finish); the coup under way when the cut card appears is finished from the cards
 behind it.  No cards are burnt.
 
-Public names:
-
-- ``outcome_counts(n_coups, decks=8, seed=None, cut_card=14)``: ``{Outcome: count}`` over exactly
-  ``n_coups`` coups dealt from consecutive shoes.
-- ``simulate_coups(n_coups, decks=8, seed=None, cut_card=14, keep_shoes=False)``: a ``CoupRecords``
-  (one row per coup: outcome, totals, natural, pairs, cards used, shoe number, position in the shoe).
-- ``deal_shoe(decks=8, seed=None, cut_card=14)``: the ``CoupRecords`` of one whole shoe, its cards kept: the
-  very shoe ``Shoe(decks, seed)`` deals (same cards in the same order, same cut card, so the same coups).
-- ``play_shoe(cards, cut_card=14)``: the ``CoupRecords`` of a shoe in a given order (no shuffling).
-- ``CoupRecords``: a dataclass of numpy arrays; ``.row(i)`` gives one coup as a dict.
-- The coups are played by ``kernel.play_values``; the records' outcome codes are ``kernel.OUTCOME_CODES``.
-- ``DEFAULT_CUT_CARD``: 14 cards behind the cut card.
-- ``MAX_RECORDED_COUPS`` (20,000,000): the most coups ``simulate_coups`` records (about 13 bytes a coup, twice
-  that while the records are joined); ``MAX_COUNTED_COUPS`` (1,000,000,000): the most ``outcome_counts``
-  counts (it works in chunks of 2,048 shoes, so memory stays flat; a billion coups take a minute or two).
-
 Every function takes ``seed`` under the library's one seed policy (``errors.check_seed``: ``None`` for fresh
 randomness, or a whole number 0 or more, numpy integers too; anything else is refused) and never touches
 global random state: the same seed deals the same shoes.
@@ -69,8 +53,8 @@ from .kernel import BANKER_DRAWS, CODE_OUTCOMES, OUTCOME_CODES, PLAYER_DRAWS, ch
 __all__ = ["outcome_counts", "simulate_coups", "deal_shoe", "play_shoe", "CoupRecords", "DEFAULT_CUT_CARD",
            "MAX_RECORDED_COUPS", "MAX_COUNTED_COUPS"]
 
-MAX_RECORDED_COUPS = 20_000_000
-MAX_COUNTED_COUPS = 1_000_000_000
+MAX_RECORDED_COUPS = 20_000_000      # simulate_coups: about 13 bytes a coup, twice that while joined
+MAX_COUNTED_COUPS = 1_000_000_000    # outcome_counts works in chunks of 2,048 shoes: memory stays flat
 
 # ---------------------------------------------------------------------------------------------
 # Vocabulary
