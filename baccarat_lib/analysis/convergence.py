@@ -206,8 +206,8 @@ def bet_convergence(bet: str = "banker", table="standard", n_coups: int = 200_00
 def estimate_text(result: Convergence) -> str:
     """The last estimate of a ``Convergence``, ± 2 standard errors, and the exact value, as percentages."""
     if not isinstance(result, Convergence):
-        raise BaccaratError(_("result must be a Convergence (from outcome_convergence or bet_convergence), not {value}")
-                            .format(value=shown(result)))
+        raise refusal(_("result must be a Convergence (from outcome_convergence or bet_convergence), not {value}"),
+                      value=result)
     return _("{estimate} ± {band} (exact {exact})").format(
         estimate=percent(result.estimate[-1], 4), band=percent(2 * result.standard_error[-1], 4),
         exact=percent(result.exact, 4))

@@ -99,8 +99,8 @@ def as_outcomes(outcomes) -> list[Outcome]:
     if isinstance(outcomes, str):
         outcomes = _tokens(outcomes)
     elif not _is_list(outcomes) or isinstance(outcomes, (Mapping, Set)):
-        raise BaccaratError(_("outcomes must be results (a list, or text such as \"B B P T\") or CoupRecords, "
-                              "not {given}").format(given=shown(outcomes)))
+        raise refusal(_("outcomes must be results (a list, or text such as \"B B P T\") or CoupRecords, "
+                        "not {given}"), given=outcomes)
     return [outcome_of(item) for item in outcomes]
 
 
@@ -293,8 +293,8 @@ def road_text(cells, rows: int = ROWS) -> str:
     if not isinstance(cells, (list, tuple)) or not all(
             isinstance(cell, (BeadCell, BigRoadCell)) and _whole(cell.column) and _whole(cell.row)
             and cell.outcome in LETTERS and _whole(getattr(cell, "ties", 0)) for cell in cells):
-        raise BaccaratError(_("cells must be a list of BeadCell or BigRoadCell (from bead_plate or big_road), "
-                              "not {given}").format(given=shown(cells)))
+        raise refusal(_("cells must be a list of BeadCell or BigRoadCell (from bead_plate or big_road), "
+                        "not {given}"), given=cells)
     if not cells:
         return ""
     if (max(cell.column for cell in cells) + 1) * max(rows, max(cell.row for cell in cells) + 1) > _MAX_GRID:
@@ -399,7 +399,7 @@ def streak_statistics(outcomes, max_k: int = 5, side=Outcome.BANKER, shoes=None,
         raise BaccaratError(_("max_k is the longest streak to look at, 1 to {most}, not {given}").format(
             most=MAX_STREAK, given=shown(max_k))) from None
     if not isinstance(all_coups, (bool, np.bool_)):
-        raise BaccaratError(_("all_coups must be True or False, not {given}").format(given=shown(all_coups)))
+        raise refusal(_("all_coups must be True or False, not {given}"), given=all_coups)
     codes, side_code = _codes(outcomes), _side_code(side)
     if shoes is None and isinstance(outcomes, CoupRecords):
         shoes = outcomes.shoes
@@ -438,8 +438,8 @@ def _check_rows_of_streaks(rows) -> list:
     if not isinstance(rows, (list, tuple)) or not all(
             (isinstance(row, StreakRow) and _whole(row.k) or isinstance(row, RoadColourRow)) and _whole(row.coups)
             and isinstance(row.probability, Real) and isinstance(row.standard_error, Real) for row in rows):
-        raise BaccaratError(_("rows must be a list of StreakRow or RoadColourRow, as streak_statistics and "
-                              "derived_road_statistics give, not {given}").format(given=shown(rows)))
+        raise refusal(_("rows must be a list of StreakRow or RoadColourRow, as streak_statistics and "
+                        "derived_road_statistics give, not {given}"), given=rows)
     return list(rows)
 
 
@@ -531,8 +531,8 @@ def road_number(road) -> int:
         return _ROAD_NAMES[road.strip().lower().replace(" ", "_").replace("-", "_")]
     if not isinstance(road, bool) and isinstance(road, (int, np.integer)) and int(road) in DERIVED_ROADS:
         return int(road)
-    raise BaccaratError(_("road must be 1, 2, 3 or a name: Big Eye Boy, Small Road, Cockroach Pig; "
-                          "not {given}").format(given=shown(road)))
+    raise refusal(_("road must be 1, 2, 3 or a name: Big Eye Boy, Small Road, Cockroach Pig; "
+                    "not {given}"), given=road)
 
 
 def column_lengths(outcomes) -> list[int]:
@@ -804,8 +804,8 @@ def derived_road_table(rows, exact) -> str:
     if not isinstance(rows, (list, tuple)) or not all(
             isinstance(row, RoadColourRow) and _whole(row.coups) and isinstance(row.probability, Real)
             and isinstance(row.standard_error, Real) for row in rows):
-        raise BaccaratError(_("rows must be a list of RoadColourRow, as derived_road_statistics gives, "
-                              "not {given}").format(given=shown(rows)))
+        raise refusal(_("rows must be a list of RoadColourRow, as derived_road_statistics gives, "
+                        "not {given}"), given=rows)
     coups = _("coups")
     width = max([len(coups), *(len(str(row.coups)) + len(str(row.coups)) // 3 for row in rows)])
     # Translators: the table's column headings; keep the spaces that align them.
@@ -860,8 +860,7 @@ def next_entry_text(outcomes) -> str:
 def coups_text(records: CoupRecords) -> str:
     """How many coups were dealt, and how many each side won."""
     if not isinstance(records, CoupRecords):
-        raise BaccaratError(_("records must be CoupRecords (from deal_shoe or simulate_coups), not {value}")
-                            .format(value=shown(records)))
+        raise refusal(_("records must be CoupRecords (from deal_shoe or simulate_coups), not {value}"), value=records)
     return _("{count} coups: {counts}").format(count=len(records), counts=", ".join(
         f"{outcome.display_name} {count}" for outcome, count in records.counts().items()))
 
@@ -869,8 +868,7 @@ def coups_text(records: CoupRecords) -> str:
 def simulated_text(records: CoupRecords, exact) -> str:
     """How many coups were simulated, and the exact chance they are measured against (4 decimals)."""
     if not isinstance(records, CoupRecords):
-        raise BaccaratError(_("records must be CoupRecords (from deal_shoe or simulate_coups), not {value}")
-                            .format(value=shown(records)))
+        raise refusal(_("records must be CoupRecords (from deal_shoe or simulate_coups), not {value}"), value=records)
     return _("{count} coups simulated; exact P(Banker) on any coup = {chance}").format(
         count=number(len(records)), chance=number(_check_exact(exact), 4))
 
@@ -883,6 +881,5 @@ def largest_gap_text(gaps) -> str:
     """
     if not isinstance(gaps, (list, tuple)) or not gaps or not all(
             isinstance(gap, Real) and not isinstance(gap, bool) and not isnan(gap) for gap in gaps):
-        raise BaccaratError(_("gaps must be a list of numbers, as standard_error_gaps gives, not {value}")
-                            .format(value=shown(gaps)))
+        raise refusal(_("gaps must be a list of numbers, as standard_error_gaps gives, not {value}"), value=gaps)
     return _("largest gap: {gap} standard errors").format(gap=number(max(abs(gap) for gap in gaps), 1))

@@ -22,7 +22,7 @@ from typing import NamedTuple
 
 from .cards import Card, _iter_cards, as_cards
 from .explanations import _arithmetic, step_text, steps_text
-from ..errors import BaccaratError, shown
+from ..errors import BaccaratError, refusal, shown
 from ..i18n import N_, _, ngettext
 from .rules import NATURALS, Decision, _banker_decision, _player_decision, _points
 
@@ -41,7 +41,7 @@ class _OutcomeType(EnumMeta):
             return value
         if isinstance(value, str) and value in cls._value2member_map_:
             return cls._value2member_map_[value]
-        raise BaccaratError(_('an outcome must be "player", "banker" or "tie", not {value}').format(value=shown(value)))
+        raise refusal(_('an outcome must be "player", "banker" or "tie", not {value}'), value=value)
 
 
 class Outcome(str, Enum, metaclass=_OutcomeType):

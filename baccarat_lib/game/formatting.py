@@ -27,7 +27,7 @@ import re
 from decimal import ROUND_HALF_EVEN, Context, Decimal, Inexact, InvalidOperation, localcontext
 from fractions import Fraction
 
-from ..errors import BaccaratError, shown, whole_number
+from ..errors import BaccaratError, refusal, shown, whole_number
 from ..i18n import N_, _, language, number_symbols
 from .cards import _index
 
@@ -108,7 +108,7 @@ def percent(fraction, places: int = 4, sign: bool = False) -> str:
     ('66.7%', '0.0000%', '+0.50%')
     """
     if not isinstance(sign, bool):
-        raise BaccaratError(_("sign must be True or False, not {value}").format(value=shown(sign)))
+        raise refusal(_("sign must be True or False, not {value}"), value=sign)
     value = _rounded(_fraction("fraction", fraction) * 100, whole_number("places", places, 0, MAX_PLACES))
     return localized(f"{value:+}%" if sign else f"{value}%")
 
@@ -123,8 +123,8 @@ def number(value, places: int | None = None) -> str:
     fraction = _fraction("value", value)
     if places is None:
         if fraction.denominator != 1:
-            raise BaccaratError(_("places must be given for a number that is not whole, not None (value {value})").format(
-                value=shown(value)))
+            raise refusal(_("places must be given for a number that is not whole, not None (value {value})"),
+                          value=value)
         return localized(f"{fraction.numerator:,}")
     return _places(fraction, places)
 
@@ -154,8 +154,8 @@ def localized(text: str) -> str:
     """English-formatted digits ("22,800.50") in the current language's marks ("22.800,50" in Vietnamese), and a
     minus written as the minus sign "−", not a hyphen ("-5" -> "−5")."""
     if not isinstance(text, str):
-        raise BaccaratError(_("text must be text holding English-formatted digits such as \"22,800.50\", not "
-                              "{value}").format(value=shown(text)))
+        raise refusal(_("text must be text holding English-formatted digits such as \"22,800.50\", not "
+                        "{value}"), value=text)
     text = _HYPHEN_MINUS.sub(MINUS, text)
     decimal_mark, group = number_symbols()
     if (decimal_mark, group) == (".", ","):
@@ -200,7 +200,7 @@ def read_number(text, kind: str = "number") -> Decimal:
     """
     hint = number_hint(kind)
     if not isinstance(text, str):
-        raise BaccaratError(_("text must be the text a learner typed, not {value}").format(value=shown(text)))
+        raise refusal(_("text must be the text a learner typed, not {value}"), value=text)
     if len(text) > 40:
         raise BaccaratError(hint)
     cleaned = text.strip().replace(MINUS, "-")

@@ -307,7 +307,7 @@ def derive_table(base, name: str, description: str, bets: dict | None = None,
         raise refusal(_("bets must be None or a dict bet -> [(event, odds[, commission])], not {value}"), value=bets)
     drop = (drop,) if isinstance(drop, str) else drop
     if not isinstance(drop, (tuple, list, set, frozenset)):
-        raise BaccaratError(_("drop must be a bet name or a list of bet names, not {value}").format(value=shown(drop)))
+        raise refusal(_("drop must be a bet name or a list of bet names, not {value}"), value=drop)
     new_bets = dict(base.bets)
     for bet, lines in (bets or {}).items():
         if not isinstance(bet, str) or bet not in BETS:
@@ -402,8 +402,8 @@ def pay_table_rows(tables=None) -> list[tuple[str, dict]]:
     elif isinstance(tables, (str, PayTable)):
         tables = (tables,)
     elif not isinstance(tables, (tuple, list, dict)):
-        raise BaccaratError(_("tables must be None, a table or a list of tables (names or PayTables), "
-                              "not {value}").format(value=shown(tables)))
+        raise refusal(_("tables must be None, a table or a list of tables (names or PayTables), "
+                        "not {value}"), value=tables)
     tables = [pay_table(table) for table in tables]
     offered = [bet for bet in BETS if any(bet in table.bets for table in tables)]
     return [(bet, {table.name: table.bets.get(bet) for table in tables}) for bet in offered]
@@ -431,7 +431,7 @@ def coup_facts(coup: Coup) -> CoupFacts:
     """The facts of one played coup; a pair is two first cards of the same rank; a natural, 8 or 9 on either
     hand's first two cards."""
     if not isinstance(coup, Coup):
-        raise BaccaratError(_("coup must be a Coup (from play_coup), not {value}").format(value=shown(coup)))
+        raise refusal(_("coup must be a Coup (from play_coup), not {value}"), value=coup)
     return CoupFacts(coup.outcome is Outcome.PLAYER, coup.outcome is Outcome.BANKER, coup.outcome is Outcome.TIE,
                      coup.player.total, coup.banker.total, len(coup.player.cards), len(coup.banker.cards),
                      coup.player.cards[0].rank == coup.player.cards[1].rank,

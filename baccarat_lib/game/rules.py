@@ -178,8 +178,8 @@ def third_card_value(player_third_card) -> int | None:
     try:
         return whole_number("player_third_card", player_third_card, 0, 9)
     except BaccaratError:
-        raise BaccaratError(_("player_third_card must be a Card, a point value 0..9, or None when Player stood, "
-                              "not {value}").format(value=shown(player_third_card))) from None
+        raise refusal(_("player_third_card must be a Card, a point value 0..9, or None when Player stood, "
+                        "not {value}"), value=player_third_card) from None
 
 
 def _player_decision(player_total: int) -> Decision:
@@ -213,10 +213,9 @@ def player_rule_text(totals=range(8), reasons: bool = False) -> str:
     Player has 6: stand. Why: 6–7 stands.
     """
     if not isinstance(reasons, bool):
-        raise BaccaratError(_("reasons must be True or False, not {value}").format(value=shown(reasons)))
+        raise refusal(_("reasons must be True or False, not {value}"), value=reasons)
     if not isinstance(totals, (list, tuple, range)) or not totals:
-        raise BaccaratError(_("totals must be a list of two-card totals 0 to 7, not {value}").format(
-            value=shown(totals)))
+        raise refusal(_("totals must be a list of two-card totals 0 to 7, not {value}"), value=totals)
     decisions = [(total, _player_decision(_check_total(total, "totals"))) for total in totals]
     lines = [(_("Player has {total}: {decision}. Why: {reason}") if reasons else _("Player has {total}: {decision}"))
              .format(total=total, decision=_("draw") if decision.draws else _("stand"), reason=decision.reason)

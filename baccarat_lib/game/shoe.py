@@ -16,7 +16,7 @@ from collections import Counter
 
 from .cards import RANKS, SUITS, Card, as_cards
 from .coup import Coup, play_coup
-from ..errors import BaccaratError, check_seed, shown, whole_number
+from ..errors import BaccaratError, check_seed, refusal, shown, whole_number
 from ..i18n import _
 
 __all__ = ["Shoe", "ShoeRun", "shoe_counts", "value_counts", "rank_counts", "check_decks", "DECK_RANGE"]
@@ -29,8 +29,7 @@ def check_decks(decks) -> int:
     try:
         return whole_number("decks", decks, DECK_RANGE.start, DECK_RANGE.stop - 1)
     except BaccaratError:
-        raise BaccaratError(_("decks must be a whole number: a shoe holds 1 to 8 decks, not {value}").format(
-            value=shown(decks))) from None
+        raise refusal(_("decks must be a whole number: a shoe holds 1 to 8 decks, not {value}"), value=decks) from None
 
 
 def _full_shoe(decks: int) -> list[Card]:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from ..errors import BaccaratError, shown, whole_number
+from ..errors import BaccaratError, refusal, shown, whole_number
 from ..i18n import N_, _
 from .cards import RANK_VALUES, _index
 from .explanations import describe_values
@@ -129,8 +129,8 @@ def read_published_table(rows) -> dict[int, tuple[tuple[int, ...], tuple[int, ..
     """
     items = _iterable(rows, (str, bytes, dict))
     if items is None:
-        raise BaccaratError(_("rows must be a list of printed rows (totals, draw cell, stand cell), each cell text, "
-                              "not {value}").format(value=shown(rows)))
+        raise refusal(_("rows must be a list of printed rows (totals, draw cell, stand cell), each cell text, "
+                        "not {value}"), value=rows)
     table = {}
     for number, row in enumerate(items, start=1):
         if not isinstance(row, (tuple, list)) or len(row) != 3 or not all(isinstance(cell, str) for cell in row):
@@ -244,8 +244,8 @@ def published_table_contradictions(published) -> list[Contradiction]:
         try:
             total = whole_number("Banker total", total, 0, 9)
         except BaccaratError:
-            raise BaccaratError(_("published must be a table {{banker_total: (draw_values, stand_values)}}: Banker "
-                                  "total {total} is not a total 0..9").format(total=shown(total))) from None
+            raise refusal(_("published must be a table {{banker_total: (draw_values, stand_values)}}: Banker "
+                            "total {total} is not a total 0..9"), total=total) from None
         rows[total] = row
     found = []
     for total in sorted(rows):
@@ -291,8 +291,8 @@ def published_table_text(published) -> str:
     Banker 4: draws on 2 3 4 5 6 7         stands on 0 1 8 9
     """
     if not isinstance(published, dict):
-        raise BaccaratError(_("published must be a table {{banker_total: (draw_values, stand_values)}}, not {value}")
-                            .format(value=shown(published)))
+        raise refusal(_("published must be a table {{banker_total: (draw_values, stand_values)}}, not {value}"),
+                      value=published)
     published_table_contradictions(published)               # the same checks on its rows
     return "\n".join(_("Banker {total}: draws on {draws:<19} stands on {stands}").format(
         total=total, draws=_values_text(draws), stands=_values_text(stands))
