@@ -33,7 +33,7 @@ StreakRow(k=2, coups=5, wins=2, probability=0.4, standard_error=0.21908902300206
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from itertools import groupby
 from math import copysign, isnan, sqrt
@@ -164,12 +164,8 @@ def bead_plate(outcomes, rows: int = ROWS) -> list[BeadCell]:
 
 @dataclass(frozen=True)
 class BigRoadCell:
-    """One ring of the Big Road: a Player or Banker win at ``column``, ``row``, and the ties marked on it.
-
-    ``ties`` counts every tie marked on the ring: those that followed it, and on the first ring those that came
-    before any win (``leading_ties`` of them). ``index`` is the coup (from 0) that put the ring there.
-    ``outcome`` is ``Outcome.TIE`` only for a board that has seen nothing but ties yet.
-    """
+    """One ring of the Big Road at ``column``, ``row``, put there by coup ``index``; ``ties`` counts the ties marked
+    on it, ``leading_ties`` those before any win (on the first ring); ``outcome`` is TIE only on an all-tie board."""
 
     column: int
     row: int
@@ -186,18 +182,6 @@ class BigRoadCell:
         return text + ", " + ngettext("{count} tie", "{count} ties", self.ties).format(count=self.ties)
 
 
-def _next_cell(previous: tuple[int, int], occupied: set, rows: int, turned: bool) -> tuple[int, int, bool]:
-    """Where the next mark of the same streak goes: down if it can, else right (the dragon tail)."""
-    previous_column, previous_row = previous
-    below = (previous_column, previous_row + 1)
-    if not turned and previous_row + 1 < rows and below not in occupied:
-        return below[0], below[1], False
-    column = previous_column + 1
-    while (column, previous_row) in occupied:  # a guard: the rules above keep this cell free
-        column += 1
-    return column, previous_row, True
-
-
 class _Layout:
     """Places marks as the Big Road does, one at a time: a streak of the same mark goes down a column of
     ``rows``, a different mark starts the next free column at the top, and a streak that cannot go down turns
@@ -208,9 +192,15 @@ class _Layout:
         self.streak_column, self.turned = -1, False
 
     def place(self, mark) -> tuple[int, int]:
-        """The (column, row) of the next ``mark``."""
+        """The (column, row) of the next ``mark``: down its streak's column if it can, else right (the tail)."""
         if self.last is not None and mark == self.mark:
-            column, row, self.turned = _next_cell(self.last, self.occupied, self.rows, self.turned)
+            column, row = self.last
+            if self.turned or row + 1 >= self.rows or (column, row + 1) in self.occupied:
+                self.turned, column = True, column + 1
+                while (column, row) in self.occupied:  # a guard: the rules above keep this cell free
+                    column += 1
+            else:
+                row += 1
         else:  # the first mark, or a different one: a new column, at the top
             self.streak_column += 1
             while (self.streak_column, 0) in self.occupied:  # only if an earlier tail runs along the top row
@@ -235,38 +225,28 @@ def big_road(outcomes, rows: int = ROWS) -> list[BigRoadCell]:
     >>> big_road("T T")
     [BigRoadCell(column=0, row=0, outcome=<Outcome.TIE: 'tie'>, ties=2, leading_ties=2, index=0)]
     """
-    rows = _check_rows(rows)
     cells: list[BigRoadCell] = []
-    layout = _Layout(rows)
-    leading_ties = 0
+    layout, leading_ties = _Layout(_check_rows(rows)), 0
     for index, outcome in enumerate(as_outcomes(outcomes)):
-        if outcome is Outcome.TIE:
-            if cells:
-                last = cells[-1]
-                cells[-1] = BigRoadCell(last.column, last.row, last.outcome, last.ties + 1, last.leading_ties,
-                                        last.index)
-            else:
-                leading_ties += 1
-            continue
-        column, row = layout.place(outcome)
-        first = not cells
-        cells.append(BigRoadCell(column, row, outcome, leading_ties if first else 0,
-                                 leading_ties if first else 0, index))
+        if outcome is not Outcome.TIE:
+            ties = 0 if cells else leading_ties
+            cells.append(BigRoadCell(*layout.place(outcome), outcome, ties, ties, index))
+        elif cells:
+            cells[-1] = replace(cells[-1], ties=cells[-1].ties + 1)
+        else:
+            leading_ties += 1
     if not cells and leading_ties:
         cells.append(BigRoadCell(0, 0, Outcome.TIE, leading_ties, leading_ties, 0))
     return cells
 
 
 def big_road_columns(outcomes) -> int:
-    """How many columns the Big Road starts: one per streak of Player or Banker wins (ties don't count).
-
-    A dragon tail runs on into the next columns without starting one of its own.
+    """How many columns the Big Road starts: one per streak of wins (a dragon tail starts none).
 
     >>> big_road_columns("B B T P B B B"), big_road_columns("T T")
     (3, 0)
     """
-    winners = [outcome for outcome in as_outcomes(outcomes) if outcome is not Outcome.TIE]
-    return sum(1 for i, outcome in enumerate(winners) if i == 0 or outcome is not winners[i - 1])
+    return len(column_lengths(outcomes))
 
 
 def longest_streaks(outcomes) -> dict:
@@ -275,9 +255,8 @@ def longest_streaks(outcomes) -> dict:
     >>> longest_streaks("B B T B P P B")
     {<Outcome.BANKER: 'banker'>: 3, <Outcome.PLAYER: 'player'>: 2}
     """
-    winners = [outcome for outcome in as_outcomes(outcomes) if outcome is not Outcome.TIE]
     longest = {Outcome.BANKER: 0, Outcome.PLAYER: 0}
-    for outcome, run in groupby(winners):
+    for outcome, run in groupby(_winners(outcomes)):
         longest[outcome] = max(longest[outcome], len(list(run)))
     return longest
 
@@ -340,16 +319,15 @@ def _shoe_starts(shoes, n: int) -> np.ndarray:
     """For each coup, the index of the first coup of its shoe (0 for all when ``shoes`` is None)."""
     if shoes is None:
         return np.zeros(n, dtype=np.int32)
-    accepted = _("shoes must be None or a list of whole numbers, one shoe number per coup, not {given}")
-    if not isinstance(shoes, (list, tuple, np.ndarray)):
-        raise BaccaratError(accepted.format(given=shown(shoes)))
+    given = shoes
     try:
-        shoes = np.asarray(shoes)
+        shoes = np.asarray(shoes) if isinstance(shoes, (list, tuple, np.ndarray)) else None
     except (TypeError, ValueError, OverflowError):
-        raise BaccaratError(accepted.format(given=shown(shoes))) from None
-    if shoes.ndim != 1 or (shoes.size and (shoes.dtype.kind not in "biuf" or (
+        shoes = None
+    if shoes is None or shoes.ndim != 1 or (shoes.size and (shoes.dtype.kind not in "biuf" or (
             shoes.dtype.kind == "f" and not (np.isfinite(shoes).all() and (shoes == np.round(shoes)).all())))):
-        raise BaccaratError(accepted.format(given=shown(shoes)))
+        raise refusal(_("shoes must be None or a list of whole numbers, one shoe number per coup, not {given}"),
+                      given=given)
     if len(shoes) != n:
         raise BaccaratError(_("shoes needs one shoe number per coup: {count} given for {coups} coups").format(
             count=len(shoes), coups=n))
@@ -405,14 +383,14 @@ def streak_statistics(outcomes, max_k: int = 5, side=Outcome.BANKER, shoes=None,
         shoes = outcomes.shoes
     lengths = _streak_lengths(codes, side_code, _shoe_starts(shoes, len(codes)))
     wins = codes == side_code
-    rows = []
-    for k in range(0 if all_coups else 1, int(max_k) + 1):
-        after_streak = lengths >= k
-        coups, won = int(np.count_nonzero(after_streak)), int(np.count_nonzero(wins & after_streak))
-        p = won / coups if coups else float("nan")
-        error = sqrt(p * (1 - p) / coups) if coups else float("nan")
-        rows.append(StreakRow(k, coups, won, p, error))
-    return rows
+    return [StreakRow(k, *_share(int(np.count_nonzero(lengths >= k)), int(np.count_nonzero(wins & (lengths >= k)))))
+            for k in range(0 if all_coups else 1, int(max_k) + 1)]
+
+
+def _share(coups: int, wins: int) -> tuple[int, int, float, float]:
+    """(coups, wins, wins / coups, its standard error sqrt(p (1 - p) / coups)); NaN shares when no coup."""
+    p = wins / coups if coups else float("nan")
+    return coups, wins, p, sqrt(p * (1 - p) / coups) if coups else float("nan")
 
 
 def standard_error_gaps(rows, exact) -> list[float]:
@@ -502,11 +480,8 @@ class RoadVerdict(NamedTuple):
 
 @dataclass(frozen=True)
 class DerivedCell:
-    """One entry of a derived road, at ``column``, ``row`` of its own board, with its colour and why.
-
-    ``big_road_column``, ``big_road_row``: the Big Road entry (logical column = streak, row = its place in the
-    streak, from 0, whatever a dragon tail does) that added it; ``index``: the coup (from 0) that put it there.
-    """
+    """One entry of a derived road at ``column``, ``row`` of its board, its colour and why; the Big Road entry
+    that added it (logical column = streak, row = place in it) and the coup ``index`` that put it there."""
 
     column: int
     row: int
@@ -542,8 +517,11 @@ def column_lengths(outcomes) -> list[int]:
     >>> column_lengths("B B T P B B B B B B B P")
     [2, 1, 7, 1]
     """
-    winners = [outcome for outcome in as_outcomes(outcomes) if outcome is not Outcome.TIE]
-    return [len(list(run)) for _winner, run in groupby(winners)]
+    return [len(list(run)) for _winner, run in groupby(_winners(outcomes))]
+
+
+def _winners(outcomes) -> list[Outcome]:
+    return [outcome for outcome in as_outcomes(outcomes) if outcome is not Outcome.TIE]
 
 
 def _not_started(column: int, row: int, k: int) -> RoadVerdict:
@@ -665,8 +643,7 @@ def next_entry_colours(outcomes, road) -> NextColours:
     >>> next_entry_colours("B B P P", "big eye boy")    # Banker: columns 2 and 1 as long; Player: column 1 ends a row above
     NextColours(banker=<RoadColour.RED: 'red'>, player=<RoadColour.BLUE: 'blue'>)
     """
-    k, lengths = road_number(road), column_lengths(outcomes)
-    winners = [outcome for outcome in as_outcomes(outcomes) if outcome is not Outcome.TIE]
+    k, lengths, winners = road_number(road), column_lengths(outcomes), _winners(outcomes)
     colours = {}
     for outcome in (Outcome.BANKER, Outcome.PLAYER):
         if winners and winners[-1] is outcome:
@@ -783,14 +760,8 @@ def derived_road_statistics(outcomes, shoes=None, roads=(1, 2, 3)) -> list[RoadC
                 chosen = colours[k] == colour
                 tallies[k, colour][0] += int(np.count_nonzero(chosen))
                 tallies[k, colour][1] += int(np.count_nonzero(chosen & banker_won))
-    rows = []
-    for k in ks:
-        for colour, name in ((1, RoadColour.RED), (0, RoadColour.BLUE)):
-            coups, won = tallies[k, colour]
-            p = won / coups if coups else float("nan")
-            error = sqrt(p * (1 - p) / coups) if coups else float("nan")
-            rows.append(RoadColourRow(DERIVED_ROADS[k], name, coups, won, p, error))
-    return rows
+    return [RoadColourRow(DERIVED_ROADS[k], name, *_share(*tallies[k, colour]))
+            for k in ks for colour, name in ((1, RoadColour.RED), (0, RoadColour.BLUE))]
 
 
 def derived_road_table(rows, exact) -> str:
@@ -801,11 +772,9 @@ def derived_road_table(rows, exact) -> str:
     Big Eye Boy    red               100           0.5000  0.0500  0.4500      +1.0
     """
     exact = _check_exact(exact)
-    if not isinstance(rows, (list, tuple)) or not all(
-            isinstance(row, RoadColourRow) and _whole(row.coups) and isinstance(row.probability, Real)
-            and isinstance(row.standard_error, Real) for row in rows):
-        raise refusal(_("rows must be a list of RoadColourRow, as derived_road_statistics gives, "
-                        "not {given}"), given=rows)
+    if not all(isinstance(row, RoadColourRow) for row in _check_rows_of_streaks(rows)):
+        raise refusal(_("rows must be a list of RoadColourRow, as derived_road_statistics gives, not {given}"),
+                      given=rows)
     coups = _("coups")
     width = max([len(coups), *(len(str(row.coups)) + len(str(row.coups)) // 3 for row in rows)])
     # Translators: the table's column headings; keep the spaces that align them.
@@ -859,18 +828,20 @@ def next_entry_text(outcomes) -> str:
 
 def coups_text(records: CoupRecords) -> str:
     """How many coups were dealt, and how many each side won."""
-    if not isinstance(records, CoupRecords):
-        raise refusal(_("records must be CoupRecords (from deal_shoe or simulate_coups), not {value}"), value=records)
-    return _("{count} coups: {counts}").format(count=len(records), counts=", ".join(
+    return _("{count} coups: {counts}").format(count=len(_records(records)), counts=", ".join(
         f"{outcome.display_name} {count}" for outcome, count in records.counts().items()))
 
 
 def simulated_text(records: CoupRecords, exact) -> str:
     """How many coups were simulated, and the exact chance they are measured against (4 decimals)."""
+    return _("{count} coups simulated; exact P(Banker) on any coup = {chance}").format(
+        count=number(len(_records(records))), chance=number(_check_exact(exact), 4))
+
+
+def _records(records) -> CoupRecords:
     if not isinstance(records, CoupRecords):
         raise refusal(_("records must be CoupRecords (from deal_shoe or simulate_coups), not {value}"), value=records)
-    return _("{count} coups simulated; exact P(Banker) on any coup = {chance}").format(
-        count=number(len(records)), chance=number(_check_exact(exact), 4))
+    return records
 
 
 def largest_gap_text(gaps) -> str:

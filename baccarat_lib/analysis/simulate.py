@@ -5,6 +5,8 @@ comes out, then a fresh shoe is shuffled.  The cut card sits ``cut_card`` cards 
 default, as in ``Shoe``): a coup starts only while more than ``cut_card`` cards are left (and at least
 6, so it can always finish); the coup under way when the cut card appears is finished from the cards
 behind it.  No cards are burnt.
+``simulate_coups`` records at most ``MAX_RECORDED_COUPS`` (20,000,000) coups, about 13 bytes each;
+``outcome_counts`` counts up to ``MAX_COUNTED_COUPS`` (1,000,000,000), 2,048 shoes at a time.
 
 Every function takes ``seed`` under the library's one seed policy (``errors.check_seed``: ``None`` for fresh
 randomness, or a whole number 0 or more, numpy integers too; anything else is refused) and never touches
@@ -53,8 +55,8 @@ from .kernel import BANKER_DRAWS, CODE_OUTCOMES, OUTCOME_CODES, PLAYER_DRAWS, ch
 __all__ = ["outcome_counts", "simulate_coups", "deal_shoe", "play_shoe", "CoupRecords", "DEFAULT_CUT_CARD",
            "MAX_RECORDED_COUPS", "MAX_COUNTED_COUPS"]
 
-MAX_RECORDED_COUPS = 20_000_000      # simulate_coups: about 13 bytes a coup, twice that while joined
-MAX_COUNTED_COUPS = 1_000_000_000    # outcome_counts works in chunks of 2,048 shoes: memory stays flat
+MAX_RECORDED_COUPS = 20_000_000
+MAX_COUNTED_COUPS = 1_000_000_000
 
 # ---------------------------------------------------------------------------------------------
 # Vocabulary
