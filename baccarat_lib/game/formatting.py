@@ -7,8 +7,7 @@ All of them write numbers in the language of ``baccarat_lib.i18n``: English "24,
 "24.000" and "9,50" (the marks come from Babel's locale data), and a negative number with the minus sign "−"
 (U+2212), never a hyphen. This is the one place that decides it, both ways (``read_number`` reads them back).
 
-All three check their arguments (a ``BaccaratError`` says what is accepted) and never depend on the caller's
-``decimal`` context: numbers are rounded with exact integer arithmetic, amounts formatted in a private context.
+None depends on the caller's ``decimal`` context: numbers are rounded with exact integer arithmetic.
 
 >>> percent(Fraction(2, 3), 1), percent(Fraction(-1, 8), 1, sign=True), money(Decimal("22800.50"))
 ('66.7%', '−12.5%', '22,800.50')
@@ -42,8 +41,7 @@ _FORMAT = Context(prec=200, rounding=ROUND_HALF_EVEN, Emax=10 ** 6, Emin=-10 ** 
 
 
 def _fraction(name: str, value) -> Fraction:
-    """A number as an exact Fraction: an int (numpy too), a Fraction, a Decimal or a finite float, of size at
-    most 10**30 (with at most about 1,000 digits); text, None, NaN and infinities are refused."""
+    """A number (not text, NaN or infinite) as an exact Fraction, of size at most 10**30 and about 1,000 digits."""
     def refused():
         return BaccaratError(_("{name} must be a number (int, Fraction, Decimal or float) of size at most 10**30, "
                                "not {value}").format(name=name, value=shown(value)))
@@ -81,10 +79,7 @@ def _fraction(name: str, value) -> Fraction:
 
 
 def rounded(fraction, places: int = 2) -> Decimal:
-    """An exact fraction rounded half-even to ``places`` decimals (0..30), for display only.
-
-    ``fraction``: an int, Fraction, Decimal or finite float of size at most 10**30. The rounding is exact
-    integer arithmetic, so the caller's decimal context does not matter.
+    """An exact fraction (size at most 10**30) rounded half-even to ``places`` decimals (0..30), for display only.
 
     >>> rounded(Fraction(1, 3)), rounded(Fraction(-5, 8), 2)
     (Decimal('0.33'), Decimal('-0.62'))
@@ -100,9 +95,7 @@ def _rounded(fraction: Fraction, places: int) -> Decimal:
 
 
 def percent(fraction, places: int = 4, sign: bool = False) -> str:
-    """An exact fraction as a percentage with ``places`` decimals, rounded half-even only here.
-
-    ``sign`` writes a plus sign on positive values (for changes).
+    """An exact fraction as a percentage with ``places`` decimals, rounded half-even only here (``sign``: "+0.50%").
 
     >>> percent(Fraction(2, 3), 1), percent(0), percent(Fraction(1, 200), 2, sign=True)
     ('66.7%', '0.0000%', '+0.50%')
@@ -114,8 +107,7 @@ def percent(fraction, places: int = 4, sign: bool = False) -> str:
 
 
 def number(value, places: int | None = None) -> str:
-    """A number as the current language writes it: a whole number with thousands separators ("1,234,567"),
-    any other number rounded half-even to ``places`` decimals ("0.95"; ``places`` is required for it).
+    """A number as the current language writes it: whole with thousands separators, else rounded to ``places``.
 
     >>> number(1234567), number(Fraction(19, 20), 2), number(-0.5, 1)
     ('1,234,567', '0.95', '−0.5')
@@ -135,8 +127,7 @@ def _places(fraction: Fraction, places) -> str:
 
 
 def duration(seconds, places: int = 1) -> str:
-    """A time taken as a learner reads it ("2.5 s"), or "—" when it is not known (``seconds`` None: the learner
-    answered before anything showed they could see the question; such a time is never called slow).
+    """A time taken as a learner reads it ("2.5 s"), or "—" when it is not known (``seconds`` None).
 
     >>> duration(2.25), duration(None)
     ('2.2 s', '—')
@@ -185,12 +176,8 @@ def number_hint(kind: str = "number") -> str:
 
 
 def read_number(text, kind: str = "number") -> Decimal:
-    """The number a learner typed, read in the current language with Babel's ``parse_decimal`` (strict): in
-    Vietnamese "1.000" is one thousand and "10,5" ten and a half, in English "1,000" and "10.5". A minus may be
-    "-" or "−". Refused with a ``BaccaratError`` whose message is ``number_hint(kind)`` (in the learner's
-    language): empty text, an exponent ("1e2"), misplaced marks ("9.5.1", and "9.5" in Vietnamese), and a number
-    that is not of ``kind``: a "total" is a whole number 0 to 9, "whole" a whole number, "money" has at most two
-    decimals, "number" is any.
+    """The number a learner typed, read strictly in the current language ("1.000" is one thousand in Vietnamese);
+    anything else, or a number not of ``kind`` (``NUMBER_KINDS``), is refused with ``number_hint(kind)``.
 
     >>> read_number("1,000"), read_number(" 9.5 "), read_number("−10", "whole"), read_number("9.50", "money")
     (Decimal('1000'), Decimal('9.5'), Decimal('-10'), Decimal('9.50'))
@@ -222,12 +209,8 @@ def read_number(text, kind: str = "number") -> Decimal:
 
 
 def money(amount) -> str:
-    """An amount as written on a receipt: thousands separators, never an exponent; a whole amount has no
-    decimals ("22,800"), an amount with cents shows two ("9.50", "0.05"), and an amount finer than a cent
-    (which ``settle`` never returns, but a caller may pass) shows every digit it has ("0.5005").
-
-    ``amount``: a Decimal, an int (numpy too), a finite float or text such as "9.50", of size below 10**40 and
-    with at most 40 decimal places.
+    """An amount as written on a receipt: thousands separators, no exponent, no decimals when whole ("22,800"),
+    cents as two digits ("9.50"), every digit of an amount finer than a cent ("0.5005").
 
     >>> money(Decimal("22800")), money(Decimal("9.50")), money(Decimal("-100")), money(Decimal("-0"))
     ('22,800', '9.50', '−100', '0')

@@ -49,23 +49,24 @@ def _wins_by(side: str, margin: int):
 
 # Every event a pay table can pay on, as a predicate over the facts of a coup. The same predicates run on
 # one coup (settle) and on numpy arrays of every possible coup (odds), so they use &, |, ^ and == only.
+# Their names are English keys, marked for the catalog: ``event_words`` shows them translated.
 EVENTS = {
-    "player wins": lambda c: c.player_wins,
-    "banker wins": lambda c: c.banker_wins,
-    "tie": lambda c: c.tie,
-    "banker wins with 6": lambda c: c.banker_wins & (c.banker_total == 6),
-    "banker wins with a three-card 7": lambda c: c.banker_wins & (c.banker_total == 7) & (c.banker_cards == 3),
-    "player wins with a three-card 8": lambda c: c.player_wins & (c.player_total == 8) & (c.player_cards == 3),
-    "banker wins with a two-card 6": lambda c: c.banker_wins & (c.banker_total == 6) & (c.banker_cards == 2),
-    "banker wins with a three-card 6": lambda c: c.banker_wins & (c.banker_total == 6) & (c.banker_cards == 3),
-    "player pair": lambda c: c.player_pair,
-    "banker pair": lambda c: c.banker_pair,
-    "either pair": lambda c: c.player_pair | c.banker_pair,
+    N_("player wins"): lambda c: c.player_wins,
+    N_("banker wins"): lambda c: c.banker_wins,
+    N_("tie"): lambda c: c.tie,
+    N_("banker wins with 6"): lambda c: c.banker_wins & (c.banker_total == 6),
+    N_("banker wins with a three-card 7"): lambda c: c.banker_wins & (c.banker_total == 7) & (c.banker_cards == 3),
+    N_("player wins with a three-card 8"): lambda c: c.player_wins & (c.player_total == 8) & (c.player_cards == 3),
+    N_("banker wins with a two-card 6"): lambda c: c.banker_wins & (c.banker_total == 6) & (c.banker_cards == 2),
+    N_("banker wins with a three-card 6"): lambda c: c.banker_wins & (c.banker_total == 6) & (c.banker_cards == 3),
+    N_("player pair"): lambda c: c.player_pair,
+    N_("banker pair"): lambda c: c.banker_pair,
+    N_("either pair"): lambda c: c.player_pair | c.banker_pair,
     # A natural decides the coup at once, so the winner of a coup with a natural holds one (8 or 9 beats the
     # other hand's two cards); a tie with a natural is 8-8 or 9-9.
-    "player wins with a natural": lambda c: c.player_wins & c.natural,
-    "banker wins with a natural": lambda c: c.banker_wins & c.natural,
-    "natural tie": lambda c: c.tie & c.natural,
+    N_("player wins with a natural"): lambda c: c.player_wins & c.natural,
+    N_("banker wins with a natural"): lambda c: c.banker_wins & c.natural,
+    N_("natural tie"): lambda c: c.tie & c.natural,
     **{f"{side} wins by {margin} without a natural": _wins_by(side, margin)
        for side in ("player", "banker") for margin in DRAGON_BONUS},
 }
@@ -75,16 +76,11 @@ PAIR_EVENTS = ("player pair", "banker pair", "either pair")
 BETS = ("player", "banker", "tie", "player-pair", "banker-pair", "either-pair", "super-six", "lucky-6",
         "dragon-7", "panda-8", "dragon-bonus-player", "dragon-bonus-banker")
 
-# The names shown for the bets and events (the keys above stay English codes): marked for the catalog, translated
-# where shown (``bet_label``, ``event_words``). A bet's English name is its code capitalized ("Player Pair").
+# The names shown for the bets (the codes above stay English): a bet's English name is its code capitalized
+# ("Player Pair"), marked here for the catalog and translated where shown (``bet_label``).
 _BET_NAMES = (N_("Player"), N_("Banker"), N_("Tie"), N_("Player Pair"), N_("Banker Pair"), N_("Either Pair"),
               N_("Super Six"), N_("Lucky 6"), N_("Dragon 7"), N_("Panda 8"), N_("Dragon Bonus Player"),
               N_("Dragon Bonus Banker"))
-_EVENT_NAMES = (N_("player wins"), N_("banker wins"), N_("tie"), N_("banker wins with 6"),
-                N_("banker wins with a three-card 7"), N_("player wins with a three-card 8"),
-                N_("banker wins with a two-card 6"), N_("banker wins with a three-card 6"), N_("player pair"),
-                N_("banker pair"), N_("either pair"), N_("player wins with a natural"),
-                N_("banker wins with a natural"), N_("natural tie"))
 
 # Money: every amount is computed in this context, whatever the caller's global decimal context. Stakes are
 # at most MAX_STAKE with whole cents, odds and commissions that settle are decimals of at most 12 places, so
@@ -227,13 +223,8 @@ class Pays:
 
 @dataclass(frozen=True)
 class PayTable:
-    """A named pay table: for each bet, the lines in the order they are checked; no line applies -> the bet loses.
-
-    Made by ``derive_table`` (which checks what it is given). ``name`` is the short key code uses ("commission-4");
-    ``title`` what a learner reads ("4% commission"), the name itself when not given. ``title`` and
-    ``description`` are kept in English (marked ``N_()`` where written); show them with ``_(table.title)``,
-    ``_(table.description)``.
-    """
+    """A named pay table (``derive_table`` makes one): each bet's lines in the order they are checked (none applies:
+    the bet loses). ``name`` is the code's key, ``title`` and ``description`` English text shown through ``_()``."""
 
     name: str
     description: str
@@ -289,9 +280,7 @@ def table_label(table) -> str:
 def derive_table(base, name: str, description: str, bets: dict | None = None,
                  commission=None, drop=(), title=None) -> PayTable:
     """A new table from ``base``: replace or add whole bets (bet -> [(event, odds[, commission])]), change the
-    Banker commission, and ``drop`` bets the new table does not offer (one name, or a list of names).
-    ``title`` is what a learner reads (the name when not given). Mark a title and a description kept in the library
-    with ``N_()``: they are shown through ``_()``.
+    Banker commission, ``drop`` bets (a name or a list); ``title`` (else the name) is what a learner reads.
 
     >>> super_six_11 = derive_table("no-commission", "super-six-11", "Super Six at 11:1",
     ...                             bets={"super-six": [("tie", "loses"), ("banker wins with 6", "11:1")]})
@@ -411,9 +400,8 @@ def pay_table_rows(tables=None) -> list[tuple[str, dict]]:
 
 @dataclass(frozen=True)
 class CoupFacts:
-    """What pay-table events read from a coup (``coup_facts`` makes them). ``natural``: either hand had 8 or 9 on its
-    first two cards (then neither drew); it defaults to False, so facts written without it describe a coup without
-    a natural."""
+    """What pay-table events read from a coup (``coup_facts`` makes them); ``natural``: either hand had 8 or 9 on its
+    first two cards (False when not given)."""
 
     player_wins: bool
     banker_wins: bool
@@ -440,9 +428,8 @@ def coup_facts(coup: Coup) -> CoupFacts:
 
 @dataclass(frozen=True)
 class Settlement:
-    """One bet settled: ``net`` (won, negative when lost, 0 on a push), ``gross`` (the result at the odds before
-    commission: the win paid, 0 on a push, minus the stake on a loss, when nothing is paid), ``commission``,
-    ``result`` ("wins", "push" or "loses") and the ``explanation``. ``settle`` gives whole cents."""
+    """One bet settled: ``net`` (negative when lost), ``gross`` (at the odds, before ``commission``), ``result``
+    ("wins", "push" or "loses") and the ``explanation``, in whole cents."""
 
     net: Decimal
     gross: Decimal
@@ -497,10 +484,8 @@ def _amount(name: str, value, allow_zero: bool = False) -> Decimal:
 
 
 def stake_amount(stake) -> Decimal:
-    """A stake as an exact Decimal: a number above 0 and at most ``MAX_STAKE`` (1,000,000,000,000) with at most
-    2 decimal places (whole cents), given as an int (a numpy integer is fine), a Decimal, a float, a Fraction or
-    text such as "2.50" or "1,000" (commas may group thousands). Anything else, more decimals, or a larger stake
-    is refused with a ``BaccaratError``.
+    """A stake as an exact Decimal: above 0, at most ``MAX_STAKE``, whole cents; an int, Decimal, float, Fraction or
+    text such as "2.50" or "1,000".
 
     >>> stake_amount("2.50"), stake_amount(10), stake_amount(10 ** 12), stake_amount("1e3"), stake_amount("1,000")
     (Decimal('2.50'), Decimal('10'), Decimal('1000000000000'), Decimal('1000'), Decimal('1000'))
@@ -541,9 +526,6 @@ def _percent_text(rate: Fraction) -> str:
     return localized(f"{float(rate * 100):g}%")
 
 
-_MARGIN = re.compile(r"(.+ by )(\d+)( .+)")
-
-
 def _or(items: list) -> str:
     """"a, b or c" for numbers, "a or b or c" for phrases: ``items`` joined by the language's "or"."""
     said = items[0]
@@ -556,7 +538,7 @@ def _either_of(events: list) -> str:
     """Events joined by "or", margins of one kind said once: "player wins by 9, 8 or 4 without a natural"."""
     phrases, margins = [], {}
     for event in events:
-        match = _MARGIN.fullmatch(event)
+        match = _MARGIN_EVENT.fullmatch(event)
         if match is None:
             phrases.append(event)
             continue
@@ -591,18 +573,10 @@ def _what_happened(coup: Coup, lines) -> str:
 
 
 def settle(bet: str, stake, coup: Coup, table="standard") -> Settlement:
-    """Settle ``stake`` on ``bet`` for a played coup: the net result in money, with any commission shown apart.
+    """Settle ``stake`` on ``bet`` for a ``coup`` (played, or cards in dealt order): the net result in money.
 
-    ``coup`` is a played ``Coup``, or cards in dealt order (text such as ``"2 3 3 A 7 4"`` or a list of cards),
-    which are played first. ``stake``: see ``stake_amount``. The arithmetic uses the library's own decimal
-    context, so the caller's ``decimal`` settings never change a result. A table whose odds or commission are
-    not decimals of at most 12 places (say 1:3) is refused.
-
-    **Whole cents.** Stakes are whole cents, but 5% of 10.01 is 0.5005 and 1:2 on 10.01 is 5.005. Every amount
-    that changes hands is a whole number of cents, so such a fraction of a cent is dropped: the win is paid
-    rounded down to the cent (never more than the odds), then the commission on what is paid is rounded down
-    to the cent (never more than the rate). 10.01 on Banker at 5% is paid 10.01, less 0.50 commission: net
-    9.51. (House edges, in ``analysis.odds``, use the exact rates.)
+    Every amount that changes hands is whole cents: the win is rounded down to the cent (never more than the
+    odds), then the commission on it (never more than the rate); so 10.01 on Banker nets 10.01 - 0.50.
 
     >>> settle("banker", 10, play_coup("K 3 5 3 9"), "no-commission").net   # Banker wins with 6: pays 1:2
     Decimal('5')
