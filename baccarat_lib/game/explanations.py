@@ -158,14 +158,13 @@ def _banker_rule_step(step) -> str:
     return _("{hand} and {reason}").format(hand=_has("banker", step.banker, step.banker_total), reason=reason)
 
 
-def _player_draw_step(step) -> str:
-    return _("Player draws {card}: {working}, so Player has {total}.").format(
-        card=step.player[-1].label, working=_arithmetic(step.player, step.player_total), total=step.player_total)
-
-
-def _banker_draw_step(step) -> str:
-    return _("Banker draws {card}: {working}, so Banker has {total}.").format(
-        card=step.banker[-1].label, working=_arithmetic(step.banker, step.banker_total), total=step.banker_total)
+def _draw_step(step) -> str:
+    """'Player draws 7♦: 2+3+7 = 12, so Player has 2.', or Banker's: a whole sentence in the catalog per side."""
+    player = step.rule == "player-draw"
+    cards, total = (step.player, step.player_total) if player else (step.banker, step.banker_total)
+    message = (_("Player draws {card}: {working}, so Player has {total}.") if player
+               else _("Banker draws {card}: {working}, so Banker has {total}."))
+    return message.format(card=cards[-1].label, working=_arithmetic(cards, total), total=total)
 
 
 def _compare_step(step) -> str:
@@ -178,8 +177,8 @@ def _compare_step(step) -> str:
 
 
 # Step.rule -> its sentence.
-_STEPS = {"natural": _natural_step, "player-rule": _player_rule_step, "player-draw": _player_draw_step,
-          "banker-rule": _banker_rule_step, "banker-draw": _banker_draw_step, "compare": _compare_step}
+_STEPS = {"natural": _natural_step, "player-rule": _player_rule_step, "player-draw": _draw_step,
+          "banker-rule": _banker_rule_step, "banker-draw": _draw_step, "compare": _compare_step}
 
 
 def step_text(step) -> str:

@@ -108,15 +108,20 @@ def _published_values(cell: str, column: str) -> frozenset:
         return frozenset() if column == "draw" else ANY
     values = set()
     for token in re.split(r"[\s,\-–]+", cell.strip()):
-        rank = token.upper()
-        if token in ("0", "1"):
-            values.add(int(token))
-        elif rank in RANK_VALUES:
-            values.add(RANK_VALUES[rank])
-        else:
+        if _value_of(token) is None:
             raise BaccaratError(_("{token} in the printed cell {cell} is neither a value 0..9 nor a card rank "
                                   "(A, 2..9, 10, J, Q, K)").format(token=shown(token, 20), cell=shown(cell, 30)))
+        values.add(_value_of(token))
     return frozenset(values)
+
+
+def _value_of(item) -> int | None:
+    """A third-card value 0..9 given as one (an int, or "0", "1") or as a rank ("A", "10", "K"); None if neither."""
+    if isinstance(item, str):
+        text = item.strip().upper()
+        return int(text) if text in ("0", "1") else RANK_VALUES.get(text)
+    value = _index(item)
+    return value if value in THIRD_CARD_VALUES else None
 
 
 def read_published_table(rows) -> dict[int, tuple[tuple[int, ...], tuple[int, ...]]]:
@@ -171,25 +176,15 @@ def _values(values, where: str) -> frozenset:
             where=where, value=shown(values)))
     result = set()
     for value in items:
-        if isinstance(value, str) and value.strip() in ("0", "1"):
-            result.add(int(value))
-        elif isinstance(value, str) and value.strip().upper() in RANK_VALUES:
-            result.add(RANK_VALUES[value.strip().upper()])
-        elif _index(value) is not None and _index(value) in THIRD_CARD_VALUES:
-            result.add(_index(value))
-        else:
+        if _value_of(value) is None:
             raise BaccaratError(_("{value} in {where} is not a third-card value: give 0..9 or a rank "
                                   "(A, 2..9, 10, J, Q, K)").format(value=shown(value, 20), where=where))
+        result.add(_value_of(value))
     return frozenset(result)
 
 
-def _expected_draws(total: int) -> frozenset:
-    """The values on which Banker draws with this two-card total (8 and 9 are naturals: never)."""
-    return frozenset(BANKER_TABLEAU.get(total, ()))
-
-
 def _row_contradictions(total: int, draw_values: frozenset, stand_values: frozenset) -> list[Contradiction]:
-    expected = _expected_draws(total)
+    expected = BANKER_TABLEAU.get(total, frozenset())          # 8 and 9 are naturals: Banker never draws
 
     def says(values):
         drawn = values & expected
