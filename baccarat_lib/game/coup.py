@@ -24,7 +24,7 @@ from .cards import Card, _iter_cards, as_cards
 from .explanations import _arithmetic, step_text, steps_text
 from ..errors import BaccaratError, refusal, shown
 from ..i18n import N_, _, ngettext
-from .rules import NATURALS, Decision, _banker_decision, _player_decision, _points
+from .rules import NATURALS, Decision, _banker_decision, _is_natural, _player_decision, _points
 
 __all__ = ["Outcome", "Hand", "Step", "Coup", "FIRST_FOUR", "play_coup", "cards_needed",
            "cards_needed_text"]
@@ -100,7 +100,7 @@ class Hand:
     @property
     def is_natural(self) -> bool:
         """8 or 9 on the first two cards."""
-        return len(self.cards) == 2 and _points(self.cards) in NATURALS
+        return _is_natural(self.cards)
 
     @property
     def third_card(self) -> Card | None:

@@ -51,13 +51,9 @@ _PLAYER_STANDS_ON = frozenset(TOTALS) - PLAYER_DRAWS_ON - NATURALS
 
 
 class Decision(NamedTuple):
-    """A draw-or-stand decision as data: ``draws``, the ``rule`` that made it and the numbers it used.
-
-    ``rule`` is "natural" (``total`` is 8 or 9), "player-rule" (``values``: the totals the rule names, 0–5 draw or
-    6–7 stand), "banker-follows-player" (Player stood; the same ``values``) or "tableau" (``values``: the row of
-    ``BANKER_TABLEAU`` for ``total``; ``third_card``: Player's third card, a Card or a point value). ``.reason``
-    is the sentence, made when it is read, in the language current then.
-    """
+    """A draw-or-stand decision as data: ``draws``, the ``rule`` that made it ("natural", "player-rule",
+    "banker-follows-player", "tableau"), the ``total``, the ``values`` the rule names (the totals 0–5 or 6–7, or the
+    tableau row) and Player's ``third_card`` (a Card or a value); ``.reason`` words it when read."""
 
     draws: bool
     rule: str
@@ -106,8 +102,7 @@ def total_working(cards) -> str:
     raw = sum(card.value for card in cards)
     working = ranks if ranks == values else f"{ranks} → {values}"
     if raw >= 10:
-        return _("{working} = {raw} → keep the units digit: {total}").format(working=working, raw=raw,
-                                                                             total=hand_total(cards))
+        return _("{working} = {raw} → keep the units digit: {total}").format(working=working, raw=raw, total=raw % 10)
     return f"{working} = {raw}"
 
 
@@ -117,7 +112,10 @@ def is_natural(cards) -> bool:
     >>> is_natural("K 9"), is_natural("4 4"), is_natural("2 3 3")
     (True, True, False)
     """
-    cards = as_cards(cards)
+    return _is_natural(as_cards(cards))
+
+
+def _is_natural(cards) -> bool:
     return len(cards) == 2 and _points(cards) in NATURALS
 
 
@@ -130,8 +128,8 @@ def totals_text(*hands) -> str:
     """
     if not hands:
         raise BaccaratError(_("totals_text needs at least one hand, such as \"7 8\""))
-    return "\n".join(_("{hand}: total {total}").format(hand=" ".join(card.label for card in as_cards(hand)),
-                                                       total=hand_total(hand)) for hand in hands)
+    return "\n".join(_("{hand}: total {total}").format(hand=" ".join(map(str, cards)), total=_points(cards))
+                     for cards in map(as_cards, hands))
 
 
 def two_card_totals_text() -> str:
@@ -155,9 +153,9 @@ def natural_text(*hands) -> str:
     """
     if not hands:
         raise BaccaratError(_("natural_text needs at least one hand, such as \"K 9\""))
-    return "\n".join(_("{hand}: natural? {answer}").format(
-        hand=" ".join(card.label for card in as_cards(hand)), answer=_("yes") if is_natural(hand) else _("no"))
-        for hand in hands)
+    return "\n".join(_("{hand}: natural? {answer}").format(hand=" ".join(map(str, cards)),
+                                                          answer=_("yes") if _is_natural(cards) else _("no"))
+                     for cards in map(as_cards, hands))
 
 
 def _check_total(total, name: str) -> int:
