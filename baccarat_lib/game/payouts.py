@@ -536,25 +536,13 @@ def _or(items: list) -> str:
 
 def _either_of(events: list) -> str:
     """Events joined by "or", margins of one kind said once: "player wins by 9, 8 or 4 without a natural"."""
-    phrases, margins = [], {}
+    grouped = {}                 # an event, or a side's margin events -> (the first such event, the margins named)
     for event in events:
         match = _MARGIN_EVENT.fullmatch(event)
-        if match is None:
-            phrases.append(event)
-            continue
-        if event_words(event, "") not in margins:
-            phrases.append((event, event_words(event, "")))
-        margins.setdefault(event_words(event, ""), []).append(match.group(2))
-    said = []
-    for phrase in phrases:
-        if isinstance(phrase, str):
-            said.append(event_words(phrase))
-        else:
-            event, key = phrase
-            numbers = margins[key]
-            listed = _or([", ".join(numbers[:-1]), numbers[-1]]) if len(numbers) > 1 else numbers[0]
-            said.append(event_words(event, listed))
-    return _or(said)
+        key, margins = (("by", match.group(1)), [match.group(2)]) if match else (event, [])
+        grouped.setdefault(key, (event, []))[1].extend(margins)
+    return _or([event_words(event, _or([", ".join(margins[:-1]), margins[-1]]) if len(margins) > 1 else None)
+                for event, margins in grouped.values()])
 
 
 def _what_happened(coup: Coup, lines) -> str:
