@@ -444,11 +444,14 @@ def streak_table(rows, exact, side=Outcome.BANKER) -> str:
     # Translators: the other column headings of the streak table; keep the spaces that align them.
     lines = [_("  k  {coups}  {side} won next  ± 1 SE   exact  gap (SE)").format(coups=heading, side=label)]
     every = _("any")      # the row k = 0: every coup
-    for row, gap in zip(rows, standard_error_gaps(rows, exact)):
-        lines.append(localized(f"{row.k if row.k else every:>3}  {row.coups:>{len(heading)},} "
-                               f"{row.probability:>16.4f} {row.standard_error:>7.4f} {float(exact):>7.4f} "
-                               f"{gap:>+9.1f}"))
-    return "\n".join(lines)
+    return "\n".join(lines + [f"{row.k if row.k else every:>3}  " + _statistics(row, len(heading), exact)
+                              for row in rows])
+
+
+def _statistics(row, width: int, exact: float) -> str:
+    """A row's coups (in ``width``), share, standard error, the exact chance and the gap, as the tables print them."""
+    return localized(f"{row.coups:>{width},} {row.probability:>16.4f} {row.standard_error:>7.4f} {exact:>7.4f} "
+                     f"{_gap(row.probability - exact, row.standard_error):>+9.1f}")
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -780,12 +783,8 @@ def derived_road_table(rows, exact) -> str:
     # Translators: the table's column headings; keep the spaces that align them.
     lines = [_("road           if Banker adds  {coups}  Banker won next  ± 1 SE   exact  gap (SE)").format(
         coups=f"{coups:>{width}}")]
-    for row in rows:
-        gap = _gap(row.probability - exact, row.standard_error)
-        colour = _(_COLOUR_NAMES.get(row.colour, str(row.colour)))
-        lines.append(f"{row.road:<14} {colour:<14}  " + localized(
-            f"{row.coups:>{width},} {row.probability:>16.4f} {row.standard_error:>7.4f} {exact:>7.4f} {gap:>+9.1f}"))
-    return "\n".join(lines)
+    return "\n".join(lines + [f"{row.road:<14} {_(_COLOUR_NAMES.get(row.colour, str(row.colour))):<14}  "
+                              + _statistics(row, width, exact) for row in rows])
 
 
 # ---------------------------------------------------------------------------------------------------------
