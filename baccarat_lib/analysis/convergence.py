@@ -25,7 +25,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..errors import BaccaratError, refusal, shown, whole_number
+from ..errors import BaccaratError, refusal, whole_number
 from ..game.cards import RANKS, Card
 from ..game.coup import Coup, Outcome, play_coup
 from ..game.payouts import EVENTS, bet_label, table_label
@@ -89,16 +89,13 @@ def _deals(counts: dict):
 
 def outcome_chances(deals) -> dict:
     """{Outcome: Fraction}: the chances of (chance, coup) pairs added up by who won."""
-    refused = _("deals must be (chance, Coup) pairs such as enumerate_coups gives, not {given}")
-    if not _is_list(deals):
-        raise BaccaratError(refused.format(given=shown(deals)))
     chances = {outcome: Fraction(0) for outcome in (Outcome.PLAYER, Outcome.BANKER, Outcome.TIE)}
-    for pair in deals:
+    for pair in deals if _is_list(deals) else [deals]:
         if not (isinstance(pair, tuple) and len(pair) == 2 and isinstance(pair[1], Coup)
                 and isinstance(pair[0], (int, Fraction)) and not isinstance(pair[0], bool)):
-            raise BaccaratError(refused.format(given=shown(pair)))
-        chance, coup = pair
-        chances[coup.outcome] += chance
+            raise refusal(_("deals must be (chance, Coup) pairs such as enumerate_coups gives, not {given}"),
+                          given=pair)
+        chances[pair[1].outcome] += pair[0]
     return chances
 
 
@@ -164,8 +161,7 @@ def net_results(records, bet: str, table="standard") -> np.ndarray:
 
 
 def _check_simulation(n_coups, points) -> None:
-    """The arguments of a convergence that ``simulate_coups`` does not check, checked before it starts (it checks
-    ``decks`` and ``seed`` itself before dealing a coup)."""
+    """What ``simulate_coups`` does not check of a convergence's arguments, checked before any coup is dealt."""
     n_coups = whole_number("n_coups", n_coups, 0, MAX_RECORDED_COUPS)
     if n_coups < 2:
         raise BaccaratError(_("n_coups must be 2 or more for a running mean, not {given}").format(given=n_coups))

@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from .cards import RANKS, Card, _iter_cards, as_cards
 from .explanations import decision_text
-from ..errors import BaccaratError, refusal, shown, whole_number
+from ..errors import BaccaratError, refusal, whole_number
 from ..i18n import _
 
 __all__ = ["BANKER_TABLEAU", "PLAYER_DRAWS_ON", "NATURALS", "ANY", "TOTALS", "THIRD_CARD_VALUES", "Decision",
