@@ -581,55 +581,38 @@ def settle(bet: str, stake, coup: Coup, table="standard") -> Settlement:
         raise BaccaratError(_("table {table} pays {bet} at {terms}: no exact amount in money (odds and commission "
                               "must be decimals of at most 12 places)").format(table=shown(table.name), bet=bet,
                                                                                terms=line.terms()))
-    label = bet_label(bet)
+    said = {"bet": bet_label(bet), "stake": money(amount)}           # fields the sentences below share
     if line is None:
-        net, gross, commission, result = -amount, -amount, Decimal(0), "loses"
-        pays_on = _either_of([line.event for line in lines if parse_odds(line.odds) > 0])
-        # Say what happened, unless the bet reads only the first four cards' ranks (a pair bet).
-        if all(line.event in PAIR_EVENTS for line in lines):
-            why = _("The {bet} bet loses: it pays only on {pays_on}; the dealer takes the {stake} stake.").format(
-                bet=label, pays_on=pays_on, stake=money(amount))
+        said["pays_on"] = _either_of([line.event for line in lines if parse_odds(line.odds) > 0])
+        if all(line.event in PAIR_EVENTS for line in lines):         # a pair bet reads only the first four ranks
+            why = _("The {bet} bet loses: it pays only on {pays_on}; the dealer takes the {stake} stake.")
         else:
-            why = _("The {bet} bet loses ({what}): it pays only on {pays_on}; the dealer takes the {stake} "
-                    "stake.").format(bet=label, what=_what_happened(coup, lines), pays_on=pays_on, stake=money(amount))
-    else:
-        odds = parse_odds(line.odds)
-        result = "push" if odds == 0 else "wins" if odds > 0 else "loses"
-        notes = []
-        if result == "wins":
-            exact_gross = _times(amount, odds)
-            gross = _whole_cents(exact_gross)
-            if gross != exact_gross:
-                notes.append(_("{odds} on {stake} is {amount}: the fraction of a cent is not paid.").format(
-                    odds=line.odds, stake=money(amount), amount=money(exact_gross)))
-            exact_commission = _times(gross, line.commission)
-            commission = _whole_cents(exact_commission)
-            if commission != exact_commission:
-                notes.append(_("{rate} of {paid} is {amount}: the fraction of a cent is not charged.").format(
-                    rate=_percent_text(line.commission), paid=money(gross), amount=money(exact_commission)))
-        else:
-            gross, commission = _times(amount, odds), Decimal(0)
-        with localcontext(_MONEY):
-            net = gross - commission
-        if result == "push":
-            why = _("The {bet} bet pushes ({event}): the {stake} stake is returned.").format(
-                bet=label, event=event_words(line.event), stake=money(amount))
-        elif result == "loses" and line.event == "tie":
-            why = _("The {bet} bet loses on a tie, as this table says; the dealer takes the {stake} stake.").format(
-                bet=label, stake=money(amount))
-        elif result == "loses":
-            why = _("The {bet} bet loses: {event}; the dealer takes the {stake} stake.").format(
-                bet=label, event=event_words(line.event), stake=money(amount))
-        else:
-            why = _("The {bet} bet wins: {event}, paid {terms}.").format(bet=label, event=event_words(line.event),
-                                                                        terms=line.terms())
-        if line.commission and result == "wins":
-            why = " ".join([why, _("The dealer pays {paid} and collects {commission} commission: net {net}.").format(
-                paid=money(gross), commission=money(commission), net=money(net))])
-        elif result == "wins":
-            why = " ".join([why, _("The dealer pays {paid}.").format(paid=money(gross))])
-        why = " ".join([why] + notes)
-    return Settlement(net, gross, commission, result, why)
+            said["what"] = _what_happened(coup, lines)
+            why = _("The {bet} bet loses ({what}): it pays only on {pays_on}; the dealer takes the {stake} stake.")
+        return Settlement(-amount, -amount, Decimal(0), "loses", why.format(**said))
+    odds, said["event"] = parse_odds(line.odds), event_words(line.event)
+    if odds <= 0:
+        why = (_("The {bet} bet pushes ({event}): the {stake} stake is returned.") if odds == 0 else
+               _("The {bet} bet loses on a tie, as this table says; the dealer takes the {stake} stake.")
+               if line.event == "tie" else _("The {bet} bet loses: {event}; the dealer takes the {stake} stake."))
+        lost = _times(amount, odds)
+        return Settlement(lost, lost, Decimal(0), "push" if odds == 0 else "loses", why.format(**said))
+    exact_gross = _times(amount, odds)
+    gross = _whole_cents(exact_gross)
+    exact_commission = _times(gross, line.commission)
+    commission = _whole_cents(exact_commission)
+    with localcontext(_MONEY):
+        net = gross - commission
+    why = [_("The {bet} bet wins: {event}, paid {terms}.").format(terms=line.terms(), **said),
+           (_("The dealer pays {paid} and collects {commission} commission: net {net}.") if line.commission
+            else _("The dealer pays {paid}.")).format(paid=money(gross), commission=money(commission), net=money(net))]
+    if gross != exact_gross:
+        why.append(_("{odds} on {stake} is {amount}: the fraction of a cent is not paid.").format(
+            odds=line.odds, stake=said["stake"], amount=money(exact_gross)))
+    if commission != exact_commission:
+        why.append(_("{rate} of {paid} is {amount}: the fraction of a cent is not charged.").format(
+            rate=_percent_text(line.commission), paid=money(gross), amount=money(exact_commission)))
+    return Settlement(net, gross, commission, "wins", " ".join(why))
 
 
 def collect_back(settlement: Settlement, paid=None) -> Decimal:
