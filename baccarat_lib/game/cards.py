@@ -104,6 +104,16 @@ def _index(value) -> int | None:
         return None
 
 
+def _iterable(value, refused: tuple):
+    """An iterator over ``value``, or None when it is not a collection (or is of a ``refused`` type)."""
+    if isinstance(value, refused):
+        return None
+    try:
+        return iter(value)
+    except TypeError:                # a number, None, a 0-d numpy array
+        return None
+
+
 def _parse_suit(suit) -> str:
     """A suit symbol from '♠♥♦♣' or a letter 's h d c' (either case)."""
     if not isinstance(suit, str):

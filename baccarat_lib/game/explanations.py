@@ -19,7 +19,7 @@ rules nor the coup, which both call it).
 
 from __future__ import annotations
 
-from .cards import RANK_VALUES
+from .cards import RANK_VALUES, _iterable
 from ..errors import BaccaratError, refusal, shown, whole_number
 from ..i18n import N_, _
 
@@ -35,10 +35,7 @@ def describe_values(values) -> str:
     >>> describe_values({6, 7}), describe_values({0, 1, 2, 3, 4, 5, 6, 7, 9}), describe_values(set())
     ('6–7', '0–7, 9', 'nothing')
     """
-    try:
-        items = None if isinstance(values, (str, bytes)) else iter(values)
-    except TypeError:                # not iterable (a number, a 0-d numpy array)
-        items = None
+    items = _iterable(values, (str, bytes))
     if items is None:
         raise refusal(_("values must be a collection of whole numbers 0..9, not {value}"), value=values)
     values = sorted({whole_number("each of values", value, 0, 9) for value in items})

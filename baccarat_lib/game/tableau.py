@@ -21,7 +21,7 @@ import re
 
 from ..errors import BaccaratError, refusal, shown, whole_number
 from ..i18n import N_, _
-from .cards import RANK_VALUES, _index
+from .cards import RANK_VALUES, _index, _iterable
 from .explanations import describe_values
 from .rules import ANY, BANKER_TABLEAU, THIRD_CARD_VALUES
 
@@ -45,16 +45,6 @@ SOURCE_002_ROWS = (
     ("7", N_("does not draw"), N_("does not draw")),
     ("0-1-2", N_("always draws a 3rd card"), ""),
 )
-
-
-def _iterable(value, refused: tuple):
-    """An iterator over ``value``, or None when it is not a collection (or is one of the ``refused`` types)."""
-    if isinstance(value, refused):
-        return None
-    try:
-        return iter(value)
-    except TypeError:                # a number, None, a 0-d numpy array
-        return None
 
 
 # ----------------------------------------------------------------------------- the printed table
