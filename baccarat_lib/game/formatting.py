@@ -208,6 +208,23 @@ def read_number(text, kind: str = "number") -> Decimal:
     return value.quantize(Decimal(1)) if kind in ("total", "whole") else value
 
 
+def _decimal(value, text_limit: int) -> Decimal | None:
+    """``value`` as the Decimal it is written as: a Decimal, a whole number (numpy too) below 10**40, a finite float
+    (0.1 is 0.1) or text of at most ``text_limit`` characters; None for anything else (a bool too)."""
+    if isinstance(value, bool) or type(value).__name__ == "bool_":
+        return None
+    try:
+        if isinstance(value, (str, float)):
+            text = value.strip() if isinstance(value, str) else repr(value)
+            return Decimal(text) if len(value if isinstance(value, str) else text) <= text_limit else None
+        if isinstance(value, Decimal):
+            return value
+        number = _index(value)
+        return Decimal(number) if number is not None and abs(number) < 10 ** 40 else None
+    except (ArithmeticError, ValueError):
+        return None
+
+
 def money(amount) -> str:
     """An amount as written on a receipt: thousands separators, no exponent, no decimals when whole ("22,800"),
     cents as two digits ("9.50"), every digit of an amount finer than a cent ("0.5005").
@@ -222,23 +239,8 @@ def money(amount) -> str:
         return BaccaratError(_("amount must be a Decimal, a whole number or text such as '9.50', below 10**40 with at "
                                "most 40 decimals, not {value}").format(value=shown(given)))
 
-    if isinstance(amount, bool) or type(amount).__name__ == "bool_":
-        raise refused()
     with localcontext(_FORMAT):
-        try:
-            if isinstance(amount, str):
-                amount = Decimal(amount.strip()) if len(amount) <= 100 else None
-            elif isinstance(amount, float):
-                amount = Decimal(repr(amount)) if math.isfinite(amount) else None
-            elif isinstance(amount, Decimal):
-                pass
-            elif _index(amount) is not None:
-                number = _index(amount)
-                amount = Decimal(number) if abs(number) < 10 ** 40 else None
-            else:
-                amount = None
-        except (ArithmeticError, ValueError):
-            amount = None
+        amount = _decimal(amount, 100)
         if amount is None or not amount.is_finite() or (amount and not -40 <= amount.adjusted() < 40) \
                 or amount.as_tuple().exponent < -80 or len(amount.as_tuple().digits) > 120:
             raise refused()

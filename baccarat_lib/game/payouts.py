@@ -12,7 +12,6 @@ Decimal('0')
 from __future__ import annotations
 
 import math
-import operator
 import re
 from dataclasses import dataclass, field, replace
 from decimal import (ROUND_DOWN, ROUND_HALF_EVEN, Context, Decimal, DivisionByZero, Inexact, InvalidOperation, Overflow,
@@ -24,7 +23,7 @@ from ..i18n import N_, _
 from .cards import _index
 from .coup import Coup, Outcome, play_coup
 from .explanations import step_text
-from .formatting import localized, money
+from .formatting import _decimal, localized, money
 
 __all__ = ["EVENTS", "PAIR_EVENTS", "Pays", "PayTable", "PAY_TABLES", "BETS", "bet_label", "table_label", "event_words",
            "pay_table", "derive_table", "pay_table_rows", "settle", "Settlement", "stake_amount", "collect_back",
@@ -445,29 +444,13 @@ def _amount(name: str, value, allow_zero: bool = False) -> Decimal:
                 _("{name} must be a positive amount, at most 1,000,000,000,000 with at most 2 decimal places, "
                   "such as 10 or '2.50', not {value}"))
     refused = BaccaratError(accepted.format(name=name, value=shown(value)))
-    if isinstance(value, bool) or type(value).__name__ == "bool_":
-        raise refused
     with localcontext(_MONEY):
-        try:
-            if isinstance(value, Decimal):
-                amount = value
-            elif isinstance(value, str):
-                text = value.strip()
-                if _GROUPED.fullmatch(text):
-                    text = text.replace(",", "")
-                amount = Decimal(text) if len(text) <= 30 else None
-            elif isinstance(value, float):
-                amount = Decimal(str(value)) if math.isfinite(value) else None
-            elif isinstance(value, Fraction):
-                amount = (Decimal(value.numerator) / Decimal(value.denominator)
-                          if abs(value) <= MAX_STAKE and (value * 100).denominator == 1 else None)
-            elif hasattr(value, "__index__"):
-                number = operator.index(value)
-                amount = Decimal(number) if abs(number) <= MAX_STAKE else None
-            else:
-                amount = None
-        except (ArithmeticError, ValueError, TypeError):
-            amount = None
+        if isinstance(value, Fraction):
+            amount = (Decimal(value.numerator) / Decimal(value.denominator)
+                      if abs(value) <= MAX_STAKE and (value * 100).denominator == 1 else None)
+        else:
+            text = value.strip() if isinstance(value, str) else value
+            amount = _decimal(text.replace(",", "") if isinstance(text, str) and _GROUPED.fullmatch(text) else text, 30)
         if amount is None or not amount.is_finite() or amount < 0 or (amount == 0 and not allow_zero) \
                 or amount > MAX_STAKE:
             raise refused
