@@ -52,10 +52,8 @@ def _finished(dealt: list[Card]) -> Coup | None:
 
 
 def enumerate_coups(cards):
-    """Yield (chance, coup) for every complete coup dealt from ``cards``, by rank, one card at a time.
-
-    The chance of a deal is a product: (cards of that rank left) / (cards left), card after card. ``cards`` is
-    checked at once (a shoe of 6 cards or more, ``kernel.check_shoe_size``); the deals come one by one.
+    """Yield (chance, coup) for every complete coup dealt from ``cards`` (6 or more), one card at a time: a deal's
+    chance is the product of (cards of that rank left) / (cards left).
 
     >>> deals = list(enumerate_coups("K K K K 3 3 3 3 6 6 6 6"))
     >>> len(deals), sum(chance for chance, coup in deals)

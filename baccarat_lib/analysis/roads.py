@@ -362,11 +362,8 @@ def _streak_lengths(codes: np.ndarray, side_code: int, starts: np.ndarray) -> np
 
 def streak_statistics(outcomes, max_k: int = 5, side=Outcome.BANKER, shoes=None,
                       all_coups: bool = False) -> list[StreakRow]:
-    """P(``side`` wins | the last k non-tie results of the shoe were ``side`` wins), for k = 1..max_k.
-
-    The next coup may be a tie: it counts as a coup that ``side`` did not win, so each row compares with the
-    plain P(``side``) of ``odds.outcome_probabilities``. With ``all_coups``, a first row k = 0 covers every
-    coup (no streak asked for): the sample's own share, to compare the streak rows with.
+    """P(``side`` wins | the last k non-tie results of the shoe were ``side`` wins), for k = 1..max_k (and k = 0,
+    every coup, with ``all_coups``); a tie next is a coup ``side`` did not win, so rows compare with P(``side``).
 
     >>> [(row.k, row.coups, row.wins) for row in streak_statistics("B B P B B B T B P", max_k=3)]
     [(1, 7, 4), (2, 5, 2), (3, 3, 1)]
@@ -580,12 +577,8 @@ def _verdict(lengths, column: int, row: int, k: int) -> RoadVerdict:
 
 
 def derived_road(outcomes, road, rows: int = ROWS) -> list[DerivedCell]:
-    """The entries of derived road ``road`` (1, 2, 3 or its name), in order, laid out as the Big Road is.
-
-    Each Player or Banker win adds at most one entry (a tie adds none); its colour comes from
-    ``_verdict``. A run of one colour goes down a column, a change of colour starts the next one, and a
-    run longer than ``rows`` turns right (the dragon tail), as on the Big Road.
-    """
+    """The entries of derived road ``road`` (1, 2, 3 or its name), in order, laid out as the Big Road is: each win
+    adds at most one (its colour from ``_verdict``), a run of one colour down a column."""
     k, rows = road_number(road), _check_rows(rows)
     cells: list[DerivedCell] = []
     layout, lengths, previous = _Layout(rows), [], None
@@ -737,10 +730,8 @@ def _banker_colours(codes: np.ndarray, starts: np.ndarray, ks) -> dict:
 def derived_road_statistics(outcomes, shoes=None, roads=(1, 2, 3)) -> list[RoadColourRow]:
     """P(Banker wins | a Banker win would add a red entry to the road) and | blue, for each road in ``roads``.
 
-    The history restarts with each shoe (``shoes``, one shoe number per coup; ``CoupRecords`` bring their own),
-    as at a table where the boards are wiped. A tie next counts as a coup Banker did not win, so each row
-    compares with the plain P(Banker). Rows come red then blue for each road. Whole shoes are looked at a chunk
-    at a time, so the work arrays stay small whatever the number of coups.
+    The history restarts with each shoe (``shoes``; ``CoupRecords`` bring their own); a tie next is a coup Banker
+    did not win. Rows come red then blue for each road; whole shoes are read a chunk at a time.
 
     >>> [(row.road, row.colour.value, row.coups, row.wins) for row in derived_road_statistics("B B P P B P", roads=[1])]
     [('Big Eye Boy', 'red', 2, 1), ('Big Eye Boy', 'blue', 1, 0)]

@@ -41,10 +41,7 @@ _PARSED: dict[str, "Card"] = {}   # cleaned token -> its Card: a few hundred val
 
 @dataclass(frozen=True, order=False)
 class Card:
-    """A playing card: a rank from ``RANKS`` and an optional suit from ``SUITS``.
-
-    ``rank`` is text such as ``"K"``, ``"10"`` or ``"t"`` (a whole number 2..10 works too); ``suit`` is None,
-    a symbol ``♠ ♥ ♦ ♣`` or a letter ``s h d c``. Anything else is refused with a ``BaccaratError``.
+    """A playing card: a rank from ``RANKS`` ("K", "10", "t" or a number 2..10) and an optional suit (♠ or s...).
 
     >>> Card("K", "♠").value, Card("7").value
     (0, 7)

@@ -197,11 +197,8 @@ def _next_card(given: list[Card], needed_total: int, side: str, hand: list[Card]
 
 
 def play_coup(cards) -> Coup:
-    """Play one coup from cards in dealt order (P, B, P, B, then third cards); extra cards are ignored.
-
-    ``cards``: text such as ``"2♣ 3♥ 3♠ A♦ 7♦ 4♠"`` or a list of Cards or card strings. Only the first six
-    (the most a coup can use) are read: what follows is neither parsed nor checked. Each step is recorded as data
-    (``Step``); its sentence is made when it is shown.
+    """Play one coup from cards in dealt order (P, B, P, B, then third cards): text or a list; only the first six
+    (the most a coup can use) are read.
 
     >>> play_coup("K 5 9 3").outcome
     <Outcome.PLAYER: 'player'>
