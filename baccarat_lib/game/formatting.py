@@ -214,9 +214,10 @@ def _decimal(value, text_limit: int) -> Decimal | None:
     if isinstance(value, bool) or type(value).__name__ == "bool_":
         return None
     try:
-        if isinstance(value, (str, float)):
-            text = value.strip() if isinstance(value, str) else repr(value)
-            return Decimal(text) if len(value if isinstance(value, str) else text) <= text_limit else None
+        if isinstance(value, str):
+            return Decimal(value.strip()) if len(value) <= text_limit else None
+        if isinstance(value, float):
+            return Decimal(str(value))                   # as it prints (numpy floats too); NaN: the caller refuses it
         if isinstance(value, Decimal):
             return value
         number = _index(value)

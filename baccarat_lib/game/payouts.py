@@ -11,7 +11,6 @@ Decimal('0')
 
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import dataclass, field, replace
 from decimal import (ROUND_DOWN, ROUND_HALF_EVEN, Context, Decimal, DivisionByZero, Inexact, InvalidOperation, Overflow,
@@ -20,7 +19,6 @@ from fractions import Fraction
 
 from ..errors import BaccaratError, refusal, shown
 from ..i18n import N_, _
-from .cards import _index
 from .coup import Coup, Outcome, play_coup
 from .explanations import step_text
 from .formatting import _decimal, localized, money
@@ -168,21 +166,14 @@ def _commission(commission) -> Fraction:
     refused = BaccaratError(_('commission must be a fraction from 0 to below 1, such as Fraction(5, 100) or "0.05", '
                               'not {value}').format(value=shown(commission)))
     value = commission
-    if isinstance(value, bool) or type(value).__name__ == "bool_":
-        raise refused
     if isinstance(value, str):
         match = _FRACTION_TEXT.fullmatch(value) if len(value) <= 40 else None
         value = Fraction(match.group(1)) if match else None
     elif isinstance(value, Decimal):
         value = Fraction(value) if value.is_finite() and -40 <= value.adjusted() <= 1 else None
-    elif isinstance(value, float):
-        value = Fraction(repr(value)) if math.isfinite(value) else None
-    elif isinstance(value, Fraction):
-        pass
-    elif _index(value) is not None:
-        value = Fraction(_index(value))
-    else:
-        value = None
+    elif not isinstance(value, Fraction):
+        value = _decimal(value, 0)                      # a float as written (0.05 is 1/20), or a whole number
+        value = Fraction(value) if value is not None and value.is_finite() else None
     if value is None or not 0 <= value < 1 or max(value.numerator, value.denominator).bit_length() > 256:
         raise refused
     return value
