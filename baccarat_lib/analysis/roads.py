@@ -535,15 +535,14 @@ def _not_started(column: int, row: int, k: int) -> RoadVerdict:
 def _new_column_verdict(lengths, column: int, k: int) -> RoadVerdict:
     """An entry at the top of a new column: red when the two columns before it (c-1 and c-1-k) are as long."""
     left, further = column - 1, column - 1 - k
-    same = lengths[left] == lengths[further]
-    if same:
+    fields = {"column": column + 1, "left": left + 1, "further": further + 1, "length": lengths[left],
+              "left_length": lengths[left], "further_length": lengths[further]}
+    if lengths[left] == lengths[further]:
         return RoadVerdict(RoadColour.RED, _("column {column}, row 1 (a new column): columns {left} and {further} "
-                                             "have the same length ({length}): red").format(
-            column=column + 1, left=left + 1, further=further + 1, length=lengths[left]))
+                                             "have the same length ({length}): red").format(**fields))
     return RoadVerdict(RoadColour.BLUE, _("column {column}, row 1 (a new column): columns {left} and {further} "
-                                          "differ in length ({left_length} and {further_length}): blue").format(
-        column=column + 1, left=left + 1, further=further + 1, left_length=lengths[left],
-        further_length=lengths[further]))
+                                          "differ in length ({left_length} and {further_length}): blue")
+                       .format(**fields))
 
 
 def _same_column_verdict(lengths, column: int, row: int, k: int) -> RoadVerdict:

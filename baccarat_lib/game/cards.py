@@ -113,9 +113,7 @@ def _iterable(value, refused: tuple):
 
 def _parse_suit(suit) -> str:
     """A suit symbol from '♠♥♦♣' or a letter 's h d c' (either case)."""
-    if not isinstance(suit, str):
-        raise refusal(_("suit must be None, one of ♠ ♥ ♦ ♣ or a letter s h d c, not {value}"), value=suit)
-    symbol = suit.replace("\ufe0f", "")
+    symbol = suit.replace("\ufe0f", "") if isinstance(suit, str) else ""
     symbol = _SUIT_ALIASES.get(symbol.upper(), symbol)
     if symbol not in SUITS:
         raise refusal(_("suit must be None, one of ♠ ♥ ♦ ♣ or a letter s h d c, not {value}"), value=suit)
