@@ -188,11 +188,8 @@ def read_number(text, kind: str = "number") -> Decimal:
     hint = number_hint(kind)
     if not isinstance(text, str):
         raise refusal(_("text must be the text a learner typed, not {value}"), value=text)
-    if len(text) > 40:
-        raise BaccaratError(hint)
-    cleaned = text.strip().replace(MINUS, "-")
-    if cleaned.startswith("+"):                   # a plus sign, as a change is written ("+2.000"), is no part of it
-        cleaned = cleaned[1:]
+    cleaned = "" if len(text) > 40 else text.strip().replace(MINUS, "-")
+    cleaned = cleaned[1:] if cleaned.startswith("+") else cleaned   # a change's plus sign ("+2.000") is no part of it
     if not cleaned or (cleaned[0] in "+-" and cleaned[1:2] in ("+", "-")) or _EXPONENT_OR_SPACE.search(cleaned):
         raise BaccaratError(hint)
     from babel.numbers import NumberFormatError, parse_decimal

@@ -217,13 +217,13 @@ def published_table_contradictions(published) -> list[Contradiction]:
     >>> published_table_contradictions({4: ({2, 3, 4, 5, 6, 7}, {0, 1, 8, 9}), 6: ({5, 6, 7}, {0, 1, 2, 3, 4, 8, 9})})[0]
     'Banker 6: 5 listed as draw, but Banker stands on them.'
     """
-    refused = _("published must be a table {{banker_total: (draw_values, stand_values)}}, not {value}")
-    if isinstance(published, (str, bytes)):
-        raise BaccaratError(refused.format(value=shown(published)))
     try:
-        given = dict(published)
+        given = None if isinstance(published, (str, bytes)) else dict(published)
     except (TypeError, ValueError):
-        raise BaccaratError(refused.format(value=shown(published))) from None
+        given = None
+    if given is None:
+        raise refusal(_("published must be a table {{banker_total: (draw_values, stand_values)}}, not {value}"),
+                      value=published)
     rows = {}
     for total, row in given.items():
         try:
