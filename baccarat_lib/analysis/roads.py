@@ -212,13 +212,8 @@ class _Layout:
 
 
 def big_road(outcomes, rows: int = ROWS) -> list[BigRoadCell]:
-    """The Big Road: each Player or Banker win as a ring, in the order they were drawn.
-
-    - A streak goes down a column; a change of winner starts the next column, at the top.
-    - A tie never starts a column: it is counted on the ring before it (ties before the first win wait on
-      the first ring).
-    - A streak that reaches the bottom row, or whose next cell down is taken by an earlier dragon tail,
-      turns right and carries on along that row (the dragon tail).
+    """The Big Road: each Player or Banker win as a ring, laid out by ``_Layout`` (a streak down a column, then the
+    dragon tail); a tie is counted on the ring before it (ties before the first win, on the first ring).
 
     >>> [(cell.column, cell.row) for cell in big_road("B" * 8)]
     [(0, 0), (0, 1), (0, 2), (0, 3), (0, 4), (0, 5), (1, 5), (2, 5)]

@@ -167,9 +167,8 @@ def _iter_text(text: str):
 
 
 def parse_cards(text: str) -> list[Card]:
-    """Cards from text separated by spaces or commas: ``"2♣ 3♥ 3s Ad 10h K"``.
-
-    An empty string gives no cards; an empty token between commas is an error.
+    """Cards from text separated by spaces or commas: ``"2♣ 3♥ 3s Ad 10h K"`` (an empty token between commas is an
+    error).
 
     >>> parse_cards("7, 8")
     [Card('7'), Card('8')]
@@ -213,10 +212,7 @@ def _iter_items(items):
 
 
 def as_cards(cards) -> list[Card]:
-    """A list of Cards from a ``parse_cards`` string or an iterable of Cards and card strings.
-
-    Anything else (None, a number, bytes, a dict) is refused with a ``BaccaratError``.
-    """
+    """A list of Cards from a ``parse_cards`` string or an iterable of Cards and card strings."""
     return list(_iter_cards(cards))
 
 

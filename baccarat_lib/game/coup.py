@@ -121,10 +121,8 @@ class Hand:
 
 
 class Step(NamedTuple):
-    """One step of a coup as data: the ``rule`` that made it, both hands as they stood then (``player``, ``banker``:
-    tuples of Cards) with their totals, whether the coup has a ``natural``, the ``decision`` of a "player-rule" or
-    "banker-rule" step and the ``outcome`` of the "compare" step. ``str(step)`` is its sentence, in the language
-    current when it is shown."""
+    """One step of a coup as data: its ``rule``, both hands as they stood and their totals, whether the coup has a
+    ``natural``, a rule step's ``decision``, the last step's ``outcome``; ``str(step)`` words it when shown."""
 
     rule: str
     player: tuple[Card, ...]

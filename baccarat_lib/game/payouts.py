@@ -138,10 +138,8 @@ def event_words(event: str, margins: str | None = None) -> str:
 
 
 def parse_odds(odds) -> Fraction:
-    """Net win per unit staked: "8:1" -> 8, "1:2" -> 1/2, "push" -> 0, "loses" -> -1.
-
-    Each side of "win:stake" is a number 0 or more of at most 12 digits, with up to 12 decimals or written as
-    a fraction ("1.5:1", "3/2:1"); the stake side is above 0.
+    """Net win per unit staked: "8:1" -> 8, "1:2" -> 1/2, "push" -> 0, "loses" -> -1; each side of "win:stake" a
+    number of at most 12 digits and 12 decimals, or a fraction ("1.5:1", "3/2:1"), the stake above 0.
 
     >>> parse_odds("8:1"), parse_odds("1:2"), parse_odds("push")
     (Fraction(8, 1), Fraction(1, 2), Fraction(0, 1))
@@ -328,9 +326,8 @@ _DRAGON_BONUS_BETS = ("dragon-bonus-player", "dragon-bonus-banker")
 
 
 def _dragon_bonus(side: str) -> list:
-    """The lines of a Dragon Bonus bet on ``side``: its natural win 1:1, a natural tie pushes, then each
-    non-natural winning margin of ``DRAGON_BONUS``; anything else (a win by 1-3, the other side winning, a
-    tie without naturals) loses."""
+    """The lines of a Dragon Bonus bet on ``side``: a natural win 1:1, a natural tie pushes, then each winning
+    margin of ``DRAGON_BONUS``; anything else loses."""
     return ([(f"{side} wins with a natural", "1:1"), ("natural tie", "push")]
             + [(f"{side} wins by {margin} without a natural", odds) for margin, odds in DRAGON_BONUS.items()])
 

@@ -209,10 +209,8 @@ def _row_contradictions(total: int, draw_values: frozenset, stand_values: frozen
 
 
 def published_table_contradictions(published) -> list[Contradiction]:
-    """Compare a published table ``{banker_total: (draw_values, stand_values)}`` with BANKER_TABLEAU.
-
-    Values are third-card values 0..9 or ranks ("A", "10", "K"). Returns readable sentences, row by row:
-    values listed in both columns, values missing from both, values in the wrong column, missing rows.
+    """Where a published table ``{banker_total: (draw_values, stand_values)}`` (values 0..9 or ranks) contradicts
+    BANKER_TABLEAU, row by row, as sentences.
 
     >>> published_table_contradictions({4: ({2, 3, 4, 5, 6, 7}, {0, 1, 8, 9}), 6: ({5, 6, 7}, {0, 1, 2, 3, 4, 8, 9})})[0]
     'Banker 6: 5 listed as draw, but Banker stands on them.'
