@@ -5,16 +5,6 @@ the idea the slow, plain way first (deal every card the rules ask for, one at a 
 checks that both give the same Fractions; then it simulates millions of coups and watches the running
 estimate close in on the exact value, inside a band of ±2 standard errors.
 
-Public names:
-
-- ``enumerate_coups(cards)``: every complete coup dealt from these cards, with its exact chance.
-- ``outcome_chances(deals)``: {Outcome: Fraction} from (chance, coup) pairs, added up by who won.
-- ``net_results(records, bet, table)``: the net result per unit staked of each simulated coup.
-- ``Convergence``: ``coups``, ``estimate``, ``standard_error``, ``exact``, ``label``; ``estimate_text(result)``: its
-  last estimate ± 2 standard errors, and the exact value.
-- ``outcome_convergence(outcome, n_coups, decks, seed)``: how often ``outcome`` won, as coups are dealt.
-- ``bet_convergence(bet, table, n_coups, decks, seed)``: a bet's average net result, as coups are dealt.
-
 ``views.plots.plot_convergence`` draws a ``Convergence``; ``game.shoe.rank_counts`` turns cards into the
 ``counts=`` that ``odds`` takes.
 
@@ -35,7 +25,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..errors import BaccaratError, refusal, shown, whole_number
+from ..errors import BaccaratError, refusal, whole_number
 from ..game.cards import RANKS, Card
 from ..game.coup import Coup, Outcome, play_coup
 from ..game.payouts import EVENTS, bet_label, table_label
@@ -62,10 +52,8 @@ def _finished(dealt: list[Card]) -> Coup | None:
 
 
 def enumerate_coups(cards):
-    """Yield (chance, coup) for every complete coup dealt from ``cards``, by rank, one card at a time.
-
-    The chance of a deal is a product: (cards of that rank left) / (cards left), card after card. ``cards`` is
-    checked at once (a shoe of 6 cards or more, ``kernel.check_shoe_size``); the deals come one by one.
+    """Yield (chance, coup) for every complete coup dealt from ``cards`` (6 or more), one card at a time: a deal's
+    chance is the product of (cards of that rank left) / (cards left).
 
     >>> deals = list(enumerate_coups("K K K K 3 3 3 3 6 6 6 6"))
     >>> len(deals), sum(chance for chance, coup in deals)
@@ -99,16 +87,13 @@ def _deals(counts: dict):
 
 def outcome_chances(deals) -> dict:
     """{Outcome: Fraction}: the chances of (chance, coup) pairs added up by who won."""
-    refused = _("deals must be (chance, Coup) pairs such as enumerate_coups gives, not {given}")
-    if not _is_list(deals):
-        raise BaccaratError(refused.format(given=shown(deals)))
     chances = {outcome: Fraction(0) for outcome in (Outcome.PLAYER, Outcome.BANKER, Outcome.TIE)}
-    for pair in deals:
+    for pair in deals if _is_list(deals) else [deals]:
         if not (isinstance(pair, tuple) and len(pair) == 2 and isinstance(pair[1], Coup)
                 and isinstance(pair[0], (int, Fraction)) and not isinstance(pair[0], bool)):
-            raise BaccaratError(refused.format(given=shown(pair)))
-        chance, coup = pair
-        chances[coup.outcome] += chance
+            raise refusal(_("deals must be (chance, Coup) pairs such as enumerate_coups gives, not {given}"),
+                          given=pair)
+        chances[pair[1].outcome] += pair[0]
     return chances
 
 
@@ -174,8 +159,7 @@ def net_results(records, bet: str, table="standard") -> np.ndarray:
 
 
 def _check_simulation(n_coups, points) -> None:
-    """The arguments of a convergence that ``simulate_coups`` does not check, checked before it starts (it checks
-    ``decks`` and ``seed`` itself before dealing a coup)."""
+    """What ``simulate_coups`` does not check of a convergence's arguments, checked before any coup is dealt."""
     n_coups = whole_number("n_coups", n_coups, 0, MAX_RECORDED_COUPS)
     if n_coups < 2:
         raise BaccaratError(_("n_coups must be 2 or more for a running mean, not {given}").format(given=n_coups))
@@ -216,8 +200,8 @@ def bet_convergence(bet: str = "banker", table="standard", n_coups: int = 200_00
 def estimate_text(result: Convergence) -> str:
     """The last estimate of a ``Convergence``, ± 2 standard errors, and the exact value, as percentages."""
     if not isinstance(result, Convergence):
-        raise BaccaratError(_("result must be a Convergence (from outcome_convergence or bet_convergence), not {value}")
-                            .format(value=shown(result)))
+        raise refusal(_("result must be a Convergence (from outcome_convergence or bet_convergence), not {value}"),
+                      value=result)
     return _("{estimate} ± {band} (exact {exact})").format(
         estimate=percent(result.estimate[-1], 4), band=percent(2 * result.standard_error[-1], 4),
         exact=percent(result.exact, 4))

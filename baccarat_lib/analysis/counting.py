@@ -2,27 +2,6 @@
 
 Everything here calls ``odds`` with the shoe's exact composition (13 rank counts), so every edge is a ``Fraction``.
 
-Public names:
-
-- ``MAIN_BETS``, ``SIDE_BETS``: (bet, pay table) pairs the lesson studies.
-- ``VALUE_RANKS``, ``VALUE_LABELS``: the card removed for each point value, and its label (value 0: a 10; J, Q and K do the same to every bet).
-- ``edges(counts, bets)``: {bet: exact house edge} for one composition.
-- ``effect_of_removal(bet, table="standard", decks=8, counts=None)``: {value 0..9: change in edge when one card
-  of that value leaves the shoe}.
-- ``removal_effects(bets, decks)``: the same for several bets, {bet: {value: change}}.
-- ``weighted_effect_sum(effects, decks)``: the effects weighted by how many cards of each value a shoe holds.
-- ``removal_text(effects)``: the effects as a table in hundredths of a percentage point (text);
-  ``removal_extremes_text(effects)``: for each bet, the card value whose leaving helps it most and hurts it most.
-- ``ShoePoint`` and ``edges_through_shoe(decks=8, seed=None, table="standard", bets=...)``: the exact edges before
-  every coup of a real seeded shoe.
-- ``positive_coups(points)``: {bet: how many coups it had positive expectation}; ``edge_ranges(points)``; said in
-  sentences by ``shoe_text(points)`` (how many coups, cards left), ``positive_coups_text(points)`` (and which
-  coups) and ``edge_ranges_text(points)``.
-- ``edges_after_removing(removed, decks=1, bets=...)``: {bet: (full-shoe edge, edge without those cards)};
-  ``removal_change_text(removed, decks=8, bets=..., places=4)`` says it, with the change.
-- ``five_choice(decks=8)``: the Player bet's expectation when Player, on a two-card 5, draws or stands;
-  ``five_choice_text(decks=8)`` says both and which is better.
-
 The exercises answered here are in ``teaching.odds_questions``.
 
 >>> effects = effect_of_removal("banker", "standard", decks=1)

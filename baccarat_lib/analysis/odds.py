@@ -5,20 +5,6 @@ sequence of cards depends only on which values it holds. So every complete coup 
 (``coup_table()``), grouped by the multiset of values it uses, and each shoe only reweights those groups:
 P(sequence) = prod over values v of n_v (n_v - 1) ... / (N (N - 1) ...), exact in integers.
 
-Public names:
-
-- ``outcome_probabilities(decks=8, removed=())``: {Outcome: Fraction}, summing to exactly 1;
-  ``total_probability_text(chances)`` writes that sum as a sentence.
-- ``house_edge(bet, table="standard", decks=8, removed=())``: minus the expected net result per unit staked.
-- ``bet_expectation(bet, table, decks, removed)``: {net result per unit: probability} for one bet;
-  ``expectation_text(bet, table, decks)``: the same, one line per net result, largest first.
-- ``outcome_given_player_total(decks, removed)``: {two-card Player total: {Outcome: Fraction}}.
-- ``coup_table(player_draws_on=PLAYER_DRAWS_ON)``: every complete coup, played by ``kernel.play_values``;
-  ``coup_table_text()``: how many value sequences it holds, in how many groups.
-- ``breakeven_commission(decks)``: the Banker commission that would make a Banker bet exactly fair.
-- ``check_shoe(decks=8, removed=(), counts=None)``: the 13 rank counts of the shoe those functions take, checked.
-- ``bet_lines(bet, table)``: a bet's pay table and its lines, checked.
-
 **The shoe.** Every function takes the shoe as ``decks`` (1 to 8 full decks) less the ``removed`` cards, or as
 ``counts`` (13 rank counts A..K: whole numbers 0 or more in a list, tuple or numpy integer array, for
 exploration) less the ``removed`` cards:

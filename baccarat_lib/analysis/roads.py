@@ -9,35 +9,6 @@ pair and natural marks, and the shoe each coup came from). Rows and columns coun
 A board has 1 to ``MAX_ROWS`` (1,000) rows; ``streak_statistics`` looks at streaks of 1 to ``MAX_STREAK``
 (1,000) wins. Anything else is refused with a ``BaccaratError`` naming the argument.
 
-Public names:
-
-- ``as_outcomes(outcomes)``: the results as a list of ``Outcome``.
-- ``bead_plate(outcomes, rows=6)``: one ``BeadCell`` per coup, filled down each column of ``rows``, then the next
-  (with the pair and natural marks of ``CoupRecords``).
-- ``big_road(outcomes, rows=6)``: one ``BigRoadCell`` per Player or Banker win, with the ties marked on it.
-- ``big_road_columns(outcomes)``: how many columns the Big Road starts (one per streak).
-- ``longest_streaks(outcomes)``: {Outcome.BANKER: n, Outcome.PLAYER: n}, the longest run of wins (ties skipped).
-- ``road_text(cells, rows=6)``: a layout as a grid of letters (a tie count after a letter), for printing.
-- ``streak_statistics(outcomes, max_k=5, side="banker", shoes=None, all_coups=False)``: P(side | the last k
-  non-tie results were side) for k = 1..max_k (and k = 0, every coup, with ``all_coups``), with standard errors,
-  as ``StreakRow``s.
-- ``standard_error_gaps(rows, exact)``: how far each row's share is from ``exact``, in its standard errors.
-- In sentences, in the learner's language (what lesson 08 prints): ``columns_text(outcomes)``,
-  ``longest_streaks_text(outcomes)``, ``next_entry_text(outcomes)``, ``coups_text(records)``,
-  ``simulated_text(records, exact)``, ``largest_gap_text(gaps)``.
-- ``streak_table(rows, exact, side="banker")``: the rows as a printable table, next to the exact chance.
-- ``outcome_of(item)``: one result (an ``Outcome``, a word or a letter) as an ``Outcome``.
-- ``ROWS`` (6), ``MAX_ROWS``, ``MAX_STREAK``; ``LETTERS``: the letter of each ``Outcome`` on the boards.
-- ``DERIVED_ROADS``: {k: name} of the three derived roads; ``road_number(road)``: k from 1, 2, 3 or a name.
-- ``RoadColour`` (red, blue), ``RoadVerdict`` and ``DerivedCell``: a derived road's entries and why each has its
-  colour; ``column_lengths(outcomes)`` gives the Big Road's columns the colour is decided from.
-- ``derived_road(outcomes, road, rows=6)``, and ``big_eye_boy``, ``small_road``, ``cockroach_pig``: one derived
-  road's cells.
-- ``NextColours`` and ``next_entry_colours(outcomes, road)``: the colour each road would add if Banker, or Player,
-  won next.
-- ``RoadColourRow``, ``derived_road_statistics(outcomes, shoes=None, roads=(1, 2, 3))`` and
-  ``derived_road_table(rows, exact)``: how often Banker won after each colour, against the exact chance.
-
 The exercises about the boards are in ``teaching.road_questions``.
 
 >>> for cell in big_road("B B P T P P"):
@@ -62,7 +33,7 @@ StreakRow(k=2, coups=5, wins=2, probability=0.4, standard_error=0.21908902300206
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from itertools import groupby
 from math import copysign, isnan, sqrt
@@ -128,8 +99,8 @@ def as_outcomes(outcomes) -> list[Outcome]:
     if isinstance(outcomes, str):
         outcomes = _tokens(outcomes)
     elif not _is_list(outcomes) or isinstance(outcomes, (Mapping, Set)):
-        raise BaccaratError(_("outcomes must be results (a list, or text such as \"B B P T\") or CoupRecords, "
-                              "not {given}").format(given=shown(outcomes)))
+        raise refusal(_("outcomes must be results (a list, or text such as \"B B P T\") or CoupRecords, "
+                        "not {given}"), given=outcomes)
     return [outcome_of(item) for item in outcomes]
 
 
@@ -193,12 +164,8 @@ def bead_plate(outcomes, rows: int = ROWS) -> list[BeadCell]:
 
 @dataclass(frozen=True)
 class BigRoadCell:
-    """One ring of the Big Road: a Player or Banker win at ``column``, ``row``, and the ties marked on it.
-
-    ``ties`` counts every tie marked on the ring: those that followed it, and on the first ring those that came
-    before any win (``leading_ties`` of them). ``index`` is the coup (from 0) that put the ring there.
-    ``outcome`` is ``Outcome.TIE`` only for a board that has seen nothing but ties yet.
-    """
+    """One ring of the Big Road at ``column``, ``row``, put there by coup ``index``; ``ties`` counts the ties marked
+    on it, ``leading_ties`` those before any win (on the first ring); ``outcome`` is TIE only on an all-tie board."""
 
     column: int
     row: int
@@ -215,18 +182,6 @@ class BigRoadCell:
         return text + ", " + ngettext("{count} tie", "{count} ties", self.ties).format(count=self.ties)
 
 
-def _next_cell(previous: tuple[int, int], occupied: set, rows: int, turned: bool) -> tuple[int, int, bool]:
-    """Where the next mark of the same streak goes: down if it can, else right (the dragon tail)."""
-    previous_column, previous_row = previous
-    below = (previous_column, previous_row + 1)
-    if not turned and previous_row + 1 < rows and below not in occupied:
-        return below[0], below[1], False
-    column = previous_column + 1
-    while (column, previous_row) in occupied:  # a guard: the rules above keep this cell free
-        column += 1
-    return column, previous_row, True
-
-
 class _Layout:
     """Places marks as the Big Road does, one at a time: a streak of the same mark goes down a column of
     ``rows``, a different mark starts the next free column at the top, and a streak that cannot go down turns
@@ -237,9 +192,15 @@ class _Layout:
         self.streak_column, self.turned = -1, False
 
     def place(self, mark) -> tuple[int, int]:
-        """The (column, row) of the next ``mark``."""
+        """The (column, row) of the next ``mark``: down its streak's column if it can, else right (the tail)."""
         if self.last is not None and mark == self.mark:
-            column, row, self.turned = _next_cell(self.last, self.occupied, self.rows, self.turned)
+            column, row = self.last
+            if self.turned or row + 1 >= self.rows or (column, row + 1) in self.occupied:
+                self.turned, column = True, column + 1
+                while (column, row) in self.occupied:  # a guard: the rules above keep this cell free
+                    column += 1
+            else:
+                row += 1
         else:  # the first mark, or a different one: a new column, at the top
             self.streak_column += 1
             while (self.streak_column, 0) in self.occupied:  # only if an earlier tail runs along the top row
@@ -251,51 +212,36 @@ class _Layout:
 
 
 def big_road(outcomes, rows: int = ROWS) -> list[BigRoadCell]:
-    """The Big Road: each Player or Banker win as a ring, in the order they were drawn.
-
-    - A streak goes down a column; a change of winner starts the next column, at the top.
-    - A tie never starts a column: it is counted on the ring before it (ties before the first win wait on
-      the first ring).
-    - A streak that reaches the bottom row, or whose next cell down is taken by an earlier dragon tail,
-      turns right and carries on along that row (the dragon tail).
+    """The Big Road: each Player or Banker win as a ring, laid out by ``_Layout`` (a streak down a column, then the
+    dragon tail); a tie is counted on the ring before it (ties before the first win, on the first ring).
 
     >>> [(cell.column, cell.row) for cell in big_road("B" * 8)]
     [(0, 0), (0, 1), (0, 2), (0, 3), (0, 4), (0, 5), (1, 5), (2, 5)]
     >>> big_road("T T")
     [BigRoadCell(column=0, row=0, outcome=<Outcome.TIE: 'tie'>, ties=2, leading_ties=2, index=0)]
     """
-    rows = _check_rows(rows)
     cells: list[BigRoadCell] = []
-    layout = _Layout(rows)
-    leading_ties = 0
+    layout, leading_ties = _Layout(_check_rows(rows)), 0
     for index, outcome in enumerate(as_outcomes(outcomes)):
-        if outcome is Outcome.TIE:
-            if cells:
-                last = cells[-1]
-                cells[-1] = BigRoadCell(last.column, last.row, last.outcome, last.ties + 1, last.leading_ties,
-                                        last.index)
-            else:
-                leading_ties += 1
-            continue
-        column, row = layout.place(outcome)
-        first = not cells
-        cells.append(BigRoadCell(column, row, outcome, leading_ties if first else 0,
-                                 leading_ties if first else 0, index))
+        if outcome is not Outcome.TIE:
+            ties = 0 if cells else leading_ties
+            cells.append(BigRoadCell(*layout.place(outcome), outcome, ties, ties, index))
+        elif cells:
+            cells[-1] = replace(cells[-1], ties=cells[-1].ties + 1)
+        else:
+            leading_ties += 1
     if not cells and leading_ties:
         cells.append(BigRoadCell(0, 0, Outcome.TIE, leading_ties, leading_ties, 0))
     return cells
 
 
 def big_road_columns(outcomes) -> int:
-    """How many columns the Big Road starts: one per streak of Player or Banker wins (ties don't count).
-
-    A dragon tail runs on into the next columns without starting one of its own.
+    """How many columns the Big Road starts: one per streak of wins (a dragon tail starts none).
 
     >>> big_road_columns("B B T P B B B"), big_road_columns("T T")
     (3, 0)
     """
-    winners = [outcome for outcome in as_outcomes(outcomes) if outcome is not Outcome.TIE]
-    return sum(1 for i, outcome in enumerate(winners) if i == 0 or outcome is not winners[i - 1])
+    return len(column_lengths(outcomes))
 
 
 def longest_streaks(outcomes) -> dict:
@@ -304,9 +250,8 @@ def longest_streaks(outcomes) -> dict:
     >>> longest_streaks("B B T B P P B")
     {<Outcome.BANKER: 'banker'>: 3, <Outcome.PLAYER: 'player'>: 2}
     """
-    winners = [outcome for outcome in as_outcomes(outcomes) if outcome is not Outcome.TIE]
     longest = {Outcome.BANKER: 0, Outcome.PLAYER: 0}
-    for outcome, run in groupby(winners):
+    for outcome, run in groupby(_winners(outcomes)):
         longest[outcome] = max(longest[outcome], len(list(run)))
     return longest
 
@@ -322,8 +267,8 @@ def road_text(cells, rows: int = ROWS) -> str:
     if not isinstance(cells, (list, tuple)) or not all(
             isinstance(cell, (BeadCell, BigRoadCell)) and _whole(cell.column) and _whole(cell.row)
             and cell.outcome in LETTERS and _whole(getattr(cell, "ties", 0)) for cell in cells):
-        raise BaccaratError(_("cells must be a list of BeadCell or BigRoadCell (from bead_plate or big_road), "
-                              "not {given}").format(given=shown(cells)))
+        raise refusal(_("cells must be a list of BeadCell or BigRoadCell (from bead_plate or big_road), "
+                        "not {given}"), given=cells)
     if not cells:
         return ""
     if (max(cell.column for cell in cells) + 1) * max(rows, max(cell.row for cell in cells) + 1) > _MAX_GRID:
@@ -369,16 +314,15 @@ def _checked_shoes(shoes, n: int):
     """``shoes`` as a numpy array of one shoe number per coup (None stays None: one history), checked."""
     if shoes is None:
         return None
-    accepted = _("shoes must be None or a list of whole numbers, one shoe number per coup, not {given}")
-    if not isinstance(shoes, (list, tuple, np.ndarray)):
-        raise BaccaratError(accepted.format(given=shown(shoes)))
+    given = shoes
     try:
-        shoes = np.asarray(shoes)
+        shoes = np.asarray(shoes) if isinstance(shoes, (list, tuple, np.ndarray)) else None
     except (TypeError, ValueError, OverflowError):
-        raise BaccaratError(accepted.format(given=shown(shoes))) from None
-    if shoes.ndim != 1 or (shoes.size and (shoes.dtype.kind not in "biuf" or (
+        shoes = None
+    if shoes is None or shoes.ndim != 1 or (shoes.size and (shoes.dtype.kind not in "biuf" or (
             shoes.dtype.kind == "f" and not (np.isfinite(shoes).all() and (shoes == np.round(shoes)).all())))):
-        raise BaccaratError(accepted.format(given=shown(shoes)))
+        raise refusal(_("shoes must be None or a list of whole numbers, one shoe number per coup, not {given}"),
+                      given=given)
     if len(shoes) != n:
         raise BaccaratError(_("shoes needs one shoe number per coup: {count} given for {coups} coups").format(
             count=len(shoes), coups=n))
@@ -448,11 +392,8 @@ def _streak_lengths(codes: np.ndarray, side_code: int, starts: np.ndarray) -> np
 
 def streak_statistics(outcomes, max_k: int = 5, side=Outcome.BANKER, shoes=None,
                       all_coups: bool = False) -> list[StreakRow]:
-    """P(``side`` wins | the last k non-tie results of the shoe were ``side`` wins), for k = 1..max_k.
-
-    The next coup may be a tie: it counts as a coup that ``side`` did not win, so each row compares with the
-    plain P(``side``) of ``odds.outcome_probabilities``. With ``all_coups``, a first row k = 0 covers every
-    coup (no streak asked for): the sample's own share, to compare the streak rows with.
+    """P(``side`` wins | the last k non-tie results of the shoe were ``side`` wins), for k = 1..max_k (and k = 0,
+    every coup, with ``all_coups``); a tie next is a coup ``side`` did not win, so rows compare with P(``side``).
 
     >>> [(row.k, row.coups, row.wins) for row in streak_statistics("B B P B B B T B P", max_k=3)]
     [(1, 7, 4), (2, 5, 2), (3, 3, 1)]
@@ -463,7 +404,7 @@ def streak_statistics(outcomes, max_k: int = 5, side=Outcome.BANKER, shoes=None,
         raise BaccaratError(_("max_k is the longest streak to look at, 1 to {most}, not {given}").format(
             most=MAX_STREAK, given=shown(max_k))) from None
     if not isinstance(all_coups, (bool, np.bool_)):
-        raise BaccaratError(_("all_coups must be True or False, not {given}").format(given=shown(all_coups)))
+        raise refusal(_("all_coups must be True or False, not {given}"), given=all_coups)
     codes, side_code = _codes(outcomes), _side_code(side)
     if shoes is None and isinstance(outcomes, CoupRecords):
         shoes = outcomes.shoes
@@ -479,13 +420,13 @@ def streak_statistics(outcomes, max_k: int = 5, side=Outcome.BANKER, shoes=None,
             after_streak = lengths >= k
             tallies[k][0] += int(np.count_nonzero(after_streak))
             tallies[k][1] += int(np.count_nonzero(wins & after_streak))
-    rows = []
-    for k in ks:
-        coups, won = tallies[k]
-        p = won / coups if coups else float("nan")
-        error = sqrt(p * (1 - p) / coups) if coups else float("nan")
-        rows.append(StreakRow(k, coups, won, p, error))
-    return rows
+    return [StreakRow(k, *_share(*tallies[k])) for k in ks]
+
+
+def _share(coups: int, wins: int) -> tuple[int, int, float, float]:
+    """(coups, wins, wins / coups, its standard error sqrt(p (1 - p) / coups)); NaN shares when no coup."""
+    p = wins / coups if coups else float("nan")
+    return coups, wins, p, sqrt(p * (1 - p) / coups) if coups else float("nan")
 
 
 def standard_error_gaps(rows, exact) -> list[float]:
@@ -511,8 +452,8 @@ def _check_rows_of_streaks(rows) -> list:
     if not isinstance(rows, (list, tuple)) or not all(
             (isinstance(row, StreakRow) and _whole(row.k) or isinstance(row, RoadColourRow)) and _whole(row.coups)
             and isinstance(row.probability, Real) and isinstance(row.standard_error, Real) for row in rows):
-        raise BaccaratError(_("rows must be a list of StreakRow or RoadColourRow, as streak_statistics and "
-                              "derived_road_statistics give, not {given}").format(given=shown(rows)))
+        raise refusal(_("rows must be a list of StreakRow or RoadColourRow, as streak_statistics and "
+                        "derived_road_statistics give, not {given}"), given=rows)
     return list(rows)
 
 
@@ -539,11 +480,14 @@ def streak_table(rows, exact, side=Outcome.BANKER) -> str:
     # Translators: the other column headings of the streak table; keep the spaces that align them.
     lines = [_("  k  {coups}  {side} won next  ± 1 SE   exact  gap (SE)").format(coups=heading, side=label)]
     every = _("any")      # the row k = 0: every coup
-    for row, gap in zip(rows, standard_error_gaps(rows, exact)):
-        lines.append(localized(f"{row.k if row.k else every:>3}  {row.coups:>{len(heading)},} "
-                               f"{row.probability:>16.4f} {row.standard_error:>7.4f} {float(exact):>7.4f} "
-                               f"{gap:>+9.1f}"))
-    return "\n".join(lines)
+    return "\n".join(lines + [f"{row.k if row.k else every:>3}  " + _statistics(row, len(heading), exact)
+                              for row in rows])
+
+
+def _statistics(row, width: int, exact: float) -> str:
+    """A row's coups (in ``width``), share, standard error, the exact chance and the gap, as the tables print them."""
+    return localized(f"{row.coups:>{width},} {row.probability:>16.4f} {row.standard_error:>7.4f} {exact:>7.4f} "
+                     f"{_gap(row.probability - exact, row.standard_error):>+9.1f}")
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -580,11 +524,8 @@ class RoadVerdict(NamedTuple):
 
 @dataclass(frozen=True)
 class DerivedCell:
-    """One entry of a derived road, at ``column``, ``row`` of its own board, with its colour and why.
-
-    ``big_road_column``, ``big_road_row``: the Big Road entry (logical column = streak, row = its place in the
-    streak, from 0, whatever a dragon tail does) that added it; ``index``: the coup (from 0) that put it there.
-    """
+    """One entry of a derived road at ``column``, ``row`` of its board, its colour and why; the Big Road entry
+    that added it (logical column = streak, row = place in it) and the coup ``index`` that put it there."""
 
     column: int
     row: int
@@ -609,8 +550,8 @@ def road_number(road) -> int:
         return _ROAD_NAMES[road.strip().lower().replace(" ", "_").replace("-", "_")]
     if not isinstance(road, bool) and isinstance(road, (int, np.integer)) and int(road) in DERIVED_ROADS:
         return int(road)
-    raise BaccaratError(_("road must be 1, 2, 3 or a name: Big Eye Boy, Small Road, Cockroach Pig; "
-                          "not {given}").format(given=shown(road)))
+    raise refusal(_("road must be 1, 2, 3 or a name: Big Eye Boy, Small Road, Cockroach Pig; "
+                    "not {given}"), given=road)
 
 
 def column_lengths(outcomes) -> list[int]:
@@ -620,8 +561,11 @@ def column_lengths(outcomes) -> list[int]:
     >>> column_lengths("B B T P B B B B B B B P")
     [2, 1, 7, 1]
     """
-    winners = [outcome for outcome in as_outcomes(outcomes) if outcome is not Outcome.TIE]
-    return [len(list(run)) for _winner, run in groupby(winners)]
+    return [len(list(run)) for _winner, run in groupby(_winners(outcomes))]
+
+
+def _winners(outcomes) -> list[Outcome]:
+    return [outcome for outcome in as_outcomes(outcomes) if outcome is not Outcome.TIE]
 
 
 def _not_started(column: int, row: int, k: int) -> RoadVerdict:
@@ -635,15 +579,14 @@ def _not_started(column: int, row: int, k: int) -> RoadVerdict:
 def _new_column_verdict(lengths, column: int, k: int) -> RoadVerdict:
     """An entry at the top of a new column: red when the two columns before it (c-1 and c-1-k) are as long."""
     left, further = column - 1, column - 1 - k
-    same = lengths[left] == lengths[further]
-    if same:
+    fields = {"column": column + 1, "left": left + 1, "further": further + 1, "length": lengths[left],
+              "left_length": lengths[left], "further_length": lengths[further]}
+    if lengths[left] == lengths[further]:
         return RoadVerdict(RoadColour.RED, _("column {column}, row 1 (a new column): columns {left} and {further} "
-                                             "have the same length ({length}): red").format(
-            column=column + 1, left=left + 1, further=further + 1, length=lengths[left]))
+                                             "have the same length ({length}): red").format(**fields))
     return RoadVerdict(RoadColour.BLUE, _("column {column}, row 1 (a new column): columns {left} and {further} "
-                                          "differ in length ({left_length} and {further_length}): blue").format(
-        column=column + 1, left=left + 1, further=further + 1, left_length=lengths[left],
-        further_length=lengths[further]))
+                                          "differ in length ({left_length} and {further_length}): blue")
+                       .format(**fields))
 
 
 def _same_column_verdict(lengths, column: int, row: int, k: int) -> RoadVerdict:
@@ -677,12 +620,8 @@ def _verdict(lengths, column: int, row: int, k: int) -> RoadVerdict:
 
 
 def derived_road(outcomes, road, rows: int = ROWS) -> list[DerivedCell]:
-    """The entries of derived road ``road`` (1, 2, 3 or its name), in order, laid out as the Big Road is.
-
-    Each Player or Banker win adds at most one entry (a tie adds none); its colour comes from
-    ``_verdict``. A run of one colour goes down a column, a change of colour starts the next one, and a
-    run longer than ``rows`` turns right (the dragon tail), as on the Big Road.
-    """
+    """The entries of derived road ``road`` (1, 2, 3 or its name), in order, laid out as the Big Road is: each win
+    adds at most one (its colour from ``_verdict``), a run of one colour down a column."""
     k, rows = road_number(road), _check_rows(rows)
     cells: list[DerivedCell] = []
     layout, lengths, previous = _Layout(rows), [], None
@@ -743,8 +682,7 @@ def next_entry_colours(outcomes, road) -> NextColours:
     >>> next_entry_colours("B B P P", "big eye boy")    # Banker: columns 2 and 1 as long; Player: column 1 ends a row above
     NextColours(banker=<RoadColour.RED: 'red'>, player=<RoadColour.BLUE: 'blue'>)
     """
-    k, lengths = road_number(road), column_lengths(outcomes)
-    winners = [outcome for outcome in as_outcomes(outcomes) if outcome is not Outcome.TIE]
+    k, lengths, winners = road_number(road), column_lengths(outcomes), _winners(outcomes)
     colours = {}
     for outcome in (Outcome.BANKER, Outcome.PLAYER):
         if winners and winners[-1] is outcome:
@@ -819,10 +757,8 @@ def _banker_colours(codes: np.ndarray, starts: np.ndarray, ks) -> dict:
 def derived_road_statistics(outcomes, shoes=None, roads=(1, 2, 3)) -> list[RoadColourRow]:
     """P(Banker wins | a Banker win would add a red entry to the road) and | blue, for each road in ``roads``.
 
-    The history restarts with each shoe (``shoes``, one shoe number per coup; ``CoupRecords`` bring their own),
-    as at a table where the boards are wiped. A tie next counts as a coup Banker did not win, so each row
-    compares with the plain P(Banker). Rows come red then blue for each road. Whole shoes are looked at a chunk
-    at a time, so the work arrays stay small whatever the number of coups.
+    The history restarts with each shoe (``shoes``; ``CoupRecords`` bring their own); a tie next is a coup Banker
+    did not win. Rows come red then blue for each road; whole shoes are read a chunk at a time.
 
     >>> [(row.road, row.colour.value, row.coups, row.wins) for row in derived_road_statistics("B B P P B P", roads=[1])]
     [('Big Eye Boy', 'red', 2, 1), ('Big Eye Boy', 'blue', 1, 0)]
@@ -845,14 +781,8 @@ def derived_road_statistics(outcomes, shoes=None, roads=(1, 2, 3)) -> list[RoadC
                 chosen = colours[k] == colour
                 tallies[k, colour][0] += int(np.count_nonzero(chosen))
                 tallies[k, colour][1] += int(np.count_nonzero(chosen & banker_won))
-    rows = []
-    for k in ks:
-        for colour, name in ((1, RoadColour.RED), (0, RoadColour.BLUE)):
-            coups, won = tallies[k, colour]
-            p = won / coups if coups else float("nan")
-            error = sqrt(p * (1 - p) / coups) if coups else float("nan")
-            rows.append(RoadColourRow(DERIVED_ROADS[k], name, coups, won, p, error))
-    return rows
+    return [RoadColourRow(DERIVED_ROADS[k], name, *_share(*tallies[k, colour]))
+            for k in ks for colour, name in ((1, RoadColour.RED), (0, RoadColour.BLUE))]
 
 
 def derived_road_table(rows, exact) -> str:
@@ -863,22 +793,16 @@ def derived_road_table(rows, exact) -> str:
     Big Eye Boy    red               100           0.5000  0.0500  0.4500      +1.0
     """
     exact = _check_exact(exact)
-    if not isinstance(rows, (list, tuple)) or not all(
-            isinstance(row, RoadColourRow) and _whole(row.coups) and isinstance(row.probability, Real)
-            and isinstance(row.standard_error, Real) for row in rows):
-        raise BaccaratError(_("rows must be a list of RoadColourRow, as derived_road_statistics gives, "
-                              "not {given}").format(given=shown(rows)))
+    if not all(isinstance(row, RoadColourRow) for row in _check_rows_of_streaks(rows)):
+        raise refusal(_("rows must be a list of RoadColourRow, as derived_road_statistics gives, not {given}"),
+                      given=rows)
     coups = _("coups")
     width = max([len(coups), *(len(str(row.coups)) + len(str(row.coups)) // 3 for row in rows)])
     # Translators: the table's column headings; keep the spaces that align them.
     lines = [_("road           if Banker adds  {coups}  Banker won next  ± 1 SE   exact  gap (SE)").format(
         coups=f"{coups:>{width}}")]
-    for row in rows:
-        gap = _gap(row.probability - exact, row.standard_error)
-        colour = _(_COLOUR_NAMES.get(row.colour, str(row.colour)))
-        lines.append(f"{row.road:<14} {colour:<14}  " + localized(
-            f"{row.coups:>{width},} {row.probability:>16.4f} {row.standard_error:>7.4f} {exact:>7.4f} {gap:>+9.1f}"))
-    return "\n".join(lines)
+    return "\n".join(lines + [f"{row.road:<14} {_(_COLOUR_NAMES.get(row.colour, str(row.colour))):<14}  "
+                              + _statistics(row, width, exact) for row in rows])
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -921,20 +845,20 @@ def next_entry_text(outcomes) -> str:
 
 def coups_text(records: CoupRecords) -> str:
     """How many coups were dealt, and how many each side won."""
-    if not isinstance(records, CoupRecords):
-        raise BaccaratError(_("records must be CoupRecords (from deal_shoe or simulate_coups), not {value}")
-                            .format(value=shown(records)))
-    return _("{count} coups: {counts}").format(count=len(records), counts=", ".join(
+    return _("{count} coups: {counts}").format(count=len(_records(records)), counts=", ".join(
         f"{outcome.display_name} {count}" for outcome, count in records.counts().items()))
 
 
 def simulated_text(records: CoupRecords, exact) -> str:
     """How many coups were simulated, and the exact chance they are measured against (4 decimals)."""
-    if not isinstance(records, CoupRecords):
-        raise BaccaratError(_("records must be CoupRecords (from deal_shoe or simulate_coups), not {value}")
-                            .format(value=shown(records)))
     return _("{count} coups simulated; exact P(Banker) on any coup = {chance}").format(
-        count=number(len(records)), chance=number(_check_exact(exact), 4))
+        count=number(len(_records(records))), chance=number(_check_exact(exact), 4))
+
+
+def _records(records) -> CoupRecords:
+    if not isinstance(records, CoupRecords):
+        raise refusal(_("records must be CoupRecords (from deal_shoe or simulate_coups), not {value}"), value=records)
+    return records
 
 
 def largest_gap_text(gaps) -> str:
@@ -945,6 +869,5 @@ def largest_gap_text(gaps) -> str:
     """
     if not isinstance(gaps, (list, tuple)) or not gaps or not all(
             isinstance(gap, Real) and not isinstance(gap, bool) and not isnan(gap) for gap in gaps):
-        raise BaccaratError(_("gaps must be a list of numbers, as standard_error_gaps gives, not {value}")
-                            .format(value=shown(gaps)))
+        raise refusal(_("gaps must be a list of numbers, as standard_error_gaps gives, not {value}"), value=gaps)
     return _("largest gap: {gap} standard errors").format(gap=number(max(abs(gap) for gap in gaps), 1))

@@ -5,22 +5,8 @@ comes out, then a fresh shoe is shuffled.  The cut card sits ``cut_card`` cards 
 default, as in ``Shoe``): a coup starts only while more than ``cut_card`` cards are left (and at least
 6, so it can always finish); the coup under way when the cut card appears is finished from the cards
 behind it.  No cards are burnt.
-
-Public names:
-
-- ``outcome_counts(n_coups, decks=8, seed=None, cut_card=14)``: ``{Outcome: count}`` over exactly
-  ``n_coups`` coups dealt from consecutive shoes.
-- ``simulate_coups(n_coups, decks=8, seed=None, cut_card=14, keep_shoes=False)``: a ``CoupRecords``
-  (one row per coup: outcome, totals, natural, pairs, cards used, shoe number, position in the shoe).
-- ``deal_shoe(decks=8, seed=None, cut_card=14)``: the ``CoupRecords`` of one whole shoe, its cards kept: the
-  very shoe ``Shoe(decks, seed)`` deals (same cards in the same order, same cut card, so the same coups).
-- ``play_shoe(cards, cut_card=14)``: the ``CoupRecords`` of a shoe in a given order (no shuffling).
-- ``CoupRecords``: a dataclass of numpy arrays; ``.row(i)`` gives one coup as a dict.
-- The coups are played by ``kernel.play_values``; the records' outcome codes are ``kernel.OUTCOME_CODES``.
-- ``DEFAULT_CUT_CARD``: 14 cards behind the cut card.
-- ``MAX_RECORDED_COUPS`` (20,000,000): the most coups ``simulate_coups`` records (13 bytes a coup, filled in
-  place: its peak is about the result plus 3 MB); ``MAX_COUNTED_COUPS`` (1,000,000,000): the most ``outcome_counts``
-  counts (it works in chunks of 2,048 shoes, so memory stays flat; a billion coups take a minute or two).
+``simulate_coups`` records at most ``MAX_RECORDED_COUPS`` (20,000,000) coups, about 13 bytes each;
+``outcome_counts`` counts up to ``MAX_COUNTED_COUPS`` (1,000,000,000), 2,048 shoes at a time.
 
 Every function takes ``seed`` under the library's one seed policy (``errors.check_seed``: ``None`` for fresh
 randomness, or a whole number 0 or more, numpy integers too; anything else is refused) and never touches

@@ -1,14 +1,6 @@
 """Cards, their point values, and parsing cards from text.
 
-Public names:
-
-- ``Card(rank, suit=None)``: a playing card; ``.value`` is its baccarat point value.
-- ``parse_cards(text)``: ``"2♣ 3♥ 3s Ad 10h K"`` -> a list of ``Card``.
-- ``as_cards(cards)``: a ``parse_cards`` string, or an iterable of Cards / card strings -> a list of ``Card``.
-- ``RANKS``, ``SUITS``, ``RED_SUITS``, ``RANK_VALUES``: the vocabulary; ``rank_values_text()``: each rank with its
-  value underneath, as two lines of text.
-- ``card_name(card)``: a card in words, as a screen reader says a card face: "7 of hearts", "King of spades"
-  ("7 cơ", "K bích" in Vietnamese).
+``card_name(card)`` says a card as a screen reader reads a card face: "7 of hearts" ("7 cơ" in Vietnamese).
 
 >>> parse_cards("2♣ 3♥ 3s Ad 10h K")
 [Card('2♣'), Card('3♥'), Card('3♠'), Card('A♦'), Card('10♥'), Card('K')]
@@ -52,10 +44,7 @@ _PARSED: dict[str, "Card"] = {}   # cleaned token -> its Card: a few hundred val
 
 @dataclass(frozen=True, order=False)
 class Card:
-    """A playing card: a rank from ``RANKS`` and an optional suit from ``SUITS``.
-
-    ``rank`` is text such as ``"K"``, ``"10"`` or ``"t"`` (a whole number 2..10 works too); ``suit`` is None,
-    a symbol ``♠ ♥ ♦ ♣`` or a letter ``s h d c``. Anything else is refused with a ``BaccaratError``.
+    """A playing card: a rank from ``RANKS`` ("K", "10", "t" or a number 2..10) and an optional suit (♠ or s...).
 
     >>> Card("K", "♠").value, Card("7").value
     (0, 7)
@@ -115,11 +104,19 @@ def _index(value) -> int | None:
         return None
 
 
+def _iterable(value, refused: tuple):
+    """An iterator over ``value``, or None when it is not a collection (or is of a ``refused`` type)."""
+    if isinstance(value, refused):
+        return None
+    try:
+        return iter(value)
+    except TypeError:                # a number, None, a 0-d numpy array
+        return None
+
+
 def _parse_suit(suit) -> str:
     """A suit symbol from '♠♥♦♣' or a letter 's h d c' (either case)."""
-    if not isinstance(suit, str):
-        raise refusal(_("suit must be None, one of ♠ ♥ ♦ ♣ or a letter s h d c, not {value}"), value=suit)
-    symbol = suit.replace("\ufe0f", "")
+    symbol = suit.replace("\ufe0f", "") if isinstance(suit, str) else ""
     symbol = _SUIT_ALIASES.get(symbol.upper(), symbol)
     if symbol not in SUITS:
         raise refusal(_("suit must be None, one of ♠ ♥ ♦ ♣ or a letter s h d c, not {value}"), value=suit)
@@ -173,9 +170,8 @@ def _iter_text(text: str):
 
 
 def parse_cards(text: str) -> list[Card]:
-    """Cards from text separated by spaces or commas: ``"2♣ 3♥ 3s Ad 10h K"``.
-
-    An empty string gives no cards; an empty token between commas is an error.
+    """Cards from text separated by spaces or commas: ``"2♣ 3♥ 3s Ad 10h K"`` (an empty token between commas is an
+    error).
 
     >>> parse_cards("7, 8")
     [Card('7'), Card('8')]
@@ -219,10 +215,7 @@ def _iter_items(items):
 
 
 def as_cards(cards) -> list[Card]:
-    """A list of Cards from a ``parse_cards`` string or an iterable of Cards and card strings.
-
-    Anything else (None, a number, bytes, a dict) is refused with a ``BaccaratError``.
-    """
+    """A list of Cards from a ``parse_cards`` string or an iterable of Cards and card strings."""
     return list(_iter_cards(cards))
 
 

@@ -1,21 +1,5 @@
 """A whole coup, played by the rules, that explains each of its decisions.
 
-Public names:
-
-- ``Outcome``: ``"player"``, ``"banker"`` or ``"tie"`` (a ``str`` Enum); ``.label`` is its English name (an answer
-  code), ``.display_name`` the name shown in the course's language.
-- ``Hand``: the cards of one side, with ``.total``, ``.is_natural`` and ``.third_card``.
-- ``Step``: one decision of the coup as data: ``.rule`` (a code that stays English: "natural", "player-rule",
-  "player-draw", "banker-rule", "banker-draw", "compare"), both hands as they stood and their totals, the
-  ``Decision`` of a rule step, the outcome of the last; ``str(step)`` is its sentence in the language current when it
-  is shown (made by ``explanations.step_text``).
-- ``Coup``: ``.player``, ``.banker``, ``.outcome``, ``.is_natural``, ``.steps``, ``.cards``, ``.dealt``;
-  ``.explain()``: the steps' sentences, one per line.
-- ``FIRST_FOUR``: who gets each of the first four cards: Player, Banker, Player, Banker.
-- ``play_coup(cards)``: play cards given in dealt order (P, B, P, B, then third cards).
-- ``cards_needed(cards)``: how many cards the coup uses (4, 5 or 6), or how many it still needs;
-  ``cards_needed_text(cards)`` says it in a sentence, naming the cards used.
-
 >>> coup = play_coup("2♣ 3♥ 3♠ A♦ 7♦ 4♠")
 >>> coup.outcome, coup.player.total, coup.banker.total
 (<Outcome.BANKER: 'banker'>, 2, 8)
@@ -38,9 +22,9 @@ from typing import NamedTuple
 
 from .cards import Card, _iter_cards, as_cards
 from .explanations import _arithmetic, step_text, steps_text
-from ..errors import BaccaratError, shown
+from ..errors import BaccaratError, refusal, shown
 from ..i18n import N_, _, ngettext
-from .rules import NATURALS, Decision, _banker_decision, _player_decision, _points
+from .rules import NATURALS, Decision, _banker_decision, _is_natural, _player_decision, _points
 
 __all__ = ["Outcome", "Hand", "Step", "Coup", "FIRST_FOUR", "play_coup", "cards_needed",
            "cards_needed_text"]
@@ -57,7 +41,7 @@ class _OutcomeType(EnumMeta):
             return value
         if isinstance(value, str) and value in cls._value2member_map_:
             return cls._value2member_map_[value]
-        raise BaccaratError(_('an outcome must be "player", "banker" or "tie", not {value}').format(value=shown(value)))
+        raise refusal(_('an outcome must be "player", "banker" or "tie", not {value}'), value=value)
 
 
 class Outcome(str, Enum, metaclass=_OutcomeType):
@@ -116,7 +100,7 @@ class Hand:
     @property
     def is_natural(self) -> bool:
         """8 or 9 on the first two cards."""
-        return len(self.cards) == 2 and _points(self.cards) in NATURALS
+        return _is_natural(self.cards)
 
     @property
     def third_card(self) -> Card | None:
@@ -137,10 +121,8 @@ class Hand:
 
 
 class Step(NamedTuple):
-    """One step of a coup as data: the ``rule`` that made it, both hands as they stood then (``player``, ``banker``:
-    tuples of Cards) with their totals, whether the coup has a ``natural``, the ``decision`` of a "player-rule" or
-    "banker-rule" step and the ``outcome`` of the "compare" step. ``str(step)`` is its sentence, in the language
-    current when it is shown."""
+    """One step of a coup as data: its ``rule``, both hands as they stood and their totals, whether the coup has a
+    ``natural``, a rule step's ``decision``, the last step's ``outcome``; ``str(step)`` words it when shown."""
 
     rule: str
     player: tuple[Card, ...]
@@ -213,11 +195,8 @@ def _next_card(given: list[Card], needed_total: int, side: str, hand: list[Card]
 
 
 def play_coup(cards) -> Coup:
-    """Play one coup from cards in dealt order (P, B, P, B, then third cards); extra cards are ignored.
-
-    ``cards``: text such as ``"2♣ 3♥ 3♠ A♦ 7♦ 4♠"`` or a list of Cards or card strings. Only the first six
-    (the most a coup can use) are read: what follows is neither parsed nor checked. Each step is recorded as data
-    (``Step``); its sentence is made when it is shown.
+    """Play one coup from cards in dealt order (P, B, P, B, then third cards): text or a list; only the first six
+    (the most a coup can use) are read.
 
     >>> play_coup("K 5 9 3").outcome
     <Outcome.PLAYER: 'player'>

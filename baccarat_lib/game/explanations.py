@@ -7,13 +7,6 @@ This module is the one place that turns them into sentences, so a coup played be
 explains itself in Vietnamese after it, and back. It reads only the fields it is given (it imports neither the
 rules nor the coup, which both call it).
 
-Public names:
-
-- ``decision_text(decision)``: why a hand draws or stands ("0–5 draws.", "Player's third card is a 7: ...").
-- ``step_text(step)``: one step of a coup as a sentence ("Player draws 7♦: 2+3+7 = 12, so Player has 2.").
-- ``steps_text(steps)``: the steps' sentences, in order (a list).
-- ``describe_values(values)``: ``{2, 3, 4, 5, 6, 7}`` -> ``'2–7'``.
-
 >>> from baccarat_lib.game import play_coup
 >>> from baccarat_lib.i18n import using_language
 >>> coup = play_coup("2 A 3 2 8")
@@ -26,7 +19,7 @@ Public names:
 
 from __future__ import annotations
 
-from .cards import RANK_VALUES
+from .cards import RANK_VALUES, _iterable
 from ..errors import BaccaratError, refusal, shown, whole_number
 from ..i18n import N_, _
 
@@ -42,10 +35,7 @@ def describe_values(values) -> str:
     >>> describe_values({6, 7}), describe_values({0, 1, 2, 3, 4, 5, 6, 7, 9}), describe_values(set())
     ('6–7', '0–7, 9', 'nothing')
     """
-    try:
-        items = None if isinstance(values, (str, bytes)) else iter(values)
-    except TypeError:                # not iterable (a number, a 0-d numpy array)
-        items = None
+    items = _iterable(values, (str, bytes))
     if items is None:
         raise refusal(_("values must be a collection of whole numbers 0..9, not {value}"), value=values)
     values = sorted({whole_number("each of values", value, 0, 9) for value in items})
@@ -165,14 +155,13 @@ def _banker_rule_step(step) -> str:
     return _("{hand} and {reason}").format(hand=_has("banker", step.banker, step.banker_total), reason=reason)
 
 
-def _player_draw_step(step) -> str:
-    return _("Player draws {card}: {working}, so Player has {total}.").format(
-        card=step.player[-1].label, working=_arithmetic(step.player, step.player_total), total=step.player_total)
-
-
-def _banker_draw_step(step) -> str:
-    return _("Banker draws {card}: {working}, so Banker has {total}.").format(
-        card=step.banker[-1].label, working=_arithmetic(step.banker, step.banker_total), total=step.banker_total)
+def _draw_step(step) -> str:
+    """'Player draws 7♦: 2+3+7 = 12, so Player has 2.', or Banker's: a whole sentence in the catalog per side."""
+    player = step.rule == "player-draw"
+    cards, total = (step.player, step.player_total) if player else (step.banker, step.banker_total)
+    message = (_("Player draws {card}: {working}, so Player has {total}.") if player
+               else _("Banker draws {card}: {working}, so Banker has {total}."))
+    return message.format(card=cards[-1].label, working=_arithmetic(cards, total), total=total)
 
 
 def _compare_step(step) -> str:
@@ -185,8 +174,8 @@ def _compare_step(step) -> str:
 
 
 # Step.rule -> its sentence.
-_STEPS = {"natural": _natural_step, "player-rule": _player_rule_step, "player-draw": _player_draw_step,
-          "banker-rule": _banker_rule_step, "banker-draw": _banker_draw_step, "compare": _compare_step}
+_STEPS = {"natural": _natural_step, "player-rule": _player_rule_step, "player-draw": _draw_step,
+          "banker-rule": _banker_rule_step, "banker-draw": _draw_step, "compare": _compare_step}
 
 
 def step_text(step) -> str:

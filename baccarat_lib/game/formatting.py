@@ -3,27 +3,11 @@
 Explanations are written by the code that decides (``payouts.settle``, the question builders), so the
 formatting they share lives here, in the bottom layer, rather than among the views.
 
-Public names:
-
-- ``rounded(fraction, places=2)``: an exact Fraction rounded half-even to ``places`` decimals (a Decimal).
-- ``percent(fraction, places=4, sign=False)``: an exact Fraction as a percentage, rounded only here.
-- ``money(amount)``: an amount as written on a receipt: thousands separators, whole amounts without decimals,
-  cents written as two digits ("9.50"), never an exponent.
-- ``number(value, places=None)``: a whole number with thousands separators, or any number rounded to ``places``.
-- ``localized(text)``: English-formatted digits ("22,800.50") in the current language's marks, a minus as "−".
-- ``duration(seconds, places=1)``: a time taken, "2.5 s", or "—" for a time that is not known (None).
-- ``read_number(text, kind="number")``: the number a learner typed, read in the current language ("1.000" is one
-  thousand in Vietnamese, "1,000" in English), strictly; a ``BaccaratError`` whose message is a hint in the
-  learner's language saying what ``kind`` of number the question takes. Every box a learner types a number in
-  reads it here. ``number_hint(kind)``: that hint; ``NUMBER_KINDS``: the kinds ("total", "whole", "money",
-  "number") and their hints.
-
 All of them write numbers in the language of ``baccarat_lib.i18n``: English "24,000" and "9.50", Vietnamese
 "24.000" and "9,50" (the marks come from Babel's locale data), and a negative number with the minus sign "−"
 (U+2212), never a hyphen. This is the one place that decides it, both ways (``read_number`` reads them back).
 
-All three check their arguments (a ``BaccaratError`` says what is accepted) and never depend on the caller's
-``decimal`` context: numbers are rounded with exact integer arithmetic, amounts formatted in a private context.
+None depends on the caller's ``decimal`` context: numbers are rounded with exact integer arithmetic.
 
 >>> percent(Fraction(2, 3), 1), percent(Fraction(-1, 8), 1, sign=True), money(Decimal("22800.50"))
 ('66.7%', '−12.5%', '22,800.50')
@@ -42,7 +26,7 @@ import re
 from decimal import ROUND_HALF_EVEN, Context, Decimal, Inexact, InvalidOperation, localcontext
 from fractions import Fraction
 
-from ..errors import BaccaratError, shown, whole_number
+from ..errors import BaccaratError, refusal, shown, whole_number
 from ..i18n import N_, _, language, number_symbols
 from .cards import _index
 
@@ -57,8 +41,7 @@ _FORMAT = Context(prec=200, rounding=ROUND_HALF_EVEN, Emax=10 ** 6, Emin=-10 ** 
 
 
 def _fraction(name: str, value) -> Fraction:
-    """A number as an exact Fraction: an int (numpy too), a Fraction, a Decimal or a finite float, of size at
-    most 10**30 (with at most about 1,000 digits); text, None, NaN and infinities are refused."""
+    """A number (not text, NaN or infinite) as an exact Fraction, of size at most 10**30 and about 1,000 digits."""
     def refused():
         return BaccaratError(_("{name} must be a number (int, Fraction, Decimal or float) of size at most 10**30, "
                                "not {value}").format(name=name, value=shown(value)))
@@ -96,10 +79,7 @@ def _fraction(name: str, value) -> Fraction:
 
 
 def rounded(fraction, places: int = 2) -> Decimal:
-    """An exact fraction rounded half-even to ``places`` decimals (0..30), for display only.
-
-    ``fraction``: an int, Fraction, Decimal or finite float of size at most 10**30. The rounding is exact
-    integer arithmetic, so the caller's decimal context does not matter.
+    """An exact fraction (size at most 10**30) rounded half-even to ``places`` decimals (0..30), for display only.
 
     >>> rounded(Fraction(1, 3)), rounded(Fraction(-5, 8), 2)
     (Decimal('0.33'), Decimal('-0.62'))
@@ -115,22 +95,19 @@ def _rounded(fraction: Fraction, places: int) -> Decimal:
 
 
 def percent(fraction, places: int = 4, sign: bool = False) -> str:
-    """An exact fraction as a percentage with ``places`` decimals, rounded half-even only here.
-
-    ``sign`` writes a plus sign on positive values (for changes).
+    """An exact fraction as a percentage with ``places`` decimals, rounded half-even only here (``sign``: "+0.50%").
 
     >>> percent(Fraction(2, 3), 1), percent(0), percent(Fraction(1, 200), 2, sign=True)
     ('66.7%', '0.0000%', '+0.50%')
     """
     if not isinstance(sign, bool):
-        raise BaccaratError(_("sign must be True or False, not {value}").format(value=shown(sign)))
+        raise refusal(_("sign must be True or False, not {value}"), value=sign)
     value = _rounded(_fraction("fraction", fraction) * 100, whole_number("places", places, 0, MAX_PLACES))
     return localized(f"{value:+}%" if sign else f"{value}%")
 
 
 def number(value, places: int | None = None) -> str:
-    """A number as the current language writes it: a whole number with thousands separators ("1,234,567"),
-    any other number rounded half-even to ``places`` decimals ("0.95"; ``places`` is required for it).
+    """A number as the current language writes it: whole with thousands separators, else rounded to ``places``.
 
     >>> number(1234567), number(Fraction(19, 20), 2), number(-0.5, 1)
     ('1,234,567', '0.95', '−0.5')
@@ -138,8 +115,8 @@ def number(value, places: int | None = None) -> str:
     fraction = _fraction("value", value)
     if places is None:
         if fraction.denominator != 1:
-            raise BaccaratError(_("places must be given for a number that is not whole, not None (value {value})").format(
-                value=shown(value)))
+            raise refusal(_("places must be given for a number that is not whole, not None (value {value})"),
+                          value=value)
         return localized(f"{fraction.numerator:,}")
     return _places(fraction, places)
 
@@ -150,8 +127,7 @@ def _places(fraction: Fraction, places) -> str:
 
 
 def duration(seconds, places: int = 1) -> str:
-    """A time taken as a learner reads it ("2.5 s"), or "—" when it is not known (``seconds`` None: the learner
-    answered before anything showed they could see the question; such a time is never called slow).
+    """A time taken as a learner reads it ("2.5 s"), or "—" when it is not known (``seconds`` None).
 
     >>> duration(2.25), duration(None)
     ('2.2 s', '—')
@@ -169,8 +145,8 @@ def localized(text: str) -> str:
     """English-formatted digits ("22,800.50") in the current language's marks ("22.800,50" in Vietnamese), and a
     minus written as the minus sign "−", not a hyphen ("-5" -> "−5")."""
     if not isinstance(text, str):
-        raise BaccaratError(_("text must be text holding English-formatted digits such as \"22,800.50\", not "
-                              "{value}").format(value=shown(text)))
+        raise refusal(_("text must be text holding English-formatted digits such as \"22,800.50\", not "
+                        "{value}"), value=text)
     text = _HYPHEN_MINUS.sub(MINUS, text)
     decimal_mark, group = number_symbols()
     if (decimal_mark, group) == (".", ","):
@@ -200,12 +176,8 @@ def number_hint(kind: str = "number") -> str:
 
 
 def read_number(text, kind: str = "number") -> Decimal:
-    """The number a learner typed, read in the current language with Babel's ``parse_decimal`` (strict): in
-    Vietnamese "1.000" is one thousand and "10,5" ten and a half, in English "1,000" and "10.5". A minus may be
-    "-" or "−". Refused with a ``BaccaratError`` whose message is ``number_hint(kind)`` (in the learner's
-    language): empty text, an exponent ("1e2"), misplaced marks ("9.5.1", and "9.5" in Vietnamese), and a number
-    that is not of ``kind``: a "total" is a whole number 0 to 9, "whole" a whole number, "money" has at most two
-    decimals, "number" is any.
+    """The number a learner typed, read strictly in the current language ("1.000" is one thousand in Vietnamese);
+    anything else, or a number not of ``kind`` (``NUMBER_KINDS``), is refused with ``number_hint(kind)``.
 
     >>> read_number("1,000"), read_number(" 9.5 "), read_number("−10", "whole"), read_number("9.50", "money")
     (Decimal('1000'), Decimal('9.5'), Decimal('-10'), Decimal('9.50'))
@@ -215,12 +187,9 @@ def read_number(text, kind: str = "number") -> Decimal:
     """
     hint = number_hint(kind)
     if not isinstance(text, str):
-        raise BaccaratError(_("text must be the text a learner typed, not {value}").format(value=shown(text)))
-    if len(text) > 40:
-        raise BaccaratError(hint)
-    cleaned = text.strip().replace(MINUS, "-")
-    if cleaned.startswith("+"):                   # a plus sign, as a change is written ("+2.000"), is no part of it
-        cleaned = cleaned[1:]
+        raise refusal(_("text must be the text a learner typed, not {value}"), value=text)
+    cleaned = "" if len(text) > 40 else text.strip().replace(MINUS, "-")
+    cleaned = cleaned[1:] if cleaned.startswith("+") else cleaned   # a change's plus sign ("+2.000") is no part of it
     if not cleaned or (cleaned[0] in "+-" and cleaned[1:2] in ("+", "-")) or _EXPONENT_OR_SPACE.search(cleaned):
         raise BaccaratError(hint)
     from babel.numbers import NumberFormatError, parse_decimal
@@ -236,13 +205,27 @@ def read_number(text, kind: str = "number") -> Decimal:
     return value.quantize(Decimal(1)) if kind in ("total", "whole") else value
 
 
-def money(amount) -> str:
-    """An amount as written on a receipt: thousands separators, never an exponent; a whole amount has no
-    decimals ("22,800"), an amount with cents shows two ("9.50", "0.05"), and an amount finer than a cent
-    (which ``settle`` never returns, but a caller may pass) shows every digit it has ("0.5005").
+def _decimal(value, text_limit: int) -> Decimal | None:
+    """``value`` as the Decimal it is written as: a Decimal, a whole number (numpy too) below 10**40, a finite float
+    (0.1 is 0.1) or text of at most ``text_limit`` characters; None for anything else (a bool too)."""
+    if isinstance(value, bool) or type(value).__name__ == "bool_":
+        return None
+    try:
+        if isinstance(value, str):
+            return Decimal(value.strip()) if len(value) <= text_limit else None
+        if isinstance(value, float):
+            return Decimal(str(value))                   # as it prints (numpy floats too); NaN: the caller refuses it
+        if isinstance(value, Decimal):
+            return value
+        number = _index(value)
+        return Decimal(number) if number is not None and abs(number) < 10 ** 40 else None
+    except (ArithmeticError, ValueError):
+        return None
 
-    ``amount``: a Decimal, an int (numpy too), a finite float or text such as "9.50", of size below 10**40 and
-    with at most 40 decimal places.
+
+def money(amount) -> str:
+    """An amount as written on a receipt: thousands separators, no exponent, no decimals when whole ("22,800"),
+    cents as two digits ("9.50"), every digit of an amount finer than a cent ("0.5005").
 
     >>> money(Decimal("22800")), money(Decimal("9.50")), money(Decimal("-100")), money(Decimal("-0"))
     ('22,800', '9.50', '−100', '0')
@@ -254,23 +237,8 @@ def money(amount) -> str:
         return BaccaratError(_("amount must be a Decimal, a whole number or text such as '9.50', below 10**40 with at "
                                "most 40 decimals, not {value}").format(value=shown(given)))
 
-    if isinstance(amount, bool) or type(amount).__name__ == "bool_":
-        raise refused()
     with localcontext(_FORMAT):
-        try:
-            if isinstance(amount, str):
-                amount = Decimal(amount.strip()) if len(amount) <= 100 else None
-            elif isinstance(amount, float):
-                amount = Decimal(repr(amount)) if math.isfinite(amount) else None
-            elif isinstance(amount, Decimal):
-                pass
-            elif _index(amount) is not None:
-                number = _index(amount)
-                amount = Decimal(number) if abs(number) < 10 ** 40 else None
-            else:
-                amount = None
-        except (ArithmeticError, ValueError):
-            amount = None
+        amount = _decimal(amount, 100)
         if amount is None or not amount.is_finite() or (amount and not -40 <= amount.adjusted() < 40) \
                 or amount.as_tuple().exponent < -80 or len(amount.as_tuple().digits) > 120:
             raise refused()

@@ -1,36 +1,5 @@
 """Pay tables as named data, and settling a bet on a coup in exact money.
 
-Public names:
-
-- ``EVENTS``: event name -> predicate over a coup's facts (works on one coup or on arrays of coups).
-- ``PayTable``, ``Pays``: a named pay table (with a human ``title``); each bet lists, in order, the events it
-  pays on.
-- ``PAY_TABLES``: "standard", "commission-4", "tie-9", "no-commission", "ez".
-- ``BETS``: the bet names a table may offer; ``bet_label(bet)``: "dragon-7" -> "Dragon 7" (in the course's language);
-  ``table_label(table)``: a pay table's title as a learner reads it ("tie-9" -> "Tie pays 9:1"; Vietnamese "Hòa
-  trả 9:1"), never its code name;
-  ``event_words(event)``: an event's name as shown ("banker wins with 6"), translated.
-- ``PAIR_EVENTS``: the events judged by rank on the first four cards ("player pair", "banker pair",
-  "either pair"), not by the played coup's totals.
-- ``DRAGON_BONUS``: the Dragon Bonus pay table by winning margin ({9: "30:1", ..., 4: "1:1"}); the side
-  bets: Either Pair (5:1) and Dragon Bonus Player / Banker on every table but EZ, Lucky 6 (Banker wins with
-  6: two cards 12:1, three cards 20:1) on the no-commission table.
-- ``pay_table(name_or_table)``: a PayTable by name (the error lists the known names).
-- ``derive_table(base, name, description, bets=None, commission=None, drop=(), title=None)``: a new table from
-  an old one.
-- ``pay_table_rows(tables=None)``: one row per bet, the lines each table pays it on (tables side by side).
-- ``settle(bet, stake, coup, table="standard") -> Settlement``: the net result as a ``Decimal`` in whole cents
-  (``coup``: a played ``Coup``, or cards in dealt order, which are played first). Every amount that changes
-  hands is a whole number of cents: a fraction of a cent is dropped (rounded down), so the house never pays
-  more than the odds nor takes more than its commission rate.
-- ``Settlement``: ``.net``, ``.gross``, ``.commission``, ``.result`` and ``.explanation`` of one settled bet.
-- ``parse_odds(odds)``: a line's odds ("8:1", "1:2", "push", "loses") as a Fraction of the stake won.
-- ``stake_amount(stake)``: a stake as an exact ``Decimal``: above 0, at most ``MAX_STAKE`` (10**12), whole cents
-  (text may group thousands with commas: "1,000.50").
-- ``collect_back(settlement, paid=None)``: what the dealer takes back after paying out ``paid``;
-  ``collect_back_text(settlement, paid=None)`` says it in a sentence, with what the bettor keeps.
-- ``CoupFacts``, ``coup_facts(coup)``: the facts of one played coup that events read (outcome, totals, pairs).
-
 >>> from baccarat_lib import play_coup
 >>> banker_wins = play_coup("2♣ 3♥ 3♠ A♦ 7♦ 4♠")
 >>> result = settle("banker", 100, banker_wins, "standard")
@@ -42,8 +11,6 @@ Decimal('0')
 
 from __future__ import annotations
 
-import math
-import operator
 import re
 from dataclasses import dataclass, field, replace
 from decimal import (ROUND_DOWN, ROUND_HALF_EVEN, Context, Decimal, DivisionByZero, Inexact, InvalidOperation, Overflow,
@@ -52,10 +19,9 @@ from fractions import Fraction
 
 from ..errors import BaccaratError, refusal, shown
 from ..i18n import N_, _
-from .cards import _index
 from .coup import Coup, Outcome, play_coup
 from .explanations import step_text
-from .formatting import localized, money
+from .formatting import _decimal, localized, money
 
 __all__ = ["EVENTS", "PAIR_EVENTS", "Pays", "PayTable", "PAY_TABLES", "BETS", "bet_label", "table_label", "event_words",
            "pay_table", "derive_table", "pay_table_rows", "settle", "Settlement", "stake_amount", "collect_back",
@@ -80,23 +46,24 @@ def _wins_by(side: str, margin: int):
 
 # Every event a pay table can pay on, as a predicate over the facts of a coup. The same predicates run on
 # one coup (settle) and on numpy arrays of every possible coup (odds), so they use &, |, ^ and == only.
+# Their names are English keys, marked for the catalog: ``event_words`` shows them translated.
 EVENTS = {
-    "player wins": lambda c: c.player_wins,
-    "banker wins": lambda c: c.banker_wins,
-    "tie": lambda c: c.tie,
-    "banker wins with 6": lambda c: c.banker_wins & (c.banker_total == 6),
-    "banker wins with a three-card 7": lambda c: c.banker_wins & (c.banker_total == 7) & (c.banker_cards == 3),
-    "player wins with a three-card 8": lambda c: c.player_wins & (c.player_total == 8) & (c.player_cards == 3),
-    "banker wins with a two-card 6": lambda c: c.banker_wins & (c.banker_total == 6) & (c.banker_cards == 2),
-    "banker wins with a three-card 6": lambda c: c.banker_wins & (c.banker_total == 6) & (c.banker_cards == 3),
-    "player pair": lambda c: c.player_pair,
-    "banker pair": lambda c: c.banker_pair,
-    "either pair": lambda c: c.player_pair | c.banker_pair,
+    N_("player wins"): lambda c: c.player_wins,
+    N_("banker wins"): lambda c: c.banker_wins,
+    N_("tie"): lambda c: c.tie,
+    N_("banker wins with 6"): lambda c: c.banker_wins & (c.banker_total == 6),
+    N_("banker wins with a three-card 7"): lambda c: c.banker_wins & (c.banker_total == 7) & (c.banker_cards == 3),
+    N_("player wins with a three-card 8"): lambda c: c.player_wins & (c.player_total == 8) & (c.player_cards == 3),
+    N_("banker wins with a two-card 6"): lambda c: c.banker_wins & (c.banker_total == 6) & (c.banker_cards == 2),
+    N_("banker wins with a three-card 6"): lambda c: c.banker_wins & (c.banker_total == 6) & (c.banker_cards == 3),
+    N_("player pair"): lambda c: c.player_pair,
+    N_("banker pair"): lambda c: c.banker_pair,
+    N_("either pair"): lambda c: c.player_pair | c.banker_pair,
     # A natural decides the coup at once, so the winner of a coup with a natural holds one (8 or 9 beats the
     # other hand's two cards); a tie with a natural is 8-8 or 9-9.
-    "player wins with a natural": lambda c: c.player_wins & c.natural,
-    "banker wins with a natural": lambda c: c.banker_wins & c.natural,
-    "natural tie": lambda c: c.tie & c.natural,
+    N_("player wins with a natural"): lambda c: c.player_wins & c.natural,
+    N_("banker wins with a natural"): lambda c: c.banker_wins & c.natural,
+    N_("natural tie"): lambda c: c.tie & c.natural,
     **{f"{side} wins by {margin} without a natural": _wins_by(side, margin)
        for side in ("player", "banker") for margin in DRAGON_BONUS},
 }
@@ -106,16 +73,11 @@ PAIR_EVENTS = ("player pair", "banker pair", "either pair")
 BETS = ("player", "banker", "tie", "player-pair", "banker-pair", "either-pair", "super-six", "lucky-6",
         "dragon-7", "panda-8", "dragon-bonus-player", "dragon-bonus-banker")
 
-# The names shown for the bets and events (the keys above stay English codes): marked for the catalog, translated
-# where shown (``bet_label``, ``event_words``). A bet's English name is its code capitalized ("Player Pair").
+# The names shown for the bets (the codes above stay English): a bet's English name is its code capitalized
+# ("Player Pair"), marked here for the catalog and translated where shown (``bet_label``).
 _BET_NAMES = (N_("Player"), N_("Banker"), N_("Tie"), N_("Player Pair"), N_("Banker Pair"), N_("Either Pair"),
               N_("Super Six"), N_("Lucky 6"), N_("Dragon 7"), N_("Panda 8"), N_("Dragon Bonus Player"),
               N_("Dragon Bonus Banker"))
-_EVENT_NAMES = (N_("player wins"), N_("banker wins"), N_("tie"), N_("banker wins with 6"),
-                N_("banker wins with a three-card 7"), N_("player wins with a three-card 8"),
-                N_("banker wins with a two-card 6"), N_("banker wins with a three-card 6"), N_("player pair"),
-                N_("banker pair"), N_("either pair"), N_("player wins with a natural"),
-                N_("banker wins with a natural"), N_("natural tie"))
 
 # Money: every amount is computed in this context, whatever the caller's global decimal context. Stakes are
 # at most MAX_STAKE with whole cents, odds and commissions that settle are decimals of at most 12 places, so
@@ -176,10 +138,8 @@ def event_words(event: str, margins: str | None = None) -> str:
 
 
 def parse_odds(odds) -> Fraction:
-    """Net win per unit staked: "8:1" -> 8, "1:2" -> 1/2, "push" -> 0, "loses" -> -1.
-
-    Each side of "win:stake" is a number 0 or more of at most 12 digits, with up to 12 decimals or written as
-    a fraction ("1.5:1", "3/2:1"); the stake side is above 0.
+    """Net win per unit staked: "8:1" -> 8, "1:2" -> 1/2, "push" -> 0, "loses" -> -1; each side of "win:stake" a
+    number of at most 12 digits and 12 decimals, or a fraction ("1.5:1", "3/2:1"), the stake above 0.
 
     >>> parse_odds("8:1"), parse_odds("1:2"), parse_odds("push")
     (Fraction(8, 1), Fraction(1, 2), Fraction(0, 1))
@@ -204,21 +164,14 @@ def _commission(commission) -> Fraction:
     refused = BaccaratError(_('commission must be a fraction from 0 to below 1, such as Fraction(5, 100) or "0.05", '
                               'not {value}').format(value=shown(commission)))
     value = commission
-    if isinstance(value, bool) or type(value).__name__ == "bool_":
-        raise refused
     if isinstance(value, str):
         match = _FRACTION_TEXT.fullmatch(value) if len(value) <= 40 else None
         value = Fraction(match.group(1)) if match else None
     elif isinstance(value, Decimal):
         value = Fraction(value) if value.is_finite() and -40 <= value.adjusted() <= 1 else None
-    elif isinstance(value, float):
-        value = Fraction(repr(value)) if math.isfinite(value) else None
-    elif isinstance(value, Fraction):
-        pass
-    elif _index(value) is not None:
-        value = Fraction(_index(value))
-    else:
-        value = None
+    elif not isinstance(value, Fraction):
+        value = _decimal(value, 0)                      # a float as written (0.05 is 1/20), or a whole number
+        value = Fraction(value) if value is not None and value.is_finite() else None
     if value is None or not 0 <= value < 1 or max(value.numerator, value.denominator).bit_length() > 256:
         raise refused
     return value
@@ -258,13 +211,8 @@ class Pays:
 
 @dataclass(frozen=True)
 class PayTable:
-    """A named pay table: for each bet, the lines in the order they are checked; no line applies -> the bet loses.
-
-    Made by ``derive_table`` (which checks what it is given). ``name`` is the short key code uses ("commission-4");
-    ``title`` what a learner reads ("4% commission"), the name itself when not given. ``title`` and
-    ``description`` are kept in English (marked ``N_()`` where written); show them with ``_(table.title)``,
-    ``_(table.description)``.
-    """
+    """A named pay table (``derive_table`` makes one): each bet's lines in the order they are checked (none applies:
+    the bet loses). ``name`` is the code's key, ``title`` and ``description`` English text shown through ``_()``."""
 
     name: str
     description: str
@@ -320,9 +268,7 @@ def table_label(table) -> str:
 def derive_table(base, name: str, description: str, bets: dict | None = None,
                  commission=None, drop=(), title=None) -> PayTable:
     """A new table from ``base``: replace or add whole bets (bet -> [(event, odds[, commission])]), change the
-    Banker commission, and ``drop`` bets the new table does not offer (one name, or a list of names).
-    ``title`` is what a learner reads (the name when not given). Mark a title and a description kept in the library
-    with ``N_()``: they are shown through ``_()``.
+    Banker commission, ``drop`` bets (a name or a list); ``title`` (else the name) is what a learner reads.
 
     >>> super_six_11 = derive_table("no-commission", "super-six-11", "Super Six at 11:1",
     ...                             bets={"super-six": [("tie", "loses"), ("banker wins with 6", "11:1")]})
@@ -338,7 +284,7 @@ def derive_table(base, name: str, description: str, bets: dict | None = None,
         raise refusal(_("bets must be None or a dict bet -> [(event, odds[, commission])], not {value}"), value=bets)
     drop = (drop,) if isinstance(drop, str) else drop
     if not isinstance(drop, (tuple, list, set, frozenset)):
-        raise BaccaratError(_("drop must be a bet name or a list of bet names, not {value}").format(value=shown(drop)))
+        raise refusal(_("drop must be a bet name or a list of bet names, not {value}"), value=drop)
     new_bets = dict(base.bets)
     for bet, lines in (bets or {}).items():
         if not isinstance(bet, str) or bet not in BETS:
@@ -380,9 +326,8 @@ _DRAGON_BONUS_BETS = ("dragon-bonus-player", "dragon-bonus-banker")
 
 
 def _dragon_bonus(side: str) -> list:
-    """The lines of a Dragon Bonus bet on ``side``: its natural win 1:1, a natural tie pushes, then each
-    non-natural winning margin of ``DRAGON_BONUS``; anything else (a win by 1-3, the other side winning, a
-    tie without naturals) loses."""
+    """The lines of a Dragon Bonus bet on ``side``: a natural win 1:1, a natural tie pushes, then each winning
+    margin of ``DRAGON_BONUS``; anything else loses."""
     return ([(f"{side} wins with a natural", "1:1"), ("natural tie", "push")]
             + [(f"{side} wins by {margin} without a natural", odds) for margin, odds in DRAGON_BONUS.items()])
 
@@ -433,8 +378,8 @@ def pay_table_rows(tables=None) -> list[tuple[str, dict]]:
     elif isinstance(tables, (str, PayTable)):
         tables = (tables,)
     elif not isinstance(tables, (tuple, list, dict)):
-        raise BaccaratError(_("tables must be None, a table or a list of tables (names or PayTables), "
-                              "not {value}").format(value=shown(tables)))
+        raise refusal(_("tables must be None, a table or a list of tables (names or PayTables), "
+                        "not {value}"), value=tables)
     tables = [pay_table(table) for table in tables]
     offered = [bet for bet in BETS if any(bet in table.bets for table in tables)]
     return [(bet, {table.name: table.bets.get(bet) for table in tables}) for bet in offered]
@@ -442,9 +387,8 @@ def pay_table_rows(tables=None) -> list[tuple[str, dict]]:
 
 @dataclass(frozen=True)
 class CoupFacts:
-    """What pay-table events read from a coup (``coup_facts`` makes them). ``natural``: either hand had 8 or 9 on its
-    first two cards (then neither drew); it defaults to False, so facts written without it describe a coup without
-    a natural."""
+    """What pay-table events read from a coup (``coup_facts`` makes them); ``natural``: either hand had 8 or 9 on its
+    first two cards (False when not given)."""
 
     player_wins: bool
     banker_wins: bool
@@ -462,7 +406,7 @@ def coup_facts(coup: Coup) -> CoupFacts:
     """The facts of one played coup; a pair is two first cards of the same rank; a natural, 8 or 9 on either
     hand's first two cards."""
     if not isinstance(coup, Coup):
-        raise BaccaratError(_("coup must be a Coup (from play_coup), not {value}").format(value=shown(coup)))
+        raise refusal(_("coup must be a Coup (from play_coup), not {value}"), value=coup)
     return CoupFacts(coup.outcome is Outcome.PLAYER, coup.outcome is Outcome.BANKER, coup.outcome is Outcome.TIE,
                      coup.player.total, coup.banker.total, len(coup.player.cards), len(coup.banker.cards),
                      coup.player.cards[0].rank == coup.player.cards[1].rank,
@@ -471,9 +415,8 @@ def coup_facts(coup: Coup) -> CoupFacts:
 
 @dataclass(frozen=True)
 class Settlement:
-    """One bet settled: ``net`` (won, negative when lost, 0 on a push), ``gross`` (the result at the odds before
-    commission: the win paid, 0 on a push, minus the stake on a loss, when nothing is paid), ``commission``,
-    ``result`` ("wins", "push" or "loses") and the ``explanation``. ``settle`` gives whole cents."""
+    """One bet settled: ``net`` (negative when lost), ``gross`` (at the odds, before ``commission``), ``result``
+    ("wins", "push" or "loses") and the ``explanation``, in whole cents."""
 
     net: Decimal
     gross: Decimal
@@ -489,29 +432,13 @@ def _amount(name: str, value, allow_zero: bool = False) -> Decimal:
                 _("{name} must be a positive amount, at most 1,000,000,000,000 with at most 2 decimal places, "
                   "such as 10 or '2.50', not {value}"))
     refused = BaccaratError(accepted.format(name=name, value=shown(value)))
-    if isinstance(value, bool) or type(value).__name__ == "bool_":
-        raise refused
     with localcontext(_MONEY):
-        try:
-            if isinstance(value, Decimal):
-                amount = value
-            elif isinstance(value, str):
-                text = value.strip()
-                if _GROUPED.fullmatch(text):
-                    text = text.replace(",", "")
-                amount = Decimal(text) if len(text) <= 30 else None
-            elif isinstance(value, float):
-                amount = Decimal(str(value)) if math.isfinite(value) else None
-            elif isinstance(value, Fraction):
-                amount = (Decimal(value.numerator) / Decimal(value.denominator)
-                          if abs(value) <= MAX_STAKE and (value * 100).denominator == 1 else None)
-            elif hasattr(value, "__index__"):
-                number = operator.index(value)
-                amount = Decimal(number) if abs(number) <= MAX_STAKE else None
-            else:
-                amount = None
-        except (ArithmeticError, ValueError, TypeError):
-            amount = None
+        if isinstance(value, Fraction):
+            amount = (Decimal(value.numerator) / Decimal(value.denominator)
+                      if abs(value) <= MAX_STAKE and (value * 100).denominator == 1 else None)
+        else:
+            text = value.strip() if isinstance(value, str) else value
+            amount = _decimal(text.replace(",", "") if isinstance(text, str) and _GROUPED.fullmatch(text) else text, 30)
         if amount is None or not amount.is_finite() or amount < 0 or (amount == 0 and not allow_zero) \
                 or amount > MAX_STAKE:
             raise refused
@@ -528,10 +455,8 @@ def _amount(name: str, value, allow_zero: bool = False) -> Decimal:
 
 
 def stake_amount(stake) -> Decimal:
-    """A stake as an exact Decimal: a number above 0 and at most ``MAX_STAKE`` (1,000,000,000,000) with at most
-    2 decimal places (whole cents), given as an int (a numpy integer is fine), a Decimal, a float, a Fraction or
-    text such as "2.50" or "1,000" (commas may group thousands). Anything else, more decimals, or a larger stake
-    is refused with a ``BaccaratError``.
+    """A stake as an exact Decimal: above 0, at most ``MAX_STAKE``, whole cents; an int, Decimal, float, Fraction or
+    text such as "2.50" or "1,000".
 
     >>> stake_amount("2.50"), stake_amount(10), stake_amount(10 ** 12), stake_amount("1e3"), stake_amount("1,000")
     (Decimal('2.50'), Decimal('10'), Decimal('1000000000000'), Decimal('1000'), Decimal('1000'))
@@ -572,9 +497,6 @@ def _percent_text(rate: Fraction) -> str:
     return localized(f"{float(rate * 100):g}%")
 
 
-_MARGIN = re.compile(r"(.+ by )(\d+)( .+)")
-
-
 def _or(items: list) -> str:
     """"a, b or c" for numbers, "a or b or c" for phrases: ``items`` joined by the language's "or"."""
     said = items[0]
@@ -585,25 +507,13 @@ def _or(items: list) -> str:
 
 def _either_of(events: list) -> str:
     """Events joined by "or", margins of one kind said once: "player wins by 9, 8 or 4 without a natural"."""
-    phrases, margins = [], {}
+    grouped = {}                 # an event, or a side's margin events -> (the first such event, the margins named)
     for event in events:
-        match = _MARGIN.fullmatch(event)
-        if match is None:
-            phrases.append(event)
-            continue
-        if event_words(event, "") not in margins:
-            phrases.append((event, event_words(event, "")))
-        margins.setdefault(event_words(event, ""), []).append(match.group(2))
-    said = []
-    for phrase in phrases:
-        if isinstance(phrase, str):
-            said.append(event_words(phrase))
-        else:
-            event, key = phrase
-            numbers = margins[key]
-            listed = _or([", ".join(numbers[:-1]), numbers[-1]]) if len(numbers) > 1 else numbers[0]
-            said.append(event_words(event, listed))
-    return _or(said)
+        match = _MARGIN_EVENT.fullmatch(event)
+        key, margins = (("by", match.group(1)), [match.group(2)]) if match else (event, [])
+        grouped.setdefault(key, (event, []))[1].extend(margins)
+    return _or([event_words(event, _or([", ".join(margins[:-1]), margins[-1]]) if len(margins) > 1 else None)
+                for event, margins in grouped.values()])
 
 
 def _what_happened(coup: Coup, lines) -> str:
@@ -622,18 +532,10 @@ def _what_happened(coup: Coup, lines) -> str:
 
 
 def settle(bet: str, stake, coup: Coup, table="standard") -> Settlement:
-    """Settle ``stake`` on ``bet`` for a played coup: the net result in money, with any commission shown apart.
+    """Settle ``stake`` on ``bet`` for a ``coup`` (played, or cards in dealt order): the net result in money.
 
-    ``coup`` is a played ``Coup``, or cards in dealt order (text such as ``"2 3 3 A 7 4"`` or a list of cards),
-    which are played first. ``stake``: see ``stake_amount``. The arithmetic uses the library's own decimal
-    context, so the caller's ``decimal`` settings never change a result. A table whose odds or commission are
-    not decimals of at most 12 places (say 1:3) is refused.
-
-    **Whole cents.** Stakes are whole cents, but 5% of 10.01 is 0.5005 and 1:2 on 10.01 is 5.005. Every amount
-    that changes hands is a whole number of cents, so such a fraction of a cent is dropped: the win is paid
-    rounded down to the cent (never more than the odds), then the commission on what is paid is rounded down
-    to the cent (never more than the rate). 10.01 on Banker at 5% is paid 10.01, less 0.50 commission: net
-    9.51. (House edges, in ``analysis.odds``, use the exact rates.)
+    Every amount that changes hands is whole cents: the win is rounded down to the cent (never more than the
+    odds), then the commission on it (never more than the rate); so 10.01 on Banker nets 10.01 - 0.50.
 
     >>> settle("banker", 10, play_coup("K 3 5 3 9"), "no-commission").net   # Banker wins with 6: pays 1:2
     Decimal('5')
@@ -650,55 +552,38 @@ def settle(bet: str, stake, coup: Coup, table="standard") -> Settlement:
         raise BaccaratError(_("table {table} pays {bet} at {terms}: no exact amount in money (odds and commission "
                               "must be decimals of at most 12 places)").format(table=shown(table.name), bet=bet,
                                                                                terms=line.terms()))
-    label = bet_label(bet)
+    said = {"bet": bet_label(bet), "stake": money(amount)}           # fields the sentences below share
     if line is None:
-        net, gross, commission, result = -amount, -amount, Decimal(0), "loses"
-        pays_on = _either_of([line.event for line in lines if parse_odds(line.odds) > 0])
-        # Say what happened, unless the bet reads only the first four cards' ranks (a pair bet).
-        if all(line.event in PAIR_EVENTS for line in lines):
-            why = _("The {bet} bet loses: it pays only on {pays_on}; the dealer takes the {stake} stake.").format(
-                bet=label, pays_on=pays_on, stake=money(amount))
+        said["pays_on"] = _either_of([line.event for line in lines if parse_odds(line.odds) > 0])
+        if all(line.event in PAIR_EVENTS for line in lines):         # a pair bet reads only the first four ranks
+            why = _("The {bet} bet loses: it pays only on {pays_on}; the dealer takes the {stake} stake.")
         else:
-            why = _("The {bet} bet loses ({what}): it pays only on {pays_on}; the dealer takes the {stake} "
-                    "stake.").format(bet=label, what=_what_happened(coup, lines), pays_on=pays_on, stake=money(amount))
-    else:
-        odds = parse_odds(line.odds)
-        result = "push" if odds == 0 else "wins" if odds > 0 else "loses"
-        notes = []
-        if result == "wins":
-            exact_gross = _times(amount, odds)
-            gross = _whole_cents(exact_gross)
-            if gross != exact_gross:
-                notes.append(_("{odds} on {stake} is {amount}: the fraction of a cent is not paid.").format(
-                    odds=line.odds, stake=money(amount), amount=money(exact_gross)))
-            exact_commission = _times(gross, line.commission)
-            commission = _whole_cents(exact_commission)
-            if commission != exact_commission:
-                notes.append(_("{rate} of {paid} is {amount}: the fraction of a cent is not charged.").format(
-                    rate=_percent_text(line.commission), paid=money(gross), amount=money(exact_commission)))
-        else:
-            gross, commission = _times(amount, odds), Decimal(0)
-        with localcontext(_MONEY):
-            net = gross - commission
-        if result == "push":
-            why = _("The {bet} bet pushes ({event}): the {stake} stake is returned.").format(
-                bet=label, event=event_words(line.event), stake=money(amount))
-        elif result == "loses" and line.event == "tie":
-            why = _("The {bet} bet loses on a tie, as this table says; the dealer takes the {stake} stake.").format(
-                bet=label, stake=money(amount))
-        elif result == "loses":
-            why = _("The {bet} bet loses: {event}; the dealer takes the {stake} stake.").format(
-                bet=label, event=event_words(line.event), stake=money(amount))
-        else:
-            why = _("The {bet} bet wins: {event}, paid {terms}.").format(bet=label, event=event_words(line.event),
-                                                                        terms=line.terms())
-        if line.commission and result == "wins":
-            why = " ".join([why, _("The dealer pays {paid} and collects {commission} commission: net {net}.").format(
-                paid=money(gross), commission=money(commission), net=money(net))])
-        elif result == "wins":
-            why = " ".join([why, _("The dealer pays {paid}.").format(paid=money(gross))])
-        why = " ".join([why] + notes)
-    return Settlement(net, gross, commission, result, why)
+            said["what"] = _what_happened(coup, lines)
+            why = _("The {bet} bet loses ({what}): it pays only on {pays_on}; the dealer takes the {stake} stake.")
+        return Settlement(-amount, -amount, Decimal(0), "loses", why.format(**said))
+    odds, said["event"] = parse_odds(line.odds), event_words(line.event)
+    if odds <= 0:
+        why = (_("The {bet} bet pushes ({event}): the {stake} stake is returned.") if odds == 0 else
+               _("The {bet} bet loses on a tie, as this table says; the dealer takes the {stake} stake.")
+               if line.event == "tie" else _("The {bet} bet loses: {event}; the dealer takes the {stake} stake."))
+        lost = _times(amount, odds)
+        return Settlement(lost, lost, Decimal(0), "push" if odds == 0 else "loses", why.format(**said))
+    exact_gross = _times(amount, odds)
+    gross = _whole_cents(exact_gross)
+    exact_commission = _times(gross, line.commission)
+    commission = _whole_cents(exact_commission)
+    with localcontext(_MONEY):
+        net = gross - commission
+    why = [_("The {bet} bet wins: {event}, paid {terms}.").format(terms=line.terms(), **said),
+           (_("The dealer pays {paid} and collects {commission} commission: net {net}.") if line.commission
+            else _("The dealer pays {paid}.")).format(paid=money(gross), commission=money(commission), net=money(net))]
+    if gross != exact_gross:
+        why.append(_("{odds} on {stake} is {amount}: the fraction of a cent is not paid.").format(
+            odds=line.odds, stake=said["stake"], amount=money(exact_gross)))
+    if commission != exact_commission:
+        why.append(_("{rate} of {paid} is {amount}: the fraction of a cent is not charged.").format(
+            rate=_percent_text(line.commission), paid=money(gross), amount=money(exact_commission)))
+    return Settlement(net, gross, commission, "wins", " ".join(why))
 
 
 def collect_back(settlement: Settlement, paid=None) -> Decimal:

@@ -1,24 +1,5 @@
 """The Punto Banco drawing rules, written as data, one rule per function.
 
-Public names:
-
-- ``BANKER_TABLEAU``: Banker's two-card total -> the Player third-card values on which Banker draws.
-  It is the one literal shaped like the printed table; everything else reads it.
-- ``PLAYER_DRAWS_ON``: the two-card totals on which Player draws (also Banker's rule when Player stood).
-- ``NATURALS``: the two-card totals that are naturals (8 and 9).
-- ``hand_total(cards)``: the total of a hand, 0..9; ``totals_text(*hands)``: each hand's total, one line each;
-  ``two_card_totals_text()``: every total two cards can make (never 10).
-- ``total_working(cards)``: the same total worked out in words, for explanations.
-- ``is_natural(cards)``: 8 or 9 on the first two cards; ``natural_text(*hands)``: the answer for each hand, one
-  line each ("K 9: natural? yes").
-- ``player_draws(player_total)``: does Player draw a third card? ``player_rule_text(totals, reasons=False)``: the
-  rule for those totals as lines of text ("Player has 5: draw"), with the rule's sentence when ``reasons``.
-- ``banker_draws(banker_total, player_third_card)``: does Banker draw a third card?
-- ``player_decision``, ``banker_decision``: the same answers as a ``Decision``: the rule that decided and the numbers
-  it used (data; ``.reason`` is its sentence, made by ``explanations`` when it is read, in the language of that moment).
-- ``Decision``: what ``player_decision`` and ``banker_decision`` return; ``third_card_value(card)``: Player's third
-  card as a value 0..9 (None: Player stood); ``TOTALS``, ``THIRD_CARD_VALUES`` (0..9) and ``ANY`` (every value).
-
 >>> hand_total("7 8"), hand_total("K 9"), hand_total("6 7 8")
 (5, 9, 1)
 >>> player_draws(5), player_draws(6)
@@ -34,7 +15,7 @@ from typing import NamedTuple
 
 from .cards import RANKS, Card, _iter_cards, as_cards
 from .explanations import decision_text
-from ..errors import BaccaratError, refusal, shown, whole_number
+from ..errors import BaccaratError, refusal, whole_number
 from ..i18n import _
 
 __all__ = ["BANKER_TABLEAU", "PLAYER_DRAWS_ON", "NATURALS", "ANY", "TOTALS", "THIRD_CARD_VALUES", "Decision",
@@ -70,13 +51,9 @@ _PLAYER_STANDS_ON = frozenset(TOTALS) - PLAYER_DRAWS_ON - NATURALS
 
 
 class Decision(NamedTuple):
-    """A draw-or-stand decision as data: ``draws``, the ``rule`` that made it and the numbers it used.
-
-    ``rule`` is "natural" (``total`` is 8 or 9), "player-rule" (``values``: the totals the rule names, 0–5 draw or
-    6–7 stand), "banker-follows-player" (Player stood; the same ``values``) or "tableau" (``values``: the row of
-    ``BANKER_TABLEAU`` for ``total``; ``third_card``: Player's third card, a Card or a point value). ``.reason``
-    is the sentence, made when it is read, in the language current then.
-    """
+    """A draw-or-stand decision as data: ``draws``, the ``rule`` that made it ("natural", "player-rule",
+    "banker-follows-player", "tableau"), the ``total``, the ``values`` the rule names (the totals 0–5 or 6–7, or the
+    tableau row) and Player's ``third_card`` (a Card or a value); ``.reason`` words it when read."""
 
     draws: bool
     rule: str
@@ -125,8 +102,7 @@ def total_working(cards) -> str:
     raw = sum(card.value for card in cards)
     working = ranks if ranks == values else f"{ranks} → {values}"
     if raw >= 10:
-        return _("{working} = {raw} → keep the units digit: {total}").format(working=working, raw=raw,
-                                                                             total=hand_total(cards))
+        return _("{working} = {raw} → keep the units digit: {total}").format(working=working, raw=raw, total=raw % 10)
     return f"{working} = {raw}"
 
 
@@ -136,7 +112,10 @@ def is_natural(cards) -> bool:
     >>> is_natural("K 9"), is_natural("4 4"), is_natural("2 3 3")
     (True, True, False)
     """
-    cards = as_cards(cards)
+    return _is_natural(as_cards(cards))
+
+
+def _is_natural(cards) -> bool:
     return len(cards) == 2 and _points(cards) in NATURALS
 
 
@@ -149,8 +128,8 @@ def totals_text(*hands) -> str:
     """
     if not hands:
         raise BaccaratError(_("totals_text needs at least one hand, such as \"7 8\""))
-    return "\n".join(_("{hand}: total {total}").format(hand=" ".join(card.label for card in as_cards(hand)),
-                                                       total=hand_total(hand)) for hand in hands)
+    return "\n".join(_("{hand}: total {total}").format(hand=" ".join(map(str, cards)), total=_points(cards))
+                     for cards in map(as_cards, hands))
 
 
 def two_card_totals_text() -> str:
@@ -174,9 +153,9 @@ def natural_text(*hands) -> str:
     """
     if not hands:
         raise BaccaratError(_("natural_text needs at least one hand, such as \"K 9\""))
-    return "\n".join(_("{hand}: natural? {answer}").format(
-        hand=" ".join(card.label for card in as_cards(hand)), answer=_("yes") if is_natural(hand) else _("no"))
-        for hand in hands)
+    return "\n".join(_("{hand}: natural? {answer}").format(hand=" ".join(map(str, cards)),
+                                                          answer=_("yes") if _is_natural(cards) else _("no"))
+                     for cards in map(as_cards, hands))
 
 
 def _check_total(total, name: str) -> int:
@@ -197,8 +176,8 @@ def third_card_value(player_third_card) -> int | None:
     try:
         return whole_number("player_third_card", player_third_card, 0, 9)
     except BaccaratError:
-        raise BaccaratError(_("player_third_card must be a Card, a point value 0..9, or None when Player stood, "
-                              "not {value}").format(value=shown(player_third_card))) from None
+        raise refusal(_("player_third_card must be a Card, a point value 0..9, or None when Player stood, "
+                        "not {value}"), value=player_third_card) from None
 
 
 def _player_decision(player_total: int) -> Decision:
@@ -232,10 +211,9 @@ def player_rule_text(totals=range(8), reasons: bool = False) -> str:
     Player has 6: stand. Why: 6–7 stands.
     """
     if not isinstance(reasons, bool):
-        raise BaccaratError(_("reasons must be True or False, not {value}").format(value=shown(reasons)))
+        raise refusal(_("reasons must be True or False, not {value}"), value=reasons)
     if not isinstance(totals, (list, tuple, range)) or not totals:
-        raise BaccaratError(_("totals must be a list of two-card totals 0 to 7, not {value}").format(
-            value=shown(totals)))
+        raise refusal(_("totals must be a list of two-card totals 0 to 7, not {value}"), value=totals)
     decisions = [(total, _player_decision(_check_total(total, "totals"))) for total in totals]
     lines = [(_("Player has {total}: {decision}. Why: {reason}") if reasons else _("Player has {total}: {decision}"))
              .format(total=total, decision=_("draw") if decision.draws else _("stand"), reason=decision.reason)

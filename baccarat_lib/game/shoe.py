@@ -1,15 +1,5 @@
 """A shoe of shuffled cards that deals cards and whole coups.
 
-Public names:
-
-- ``Shoe(decks=None, seed=None, cards=None, cut_card=None)``: 1..8 full decks (8 by default), or the given cards,
-  shuffled; ``seed`` follows the library's one seed policy (``errors``: None, or a whole number 0 or more).
-- ``ShoeRun(decks=8, seed=None)``: consecutive shoes from one seed: a fresh shoe after each cut card.
-- ``shoe_counts(decks=8, removed=())``: the rank counts A..K of a full shoe after ``removed`` cards are taken out.
-- ``value_counts(cards)``: how many cards of each point value 0..9.
-- ``rank_counts(cards)``: how many cards of each rank A..K (suits ignored).
-- ``check_decks(decks)``: the number of decks, checked to lie in ``DECK_RANGE`` (1..8).
-
 >>> shoe = Shoe(decks=1, seed=7)
 >>> len(shoe), shoe.value_counts()
 (52, (16, 4, 4, 4, 4, 4, 4, 4, 4, 4))
@@ -26,7 +16,7 @@ from collections import Counter
 
 from .cards import RANKS, SUITS, Card, as_cards
 from .coup import Coup, play_coup
-from ..errors import BaccaratError, check_seed, shown, whole_number
+from ..errors import BaccaratError, check_seed, refusal, shown, whole_number
 from ..i18n import _
 
 __all__ = ["Shoe", "ShoeRun", "shoe_counts", "value_counts", "rank_counts", "check_decks", "DECK_RANGE"]
@@ -39,8 +29,7 @@ def check_decks(decks) -> int:
     try:
         return whole_number("decks", decks, DECK_RANGE.start, DECK_RANGE.stop - 1)
     except BaccaratError:
-        raise BaccaratError(_("decks must be a whole number: a shoe holds 1 to 8 decks, not {value}").format(
-            value=shown(decks))) from None
+        raise refusal(_("decks must be a whole number: a shoe holds 1 to 8 decks, not {value}"), value=decks) from None
 
 
 def _full_shoe(decks: int) -> list[Card]:
@@ -96,15 +85,9 @@ def _is_full_decks(cards: list[Card], decks: int) -> bool:
 
 
 class Shoe:
-    """A shuffled shoe: ``decks`` full decks (8 when not given), or the given ``cards``; ``seed`` makes the
-    shuffle reproducible.
-
-    ``seed`` follows the one seed policy of the library (see ``baccarat_lib.errors``): None for a fresh
-    shuffle, or a whole number 0 or more (a numpy integer is fine); anything else is refused.
-    ``decks`` together with ``cards`` is refused unless the cards are exactly that many full decks (leave
-    ``decks`` out when giving ``cards``). ``cut_card`` is how many cards stay behind the cut card (default: 14,
-    or none for a shoe under 52 cards); ``coups()`` deals until the cut card comes out.
-    """
+    """A shoe of ``decks`` full decks (8 when not given) or of the given ``cards`` (not both, unless they are those
+    decks), shuffled by ``seed`` (``errors.check_seed``); ``cut_card`` cards stay behind the cut card (default 14,
+    0 for a shoe under 52 cards)."""
 
     def __init__(self, decks: int | None = None, seed=None, cards=None, cut_card: int | None = None):
         seed = check_seed(seed)
@@ -213,23 +196,15 @@ def _seed_text(seed: int) -> str:
 
 
 def _shoe_seed(seed: int, number: int) -> int:
-    """The seed of shoe ``number`` of a ``ShoeRun`` seeded ``seed``: a whole number derived from both.
-
-    It is the number ``random.seed`` makes of the text ``f"{seed}-{number}"`` (its bytes followed by their
-    SHA-512 digest, read as one big-endian integer), so every run shuffles exactly as it always has.
-    """
+    """The seed of shoe ``number`` of a ``ShoeRun`` seeded ``seed``: the number ``random.seed`` makes of the text
+    ``f"{seed}-{number}"`` (its bytes and their SHA-512 digest, big-endian), so every run shuffles as it always has."""
     text = f"{_seed_text(seed)}-{number}".encode()
     return int.from_bytes(text + hashlib.sha512(text).digest(), "big")
 
 
 class ShoeRun:
-    """Consecutive shoes from one seed, as at a table: coups come from ``shoe`` until its cut card comes out,
-    then a fresh shoe is shuffled, so the run replays.
-
-    ``seed`` follows the library's seed policy (None, or a whole number 0 or more). Shoe ``number`` 1 is
-    ``Shoe(decks, seed)``; shoe n > 1 gets a whole-number seed derived from ``(seed, n)``: the integer that
-    ``random.seed`` makes of the text ``f"{seed}-{n}"`` (its UTF-8 bytes followed by their SHA-512 digest,
-    read big-endian). With ``seed`` None every shoe is freshly random.
+    """Consecutive shoes from one ``seed``, as at a table: a fresh shoe after each cut card, so the run replays.
+    Shoe 1 is ``Shoe(decks, seed)``, shoe n shuffles by ``_shoe_seed(seed, n)`` (None: every shoe is random).
 
     >>> run = ShoeRun(decks=1, seed=3)
     >>> fresh = [run.deal_coup()[1] for _ in range(12)]

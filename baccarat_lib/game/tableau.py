@@ -3,19 +3,6 @@
 Everything here reads the one literal ``rules.BANKER_TABLEAU``; nothing restates the rule. Its Markdown and
 HTML views are in ``views.tableau``; the "which rows are wrong?" exercise in ``teaching``.
 
-Public names:
-
-- ``tableau_rows()``: the rows of the printed table: (Banker totals, draw values, stand values),
-  with totals that share a row grouped (0, 1 and 2 draw on anything).
-- ``draw_grid()``: the 8 x 10 grid ``grid[banker_total][third_card_value]``, True where Banker draws.
-- ``read_published_table(rows)``: printed rows (text) -> ``{banker_total: (draw_values, stand_values)}``.
-- ``published_table_contradictions(published)``: where a published table disagrees with the tableau,
-  as readable ``Contradiction`` sentences (values in both columns, in neither, or in the wrong one).
-- ``wrong_rows(published)``: the Banker totals whose rows are wrong.
-- ``tableau_text()``: the tableau as text, one line per Banker total (the values Banker draws on);
-  ``published_table_text(published)``: a published table the same way, with both its columns as printed.
-- ``SOURCE_002_HEADINGS``, ``SOURCE_002_ROWS``: the Banker table of source 002 as printed (headings translated).
-
 >>> tableau_rows()[1]
 ((3,), frozenset({0, 1, 2, 3, 4, 5, 6, 7, 9}), frozenset({8}))
 >>> draw_grid()[4][7], draw_grid()[4][8]
@@ -32,9 +19,9 @@ from __future__ import annotations
 
 import re
 
-from ..errors import BaccaratError, shown, whole_number
+from ..errors import BaccaratError, refusal, shown, whole_number
 from ..i18n import N_, _
-from .cards import RANK_VALUES, _index
+from .cards import RANK_VALUES, _index, _iterable
 from .explanations import describe_values
 from .rules import ANY, BANKER_TABLEAU, THIRD_CARD_VALUES
 
@@ -58,16 +45,6 @@ SOURCE_002_ROWS = (
     ("7", N_("does not draw"), N_("does not draw")),
     ("0-1-2", N_("always draws a 3rd card"), ""),
 )
-
-
-def _iterable(value, refused: tuple):
-    """An iterator over ``value``, or None when it is not a collection (or is one of the ``refused`` types)."""
-    if isinstance(value, refused):
-        return None
-    try:
-        return iter(value)
-    except TypeError:                # a number, None, a 0-d numpy array
-        return None
 
 
 # ----------------------------------------------------------------------------- the printed table
@@ -121,15 +98,20 @@ def _published_values(cell: str, column: str) -> frozenset:
         return frozenset() if column == "draw" else ANY
     values = set()
     for token in re.split(r"[\s,\-–]+", cell.strip()):
-        rank = token.upper()
-        if token in ("0", "1"):
-            values.add(int(token))
-        elif rank in RANK_VALUES:
-            values.add(RANK_VALUES[rank])
-        else:
+        if _value_of(token) is None:
             raise BaccaratError(_("{token} in the printed cell {cell} is neither a value 0..9 nor a card rank "
                                   "(A, 2..9, 10, J, Q, K)").format(token=shown(token, 20), cell=shown(cell, 30)))
+        values.add(_value_of(token))
     return frozenset(values)
+
+
+def _value_of(item) -> int | None:
+    """A third-card value 0..9 given as one (an int, or "0", "1") or as a rank ("A", "10", "K"); None if neither."""
+    if isinstance(item, str):
+        text = item.strip().upper()
+        return int(text) if text in ("0", "1") else RANK_VALUES.get(text)
+    value = _index(item)
+    return value if value in THIRD_CARD_VALUES else None
 
 
 def read_published_table(rows) -> dict[int, tuple[tuple[int, ...], tuple[int, ...]]]:
@@ -142,8 +124,8 @@ def read_published_table(rows) -> dict[int, tuple[tuple[int, ...], tuple[int, ..
     """
     items = _iterable(rows, (str, bytes, dict))
     if items is None:
-        raise BaccaratError(_("rows must be a list of printed rows (totals, draw cell, stand cell), each cell text, "
-                              "not {value}").format(value=shown(rows)))
+        raise refusal(_("rows must be a list of printed rows (totals, draw cell, stand cell), each cell text, "
+                        "not {value}"), value=rows)
     table = {}
     for number, row in enumerate(items, start=1):
         if not isinstance(row, (tuple, list)) or len(row) != 3 or not all(isinstance(cell, str) for cell in row):
@@ -184,25 +166,15 @@ def _values(values, where: str) -> frozenset:
             where=where, value=shown(values)))
     result = set()
     for value in items:
-        if isinstance(value, str) and value.strip() in ("0", "1"):
-            result.add(int(value))
-        elif isinstance(value, str) and value.strip().upper() in RANK_VALUES:
-            result.add(RANK_VALUES[value.strip().upper()])
-        elif _index(value) is not None and _index(value) in THIRD_CARD_VALUES:
-            result.add(_index(value))
-        else:
+        if _value_of(value) is None:
             raise BaccaratError(_("{value} in {where} is not a third-card value: give 0..9 or a rank "
                                   "(A, 2..9, 10, J, Q, K)").format(value=shown(value, 20), where=where))
+        result.add(_value_of(value))
     return frozenset(result)
 
 
-def _expected_draws(total: int) -> frozenset:
-    """The values on which Banker draws with this two-card total (8 and 9 are naturals: never)."""
-    return frozenset(BANKER_TABLEAU.get(total, ()))
-
-
 def _row_contradictions(total: int, draw_values: frozenset, stand_values: frozenset) -> list[Contradiction]:
-    expected = _expected_draws(total)
+    expected = BANKER_TABLEAU.get(total, frozenset())          # 8 and 9 are naturals: Banker never draws
 
     def says(values):
         drawn = values & expected
@@ -237,28 +209,26 @@ def _row_contradictions(total: int, draw_values: frozenset, stand_values: frozen
 
 
 def published_table_contradictions(published) -> list[Contradiction]:
-    """Compare a published table ``{banker_total: (draw_values, stand_values)}`` with BANKER_TABLEAU.
-
-    Values are third-card values 0..9 or ranks ("A", "10", "K"). Returns readable sentences, row by row:
-    values listed in both columns, values missing from both, values in the wrong column, missing rows.
+    """Where a published table ``{banker_total: (draw_values, stand_values)}`` (values 0..9 or ranks) contradicts
+    BANKER_TABLEAU, row by row, as sentences.
 
     >>> published_table_contradictions({4: ({2, 3, 4, 5, 6, 7}, {0, 1, 8, 9}), 6: ({5, 6, 7}, {0, 1, 2, 3, 4, 8, 9})})[0]
     'Banker 6: 5 listed as draw, but Banker stands on them.'
     """
-    refused = _("published must be a table {{banker_total: (draw_values, stand_values)}}, not {value}")
-    if isinstance(published, (str, bytes)):
-        raise BaccaratError(refused.format(value=shown(published)))
     try:
-        given = dict(published)
+        given = None if isinstance(published, (str, bytes)) else dict(published)
     except (TypeError, ValueError):
-        raise BaccaratError(refused.format(value=shown(published))) from None
+        given = None
+    if given is None:
+        raise refusal(_("published must be a table {{banker_total: (draw_values, stand_values)}}, not {value}"),
+                      value=published)
     rows = {}
     for total, row in given.items():
         try:
             total = whole_number("Banker total", total, 0, 9)
         except BaccaratError:
-            raise BaccaratError(_("published must be a table {{banker_total: (draw_values, stand_values)}}: Banker "
-                                  "total {total} is not a total 0..9").format(total=shown(total))) from None
+            raise refusal(_("published must be a table {{banker_total: (draw_values, stand_values)}}: Banker "
+                            "total {total} is not a total 0..9"), total=total) from None
         rows[total] = row
     found = []
     for total in sorted(rows):
@@ -304,8 +274,8 @@ def published_table_text(published) -> str:
     Banker 4: draws on 2 3 4 5 6 7         stands on 0 1 8 9
     """
     if not isinstance(published, dict):
-        raise BaccaratError(_("published must be a table {{banker_total: (draw_values, stand_values)}}, not {value}")
-                            .format(value=shown(published)))
+        raise refusal(_("published must be a table {{banker_total: (draw_values, stand_values)}}, not {value}"),
+                      value=published)
     published_table_contradictions(published)               # the same checks on its rows
     return "\n".join(_("Banker {total}: draws on {draws:<19} stands on {stands}").format(
         total=total, draws=_values_text(draws), stands=_values_text(stands))

@@ -212,3 +212,12 @@ def test_every_settlement_nets_the_win_less_its_commission_in_whole_cents(cards)
             assert settled.net == settled.gross - settled.commission
             assert settled.result == ("wins" if settled.net > 0 else "push" if settled.net == 0 else "loses")
             assert all(amount == amount.quantize(Decimal("0.01")) for amount in (settled.net, settled.commission))
+
+
+def test_a_numpy_float_is_read_as_it_prints_for_a_commission_a_stake_and_money():
+    import numpy as np
+    from baccarat_lib.game.formatting import money
+    # numpy prints 0.05 as 0.05: 5 %, exactly 1/20, as the Python float 0.05 is (it once leaked a plain ValueError)
+    table = derive_table("standard", "numpy-commission", "a test table", commission=np.float64(0.05))
+    assert table.bets["banker"][-1].commission == Fraction(1, 20)
+    assert stake_amount(np.float64(9.5)) == Decimal("9.5") and money(np.float64(9.5)) == "9.50"
