@@ -70,7 +70,7 @@ from pathlib import Path
 CLASSROOM = Path(__file__).resolve().parent
 sys.path.insert(0, str(CLASSROOM))
 
-from baccarat_settings import SettingsError, USERNAME_PATTERN, preflight, read_settings  # noqa: E402
+from baccarat_settings import CLASS_VIEW, SettingsError, USERNAME_PATTERN, preflight, read_settings  # noqa: E402
 from baccarat_spawner import CREATED_USERS_FILE  # noqa: E402
 
 try:
@@ -131,7 +131,9 @@ c.Spawner.ip = "127.0.0.1"
 c.Spawner.default_url = "/lab"
 # The classroom view (/voila/render/..., the links' second column) uses the course's Voila settings and template,
 # as `punto-banco classroom` does (serve/voila/classroom/voila.py finds the templates from its own place).
-c.Spawner.environment = {"JUPYTER_CONFIG_PATH": str(CLASSROOM.parent / "voila" / "classroom")}
+# BACCARAT_CLASS_URL tells the student's lessons where the class view takes their answers (see below).
+c.Spawner.environment = {"JUPYTER_CONFIG_PATH": str(CLASSROOM.parent / "voila" / "classroom"),
+                         "BACCARAT_CLASS_URL": settings.class_view_url}
 c.Spawner.notebook_dir = "~"
 c.Spawner.mem_limit = settings.mem_limit
 c.Spawner.start_timeout = 120  # 30 students starting at once on 2 cores
@@ -149,13 +151,41 @@ c.Spawner.term_timeout = 1
 c.Spawner.kill_timeout = 1
 
 # Idle servers are stopped by jupyterhub-idle-culler, with only the scopes it needs.
-c.JupyterHub.services = [{
-    "name": "idle-culler",
-    "command": [sys.executable, "-m", "jupyterhub_idle_culler", f"--timeout={settings.cull_idle_seconds}",
-                f"--cull-every={settings.cull_every_seconds}"],
-}]
-c.JupyterHub.load_roles = [{
-    "name": "idle-culler",
-    "scopes": ["list:users", "read:users:activity", "read:servers", "delete:servers"],
-    "services": ["idle-culler"],
-}]
+# The class view (serve/hub/class_view.py, /services/class-view/): what the class answers, and live polls. Every user
+# may reach it (the `user` role gains its access scope), and a student's server token may too, so that their lessons
+# send it what they answer; only the role `teacher` (the admin, and the group BACCARAT_TEACHER_GROUP) holds the custom
+# scope its teacher pages and APIs ask for. Its own token lists the hub's users (who has not started yet).
+TEACH_SCOPE = f"custom:{CLASS_VIEW}:teach"
+ACCESS_CLASS_VIEW = f"access:services!service={CLASS_VIEW}"
+c.JupyterHub.custom_scopes = {TEACH_SCOPE: {"description": "See the class's answers and run live polls in the "
+                                                           "class view."}}
+c.JupyterHub.services = [
+    {
+        "name": "idle-culler",
+        "command": [sys.executable, "-m", "jupyterhub_idle_culler", f"--timeout={settings.cull_idle_seconds}",
+                    f"--cull-every={settings.cull_every_seconds}"],
+    },
+    {
+        "name": CLASS_VIEW,
+        "url": f"http://127.0.0.1:{settings.class_view_port}",
+        "command": [sys.executable, str(CLASSROOM / "class_view.py")],
+        "environment": {"BACCARAT_HUB_STATE": str(settings.state_dir), "BACCARAT_TEACHER": settings.teacher,
+                        "BACCARAT_TEACHER_GROUP": settings.teacher_group,
+                        "BACCARAT_CLASS_DB_URL": settings.class_db_url},
+        "oauth_no_confirm": True,
+        "oauth_client_allowed_scopes": [TEACH_SCOPE],
+    },
+]
+c.JupyterHub.load_roles = [
+    {
+        "name": "idle-culler",
+        "scopes": ["list:users", "read:users:activity", "read:servers", "delete:servers"],
+        "services": ["idle-culler"],
+    },
+    {"name": "user", "scopes": ["self", ACCESS_CLASS_VIEW]},
+    {"name": "teacher", "scopes": [TEACH_SCOPE, ACCESS_CLASS_VIEW], "users": [settings.teacher],
+     "groups": [settings.teacher_group]},
+    {"name": CLASS_VIEW, "scopes": ["list:users", "read:users:name", "read:users:groups"], "services": [CLASS_VIEW]},
+]
+# A student's server token: the default `server` role's scopes, and the class view's (each held by the user).
+c.Spawner.server_token_scopes = ["users:activity!user", "access:servers!server", ACCESS_CLASS_VIEW]

@@ -204,7 +204,7 @@ class LocalHub:
         self.class_password = secrets.token_urlsafe(12)
         self.teacher_password = secrets.token_urlsafe(32)
         self.teacher = "teacher"
-        self.port = free_ports(3)
+        self.port = free_ports(4)   # proxy, its API, the hub's API, the class view
         self.url = f"http://127.0.0.1:{self.port}"
         self.log_path = self.root / "hub.log"
         self.env = dict(os.environ,
