@@ -6,8 +6,12 @@ list against the notebooks (each file listed exists, each notebook is listed, ea
 
 Public names:
 
-- ``Exercise(skill, key)``: one exercise of a lesson, as its answers are saved (``progress.store``): the
-  question's ``skill`` and ``key``, the same in every language.
+- ``Exercise(skill, key, build=None)``: one exercise of a lesson, as its answers are saved (``progress.store``):
+  the question's ``skill`` and ``key``, the same in every language; it compares as the pair ``(skill, key)``.
+  ``build`` says how the library makes its question again (``teaching.polls.poll_question``, for the class hub's
+  polls): a ``Build``.
+- ``Build(builder, arguments=(), options=())``: a question builder's name (resolved in ``teaching.polls``, as this
+  base module imports no teaching) and its positional and keyword arguments, as data.
 - ``Lesson``: ``number``, ``stem`` (the notebook's file name without ``.ipynb``, the same in every edition),
   ``titles`` (language -> title), ``exercises`` (its ``Exercise`` cells, in order) and ``final_test`` (how many
   questions its final test asks; 0: none); ``lesson.title(language)``, ``lesson.file``.
@@ -42,18 +46,38 @@ from typing import NamedTuple
 from .errors import BaccaratError, shown
 from .i18n import LANGUAGES, _, language as current_language
 
-__all__ = ["Exercise", "Lesson", "LESSONS", "Edition", "EDITIONS", "Source", "SOURCES", "course_path",
+__all__ = ["Exercise", "Build", "Lesson", "LESSONS", "Edition", "EDITIONS", "Source", "SOURCES", "course_path",
            "lessons_folder", "lessons", "lesson", "lesson_path"]
 
 _PACKAGE = Path(__file__).resolve().parent
 _INSTALLED = _PACKAGE / "_course"
 
 
-class Exercise(NamedTuple):
-    """One exercise of a lesson: the ``skill`` and ``key`` its answers are saved under."""
+class Build(NamedTuple):
+    """How an exercise's question is made: a builder's ``name`` (``teaching.polls`` knows them), its positional
+    ``arguments`` and its keyword ``options`` as ((name, value), ...): plain values (text, numbers, None, tuples)."""
 
+    builder: str
+    arguments: tuple = ()
+    options: tuple = ()
+
+
+class _ExerciseFields(NamedTuple):
     skill: str
     key: str
+
+
+class Exercise(_ExerciseFields):
+    """One exercise of a lesson: the ``skill`` and ``key`` its answers are saved under (what it compares as), and
+    ``build``, how its question is made again (None: not declared)."""
+
+    def __new__(cls, skill: str, key: str, build: Build | None = None):
+        exercise = super().__new__(cls, skill, key)
+        exercise.build = build
+        return exercise
+
+    def __repr__(self) -> str:
+        return f"Exercise(skill={self.skill!r}, key={self.key!r}, build={self.build!r})"
 
 
 class Lesson(NamedTuple):
@@ -76,57 +100,94 @@ class Lesson(NamedTuple):
         return self.titles.get(language, self.titles["en"])
 
 
-def _exercises(skill: str, *keys: str) -> tuple[Exercise, ...]:
-    return tuple(Exercise(skill, key) for key in keys)
+def _exercises(skill: str, builder: str, *keys: str) -> tuple[Exercise, ...]:
+    """Exercises whose builder takes the key as its one argument (the cards: ``winner_question("7 2 A 5")``)."""
+    return tuple(Exercise(skill, key, Build(builder, (key,))) for key in keys)
+
+
+def _exercise(skill: str, key: str, builder: str, /, *arguments, **options) -> Exercise:
+    return Exercise(skill, key, Build(builder, arguments, tuple(options.items())))
 
 
 # The lessons in course order. Titles are the notebooks' first headings (a test compares them). Exercises are the
 # lesson's show_question cells, in order, as (skill, key): the key is what the question builder makes of its
-# arguments (the cards, "banker 100 at standard: ...", a seeded exercise's cards), never a translated prompt.
+# arguments (the cards, "banker 100 at standard: ...", a seeded exercise's cards), never a translated prompt;
+# then the builder and its arguments, so the question can be asked again elsewhere (a poll on the class hub).
 LESSONS = (
     Lesson(0, "00_welcome", {"en": "Welcome to Punto Banco", "vi": "Chào mừng bạn đến với Punto Banco"},
-           _exercises("winner", "7 2 A 5", "Q 4 8 5", "2 A 3 2 8")),
+           _exercises("winner", "winner_question", "7 2 A 5", "Q 4 8 5", "2 A 3 2 8")),
     Lesson(1, "01_card_values", {"en": "Card values and hand totals", "vi": "Giá trị lá bài và tổng điểm"},
-           _exercises("total", "Q", "9 6", "4 9 8", "5 K 5")),
+           _exercises("total", "card_value_question", "Q")
+           + _exercises("total", "total_question", "9 6", "4 9 8", "5 K 5")),
     Lesson(2, "02_naturals", {"en": "Naturals: 8 or 9 on the first two cards",
                               "vi": "Natural: 8 hoặc 9 ở hai lá đầu"},
-           _exercises("natural", "6 2", "7 K", "3 2 4") + (Exercise("winner", "4 9 4 K"),)),
+           _exercises("natural", "natural_question", "6 2", "7 K", "3 2 4")
+           + _exercises("winner", "winner_question", "4 9 4 K")),
     Lesson(3, "03_player_rule", {"en": "The Player rule", "vi": "Quy tắc rút của Player"},
-           _exercises("player-draw", "A 4", "9 7", "K Q", "3 4")),
+           _exercises("player-draw", "player_draw_question", "A 4", "9 7", "K Q", "3 4")),
     Lesson(4, "04_banker_tableau", {"en": "The Banker's tableau", "vi": "Bảng rút bài của Banker"},
-           (Exercise("tableau-source", "source 002"), Exercise("banker-draw:5/4", "3 2 / 4"),
-            Exercise("banker-draw:6/9", "Q 6 / 9"), Exercise("banker-draw:3/0", "A 2 / K"),
-            Exercise("banker-draw:6/-", "4 2 / -"), Exercise("winner", "5 Q K 5 6 2"))),
+           (_exercise("tableau-source", "source 002", "published_table_question", "SOURCE_002_ROWS",
+                      "source 002's table", key="source 002"),
+            _exercise("banker-draw:5/4", "3 2 / 4", "banker_draw_question", "3 2", "4"),
+            _exercise("banker-draw:6/9", "Q 6 / 9", "banker_draw_question", "Q 6", "9"),
+            _exercise("banker-draw:3/0", "A 2 / K", "banker_draw_question", "A 2", "K"),
+            _exercise("banker-draw:6/-", "4 2 / -", "banker_draw_question", "4 2", None))
+           + _exercises("winner", "winner_question", "5 Q K 5 6 2")),
     Lesson(5, "05_a_whole_coup", {"en": "A whole coup, card by card", "vi": "Trọn một ván, từng lá một"},
-           _exercises("winner", "7 6 Q J 5 2", "9 2 3 5 9 4", "4 3 2 3 9") + (Exercise("coup-cards", "6 2 A 3 K 5 8"),)),
+           _exercises("winner", "winner_question", "7 6 Q J 5 2", "9 2 3 5 9 4", "4 3 2 3 9")
+           + _exercises("coup-cards", "cards_used_question", "6 2 A 3 K 5 8")),
     Lesson(6, "06_payouts", {"en": "Payouts: what each bet pays", "vi": "Tiền trả: mỗi cửa cược được trả bao nhiêu"},
-           _exercises("settle", "banker 100 at standard: 2♣ 3♥ 3♠ A♦ 7♦ 4♠", "banker 200 at standard: 2 A 3 2 8",
-                      "banker 40 at no-commission: K 3 5 3 9", "tie 10 at tie-9: 2 A 3 2 8")
-           + (Exercise("pair", "player: J♠ 5 Q♥ 4"),)
-           + _exercises("settle", "dragon-bonus-banker 20 at standard: K 5 A 3",
-                        "either-pair 10 at standard: 5♠ 8♦ 3♣ 8♥")),
+           (_exercise("settle", "banker 100 at standard: 2♣ 3♥ 3♠ A♦ 7♦ 4♠", "settle_question",
+                      "banker", 100, "2♣ 3♥ 3♠ A♦ 7♦ 4♠", "standard"),
+            _exercise("settle", "banker 200 at standard: 2 A 3 2 8", "settle_question",
+                      "banker", 200, "2 A 3 2 8", "standard"),
+            _exercise("settle", "banker 40 at no-commission: K 3 5 3 9", "settle_question",
+                      "banker", 40, "K 3 5 3 9", "no-commission"),
+            _exercise("settle", "tie 10 at tie-9: 2 A 3 2 8", "settle_question", "tie", 10, "2 A 3 2 8", "tie-9"),
+            _exercise("pair", "player: J♠ 5 Q♥ 4", "pair_question", "J♠ 5 Q♥ 4"),
+            _exercise("settle", "dragon-bonus-banker 20 at standard: K 5 A 3", "settle_question",
+                      "dragon-bonus-banker", 20, "K 5 A 3", "standard"),
+            _exercise("settle", "either-pair 10 at standard: 5♠ 8♦ 3♣ 8♥", "settle_question",
+                      "either-pair", 10, "5♠ 8♦ 3♣ 8♥", "standard"))),
     Lesson(7, "07_odds_and_house_edge", {"en": "Odds and the house edge", "vi": "Xác suất và lợi thế nhà cái"},
-           _exercises("odds", "wins more, 8-deck shoe",
-                      "lowest edge, 8-deck shoe: Banker (standard), Player (standard), Tie (tie-9), "
-                      "Banker (no-commission)",
-                      "no commission, 8-deck shoe",
-                      "lowest edge, 8-deck shoe: Tie (standard), Tie (tie-9), Player Pair (standard), Dragon 7 (ez)")),
+           (_exercise("odds", "wins more, 8-deck shoe", "wins_more_question", decks=8),
+            _exercise("odds", "lowest edge, 8-deck shoe: Banker (standard), Player (standard), Tie (tie-9), "
+                      "Banker (no-commission)", "lowest_edge_question", decks=8),
+            _exercise("odds", "no commission, 8-deck shoe", "no_commission_question", decks=8),
+            _exercise("odds", "lowest edge, 8-deck shoe: Tie (standard), Tie (tie-9), Player Pair (standard), "
+                      "Dragon 7 (ez)", "lowest_edge_question",
+                      (("tie", "standard"), ("tie", "tie-9"), ("player-pair", "standard"), ("dragon-7", "ez")),
+                      decks=8))),
     Lesson(8, "08_scoreboards_and_streaks", {"en": "Scoreboards and streaks", "vi": "Bảng kết quả và chuỗi"},
-           _exercises("roads", "columns: B B T P P B T P B B B", "dragon tail: 8 B, 6 rows",
-                      "bead plate: coup 14, 6 rows")
-           + (Exercise("streaks", "6 B in a row"),)
-           + _exercises("derived-roads", "Big Eye Boy: B B P T P B B B P P + P",
-                        "Small Road: B P P B B B P B B P P P + P", "Cockroach Pig: P P B P P P B B P B B B P + B")),
+           (_exercise("roads", "columns: B B T P P B T P B B B", "columns_question", "B B T P P B T P B B B"),
+            _exercise("roads", "dragon tail: 8 B, 6 rows", "dragon_tail_question", 8),
+            _exercise("roads", "bead plate: coup 14, 6 rows", "bead_question", 14),
+            # the longest streak counted in lesson 08's simulation: 3,000,000 coups of an 8-deck shoe, seed 2024
+            _exercise("streaks", "6 B in a row", "simulated_streak_question", 3_000_000, 8, 2024, 6),
+            _exercise("derived-roads", "Big Eye Boy: B B P T P B B B P P + P", "derived_road_question",
+                      "B B P T P B B B P P", 1, "player"),
+            _exercise("derived-roads", "Small Road: B P P B B B P B B P P P + P", "derived_road_question",
+                      "B P P B B B P B B P P P", 2, "player"),
+            _exercise("derived-roads", "Cockroach Pig: P P B P P P B B P B B B P + B", "derived_road_question",
+                      "P P B P P P B B P B B B P", 3, "banker"))),
     Lesson(9, "09_practice", {"en": "Practice: drills with instant feedback",
                               "vi": "Luyện tập: bài luyện có phản hồi ngay"},
-           (Exercise("banker-draw:6/5", "A♠ 5♣ / 5♠"), Exercise("banker-draw:5/7", "A♦ 4♦ / 7♠"),
-            Exercise("winner", "6♣ 4♣ 9♠ 10♥ A♥ 7♦")),
+           (_exercise("banker-draw:6/5", "A♠ 5♣ / 5♠", "make_exercise", "banker-draw", difficulty=3, seed=6),
+            _exercise("banker-draw:5/7", "A♦ 4♦ / 7♠", "make_exercise", "banker-draw", difficulty=3, seed=12),
+            _exercise("winner", "6♣ 4♣ 9♠ 10♥ A♥ 7♦", "make_exercise", "winner", difficulty=3, seed=5)),
            final_test=10),
     Lesson(10, "10_counting_and_variants", {"en": "Going further: card counting and Chemin de Fer",
                                             "vi": "Đi xa hơn: đếm bài và Chemin de Fer"},
-           _exercises("counting", "best removal, banker at standard, 8-deck shoe",
-                      "best removal, dragon-7 at ez, 8-deck shoe", "positive coups, panda-8, 82 coups",
-                      "positive coups, banker, 82 coups", "Player's 5, 8-deck shoe")),
+           (_exercise("counting", "best removal, banker at standard, 8-deck shoe", "best_removal_question",
+                      "banker", "standard", decks=8),
+            _exercise("counting", "best removal, dragon-7 at ez, 8-deck shoe", "best_removal_question",
+                      "dragon-7", "ez", decks=8),
+            # lesson 10's shoe: every bet's exact edge through one 8-deck shoe, seed 2024, standard table
+            _exercise("counting", "positive coups, panda-8, 82 coups", "shoe_positive_question", 8, 2024,
+                      "standard", "panda-8"),
+            _exercise("counting", "positive coups, banker, 82 coups", "shoe_positive_question", 8, 2024,
+                      "standard", "banker"),
+            _exercise("counting", "Player's 5, 8-deck shoe", "five_question", decks=8))),
     Lesson(11, "11_my_progress", {"en": "My progress", "vi": "Tiến độ của tôi"}),
 )
 

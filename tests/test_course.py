@@ -5,8 +5,6 @@ show_question cells) or written out by hand, never taken from the list under tes
 from __future__ import annotations
 
 import ast
-import contextlib
-import io
 import json
 import sys
 from pathlib import Path
@@ -20,6 +18,7 @@ from baccarat_lib.i18n import using_language
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 import navigation  # noqa: E402
+from lesson_questions import shown_questions  # noqa: E402
 
 EDITIONS = list(course.EDITIONS)
 LESSON_FILES = "[0-9][0-9]_*.ipynb"      # how a lesson's file is named: the list must name every one
@@ -141,32 +140,15 @@ def test_each_exercise_is_declared_once_in_the_whole_course():
 
 
 def _exercise_keys(path: Path) -> list[tuple[str, str]]:
-    """Run the notebook's code cells in order, its widgets replaced by stubs: (skill, key) of each question it
-    shows with show_question (a few seconds for the whole course: the odds are cached)."""
-    import matplotlib
-    import matplotlib.pyplot as plt
-
-    matplotlib.use("Agg")
-    namespace: dict = {}
-    cells = [cell for cell in _cells(path) if cell["cell_type"] == "code"]
-    shown = []
-    with contextlib.redirect_stdout(io.StringIO()):
-        exec(_source(cells[0]), namespace)                  # the import cell (and set_language in vi)
-        for name in [name for name in namespace if name.startswith("show_")]:
-            namespace[name] = lambda *args, **kwargs: None  # widgets: not built
-        namespace["show_question"] = lambda question: shown.append((question.skill, question.key))
-        for cell in cells[1:]:
-            exec(_source(cell), namespace)
-    plt.close("all")
-    return shown
+    """(skill, key) of each question the notebook shows with show_question (tests/lesson_questions.py)."""
+    return [(question.skill, question.key) for question in shown_questions(path)]
 
 
 @pytest.mark.parametrize("language", EDITIONS)
 @pytest.mark.parametrize("lesson", [lesson for lesson in course.LESSONS if lesson.exercises],
                          ids=lambda lesson: lesson.stem)
 def test_the_declared_exercises_are_the_questions_the_lesson_builds(lesson, language):
-    with using_language("en"):
-        keys = _exercise_keys(course.lesson_path(lesson, language))
+    keys = _exercise_keys(course.lesson_path(lesson, language))
     assert keys == [tuple(exercise) for exercise in lesson.exercises]
 
 

@@ -2,7 +2,8 @@
 
 Public names:
 
-- ``total_question(cards)``, ``natural_question(cards)``, ``player_draw_question(cards)``,
+- ``card_value_question(card)``: how many points one card is worth (lesson 01); ``total_question(cards)``,
+  ``natural_question(cards)``, ``player_draw_question(cards)``,
   ``banker_draw_question(banker_cards, player_third_card)``, ``winner_question(cards)``: lessons 01–05;
   ``cards_used_question(cards)``: how many of the cards given the coup uses (lesson 05).
 - ``wrong_rows_question(published, name)``: which rows of a Banker table printed elsewhere are wrong (lesson 04).
@@ -57,8 +58,38 @@ def _english_money(amount) -> str:
     with using_language("en"):
         return money(amount)
 
-__all__ = ["total_question", "natural_question", "player_draw_question", "banker_draw_question",
+__all__ = ["card_value_question", "total_question", "natural_question", "player_draw_question", "banker_draw_question",
            "winner_question", "cards_used_question", "wrong_rows_question", "settle_question", "pair_question"]
+
+# A card as the value question names it (the sentence's subject in Vietnamese, so capitalised there).
+RANK_NAMES = {"A": N_("an ace"), "2": N_("a 2"), "3": N_("a 3"), "4": N_("a 4"), "5": N_("a 5"), "6": N_("a 6"),
+              "7": N_("a 7"), "8": N_("an 8"), "9": N_("a 9"), "10": N_("a 10"), "J": N_("a jack"),
+              "Q": N_("a queen"), "K": N_("a king")}
+
+
+def card_value_question(card) -> Question:
+    """How many points is this card worth? Choices: its value, 0, 1, 10 and the number its face would suggest.
+
+    >>> question = card_value_question("Q")
+    >>> question.prompt, question.answer, question.choices
+    ('How many points is a queen worth?', '0', ('0', '1', '10', '12'))
+    """
+    cards = as_cards(card if isinstance(card, str) else [card])
+    if len(cards) != 1:
+        raise BaccaratError(_('card must be one card such as "Q", not {value}').format(value=shown(card)))
+    card, = cards
+    faces = {"A": 1, "J": 11, "Q": 12, "K": 13}
+    face = faces.get(card.rank) or int(card.rank)
+    if card.value == 0:
+        why = _("10, J, Q and K all count 0.")
+    elif card.rank == "A":
+        why = _("An ace counts 1.")
+    else:
+        why = _("A card from 2 to 9 counts its number: {rank} counts {value}.").format(rank=card.rank,
+                                                                                       value=card.value)
+    return Question(_("How many points is {card} worth?").format(card=_(RANK_NAMES[card.rank])), str(card.value),
+                    why, tuple(str(value) for value in sorted({card.value, 0, 1, 10, face})),
+                    skill="total", key=card.rank)
 
 
 def total_question(cards) -> Question:

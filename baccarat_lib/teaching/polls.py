@@ -1,0 +1,101 @@
+"""A lesson's exercise asked again, as a class poll: the question rebuilt from the course list, not the notebook.
+
+The course list (``course.LESSONS``) declares each exercise with the builder that makes its question and that
+builder's arguments, as data (``course.Build``); this module resolves the builder's name. The class hub's service
+judges a poll's answers with the question made here, and a student's lesson shows it with the same exercise widget.
+
+Public names:
+
+- ``BUILDERS``: builder name -> the function that makes the question from the declared arguments: the
+  ``*_question`` builders themselves, and, where a lesson computes an argument in an earlier cell (a seeded shoe,
+  a simulation, a published table), a function that computes it from the declared numbers first.
+- ``poll_question(lesson, exercise)``: the ``Question`` of exercise number ``exercise`` (0, 1, ... in the lesson's
+  order) of ``lesson`` (a number, a file name or a ``course.Lesson``), in the language the course speaks now: the
+  question that lesson's ``show_question`` cell shows.
+
+>>> question = poll_question(5, 0)
+>>> question.prompt, question.answer, question.key
+('Cards dealt in order P, B, P, B, then third cards: 7 6 Q J 5 2. Who wins?', 'Player', '7 6 Q J 5 2')
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ..course import lesson as course_lesson
+from ..errors import BaccaratError, shown, whole_number
+from ..i18n import _, tr
+from ..analysis import counting, odds, roads, simulate
+from ..game.coup import Outcome
+from ..game import tableau
+from .odds_questions import (best_removal_question, five_question, lowest_edge_question, no_commission_question,
+                             positive_question, wins_more_question)
+from .practice import make_exercise
+from .questions import Question
+from .road_questions import (bead_question, columns_question, derived_road_question, dragon_tail_question,
+                             streak_question)
+from .rule_questions import (banker_draw_question, card_value_question, cards_used_question, natural_question,
+                             pair_question, player_draw_question, settle_question, total_question,
+                             winner_question, wrong_rows_question)
+
+__all__ = ["BUILDERS", "poll_question"]
+
+
+def _published_table_question(rows_name: str, name: str, key: str) -> Question:
+    """``wrong_rows_question`` of a Banker table printed in a guide (``game.tableau``'s ``rows_name``), named by
+    ``name`` (a message of the lessons' catalog, as the lesson's ``tr(...)``)."""
+    return wrong_rows_question(tableau.read_published_table(getattr(tableau, rows_name)), tr(name), key=key)
+
+
+@lru_cache(maxsize=4)
+def _streak_row(coups: int, decks: int, seed: int, longest: int):
+    records = simulate.simulate_coups(coups, decks=decks, seed=seed)
+    return roads.streak_statistics(records, max_k=longest, all_coups=True)[-1]
+
+
+def _simulated_streak_question(coups: int, decks: int, seed: int, longest: int) -> Question:
+    """``streak_question`` of the longest Banker streak counted in ``coups`` simulated coups (lesson 08: a few
+    seconds the first time, then cached)."""
+    return streak_question(_streak_row(coups, decks, seed, longest),
+                           odds.outcome_probabilities(decks=decks)[Outcome.BANKER])
+
+
+@lru_cache(maxsize=4)
+def _shoe_points(decks: int, seed: int, table: str):
+    return tuple(counting.edges_through_shoe(decks=decks, seed=seed, table=table,
+                                             bets=counting.MAIN_BETS + counting.SIDE_BETS))
+
+
+def _shoe_positive_question(decks: int, seed: int, table: str, bet: str) -> Question:
+    """``positive_question`` of one seeded shoe's exact edges, the lesson's main and side bets (lesson 10)."""
+    return positive_question(list(_shoe_points(decks, seed, table)), bet)
+
+
+def _seeded_exercise_question(kind: str, difficulty: int = 1, seed=None) -> Question:
+    """The question of ``practice.make_exercise`` (lesson 09's seeded drill questions)."""
+    return make_exercise(kind, difficulty, seed).question
+
+
+BUILDERS = {function.__name__: function for function in (
+    card_value_question, total_question, natural_question, player_draw_question, banker_draw_question,
+    winner_question, cards_used_question, settle_question, pair_question, wins_more_question,
+    lowest_edge_question, no_commission_question, best_removal_question, five_question, columns_question,
+    dragon_tail_question, bead_question, derived_road_question)}
+BUILDERS |= {"published_table_question": _published_table_question,
+             "simulated_streak_question": _simulated_streak_question,
+             "shoe_positive_question": _shoe_positive_question,
+             "make_exercise": _seeded_exercise_question}
+
+
+def poll_question(lesson, exercise) -> Question:
+    """The question of exercise number ``exercise`` of ``lesson``, as its lesson shows it (see the module)."""
+    declared = course_lesson(lesson)
+    if not declared.exercises:
+        raise BaccaratError(_("lesson {lesson} has no exercises to ask").format(lesson=shown(declared.stem)))
+    number = whole_number("exercise", exercise, 0, len(declared.exercises) - 1)
+    build = declared.exercises[number].build
+    if build is None or build.builder not in BUILDERS:
+        raise BaccaratError(_("exercise {number} of lesson {lesson} declares no question builder the library "
+                              "knows, not {value}").format(number=number, lesson=shown(declared.stem),
+                                                           value=shown(build)))
+    return BUILDERS[build.builder](*build.arguments, **dict(build.options))
