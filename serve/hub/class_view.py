@@ -58,6 +58,8 @@ from baccarat_lib.course import LESSONS, lesson as course_lesson  # noqa: E402
 from baccarat_lib.errors import BaccaratError  # noqa: E402
 from baccarat_lib.game.formatting import duration, number, percent  # noqa: E402
 from baccarat_lib.i18n import LANGUAGES, _, fold, using_language  # noqa: E402
+from baccarat_lib.progress import report  # noqa: E402
+from baccarat_lib.teaching.progress_report import COURSE_SKILLS  # noqa: E402
 from baccarat_lib.views.palette import HEADER_FILL, INK, LINE_GREY, MUTED_GREY, TONES  # noqa: E402
 
 __all__ = ["make_app", "main", "TEACH_SCOPE", "MAX_BODY", "REFRESH_SECONDS"]
@@ -176,11 +178,8 @@ def _median(seconds) -> str:
 
 
 def cell_name(cell: str) -> str:
-    """A tableau cell "5/4" as the class view says it."""
-    banker, third = cell.split("/")
-    if third == "-":
-        return _("Banker {banker}, Player stood").format(banker=banker)
-    return _("Banker {banker}, Player's third card {card}").format(banker=banker, card=third)
+    """A tableau cell "5/4" as the progress page says it ("Banker 5, Player's third card 4")."""
+    return skill_name(BANKER_CELL_PREFIX + cell)
 
 
 def lesson_name(stem: str) -> str:
@@ -194,53 +193,64 @@ def lesson_name(stem: str) -> str:
 
 
 def skill_name(skill: str) -> str:
-    if skill.startswith(BANKER_CELL_PREFIX):
-        return cell_name(skill[len(BANKER_CELL_PREFIX):])
-    return skill
+    """A skill in words, as the learner's progress page names it."""
+    return report.skill_name(skill, COURSE_SKILLS)
+
+
+def _table(heads, rows) -> str:
+    return ("<table><tr>" + "".join(f"<th>{_e(head)}</th>" for head in heads) + "</tr>" + "".join(rows)
+            + "</table>")
+
+
+def _figures(row, css: str, name: str) -> str:
+    return (f'<tr class="{css}"><td>{_e(name)}</td><td>{number(row.students)}</td><td>{number(row.answers)}</td>'
+            f"<td>{_share(row.right, row.answers)}</td><td>{_e(_median(row.median_seconds))}</td></tr>")
 
 
 def class_html(summary, poll: dict | None, students_on_hub: int) -> str:
     """The class view's live part: the poll's controls, per lesson and skill, the missed cells, who has not started."""
-    parts = [f'<p>{_e(_("Students who answered: {answered} of {students}").format(answered=number(len(summary.students)), students=number(students_on_hub)))}</p>']
-    parts.append(poll_controls(poll))
+    answered = _("Students who answered: {answered} of {students}").format(
+        answered=number(len(summary.students)), students=number(students_on_hub))
     rows = []
     for row in summary.lessons:
-        rows.append(f"<tr><td>{_e(lesson_name(row.lesson))}</td><td>{number(row.students)}</td>"
-                    f"<td>{number(row.answers)}</td><td>{_share(row.right, row.answers)}</td>"
-                    f"<td>{_e(_median(row.median_seconds))}</td></tr>")
-        for skill in row.skills:
-            rows.append(f'<tr class="skill"><td>{_e(skill_name(skill.skill))}</td><td>{number(skill.students)}</td>'
-                        f"<td>{number(skill.answers)}</td><td>{_share(skill.right, skill.answers)}</td>"
-                        f"<td>{_e(_median(skill.median_seconds))}</td></tr>")
+        rows.append(_figures(row, "lesson", lesson_name(row.lesson)))
+        rows.extend(_figures(skill, "skill", skill_name(skill.skill)) for skill in row.skills)
     heads = (_("Lesson and skill"), _("Students"), _("Answers"), _("Right"), _("Median time"))
-    table = ("<table><tr>" + "".join(f"<th>{_e(head)}</th>" for head in heads) + "</tr>" + "".join(rows)
-             + "</table>") if rows else f"<p>{_e(_('No answers yet.'))}</p>"
-    cells = "".join(f"<tr><td>{_e(cell_name(row.cell))}</td><td>{number(row.wrong)}</td><td>{number(row.answers)}</td>"
-                    f"</tr>" for row in summary.missed_cells)
-    missed = (f"<table><tr><th>{_e(_('Cell'))}</th><th>{_e(_('Wrong'))}</th><th>{_e(_('Answers'))}</th></tr>{cells}"
-              "</table>") if cells else f"<p>{_e(_('No cell missed yet.'))}</p>"
-    waiting = ", ".join(_e(name) for name in summary.not_started) or _e(_("Everyone has started."))
-    parts.append(f'<div class="columns"><div><h2>{_e(_("Per lesson and skill"))}</h2>{table}</div>'
-                 f'<div><h2>{_e(_("Tableau cells the class misses most"))}</h2>{missed}'
-                 f'<h2>{_e(_("Not started yet"))}</h2><p>{waiting}</p></div></div>')
-    return "".join(parts)
+    nothing = _("No answers yet.")
+    figures = _table(heads, rows) if rows else f"<p>{_e(nothing)}</p>"
+    cells = [f"<tr><td>{_e(cell_name(row.cell))}</td><td>{number(row.wrong)}</td><td>{number(row.answers)}</td></tr>"
+             for row in summary.missed_cells]
+    none_missed = _("No cell missed yet.")
+    missed = _table((_("Cell"), _("Wrong"), _("Answers")), cells) if cells else f"<p>{_e(none_missed)}</p>"
+    waiting = ", ".join(summary.not_started) or _("Everyone has started.")
+    titles = [_e(title) for title in (_("Per lesson and skill"), _("Tableau cells the class misses most"),
+                                      _("Not started yet"))]
+    return (f"<p>{_e(answered)}</p>{poll_controls(poll)}"
+            f'<div class="columns"><div><h2>{titles[0]}</h2>{figures}</div>'
+            f"<div><h2>{titles[1]}</h2>{missed}<h2>{titles[2]}</h2><p>{_e(waiting)}</p></div></div>")
 
 
 def poll_controls(poll: dict | None) -> str:
+    """The teacher's controls: start a poll on any exercise of the course; close, reveal or project the current one."""
     options = "".join(
         f'<option value="{_e(lesson.stem)}|{index}">{lesson.number:02d} · {index + 1}. {_e(exercise.key)}</option>'
         for lesson in LESSONS for index, exercise in enumerate(lesson.exercises))
-    start = (f'<select id="exercise" aria-label="{_e(_("Exercise to ask"))}">{options}</select> '
-             f'<button onclick="const [lesson, exercise] = document.getElementById(\'exercise\').value.split(\'|\');'
-             f' send(\'api/polls\', {{lesson: lesson, exercise: Number(exercise)}})">{_e(_("Start a poll"))}</button>')
+    words = {"ask": _("Exercise to ask"), "start": _("Start a poll"), "project": _("Show on the projector"),
+             "close": _("Close"), "reveal": _("Reveal the answer"), "title": _("Live poll")}
+    words = {key: _e(text) for key, text in words.items()}
+    start = (f'<select id="exercise" aria-label="{words["ask"]}">{options}</select> '
+             "<button onclick=\"const [lesson, exercise] = document.getElementById('exercise').value.split('|');"
+             f" send('api/polls', {{lesson: lesson, exercise: Number(exercise)}})\">{words['start']}</button>")
     current = ""
     if poll is not None:
         state = {"open": _("open"), "closed": _("closed"), "revealed": _("revealed")}[poll["state"]]
-        current = (f'<p>{_e(_("Poll {number}: lesson {lesson}, exercise {exercise}, {state}.").format(number=poll["id"], lesson=lesson_name(poll["lesson"]), exercise=poll["exercise"] + 1, state=state))} '
-                   f'<a href="polls/{poll["id"]}" target="_blank">{_e(_("Show on the projector"))}</a> '
-                   f'<button onclick="send(\'api/polls/{poll["id"]}/close\')">{_e(_("Close"))}</button> '
-                   f'<button onclick="send(\'api/polls/{poll["id"]}/reveal\')">{_e(_("Reveal the answer"))}</button></p>')
-    return f'<div class="poll"><h2>{_e(_("Live poll"))}</h2>{current}{start}</div>'
+        said = _("Poll {number}: lesson {lesson}, exercise {exercise}, {state}.").format(
+            number=poll["id"], lesson=lesson_name(poll["lesson"]), exercise=poll["exercise"] + 1, state=state)
+        number_ = poll["id"]
+        current = (f'<p>{_e(said)} <a href="polls/{number_}" target="_blank">{words["project"]}</a> '
+                   f"<button onclick=\"send('api/polls/{number_}/close')\">{words['close']}</button> "
+                   f"<button onclick=\"send('api/polls/{number_}/reveal')\">{words['reveal']}</button></p>")
+    return f'<div class="poll"><h2>{words["title"]}</h2>{current}{start}</div>'
 
 
 def poll_html(poll: dict, answers, students_on_hub: int) -> str:
@@ -253,16 +263,15 @@ def poll_html(poll: dict, answers, students_on_hub: int) -> str:
     revealed = poll["state"] == "revealed"
     bars = "".join(
         f'<div class="bar{" right" if revealed and right else ""}"><span class="label">{_e(shown.get(label, label))}'
-        f'</span><span class="fill" style="width: {round(600 * count / most)}px"></span><span>{number(count)}</span></div>'
-        for label, count, right in rows)
-    state = {"open": _("Answers are open."), "closed": _("Answers are closed."),
-             "revealed": _("Answers are closed.")}[poll["state"]]
-    parts = [f'<div class="prompt">{_e(question.prompt)}</div>',
-             f'<p>{_e(_("{answered} of {students} students have answered.").format(answered=number(len(answers)), students=number(students_on_hub)))} {_e(state)}</p>',
-             bars]
+        f'</span><span class="fill" style="width: {round(600 * count / most)}px"></span><span>{number(count)}</span>'
+        "</div>" for label, count, right in rows)
+    state = _("Answers are open.") if poll["state"] == "open" else _("Answers are closed.")
+    answered = _("{answered} of {students} students have answered.").format(
+        answered=number(len(answers)), students=number(students_on_hub))
+    parts = [f'<div class="prompt">{_e(question.prompt)}</div>', f"<p>{_e(answered)} {_e(state)}</p>", bars]
     if revealed:
-        parts.append(f'<div class="reveal"><b>{_e(_("Right answer: {answer}").format(answer=question.answer))}</b>'
-                     f"<br>{_e(question.explanation)}</div>")
+        right = _("Right answer: {answer}").format(answer=question.answer)
+        parts.append(f'<div class="reveal"><b>{_e(right)}</b><br>{_e(question.explanation)}</div>')
     return "".join(parts)
 
 
