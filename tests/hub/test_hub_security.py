@@ -18,19 +18,11 @@ import requests
 import websocket
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))   # the hub helper and load test beside these tests
-from hub import CONFIG, HubError, LocalHub, descendants, processes  # noqa: E402
+from hub import CONFIG, HubError, LocalHub, descendants, processes, stopped_cleanly  # noqa: E402
 from load_test import execute, pull_course, wait_until_ready  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.skipif(os.geteuid() != 0, reason="the hub creates a Unix user per student: needs root")
-
-
-def _stopped_cleanly(hub: LocalHub) -> None:
-    hub.stop()
-    assert hub.leftovers() == set()
-    assert hub.process.returncode is not None
-    assert not hub.root.exists()
-    assert not [entry.pw_name for entry in pwd.getpwall() if entry.pw_name.startswith(hub.prefix)]
 
 
 def _start_server(hub: LocalHub, admin: dict, name: str) -> dict:
@@ -41,16 +33,6 @@ def _start_server(hub: LocalHub, admin: dict, name: str) -> dict:
     token = requests.post(f"{hub.url}/hub/api/users/{name}/tokens", json={"note": "test"}, headers=admin,
                           timeout=30).json()["token"]
     return {"Authorization": f"token {token}"}
-
-
-@pytest.fixture(scope="module")
-def hub():
-    hub = LocalHub(course_repo=str(REPO))
-    try:
-        hub.start()
-        yield hub
-    finally:
-        _stopped_cleanly(hub)
 
 
 @pytest.fixture(scope="module")
@@ -66,7 +48,7 @@ def culling_hub():
         hub.admin = admin
         yield hub
     finally:
-        _stopped_cleanly(hub)
+        stopped_cleanly(hub)
 
 
 @pytest.fixture(scope="module")
@@ -306,4 +288,4 @@ def test_ctrl_c_in_the_teachers_terminal_stops_the_hub_within_10_s_even_with_a_h
         assert uid not in {owner for _, _, owner in processes().values()}
         assert hub.leftovers() == set(), hub.log_tail()
     finally:
-        _stopped_cleanly(hub)
+        stopped_cleanly(hub)
