@@ -17,7 +17,7 @@ For every student (their token; the student is always the token's user, never a 
     POST api/polls/<id>/answers   {"answer": "..."} -> {"accepted": true}; 404 unknown poll; 409 closed or answered
 For the teacher only (403 for a student, by cookie and by token):
     GET  /                        the class view (HTML; refreshes itself; ?lang=vi chooses Vietnamese, remembered)
-    GET  api/class                the same figures as JSON
+    GET  api/class                the same figures as JSON, and the current poll with its number of answers
     POST api/polls                {"lesson": stem, "exercise": index} starts a poll (closing an open one)
     POST api/polls/<id>/close     ... /reveal
     GET  polls/<id>               the projector's page: the question, the tally as answers come in, then the right
@@ -403,7 +403,10 @@ class ClassApiHandler(ServiceHandler):
         self.teacher()
         students = await self.hub_students()
         summary = await _in(DATABASE, self.store.class_summary, students)
-        self.finish({**summary.as_json(), "students_on_hub": len(students)})
+        poll = await _in(DATABASE, self.store.current_poll)
+        if poll is not None:
+            poll["answers"] = len(await _in(DATABASE, self.store.poll_answers, poll["id"]))
+        self.finish({**summary.as_json(), "students_on_hub": len(students), "poll": poll})
 
 
 def _rendered(language: str, render, *args) -> str:

@@ -183,7 +183,7 @@ def test_a_poll_from_start_to_reveal_on_the_projector(hub, view):
 
 def test_the_teachers_token_reads_the_class_as_json(view):
     figures = _class(view)
-    assert set(figures) == {"students", "lessons", "missed_cells", "not_started", "students_on_hub"}
+    assert set(figures) == {"students", "lessons", "missed_cells", "not_started", "students_on_hub", "poll"}
     # view-ann and view-bob at least (other tests of this process may add students of their own)
     assert figures["students_on_hub"] >= 2
     json.dumps(figures)
