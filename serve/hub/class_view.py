@@ -129,7 +129,8 @@ table {{ border-collapse: collapse; margin-bottom: 8px }}
 th, td {{ border: 1px solid {LINE_GREY}; padding: 4px 10px; text-align: right }}
 th {{ background: {HEADER_FILL} }} td:first-child, th:first-child {{ text-align: left }}
 tr.skill td {{ font-size: 18px; color: {MUTED_GREY} }} tr.skill td:first-child {{ padding-left: 32px }}
-.columns {{ display: flex; gap: 32px; flex-wrap: wrap; align-items: flex-start }}
+.columns {{ display: flex; gap: 32px; flex-wrap: wrap; align-items: flex-start }} .waiting {{ max-width: 560px }}
+.status {{ font-size: 26px }}
 .poll {{ background: {TONES["blue"][0]}; padding: 8px 12px; margin: 12px 0 }}
 button, select {{ font-size: 20px; padding: 4px 10px }}
 .bar {{ display: flex; align-items: center; gap: 12px; margin: 6px 0; font-size: 28px }}
@@ -225,9 +226,11 @@ def class_html(summary, poll: dict | None, students_on_hub: int) -> str:
     waiting = ", ".join(summary.not_started) or _("Everyone has started.")
     titles = [_e(title) for title in (_("Per lesson and skill"), _("Tableau cells the class misses most"),
                                       _("Not started yet"))]
+    # what calls for the teacher first (the cells missed most, who is stuck at the start) above the long table
     return (f"<p>{_e(answered)}</p>{poll_controls(poll)}"
-            f'<div class="columns"><div><h2>{titles[0]}</h2>{figures}</div>'
-            f"<div><h2>{titles[1]}</h2>{missed}<h2>{titles[2]}</h2><p>{_e(waiting)}</p></div></div>")
+            f'<div class="columns"><div><h2>{titles[1]}</h2>{missed}</div>'
+            f'<div class="waiting"><h2>{titles[2]}</h2><p>{_e(waiting)}</p></div></div>'
+            f"<h2>{titles[0]}</h2>{figures}")
 
 
 def poll_controls(poll: dict | None) -> str:
@@ -268,7 +271,7 @@ def poll_html(poll: dict, answers, students_on_hub: int) -> str:
     state = _("Answers are open.") if poll["state"] == "open" else _("Answers are closed.")
     answered = _("{answered} of {students} students have answered.").format(
         answered=number(len(answers)), students=number(students_on_hub))
-    parts = [f'<div class="prompt">{_e(question.prompt)}</div>', f"<p>{_e(answered)} {_e(state)}</p>", bars]
+    parts = [f'<div class="prompt">{_e(question.prompt)}</div>', f'<p class="status">{_e(answered)} {_e(state)}</p>', bars]
     if revealed:
         right = _("Right answer: {answer}").format(answer=question.answer)
         parts.append(f'<div class="reveal"><b>{_e(right)}</b><br>{_e(question.explanation)}</div>')
