@@ -140,13 +140,22 @@ def test_the_hub_itself_refuses_to_start(tmp_path, environment, message):
 
 def test_the_limits_are_the_documented_ones(tmp_path):
     # 8 characters are enough for the class, 32 for the teacher (JupyterHub's own minimum for an
-    # admin password); the defaults bind loopback, port 8000, and the two APIs on the next ports
-    from baccarat_settings import read_settings
+    # admin password); the defaults bind loopback, port 8000, the two APIs and the class view on the next ports
+    from baccarat_settings import SettingsError, read_settings
 
     ok = read_settings({"BACCARAT_CLASS_PASSWORD": "abcdefgh", "BACCARAT_TEACHER_PASSWORD": "k" * 31 + "j"},
                        tmp_path)
-    assert (ok.class_password, ok.ip, ok.port, ok.proxy_api_port, ok.hub_api_port) == (
-        "abcdefgh", "127.0.0.1", 8000, 8001, 8002)
+    assert (ok.class_password, ok.ip, ok.port, ok.proxy_api_port, ok.hub_api_port, ok.class_view_port) == (
+        "abcdefgh", "127.0.0.1", 8000, 8001, 8002, 8003)
+    # the students' servers reach the class view through the proxy: on this machine when it listens everywhere
+    assert ok.class_view_url == "http://127.0.0.1:8000/services/class-view/"
+    everywhere = read_settings({"BACCARAT_CLASS_PASSWORD": "abcdefgh", "BACCARAT_TEACHER_PASSWORD": "k" * 31 + "j",
+                                "BACCARAT_HUB_IP": "0.0.0.0", "BACCARAT_HUB_PORT": "9000"}, tmp_path)
+    assert everywhere.class_view_url == "http://127.0.0.1:9000/services/class-view/"
+    assert everywhere.teacher_group == "teachers"
+    with pytest.raises(SettingsError, match="BACCARAT_TEACHER_GROUP"):
+        read_settings({"BACCARAT_CLASS_PASSWORD": "abcdefgh", "BACCARAT_TEACHER_PASSWORD": "k" * 31 + "j",
+                       "BACCARAT_TEACHER_GROUP": "Teachers!"}, tmp_path)
 
 
 # --- item 5: sign-in ---------------------------------------------------------------------------------------------
