@@ -145,7 +145,9 @@ SCRIPT = """
 const xsrf = %(xsrf)s;
 async function refresh() {
   try {
-    const page = await fetch(location.pathname + '?part=live', {credentials: 'same-origin'});
+    // a script's GET carries the xsrf token too: the hub's cookie only counts for it with the token
+    const page = await fetch(location.pathname + '?part=live', {credentials: 'same-origin',
+                                                                headers: {'X-XSRFToken': xsrf}});
     if (page.ok) { document.getElementById('live').innerHTML = await page.text(); }
   } catch (error) { /* the next refresh tries again */ }
 }
@@ -271,7 +273,8 @@ def poll_html(poll: dict, answers, students_on_hub: int) -> str:
     state = _("Answers are open.") if poll["state"] == "open" else _("Answers are closed.")
     answered = _("{answered} of {students} students have answered.").format(
         answered=number(len(answers)), students=number(students_on_hub))
-    parts = [f'<div class="prompt">{_e(question.prompt)}</div>', f'<p class="status">{_e(answered)} {_e(state)}</p>', bars]
+    parts = [f'<div class="prompt">{_e(question.prompt)}</div>',
+             f'<p class="status">{_e(answered)} {_e(state)}</p>', bars]
     if revealed:
         right = _("Right answer: {answer}").format(answer=question.answer)
         parts.append(f'<div class="reveal"><b>{_e(right)}</b><br>{_e(question.explanation)}</div>')

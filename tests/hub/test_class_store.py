@@ -131,7 +131,8 @@ def test_an_id_already_stored_for_that_student_is_a_duplicate(store):
 def test_the_class_figures_worked_by_hand(store):
     # anna: total right in 2 s, banker-draw:5/4 wrong in 6 s; bob: total wrong in 4 s, banker-draw:5/4 wrong in 10 s,
     # banker-draw:6/- right (no time); carl answers outside a lesson (a drill) right in 3 s; dora has not started.
-    store.add_answers("anna", check_answers({"answers": [answer("total", True, 2), answer("banker-draw:5/4", False, 6)]}))
+    store.add_answers("anna", check_answers({"answers": [answer("total", True, 2),
+                                                          answer("banker-draw:5/4", False, 6)]}))
     store.add_answers("bob", check_answers({"answers": [answer("total", False, 4), answer("banker-draw:5/4", False, 10),
                                                          answer("banker-draw:6/-", True, None)]}))
     store.add_answers("carl", check_answers({"answers": [answer("total", True, 3, lesson=None, source="drill")]}))

@@ -15,6 +15,8 @@ from types import SimpleNamespace
 import pytest
 import requests
 
+from browser.conftest import CHROMIUM, CHROMIUM_ARGS, missing_prerequisites
+
 SERVICE = "services/class-view/"
 LESSON = "05_a_whole_coup"
 # Lesson 05's first exercise, worked by hand: cards P B P B = 7 6 Q J: Player 7 + Q(0) = 7, Banker 6 + J(0) = 6; both
@@ -101,8 +103,11 @@ def test_bad_requests_get_a_one_line_4xx_and_change_nothing(view):
     assert requests.post(answers, json={"answer": POLL_RIGHT}, headers=view.ann, timeout=30).json() \
         == {"accepted": True}
     before = (_class(view), requests.get(view.base + "api/polls/current", headers=view.ann, timeout=30).json())
-    post = lambda path, headers=view.ann, **body: requests.post(view.base + path, headers=headers, timeout=30, **body)  # noqa: E731
-    _one_line_refusal(post("api/answers", data=b'{"answers": [', headers={**view.ann, "Content-Type": "application/json"}), 400)
+    def post(path, headers=view.ann, **body):
+        return requests.post(view.base + path, headers=headers, timeout=30, **body)
+
+    _one_line_refusal(post("api/answers", data=b'{"answers": [',
+                           headers={**view.ann, "Content-Type": "application/json"}), 400)
     _one_line_refusal(post("api/answers", data=b"\xff\xfe", headers=view.ann), 400)
     big = {"answers": [{**_answer(), "key": "k" * 400, "answer": "a" * 400}] * 100}   # about 90 KiB > 64 KiB
     assert "at most 65536" in _one_line_refusal(post("api/answers", json=big), 413)
@@ -187,3 +192,43 @@ def test_the_teachers_token_reads_the_class_as_json(view):
     # view-ann and view-bob at least (other tests of this process may add students of their own)
     assert figures["students_on_hub"] >= 2
     json.dumps(figures)
+
+
+@pytest.mark.skipif(bool(missing_prerequisites()), reason="needs Chromium and Playwright: "
+                    + "; ".join(missing_prerequisites()))
+def test_the_teachers_pages_read_at_1280x720_and_refresh_themselves_in_chromium(hub, view, playwright_api):
+    poll = requests.post(view.base + "api/polls", json={"lesson": LESSON, "exercise": POLL_EXERCISE},
+                         headers=view.teacher, timeout=30).json()["poll"]
+    requests.post(view.base + f"api/polls/{poll['id']}/answers", json={"answer": POLL_RIGHT}, headers=view.ann,
+                  timeout=30).raise_for_status()
+    requests.post(view.base + f"api/polls/{poll['id']}/reveal", headers=view.teacher, timeout=30).raise_for_status()
+    browser = playwright_api.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    try:
+        page = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
+        page.set_default_timeout(60_000)
+        page.goto(f"{hub.url}/hub/login", wait_until="load")
+        page.fill("#username_input", hub.teacher)
+        page.fill("#password_input", hub.teacher_password)
+        page.click("#login_submit")
+        page.wait_for_url(lambda url: "/hub/login" not in url)
+        smallest_text = """() => Math.min(...[...document.querySelectorAll('body *')]
+            .filter(element => [...element.childNodes].some(node => node.nodeType === 3 && node.textContent.trim()))
+            .map(element => parseFloat(getComputedStyle(element).fontSize)))"""
+        size = "() => [document.documentElement.scrollWidth, document.documentElement.scrollHeight]"
+        for language in ("en", "vi"):   # the projector's page, revealed: all of it on one 1280x720 screen
+            page.goto(view.base + f"polls/{poll['id']}?lang={language}", wait_until="load")
+            width, height = page.evaluate(size)
+            assert (width, height) == (1280, 720), (language, width, height)
+            assert page.evaluate(smallest_text) >= 22
+        page.goto(view.base + "?lang=en", wait_until="load")
+        assert page.evaluate(size)[0] == 1280            # the class view scrolls down, never sideways
+        assert page.evaluate(smallest_text) >= 18
+        answered = page.locator("#live p").first
+        before = int(re.search(r"Students who answered: (\d+)", answered.inner_text())[1])
+        requests.post(view.base + "api/answers", json={"answers": [_answer()]}, headers=view.bob,
+                      timeout=30).raise_for_status()
+        # the page fetches its figures every 1.5 s by itself: view-bob's first answer shows without a reload
+        page.wait_for_function(f"() => /Students who answered: {before + 1} /.test(document.body.innerText)",
+                               timeout=5_000)
+    finally:
+        browser.close()
