@@ -462,11 +462,14 @@ def students_from_hub(api_url: str, token: str, teachers: set[str], group: str):
     async def students() -> list[str]:
         if time.monotonic() - cached["at"] < STUDENTS_CACHE_SECONDS:
             return cached["names"]
-        response = await AsyncHTTPClient().fetch(HTTPRequest(
-            url_path_join(api_url, "users") + "?limit=10000", headers={"Authorization": f"token {token}"},
-            request_timeout=30))
-        users = json.loads(response.body)
-        users = users["items"] if isinstance(users, dict) else users
+        users, offset = [], 0
+        while offset is not None:   # the hub answers at most 200 users a page (JupyterHub.api_page_max_limit)
+            response = await AsyncHTTPClient().fetch(HTTPRequest(
+                url_path_join(api_url, "users") + f"?offset={offset}&limit=200", request_timeout=30,
+                headers={"Authorization": f"token {token}", "Accept": "application/jupyterhub-pagination+json"}))
+            page = json.loads(response.body)
+            users += page["items"]
+            offset = (page["_pagination"].get("next") or {}).get("offset")
         cached["names"] = sorted(user["name"] for user in users
                                  if user["name"] not in teachers and group not in user.get("groups", []))
         cached["at"] = time.monotonic()
