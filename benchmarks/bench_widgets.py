@@ -325,7 +325,28 @@ def scenarios() -> dict:
                 yield "Refresh after an answer", c.refresh_button.click
         return view, steps()
 
+    def class_poll():
+        # On the class hub, the service's replies played here (no network, no thread): a poll on each of lesson
+        # 05's exercises in turn, answered, then revealed.
+        reply = {"poll": None}
+        view = w.ClassPoll(fetch=lambda: (200, reply), send=lambda poll_id, answer: (200, {"accepted": True}),
+                           run=lambda function: function(), start=False).view
+        c = view.controller
+
+        def look(**poll):
+            reply["poll"] = poll
+            c.refresh()
+
+        def steps():
+            for number in itertools.count(1):
+                poll = {"id": number, "lesson": "05_a_whole_coup", "exercise": number % 4, "state": "open"}
+                yield "a poll starts (the next look)", lambda poll=poll: look(**poll)
+                yield "answer the poll", lambda: c.question.answer(c.question.question.answer)
+                yield "the teacher reveals (the next look)", lambda poll=poll: look(**dict(poll, state="revealed"))
+        return view, steps()
+
     return {
+        "show_class_poll": [class_poll],
         "show_question": [question_buttons, question_typed],
         "show_total_calculator": [total_calculator],
         "show_natural_checker": [natural_checker],

@@ -76,6 +76,10 @@ NOT_DOORS = {
                    "a Convergence) on matplotlib axes; a lesson calls it with that result",
     "views.diagrams.reading_order_box": "names the box of a Step of a Coup the library played",
     "views.widgets.common.projector_view": "the widget modules' own builder of a view from their controls",
+    **dict.fromkeys([f"progress.class_link.{name}" for name in ("answer_body", "ClassLink", "link_for",
+                                                                "class_request")],
+                    "the class hub's plumbing: the recorder hands it the store and the answers it saved, the class "
+                    "poll the service's paths written in the library; no lesson calls it"),
     **dict.fromkeys([f"views.html.{name}" for name in ("card_html", "hand_html", "steps_html", "message_html",
                                                        "caption_html", "table_html")],
                     "the views' own pieces of HTML, handed cards, steps and text the library made (a lesson "

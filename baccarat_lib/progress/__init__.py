@@ -7,6 +7,7 @@ they say, and the one recorder that times and saves each answer. Imports only th
 - ``report``: per skill, per cell of the tableau, per day, per lesson, and what to practise next.
 - ``recorder``: ``AnswerRecorder``, the clock and the save-once rule of lessons, drills, the final test and
   dealer mode.
+- ``class_link``: on the class hub, each saved answer also sent to the class's service, in the background.
 
 Every public name of its modules (each module's ``__all__``) is importable from here; each loads its module
 on first use.

@@ -18,6 +18,9 @@ It owns the two rules each of those used to write for itself:
   try is timed from it) or ``"first"`` (a drill, the final test, dealer mode: only the first judged answer to each
   question counts, as only it is scored).
 
+On the class hub (``BACCARAT_CLASS_URL`` set), every saved answer is also queued for the class's service and sent in
+the background (``progress.class_link``); off the hub nothing changes.
+
 Saving never raises, and every judged answer is either saved or the learner is told it was not: the store copes
 with a damaged file, a read-only folder or a full disk by itself and says so once (``Recorded.messages``); a key
 or answer longer than the store keeps (``MAX_TEXT`` characters) is saved shortened; anything else is logged for a
@@ -54,6 +57,7 @@ from typing import NamedTuple
 
 from ..errors import BaccaratError, shown
 from ..i18n import _
+from . import class_link
 from .store import MAX_TEXT, SOURCES, ProgressStore, _reason, current_lesson, progress_store
 
 __all__ = ["SAVE_RULES", "Recorded", "AnswerRecorder"]
@@ -124,6 +128,7 @@ class AnswerRecorder:
         self.started: float | None = None     # the current question's clock started here (None: not yet, or no reading)
         self.done = False                     # no more answers to the current question are saved
         self.last_saved: str | None = None    # the answer saved last (the rule "until right" saves it once)
+        _class_link(store)                    # on the class hub: what an earlier kernel left unsent goes now
 
     def __repr__(self):
         return f"AnswerRecorder({self.source!r})"
@@ -192,8 +197,24 @@ class AnswerRecorder:
         try:
             store = progress_store() if self.store is None else self.store
             lesson = current_lesson() if self.lesson is None else self.lesson
-            store.record(skill, str(key)[:MAX_TEXT], given, right, seconds, source=self.source, lesson=lesson)
+            link = _class_link(store)
+            store.record(skill, str(key)[:MAX_TEXT], given, right, seconds, source=self.source, lesson=lesson,
+                         outbox=None if link is None else link.outbox_row)
+            if link is not None:
+                link.wake()
             return True, store.take_messages()
         except Exception as error:         # noqa: BLE001 - saving progress must never break an exercise
             _LOGGER.exception("could not record an answer")
             return False, (_("This answer was not saved ({reason}).").format(reason=_reason(error)),)
+
+
+def _class_link(store: ProgressStore | None):
+    """On the class hub, the link sending ``store``'s outbox (None: this kernel's store), started; off the hub (or
+    when it cannot start), None. Never raises."""
+    try:
+        if class_link.class_url() is None:
+            return None
+        return class_link.link_for(progress_store() if store is None else store)
+    except Exception:                      # noqa: BLE001 - the class view must never break an exercise
+        _LOGGER.exception("could not start the class link")
+        return None

@@ -16,7 +16,8 @@ answered right; and indexes for median times. A trigger updates them in the same
 so they always agree with the answers, and the drills' next question (``schedule.stored_states``) and the progress
 page (``report.build_report`` given the store) read them instead of every answer: a click costs about the same
 after 100,000 answers as after 100. A file of version 1 (before the summaries) is upgraded in place when it is
-opened, in one transaction, keeping every answer.
+opened, in one transaction, keeping every answer. Version 3 adds the class hub's outbox (``class_outbox``: the
+answers its service has not received yet, ``progress.class_link``); a version 2 file gains it when opened.
 
 The store never shows a learner a traceback:
 
@@ -96,9 +97,9 @@ FOLDER, FILE_NAME = "baccarat-course", "progress.sqlite3"
 SOURCES = ("lesson", "drill", "test", "dealer")
 RESET_WORD = "reset"                 # reset(confirm="reset"): nothing is deleted without it
 MEMORY = ":memory:"
-SCHEMA_VERSION = 2                   # PRAGMA user_version of a progress file (2: with the summaries of _SUMMARIES;
-                                     # a higher one: a newer course's)
-UPGRADABLE = (1,)                    # older versions a store upgrades in place, keeping every answer
+SCHEMA_VERSION = 3                   # PRAGMA user_version of a progress file (2: with the summaries of _SUMMARIES;
+                                     # 3: with the class hub's outbox, _OUTBOX; a higher one: a newer course's)
+UPGRADABLE = (1, 2)                  # older versions a store upgrades in place, keeping every answer
 APPLICATION_ID = 0x42414343          # PRAGMA application_id of a progress file: "BACC"
 BUSY_SECONDS = 15.0                  # how long a write waits for another notebook's write
 RETRY_PAUSE = 0.05                   # seconds between two tries when SQLite answers "busy" without waiting
@@ -244,6 +245,15 @@ INSERT INTO lesson_tallies (lesson, source, answers) VALUES (coalesce(NEW.lesson
 INSERT OR IGNORE INTO exercises_right (lesson, skill, question)
     SELECT coalesce(NEW.lesson, ''), NEW.skill, NEW.question WHERE NEW.source = 'lesson' AND NEW.correct;
 END;
+"""
+# Schema version 3: the answers saved on the class hub and not yet received by its service, oldest first
+# (``progress.class_link`` fills and empties it; ``body`` is the answer as the service takes it, JSON).
+_OUTBOX = """
+CREATE TABLE IF NOT EXISTS class_outbox (
+    n INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    body TEXT NOT NULL
+);
 """
 _SUMMARY_TABLES = ("item_tallies", "group_counts", "item_marks", "quarter_tallies", "lesson_tallies",
                    "seconds_tallies", "exercises_right")
@@ -471,16 +481,19 @@ def _initialise(connection) -> None:
         if state == "foreign":
             raise _NotOurs()
         if state == "fresh":
-            for statement in _statements(_SCHEMA + _SUMMARIES):
+            for statement in _statements(_SCHEMA + _SUMMARIES + _OUTBOX):
                 connection.execute(statement)
             connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
             connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         elif state == "older":
-            for index in _OLD_INDEXES:
-                connection.execute(f"DROP INDEX IF EXISTS {index}")
-            for statement in _statements(_SUMMARIES):
+            if connection.execute("PRAGMA user_version").fetchone()[0] < 2:
+                for index in _OLD_INDEXES:
+                    connection.execute(f"DROP INDEX IF EXISTS {index}")
+                for statement in _statements(_SUMMARIES):
+                    connection.execute(statement)
+                _summarise_again(connection)
+            for statement in _statements(_OUTBOX):
                 connection.execute(statement)
-            _summarise_again(connection)
             connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
 
@@ -576,7 +589,7 @@ def _memory_copy(source: sqlite3.Connection | None) -> sqlite3.Connection:
             memory.execute("DROP TRIGGER IF EXISTS answers_summarised")
             for table in _SUMMARY_TABLES:
                 memory.execute(f"DROP TABLE IF EXISTS {table}")
-            for statement in _statements(_SUMMARIES):
+            for statement in _statements(_SUMMARIES + _OUTBOX):
                 memory.execute(statement)
             _summarise_again(memory)
     _initialise(memory)
@@ -865,11 +878,13 @@ class ProgressStore:
     # ----- answers
 
     def record(self, skill: str, key: str, answer, right: bool, seconds=None, source: str = "drill",
-               when: datetime | None = None, lesson: str | None = None) -> Answer:
+               when: datetime | None = None, lesson: str | None = None, outbox=None) -> Answer:
         """Record one answer and return it: ``skill`` ("total", "banker-draw:5/4", ...), ``key`` (the situation,
         e.g. the cards), the ``answer`` given, ``right`` (True or False), ``seconds`` taken (None: not timed),
         ``source`` (one of ``SOURCES``), ``when`` (a datetime with a time zone; None: now), ``lesson`` (the
-        notebook's name, e.g. ``current_lesson()``; None: unknown)."""
+        notebook's name, e.g. ``current_lesson()``; None: unknown). ``outbox`` (the class hub's,
+        ``class_link.ClassLink.outbox_row``): a function of the ``Answer`` giving the (id, body) to send it as, or
+        None; that row is saved in the same transaction as the answer."""
         skill = _check_skill(skill)
         key = _check_text("key", key)
         answer = _check_text("answer", answer, allow_empty=True)
@@ -881,10 +896,19 @@ class ProgressStore:
                 .format(names=', '.join(SOURCES), value=shown(source)))
         stamp = _check_when(when)
         lesson = None if lesson is None else _check_text("lesson", lesson)
+        if outbox is not None and not callable(outbox):
+            raise BaccaratError(_("outbox must be None or a function of the saved answer, not {value}").format(
+                value=shown(outbox)))
         row = (skill, key, answer, int(right), seconds, stamp, source, lesson)
-        self._run(lambda connection: connection.execute(
-            "INSERT INTO answers (skill, question, answer, correct, seconds, answered_at, source, lesson) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", row))
+        outgoing = None if outbox is None else outbox(_answer(row))
+
+        def insert(connection):
+            with _writing(connection):
+                connection.execute("INSERT INTO answers (skill, question, answer, correct, seconds, answered_at, "
+                                   "source, lesson) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", row)
+                if outgoing is not None:
+                    connection.execute("INSERT INTO class_outbox (id, body) VALUES (?, ?)", outgoing)
+        self._run(insert)
         return _answer(row)
 
     def answers(self, skill: str | None = None, source: str | None = None) -> tuple[Answer, ...]:

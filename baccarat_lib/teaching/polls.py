@@ -9,6 +9,10 @@ Public names:
 - ``BUILDERS``: builder name -> the function that makes the question from the declared arguments: the
   ``*_question`` builders themselves, and, where a lesson computes an argument in an earlier cell (a seeded shoe,
   a simulation, a published table), a function that computes it from the declared numbers first.
+- ``Poll(id, lesson, exercise, state)``: a poll as the class's service describes it (``api/polls/current``);
+  ``POLL_STATES``: "open" (answers taken), "closed" (no more answers), "revealed" (the right answer shown);
+  ``read_poll(reply)``: the ``Poll`` of that call's JSON reply (None: no poll), or a ``BaccaratError`` naming
+  ``reply`` when it is not what the service sends.
 - ``poll_question(lesson, exercise)``: the ``Question`` of exercise number ``exercise`` (0, 1, ... in the lesson's
   order) of ``lesson`` (a number, a file name or a ``course.Lesson``), in the language the course speaks now: the
   question that lesson's ``show_question`` cell shows.
@@ -21,6 +25,7 @@ Public names:
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import NamedTuple
 
 from ..course import lesson as course_lesson
 from ..errors import BaccaratError, shown, whole_number
@@ -38,7 +43,42 @@ from .rule_questions import (banker_draw_question, card_value_question, cards_us
                              pair_question, player_draw_question, settle_question, total_question,
                              winner_question, wrong_rows_question)
 
-__all__ = ["BUILDERS", "poll_question"]
+__all__ = ["BUILDERS", "poll_question", "Poll", "POLL_STATES", "read_poll"]
+
+POLL_STATES = ("open", "closed", "revealed")
+
+
+class Poll(NamedTuple):
+    """A class poll: the service's ``id`` for it, the ``lesson`` (a stem) and ``exercise`` (its number there) it
+    asks, and its ``state`` (one of ``POLL_STATES``)."""
+
+    id: int
+    lesson: str
+    exercise: int
+    state: str
+
+
+def read_poll(reply) -> Poll | None:
+    """The poll of the service's reply ``{"poll": null}`` or ``{"poll": {"id", "lesson", "exercise", "state"}}``.
+
+    >>> read_poll({"poll": {"id": 3, "lesson": "05_a_whole_coup", "exercise": 1, "state": "open"}})
+    Poll(id=3, lesson='05_a_whole_coup', exercise=1, state='open')
+    >>> read_poll({"poll": None}) is None
+    True
+    """
+    if not isinstance(reply, dict) or "poll" not in reply:
+        raise BaccaratError(_('reply must be the class service\'s {{"poll": ...}}, not {value}').format(
+            value=shown(reply)))
+    poll = reply["poll"]
+    if poll is None:
+        return None
+    fields = poll if isinstance(poll, dict) else {}
+    number, lesson, exercise, state = (fields.get(name) for name in Poll._fields)
+    if not (type(number) is int and type(exercise) is int and exercise >= 0 and isinstance(lesson, str)
+            and state in POLL_STATES):
+        raise BaccaratError(_('reply\'s poll must have a whole-number id and exercise, a lesson and a state among '
+                              '{states}, not {value}').format(states=", ".join(POLL_STATES), value=shown(poll)))
+    return Poll(number, lesson, exercise, state)
 
 
 def _published_table_question(rows_name: str, name: str, key: str) -> Question:

@@ -86,7 +86,7 @@ def test_the_file_is_in_wal_mode_and_carries_the_schema_version(progress_dir):
         store.record("total", "7 8", "5", True, 1.0)
         connection = sqlite3.connect(store.path)
         assert connection.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-        assert connection.execute("PRAGMA user_version").fetchone()[0] == 2
+        assert connection.execute("PRAGMA user_version").fetchone()[0] == 3      # 3: with the class hub's outbox
         assert connection.execute("SELECT count(*) FROM answers").fetchone()[0] == 1
         connection.close()
 

@@ -213,7 +213,7 @@ def test_a_version_1_file_is_upgraded_in_place_keeping_every_row(tmp_path):
         assert stored_states(store, ["banker-draw"], finer=True) == (leitner_states(history), len(history))
         store.record("total", "7 8", "5", True, 2.0)
     upgraded, upgraded_marks, version = _rows(path)
-    assert version == 2 and upgraded[:40] == rows and len(upgraded) == 41 and upgraded_marks == marks
+    assert version == 3 and upgraded[:40] == rows and len(upgraded) == 41 and upgraded_marks == marks   # 1 -> 3 at once
     with ProgressStore(path) as again:                       # opened again: nothing to upgrade, nothing lost
         assert len(again.answers()) == 41 and again.summary()["total"].count == sum(
             skill_family(row[1]) == "total" for row in upgraded)

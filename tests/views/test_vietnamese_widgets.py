@@ -69,6 +69,7 @@ SHOWS = {
     "show_weak_spots_drill": w.show_weak_spots_drill,
     "show_dealer_mode": w.show_dealer_mode,
     "show_progress": w.show_progress,
+    "show_class_poll": w.show_class_poll,           # off the hub here: its one sentence
 }
 
 

@@ -1,0 +1,257 @@
+"""The class poll: on the class hub, the exercise the teacher is polling the class on, answered once, then revealed.
+
+On the hub (``progress.class_link.class_url()``: the student's server has ``BACCARAT_CLASS_URL``), the widget asks
+the class's service every ``POLL_SECONDS`` which poll is running (``api/polls/current``), from one daemon thread,
+so it never keeps the kernel busy. A poll shows its exercise (``teaching.polls.poll_question``: the question the
+lesson's own cell shows) with the lesson's exercise widget; the learner's first judged answer is sent once, to the
+poll (``api/polls/<id>/answers``), and the widget says "Answer sent", or the service's reason for refusing it (the
+poll closed, or answered already). Right or wrong is not said until the teacher reveals the poll: then the right
+answer and its explanation show (from the library, in the learner's language), and the learner's answer is judged.
+Poll answers are the class's votes: they are not saved in the learner's progress (the lesson's own exercise is).
+Off the hub the widget is one sentence saying that class polls appear on the class hub.
+
+The thread stops when the widget is closed, when another class poll is shown in the kernel (a cell run again),
+and with the kernel (it is a daemon thread).
+
+Public names:
+
+- ``ClassPoll(fetch=None, send=None, interval=POLL_SECONDS, run=None, start=True)``: the widget. ``refresh()``
+  asks the service once and shows what it says (the thread calls it); ``show_poll(poll)`` shows a
+  ``teaching.polls.Poll`` (None: no poll); ``answer(text)`` answers the poll shown; ``stop()`` stops its thread.
+  ``fetch()`` returns the service's (status, reply) for the current poll and ``send(poll_id, answer)`` its
+  (status, reply) for an answer (None: the service at ``BACCARAT_CLASS_URL``, ``progress.class_link``); ``run``
+  runs a function in the background (None: a daemon thread; tests run it at once).
+- ``show_class_poll()``: the widget, ready to display.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+
+import ipywidgets as widgets
+
+from ...course import lesson as course_lesson
+from ...errors import BaccaratError, shown
+from ...i18n import N_, _
+from ...progress.class_link import class_request, class_url
+from ...teaching.hints import revealed
+from ...teaching.polls import Poll, poll_question, read_poll
+from ...teaching.questions import check_answer
+from ..html import message_html
+from .common import projector_view
+from .question import QuestionWidget
+
+__all__ = ["ClassPoll", "show_class_poll"]
+
+POLL_SECONDS = 3.0          # how often a student's widget asks which poll is running (30 students: 10 calls/s)
+MIN_SECONDS, MAX_SECONDS = 0.01, 3600     # the intervals accepted (tests ask every 0.05 s)
+OFF_HUB = N_("Class polls appear here when the lesson runs on the class hub.")
+_LOGGER = logging.getLogger("baccarat_lib.views")
+_LOGGER.addHandler(logging.NullHandler())
+_SHOWN: list = []           # the class polls of this kernel whose thread runs (one, unless a test makes more)
+_SHOWN_LOCK = threading.Lock()
+
+
+def _fetch():
+    return class_request("GET", "api/polls/current")
+
+
+def _send(poll_id: int, answer: str):
+    return class_request("POST", f"api/polls/{poll_id}/answers", {"answer": answer})
+
+
+def _in_background(function) -> None:
+    threading.Thread(target=function, name="baccarat-class-poll-answer", daemon=True).start()
+
+
+def _reason(reply) -> str:
+    """The service's one-line reason (``{"error": ...}``), or a sentence of ours when it gave none."""
+    error = reply.get("error") if isinstance(reply, dict) else None
+    return error.strip()[:200] if isinstance(error, str) and error.strip() else _("the class hub refused it")
+
+
+class PollQuestion(QuestionWidget):
+    """The lesson's exercise widget, answering a poll: a judged answer is sent once, without verdict until revealed
+    (a typo is still told what to type, as in the lesson); nothing is saved in the learner's progress."""
+
+    def __init__(self, question, on_answer):
+        super().__init__(question)
+        self.on_poll_answer = on_answer
+
+    def answer(self, text: str):
+        feedback = check_answer(self.question, text)
+        if not feedback.judged:
+            self.feedback.value = message_html(feedback.message, "info")
+        else:
+            self.on_poll_answer(str(text))
+        return feedback
+
+
+class ClassPoll:
+    """The class poll widget (see the module): polls the class's service and shows its poll."""
+
+    def __init__(self, fetch=None, send=None, interval: float = POLL_SECONDS, run=None, start: bool = True):
+        for name, function in (("fetch", fetch), ("send", send), ("run", run)):
+            if function is not None and not callable(function):
+                raise BaccaratError(_("{name} must be None or a function, not {value}").format(
+                    name=name, value=shown(function)))
+        if isinstance(interval, bool) or not isinstance(interval, (int, float)) \
+                or not MIN_SECONDS <= interval <= MAX_SECONDS:
+            raise BaccaratError(_("interval must be a number of seconds from {low} to {high}, not {value}").format(
+                low=MIN_SECONDS, high=MAX_SECONDS, value=shown(interval)))
+        if not isinstance(start, bool):
+            raise BaccaratError(_("start must be True or False, not {value}").format(value=shown(start)))
+        self.on_hub = class_url() is not None or fetch is not None
+        self.fetch, self.send = fetch or _fetch, send or _send
+        self.run = run or _in_background
+        self.interval = interval
+        self.poll: Poll | None = None         # the poll shown (None: none)
+        self.sent: str | None = None          # the answer the service took for it
+        self.refusal: str | None = None       # why the service took no answer (closed, answered already)
+        self.sending = False
+        self.question: PollQuestion | None = None
+        self.status = widgets.HTML()
+        self.area = widgets.VBox()
+        self._lock = threading.RLock()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        if not self.on_hub:
+            self.status.value = message_html(_(OFF_HUB), "info")
+        else:
+            self.status.value = message_html(_("No class poll is open right now."), "info")
+        self.view = projector_view([self.status, self.area], controller=self, name=_("the class poll"))
+        if self.on_hub and start:
+            self._start()
+
+    # ----- the thread
+
+    def _start(self) -> None:
+        with _SHOWN_LOCK:
+            for earlier in _SHOWN:
+                earlier.stop()
+            _SHOWN[:] = [self]
+        self._thread = threading.Thread(target=self._poll_forever, name="baccarat-class-poll", daemon=True)
+        self._thread.start()
+
+    def _poll_forever(self) -> None:
+        while not self._stop.is_set():
+            if self.view.comm is None:        # the widget was closed
+                return
+            try:
+                self.refresh()
+            except Exception:                 # noqa: BLE001 - a poll must never break the lesson: log, go on
+                _LOGGER.exception("the class poll could not be refreshed")
+            self._stop.wait(self.interval)
+
+    def stop(self) -> None:
+        """Stop asking the service (the thread ends within one interval, or at once if it is waiting)."""
+        self._stop.set()
+
+    # ----- fetch -> state -> view
+
+    def refresh(self) -> Poll | None:
+        """Ask the service once for its poll and show it; when the service does not answer, say so and keep the
+        poll shown. Returns the poll shown."""
+        try:
+            status, reply = self.fetch()
+            if status != 200:
+                raise OSError(f"HTTP {status}: {reply}")
+            poll = read_poll(reply)
+        except (OSError, BaccaratError) as error:
+            _LOGGER.info("no class poll from the service: %s", error)
+            if self.poll is None:
+                self.status.value = message_html(_("The class hub does not answer just now; a poll will appear "
+                                                   "here when it does."), "info")
+            return self.poll
+        self.show_poll(poll)
+        return poll
+
+    def show_poll(self, poll: Poll | None) -> None:
+        """Show ``poll`` (None: no poll open): a new one's question, then what its state allows."""
+        with self._lock:
+            if poll is None:
+                self.poll, self.sent, self.refusal, self.question = None, None, None, None
+                self.area.children = ()
+                self.status.value = message_html(_("No class poll is open right now."), "info")
+                return
+            if self.poll is None or poll.id != self.poll.id:
+                try:
+                    question = poll_question(poll.lesson, poll.exercise)
+                    title = course_lesson(poll.lesson).title()
+                except BaccaratError as error:     # a poll of a lesson this copy of the course does not have
+                    _LOGGER.info("a class poll this course cannot show: %s", error)
+                    self.poll, self.sent, self.refusal, self.question = poll, None, None, None
+                    self.area.children = ()
+                    self.status.value = message_html(_("Your teacher started a poll on an exercise this copy of "
+                                                       "the course does not have."), "info")
+                    return
+                self.sent, self.refusal, self.sending = None, None, False
+                self.question = PollQuestion(question, self.answer)
+                self.area.children = (widgets.HTML(message_html(_("Class poll: lesson {number}, {title}").format(
+                    number=f"{course_lesson(poll.lesson).number:02d}", title=title), "info")), self.question.view)
+            self.poll = poll
+            self._show_state()
+
+    def _show_state(self) -> None:
+        poll, question = self.poll, self.question
+        if question is None:
+            return
+        question.controls.lock(poll.state != "open" or self.sent is not None or self.sending
+                               or self.refusal is not None)
+        if poll.state == "revealed":
+            feedback = check_answer(question.question, self.sent) if self.sent is not None else None
+            question.controls.mark(question.question.answer if question.question.choices else None, self.sent)
+            question.feedback.value = (message_html(feedback.message, "right" if feedback.correct else "wrong")
+                                       if feedback is not None else message_html(revealed(question.question), "info"))
+            self.status.value = message_html(_("Your teacher revealed the answer."), "info")
+        elif poll.state == "closed":
+            self.status.value = message_html(_("The poll is closed: your answer was sent.") if self.sent is not None
+                                             else _("The poll is closed: no more answers are taken."), "info")
+        elif self.refusal is not None:
+            self.status.value = message_html(_("Not sent: {reason}.").format(reason=self.refusal), "info")
+        elif self.sent is not None:
+            self.status.value = message_html(_("Answer sent: {answer}. The answer is revealed when your teacher "
+                                               "shows it.").format(answer=self.sent), "info")
+        elif not self.sending:
+            self.status.value = message_html(_("Your teacher is polling the class: answer once."), "info")
+
+    # ----- answering
+
+    def answer(self, text: str) -> None:
+        """Send ``text`` as the answer to the poll shown, once, in the background."""
+        with self._lock:
+            poll = self.poll
+            if poll is None or poll.state != "open" or self.sent is not None or self.sending or self.refusal:
+                return
+            self.sending = True
+            self.question.controls.lock()
+            self.status.value = message_html(_("Sending your answer…"), "info")
+        self.run(lambda: self._send_answer(poll, str(text)))
+
+    def _send_answer(self, poll: Poll, text: str) -> None:
+        try:
+            status, reply = self.send(poll.id, text)
+        except OSError as error:
+            status, reply = None, None
+            _LOGGER.info("a poll answer was not sent: %s", error)
+        with self._lock:
+            self.sending = False
+            if self.poll is None or self.poll.id != poll.id:
+                return                                 # the poll ended meanwhile
+            if status == 200:
+                self.sent = text
+                self._show_state()
+            elif status in (404, 409):                 # closed, ended or answered already: no second answer
+                self.refusal = _reason(reply).rstrip(".")
+                self._show_state()
+            else:
+                self.status.value = message_html(_("Not sent: the class hub did not take it ({reason}). Try "
+                                                   "again.").format(reason=_reason(reply) if status else
+                                                                    _("no answer")), "info")
+                self.question.controls.lock(self.poll.state != "open")
+
+
+def show_class_poll():
+    """The class poll: on the class hub the exercise the teacher polls the class on; off it, one sentence."""
+    return ClassPoll().view

@@ -1,0 +1,253 @@
+"""The class poll widget (baccarat_lib.views.widgets.class_poll), driven without a browser: the service's replies go
+in (fetch -> state), the view is read out. Then the same widget against the tiny stand-in service
+(tests/class_service.py), with its thread.
+
+Worked by hand: lesson 05's first exercise, 7 6 Q J 5 2, deals Player 7 + Q = 7 and Banker 6 + J = 6; Player stands
+on 7, Banker stands on 6 when Player stood: Player wins 7–6. Lesson 01's second exercise, 9 6, totals 15 -> 5.
+"""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from baccarat_lib.i18n import using_language
+from baccarat_lib.progress import class_link
+from baccarat_lib.teaching.polls import Poll
+from baccarat_lib.views.widgets import ClassPoll, show_class_poll
+from class_service import Service, ServiceServer, wait_for
+
+COUP = Poll(7, "05_a_whole_coup", 0, "open")            # 7 6 Q J 5 2: Player wins 7–6
+
+
+class FakeService:
+    """The service's replies, set by the test; every answer sent is kept."""
+
+    def __init__(self, reply=(200, {"poll": None})):
+        self.reply, self.answer_reply, self.sent = reply, (200, {"accepted": True}), []
+
+    def fetch(self):
+        if isinstance(self.reply, Exception):
+            raise self.reply
+        return self.reply
+
+    def send(self, poll_id, answer):
+        self.sent.append((poll_id, answer))
+        return self.answer_reply
+
+
+def _poll(service, **kwargs):
+    return ClassPoll(fetch=service.fetch, send=service.send, run=lambda function: function(), start=False, **kwargs)
+
+
+def _open(poll: Poll) -> tuple:
+    return 200, {"poll": poll._asdict()}
+
+
+def _click(widget, choice):
+    next(button for button in widget.question.controls.buttons if button.description == choice).click()
+
+
+def _text(html_widget) -> str:
+    return html_widget.value
+
+
+# ------------------------------------------------------------------ off the hub
+
+def test_off_the_hub_the_widget_is_one_sentence_and_starts_no_thread(monkeypatch):
+    monkeypatch.delenv(class_link.CLASS_URL_VARIABLE, raising=False)
+    before = threading.active_count()
+    widget = show_class_poll().controller
+    assert "Class polls appear here when the lesson runs on the class hub." in _text(widget.status)
+    assert widget.area.children == () and widget._thread is None
+    assert threading.active_count() == before
+
+
+def test_off_the_hub_the_sentence_is_in_the_learners_language(monkeypatch):
+    monkeypatch.delenv(class_link.CLASS_URL_VARIABLE, raising=False)
+    with using_language("vi"):
+        widget = show_class_poll().controller
+    assert "class hub" not in _text(widget.status) and "Class polls" not in _text(widget.status)
+
+
+# ------------------------------------------------------------------ fetch -> state -> view
+
+def test_no_poll_shows_a_sentence_and_no_question():
+    widget = _poll(FakeService())
+    assert widget.refresh() is None
+    assert "No class poll is open right now." in _text(widget.status) and widget.area.children == ()
+
+
+def test_an_open_poll_shows_the_lessons_exercise_and_sends_the_first_answer_once():
+    service = FakeService(_open(COUP))
+    widget = _poll(service)
+    assert widget.refresh() == COUP
+    assert widget.question.question.prompt == ("Cards dealt in order P, B, P, B, then third cards: 7 6 Q J 5 2. "
+                                               "Who wins?")
+    assert [button.description for button in widget.question.controls.buttons] == ["Player", "Banker", "Tie"]
+    assert "lesson 05, A whole coup, card by card" in _text(widget.area.children[0])
+    _click(widget, "Banker")
+    assert service.sent == [(7, "Banker")]
+    assert "Answer sent: Banker." in _text(widget.status)
+    assert "Player" not in _text(widget.question.feedback)          # no verdict before the reveal
+    assert all(button.disabled for button in widget.question.controls.buttons)
+    widget.answer("Tie")                                             # once: a second answer is not sent
+    widget.refresh()                                                 # still open: still answered, still locked
+    assert service.sent == [(7, "Banker")] and all(button.disabled for button in widget.question.controls.buttons)
+
+
+def test_the_reveal_shows_the_right_answer_and_judges_the_one_sent():
+    service = FakeService(_open(COUP))
+    widget = _poll(service)
+    widget.refresh()
+    _click(widget, "Banker")
+    service.reply = _open(COUP._replace(state="revealed"))
+    widget.refresh()
+    feedback = _text(widget.question.feedback)
+    assert "Not quite: the right answer is Player." in feedback and "7" in feedback
+    styles = {button.description: button.button_style for button in widget.question.controls.buttons}
+    assert styles == {"Player": "success", "Banker": "danger", "Tie": ""}
+    assert "revealed" in _text(widget.status)
+
+
+def test_a_reveal_without_an_answer_shows_the_answer_and_why():
+    service = FakeService(_open(COUP._replace(state="revealed")))
+    widget = _poll(service)
+    widget.refresh()
+    assert "The right answer is Player." in _text(widget.question.feedback)
+    assert service.sent == [] and all(button.disabled for button in widget.question.controls.buttons)
+
+
+def test_a_closed_poll_takes_no_answer():
+    service = FakeService(_open(COUP._replace(state="closed")))
+    widget = _poll(service)
+    widget.refresh()
+    assert "closed" in _text(widget.status)
+    widget.answer("Player")
+    assert service.sent == []
+
+
+def test_the_services_reason_shows_when_it_refuses_an_answer():
+    service = FakeService(_open(COUP))
+    service.answer_reply = (409, {"error": "you have answered this poll already"})
+    widget = _poll(service)
+    widget.refresh()
+    _click(widget, "Player")
+    assert "Not sent: you have answered this poll already." in _text(widget.status)
+    widget.refresh()                                                  # the next look keeps the reason and the lock
+    assert "answered this poll already" in _text(widget.status)
+    assert all(button.disabled for button in widget.question.controls.buttons)
+
+
+def test_an_answer_lost_on_the_way_can_be_sent_again():
+    service = FakeService(_open(COUP))
+
+    def unreachable(poll_id, answer):
+        service.sent.append((poll_id, answer))
+        raise OSError("connection refused")
+    widget = ClassPoll(fetch=service.fetch, send=unreachable, run=lambda function: function(), start=False)
+    widget.refresh()
+    _click(widget, "Player")
+    assert "Not sent" in _text(widget.status) and "Try again" in _text(widget.status)
+    assert not any(button.disabled for button in widget.question.controls.buttons)
+    widget.send = service.send
+    _click(widget, "Player")
+    assert service.sent[-1] == (7, "Player") and "Answer sent: Player." in _text(widget.status)
+
+
+def test_a_typed_answer_that_cannot_be_judged_is_not_sent():
+    service = FakeService(_open(Poll(2, "01_card_values", 1, "open")))    # What is the total of 9 6? (5)
+    widget = _poll(service)
+    widget.refresh()
+    assert widget.question.question.prompt == "What is the total of 9 6?"
+    widget.question.answer("abc")
+    assert service.sent == [] and "Type" in _text(widget.question.feedback)
+    widget.question.answer("15")
+    assert service.sent == [(2, "15")]
+
+
+def test_a_new_poll_replaces_the_question_and_no_poll_clears_it():
+    service = FakeService(_open(COUP))
+    widget = _poll(service)
+    widget.refresh()
+    _click(widget, "Player")
+    service.reply = _open(Poll(8, "03_player_rule", 1, "open"))         # 9 7: Player stands on 6
+    widget.refresh()
+    assert widget.question.question.key == "9 7" and widget.sent is None
+    assert not any(button.disabled for button in widget.question.controls.buttons)
+    service.reply = (200, {"poll": None})
+    widget.refresh()
+    assert widget.question is None and widget.area.children == ()
+
+
+def test_a_service_that_does_not_answer_keeps_the_poll_shown():
+    service = FakeService(_open(COUP))
+    widget = _poll(service)
+    widget.refresh()
+    service.reply = OSError("timed out")
+    assert widget.refresh() == COUP and widget.question is not None
+    fresh = _poll(FakeService(OSError("connection refused")))
+    assert fresh.refresh() is None and "does not answer" in _text(fresh.status)
+
+
+@pytest.mark.parametrize("reply", [(200, {"poll": {"id": "7"}}), (200, ["poll"]), (500, {"error": "down"}),
+                                   (200, None)])
+def test_a_reply_that_is_not_a_poll_changes_nothing(reply):
+    widget = _poll(FakeService(reply))
+    assert widget.refresh() is None and widget.question is None
+
+
+def test_a_poll_on_an_exercise_this_course_lacks_says_so():
+    widget = _poll(FakeService(_open(Poll(9, "05_a_whole_coup", 40, "open"))))
+    widget.refresh()
+    assert widget.question is None and "does not have" in _text(widget.status)
+
+
+def test_the_poll_speaks_the_learners_language():
+    with using_language("vi"):
+        widget = _poll(FakeService(_open(COUP)))
+        widget.refresh()
+        assert "Who wins" not in widget.question.question.prompt
+        assert "No class poll" not in _text(widget.status) and "Class poll" not in _text(widget.area.children[0])
+
+
+# ------------------------------------------------------------------ against the stand-in service, with the thread
+
+@pytest.fixture
+def hub(monkeypatch):
+    service = Service("student-token")
+    server = ServiceServer(service)
+    monkeypatch.setenv(class_link.CLASS_URL_VARIABLE, server.url)
+    monkeypatch.setenv(class_link.TOKEN_VARIABLE, "student-token")
+    yield service
+    server.stop()
+
+
+def test_the_thread_follows_the_teachers_poll_and_the_answer_reaches_the_service(hub):
+    widget = ClassPoll(interval=0.05)
+    try:
+        assert wait_for(lambda: "No class poll" in _text(widget.status))
+        hub.poll = COUP._asdict()
+        assert wait_for(lambda: widget.question is not None)
+        _click(widget, "Player")
+        assert wait_for(lambda: hub.poll_answers == {7: "Player"})
+        assert wait_for(lambda: "Answer sent: Player." in _text(widget.status))
+        hub.poll = dict(hub.poll, state="revealed")
+        assert wait_for(lambda: "Right!" in _text(widget.question.feedback))
+        method, path, token, _ = hub.requests[-1]
+        assert token == "token student-token" and path.startswith("/services/class-view/api/polls/")
+    finally:
+        widget.stop()
+    widget._thread.join(2)
+    assert not widget._thread.is_alive()
+
+
+def test_a_cell_run_again_stops_the_earlier_widgets_thread_and_closing_stops_its_own(hub):
+    first = ClassPoll(interval=0.05)
+    second = ClassPoll(interval=0.05)
+    first._thread.join(2)
+    assert not first._thread.is_alive() and second._thread.is_alive()
+    second.view.close()
+    second._thread.join(2)
+    assert not second._thread.is_alive()
