@@ -14,11 +14,12 @@ What it does, all on 127.0.0.1 with a temporary folder (`tests/hub/hub.py`, `Loc
    student's own API token). Lessons are given in turn starting with 08 (the heaviest), so any N >= 1 runs it;
    an error output or a failed execute_reply counts as an error;
 6. with --poll, the class view (serve/hub/class_view.py) too: the teacher starts a poll on lesson 05's first
-   exercise before the students start; after its lesson, each student's kernel answers ten exercises (ten requests
-   to the class view's api/answers) and the poll, as a lesson on the hub does: with the address the hub gives the
-   server (BACCARAT_CLASS_URL) and the server's own token (JUPYTERHUB_API_TOKEN). Meanwhile the teacher's view (the
-   class page's live part, and api/class) is read every 0.25 s; the run fails unless it shows every student, and
-   every poll answer, within 2 s of the last answer;
+   exercise before the students start; after its lesson, each student's kernel answers ten exercises and the poll
+   through the course's library, as a lesson on the hub does (an AnswerRecorder's answers go to the class view in the
+   background; the poll's answer as the class poll box sends it), with the address the hub gives the server
+   (BACCARAT_CLASS_URL) and the server's own token (JUPYTERHUB_API_TOKEN). Meanwhile the teacher's view (the class
+   page's live part, and api/class) is read every 0.25 s; the run fails unless it shows every student, all their
+   answers and every poll answer, within 2 s of the last answer;
 7. stops everything (hub, proxy, servers, kernels), deletes the Unix users and the folder, and checks that no
    process it started is left.
 
@@ -64,28 +65,25 @@ POLL_LESSON, POLL_EXERCISE = "05_a_whole_coup", 0    # "7 6 Q J 5 2. Who wins?":
 POLL_CHOICES = ("Player", "Banker", "Tie")
 EXERCISES = 10                                        # answers each student sends to the class view
 VIEW_LAG_LIMIT = 2.0                                  # seconds from the last answer to the teacher's view showing it
-# What a student's lesson does on the hub, from their kernel: ten judged exercises and the poll, sent to the class view
-# with the address and the token the hub gave their server. Prints one JSON line: what the class view answered.
+# What a student's lesson does on the hub, from their kernel, through the course's library: ten judged exercises
+# saved by an AnswerRecorder (its class link sends them to the class view in the background, with the address and
+# the token the hub gave the server), then the poll answered as the class poll box does. Prints one JSON line.
 CLASS_ANSWERS = """
-import json as _json, os as _os, urllib.request as _request, uuid as _uuid
-from datetime import datetime as _datetime, timezone as _timezone
-def _class(path, body=None):
-    sent = _request.Request(_os.environ["BACCARAT_CLASS_URL"] + path,
-                            data=None if body is None else _json.dumps(body).encode(),
-                            headers={{"Authorization": "token " + _os.environ["JUPYTERHUB_API_TOKEN"],
-                                      "Content-Type": "application/json"}})
-    with _request.urlopen(sent, timeout=60) as answer:
-        return _json.load(answer)
-_stored = 0
+import json as _json, time as _time
+from baccarat_lib.progress import AnswerRecorder, progress_store
+from baccarat_lib.progress.class_link import class_request, link_for
+_recorder = AnswerRecorder("lesson", lesson={lesson!r})
 for _index in range({exercises}):
-    _answer = {{"id": _uuid.uuid4().hex, "lesson": {lesson!r}, "source": "lesson",
-               "skill": "banker-draw:%d/%d" % (3 + _index % 4, _index), "key": "load test %d" % _index,
-               "answer": "draw", "right": (_index + {number}) % 3 != 0, "seconds": 1.0 + _index,
-               "at": _datetime.now(_timezone.utc).isoformat()}}
-    _stored += _class("api/answers", {{"answers": [_answer]}})["stored"]
-_poll = _class("api/polls/current")["poll"]
-_accepted = _class("api/polls/%d/answers" % _poll["id"], {{"answer": {choice!r}}})["accepted"]
-print(_json.dumps({{"stored": _stored, "accepted": _accepted}}))
+    _recorder.ask()
+    _recorder.record("banker-draw:%d/%d" % (3 + _index % 4, _index), "load test %d" % _index, "draw",
+                     (_index + {number}) % 3 != 0)
+_link, _deadline = link_for(progress_store()), _time.monotonic() + 120
+while _link.pending() and _time.monotonic() < _deadline:
+    _time.sleep(0.1)
+_sent = {exercises} - len(_link.pending())
+_status, _reply = class_request("GET", "api/polls/current")
+_status, _reply = class_request("POST", "api/polls/%d/answers" % _reply["poll"]["id"], {{"answer": {choice!r}}})
+print(_json.dumps({{"stored": _sent, "accepted": _status == 200 and _reply == {{"accepted": True}}}}))
 """
 
 
@@ -231,7 +229,7 @@ def answer_the_class_view(connection, run: StudentRun) -> None:
         return
     run.answers_stored, run.poll_answered = said["stored"], said["accepted"] is True
     if run.answers_stored != EXERCISES:
-        run.errors.append(f"{run.name} class view: stored {run.answers_stored} of {EXERCISES} answers")
+        run.errors.append(f"{run.name} class view: {run.answers_stored} of {EXERCISES} answers sent")
 
 
 def student_session(hub: LocalHub, admin: dict, run: StudentRun, repo: str, branch: str, deadline: float,
@@ -299,7 +297,7 @@ class ClassViewWatcher(threading.Thread):
     def __init__(self, hub: LocalHub, teacher: dict, students: int):
         super().__init__(daemon=True)
         self.base, self.teacher, self.students = f"{hub.url}/{CLASS_VIEW}", teacher, students
-        self.shown_students = self.shown_poll_answers = 0
+        self.shown_students = self.shown_poll_answers = self.shown_answers = 0
         self.all_shown_at: float | None = None
         self.errors: list[str] = []
         self.stopping = threading.Event()
@@ -324,7 +322,9 @@ class ClassViewWatcher(threading.Thread):
         poll = figures.json()["poll"] or {}
         self.shown_students = int(shown[1]) if shown else 0
         self.shown_poll_answers = poll.get("answers", 0)
-        if self.shown_students == self.students and self.shown_poll_answers == self.students:
+        self.shown_answers = sum(lesson["answers"] for lesson in figures.json()["lessons"])
+        if (self.shown_students, self.shown_poll_answers, self.shown_answers) \
+                == (self.students, self.students, self.students * EXERCISES):
             self.all_shown_at = time.monotonic()
 
 
@@ -431,8 +431,9 @@ def main(argv=None) -> int:
         if watcher is not None:
             failures += watcher.errors
         if lag is None or lag > VIEW_LAG_LIMIT:
-            failures.append(f"the teacher's view did not show every student and poll answer within {VIEW_LAG_LIMIT} s "
-                            f"of the last answer (lag: {lag})")
+            failures.append(f"the teacher's view did not show every student, answer and poll answer within "
+                            f"{VIEW_LAG_LIMIT} s of the last answer (lag: {lag}; it showed {watcher.shown_answers} "
+                            f"answers)" if watcher is not None else "no class view watcher")
         answered = sum(run.poll_answered for run in runs)
         shown = watcher.shown_students if watcher is not None else 0
         poll_line = (f", poll answers: {answered}/{args.students}, class view students: {shown}, "
