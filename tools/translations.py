@@ -8,7 +8,8 @@
 A domain is a layer of ``baccarat_lib`` (``baccarat_lib.i18n.DOMAINS``): the modules of its folder ("views"
 leaves out ``views/widgets``, which is "widgets"), and for "base" the modules at the top of the package. Messages
 are the literal strings passed to ``_()``, ``N_()`` and ``ngettext()`` (Babel's default keywords); a comment
-starting ``Translators:`` just above goes with the message. The "lessons" domain holds the sentences the English
+starting ``Translators:`` just above goes with the message. The "hub" domain holds the JupyterHub class view's
+pages (``serve/hub/class_*.py``). The "lessons" domain holds the sentences the English
 lessons' code cells pass to ``tr()`` and ``say()`` (the Vietnamese lessons run the same code).
 Then edit ``baccarat_lib/locale/<language>/LC_MESSAGES/<domain>.po`` with any PO editor (or by hand).
 """
@@ -46,6 +47,8 @@ def domain_files(domain: str) -> list[Path]:
         return [course.lesson_path(lesson) for lesson in course.lessons("en")]
     if domain == "widgets":
         return sorted((PACKAGE / "views" / "widgets").rglob("*.py"))
+    if domain == "hub":              # the JupyterHub class view's pages (the hub's other files print no sentences)
+        return sorted((ROOT / "serve" / "hub").glob("class_*.py"))
     files = sorted((PACKAGE / domain).rglob("*.py"))
     return [path for path in files if "widgets" not in path.relative_to(PACKAGE).parts] if domain == "views" else files
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 __all__ = ["Settings", "SettingsError", "read_settings", "state_folder", "course_repository", "OneLineParser", "unreachable_folder", "preflight",
-           "CLASS_PASSWORD_MIN", "TEACHER_PASSWORD_MIN", "STUDENT_MODULES"]
+           "CLASS_PASSWORD_MIN", "CLASS_VIEW", "TEACHER_PASSWORD_MIN", "STUDENT_MODULES"]
 
 CLASS_PASSWORD_MIN = 8
 # JupyterHub's SharedPasswordAuthenticator itself refuses an admin password shorter than 32 characters.
@@ -37,6 +37,7 @@ WELL_KNOWN_PASSWORDS = frozenset({
 # so two different students can never map to the same Unix user.
 USERNAME_PATTERN = r"^[a-z][a-z0-9_-]{0,19}$"
 UNIX_PREFIX_PATTERN = r"^[a-z][a-z0-9_-]{0,11}$"
+CLASS_VIEW = "class-view"           # the class view service's name: its address is /services/class-view/
 GENERATE_HINT = "generate one with: python3 -c 'import secrets; print(secrets.token_urlsafe(32))'"
 # What a student's server imports: the single-user server, JupyterLab, the classroom view, the lesson links' puller,
 # the widgets and the course's library.
@@ -66,6 +67,20 @@ class Settings:
     mem_limit: str
     course_repo: str
     student_python: str
+    teacher_group: str = "teachers"
+    class_db_url: str = ""
+
+    @property
+    def class_view_port(self) -> int:
+        """The class view service (loopback only): the public port + 3."""
+        return self.port + 3
+
+    @property
+    def class_view_url(self) -> str:
+        """The class view's address as a student's server on this machine reaches it: through the hub's proxy."""
+        host = "127.0.0.1" if self.ip in ("", "0.0.0.0", "::") else self.ip
+        host = f"[{host}]" if ":" in host else host
+        return f"http://{host}:{self.port}/services/{CLASS_VIEW}/"
 
     @property
     def local_course(self) -> Path | None:
@@ -142,7 +157,7 @@ def read_settings(environ, classroom_dir: Path) -> Settings:
         teacher=_matching(environ, "BACCARAT_TEACHER", "teacher", USERNAME_PATTERN,
                           "a hub username is a lower-case letter then up to 19 of a-z, 0-9, '-', '_'"),
         ip=environ.get("BACCARAT_HUB_IP", "127.0.0.1"),
-        port=_whole(environ, "BACCARAT_HUB_PORT", 8000, 1, 65533),
+        port=_whole(environ, "BACCARAT_HUB_PORT", 8000, 1, 65532),
         state_dir=state_folder(environ, classroom_dir),
         homes_dir=Path(environ.get("BACCARAT_STUDENT_HOMES", "/home")).resolve(),
         unix_prefix=_matching(environ, "BACCARAT_UNIX_PREFIX", "jupyter-", UNIX_PREFIX_PATTERN,
@@ -153,6 +168,9 @@ def read_settings(environ, classroom_dir: Path) -> Settings:
                             "a size such as 1G or 512M"),
         course_repo=course_repo,
         student_python=environ.get("BACCARAT_STUDENT_PYTHON") or sys.executable,
+        teacher_group=_matching(environ, "BACCARAT_TEACHER_GROUP", "teachers", USERNAME_PATTERN,
+                                "a group name is a lower-case letter then up to 19 of a-z, 0-9, '-', '_'"),
+        class_db_url=environ.get("BACCARAT_CLASS_DB_URL", ""),
     )
 
 

@@ -49,7 +49,7 @@ sys.path.insert(0, str(CLASSROOM))
 from baccarat_settings import unreachable_folder  # noqa: E402
 from baccarat_spawner import unix_users_with_prefix  # noqa: E402
 
-__all__ = ["LocalHub", "HubError", "processes", "descendants", "start_in_terminal", "free_ports"]
+__all__ = ["LocalHub", "HubError", "processes", "descendants", "start_in_terminal", "free_ports", "stopped_cleanly"]
 
 
 class HubError(RuntimeError):
@@ -204,7 +204,7 @@ class LocalHub:
         self.class_password = secrets.token_urlsafe(12)
         self.teacher_password = secrets.token_urlsafe(32)
         self.teacher = "teacher"
-        self.port = free_ports(3)
+        self.port = free_ports(4)   # proxy, its API, the hub's API, the class view
         self.url = f"http://127.0.0.1:{self.port}"
         self.log_path = self.root / "hub.log"
         self.env = dict(os.environ,
@@ -362,3 +362,12 @@ class LocalHub:
 
     def __exit__(self, *exc_info) -> None:
         self.stop()
+
+
+def stopped_cleanly(hub: LocalHub) -> None:
+    """Stop `hub` and check that nothing it started is left: process, folder, Unix user (for tests' teardowns)."""
+    hub.stop()
+    assert hub.leftovers() == set()
+    assert hub.process is None or hub.process.returncode is not None
+    assert not hub.root.exists()
+    assert not [entry.pw_name for entry in pwd.getpwall() if entry.pw_name.startswith(hub.prefix)]

@@ -13,7 +13,14 @@ What it does, all on 127.0.0.1 with a temporary folder (`tests/hub/hub.py`, `Loc
    started in the clone's lessons/ folder, cells sent over the kernel's websocket via the hub's proxy with the
    student's own API token). Lessons are given in turn starting with 08 (the heaviest), so any N >= 1 runs it;
    an error output or a failed execute_reply counts as an error;
-6. stops everything (hub, proxy, servers, kernels), deletes the Unix users and the folder, and checks that no
+6. with --poll, the class view (serve/hub/class_view.py) too: the teacher starts a poll on lesson 05's first
+   exercise before the students start; after its lesson, each student's kernel answers ten exercises and the poll
+   through the course's library, as a lesson on the hub does (an AnswerRecorder's answers go to the class view in the
+   background; the poll's answer as the class poll box sends it), with the address the hub gives the server
+   (BACCARAT_CLASS_URL) and the server's own token (JUPYTERHUB_API_TOKEN). Meanwhile the teacher's view (the class
+   page's live part, and api/class) is read every 0.25 s; the run fails unless it shows every student, all their
+   answers and every poll answer, within 2 s of the last answer;
+7. stops everything (hub, proxy, servers, kernels), deletes the Unix users and the folder, and checks that no
    process it started is left.
 
 Memory: every 0.5 s, for each student, the resident memory (VmRSS from /proc/<pid>/status) of all the processes
@@ -24,7 +31,8 @@ too.
 
 The last line is
     students: N, lessons run: M, errors: E, peak MiB per student: X, wall s: Y
-and the exit status is 1 when E > 0, a lesson did not run, anything failed, or something was left running.
+(with --poll it goes on: `, poll answers: P/N, class view students: S, class view lag s: L`), and the exit status
+is 1 when E > 0, a lesson did not run, anything failed, or something was left running.
 The whole run is bounded (--timeout, default 300 s + 20 s per student).
 """
 
@@ -33,6 +41,7 @@ from __future__ import annotations
 import argparse
 import json
 import pwd
+import re
 import signal
 import subprocess
 import sys
@@ -51,6 +60,40 @@ from hub import LocalHub, processes  # noqa: E402
 
 CELL_TIMEOUT = 180
 REPO = Path(__file__).resolve().parents[2]
+CLASS_VIEW = "services/class-view/"
+POLL_LESSON, POLL_EXERCISE = "05_a_whole_coup", 0    # "7 6 Q J 5 2. Who wins?": Player (7 to 6)
+POLL_CHOICES = ("Player", "Banker", "Tie")
+EXERCISES = 10                                        # answers each student sends to the class view
+VIEW_LAG_LIMIT = 2.0                                  # seconds from the last answer to the teacher's view showing it
+# What a student's lesson does on the hub, from their kernel, through the course's library: ten judged exercises
+# saved by an AnswerRecorder (its class link sends them to the class view in the background, with the address and
+# the token the hub gave the server), then the poll answered as the class poll box does (the library's request waits
+# 3 s: on a machine as loaded as a 30-student run with other jobs, a reply can take longer, and the student clicks
+# again). Prints one JSON line.
+CLASS_ANSWERS = """
+import json as _json, time as _time
+from baccarat_lib.progress import AnswerRecorder, progress_store
+from baccarat_lib.progress.class_link import class_request, link_for
+_recorder = AnswerRecorder("lesson", lesson={lesson!r})
+for _index in range({exercises}):
+    _recorder.ask()
+    _recorder.record("banker-draw:%d/%d" % (3 + _index % 4, _index), "load test %d" % _index, "draw",
+                     (_index + {number}) % 3 != 0)
+_link, _deadline = link_for(progress_store()), _time.monotonic() + 120
+while _link.pending() and _time.monotonic() < _deadline:
+    _time.sleep(0.1)
+_sent = {exercises} - len(_link.pending())
+_status, _reply = class_request("GET", "api/polls/current")
+_poll, _accepted = _reply["poll"]["id"], False
+for _try in range(3):   # as a student clicks again when no reply came; "already answered" then means it arrived
+    try:
+        _status, _reply = class_request("POST", "api/polls/%d/answers" % _poll, {{"answer": {choice!r}}})
+    except OSError:
+        continue
+    _accepted = _reply == {{"accepted": True}} or (_try > 0 and _status == 409 and "already" in _reply["error"])
+    break
+print(_json.dumps({{"stored": _sent, "accepted": _accepted, "tries": _try + 1}}))
+"""
 
 
 @dataclass
@@ -62,6 +105,10 @@ class StudentRun:
     cells: int = 0
     errors: list[str] = field(default_factory=list)
     done: bool = False
+    number: int = 0
+    answers_stored: int = 0
+    poll_answered: bool = False
+    last_answer: float = 0.0      # time.monotonic() when the class view had taken the student's last answer
 
 
 # --- the course ---------------------------------------------------------------------------------------------------
@@ -120,8 +167,9 @@ def _message(msg_type: str, content: dict) -> dict:
             "parent_header": {}, "metadata": {}, "content": content, "channel": "shell", "buffers": []}
 
 
-def execute(connection, code: str) -> list[str]:
-    """Run one cell on the kernel; the errors it produced (error outputs, or a reply that is not ok)."""
+def execute(connection, code: str, printed: list[str] | None = None) -> list[str]:
+    """Run one cell on the kernel; the errors it produced (error outputs, or a reply that is not ok). What the cell
+    prints goes into `printed`, if given."""
     request = _message("execute_request", {"code": code, "silent": False, "store_history": True,
                                            "user_expressions": {}, "allow_stdin": False, "stop_on_error": True})
     msg_id = request["header"]["msg_id"]
@@ -137,6 +185,8 @@ def execute(connection, code: str) -> list[str]:
         kind, content = message["header"]["msg_type"], message["content"]
         if kind == "error":
             errors.append(f"{content.get('ename')}: {content.get('evalue')}")
+        elif kind == "stream" and printed is not None:
+            printed.append(content.get("text", ""))
         elif kind == "execute_reply":
             replied = True
             if content.get("status") != "ok" and not errors:
@@ -146,9 +196,10 @@ def execute(connection, code: str) -> list[str]:
     return errors
 
 
-def run_lesson(hub: LocalHub, student: dict, token: str, run: StudentRun, clone: str = "course") -> None:
+def run_lesson(hub: LocalHub, student: dict, token: str, run: StudentRun, clone: str = "course",
+               class_view: bool = False) -> None:
     """Read the lesson from the student's clone (the folder `clone` of their home) and run every code cell on a
-    kernel of theirs."""
+    kernel of theirs; with `class_view`, then answer ten exercises and the poll from that kernel."""
     base = f"{hub.url}/user/{run.name}/api"
     notebook = requests.get(f"{base}/contents/{clone}/lessons/{run.lesson}", headers=student, timeout=60)
     notebook.raise_for_status()
@@ -165,12 +216,33 @@ def run_lesson(hub: LocalHub, student: dict, token: str, run: StudentRun, clone:
             for error in execute(connection, cell["source"]):
                 run.errors.append(f"{run.name} {run.lesson} cell {index}: {error}")
             run.cells += 1
+        if class_view:
+            answer_the_class_view(connection, run)
     finally:
         connection.close()
         requests.delete(f"{base}/kernels/{kernel_id}", headers=student, timeout=60)
 
 
-def student_session(hub: LocalHub, admin: dict, run: StudentRun, repo: str, branch: str, deadline: float) -> None:
+def answer_the_class_view(connection, run: StudentRun) -> None:
+    """From the student's kernel: ten exercises and the poll, sent to the class view (`CLASS_ANSWERS`)."""
+    printed: list[str] = []
+    code = CLASS_ANSWERS.format(exercises=EXERCISES, lesson=POLL_LESSON, number=run.number,
+                                choice=POLL_CHOICES[run.number % len(POLL_CHOICES)])
+    for error in execute(connection, code, printed):
+        run.errors.append(f"{run.name} class view: {error}")
+    run.last_answer = time.monotonic()
+    try:
+        said = json.loads("".join(printed).strip().splitlines()[-1])
+    except (ValueError, IndexError):
+        run.errors.append(f"{run.name} class view: no answer printed ({''.join(printed)[:200]!r})")
+        return
+    run.answers_stored, run.poll_answered = said["stored"], said["accepted"] is True
+    if run.answers_stored != EXERCISES:
+        run.errors.append(f"{run.name} class view: {run.answers_stored} of {EXERCISES} answers sent")
+
+
+def student_session(hub: LocalHub, admin: dict, run: StudentRun, repo: str, branch: str, deadline: float,
+                    class_view: bool = False) -> None:
     """One student's whole session: server, course, lesson. Any failure is recorded as an error."""
     try:
         started = requests.post(f"{hub.url}/hub/api/users/{run.name}/server", headers=admin, timeout=180)
@@ -181,7 +253,7 @@ def student_session(hub: LocalHub, admin: dict, run: StudentRun, repo: str, bran
                               headers=admin, timeout=60).json()["token"]
         student = {"Authorization": f"token {token}"}
         pull_course(hub, student, run.name, repo, branch)
-        run_lesson(hub, student, token, run)
+        run_lesson(hub, student, token, run, class_view=class_view)
         run.done = True
     except Exception as error:  # recorded, counted, printed: the run goes on for the other students
         run.errors.append(f"{run.name}: {type(error).__name__}: {error}")
@@ -225,19 +297,79 @@ def _rss_kib(pid: int) -> int:
     return 0
 
 
+class ClassViewWatcher(threading.Thread):
+    """Every 0.25 s, what the teacher's class view shows: the students who answered (the page's live part, as the
+    teacher's browser fetches it) and the current poll's answers (api/class); the first moment it shows them all."""
+
+    ANSWERED = re.compile(r"Students who answered: (\d+) of (\d+)")
+
+    def __init__(self, hub: LocalHub, teacher: dict, students: int):
+        super().__init__(daemon=True)
+        self.base, self.teacher, self.students = f"{hub.url}/{CLASS_VIEW}", teacher, students
+        self.shown_students = self.shown_poll_answers = self.shown_answers = 0
+        self.all_shown_at: float | None = None
+        self.errors: list[str] = []
+        self.stopping = threading.Event()
+
+    def run(self) -> None:
+        while not self.stopping.wait(0.25):
+            try:
+                self.look()
+            except (requests.RequestException, ValueError, KeyError) as error:
+                self.errors.append(f"class view: {type(error).__name__}: {error}")
+                if len(self.errors) > 5:
+                    return
+            if self.all_shown_at is not None:
+                return
+
+    def look(self) -> None:
+        page = requests.get(self.base + "?part=live&lang=en", headers=self.teacher, timeout=30)
+        page.raise_for_status()
+        shown = self.ANSWERED.search(page.text)
+        figures = requests.get(self.base + "api/class", headers=self.teacher, timeout=30)
+        figures.raise_for_status()
+        poll = figures.json()["poll"] or {}
+        self.shown_students = int(shown[1]) if shown else 0
+        self.shown_poll_answers = poll.get("answers", 0)
+        self.shown_answers = sum(lesson["answers"] for lesson in figures.json()["lessons"])
+        if (self.shown_students, self.shown_poll_answers, self.shown_answers) \
+                == (self.students, self.students, self.students * EXERCISES):
+            self.all_shown_at = time.monotonic()
+
+
+def start_poll(hub: LocalHub, teacher: dict) -> dict:
+    """The teacher starts the poll every student answers (the service may still be starting: 503 until it listens)."""
+    deadline = time.monotonic() + 60
+    while True:
+        response = requests.post(f"{hub.url}/{CLASS_VIEW}api/polls", headers=teacher, timeout=30,
+                                 json={"lesson": POLL_LESSON, "exercise": POLL_EXERCISE})
+        if response.status_code == 200 or time.monotonic() > deadline:
+            response.raise_for_status()
+            return response.json()["poll"]
+        time.sleep(0.5)
+
+
 # --- the run ------------------------------------------------------------------------------------------------------
 
-def run_class(hub: LocalHub, students: int, repo: str, branch: str, deadline: float) -> tuple[list, MemorySampler]:
-    """Create the students, run their sessions at the same time, sample memory meanwhile."""
+def run_class(hub: LocalHub, students: int, repo: str, branch: str, deadline: float,
+              poll: bool = False) -> tuple[list, MemorySampler, ClassViewWatcher | None]:
+    """Create the students, run their sessions at the same time, sample memory (and with `poll`, watch the teacher's
+    class view) meanwhile."""
     admin = {"Authorization": f"token {hub.admin_token()}"}
     names = [f"student{index:02d}" for index in range(1, students + 1)]
     created = requests.post(f"{hub.url}/hub/api/users", json={"usernames": names}, headers=admin, timeout=60)
     created.raise_for_status()
-    runs = [StudentRun(name, lesson) for name, lesson in zip(names, lessons_in_turn(repo, students))]
+    runs = [StudentRun(name, lesson, number=number)
+            for number, (name, lesson) in enumerate(zip(names, lessons_in_turn(repo, students)))]
+    watcher = None
+    if poll:   # the teacher (the hub's admin) holds the class view's teacher role
+        start_poll(hub, admin)
+        watcher = ClassViewWatcher(hub, admin, students)
+        watcher.start()
     sampler = MemorySampler({})
     sampler.start()
-    threads = [threading.Thread(target=student_session, args=(hub, admin, run, repo, branch, deadline), daemon=True)
-               for run in runs]
+    threads = [threading.Thread(target=student_session, args=(hub, admin, run, repo, branch, deadline, poll),
+                                daemon=True) for run in runs]
     for thread in threads:
         thread.start()
     known = set()
@@ -255,13 +387,27 @@ def run_class(hub: LocalHub, students: int, repo: str, branch: str, deadline: fl
     for run, thread in zip(runs, threads):
         if thread.is_alive():
             run.errors.append(f"{run.name}: not finished before the overall timeout")
-    return runs, sampler
+    if watcher is not None:
+        watcher.join(VIEW_LAG_LIMIT + 1)
+        watcher.stopping.set()
+        watcher.join(5)
+    return runs, sampler, watcher
+
+
+def view_lag(runs: list, watcher: ClassViewWatcher) -> float | None:
+    """Seconds from the last answer taken to the teacher's view showing every student and poll answer (None: never);
+    a negative lag (the view read between the service storing the answer and the kernel saying so) counts as 0."""
+    if watcher.all_shown_at is None or not runs:
+        return None
+    return max(0.0, watcher.all_shown_at - max(run.last_answer for run in runs))
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--students", type=int, default=3, help="how many students (default 3)")
     parser.add_argument("--timeout", type=float, help="overall limit in seconds (default 300 + 20 per student)")
+    parser.add_argument("--poll", action="store_true",
+                        help="every student also answers ten exercises and a poll through the class view")
     args = parser.parse_args(argv)
     if args.students < 1:
         parser.error("--students must be at least 1")
@@ -270,12 +416,12 @@ def main(argv=None) -> int:
     deadline = started + timeout
     repo, branch = git_toplevel_and_branch(REPO)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # stop everything (finally) on SIGTERM too
-    runs, failures, peak_mib = [], [], 0.0
+    runs, failures, peak_mib, watcher = [], [], 0.0, None
     hub = LocalHub(course_repo=repo)
     print(f"hub folder: {hub.root}, Unix users: {hub.prefix}*", flush=True)
     try:
         hub.start()
-        runs, sampler = run_class(hub, args.students, repo, branch, deadline)
+        runs, sampler, watcher = run_class(hub, args.students, repo, branch, deadline, args.poll)
         peak_mib = sampler.peak_total / 1024 / args.students
         if sampler.peak_by_student:
             largest = max(sampler.peak_by_student.items(), key=lambda item: item[1])
@@ -288,12 +434,25 @@ def main(argv=None) -> int:
         failures.append(f"processes left running: {sorted(pid for pid, _ in hub.leftovers())}")
     if hub.root.exists():
         failures.append(f"temporary folder left: {hub.root}")
+    poll_line = ""
+    if args.poll:
+        lag = view_lag(runs, watcher) if watcher is not None else None
+        if watcher is not None:
+            failures += watcher.errors
+        if lag is None or lag > VIEW_LAG_LIMIT:
+            failures.append(f"the teacher's view did not show every student, answer and poll answer within "
+                            f"{VIEW_LAG_LIMIT} s of the last answer (lag: {lag}; it showed {watcher.shown_answers} "
+                            f"answers)" if watcher is not None else "no class view watcher")
+        answered = sum(run.poll_answered for run in runs)
+        shown = watcher.shown_students if watcher is not None else 0
+        poll_line = (f", poll answers: {answered}/{args.students}, class view students: {shown}, "
+                     f"class view lag s: {lag if lag is not None else -1:.1f}")
     errors = [error for run in runs for error in run.errors] + failures
     for line in errors[:50]:
         print(line, file=sys.stderr)
     lessons_run = sum(run.done for run in runs)
     print(f"students: {args.students}, lessons run: {lessons_run}, errors: {len(errors)}, "
-          f"peak MiB per student: {peak_mib:.0f}, wall s: {time.monotonic() - started:.0f}", flush=True)
+          f"peak MiB per student: {peak_mib:.0f}, wall s: {time.monotonic() - started:.0f}{poll_line}", flush=True)
     return 1 if errors or lessons_run != args.students else 0
 
 

@@ -1,12 +1,13 @@
 """The classroom view under the class's hub asks no other host for anything, MathJax included.
 
-A real hub (`hub.LocalHub`, `serve/hub/jupyterhub_config.py` as a teacher runs it) starts a student's server, the course
-is pulled into the student's home as a student link does, and headless Chromium signs in through the hub's login form
-and opens the classroom view (`/user/<name>/voila/render/...`, the links' second column) of lesson 04 in each edition
-and its file browser. Every request the pages make is recorded (Playwright's "request" event, which fires before
-any route) and any to a host other than 127.0.0.1 / localhost fails the test (such requests are also aborted, so a
-machine without internet does not wait on them). Stand-alone Voila loads MathJax from its own scripts; as an extension
-of the student's Jupyter server it used to fetch MathJax 2 from cdnjs (see serve/voila/classroom/voila.py).
+A real hub (the folder's shared one, conftest.py: `serve/hub/jupyterhub_config.py` as a teacher runs it) starts a
+student's server, the course is pulled into the student's home as a student link does, and headless Chromium signs
+in through the hub's login form and opens the classroom view (`/user/<name>/voila/render/...`, the links' second
+column) of lesson 04 in each edition and its file browser. Every request the pages make is recorded (Playwright's
+"request" event, which fires before any route) and any to a host other than 127.0.0.1 / localhost fails the test
+(such requests are also aborted, so a machine without internet does not wait on them). Stand-alone Voila loads
+MathJax from its own scripts; as an extension of the student's Jupyter server it used to fetch MathJax 2 from cdnjs
+(see serve/voila/classroom/voila.py).
 
 Needs root (a Unix user per student) and Chromium with Playwright, as the hub tests and the browser tests do.
 """
@@ -25,7 +26,6 @@ sys.path.insert(0, str(HERE))                # the hub helper and load test besi
 sys.path.insert(0, str(HERE.parent))         # the browser tests' helpers (tests/browser, the package `browser`)
 from browser.conftest import CHROMIUM, CHROMIUM_ARGS, missing_prerequisites  # noqa: E402
 from browser.lab import expect, off_machine, open_voila, record_requests, screenshot  # noqa: E402
-from hub import LocalHub  # noqa: E402
 from load_test import pull_course, wait_until_ready  # noqa: E402
 
 REPO = HERE.parents[1]
@@ -41,25 +41,20 @@ pytestmark = [
 
 
 @pytest.fixture(scope="module")
-def hub_with_a_student():
-    """A hub whose student STUDENT has a running server with the course (this branch, as committed) in COURSE/."""
-    hub = LocalHub(course_repo=str(REPO))
-    try:
-        hub.start()
-        admin = {"Authorization": f"token {hub.admin_token()}"}
-        requests.post(f"{hub.url}/hub/api/users/{STUDENT}", headers=admin, timeout=30).raise_for_status()
-        response = requests.post(f"{hub.url}/hub/api/users/{STUDENT}/server", headers=admin, timeout=120)
-        assert response.status_code in (201, 202), response.text
-        wait_until_ready(hub, admin, STUDENT, time.monotonic() + 120)
-        token = requests.post(f"{hub.url}/hub/api/users/{STUDENT}/tokens", json={"note": "offline test"},
-                              headers=admin, timeout=30).json()["token"]
-        branch = subprocess.run(["git", "-C", str(REPO), "rev-parse", "--abbrev-ref", "HEAD"], capture_output=True,
-                                text=True, check=True).stdout.strip()
-        pull_course(hub, {"Authorization": f"token {token}"}, STUDENT, str(REPO), branch)
-        yield hub
-    finally:
-        hub.stop()
-        assert hub.leftovers() == set()
+def hub_with_a_student(hub):
+    """The folder's shared hub (conftest.py), whose student STUDENT has a running server with the course (this
+    branch, as committed) in COURSE/."""
+    admin = {"Authorization": f"token {hub.admin_token()}"}
+    requests.post(f"{hub.url}/hub/api/users/{STUDENT}", headers=admin, timeout=30).raise_for_status()
+    response = requests.post(f"{hub.url}/hub/api/users/{STUDENT}/server", headers=admin, timeout=120)
+    assert response.status_code in (201, 202), response.text
+    wait_until_ready(hub, admin, STUDENT, time.monotonic() + 120)
+    token = requests.post(f"{hub.url}/hub/api/users/{STUDENT}/tokens", json={"note": "offline test"},
+                          headers=admin, timeout=30).json()["token"]
+    branch = subprocess.run(["git", "-C", str(REPO), "rev-parse", "--abbrev-ref", "HEAD"], capture_output=True,
+                            text=True, check=True).stdout.strip()
+    pull_course(hub, {"Authorization": f"token {token}"}, STUDENT, str(REPO), branch)
+    return hub
 
 
 @pytest.fixture

@@ -18,19 +18,11 @@ import requests
 import websocket
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))   # the hub helper and load test beside these tests
-from hub import CONFIG, HubError, LocalHub, descendants, processes  # noqa: E402
+from hub import CONFIG, HubError, LocalHub, descendants, processes, stopped_cleanly  # noqa: E402
 from load_test import execute, pull_course, wait_until_ready  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.skipif(os.geteuid() != 0, reason="the hub creates a Unix user per student: needs root")
-
-
-def _stopped_cleanly(hub: LocalHub) -> None:
-    hub.stop()
-    assert hub.leftovers() == set()
-    assert hub.process.returncode is not None
-    assert not hub.root.exists()
-    assert not [entry.pw_name for entry in pwd.getpwall() if entry.pw_name.startswith(hub.prefix)]
 
 
 def _start_server(hub: LocalHub, admin: dict, name: str) -> dict:
@@ -41,16 +33,6 @@ def _start_server(hub: LocalHub, admin: dict, name: str) -> dict:
     token = requests.post(f"{hub.url}/hub/api/users/{name}/tokens", json={"note": "test"}, headers=admin,
                           timeout=30).json()["token"]
     return {"Authorization": f"token {token}"}
-
-
-@pytest.fixture(scope="module")
-def hub():
-    hub = LocalHub(course_repo=str(REPO))
-    try:
-        hub.start()
-        yield hub
-    finally:
-        _stopped_cleanly(hub)
 
 
 @pytest.fixture(scope="module")
@@ -66,7 +48,7 @@ def culling_hub():
         hub.admin = admin
         yield hub
     finally:
-        _stopped_cleanly(hub)
+        stopped_cleanly(hub)
 
 
 @pytest.fixture(scope="module")
@@ -158,13 +140,22 @@ def test_the_hub_itself_refuses_to_start(tmp_path, environment, message):
 
 def test_the_limits_are_the_documented_ones(tmp_path):
     # 8 characters are enough for the class, 32 for the teacher (JupyterHub's own minimum for an
-    # admin password); the defaults bind loopback, port 8000, and the two APIs on the next ports
-    from baccarat_settings import read_settings
+    # admin password); the defaults bind loopback, port 8000, the two APIs and the class view on the next ports
+    from baccarat_settings import SettingsError, read_settings
 
     ok = read_settings({"BACCARAT_CLASS_PASSWORD": "abcdefgh", "BACCARAT_TEACHER_PASSWORD": "k" * 31 + "j"},
                        tmp_path)
-    assert (ok.class_password, ok.ip, ok.port, ok.proxy_api_port, ok.hub_api_port) == (
-        "abcdefgh", "127.0.0.1", 8000, 8001, 8002)
+    assert (ok.class_password, ok.ip, ok.port, ok.proxy_api_port, ok.hub_api_port, ok.class_view_port) == (
+        "abcdefgh", "127.0.0.1", 8000, 8001, 8002, 8003)
+    # the students' servers reach the class view through the proxy: on this machine when it listens everywhere
+    assert ok.class_view_url == "http://127.0.0.1:8000/services/class-view/"
+    everywhere = read_settings({"BACCARAT_CLASS_PASSWORD": "abcdefgh", "BACCARAT_TEACHER_PASSWORD": "k" * 31 + "j",
+                                "BACCARAT_HUB_IP": "0.0.0.0", "BACCARAT_HUB_PORT": "9000"}, tmp_path)
+    assert everywhere.class_view_url == "http://127.0.0.1:9000/services/class-view/"
+    assert everywhere.teacher_group == "teachers"
+    with pytest.raises(SettingsError, match="BACCARAT_TEACHER_GROUP"):
+        read_settings({"BACCARAT_CLASS_PASSWORD": "abcdefgh", "BACCARAT_TEACHER_PASSWORD": "k" * 31 + "j",
+                       "BACCARAT_TEACHER_GROUP": "Teachers!"}, tmp_path)
 
 
 # --- item 5: sign-in ---------------------------------------------------------------------------------------------
@@ -306,4 +297,4 @@ def test_ctrl_c_in_the_teachers_terminal_stops_the_hub_within_10_s_even_with_a_h
         assert uid not in {owner for _, _, owner in processes().values()}
         assert hub.leftovers() == set(), hub.log_tail()
     finally:
-        _stopped_cleanly(hub)
+        stopped_cleanly(hub)

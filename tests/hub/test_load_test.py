@@ -17,7 +17,8 @@ from load_test import lessons_in_turn  # noqa: E402
 REPO = Path(__file__).resolve().parents[2]
 LOAD_TEST = Path(__file__).resolve().parent / "load_test.py"
 LAST_LINE = re.compile(r"students: (\d+), lessons run: (\d+), errors: (\d+), peak MiB per student: (\d+), "
-                       r"wall s: (\d+)")
+                       r"wall s: (\d+), poll answers: (\d+)/(\d+), class view students: (\d+), "
+                       r"class view lag s: ([0-9.]+)")
 
 
 def test_lessons_are_given_in_turn_from_the_heaviest():
@@ -27,10 +28,11 @@ def test_lessons_are_given_in_turn_from_the_heaviest():
 
 
 @pytest.mark.skipif(os.geteuid() != 0, reason="the hub creates a Unix user per student: needs root")
-def test_three_students_run_a_lesson_each_and_nothing_is_left():
-    # `load_test.py --students 3`, watched from outside: every process below it is recorded
-    # while it runs, and must be gone when it has finished; so must its folder and its Unix users
-    process = subprocess.Popen([sys.executable, str(LOAD_TEST), "--students", "3", "--timeout", "240"],
+def test_three_students_run_a_lesson_and_answer_the_class_view_and_nothing_is_left():
+    # `load_test.py --students 3 --poll`, watched from outside: every process below it is recorded
+    # while it runs, and must be gone when it has finished; so must its folder and its Unix users.
+    # Each student's kernel sends ten answers and the poll's answer to the class view, which the teacher's view shows.
+    process = subprocess.Popen([sys.executable, str(LOAD_TEST), "--students", "3", "--poll", "--timeout", "240"],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
     seen = set()
     deadline = time.monotonic() + 280
@@ -43,8 +45,10 @@ def test_three_students_run_a_lesson_each_and_nothing_is_left():
     lines = stdout.strip().splitlines()
     match = LAST_LINE.fullmatch(lines[-1])
     assert match, stdout + stderr
-    students, lessons_run, errors, peak_mib, _ = map(int, match.groups())
+    students, lessons_run, errors, peak_mib, _, polled, asked, shown = map(int, match.groups()[:-1])
     assert (students, lessons_run, errors) == (3, 3, 0), stderr
+    assert (polled, asked, shown) == (3, 3, 3)
+    assert float(match[9]) <= 2.0        # the teacher's view showed the last answer within 2 s
     assert process.returncode == 0
     # an idle server alone takes about 100 MiB; a student running a lesson, more; a runaway would show too
     assert 100 <= peak_mib <= 1024

@@ -240,3 +240,31 @@ def test_repo2docker_picks_the_conda_buildpack(fresh_copy, monkeypatch):
     assert type(picked) is CondaBuildPack
     assert picked.get_post_build_scripts() == ["postBuild"]
     assert picked.python_version in _requires_python()
+
+
+def test_the_class_view_is_declared_with_the_one_machine_roles_once_its_token_is_given(values, monkeypatch):
+    # without its token the hub starts without the class view; with it, the service, its scope and the roles are
+    # those of serve/hub/jupyterhub_config.py (the teacher role holds the scope class_view.py asks for)
+    sys.path.insert(0, str(ROOT / "serve" / "hub"))
+    from class_view import TEACH_SCOPE
+
+    def declared() -> Config:
+        c = Config()
+        exec(values["hub"]["extraConfig"]["class-view"], {"c": c})
+        return c
+
+    monkeypatch.delenv("CLASS_VIEW_API_TOKEN", raising=False)
+    assert "services" not in declared().JupyterHub
+    monkeypatch.setenv("CLASS_VIEW_API_TOKEN", "t" * 64)
+    c = declared()
+    (service,) = c.JupyterHub.services
+    assert (service["name"], service["url"], service["api_token"]) == ("class-view", "http://class-view:8000", "t" * 64)
+    roles = {role["name"]: role for role in c.JupyterHub.load_roles}
+    assert TEACH_SCOPE in roles["teacher"]["scopes"] and TEACH_SCOPE in c.JupyterHub.custom_scopes
+    assert "access:services!service=class-view" in roles["user"]["scopes"]
+    assert "access:services!service=class-view" in c.Spawner.server_token_scopes
+    assert values["singleuser"]["extraEnv"]["BACCARAT_CLASS_URL"].endswith("/services/class-view/")
+    manifest = list(yaml.safe_load_all((VALUES.parent / "class-view.yaml").read_text(encoding="utf-8")))
+    container = manifest[0]["spec"]["template"]["spec"]["containers"][0]
+    assert container["command"][-1] == f"{TARGET_REPO_DIR}/serve/hub/class_view.py"
+    assert (ROOT / "serve" / "hub" / "class_view.py").is_file()
