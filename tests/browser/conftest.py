@@ -13,6 +13,10 @@ Fixtures
     browser      (session)  Playwright Browser (Debian's /usr/bin/chromium, headless)
     browser_context (session) the context all pages share (HTTP cache); only 127.0.0.1
     page         (function) a new Page, 1400x1000, closed after the test
+    built_book   (session)  the book site's folder (index.html, lessons/...), built ONCE per test run by the README's
+                            clone command, `jupyter-book build serve/book -W`, into a pytest temp dir; under
+                            `pytest -n` the workers share that one build (the first to ask builds, the others wait)
+    built_book_url (session) that site served by http.server on 127.0.0.1 (a free port), in a thread
 
 Every test under tests/browser/ gets the `browser` marker (`pytest -m "not browser"` skips
 them). If Chromium, Playwright, JupyterLab or Voila is missing the tests skip, saying how to
@@ -23,8 +27,14 @@ Server logs go to test-artifacts/logs/ (test-artifacts/<worker>/logs/ under pyte
 
 from __future__ import annotations
 
+import functools
+import http.server
 import importlib.util
 import os
+import subprocess
+import sys
+import threading
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -177,6 +187,90 @@ def classroom_page(classroom_context, outside_requests, request):
                 new_page.close(run_before_unload=True)
             except Exception:   # the test closed it already (with run_before_unload, close() returns early)
                 pass
+
+
+# --- The book site, built once per run ------------------------------------------------------
+
+BOOK = REPO_ROOT / "serve" / "book"
+BOOK_WIDGET_SCRIPTS = BOOK / "node_modules" / "@jupyter-widgets" / "html-manager" / "dist" / "embed-amd.js"
+
+
+def _jupyter_book() -> list[str]:
+    """The jupyter-book command of this Python (the venv's), or a skip/fail saying how to install it."""
+    if importlib.util.find_spec("jupyter_book") is None:
+        message = 'the book tests need Jupyter Book: pip install -e ".[book]"'
+        if os.environ.get(REQUIRE_ENV) == "1":
+            pytest.fail(f"{message} ({REQUIRE_ENV}=1 forbids skipping)", pytrace=False)
+        pytest.skip(message)
+    script = Path(sys.executable).parent / ("jupyter-book.exe" if os.name == "nt" else "jupyter-book")
+    return [str(script)] if script.exists() else [sys.executable, "-m", "jupyter_book.cli.main"]
+
+
+@contextmanager
+def _run_lock(path: Path):
+    """One process at a time past this point (the xdist workers of one run); where flock is missing, no lock."""
+    try:
+        import fcntl
+    except ImportError:       # Windows: each worker may build its own copy; the rename below keeps one
+        yield
+        return
+    with open(path, "w") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+@pytest.fixture(scope="session")
+def built_book(tmp_path_factory, worker_id) -> Path:
+    """The book site's folder, built by `jupyter-book build serve/book -W` (warnings are errors) into a temp dir.
+
+    Built once per test run: under `pytest -n` the temp root of the run is shared by the workers, the first worker
+    to ask builds (about 20 s) while the others wait on a lock, and all of them get the same folder."""
+    jupyter_book = _jupyter_book()     # first: without the book extra, a contributor's run skips here, in one line
+    if not BOOK_WIDGET_SCRIPTS.is_file():
+        pytest.fail("the book's widget scripts are missing: run npm ci --prefix serve/book")
+    root = tmp_path_factory.getbasetemp()
+    if worker_id != "master":
+        root = root.parent            # the run's temp root, shared by its workers
+    output, site = root / "book-build", root / "book-build" / "_build" / "html"
+    log = ARTIFACTS / "logs" / "book-build.log"
+    log.parent.mkdir(parents=True, exist_ok=True)
+    with _run_lock(root / "book-build.lock"):
+        if not (site / "index.html").is_file():
+            work = root / f"book-build-{worker_id}"
+            result = subprocess.run([*jupyter_book, "build", str(BOOK), "-W", "--path-output", str(work)],
+                                    cwd=REPO_ROOT, capture_output=True, text=True, timeout=600)
+            log.write_text(result.stdout + result.stderr)
+            assert result.returncode == 0, \
+                f"the book did not build without warnings (log {log}):\n{result.stderr[-3000:]}"
+            try:
+                work.rename(output)   # whole, or not at all: a worker never sees a half-written site
+            except OSError:           # another worker's build got there first (no lock on this system)
+                pass
+    assert (site / "index.html").is_file(), f"the build wrote no index.html under {site}"
+    return site
+
+
+@pytest.fixture(scope="session")
+def built_book_url(built_book) -> str:
+    """The built site served by http.server on 127.0.0.1 (a free port) in a thread, stopped after the session."""
+
+    class QuietHandler(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args) -> None:
+            pass
+
+    handler = functools.partial(QuietHandler, directory=str(built_book))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, name="book-site", daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)
 
 
 # --- Browser -------------------------------------------------------------------------------
