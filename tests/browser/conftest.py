@@ -330,3 +330,15 @@ def _failure_screenshot(page, name: str) -> None:
         screenshot(page, f"FAILED-{name}")
     except Exception:  # never hide the test's own failure
         pass
+
+
+# --- Accessibility report ------------------------------------------------------------------------------------------
+
+def pytest_terminal_summary(terminalreporter):
+    """Every axe-core audit of the run (tests/browser/a11y.py), per page and per rule, after the results; also in
+    test-artifacts/accessibility.txt (under pytest -n each worker writes its own, test-artifacts/<worker>/)."""
+    from .a11y import AUDITS, report_table
+
+    if AUDITS:
+        terminalreporter.section("accessibility (axe-core)")
+        terminalreporter.write_line(report_table(AUDITS))
