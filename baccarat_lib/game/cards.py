@@ -7,6 +7,8 @@ Public names:
 - ``as_cards(cards)``: a ``parse_cards`` string, or an iterable of Cards / card strings -> a list of ``Card``.
 - ``RANKS``, ``SUITS``, ``RED_SUITS``, ``RANK_VALUES``: the vocabulary; ``rank_values_text()``: each rank with its
   value underneath, as two lines of text.
+- ``card_name(card)``: a card in words, as a screen reader says a card face: "7 of hearts", "King of spades"
+  ("7 cơ", "K bích" in Vietnamese).
 
 >>> parse_cards("2♣ 3♥ 3s Ad 10h K")
 [Card('2♣'), Card('3♥'), Card('3♠'), Card('A♦'), Card('10♥'), Card('K')]
@@ -21,9 +23,10 @@ import re
 from dataclasses import dataclass
 
 from ..errors import BaccaratError, refusal, shown
-from ..i18n import _
+from ..i18n import N_, _
 
-__all__ = ["Card", "parse_cards", "as_cards", "RANKS", "SUITS", "RED_SUITS", "RANK_VALUES", "rank_values_text"]
+__all__ = ["Card", "parse_cards", "as_cards", "RANKS", "SUITS", "RED_SUITS", "RANK_VALUES", "rank_values_text",
+           "card_name"]
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("♠", "♥", "♦", "♣")
@@ -232,3 +235,30 @@ def rank_values_text() -> str:
     """
     return "\n".join([_("card:  {ranks}").format(ranks=" ".join(f"{rank:>2}" for rank in RANKS)),
                       _("value: {values}").format(values=" ".join(f"{RANK_VALUES[rank]:>2}" for rank in RANKS))])
+
+
+# A card in words (card_name): the rank's name, and one whole message per suit, so each language orders the words its
+# own way ("7 of hearts", "7 cơ"). Ranks 2-10 are said as their digits.
+_RANK_NAMES = {"A": N_("Ace"), "J": N_("Jack"), "Q": N_("Queen"), "K": N_("King")}
+_SUIT_NAMES = {"♥": N_("{rank} of hearts"), "♦": N_("{rank} of diamonds"), "♣": N_("{rank} of clubs"),
+               "♠": N_("{rank} of spades")}
+
+
+def card_name(card) -> str:
+    """A card in words, in the current language, as a screen reader should say a card face (a Card, or text such
+    as "7♥"; a card without a suit is its rank).
+
+    >>> card_name("7♥"), card_name(Card("K", "♠")), card_name("A")
+    ('7 of hearts', 'King of spades', 'Ace')
+    """
+    if not isinstance(card, Card):
+        try:
+            cards = as_cards(card) if isinstance(card, str) else None
+        except BaccaratError:
+            cards = None
+        if not cards or len(cards) != 1:
+            raise BaccaratError(_('card must be one card, a Card or its text such as "7♥", not {value}').format(
+                value=shown(card, 30)))
+        card = cards[0]
+    rank = _(_RANK_NAMES[card.rank]) if card.rank in _RANK_NAMES else card.rank
+    return rank if card.suit is None else _(_SUIT_NAMES[card.suit]).format(rank=rank)

@@ -2,7 +2,8 @@
 
 Every view of the course builds its HTML from these pieces. Public names:
 
-- ``card_html(card)``: one card face (red hearts and diamonds, black spades and clubs).
+- ``card_html(card)``: one card face (red hearts and diamonds, black spades and clubs), named in words for a
+  screen reader (``game.cards.card_name``).
 - ``hand_html(name, cards, total=None)``: a labelled row of card faces with the total.
 - ``coup_html(coup, shown=None)``: both hands of a coup, optionally only its first ``shown`` cards.
 - ``steps_html(steps)``: the steps of a coup as a numbered list.
@@ -23,7 +24,7 @@ from __future__ import annotations
 from html import escape
 
 from ..errors import BaccaratError, shown, whole_number
-from ..game.cards import Card, as_cards
+from ..game.cards import Card, as_cards, card_name
 from ..game.coup import Coup, Outcome
 from ..game.explanations import step_text
 from ..game.rules import hand_total
@@ -42,11 +43,14 @@ _quoted = shown     # coup_html's argument ``shown`` hides the name
 
 
 def card_html(card: Card) -> str:
-    """One card face as HTML."""
+    """One card face as HTML; a screen reader says it in words ("7 of hearts, worth 7"), not as its glyphs."""
     colour = CARD_RED if card.is_red else CARD_BLACK
     suit = escape(card.suit or "")
     worth = escape(_("worth {value}").format(value=card.value), quote=True)
-    return (f'<span class="bcl-card" style="{_CARD_STYLE}color:{colour};" title="{worth}">'
+    spoken = escape(_("{card}, worth {value}").format(card=card_name(card), value=card.value), quote=True)
+    # role="img": the face is one picture, named by aria-label; its glyphs and small value are not read one by one
+    return (f'<span class="bcl-card" role="img" aria-label="{spoken}" style="{_CARD_STYLE}color:{colour};" '
+            f'title="{worth}">'
             f'{escape(card.rank)}{suit}<br><span style="font-size:0.5em;color:{MUTED_GREY};">{card.value}</span>'
             '</span>')
 

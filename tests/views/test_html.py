@@ -2,7 +2,9 @@
 
 import re
 
-from baccarat_lib.views.html import caption_html, table_html
+from baccarat_lib.game import Card
+from baccarat_lib.i18n import using_language
+from baccarat_lib.views.html import caption_html, card_html, hand_html, table_html
 
 
 def test_marked_rows_carry_a_class_and_the_green_bold_style():
@@ -20,3 +22,14 @@ def test_marked_rows_carry_a_class_and_the_green_bold_style():
 def test_caption_wraps_its_html():
     html = caption_html("House edge in %")
     assert 'class="bcl-caption"' in html and "House edge in %" in html
+
+
+def test_a_card_face_is_one_picture_named_in_words_for_a_screen_reader():
+    # the glyphs "7♥" and the small value under them would be read one by one ("7, black heart suit, 7")
+    html = card_html(Card("7", "♥"))
+    assert re.match(r'<span class="bcl-card" role="img" aria-label="7 of hearts, worth 7" ', html)
+    assert 'aria-label="King of spades, worth 0"' in card_html(Card("K", "♠"))
+    faces = hand_html("Banker", "A♦ 10♣")
+    assert re.findall(r'aria-label="([^"]*)"', faces) == ["Ace of diamonds, worth 1", "10 of clubs, worth 0"]
+    with using_language("vi"):
+        assert 'aria-label="7 cơ, giá trị 7"' in card_html(Card("7", "♥"))

@@ -32,7 +32,7 @@ from baccarat_lib.views.widgets import (CoupBuilder, EdgeExplorer, NaturalChecke
                                         show_edge_explorer, show_final_test, show_natural_checker, show_player_rule,
                                         show_question, show_removal_explorer, show_road_dealer, show_settle_widget,
                                         show_shoe_dealer, show_tableau_explorer, show_total_calculator)
-from baccarat_lib.views.widgets.common import FALLBACK_MESSAGE, SeedBox, check_option
+from baccarat_lib.views.widgets.common import FALLBACK_MESSAGE, SeedBox, check_option, shown_html
 
 WORKED = "2♣ 3♥ 3♠ A♦ 7♦ 4♠"       # P 2+3 = 5 draws 7 → 2; B 3+1 = 4 draws on a 7, gets 4 → 8: Banker wins 8–2
 HUGE = "x" * 100_000
@@ -313,7 +313,7 @@ def test_drill_answer_box_and_seed_box():
         assert drill.click("anything") is None
         drill.next()
         drill.seed.value = "3"
-        assert drill.state.exercise == exercise_at("settle", 1, 3, 0) and drill.notice.value == ""
+        assert drill.state.exercise == exercise_at("settle", 1, 3, 0) and shown_html(drill.notice) == ""
 
 
 def test_drill_seed_box_takes_numbers_and_refuses_negative_ones():
@@ -361,7 +361,7 @@ def test_drill_menus():
 
     def check_good():
         assert drill.state.exercise == exercise_at(drill.kind.value, drill.difficulty.value, 1, 0)
-        assert drill.notice.value == ""
+        assert shown_html(drill.notice) == ""
     _menu_fed_garbage(drill.kind, [drill.notice], "winner", check_good)
     _menu_fed_garbage(drill.difficulty, [drill.notice], 3, check_good)
 

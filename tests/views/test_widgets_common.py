@@ -8,7 +8,8 @@ from baccarat_lib.views.widgets.common import PROJECTOR_CSS
 import pytest
 from baccarat_lib.teaching.rule_questions import total_question
 from baccarat_lib.views.widgets import basics, coup, money, practice, question, roads
-from baccarat_lib.views.widgets.common import fallback_text, projector_view
+import ipywidgets as widgets
+from baccarat_lib.views.widgets.common import LiveHTML, fallback_text, focus, projector_view, shown_html
 
 
 def _rules():
@@ -70,3 +71,25 @@ def test_a_view_can_name_itself():
     view = projector_view([], controller=object(), name="the road board")
     assert repr(view) == fallback_text("the road board")
     assert repr(projector_view([], controller=object())).endswith("to use this widget.")
+
+
+# ---------------------------------------------------------------- what a screen reader is told
+
+LIVE = re.compile(r'^<div class="bcl-live" role="status" aria-live="polite" aria-atomic="true">(.*)</div>$', re.S)
+
+
+def test_a_live_box_holds_its_html_in_a_status_region_present_and_empty_before_anything_is_shown():
+    box = LiveHTML()
+    assert LIVE.match(box.value).group(1) == "" and "bcl-live-box" in box._dom_classes
+    box.value = "<b>Right!</b>"
+    assert LIVE.match(box.value).group(1) == "<b>Right!</b>" and shown_html(box) == "<b>Right!</b>"
+    box.value = box.value                      # setting what it holds does not wrap it twice
+    assert box.value.count('role="status"') == 1
+    box.value = ""
+    assert LIVE.match(box.value).group(1) == "" and shown_html(box) == ""
+
+
+def test_focus_skips_a_control_that_cannot_take_it(focused):
+    enabled, disabled = widgets.Button(description="Next"), widgets.Button(description="Next", disabled=True)
+    focus(enabled), focus(disabled), focus(None)
+    assert focused == [enabled]

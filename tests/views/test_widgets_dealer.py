@@ -10,6 +10,7 @@ import pytest
 
 from baccarat_lib.errors import BaccaratError
 from baccarat_lib.views.widgets.dealer import DealerWidget, show_dealer_mode
+from baccarat_lib.views.widgets.common import shown_html
 
 
 class FakeClock:
@@ -100,7 +101,7 @@ def test_a_wrong_call_explains_and_waits_for_continue():
     assert "Banker draws?" in dealer.call.value and "press Continue" in dealer.call.value
     clock.now = 50
     dealer.continue_button.click()
-    assert _labels(dealer) == ["Player", "Banker", "Tie"] and dealer.feedback.value == ""
+    assert _labels(dealer) == ["Player", "Banker", "Tie"] and shown_html(dealer.feedback) == ""
     clock.now = 51
     assert dealer.click("Banker").seconds == 1.0     # the clock started at Continue
 
@@ -217,3 +218,21 @@ def test_a_read_only_store_is_said_once_and_dealer_mode_goes_on(tmp_path, monkey
     assert "Right" in dealer.feedback.value and "not being saved" in dealer.feedback.value
     assert "Traceback" not in dealer.feedback.value
     assert dealer.click("draw").right and "not being saved" not in dealer.feedback.value
+
+
+def test_the_keyboard_follows_the_calls(focused):
+    # Seed 5's first coup (see the top): no natural, Player draws on 1, Banker 4 stands on a third card worth 0.
+    dealer = DealerWidget(seed=5, coups=1, clock=FakeClock())
+    dealer.start()
+    assert focused == [dealer.controls.buttons[0]] and "role=\"status\"" in dealer.call.value
+    dealer.click("none")                           # right: on to the next call's first button
+    assert _labels(dealer) == ["draw", "stand"] and focused[-1] is dealer.controls.buttons[0]
+    dealer.click("draw")
+    dealer.click("draw")                           # wrong: Continue is the only way on
+    assert focused[-1] is dealer.continue_button
+    dealer.continue_button.click()
+    assert _labels(dealer) == ["Player", "Banker", "Tie"] and focused[-1] is dealer.controls.buttons[0]
+    dealer.click("Banker")
+    assert dealer.session.current_call().kind == "settle" and focused[-1] is dealer.controls.text
+    dealer.click("95")                             # the last call: the session ends, Start again has the keyboard
+    assert dealer.session.finished and focused[-1] is dealer.restart_button

@@ -18,6 +18,7 @@ from baccarat_lib.errors import BaccaratError
 from baccarat_lib.game import Shoe
 from baccarat_lib.game.payouts import settle
 from baccarat_lib.views.widgets import show_edge_explorer, show_removal_explorer, show_settle_widget
+from baccarat_lib.views.widgets.common import shown_html
 
 WORKED = "2♣ 3♥ 3♠ A♦ 7♦ 4♠"      # Banker wins 8–2 with three cards (8)
 TIE = "2 A 3 2 8"                  # Player 5 draws 8 → 3; Banker 3 stands on an 8: Tie 3–3
@@ -56,7 +57,7 @@ def test_the_verdict_and_any_error_come_right_under_the_controls():
     assert verdict < html.index("bcl-settlement") < html.index("bcl-card")
     assert "bcl-card" not in html[:verdict] and "Net result" not in html[:verdict]
     widget.stake.value = "abc"
-    assert re.match(r'\s*<div[^>]*class="[^"]*bcl-error', widget.result.value), widget.result.value[:80]
+    assert re.match(r'\s*<div[^>]*class="[^"]*bcl-error', shown_html(widget.result)), widget.result.value[:80]
 
 
 def test_settle_commission_4_nets_96():

@@ -8,6 +8,7 @@ import pytest
 
 from baccarat_lib.teaching.practice import KINDS, LEVELS, exercise_at, final_test
 from baccarat_lib.views.widgets import show_drill, show_final_test, show_removal_explorer
+from baccarat_lib.views.widgets.common import shown_html
 
 
 def _button(drill, label):
@@ -261,7 +262,7 @@ def test_a_store_that_cannot_save_says_so_once_in_the_drill(monkeypatch, tmp_pat
     assert "not being saved" in drill.notice.value and drill.state.score.right == 1
     drill.next()
     drill.click(drill.state.exercise.question.answer)
-    assert drill.notice.value == "" and drill.state.score.right == 2
+    assert shown_html(drill.notice) == "" and drill.state.score.right == 2
 
 
 def test_the_adaptive_drill_brings_back_a_missed_cell(monkeypatch, tmp_path):
@@ -368,3 +369,27 @@ def test_after_the_last_question_of_the_test_nothing_is_left_to_answer():
     test.restart_button.click()
     test.start()
     assert not any(control.disabled for control in controls.box.children)
+
+
+def test_the_keyboard_goes_to_the_answers_then_next_then_the_new_question(focused):
+    drill = show_drill(kind="winner", difficulty=2, seed=9).controller
+    drill.kind.value = "total"                     # a setting changed: the keyboard stays on the menu
+    assert focused == []
+    drill.start()                                  # Start goes away: the first answer button has the keyboard
+    assert focused == [drill.controls.buttons[0]]
+    drill.click(drill.state.exercise.question.answer)
+    assert focused[-1] is drill.next_button and all(button.disabled for button in drill.controls.buttons)
+    drill.next_button.click()
+    assert focused[-1] is drill.controls.buttons[0] and not drill.controls.buttons[0].disabled
+    settle = show_drill(kind="settle", difficulty=1, seed=3).controller
+    settle.start()
+    assert focused[-1] is settle.controls.text
+    settle.click("abc")                            # not judged: the keyboard stays in the box
+    assert focused[-1] is settle.controls.text
+
+
+def test_the_last_answer_of_the_test_sends_the_keyboard_to_start_again(focused):
+    test = show_final_test(seed=1, questions=1).controller
+    test.start()
+    test.click(test.state.exercise.question.answer)
+    assert test.state.finished and test.next_button.disabled and focused[-1] is test.restart_button

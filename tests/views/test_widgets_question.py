@@ -9,6 +9,7 @@ import re
 import pytest
 from baccarat_lib.teaching import Question, natural_question, settle_question, total_question, winner_question
 from baccarat_lib.views.widgets import AnswerControls, show_drill, show_final_test, show_question
+from baccarat_lib.views.widgets.common import shown_html
 
 WORKED = "2♣ 3♥ 3♠ A♦ 7♦ 4♠"      # Banker wins 8–2 with three cards (8)
 
@@ -26,7 +27,7 @@ def test_choices_are_buttons_and_a_click_is_judged():
     assert isinstance(widget, QuestionWidget)
     assert [button.description for button in widget.controls.buttons] == ["Player", "Banker", "Tie"]
     assert tuple(widget.controls.box.children) == tuple(widget.controls.buttons)
-    assert widget.feedback.value == ""
+    assert shown_html(widget.feedback) == ""
     next(button for button in widget.controls.buttons if button.description == "Player").click()
     assert "Not quite" in widget.feedback.value and "Banker wins 8–2." not in widget.feedback.value  # a hint only
     next(button for button in widget.controls.buttons if button.description == "Banker").click()
@@ -82,7 +83,7 @@ def test_money_is_typed_and_checked():
     widget = show_question(settle_question("banker", 100, WORKED)).controller
     assert widget.controls.buttons == []
     assert tuple(widget.controls.box.children) == (widget.controls.text, widget.controls.check)
-    assert widget.feedback.value == "" and not widget.controls.text.continuous_update   # the box sends on Enter
+    assert shown_html(widget.feedback) == "" and not widget.controls.text.continuous_update   # the box sends on Enter
     type_and_enter(widget.controls, "100")                   # Enter in the box answers
     assert "Not quite" in widget.feedback.value
     widget.controls.text.value = "95.00"
@@ -279,7 +280,7 @@ def test_drill_does_not_score_a_typo_and_reveals_nothing():
     drill.controls.check.click()                                        # Check again: still only the hint
     assert drill.state.score.asked == 0
     drill.controls.text.value = answer                                  # then the answer is judged
-    assert drill.state.feedback.correct and "Score: 1 of 1" in drill.question.value and drill.notice.value == ""
+    assert drill.state.feedback.correct and "Score: 1 of 1" in drill.question.value and shown_html(drill.notice) == ""
 
 
 def test_final_test_waits_after_a_typo():
@@ -299,3 +300,16 @@ def test_typing_in_a_drills_box_still_answers_on_enter_and_a_submit_message_is_n
     controls.text.value = "95"
     controls.text._handle_custom_msg({"event": "submit"}, [])
     assert answers == ["95"] and not controls.text.continuous_update
+
+
+def test_the_feedback_is_announced_and_show_answer_sends_the_keyboard_back_to_the_question(focused):
+    widget = show_question(winner_question(WORKED)).controller
+    # the live region is there, empty, before any answer, so a screen reader hears what appears in it
+    assert widget.feedback.value == '<div class="bcl-live" role="status" aria-live="polite" aria-atomic="true"></div>'
+    _click(widget, "Player")                       # wrong: a hint; the keyboard stays on the button pressed
+    assert re.search(r'role="status"[^>]*>.*Not quite', widget.feedback.value) and focused == []
+    widget.show_answer_button.click()              # the button hides itself: the keyboard goes to the first choice
+    assert widget.show_answer_button.layout.display == "none" and focused == [widget.controls.buttons[0]]
+    typed = show_question(total_question("7 8")).controller
+    typed.show_answer()
+    assert focused[-1] is typed.controls.text

@@ -34,7 +34,7 @@ from ...game.rules import Decision, NATURALS, hand_total, is_natural, player_dec
 from ...i18n import N_, _
 from ..html import caption_html, hand_html, message_html
 from ..palette import INK, LIGHT_GREY, TONES
-from .common import BIG, check_text, chosen, projector_view, safe_html
+from .common import BIG, LiveHTML, check_text, chosen, projector_view, safe_html
 
 __all__ = ["NaturalReading", "natural_reading", "PlayerRuleReading",
            "player_rule_reading", "TotalCalculator", "show_total_calculator", "NaturalChecker",
@@ -146,7 +146,7 @@ class TotalCalculator:
             button.on_click(self._add_rank)
         self.clear = widgets.Button(description=_("Clear"), button_style="warning", layout=BIG)
         self.clear.on_click(lambda _button: setattr(self.text, "value", ""))
-        self.output = widgets.HTML()
+        self.output = LiveHTML()          # the explanation, announced by screen readers
         self.cards, self.total = [], None
         self.text.observe(lambda _change: self.update(), names="value")
         self.view = projector_view([widgets.HTML(caption_html(_("Type cards, or click to add one:"))),
@@ -198,7 +198,7 @@ class NaturalChecker:
         self.deal = widgets.Button(description=_("Deal 4 new cards"), button_style="primary",
                                    layout=widgets.Layout(width="auto", min_width="16em", height="2.6em"))
         self.deal.on_click(lambda _button: self.deal_new_cards())
-        self.output = widgets.HTML()
+        self.output = LiveHTML()          # the explanation, announced by screen readers
         self.reading = None
         for choice in self.choices:
             choice.observe(lambda _change: self.update(), names="value")
@@ -261,7 +261,7 @@ class PlayerRuleExplorer:
         ranks = _ranks("cards", cards, 2, "2 3")
         self.first = _rank_dropdown(_("Player's 1st card"), ranks[0])
         self.second = _rank_dropdown(_("Player's 2nd card"), ranks[1])
-        self.output = widgets.HTML()
+        self.output = LiveHTML()          # the explanation, announced by screen readers
         self.reading = None
         for choice in (self.first, self.second):
             choice.observe(lambda _change: self.update(), names="value")

@@ -30,6 +30,12 @@ Helpers of the widget modules (not exported: their arguments come from the libra
   language (whose words are longer), so a translated label is never cut.
 - ``ProjectorView``: the VBox class ``projector_view`` returns; its plain text is ``fallback_text(name)``, not a repr.
 - ``fallback_text(name)``: "Run the cells above and this one (Run ▸ Run All Cells) to use <name>."
+- ``LiveHTML(value="")``: an HTML widget a screen reader announces when it changes (its value always sits in a
+  ``role="status"`` live region, present and empty before anything is shown): feedback and explanations.
+- ``live_html(html)``: ``html`` in that live region (what a ``LiveHTML`` holds).
+- ``focus(control)``: move the keyboard's focus to ``control`` (after an answer: the Next button; after Next: the
+  new question's first control), so a keyboard user never lands on a control that has just gone away.
+- ``shown_html(widget)``: what an HTML widget shows, without the live region of a ``LiveHTML``.
 - ``store_messages_html(recorded)``: the messages about the progress store that saving one answer brought
   (``progress.recorder.Recorded``; "" almost always), as HTML to show under the feedback.
 
@@ -150,6 +156,48 @@ def projector_view(children, controller, name: str | None = None) -> ProjectorVi
     view.add_class("bcl-widget")
     view.controller = controller
     return view
+
+
+# A live region: a screen reader says what appears inside it ("polite": after what it is saying now), the whole
+# region each time (aria-atomic), so "Right: …" is announced without the learner moving to it. ipywidgets
+# writes an HTML widget's value as its content, so the region is part of the value: present, and empty, before the
+# first answer. The widget itself also carries the class bcl-live-box, a hook for a page that can mark the
+# (lasting) widget element as the live region.
+_LIVE_OPEN = '<div class="bcl-live" role="status" aria-live="polite" aria-atomic="true">'
+
+
+def live_html(html: str = "") -> str:
+    """``html`` inside the live region that screen readers announce.
+
+    >>> live_html("")
+    '<div class="bcl-live" role="status" aria-live="polite" aria-atomic="true"></div>'
+    """
+    return html if html.startswith(_LIVE_OPEN) else f"{_LIVE_OPEN}{html}</div>"
+
+
+class LiveHTML(widgets.HTML):
+    """An HTML widget whose value is always inside a live region (``live_html``): set ``.value`` to the HTML to
+    show, as with any HTML widget, and a screen reader announces it."""
+
+    @traitlets.validate("value")
+    def _in_live_region(self, proposal):
+        return live_html(proposal["value"])
+
+    def __init__(self, value: str = "", **kwargs):
+        super().__init__(value=value, **kwargs)
+        self.add_class("bcl-live-box")
+
+
+def shown_html(widget) -> str:
+    """What an HTML widget shows, without the live region a ``LiveHTML`` puts around it ("" when nothing)."""
+    value = widget.value
+    return value[len(_LIVE_OPEN):-len("</div>")] if value.startswith(_LIVE_OPEN) else value
+
+
+def focus(control) -> None:
+    """Give ``control`` (a button, a text box) the keyboard's focus in the browser, if it can take it."""
+    if control is not None and not getattr(control, "disabled", False):
+        control.focus()
 
 
 def fitted(width: str, natural: str = "initial") -> str:

@@ -36,7 +36,7 @@ from ...game.shoe import ShoeRun
 from ...i18n import N_, _, ngettext
 from ..html import caption_html, coup_html, message_html, steps_html
 from ..tableau import tableau_grid_html
-from .common import BIG, check_option, check_text, chosen, fitted, projector_view, safe_html
+from .common import BIG, LiveHTML, check_option, check_text, chosen, fitted, projector_view, safe_html
 
 __all__ = ["TableauExplorer", "show_tableau_explorer", "ShoeDealer", "show_shoe_dealer", "CoupBuilder",
            "show_coup_builder"]
@@ -129,7 +129,7 @@ class TableauExplorer:
         self.third_card = widgets.ToggleButtons(
             options=_third_card_options(), value=third_card, description=_("Player's 3rd card"),
             style={"button_width": "auto", "font_weight": "bold", "description_width": fitted("8em")})
-        self.result = widgets.HTML()
+        self.result = LiveHTML()           # the decision and why, announced by screen readers
         self.reading = None
         for control in (self.banker_total, self.third_card):
             control.observe(lambda change: self.update(), names="value")
@@ -170,7 +170,7 @@ class ShoeDealer:
         self.next_card.on_click(lambda _event: self.deal_next_card())
         self.new_coup.on_click(lambda _event: self.deal_new_coup())
         self.status = widgets.HTML()
-        self.table = widgets.HTML()
+        self.table = LiveHTML()            # each card turned and the steps it tells, announced
         self.view = projector_view([widgets.HBox([self.next_card, self.new_coup]), self.status, self.table],
                                    controller=self)
         self.deal_new_coup()
@@ -241,7 +241,7 @@ class CoupBuilder:
         self.help = widgets.HTML(caption_html(_("Cards in dealt order: Player, Banker, Player, Banker, "
                                                 "then Player's third card, then Banker's. Suits are optional "
                                                 "(2♣ or 2c or 2).")))
-        self.result = widgets.HTML()
+        self.result = LiveHTML()           # the coup explained, announced by screen readers
         self.cards.observe(lambda change: self.update(), names="value")
         self.view = projector_view([self.help, self.cards, self.result], controller=self)
         self.update()

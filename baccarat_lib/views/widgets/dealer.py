@@ -52,7 +52,8 @@ from ...i18n import N_, _
 from ...progress.recorder import AnswerRecorder
 from ...teaching.dealer import DEALER_KIND_NAMES, DealerReport, DealerSession
 from ..html import caption_html, hand_html, message_html, steps_html, table_html
-from .common import BIG, SeedBox, fitted, projector_view, safe_html, store_messages_html
+from .common import (BIG, LiveHTML, SeedBox, fitted, focus, projector_view, safe_html, shown_html,
+                     store_messages_html)
 from .question import AnswerControls
 
 __all__ = ["dealer_call_html", "dealer_timer_html", "dealer_report_html", "DealerWidget", "show_dealer_mode"]
@@ -194,10 +195,12 @@ class DealerWidget:
         self.continue_button = widgets.Button(description=_("Continue"), button_style="primary", icon="forward",
                                               layout=BIG)
         self.controls = AnswerControls(self.answer, placeholder=_("amount to pay, e.g. 95"))
-        self.call = widgets.HTML()
+        # Announced by screen readers: each call (its cards in words), the feedback and the end report; not the
+        # timer, which changes with every call and is read when wanted.
+        self.call = LiveHTML()
         self.timer = widgets.HTML()
-        self.feedback = widgets.HTML()
-        self.report = widgets.HTML()
+        self.feedback = LiveHTML()
+        self.report = LiveHTML()
         self.last_feedback = None
         self.waiting = False                # after a wrong call: wait for Continue before the next call's clock
         self.begun = False                  # Start was pressed: a new session's clock starts at once
@@ -232,6 +235,7 @@ class DealerWidget:
             self.begun = True
             self.session.start_clock()
             self.update()
+            focus(self.controls.first)      # Start goes away: the keyboard moves on to the first call's answers
 
     def answer(self, text):
         """Answer the current call with ``text``; returns the DealerFeedback (None when there is nothing to answer).
@@ -248,7 +252,7 @@ class DealerWidget:
             kind = "info" if not feedback.judged else "right" if feedback.right else "wrong"
             store_message = store_messages_html(self.session.recorded) if feedback.judged else ""
             return message_html(feedback.message, kind) + store_message
-        shown_before = self.feedback.value
+        shown_before = shown_html(self.feedback)
         self.feedback.value = safe_html(compute)
         feedback = self.last_feedback = result[0] if result else None
         if feedback is not None and not feedback.judged and not feedback.given and "bcl-info" not in shown_before \
@@ -257,6 +261,10 @@ class DealerWidget:
         if feedback is not None and feedback.judged:
             self.waiting = not feedback.right and not self.session.finished
             self.update()
+            # The keyboard goes where the learner goes next: Continue after a wrong call, Start again at the end,
+            # else the next call's first answer (the buttons just pressed may have been replaced)
+            focus(self.continue_button if self.waiting else self.restart_button if self.session.finished
+                  else self.controls.first)
         return feedback
 
     def resume(self):
@@ -266,6 +274,7 @@ class DealerWidget:
             self.session.start_clock()
             self.feedback.value = ""
             self.update()
+            focus(self.controls.first)      # Continue goes away: on to the next call's first answer
 
     def click(self, choice: str):
         """Press the button labelled ``choice`` (or type ``choice`` and press Check); returns the DealerFeedback

@@ -24,7 +24,7 @@ from ...game.shoe import DECK_RANGE, ShoeRun, check_decks
 from ...i18n import _
 from ..html import caption_html
 from ..money import WORKED_COUP, edge_reading, outcome_table_html, removal_html, settle_reading
-from .common import BIG, check_option, check_text, chosen, fitted, projector_view, safe_html
+from .common import BIG, LiveHTML, check_option, check_text, chosen, fitted, projector_view, safe_html
 
 __all__ = ["SettleWidget", "show_settle_widget", "EdgeExplorer", "show_edge_explorer", "RemovalExplorer",
            "show_removal_explorer"]
@@ -98,7 +98,7 @@ class SettleWidget:
         self.deal = widgets.Button(description=_("Deal a coup"), button_style="primary", icon="play", layout=BIG)
         self.deal.on_click(lambda _event: self.deal_coup())
         self.table_note = widgets.HTML()
-        self.result = widgets.HTML()
+        self.result = LiveHTML()           # the bet settled and why, announced by screen readers
         self.reading = None
         self._updating = False
         self.table.observe(lambda change: self.table_changed(), names="value")

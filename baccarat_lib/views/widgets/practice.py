@@ -53,7 +53,8 @@ from ...teaching.practice import (FINAL_TEST_QUESTIONS, KIND_NAMES, KINDS, MAX_T
                                   _check_drill, answer_drill, next_drill, score_summary, start_drill)
 from ...teaching.questions import check_answer
 from ..html import caption_html, message_html
-from .common import BIG, SeedBox, check_option, chosen, fitted, projector_view, safe_html, store_messages_html
+from .common import (BIG, LiveHTML, SeedBox, check_option, chosen, fitted, focus, projector_view, safe_html,
+                     store_messages_html)
 from .question import AnswerControls
 
 __all__ = ["drill_html", "score_html", "PracticeDrill", "show_drill", "show_weak_spots_drill", "show_final_test"]
@@ -149,8 +150,10 @@ class PracticeDrill:
         self.next_button = widgets.Button(description=_("Next question"), button_style="primary", icon="forward",
                                           layout=BIG)
         self.controls = AnswerControls(self.answer, placeholder=_("a number, e.g. 9.5 or -10"))
-        self.question = widgets.HTML()
-        self.notice = widgets.HTML()
+        # Both announced by screen readers: the question (a new one after Next, its feedback and score once
+        # answered) and the notice (what to type, a message about the store).
+        self.question = LiveHTML()
+        self.notice = LiveHTML()
         self.state: Drill | None = None
         self.last_answer = None
         self.saved = ""                     # the HTML of a message about the store, shown under the feedback
@@ -214,6 +217,7 @@ class PracticeDrill:
             self.begun = True
             self._shown()
             self.update()
+            focus(self.controls.first)      # Start goes away: the keyboard moves on to the first answer
 
     def _shown(self):
         """Start the clock of the question now shown, on the learner's click (never before Start)."""
@@ -240,6 +244,8 @@ class PracticeDrill:
         self.state = answer_drill(self.state, text)
         self.notice.value = self._save(exercise, text, feedback)     # saved only if it is the first (the recorder)
         self.update()
+        # The answer controls are locked now (one try): the keyboard moves on to Next, or at the end to Start again
+        focus(self.restart_button if self.state.finished else self.next_button)
         return self.state.feedback
 
     def click(self, choice: str):
@@ -266,6 +272,8 @@ class PracticeDrill:
             if self.state is not before:
                 self._shown()
             self.update()
+            if self.state is not before:
+                focus(self.controls.first)  # the new question's first answer
 
     # -- view
     def _answer_controls(self):

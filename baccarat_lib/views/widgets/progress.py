@@ -44,7 +44,7 @@ from ...progress.store import RESET_WORD, ProgressStore, progress_store, reset_p
 from ...teaching.progress_report import build_progress_report
 from ..html import caption_html, message_html, table_html
 from ..palette import OUTCOME_COLOURS, PALE_GREY
-from .common import BIG, close_widgets, projector_view, safe_html
+from .common import BIG, LiveHTML, close_widgets, projector_view, safe_html, shown_html
 from .practice import show_drill
 
 __all__ = ["skills_html", "cells_html", "lessons_html", "next_html", "accuracy_plot_html", "shown_path",
@@ -196,13 +196,13 @@ class ProgressPage:
         self.course_lessons = lessons
         self.report: ProgressReport | None = None
         self.where = widgets.HTML()
-        self.messages = widgets.HTML()
+        self.messages = LiveHTML()          # announced by screen readers, as the notice below
         self.skills = widgets.HTML()
         self.plot = widgets.HTML()
         self.cells = widgets.HTML()
         self.lessons = widgets.HTML()
         self.next = widgets.HTML()
-        self.notice = widgets.HTML()
+        self.notice = LiveHTML()
         self.practise_button = widgets.Button(description=_("Practise"), button_style="primary", icon="play",
                                               layout=widgets.Layout(width="auto", min_width="14em", height="2.6em"))
         self.drill_area = widgets.VBox()
@@ -307,7 +307,7 @@ class ProgressPage:
     def _take_messages(self):
         messages = self.store.take_messages()
         if messages:
-            self.messages.value += "".join(message_html(message, "info") for message in messages)
+            self.messages.value = shown_html(self.messages) + "".join(message_html(message, "info") for message in messages)
 
     def update(self):
         """Render the report."""

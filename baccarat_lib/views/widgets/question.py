@@ -45,7 +45,7 @@ from ...progress.recorder import AnswerRecorder
 from ...teaching.hints import hint, revealed
 from ...teaching.questions import Question, check_answer
 from ..html import message_html
-from .common import BIG, check_text, close_widgets, projector_view, store_messages_html
+from .common import BIG, LiveHTML, check_text, close_widgets, focus, projector_view, store_messages_html
 
 __all__ = ["AnswerControls", "QuestionWidget", "show_question"]
 
@@ -115,6 +115,12 @@ class AnswerControls:
         finally:
             self._clearing = False
 
+    @property
+    def first(self):
+        """The first way to answer on screen (the first button, or the text box): where the keyboard's focus goes
+        when a question is shown."""
+        return self.buttons[0] if self.buttons else self.text
+
     def lock(self, locked: bool = True):
         """Disable (``locked``) or enable every way to answer: the buttons, the text box and Check. A locked box
         keeps what was typed on screen."""
@@ -142,7 +148,7 @@ class QuestionWidget:
         self.recorder = AnswerRecorder(SOURCE, clock=self.clock)
         self.recorder.ask(start=False)      # built by Run All: the clock waits for a sign the learner is here
         self.prompt = widgets.HTML(f'<div style="font-size:1.3em;margin:0.3em 0;">{question.prompt}</div>')
-        self.feedback = widgets.HTML()
+        self.feedback = LiveHTML()           # announced by screen readers: "Right: …" / "Not quite: …"
         self.controls = AnswerControls(self.answer)
         self.controls.show(question.choices)
         self.missed = False                 # a first wrong answer was given: the next wrong one reveals
@@ -178,9 +184,11 @@ class QuestionWidget:
         return feedback
 
     def show_answer(self) -> None:
-        """Show the right answer and why, without judging anything (nothing is saved)."""
+        """Show the right answer and why, without judging anything (nothing is saved). The Show answer button
+        goes away, so the keyboard's focus moves back to the question's first control."""
         self.feedback.value = message_html(revealed(self.question), "info")
         self._settle()
+        focus(self.controls.first)
 
     def _settle(self) -> None:
         self.settled = True
