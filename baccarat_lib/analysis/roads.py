@@ -515,6 +515,11 @@ class RoadColour(str, Enum):
     def __str__(self):
         return self.value
 
+    @property
+    def display_name(self) -> str:
+        """The colour's name a learner reads, in the course's language ("red"; "đỏ" in Vietnamese)."""
+        return _(_COLOUR_NAMES[self])
+
 
 DERIVED_ROADS = {1: "Big Eye Boy", 2: "Small Road", 3: "Cockroach Pig"}  # road k compares with column k to the left
 # A colour's value is a key ("red", "blue"); these are its names as shown.

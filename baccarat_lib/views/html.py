@@ -29,7 +29,7 @@ from ..game.coup import Coup, Outcome
 from ..game.explanations import step_text
 from ..game.rules import hand_total
 from ..i18n import N_, _
-from .palette import (BORDER_GREY, CARD_BLACK, CARD_RED, HEADER_FILL, LINE_GREY, MESSAGE_COLOURS,
+from .palette import (BORDER_GREY, CARD_BLACK, CARD_RED, HEADER_FILL, INK, LINE_GREY, MESSAGE_COLOURS,
                       MUTED_GREY, TONES, WHITE)
 
 __all__ = ["card_html", "hand_html", "coup_html", "steps_html", "message_html", "caption_html", "table_html"]
@@ -101,7 +101,7 @@ def caption_html(html: str) -> str:
 
 _TABLE_STYLE = "border-collapse:collapse;font-size:1.25em;margin:0.5em 0;"
 _CELL = f"border:1px solid {LINE_GREY};padding:0.3em 0.6em;vertical-align:top;"
-_MARKED_ROW = f'<tr class="bcl-marked" style="background:{TONES["green"][0]};font-weight:bold;">'
+_MARKED_ROW = f'<tr class="bcl-marked" style="background:{TONES["green"][0]};color:{INK};font-weight:bold;">'
 
 
 def table_html(headers, rows, css_class: str, centred: bool = False, marked=()) -> str:
@@ -113,7 +113,7 @@ def table_html(headers, rows, css_class: str, centred: bool = False, marked=()) 
     2
     """
     cell = _CELL + ("text-align:center;" if centred else "")
-    head = "".join(f'<th style="{cell}background:{HEADER_FILL};">{header}</th>' for header in headers)
+    head = "".join(f'<th style="{cell}background:{HEADER_FILL};color:{INK};">{header}</th>' for header in headers)
     body = "".join((_MARKED_ROW if number in marked else "<tr>")
                    + "".join(f'<td style="{cell}">{value}</td>' for value in row) + "</tr>"
                    for number, row in enumerate(rows))

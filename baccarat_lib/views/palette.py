@@ -2,6 +2,10 @@
 
 Every colour the library draws (HTML, SVG and matplotlib alike) is read from here; a test finds no hex colour
 anywhere else in ``baccarat_lib``. Change a colour here and every picture follows.
+
+Each text colour reads on its background at a contrast of 4.5:1 or more (WCAG 2.1 AA), and each mark of a board
+or plot at 3:1 on white; colours that must be told apart are, in greyscale and for red-green and blue-yellow colour
+blindness, or they carry a letter or a shape as well (tests/views/test_palette.py checks both, by the formulas).
 """
 
 from __future__ import annotations
@@ -9,7 +13,7 @@ from __future__ import annotations
 from ..game.coup import Outcome          # the game layer only: HTML views load no numpy
 
 # The layer exports the colours by meaning; the greys and line colours are imported from here by name.
-__all__ = ["OUTCOME_COLOURS", "DERIVED_COLOURS", "BET_COLOURS", "CARD_RED", "CARD_BLACK", "DRAW_COLOUR",
+__all__ = ["FOCUS_COLOUR", "OUTCOME_COLOURS", "DERIVED_COLOURS", "BET_COLOURS", "BET_MARKERS", "BET_HATCHES", "CARD_RED", "CARD_BLACK", "DRAW_COLOUR",
            "STAND_COLOUR", "MESSAGE_COLOURS", "TONES"]
 
 # Paper, ink and greys, darkest first
@@ -30,9 +34,13 @@ OUTCOME_COLOURS = {Outcome.BANKER: "#c0392b", Outcome.PLAYER: "#1f5fbf", Outcome
 DERIVED_COLOURS = {"red": OUTCOME_COLOURS[Outcome.BANKER], "blue": OUTCOME_COLOURS[Outcome.PLAYER]}
 
 # Tones: (background, ink) of messages, diagram boxes and highlights
-TONES = {"grey": ("#f2f2f2", MUTED_GREY), "amber": ("#fff4d6", "#b7791f"), "blue": ("#e8f0fe", "#1a4f9c"),
+# (the amber ink is a dark amber: #b7791f read at 3.3:1 on its box and 3.6:1 on white)
+TONES = {"grey": ("#f2f2f2", MUTED_GREY), "amber": ("#fff4d6", "#92600a"), "blue": ("#e8f0fe", "#1a4f9c"),
          "red": ("#fdecea", "#b3261e"), "green": ("#e7f5ea", "#1e7b34")}
 MESSAGE_COLOURS = {"error": TONES["red"], "wrong": TONES["red"], "right": TONES["green"], "info": TONES["blue"]}
+
+# The keyboard's focus ring around a widget's control (7.9:1 on white, 6.9:1 on a grey button)
+FOCUS_COLOUR = TONES["blue"][1]
 
 # Card faces
 CARD_RED, CARD_BLACK = OUTCOME_COLOURS[Outcome.BANKER], INK
@@ -41,8 +49,15 @@ CARD_RED, CARD_BLACK = OUTCOME_COLOURS[Outcome.BANKER], INK
 DRAW_COLOUR = "#5b9bd5"
 STAND_COLOUR = "#f4b183"
 
-# Bets in the counting plots; simulation against exact value
+# Bets in the counting plots (a line or bar at least 3:1 on white: Panda 8's orange was #d68910, 2.8:1);
+# simulation against exact value
 BET_COLOURS = {"banker": OUTCOME_COLOURS[Outcome.BANKER], "player": TONES["blue"][1], "tie": TONES["green"][1],
-               "dragon-7": "#8e44ad", "panda-8": "#d68910", "player-pair": "#17a589", "banker-pair": "#7f8c8d",
+               "dragon-7": "#8e44ad", "panda-8": "#b9770e", "player-pair": "#17a589", "banker-pair": "#7f8c8d",
                "super-six": "#a04000"}
+# With each bet's colour, a marker for its line and a hatch for its bar, so the counting plots tell the bets apart
+# in greyscale and for colour-blind readers too (their legends show both)
+BET_MARKERS = {"banker": "o", "player": "s", "tie": "^", "dragon-7": "D", "panda-8": "v", "player-pair": "P",
+               "banker-pair": "X", "super-six": "*"}
+BET_HATCHES = {"banker": "", "player": "//", "tie": "..", "dragon-7": "xx", "panda-8": "\\\\", "player-pair": "oo",
+               "banker-pair": "--", "super-six": "++"}
 BAND_BLUE, LINE_BLUE = "#9ecae1", "#08519c"

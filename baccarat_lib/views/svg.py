@@ -1,8 +1,13 @@
 """The scoreboards as inline SVG, their one renderer: crisp on a projector, drawn in about a millisecond, no
 matplotlib, in the lessons, the widgets and the book alike, in the colours of ``views.palette``.
 
-The Bead Plate's filled beads with their letter and pair dots, the Big Road's hollow rings with green tie slashes (and their count when more
-than one). The picture scales to the width of its output (a ``viewBox`` and ``width:100%``) and its ``viewBox``
+The Bead Plate's filled beads with their letter and pair dots, the Big Road's hollow rings with their letter and
+green tie slashes (and their count when more than one). Nothing is told by colour alone: a bead and a ring carry
+their letter (B, P, T), a tie is a slash, and a derived road's blue marks are broken (a dashed ring, a dotted
+slash, a dot with a hole) where its red ones are whole. Each picture is an image for a screen reader
+(``role="img"``), named by its title and described in words by its ``<desc>``: per board, the coups and how many
+each side won, the Big Road's streaks in order ("3 streaks: Banker 2, Player 1, Banker 4. 1 tie."), a derived
+road's runs of colour, in the current language. The picture scales to the width of its output (a ``viewBox`` and ``width:100%``) and its ``viewBox``
 is wide enough for each board's title, so a title is never cut, however short the shoe.
 
 Public names:
@@ -16,8 +21,8 @@ Public names:
   filled dots, Cockroach Pig slashes, red or blue.
 
 Every mark carries a class, so the picture can be read back: ``bcl-bead`` (a circle per coup),
-``bcl-bead-letter``, ``bcl-banker-pair`` and ``bcl-player-pair`` (dots), ``bcl-ring``, ``bcl-tie`` (a slash per
-ring with ties) and ``bcl-tie-count``; the derived roads' marks ``bcl-big-eye-boy``, ``bcl-small-road`` and
+``bcl-bead-letter``, ``bcl-banker-pair`` and ``bcl-player-pair`` (dots), ``bcl-ring``, ``bcl-ring-letter``,
+``bcl-tie`` (a slash per ring with ties) and ``bcl-tie-count``; the derived roads' marks ``bcl-big-eye-boy``, ``bcl-small-road`` and
 ``bcl-cockroach-pig``, each with its colour (``data-colour``, "red" or "blue").
 
 >>> from baccarat_lib.analysis.roads import bead_plate
@@ -34,7 +39,7 @@ from ..analysis.roads import (DERIVED_ROADS, LETTERS, MAX_ROWS, ROWS, BeadCell, 
                               big_road, derived_road)
 from ..errors import BaccaratError, shown, whole_number
 from ..game.coup import Outcome
-from ..i18n import N_, _
+from ..i18n import N_, _, ngettext
 from .palette import BLACK, DERIVED_COLOURS, GRID_GREY, OUTCOME_COLOURS, WHITE
 
 __all__ = ["bead_plate_svg", "big_road_svg", "roads_svg", "scoreboard_svg"]
@@ -45,6 +50,8 @@ _DERIVED_TITLES = {1: N_("Big Eye Boy: each column against the one before"),
                   2: N_("Small Road: each column against the one two before"),
                   3: N_("Cockroach Pig: each column against the one three before")}
 _BOARDS_LABEL = N_("Bead Plate and Big Road")
+# The boards' short names, as their descriptions start ("Big Road: 3 streaks: …"); the roads' names stay English
+_BEAD_PLATE_NAME, _BIG_ROAD_NAME = N_("Bead Plate"), N_("Big Road")
 
 MIN_COLUMNS = 12        # an empty or short board still shows a readable grid (as the matplotlib boards)
 _CELL = 36              # one cell, in viewBox units
@@ -106,6 +113,12 @@ def _centre(cell, x0: float, y0: float) -> tuple[float, float]:
     return x0 + (cell.column + 0.5) * _CELL, y0 + (cell.row + 0.5) * _CELL
 
 
+def _corner(cell, x0: float, y0: float) -> tuple[float, float]:
+    """The centre of a small mark in a cell's top right corner (a tie count)."""
+    x, y = _centre(cell, x0, y0)
+    return x + 0.3 * _CELL, y - 0.3 * _CELL
+
+
 def _bead_board(cells, x0: float, y0: float, columns: int, rows: int, title: str) -> str:
     """Title, grid, beads (grouped by colour), letters and pair dots of the Bead Plate."""
     top = y0 + _TITLE_HEIGHT
@@ -143,6 +156,12 @@ def _road_board(cells, x0: float, y0: float, columns: int, rows: int, title: str
             parts.append(f'<g fill="none" stroke="{OUTCOME_COLOURS[outcome]}" stroke-width="4.3">'
                          + "".join(f'<circle class="bcl-ring" cx="{_n(x)}" cy="{_n(y)}" r="13"/>' for x, y in rings)
                          + "</g>")
+            # the ring's letter, in its colour: Banker and Player rings differ in more than colour
+            parts.append(f'<g fill="{OUTCOME_COLOURS[outcome]}" font-size="14" font-weight="bold" '
+                         'text-anchor="middle">'
+                         + "".join(f'<text class="bcl-ring-letter" x="{_n(x)}" y="{_n(y + 4.9)}">'
+                                   f'{LETTERS[outcome]}</text>' for x, y in rings)
+                         + "</g>")
     tied = [cell for cell in cells if cell.ties]
     if tied:
         reach = 0.33 * _CELL
@@ -153,11 +172,12 @@ def _road_board(cells, x0: float, y0: float, columns: int, rows: int, title: str
                      + "</g>")
     counted = [cell for cell in tied if cell.ties > 1]
     if counted:
-        parts.append(f'<g fill="{OUTCOME_COLOURS[Outcome.TIE]}" font-size="15" font-weight="bold" '
+        parts.append(f'<g fill="{OUTCOME_COLOURS[Outcome.TIE]}" font-size="13" font-weight="bold" '
                      'text-anchor="middle">'
-                     + "".join(f'<circle cx="{_n(x)}" cy="{_n(y)}" r="9" fill="{WHITE}"/>'
-                               f'<text class="bcl-tie-count" x="{_n(x)}" y="{_n(y + 5.3)}">{cell.ties}</text>'
-                               for cell in counted for x, y in [_centre(cell, x0, top)])
+                     + "".join(f'<circle cx="{_n(x)}" cy="{_n(y)}" r="7.5" fill="{WHITE}"/>'
+                               f'<text class="bcl-tie-count" x="{_n(x)}" y="{_n(y + 4.6)}">{cell.ties}</text>'
+                               # in the cell's top right corner, clear of the ring's letter
+                               for cell in counted for x, y in [_corner(cell, x0, top)])
                      + "</g>")
     return "".join(parts)
 
@@ -175,21 +195,32 @@ def _derived_board(k: int):
     return draw
 
 
+# A derived road's red marks are whole and its blue ones broken, so the two differ in more than colour (red and blue
+# are equally dark: in greyscale they are the same grey).
+_BROKEN_RING = ' stroke-dasharray="3.2 2"'         # Big Eye Boy: a dashed ring
+_DOTTED_SLASH = ' stroke-dasharray="0.1 4.6"'      # Cockroach Pig: round dots along the slash
+_HOLE = 2.4                                         # Small Road: the radius of a blue dot's hole
+
+
 def _hollow_circle(x: float, y: float, colour: RoadColour) -> str:
+    broken = _BROKEN_RING if colour is RoadColour.BLUE else ""
     return (f'<circle class="bcl-big-eye-boy" data-colour="{colour.value}" cx="{_n(x)}" cy="{_n(y)}" r="5.6" '
-            f'fill="none" stroke="{DERIVED_COLOURS[colour]}" stroke-width="2.4"/>')
+            f'fill="none" stroke="{DERIVED_COLOURS[colour]}" stroke-width="2.4"{broken}/>')
 
 
 def _filled_dot(x: float, y: float, colour: RoadColour) -> str:
+    hole = (f'<circle class="bcl-small-road-hole" cx="{_n(x)}" cy="{_n(y)}" r="{_HOLE}" fill="{WHITE}"/>'
+            if colour is RoadColour.BLUE else "")
     return (f'<circle class="bcl-small-road" data-colour="{colour.value}" cx="{_n(x)}" cy="{_n(y)}" r="6" '
-            f'fill="{DERIVED_COLOURS[colour]}"/>')
+            f'fill="{DERIVED_COLOURS[colour]}"/>{hole}')
 
 
 def _slash(x: float, y: float, colour: RoadColour) -> str:
     reach = 0.3 * _SMALL
+    dotted = _DOTTED_SLASH if colour is RoadColour.BLUE else ""
     return (f'<line class="bcl-cockroach-pig" data-colour="{colour.value}" x1="{_n(x - reach)}" y1="{_n(y + reach)}" '
             f'x2="{_n(x + reach)}" y2="{_n(y - reach)}" stroke="{DERIVED_COLOURS[colour]}" stroke-width="3" '
-            'stroke-linecap="round"/>')
+            f'stroke-linecap="round"{dotted}/>')
 
 
 _DERIVED_MARKS = {1: _hollow_circle, 2: _filled_dot, 3: _slash}  # the marks a table's screen uses
@@ -204,9 +235,75 @@ def _board(entry, columns: int):
     return draw, cells, title, columns, _CELL
 
 
+# ---------------------------------------------------------------- the boards in words (each picture's <desc>)
+
+def _runs(marks) -> list[tuple]:
+    """Consecutive equal marks as (mark, how many), in order: "B B P" -> [(B, 2), (P, 1)]."""
+    runs: list[list] = []
+    for mark in marks:
+        if runs and runs[-1][0] == mark:
+            runs[-1][1] += 1
+        else:
+            runs.append([mark, 1])
+    return [(mark, count) for mark, count in runs]
+
+
+def _bead_words(cells) -> str:
+    """The Bead Plate in words: the coups, each side's wins, the pairs, and every result in order."""
+    if not cells:
+        return _("No coups yet.")
+    counts = {outcome: sum(cell.outcome is outcome for cell in cells) for outcome in LETTERS}
+    words = ngettext("{count} coup: Banker {banker}, Player {player}, Tie {tie}.",
+                     "{count} coups: Banker {banker}, Player {player}, Tie {tie}.", len(cells)).format(
+        count=len(cells), banker=counts[Outcome.BANKER], player=counts[Outcome.PLAYER], tie=counts[Outcome.TIE])
+    banker_pairs, player_pairs = (sum(getattr(cell, flag) for cell in cells) for flag in ("banker_pair", "player_pair"))
+    if banker_pairs or player_pairs:
+        words += " " + _("Banker pairs {banker}, Player pairs {player}.").format(banker=banker_pairs,
+                                                                                  player=player_pairs)
+    ordered = " ".join(LETTERS[cell.outcome] for cell in sorted(cells, key=lambda cell: cell.index))
+    return words + " " + _("In order: {letters}.").format(letters=ordered)
+
+
+def _road_words(cells) -> str:
+    """The Big Road in words: its streaks in order (a streak is a column, whatever a dragon tail does), and the ties."""
+    wins = [cell.outcome for cell in cells if cell.outcome is not Outcome.TIE]
+    ties = sum(cell.ties for cell in cells)
+    if not wins:
+        words = _("No win yet.")
+    else:
+        runs = _runs(wins)
+        words = ngettext("{count} streak: {streaks}.", "{count} streaks: {streaks}.", len(runs)).format(
+            count=len(runs), streaks=", ".join(f"{outcome.display_name} {count}" for outcome, count in runs))
+    return words + " " + (ngettext("{count} tie.", "{count} ties.", ties).format(count=ties) if ties else
+                          _("No tie."))
+
+
+def _derived_words(cells) -> str:
+    """A derived road in words: its marks, and its runs of red and blue in order."""
+    if not cells:
+        return _("No mark yet.")
+    runs = _runs([cell.colour for cell in cells])
+    return ngettext("{count} mark: {runs}.", "{count} marks: {runs}.", len(cells)).format(
+        count=len(cells), runs=", ".join(f"{colour.display_name} {count}" for colour, count in runs))
+
+
+def _board_words(entry) -> str:
+    """One board, given as ``_svg`` takes it, in words, after its short name ("Big Road: 2 streaks: …")."""
+    draw, cells = entry[0], entry[1]
+    if len(entry) == 4:
+        name, words = DERIVED_ROADS[entry[3]], _derived_words(cells)
+    elif draw is _bead_board:
+        name, words = _(_BEAD_PLATE_NAME), _bead_words(cells)
+    else:
+        name, words = _(_BIG_ROAD_NAME), _road_words(cells)
+    return _("{board}: {words}").format(board=name, words=words)
+
+
 def _svg(boards, columns: int, rows: int, label: str) -> str:
     """``boards``: (draw, cells, title) drawn one under the other in one picture that fits every title; a
-    derived road, (draw, cells, title, k), in half-size cells."""
+    derived road, (draw, cells, title, k), in half-size cells. ``label`` names the picture; its ``<desc>`` says
+    each board in words."""
+    description = "\n".join(_board_words(entry) for entry in boards)
     boards = [_board(entry, columns) for entry in boards]
     width = max(*(_PAD + board_columns * cell + _PAD for _draw, _cells, _title_text, board_columns, cell in boards),
                 *(_title_width(title) for _draw, _cells, title, _columns_count, _size in boards))
@@ -220,7 +317,7 @@ def _svg(boards, columns: int, rows: int, label: str) -> str:
     return (f'<svg class="bcl-roads" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_n(width)} {_n(height)}" '
             f'role="img" aria-label="{escape(label)}" font-family="{_FONT}" '
             f'style="display:block;width:100%;max-width:{_n(round(1.25 * width))}px;height:auto;">'
-            f'<title>{escape(label)}</title>{body}</svg>')
+            f'<title>{escape(label)}</title><desc>{escape(description)}</desc>{body}</svg>')
 
 
 def bead_plate_svg(cells, columns: int | None = None, rows: int = ROWS, title: str = _BEAD_PLATE_TITLE) -> str:

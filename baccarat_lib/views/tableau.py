@@ -21,7 +21,7 @@ from ..errors import BaccaratError, shown, whole_number
 from ..game.rules import ANY, BANKER_TABLEAU, THIRD_CARD_VALUES, banker_decision
 from ..game.tableau import SOURCE_002_HEADINGS, draw_grid, tableau_rows
 from ..i18n import N_, _
-from .palette import BLACK, DRAW_COLOUR, STAND_COLOUR, WHITE
+from .palette import BLACK, DRAW_COLOUR, STAND_COLOUR, INK, WHITE
 
 __all__ = ["tableau_markdown", "tableau_grid_html", "published_markdown"]
 
@@ -80,10 +80,11 @@ def tableau_grid_html(banker_total: int | None = None, third_card=None) -> str:
         if column == "stood" and not highlight:
             border += f";border-left:10px solid {WHITE}"
         extra = ' class="bcl-highlight"' if highlight else ""
-        return (f'<td{extra} data-total="{total}" data-value="{column}" style="background:{colour};'
-                f'border:{border};width:2.6em;height:2.1em;text-align:center;font-weight:bold;">{text}</td>')
+        current = ' aria-current="true"' if highlight else ""      # the outline, said to a screen reader
+        return (f'<td{extra} data-total="{total}" data-value="{column}"{current} style="background:{colour};'
+                f'border:{border};width:2.6em;height:2.1em;text-align:center;font-weight:bold;color:{INK};">{text}</td>')
 
-    header = "".join(f'<th style="padding:0 0.3em;">{_VALUE_HEADERS.get(value, value)}</th>'
+    header = "".join(f'<th scope="col" style="padding:0 0.3em;">{_VALUE_HEADERS.get(value, value)}</th>'
                      for value in THIRD_CARD_VALUES)
     rows = []
     # Translators: the letters in the tableau's cells: D for draws, S for stands (one letter each).
@@ -99,14 +100,14 @@ def tableau_grid_html(banker_total: int | None = None, third_card=None) -> str:
         cells.append(cell(draw_letter if stood_draws else stand_letter, DRAW_COLOUR if stood_draws else STAND_COLOUR,
                           banker_total == total and third_card is None, total, "stood"))
         weight = "font-weight:bold;" if total == banker_total else ""
-        rows.append(f'<tr><th style="padding:0 0.5em;{weight}">{total}</th>{"".join(cells)}</tr>')
+        rows.append(f'<tr><th scope="row" style="padding:0 0.5em;{weight}">{total}</th>{"".join(cells)}</tr>')
     return (f'<table class="bcl-grid" style="border-collapse:collapse;font-size:1.3em;">'
             f'<tr><th rowspan="2">{total_heading}</th><th colspan="10">{third_heading}</th>'
             f'<th rowspan="2" style="padding:0 0.4em;">{stood_heading}</th></tr>'
             f'<tr>{header}</tr>{"".join(rows)}</table>'
-            f'<div style="font-size:1.25em;margin-top:0.3em;"><span style="background:{DRAW_COLOUR};'
+            f'<div style="font-size:1.25em;margin-top:0.3em;"><span style="background:{DRAW_COLOUR};color:{INK};'
             f'padding:0 0.5em;">{draw_letter}</span> {draws_key} &nbsp; <span style="background:{STAND_COLOUR};'
-            f'padding:0 0.5em;">{stand_letter}</span> {stands_key}</div>')
+            f'color:{INK};padding:0 0.5em;">{stand_letter}</span> {stands_key}</div>')
 
 
 def _rows(rows) -> list:

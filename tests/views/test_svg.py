@@ -4,6 +4,7 @@ Cockroach Pig slashes, red or blue; and in the road dealer, beside the Bead Plat
 Expected marks are worked by hand from the sequences below, not read from the code under test.
 """
 
+import math
 import re
 import subprocess
 import sys
@@ -20,6 +21,7 @@ from baccarat_lib.views import (DERIVED_COLOURS, OUTCOME_COLOURS, bead_plate_svg
 from baccarat_lib.views.svg import (_BEAD_PLATE_TITLE as BEAD_PLATE_TITLE, _BIG_ROAD_TITLE as BIG_ROAD_TITLE,
                                     _DERIVED_TITLES as DERIVED_TITLES, MIN_COLUMNS, _derived_board, _svg)
 from baccarat_lib.views.widgets import show_road_dealer
+from baccarat_lib.i18n import using_language
 
 RED, BLUE, GREEN = "#c0392b", "#1f5fbf", "#1e8449"   # the printed boards' red Banker, blue Player, green Tie
 
@@ -248,3 +250,55 @@ def test_the_road_dealer_loads_no_matplotlib():
             ".click(); print('matplotlib' in sys.modules, 'PIL' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.split() == ["False", "False"]
+
+
+# ---------------------------------------------------------------- read by a screen reader
+
+def description(svg):
+    root = parse(svg)
+    assert root.get("role") == "img" and root.find(f"{SVG}title").text == root.get("aria-label")
+    return root.find(f"{SVG}desc").text.splitlines()
+
+
+def test_every_board_is_an_image_named_by_its_title_and_described_in_words():
+    # BOARD_SEQUENCE "T T B B T P T T T B", by hand: 10 coups, B 3, P 1, T 6; the Big Road's wins B B P B are
+    # three streaks (Banker 2, Player 1, Banker 1) and carry the 6 ties.
+    bead = "Bead Plate: 10 coups: Banker 3, Player 1, Tie 6. In order: T T B B T P T T T B."
+    road = "Big Road: 3 streaks: Banker 2, Player 1, Banker 1. 6 ties."
+    assert description(roads_svg(BOARD_SEQUENCE)) == [bead, road]
+    assert description(bead_plate_svg(bead_plate(BOARD_SEQUENCE))) == [bead]
+    assert description(big_road_svg(big_road(BOARD_SEQUENCE))) == [road]
+    # SEQUENCE "P B B P P B B B P": streaks P 1, B 2, P 2, B 3, P 1, no tie; the derived roads' colours are
+    # EXPECTED above, worked by hand, in runs
+    assert description(scoreboard_svg(SEQUENCE)) == [
+        "Bead Plate: 9 coups: Banker 5, Player 4, Tie 0. In order: P B B P P B B B P.",
+        "Big Road: 5 streaks: Player 1, Banker 2, Player 2, Banker 3, Player 1. No tie.",
+        "Big Eye Boy: 7 marks: blue 2, red 3, blue 2.",
+        "Small Road: 5 marks: blue 2, red 1, blue 2.",
+        "Cockroach Pig: 3 marks: blue 1, red 1, blue 1."]
+    assert description(roads_svg("")) == ["Bead Plate: No coups yet.", "Big Road: No win yet. No tie."]
+    # pairs are counted: a CoupRecords-like board is not needed, the cells carry them
+    cells = [BeadCell(0, 0, Outcome.BANKER, 0, banker_pair=True), BeadCell(0, 1, Outcome.PLAYER, 1)]
+    assert description(bead_plate_svg(cells)) == [
+        "Bead Plate: 2 coups: Banker 1, Player 1, Tie 0. Banker pairs 1, Player pairs 0. In order: B P."]
+
+
+def test_the_description_is_in_the_learner_s_language():
+    with using_language("vi"):
+        lines = description(scoreboard_svg("B B P T"))
+    # by hand: 4 coups (B 2, P 1, T 1); streaks Banker 2, Player 1 and 1 tie; Big Eye Boy has no mark yet
+    assert lines[:3] == ["Bead Plate: 4 ván: Banker 2, Player 1, Hòa 1. Theo thứ tự: B B P T.",
+                         "Big Road: 2 chuỗi: Banker 2, Player 1. 1 ván Hòa.",
+                         "Big Eye Boy: Chưa có dấu nào."]
+
+
+def test_banker_and_player_rings_carry_their_letter_and_a_tie_count_keeps_clear_of_it():
+    root = parse(big_road_svg(big_road(BOARD_SEQUENCE)))
+    letters = grouped_marks(root, "bcl-ring-letter")
+    assert [element.text for element, _ in letters] == ["B", "B", "B", "P"]     # grouped by colour: red, then blue
+    assert [group.get("fill") for _, group in letters] == [RED, RED, RED, BLUE]
+    rings = {(float(e.get("cx")), float(e.get("cy"))) for e, _ in grouped_marks(root, "bcl-ring")}
+    assert {(float(e.get("x")), float(e.get("y")) - 4.9) for e, _ in letters} == rings   # one letter in each ring
+    counts = [(float(e.get("x")), float(e.get("y"))) for e, _ in grouped_marks(root, "bcl-tie-count")]
+    assert len(counts) == 2 and all(math.dist(count, (float(e.get("x")), float(e.get("y")))) > 10
+                                    for count in counts for e, _ in letters)     # in the cell's corner

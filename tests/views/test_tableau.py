@@ -31,3 +31,12 @@ def test_grid_html_player_stood_column():
     html = tableau_grid_html(6, None)
     assert re.findall(r'class="bcl-highlight" data-total="(\d)" data-value="(\w+)"[^>]*>([DS])<', html) == \
         [("6", "stood", "S")]
+
+
+def test_the_outlined_cell_is_said_to_a_screen_reader_and_every_cell_has_its_letter_and_headers():
+    # Banker 3, Player's third card 8: the one cell where 3 stands (printed table: "any except 8")
+    html = tableau_grid_html(3, 8)
+    assert re.findall(r'data-total="(\d)" data-value="(\w+)" aria-current="true"[^>]*>([DS])<', html) == [("3", "8", "S")]
+    assert html.count('aria-current="true"') == 1 and "aria-current" not in tableau_grid_html()
+    assert len(re.findall(r">[DS]</td>", html)) == 8 * 11          # a letter in every cell, not only a colour
+    assert html.count('<th scope="col"') == 10 and html.count('<th scope="row"') == 8

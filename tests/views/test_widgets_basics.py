@@ -4,6 +4,7 @@ Expected totals and decisions are worked by hand (or by tests/reference_rules.py
 """
 
 import itertools
+import re
 
 import pytest
 
@@ -177,6 +178,8 @@ def test_player_rule_draws_on_0_to_5_and_stands_on_6_7(first, second, total, dra
     assert f'class="bcl-total-{total}" style="padding:0.25em 0.5em;text-align:center;border:1px solid #bbb;' \
            in explorer.output.value
     assert "outline:4px solid #111;" in explorer.output.value.split(f'bcl-total-{total}"')[1].split("</td>")[0]
+    # and said: the one outlined total is the current one for a screen reader
+    assert re.findall(r'class="bcl-total-(\d)"[^>]*aria-current="true"', explorer.output.value) == [str(total)]
 
 
 def test_player_rule_natural_is_not_a_draw_question():

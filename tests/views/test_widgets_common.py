@@ -93,3 +93,10 @@ def test_focus_skips_a_control_that_cannot_take_it(focused):
     enabled, disabled = widgets.Button(description="Next"), widgets.Button(description="Next", disabled=True)
     focus(enabled), focus(disabled), focus(None)
     assert focused == [enabled]
+
+
+def test_every_control_shows_a_thick_focus_ring_and_nothing_hides_it():
+    ring = re.search(r"([^{}]+)\{\s*outline:\s*3px solid (#[0-9a-fA-F]{3,6})", PROJECTOR_CSS)
+    assert ring and ".jupyter-button:focus-visible" in ring.group(1) and "input:focus-visible" in ring.group(1)
+    assert "select:focus-visible" in ring.group(1)
+    assert not re.search(r"outline\s*:\s*(none|0)", PROJECTOR_CSS)

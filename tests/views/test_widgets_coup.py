@@ -166,3 +166,12 @@ def test_builder_rejects_something_that_is_not_a_card():
 def test_builder_natural_uses_four_cards():
     builder = show_coup_builder("K 5 9 3 7").controller
     assert "Player wins 9–8." in builder.result.value and "7 stays in the shoe" in builder.result.value
+
+
+def test_the_shoe_dealer_keeps_the_keyboard_on_a_button_that_works(focused):
+    dealer = show_shoe_dealer(seed=2024).controller
+    while not dealer.finished:
+        dealer.next_card.click()
+    assert dealer.next_card.disabled and focused == [dealer.new_coup]   # only once the last card is turned
+    dealer.new_coup.click()
+    assert focused[-1] is dealer.next_card and not dealer.next_card.disabled

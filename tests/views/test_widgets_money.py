@@ -222,7 +222,7 @@ def test_settle_widget_refuses_a_bet_the_table_does_not_offer():
 
 # ---------------------------------------------------------------- lesson 10: card-removal explorer
 
-MARKED_ROW = ' class="bcl-marked" style="background:#e7f5ea;font-weight:bold;"'   # baccarat_lib.views.html
+MARKED_ROW = ' class="bcl-marked" style="background:#e7f5ea;color:#111;font-weight:bold;"'   # baccarat_lib.views.html
 
 
 def _table_rows(html):

@@ -286,3 +286,27 @@ def test_the_chart_shows_the_last_days_practised():
     assert ">01 Jan<" not in svg and ">02 Jan<" in svg and ">01 Mar<" in svg      # 1 March 2024 is day 61
     assert accuracy_plot_html(days[1:]).count('class="bcl-progress-day"') == 60
     assert "the last" not in accuracy_plot_html(days[1:])
+
+
+def test_the_chart_is_described_day_by_day_for_a_screen_reader():
+    # two days worked by hand: 3 answers on 1 Dec, 2 right; 1 answer on 2 Dec, right
+    days = [DayLine(date(2024, 12, 1), 3, 2, Fraction(2, 3)), DayLine(date(2024, 12, 2), 1, 1, Fraction(1))]
+    svg = accuracy_plot_html(days)
+    assert 'role="img"' in svg and "<title>Accuracy per day</title>" in svg
+    assert "<desc>01 Dec: 2 of 3 right; 02 Dec: 1 of 1 right.</desc>" in svg
+    assert "<desc>Accuracy per day (no answers yet)</desc>" in accuracy_plot_html([])
+
+
+def test_the_keyboard_lands_on_the_safe_answer_of_a_reset_and_on_a_drill_just_opened(store, lessons, focused):
+    store.record("total", "7 8", "5", True, 3.0, when=WHEN)
+    page = ProgressPage(store, lessons)
+    page.reset_button.click()                        # Cancel, not "Yes, delete": an Enter too many deletes nothing
+    assert focused == [page.cancel_button]
+    page.cancel_button.click()                       # the confirmation hides: back to Reset…
+    assert focused[-1] is page.reset_button
+    page.reset_button.click()
+    page.confirm_button.click()
+    assert store.answers() == () and focused[-1] is page.reset_button
+    page.practise_button.click()
+    (drill_view,) = page.drill_area.children
+    assert focused[-1] is drill_view.controller.start_button

@@ -25,7 +25,7 @@ import numpy as np
 from ...analysis.counting import VALUE_LABELS
 from ...game.payouts import bet_label
 from ...i18n import _
-from ..palette import BET_COLOURS, TONES
+from ..palette import BET_COLOURS, BET_HATCHES, BET_MARKERS, TONES
 from .common import new_axes
 
 __all__ = ["plot_effect_of_removal", "plot_edges_through_shoe"]
@@ -40,7 +40,8 @@ def plot_effect_of_removal(effects: dict, ax=None):
     for number, bet in enumerate(bets):
         heights = [float(effects[bet][value]) * 10_000 for value in values]
         ax.bar(np.arange(len(values)) + (number - (len(bets) - 1) / 2) * width, heights, width,
-               label=bet_label(bet), color=BET_COLOURS.get(bet))
+               label=bet_label(bet), color=BET_COLOURS.get(bet), hatch=BET_HATCHES.get(bet, ""),
+               edgecolor="white", linewidth=0)
     ax.axhline(0, color="black", linewidth=1)
     ax.set_xticks(range(len(values)))
     ax.set_xticklabels([VALUE_LABELS[value].replace(" (", "\n(") for value in values], fontsize=12)
@@ -59,7 +60,7 @@ def plot_edges_through_shoe(points, bets=None, ax=None):
     coups = [point.coup for point in points]
     for bet in bets:
         ax.plot(coups, [float(point.edges[bet]) * 100 for point in points], label=bet_label(bet), linewidth=2.2,
-                color=BET_COLOURS.get(bet), marker="o", markersize=3)
+                color=BET_COLOURS.get(bet), marker=BET_MARKERS.get(bet, "o"), markersize=6, markevery=0.1)
     low = min(ax.get_ylim()[0], -0.5)
     ax.axhspan(low, 0, color=TONES["green"][0], zorder=0)
     ax.set_ylim(bottom=low)

@@ -247,8 +247,9 @@ def _rule_strip_html(total: int) -> str:
         word, colour = ((_("natural"), TONES["amber"][1]) if each in NATURALS else
                         (_("draw"), TONES["blue"][1]) if decision.draws else (_("stand"), TONES["green"][1]))
         outline = f"outline:4px solid {INK};" if each == total else ""
+        current = ' aria-current="true"' if each == total else ""     # the outline, said to a screen reader
         cells.append(f'<td class="bcl-total-{each}" style="padding:0.25em 0.5em;text-align:center;'
-                     f'border:1px solid {LIGHT_GREY};color:{colour};{outline}"><b style="font-size:1.4em;">{each}</b>'
+                     f'border:1px solid {LIGHT_GREY};color:{colour};{outline}"{current}><b style="font-size:1.4em;">{each}</b>'
                      f'<br>{word}</td>')
     return (f'<table class="bcl-player-rule" style="border-collapse:collapse;font-size:1.1em;margin:0.4em 0;">'
             f'<tr>{"".join(cells)}</tr></table>')

@@ -62,6 +62,7 @@ from ...errors import BaccaratError, check_seed, shown
 from ...i18n import N_, _, language
 from ...progress.recorder import Recorded
 from ..html import message_html
+from ..palette import FOCUS_COLOUR
 
 __all__ = ["safe_html", "projector_view", "BIG"]
 
@@ -75,7 +76,8 @@ _LOGGER = logging.getLogger("baccarat_lib.views")
 _LOGGER.addHandler(logging.NullHandler())   # a library logs for developers; nothing reaches a learner's stderr
 
 # ipywidgets draws controls in 13 px text, too small at the back of a classroom. Every widget's box carries
-# the class bcl-widget and this style sheet, which enlarges its buttons, menus, boxes and HTML text.
+# the class bcl-widget and this style sheet, which enlarges its buttons, menus, boxes and HTML text, and draws the
+# keyboard's focus as a 3 px ring (ipywidgets' own is a 1 px pale blue line, lost on a projector).
 # Its first rule reaches beyond the widget, to the whole page (JupyterLab, the book): printed explanations wrap
 # between words, as JupyterLab's own output style breaks their lines anywhere ("draws on any ca / rd but 8"); a
 # word longer than the whole line still breaks rather than running off the side. Every lesson shows a widget.
@@ -94,7 +96,10 @@ PROJECTOR_CSS = """<style>
 .bcl-widget .widget-dropdown, .bcl-widget .widget-text { align-items: center; }
 .bcl-widget .widget-label { min-width: fit-content; line-height: 1.4; }
 .bcl-widget .widget-hbox { flex-wrap: wrap; max-width: 100%; }
-</style>"""
+.bcl-widget .jupyter-button:focus-visible, .bcl-widget input:focus-visible, .bcl-widget select:focus-visible,
+.bcl-widget .noUi-handle:focus-visible {
+  outline: 3px solid FOCUS_COLOUR !important; outline-offset: 2px; }
+</style>""".replace("FOCUS_COLOUR", FOCUS_COLOUR)
 
 
 # What a front end without the widget renderer shows in place of a widget (GitHub, nbviewer without saved state,

@@ -36,7 +36,7 @@ from ...game.shoe import ShoeRun
 from ...i18n import N_, _, ngettext
 from ..html import caption_html, coup_html, message_html, steps_html
 from ..tableau import tableau_grid_html
-from .common import BIG, LiveHTML, check_option, check_text, chosen, fitted, projector_view, safe_html
+from .common import BIG, LiveHTML, check_option, check_text, chosen, fitted, focus, projector_view, safe_html
 
 __all__ = ["TableauExplorer", "show_tableau_explorer", "ShoeDealer", "show_shoe_dealer", "CoupBuilder",
            "show_coup_builder"]
@@ -167,13 +167,22 @@ class ShoeDealer:
         self.next_card = widgets.Button(description=_("Next card"), button_style="primary", icon="play",
                                         layout=BIG)
         self.new_coup = widgets.Button(description=_("New coup"), icon="refresh", layout=BIG)
-        self.next_card.on_click(lambda _event: self.deal_next_card())
-        self.new_coup.on_click(lambda _event: self.deal_new_coup())
+        self.next_card.on_click(lambda _event: self._next_card_pressed())
+        self.new_coup.on_click(lambda _event: self._new_coup_pressed())
         self.status = widgets.HTML()
         self.table = LiveHTML()            # each card turned and the steps it tells, announced
         self.view = projector_view([widgets.HBox([self.next_card, self.new_coup]), self.status, self.table],
                                    controller=self)
         self.deal_new_coup()
+
+    def _next_card_pressed(self):
+        self.deal_next_card()
+        if self.finished:                   # Next card is disabled now: the keyboard moves on to New coup
+            focus(self.new_coup)
+
+    def _new_coup_pressed(self):
+        self.deal_new_coup()
+        focus(self.next_card)               # the new coup's first card is one Enter away
 
     def deal_new_coup(self):
         """Take the next coup from the shoe, all its cards still face down."""

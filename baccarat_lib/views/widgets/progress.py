@@ -44,7 +44,7 @@ from ...progress.store import RESET_WORD, ProgressStore, progress_store, reset_p
 from ...teaching.progress_report import build_progress_report
 from ..html import caption_html, message_html, table_html
 from ..palette import OUTCOME_COLOURS, PALE_GREY
-from .common import BIG, LiveHTML, close_widgets, projector_view, safe_html, shown_html
+from .common import BIG, LiveHTML, close_widgets, focus, projector_view, safe_html, shown_html
 from .practice import show_drill
 
 __all__ = ["skills_html", "cells_html", "lessons_html", "next_html", "accuracy_plot_html", "shown_path",
@@ -160,8 +160,12 @@ def accuracy_plot_html(days) -> str:
                      f'{day.right}/{day.count}</text>'
                      f'<text x="{px:.1f}" y="{c["height"] - 14}" font-size="14" text-anchor="middle" {text}>'
                      f'{escape(day.day.strftime(day_format))}</text>')
+    # what a screen reader says of the chart: its title, then each day in words (the points are not read)
+    words = "; ".join(_("{day}: {right} of {count} right").format(day=day.day.strftime(day_format), right=day.right,
+                                                                 count=day.count) for day in shown_days)
     return (f'<svg class="bcl-progress-plot" role="img" aria-label="{escape(_("Accuracy per day"))}" '
             f'viewBox="0 0 {c["width"]} {c["height"]}" style="width:100%;max-width:{c["width"]}px;height:auto;">'
+            f'<title>{escape(title)}</title><desc>{escape(words + "." if words else title)}</desc>'
             + "".join(parts) + "</svg>")
 
 
@@ -267,11 +271,13 @@ class ProgressPage:
         self.confirm_box.layout.display = "flex"
         self.notice.value = message_html(_("Delete every saved answer and start again? A backup of your progress "
                                            "file is kept next to it."), "error")
+        focus(self.cancel_button)           # the keyboard lands on the safe answer; deleting is one Tab further
 
     def cancel_reset(self):
         """Hide the confirmation; nothing is deleted."""
         self.confirm_box.layout.display = "none"
         self.notice.value = message_html(_("Nothing was deleted."), "info")
+        focus(self.reset_button)            # the buttons pressed are hidden: back to where the reset began
 
     def reset(self):
         """Second step of a reset: back the progress file up next to it, delete everything saved, then redraw and
@@ -293,6 +299,7 @@ class ProgressPage:
             notice = message_html(_("Progress reset: {deleted} answers deleted.").format(deleted=done[0].deleted),
                                   "info")
         self.notice.value = notice
+        focus(self.reset_button)
 
     def practise(self):
         """Start the suggested drill below the button (adaptive: it asks again what the learner missed)."""
@@ -300,8 +307,10 @@ class ProgressPage:
             return
         kind = self.report.next.kind
         old = self.drill_area.children
-        self.drill_area.children = (show_drill(kind=kind, seed=None, adaptive=True),)
+        drill = show_drill(kind=kind, seed=None, adaptive=True)
+        self.drill_area.children = (drill,)
         close_widgets(old)
+        focus(drill.controller.start_button)   # the keyboard goes on to the drill just opened
 
     # -- view
     def _take_messages(self):
