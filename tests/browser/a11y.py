@@ -5,8 +5,8 @@ installs it, the book site never carries it), and is put into the page from that
 add_script_tag(path=...)): nothing is fetched from a CDN.
 
 Audits
-    audit(page, label, include=None) -> list[dict]
-        Run axe on the page (or only under the CSS selector `include`) with the WCAG 2.1 A/AA tags; every violation
+    audit(page, label, include=None, rules=None) -> list[dict]
+        Run axe on the page (or only under the CSS selector `include`) with the WCAG 2.1 A/AA tags (or only `rules`); every violation
         as {"rule", "impact", "nodes", "help", "targets"}. Each audit is recorded (AUDITS) for the report.
     blocking(violations) -> list[str]       the serious and critical ones, one line each (a test fails on them)
     report_table(audits) -> str              count per page and per rule, as a text table
@@ -43,23 +43,24 @@ def axe_version() -> str:
     return json.loads(package.read_text(encoding="utf-8"))["version"]
 
 
-_JS_AXE = """async ([include, tags]) => {
+_JS_AXE = """async ([include, tags, rules]) => {
   const context = include ? {include: [[include]]} : document;
-  const result = await axe.run(context, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']});
+  const runOnly = rules ? {type: 'rule', values: rules} : {type: 'tag', values: tags};
+  const result = await axe.run(context, {runOnly, resultTypes: ['violations']});
   return result.violations.map(v => ({
     rule: v.id, impact: v.impact, nodes: v.nodes.length, help: v.help,
     targets: v.nodes.slice(0, 3).map(n => n.target.join(' ') + ': ' + (n.failureSummary || '').split('\\n')[1])}));
 }"""
 
 
-def audit(page, label: str, include: str | None = None) -> list[dict]:
-    """axe-core's WCAG 2.1 A/AA violations on `page` (only under the selector `include` if given); recorded for the
-    report under `label`."""
+def audit(page, label: str, include: str | None = None, rules: list[str] | None = None) -> list[dict]:
+    """axe-core's WCAG 2.1 A/AA violations on `page` (only under the selector `include`, only the axe rules `rules`,
+    if given); recorded for the report under `label`."""
     if not AXE_SCRIPT.is_file():
         raise AssertionError(f"axe-core is missing ({AXE_SCRIPT}): run npm ci --prefix serve/book")
     if not page.evaluate("typeof window.axe === 'object'"):
         page.add_script_tag(path=str(AXE_SCRIPT))
-    violations = page.evaluate(_JS_AXE, [include, list(WCAG_TAGS)])
+    violations = page.evaluate(_JS_AXE, [include, list(WCAG_TAGS), rules])
     AUDITS.append((label, violations))
     _write_report()
     return violations
