@@ -24,7 +24,8 @@ from .lab import ARTIFACTS, REPO_ROOT, expect, local_only_context, screenshot
 SLIDES_CONFIG = REPO_ROOT / "serve" / "voila" / "slides"
 SLIDES_LESSON = "lessons/vi/05_a_whole_coup.ipynb"    # cards, a coup, exercises; Vietnamese, so lang="vi" is checked
 PROJECTOR = {"width": 1280, "height": 720}
-PRESENT_SLIDE = "() => Reveal.getIndices().h * 1000 + (Reveal.getIndices().v || 0)"
+PRESENT_SLIDE = """() => [...document.querySelectorAll('.reveal .slides > section')]
+  .indexOf(document.querySelector('.reveal .slides > section.present'))"""
 
 
 def _book_pages(site: Path) -> list[str]:
@@ -83,15 +84,14 @@ def test_the_slides_say_their_language_and_every_slide_has_readable_contrast(bro
         expect(page.locator(".reveal .slides section.present").first).to_be_visible(timeout=180_000)
         expect(page.locator(".widget-button").first).to_be_attached(timeout=180_000)     # the kernel has run
         assert page.evaluate("document.documentElement.lang") == "vi"
-        count = page.evaluate("Reveal.getTotalSlides()")
+        count = page.locator(".reveal .slides > section").count()
         for number in range(count):
             violations = audit(page, f"slides vi-05 #{number}", rules=["color-contrast"])
             audits.append((f"slides vi-05 #{number}", violations))
             problems += [f"slide {number}: {line}" for line in blocking(violations)]
             if number < count - 1:
-                before = page.evaluate(PRESENT_SLIDE)
                 page.keyboard.press("ArrowRight")
-                page.wait_for_function(f"() => ({PRESENT_SLIDE})() !== {before}", timeout=5_000)
+                page.wait_for_function(f"() => ({PRESENT_SLIDE})() === {number + 1}", timeout=5_000)
         screenshot(page, "a11y-slides-vi-05-last")
     finally:
         context.close()
