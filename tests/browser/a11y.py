@@ -21,6 +21,7 @@ Keyboard
 from __future__ import annotations
 
 import json
+import time
 from collections import Counter
 from pathlib import Path
 
@@ -33,6 +34,7 @@ BLOCKING = ("serious", "critical")
 REPORT = ARTIFACTS / "accessibility.txt"
 
 AUDITS: list[tuple[str, list[dict]]] = []   # (page label, its violations), in the order audited
+SECONDS: list[float] = []                    # how long each audit took (axe's run, with its injection)
 
 
 def axe_version() -> str:
@@ -58,10 +60,12 @@ def audit(page, label: str, include: str | None = None, rules: list[str] | None 
     if given); recorded for the report under `label`."""
     if not AXE_SCRIPT.is_file():
         raise AssertionError(f"axe-core is missing ({AXE_SCRIPT}): run npm ci --prefix serve/book")
+    started = time.monotonic()
     if not page.evaluate("typeof window.axe === 'object'"):
         page.add_script_tag(path=str(AXE_SCRIPT))
     violations = page.evaluate(_JS_AXE, [include, list(WCAG_TAGS), rules])
     AUDITS.append((label, violations))
+    SECONDS.append(time.monotonic() - started)
     _write_report()
     return violations
 
@@ -76,13 +80,14 @@ def report_table(audits: list[tuple[str, list[dict]]]) -> str:
     """The audits as two tables: per page (violations by impact) and per rule (impact, pages, elements)."""
     if not audits:
         return ""
-    lines = [f"axe-core {axe_version()}, tags {', '.join(WCAG_TAGS)}: {len(audits)} page(s) audited",
-             f"{'page':<40} {'critical':>8} {'serious':>8} {'moderate':>8} {'minor':>8}"]
+    lines = [f"axe-core {axe_version()}, tags {', '.join(WCAG_TAGS)}: {len(audits)} page(s) audited"
+             + (f" in {sum(SECONDS):.0f} s" if audits is AUDITS else ""),
+             f"{'page':<48} {'critical':>8} {'serious':>8} {'moderate':>8} {'minor':>8}"]
     for label, violations in audits:
         counts = Counter()
         for violation in violations:
             counts[violation["impact"]] += violation["nodes"]
-        lines.append(f"{label:<40} " + " ".join(f"{counts[impact]:>8}"
+        lines.append(f"{label:<48} " + " ".join(f"{counts[impact]:>8}"
                                                 for impact in ("critical", "serious", "moderate", "minor")))
     rules: dict[str, list] = {}
     for label, violations in audits:

@@ -988,13 +988,14 @@ def keyboard_walk_problems(page, path: str) -> list[str]:
     else:
         source, cell = next(((s, c) for s, c in exercises if not c.locator(".bcl-right, .bcl-wrong").count()),
                             exercises[0])
+    started = time.monotonic()
     cell.evaluate("el => { el.dataset.keyboardWalk = '1'; }")     # a mark to find it by; the focus is not moved
     cell.scroll_into_view_if_needed()
     if "show_final_test(" in source:
         problems = keyboard_final_test(page, cell)
     else:
         problems = keyboard_start(page, cell) + keyboard_answer(page, cell, None)
-    print(f"{path}: keyboard walk through {source.strip().splitlines()[0][:60]!r}: "
+    print(f"{path}: keyboard walk through {source.strip().splitlines()[0][:60]!r} in {time.monotonic() - started:.1f} s: "
           f"{'ok' if not problems else problems}")
     screenshot(page, f"keyboard-{Path(path).stem[:2]}")
     return [f"keyboard: {problem}" for problem in problems]
