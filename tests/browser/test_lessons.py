@@ -1023,9 +1023,10 @@ def test_lesson_in_classroom_mode(classroom_page, classroom_server, classroom_co
                  for match in FORBIDDEN.finditer(text)]
     problems += header_problems(page, classroom_server.url, path)
     problems += [f"layout: {problem}" for problem in layout_problems(page)]  # the bigger text still fits
+    # Accessibility, reported at the end so that the keyboard walk runs (and says what it finds) even when axe fails.
+    accessibility = blocking(audit(page, f"classroom {name}"))
     if page.evaluate("document.documentElement.lang") != language:
-        problems.append(f"<html lang={page.evaluate('document.documentElement.lang')!r}>, expected {language!r}")
-    problems += blocking(audit(page, f"classroom {name}"))
+        accessibility.append(f"<html lang={page.evaluate('document.documentElement.lang')!r}>, expected {language!r}")
     if language == "vi":
         problems += vietnamese_problems(page, ".jp-OutputArea-output")
     problems += [f"a menu cuts its chosen option: {option!r}"
@@ -1039,8 +1040,7 @@ def test_lesson_in_classroom_mode(classroom_page, classroom_server, classroom_co
 
     if language == "en" and name[:2] in CLASSROOM_INTERACTIONS:
         CLASSROOM_INTERACTIONS[name[:2]](page, nb)
-    if language == "en":
-        _report(path, keyboard_walk_problems(page, path))
+    _report(path, accessibility + (keyboard_walk_problems(page, path) if language == "en" else []))
     assert not outside_requests, f"requests to other hosts: {outside_requests[:5]}"
     # MathJax comes from Voila's own scripts: a page config naming an address would fetch it from a CDN.
     assert page.evaluate("JSON.parse(document.getElementById('jupyter-config-data').textContent)"
