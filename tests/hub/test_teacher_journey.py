@@ -120,7 +120,8 @@ class Journey:
         self.env = {key: value for key, value in os.environ.items()
                     if not key.startswith(("JUPYTER", "BACCARAT_", "PYTHON", "VIRTUAL_ENV", "MPL", "IPYTHON", "XDG_",
                                            "PIP_", "npm_"))}
-        self.env.update(caches, pip_from_wheelhouse(wheelhouse), HOME=str(self.home), JUPYTER_TOKEN=TOKEN)
+        self.env.update(caches, HOME=str(self.home), JUPYTER_TOKEN=TOKEN)
+        self.env.update(pip_from_wheelhouse(wheelhouse))
         self.servers: list[subprocess.Popen] = []
         self.hub: subprocess.Popen | None = None
         self.terminal: int | None = None
