@@ -87,11 +87,10 @@ def wheelhouse(request) -> Path:
 
 # Under `pytest -n 2 --dist loadfile` each file runs whole on one worker, and a worker asks for the next file when it
 # is done. pytest-xdist hands out the files with the most tests first, which left these few files of long tests for
-# the end, one worker running them while the other had nothing left. They go first instead, longest first, then
-# every other file in the order it was collected. Their seconds (summed per file, `pytest --durations=0`, on a
-# 2-core machine), to keep the list in order when a file grows:
+# the end, one worker running them while the other had nothing left. They go first instead, longest first (by their
+# tests' seconds summed per file, `pytest --durations=0`), then every other file in the order it was collected:
 LONGEST_FILES = (
-    "tests/hub/test_teacher_journey.py",     # installs the course twice more, runs a hub and a student
+    "tests/hub/test_teacher_journey.py",     # three installs, the book, a hub and a student
     "tests/browser/test_lessons.py",         # every lesson in JupyterLab
     "tests/test_install.py",                 # a fresh venv, every command, a learner's journey
     "tests/browser/test_slides.py",          # every slide of both editions
