@@ -72,7 +72,7 @@ def wheelhouse(request) -> Path:
 
     def build(folder: Path) -> None:
         made = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--disable-pip-version-check",
-                               "-w", str(folder), f"{root}[{WHEELHOUSE_EXTRAS}]", "hatchling"],
+                               "-w", str(folder), f"{root}[{WHEELHOUSE_EXTRAS}]", "hatchling", "editables"],
                               capture_output=True, text=True, timeout=1200)
         if made.returncode:
             message = f"pip could not build the wheels the install tests need: {made.stderr[-1500:]}"
