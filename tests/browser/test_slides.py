@@ -119,11 +119,15 @@ _JS_SLIDE = """async ([limit, minPx, index]) => {
   const name = el => `${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 2).join('.')} `
     + `"${(el.textContent || el.value || '').trim().replace(/\\s+/g, ' ').slice(0, 40)}"`;
   const ownText = el => [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
+  const scrolls = new Map();       // each ancestor is asked once per slide (a slide has hundreds of elements)
   const scrollBox = el => {
-    for (let a = el.parentElement; a && a !== slide; a = a.parentElement) {
-      if (/(auto|scroll)/.test(getComputedStyle(a).overflowY) && a.scrollHeight > a.clientHeight + 1) return a;
+    const a = el.parentElement;
+    if (!a || a === slide) return null;
+    if (!scrolls.has(a)) {
+      scrolls.set(a, /(auto|scroll)/.test(getComputedStyle(a).overflowY) && a.scrollHeight > a.clientHeight + 1
+                      ? a : scrollBox(a));
     }
-    return null;
+    return scrolls.get(a);
   };
   const below = [], small = [], boxes = new Set();
   for (const el of slide.querySelectorAll('*')) {
