@@ -34,10 +34,11 @@ import os
 import subprocess
 import sys
 import threading
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+
+from run_once import built_once  # tests/run_once.py (tests/ is on sys.path: tests/conftest.py)
 
 from . import servers
 from .lab import ARTIFACTS, REPO_ROOT, local_only_context, screenshot
@@ -206,49 +207,25 @@ def _jupyter_book() -> list[str]:
     return [str(script)] if script.exists() else [sys.executable, "-m", "jupyter_book.cli.main"]
 
 
-@contextmanager
-def _run_lock(path: Path):
-    """One process at a time past this point (the xdist workers of one run); where flock is missing, no lock."""
-    try:
-        import fcntl
-    except ImportError:       # Windows: each worker may build its own copy; the rename below keeps one
-        yield
-        return
-    with open(path, "w") as handle:
-        fcntl.flock(handle, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
-
-
 @pytest.fixture(scope="session")
-def built_book(tmp_path_factory, worker_id) -> Path:
+def built_book(request) -> Path:
     """The book site's folder, built by `jupyter-book build serve/book -W` (warnings are errors) into a temp dir.
 
-    Built once per test run: under `pytest -n` the temp root of the run is shared by the workers, the first worker
-    to ask builds (about 20 s) while the others wait on a lock, and all of them get the same folder."""
+    Built once per test run (tests/run_once.py): under `pytest -n` the first worker to ask builds
+    (about 20 s) while the others wait, and all of them get the same folder."""
     jupyter_book = _jupyter_book()     # first: without the book extra, a contributor's run skips here, in one line
     if not BOOK_WIDGET_SCRIPTS.is_file():
         pytest.fail("the book's widget scripts are missing: run npm ci --prefix serve/book")
-    root = tmp_path_factory.getbasetemp()
-    if worker_id != "master":
-        root = root.parent            # the run's temp root, shared by its workers
-    output, site = root / "book-build", root / "book-build" / "_build" / "html"
     log = ARTIFACTS / "logs" / "book-build.log"
     log.parent.mkdir(parents=True, exist_ok=True)
-    with _run_lock(root / "book-build.lock"):
-        if not (site / "index.html").is_file():
-            work = root / f"book-build-{worker_id}"
-            result = subprocess.run([*jupyter_book, "build", str(BOOK), "-W", "--path-output", str(work)],
-                                    cwd=REPO_ROOT, capture_output=True, text=True, timeout=600)
-            log.write_text(result.stdout + result.stderr)
-            assert result.returncode == 0, \
-                f"the book did not build without warnings (log {log}):\n{result.stderr[-3000:]}"
-            try:
-                work.rename(output)   # whole, or not at all: a worker never sees a half-written site
-            except OSError:           # another worker's build got there first (no lock on this system)
-                pass
+
+    def build(folder: Path) -> None:
+        result = subprocess.run([*jupyter_book, "build", str(BOOK), "-W", "--path-output", str(folder)],
+                                cwd=REPO_ROOT, capture_output=True, text=True, timeout=600)
+        log.write_text(result.stdout + result.stderr)
+        assert result.returncode == 0, f"the book did not build without warnings (log {log}):\n{result.stderr[-3000:]}"
+
+    site = built_once(request, "book-build", build) / "_build" / "html"
     assert (site / "index.html").is_file(), f"the build wrote no index.html under {site}"
     return site
 

@@ -5,9 +5,10 @@ test run, into a temp dir (the `built_book` fixture of tests/browser/conftest.py
 site built by hand in serve/book/_build is never read). The build needs the `book` extra (`pip install -e ".[book]"`)
 and the widget scripts from `npm ci --prefix serve/book`; without them the test fails naming the command. The built
 folder is served on 127.0.0.1 by Python's http.server in a thread (`built_book_url`), and a browser context that
-can reach only that server (every other request is blocked and recorded) opens the pages of lessons 01, 04 and 08: every image loaded, the widgets drawn from their saved state by
-html-manager, no console error, no blocked request. Each page also says it is a read-only copy, with the JupyterLab
-command and a Binder link to that lesson, and its link to the contents lands on lesson 00's contents.
+can reach only that server (every other request is blocked and recorded) opens the pages of lessons 01, 04 and 08:
+every image loaded, the widgets drawn from their saved state by html-manager, no console error, no blocked request.
+Each page also says it is a read-only copy, with the JupyterLab command and a Binder link to that lesson, and its link
+to the contents lands on lesson 00's contents.
 
 Then, from the built files themselves (file:// URLs, as a reader who opens site/index.html): every page, recording every
 request, asks no other host and no longer tells the reader to run cells; lesson 04's two printed Markdown tables (the
