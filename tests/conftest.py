@@ -1,8 +1,12 @@
 """Make tests/ importable for the shared independent reference implementation; skip the JupyterHub tests, in one
 line naming the extra they need, where JupyterHub is not installed (`pip install -e ".[test]"`); run Hypothesis
-without its per-example deadline; give every test a progress folder of its own."""
+without its per-example deadline; give every test a progress folder of its own; build what several test files
+install from once per run (the `wheelhouse` fixture, with tests/run_once.py); under `pytest -n` hand out the longest
+files first."""
 
 import importlib.util
+import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -16,6 +20,7 @@ settings.load_profile("course")
 
 TESTS = Path(__file__).parent.resolve()
 sys.path.insert(0, str(TESTS))
+from run_once import built_once  # noqa: E402
 
 HUB_FOLDERS = ("hub",)   # the JupyterHub tests (a real hub, the load test, the Kubernetes values)
 HUB_EXTRA = 'the JupyterHub tests need the hub extra: pip install -e ".[hub]"'
@@ -50,6 +55,70 @@ def playwright_api():
         yield playwright
 
 
+# --- Built once per run, shared by the xdist workers ---------------------------------------------------------------
+
+WHEELHOUSE_EXTRAS = "book,hub"
+
+
+@pytest.fixture(scope="session")
+def wheelhouse(request) -> Path:
+    """A folder of wheels, built once per run by `pip wheel .[book,hub] hatchling` from this clone (the package index
+    and pip's cache as usual): the course's wheel, every package the README's installs need, and the build backend
+    that `pip install .` needs. The install tests (tests/test_install.py, the teacher's journey) install from it alone
+    (run_once.pip_from_wheelhouse): each fresh venv is unpacked from local files instead of asking the index again
+    for the same resolution. Skips, or fails under BACCARAT_REQUIRE_INSTALL=1, with pip's message if the index
+    cannot give them."""
+    root = TESTS.parent
+
+    def build(folder: Path) -> None:
+        made = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--disable-pip-version-check",
+                               "-w", str(folder), f"{root}[{WHEELHOUSE_EXTRAS}]", "hatchling", "editables"],
+                              capture_output=True, text=True, timeout=1200)
+        if made.returncode:
+            message = f"pip could not build the wheels the install tests need: {made.stderr[-1500:]}"
+            if "No matching distribution" in made.stderr and os.environ.get("BACCARAT_REQUIRE_INSTALL") != "1":
+                pytest.skip(message)
+            pytest.fail(message, pytrace=False)
+
+    return built_once(request, "wheelhouse", build)
+
+
+# --- The longest files first -------------------------------------------------------------------------------------
+
+# Under `pytest -n 2 --dist loadfile` each file runs whole on one worker, and a worker asks for the next file when it
+# is done. pytest-xdist hands out the files with the most tests first, which left these few files of long tests for
+# the end, one worker running them while the other had nothing left. They go first instead, longest first (by their
+# tests' seconds summed per file, `pytest --durations=0`), then every other file in the order it was collected:
+LONGEST_FILES = (
+    "tests/hub/test_teacher_journey.py",     # three installs, the book, a hub and a student
+    "tests/browser/test_lessons.py",         # every lesson in JupyterLab
+    "tests/test_install.py",                 # a fresh venv, every command, a learner's journey
+    "tests/browser/test_slides.py",          # every slide of both editions
+    "tests/hub/test_hub_security.py",
+    "tests/browser/test_book.py",            # builds the book (shared: built_book)
+    "tests/hub/test_load_test.py",
+)
+
+
+def pytest_configure(config):
+    if hasattr(config.option, "loadscopereorder"):   # pytest-xdist: keep the order below (read by the controller)
+        config.option.loadscopereorder = False
+
+
+def _longest_first(items) -> None:
+    rank = {name: number for number, name in enumerate(LONGEST_FILES)}
+    root = TESTS.parent
+
+    def key(item):
+        try:
+            name = Path(item.path).resolve().relative_to(root).as_posix()
+        except ValueError:
+            return len(rank)
+        return rank.get(name, len(rank))
+
+    items.sort(key=key)      # stable: a file's tests keep their order, the other files theirs
+
+
 def _hub_folder(path: Path):
     """The JupyterHub tests' folder that `path` is or lies in, if any."""
     for folder in (TESTS / name for name in HUB_FOLDERS):
@@ -77,5 +146,6 @@ class _NeedsExtra(pytest.Item):
 
 
 def pytest_collection_modifyitems(session, config, items):
+    _longest_first(items)
     for folder in sorted(config.stash.get(_SKIPPED_FOLDERS, set())):
         items.append(_NeedsExtra.from_parent(session, name=folder.relative_to(TESTS.parent).as_posix(), path=folder))

@@ -1,7 +1,8 @@
 """The course as a learner installs it: a wheel built from this clone, in a fresh venv outside the repository.
 
-One module-wide install (``pip install <the wheel>``, its dependencies from the package index as usual; the time it
-takes is printed), then every `punto-banco` command is run from a temporary folder with a temporary home, servers on
+One module-wide install (``pip install <the wheel>``; the wheel and its dependencies come from the run's wheelhouse,
+built once from this clone and the package index by tests/conftest.py, which the teacher's journey shares; the time
+it takes is printed), then every `punto-banco` command is run from a temporary folder with a temporary home, servers on
 127.0.0.1 with a login token, each stopped by its process group afterwards:
 
 - ``--help`` on the command and each subcommand; bad arguments exit 2 with one line;
@@ -32,6 +33,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from run_once import pip_from_wheelhouse  # tests/run_once.py
 
 ROOT = Path(__file__).resolve().parent.parent
 REQUIRE_ENV = "BACCARAT_REQUIRE_INSTALL"
@@ -47,27 +49,24 @@ def _give_up(message: str):
 
 
 @pytest.fixture(scope="module")
-def installed(tmp_path_factory):
+def installed(tmp_path_factory, request):
     """(the venv's bin folder, a clean environment with a temporary home, the folder to run from)."""
     if shutil.which("npm") is None and not (ROOT / "serve/voila/templates/baccarat-slides/static/node_modules").is_dir():
         _give_up("building the course needs npm (the slides' assets): apt-get install npm")
+    wheels = request.getfixturevalue("wheelhouse")   # the course's wheel and its dependencies, built once per run
     base = tmp_path_factory.mktemp("installed")
-    wheels, venv, home, work = base / "wheels", base / "venv", base / "home", base / "work"
+    venv, home, work = base / "venv", base / "home", base / "work"
     for folder in (home, work):
         folder.mkdir()
-    built = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(wheels), str(ROOT)],
-                           capture_output=True, text=True, timeout=600)
-    assert built.returncode == 0, built.stderr[-3000:]
     (wheel,) = wheels.glob("punto_banco_course-*.whl")
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=120)
     bin_dir = venv / ("Scripts" if os.name == "nt" else "bin")
     start = time.monotonic()
     install = subprocess.run([str(bin_dir / "python"), "-m", "pip", "install", "-q", str(wheel)], cwd=work,
-                             capture_output=True, text=True, timeout=900)
-    if install.returncode and "No matching distribution" in install.stderr:
-        _give_up(f"the package index did not have the course's dependencies: {install.stderr[-500:]}")
+                             env={**os.environ, **pip_from_wheelhouse(wheels)}, capture_output=True, text=True,
+                             timeout=900)
     assert install.returncode == 0, install.stderr[-3000:]
-    print(f"\npip install {wheel.name} into a fresh venv: {time.monotonic() - start:.0f} s")
+    print(f"\npip install {wheel.name} into a fresh venv (from the wheelhouse): {time.monotonic() - start:.0f} s")
     env = {key: value for key, value in os.environ.items()
            if not key.startswith(("JUPYTER", "BACCARAT_", "PYTHON", "VIRTUAL_ENV", "MPL", "IPYTHON", "XDG_"))}
     env.update(HOME=str(home), JUPYTER_TOKEN=TOKEN, PATH=f"{bin_dir}{os.pathsep}{env.get('PATH', '')}")

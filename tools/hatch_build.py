@@ -27,6 +27,7 @@ NPM_FOLDERS = ("serve/voila/templates/baccarat-slides/static",)
 COURSE_FOLDERS = ("lessons", "serve/voila/classroom", "serve/voila/slides")
 BOOK_FILES = ("_config.yml", "_toc.yml", "_ext/course_book.py", "_ext/require-config.js",
               "_ext/locale/vi/LC_MESSAGES/book.po", "_static/course-book.css", "_templates/sbt-sidebar-nav.html",
+              "_templates/search-button-field.html", "_templates/theme-switcher.html",
               "_templates/toggle-primary-sidebar.html", "_templates/toggle-secondary-sidebar.html",
               "_templates/sections/announcement.html", "package.json", "package-lock.json")
 

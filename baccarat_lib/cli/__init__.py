@@ -143,7 +143,8 @@ def command_book(args) -> int:
             print(f"{PROG} book: the book's widget scripts come from npm: install Node.js's npm", file=sys.stderr)
             return 1
         else:
-            subprocess.run([npm, "ci", "--no-audit", "--no-fund", "--prefix", str(work)], check=True,
+            # --omit=dev: the site needs only the widget scripts, not the tests' accessibility checker (axe-core)
+            subprocess.run([npm, "ci", "--omit=dev", "--no-audit", "--no-fund", "--prefix", str(work)], check=True,
                            stdout=subprocess.DEVNULL)
         built = subprocess.run([str(Path(sys.executable).parent / "jupyter-book"), "build", str(work), "-W"])
         if built.returncode:

@@ -13,6 +13,10 @@ Fixtures
     browser      (session)  Playwright Browser (Debian's /usr/bin/chromium, headless)
     browser_context (session) the context all pages share (HTTP cache); only 127.0.0.1
     page         (function) a new Page, 1400x1000, closed after the test
+    built_book   (session)  the book site's folder (index.html, lessons/...), built ONCE per test run by the README's
+                            clone command, `jupyter-book build serve/book -W`, into a pytest temp dir; under
+                            `pytest -n` the workers share that one build (the first to ask builds, the others wait)
+    built_book_url (session) that site served by http.server on 127.0.0.1 (a free port), in a thread
 
 Every test under tests/browser/ gets the `browser` marker (`pytest -m "not browser"` skips
 them). If Chromium, Playwright, JupyterLab or Voila is missing the tests skip, saying how to
@@ -23,11 +27,18 @@ Server logs go to test-artifacts/logs/ (test-artifacts/<worker>/logs/ under pyte
 
 from __future__ import annotations
 
+import functools
+import http.server
 import importlib.util
 import os
+import subprocess
+import sys
+import threading
 from pathlib import Path
 
 import pytest
+
+from run_once import built_once  # tests/run_once.py (tests/ is on sys.path: tests/conftest.py)
 
 from . import servers
 from .lab import ARTIFACTS, REPO_ROOT, local_only_context, screenshot
@@ -179,6 +190,66 @@ def classroom_page(classroom_context, outside_requests, request):
                 pass
 
 
+# --- The book site, built once per run ------------------------------------------------------
+
+BOOK = REPO_ROOT / "serve" / "book"
+BOOK_WIDGET_SCRIPTS = BOOK / "node_modules" / "@jupyter-widgets" / "html-manager" / "dist" / "embed-amd.js"
+
+
+def _jupyter_book() -> list[str]:
+    """The jupyter-book command of this Python (the venv's), or a skip/fail saying how to install it."""
+    if importlib.util.find_spec("jupyter_book") is None:
+        message = 'the book tests need Jupyter Book: pip install -e ".[book]"'
+        if os.environ.get(REQUIRE_ENV) == "1":
+            pytest.fail(f"{message} ({REQUIRE_ENV}=1 forbids skipping)", pytrace=False)
+        pytest.skip(message)
+    script = Path(sys.executable).parent / ("jupyter-book.exe" if os.name == "nt" else "jupyter-book")
+    return [str(script)] if script.exists() else [sys.executable, "-m", "jupyter_book.cli.main"]
+
+
+@pytest.fixture(scope="session")
+def built_book(request) -> Path:
+    """The book site's folder, built by `jupyter-book build serve/book -W` (warnings are errors) into a temp dir.
+
+    Built once per test run (tests/run_once.py): under `pytest -n` the first worker to ask builds
+    (about 20 s) while the others wait, and all of them get the same folder."""
+    jupyter_book = _jupyter_book()     # first: without the book extra, a contributor's run skips here, in one line
+    if not BOOK_WIDGET_SCRIPTS.is_file():
+        pytest.fail("the book's widget scripts are missing: run npm ci --prefix serve/book")
+    log = ARTIFACTS / "logs" / "book-build.log"
+    log.parent.mkdir(parents=True, exist_ok=True)
+
+    def build(folder: Path) -> None:
+        result = subprocess.run([*jupyter_book, "build", str(BOOK), "-W", "--path-output", str(folder)],
+                                cwd=REPO_ROOT, capture_output=True, text=True, timeout=600)
+        log.write_text(result.stdout + result.stderr)
+        assert result.returncode == 0, f"the book did not build without warnings (log {log}):\n{result.stderr[-3000:]}"
+
+    site = built_once(request, "book-build", build) / "_build" / "html"
+    assert (site / "index.html").is_file(), f"the build wrote no index.html under {site}"
+    return site
+
+
+@pytest.fixture(scope="session")
+def built_book_url(built_book) -> str:
+    """The built site served by http.server on 127.0.0.1 (a free port) in a thread, stopped after the session."""
+
+    class QuietHandler(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args) -> None:
+            pass
+
+    handler = functools.partial(QuietHandler, directory=str(built_book))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, name="book-site", daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)
+
+
 # --- Browser -------------------------------------------------------------------------------
 
 # `playwright_api` (Playwright's sync API, one per process) is in tests/conftest.py: the hub tests use it too.
@@ -236,3 +307,15 @@ def _failure_screenshot(page, name: str) -> None:
         screenshot(page, f"FAILED-{name}")
     except Exception:  # never hide the test's own failure
         pass
+
+
+# --- Accessibility report ------------------------------------------------------------------------------------------
+
+def pytest_terminal_summary(terminalreporter):
+    """Every axe-core audit of the run (tests/browser/a11y.py), per page and per rule, after the results; also in
+    test-artifacts/accessibility.txt (under pytest -n each worker writes its own, test-artifacts/<worker>/)."""
+    from .a11y import AUDITS, report_table
+
+    if AUDITS:
+        terminalreporter.section("accessibility (axe-core)")
+        terminalreporter.write_line(report_table(AUDITS))

@@ -1,14 +1,14 @@
 """The course read as a book (Jupyter Book 1.x), served offline, with its plots and widgets as last saved.
 
-The site is built as the README says for a clone, `jupyter-book build serve/book -W` (warnings are errors), once per test session:
-Sphinx rebuilds only what changed, so a fresh build is a no-op and a stale one (a lesson or the book's config edited
-since) is brought up to date, whether the site was built by hand, by CI or not at all. The build needs the `book`
-extra (`pip install -e ".[book]"`) and the widget scripts from `npm ci --prefix serve/book`; without them the test fails
-naming the command. The built folder, serve/book/_build/html, is served on 127.0.0.1 by Python's http.server in a thread,
-and a browser context that can reach only that server (every other request is blocked and recorded) opens the
-pages of lessons 01, 04 and 08: every image loaded, the widgets drawn from their saved state by
-html-manager, no console error, no blocked request. Each page also says it is a read-only copy, with the JupyterLab
-command and a Binder link to that lesson, and its link to the contents lands on lesson 00's contents.
+The site is built as the README says for a clone, `jupyter-book build serve/book -W` (warnings are errors), once per
+test run, into a temp dir (the `built_book` fixture of tests/browser/conftest.py, which other browser tests share; a
+site built by hand in serve/book/_build is never read). The build needs the `book` extra (`pip install -e ".[book]"`)
+and the widget scripts from `npm ci --prefix serve/book`; without them the test fails naming the command. The built
+folder is served on 127.0.0.1 by Python's http.server in a thread (`built_book_url`), and a browser context that
+can reach only that server (every other request is blocked and recorded) opens the pages of lessons 01, 04 and 08:
+every image loaded, the widgets drawn from their saved state by html-manager, no console error, no blocked request.
+Each page also says it is a read-only copy, with the JupyterLab command and a Binder link to that lesson, and its link
+to the contents lands on lesson 00's contents.
 
 Then, from the built files themselves (file:// URLs, as a reader who opens site/index.html): every page, recording every
 request, asks no other host and no longer tells the reader to run cells; lesson 04's two printed Markdown tables (the
@@ -21,83 +21,26 @@ Screenshots: test-artifacts/screenshots/book-*.png (1280x720 and 390 px).
 
 from __future__ import annotations
 
-import functools
-import http.server
-import importlib.util
 import json
-import os
-import subprocess
-import sys
-import threading
 from pathlib import Path
 
 import pytest
 import yaml
 
-from .conftest import REQUIRE_ENV, VIEWPORT
-from .lab import ARTIFACTS, REPO_ROOT, expect, local_only_context, off_machine, record_requests, screenshot
+from .conftest import BOOK, VIEWPORT
+from .lab import REPO_ROOT, expect, local_only_context, off_machine, record_requests, screenshot
 
 pytestmark = pytest.mark.browser
 
-BOOK = REPO_ROOT / "serve" / "book"
-SITE = BOOK / "_build" / "html"
-WIDGET_SCRIPTS = BOOK / "node_modules" / "@jupyter-widgets" / "html-manager" / "dist" / "embed-amd.js"
 PAGES = ["lessons/01_card_values.html", "lessons/04_banker_tableau.html", "lessons/08_scoreboards_and_streaks.html"]
 WIDGET_VIEWS = 'script[type="application/vnd.jupyter.widget-view+json"]'
 
 
-def _jupyter_book() -> list[str]:
-    """The jupyter-book command of this Python (the venv's), or a skip/fail saying how to install it."""
-    if importlib.util.find_spec("jupyter_book") is None:
-        message = 'the book tests need Jupyter Book: pip install -e ".[book]"'
-        if os.environ.get(REQUIRE_ENV) == "1":
-            pytest.fail(f"{message} ({REQUIRE_ENV}=1 forbids skipping)", pytrace=False)
-        pytest.skip(message)
-    script = Path(sys.executable).parent / ("jupyter-book.exe" if os.name == "nt" else "jupyter-book")
-    return [str(script)] if script.exists() else [sys.executable, "-m", "jupyter_book.cli.main"]
-
-
-@pytest.fixture(scope="module")
-def book_site() -> Path:
-    """serve/book/_build/html, built (or brought up to date) by the README's command, with warnings as errors."""
-    jupyter_book = _jupyter_book()     # first: without the book extra, a contributor's run skips here, in one line
-    if not WIDGET_SCRIPTS.is_file():
-        pytest.fail("the book's widget scripts are missing: run npm ci --prefix serve/book")
-    log = ARTIFACTS / "logs" / "book-build.log"
-    log.parent.mkdir(parents=True, exist_ok=True)
-    result = subprocess.run([*jupyter_book, "build", str(BOOK), "-W"], cwd=REPO_ROOT,
-                            capture_output=True, text=True, timeout=600)
-    log.write_text(result.stdout + result.stderr)
-    assert result.returncode == 0, f"the book did not build without warnings (log {log}):\n{result.stderr[-3000:]}"
-    assert (SITE / PAGES[0]).is_file(), f"the build wrote no {PAGES[0]} under {SITE}"
-    return SITE
-
-
-@pytest.fixture(scope="module")
-def site_url(book_site) -> str:
-    """The built site served by http.server on 127.0.0.1 (a free port) in a thread, stopped afterwards."""
-
-    class QuietHandler(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, *args) -> None:
-            pass
-
-    handler = functools.partial(QuietHandler, directory=str(book_site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, name="book-site", daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=10)
-
-
 @pytest.fixture
-def book_page(browser, site_url):
+def book_page(browser, built_book_url):
     """A page in a context that reaches only the site; yields (page, blocked requests, console errors)."""
     blocked, errors = [], []
-    context = local_only_context(browser, site_url, blocked, VIEWPORT)
+    context = local_only_context(browser, built_book_url, blocked, VIEWPORT)
     page = context.new_page()
     page.set_default_timeout(30_000)
     page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
@@ -109,9 +52,9 @@ def book_page(browser, site_url):
 
 
 @pytest.mark.parametrize("path", PAGES)
-def test_a_lesson_page_shows_its_images_and_saved_widgets_offline(book_page, site_url, path):
+def test_a_lesson_page_shows_its_images_and_saved_widgets_offline(book_page, built_book_url, path):
     page, blocked, errors = book_page
-    page.goto(f"{site_url}/{path}", wait_until="load")
+    page.goto(f"{built_book_url}/{path}", wait_until="load")
     stem = Path(path).stem
 
     # Widgets: html-manager draws each saved view into a .widget-subarea just before its <script>.
@@ -149,12 +92,12 @@ def test_a_lesson_page_shows_its_images_and_saved_widgets_offline(book_page, sit
     assert blocked == [], f"{path} requested other hosts: {blocked}"
 
 
-def test_the_contents_link_lands_on_the_course_contents(book_page, site_url):
+def test_the_contents_link_lands_on_the_course_contents(book_page, built_book_url):
     # internal links and the contents page work
     page, blocked, errors = book_page
-    page.goto(f"{site_url}/", wait_until="load")                  # index.html redirects to lesson 00
+    page.goto(f"{built_book_url}/", wait_until="load")                  # index.html redirects to lesson 00
     page.wait_for_url("**/lessons/00_welcome.html", timeout=30_000)
-    page.goto(f"{site_url}/lessons/04_banker_tableau.html", wait_until="load")
+    page.goto(f"{built_book_url}/lessons/04_banker_tableau.html", wait_until="load")
     page.locator("article a.reference.internal", has_text="Contents").first.click()
     page.wait_for_url("**/lessons/00_welcome.html#contents")
     section = page.locator("section#contents")
@@ -203,16 +146,16 @@ def _open(page, site: Path, path: str) -> None:
     page.goto((site / path).as_uri(), wait_until="networkidle")
 
 
-def test_no_page_asks_another_host_or_says_to_run_cells(book_site, file_context):
+def test_no_page_asks_another_host_or_says_to_run_cells(built_book, file_context):
     context, requested = file_context()
     page = context.new_page()
-    pages = _all_pages(book_site)
+    pages = _all_pages(built_book)
     lessons = [path for path in pages if path.startswith("lessons/")]
     assert len(lessons) == 24, lessons           # 12 lessons in each edition
     leaving, running = {}, []
     for path in pages:
         requested.clear()
-        _open(page, book_site, path)
+        _open(page, built_book, path)
         if path in ("lessons/04_banker_tableau.html", "lessons/vi/04_banker_tableau.html"):
             page.wait_for_function("document.querySelectorAll('.widget-subarea .jupyter-widgets').length > 0")
         if off_machine(requested):
@@ -247,12 +190,12 @@ def _plain(text: str) -> str:
 
 
 @pytest.mark.parametrize("edition", ["", "vi/"])
-def test_lesson_04_prints_its_two_tables_as_tables(book_site, file_context, edition):
+def test_lesson_04_prints_its_two_tables_as_tables(built_book, file_context, edition):
     saved = _saved_markdown_tables(REPO_ROOT / "lessons" / f"{edition}04_banker_tableau.ipynb")
     assert len(saved) == 2, "lesson 04 prints the tableau and source 002's table"
     context, _ = file_context()
     page = context.new_page()
-    _open(page, book_site, f"lessons/{edition}04_banker_tableau.html")
+    _open(page, built_book, f"lessons/{edition}04_banker_tableau.html")
     for lines in saved:
         header = _cells(lines[0])
         table = page.locator(".cell_output table").filter(has=page.locator("th", has_text=header[0]))
@@ -270,11 +213,11 @@ def test_lesson_04_prints_its_two_tables_as_tables(book_site, file_context, edit
 @pytest.mark.parametrize("path, title", [("lessons/01_card_values.html", TITLE),
                                          ("lessons/11_my_progress.html", TITLE),
                                          ("lessons/vi/11_my_progress.html", TITLE_VI)])
-def test_the_sidebar_shows_the_whole_title(book_site, file_context, path, title):
+def test_the_sidebar_shows_the_whole_title(built_book, file_context, path, title):
     # A late lesson's sidebar is scrolled to that lesson: the title must still show whole, on top of the list.
     context, _ = file_context(SMALL_SCREEN)
     page = context.new_page()
-    _open(page, book_site, path)
+    _open(page, built_book, path)
     page.wait_for_timeout(300)                     # the theme scrolls the sidebar after load
     found = page.evaluate(r"""() => {
         const title = document.querySelector('.bd-sidebar-primary .logo__title');
@@ -293,10 +236,10 @@ def test_the_sidebar_shows_the_whole_title(book_site, file_context, path, title)
 
 
 @pytest.mark.parametrize("edition", ["", "vi/"])
-def test_at_phone_width_the_tableau_explorer_stays_in_the_column(book_site, file_context, edition):
+def test_at_phone_width_the_tableau_explorer_stays_in_the_column(built_book, file_context, edition):
     context, _ = file_context(PHONE)
     page = context.new_page()
-    _open(page, book_site, f"lessons/{edition}04_banker_tableau.html")
+    _open(page, built_book, f"lessons/{edition}04_banker_tableau.html")
     page.wait_for_function("document.querySelectorAll('.widget-subarea .jupyter-widgets').length > 0")
     explorer = page.locator(".widget-subarea .bcl-grid").first      # the tableau explorer's grid
     expect(explorer).to_be_attached()
@@ -350,12 +293,12 @@ _JS_CHROME = """() => {
 SHARED_CHROME = {"Binder", ".ipynb", ".pdf", "Ctrl", "+", "K", ".", "launch", "binder"}
 
 
-def test_a_vietnamese_page_has_vietnamese_chrome(book_site, file_context):
+def test_a_vietnamese_page_has_vietnamese_chrome(built_book, file_context):
     context, _ = file_context()
     page = context.new_page()
     chrome = {}
     for edition in ("", "vi/"):
-        _open(page, book_site, f"lessons/{edition}04_banker_tableau.html")
+        _open(page, built_book, f"lessons/{edition}04_banker_tableau.html")
         chrome[edition.strip("/") or "en"] = set(page.evaluate(_JS_CHROME))
         screenshot(page, f"book-{edition.strip('/') or 'en'}-04-1280")
         if edition:

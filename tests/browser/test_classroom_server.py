@@ -169,3 +169,19 @@ def test_the_list_of_lessons_is_served_locally(classroom_page, classroom_server,
     expect(page.get_by_text("lessons", exact=True).first).to_be_visible()
     assert outside_requests == [], f"the list page asked other hosts: {outside_requests[:5]}"
 
+
+
+def test_the_prelaunch_hook_gives_a_vietnamese_lesson_its_language():
+    # <html lang> comes from the notebook's metadata, which the hook writes from the lesson's folder: lessons/vi is
+    # Vietnamese, lessons/ English (the rendered pages are checked on every lesson's visit, test_lessons.py).
+    import nbformat
+    from traitlets.config.loader import PyFileConfigLoader
+
+    hook = PyFileConfigLoader("voila.py", path=str(CONFIG_DIR)).load_config().VoilaConfiguration.prelaunch_hook
+
+    class Handler:
+        xsrf_token = b"token"
+
+    for folder, language in (("lessons/vi", "vi"), ("lessons", "en"), (str(REPO_ROOT / "lessons" / "vi"), "vi")):
+        notebook = hook(Handler(), notebook=nbformat.v4.new_notebook(), cwd=folder)
+        assert notebook.metadata["baccarat"]["language"] == language, folder

@@ -11,7 +11,9 @@ In JupyterLab (1024x768 with the file browser open, a small laptop), after Run A
   then the lesson's widgets are used as LESSONS scripts them and their answers checked against baccarat_lib
   (a lesson missing from LESSONS has one exercise answered);
 - Vietnamese: the widgets' visible text is Vietnamese (Vietnamese letters, none of ENGLISH_ONLY);
-- lesson 01 is opened trusted first: before anything runs it shows its saved widgets, not their text fallback.
+- lesson 01 is opened trusted first: before anything runs it shows its saved widgets, not their text fallback;
+- accessibility: axe-core (WCAG 2.1 A/AA, tests/browser/a11y.py) over the notebook's output areas (JupyterLab's own
+  interface is not audited): no serious or critical violation.
 
 In Voila with the course's config, as the README's classroom command (1280x720, a projector; the page reaches
 only the local server):
@@ -20,6 +22,11 @@ only the local server):
 - a header with the lesson's title and its previous / contents / next links and the other edition's twin;
 - the layout checks above; Vietnamese: every menu shows its whole chosen option (Vietnamese names are longer);
 - no request to any other host;
+- accessibility: the page says its language (`<html lang="en">` / `"vi"`); axe-core (WCAG 2.1 A/AA) over the whole
+  page finds no serious or critical violation; English: the keyboard alone (Tab, Shift+Tab, Enter, Space) answers the
+  lesson's first unanswered exercise (lesson 09: the whole final test, to its score), with a visible focus ring on
+  every control reached, the feedback in a live region and the focus left on the feedback or a control of the
+  exercise, never lost to the page;
 - lessons 04 and 05: the tableau explorer, the coup builder, the shoe dealer and an exercise answer clicks and
   typing; card faces (about 24 px) and exercise text (18 px) are projector-sized; lesson 00's "Contents" link
   lands on its contents;
@@ -44,6 +51,7 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 from . import servers
+from .a11y import audit, blocking, focus_ring_problem, live_region_problem, press_until
 from .conftest import LAB_HOMES
 from .lab import (
     LAB_PANEL, REPO_ROOT, assert_no_errors, cell_by_text, expect, kernel_roundtrip, layout_problems,
@@ -671,6 +679,7 @@ def test_lesson_in_jupyterlab(page, lab_server, path):
         problems.append("Error displaying widget")
 
     problems += [f"layout: {p}" for p in layout_problems(page)]
+    problems += blocking(audit(page, f"lab {name}", include=f"{LAB_PANEL} .jp-OutputArea"))
     problems += [f"a menu cuts its chosen option: {option!r}"     # "Standard (5% commissi…" at 1024 px
                  for option in page.evaluate(_JS_CLIPPED_MENUS, f"{LAB_PANEL} .jp-OutputArea-output")]
     if name[-2:] in SCREENSHOT_LESSONS or name[:2] in SCREENSHOT_LESSONS:
@@ -870,6 +879,127 @@ def classroom_05(page, nb):
     screenshot(page, "voila-05-exercise")
 
 
+
+# --- Keyboard only ------------------------------------------------------------------------------------------------
+
+# The focused element is a control (a button or a text box) inside the marked exercise.
+_JS_IN_TARGET = "(el, _) => !!el.closest('[data-keyboard-walk]') && ['BUTTON', 'INPUT'].includes(el.tagName)"
+_JS_NAMED = """(el, name) => !!el.closest('[data-keyboard-walk]') && el.tagName === 'BUTTON'
+                             && el.textContent.trim().endsWith(name) && !el.disabled"""
+_JS_ANSWER_BOX = """(el, _) => !!el.closest('[data-keyboard-walk]') && el.tagName === 'INPUT'
+                                && /answer|number/i.test(el.placeholder)"""
+_JS_FOCUS_KEPT = """() => { const el = document.activeElement;
+  return !!el && el !== document.body && !!el.closest('[data-keyboard-walk]'); }"""
+
+
+def shown_code_cells(page, path: str):
+    """The lesson's code cells that classroom mode shows (every one but the `notebook-only` ones), as (source, the
+    cell on the page) in order."""
+    cells = json.loads((REPO_ROOT / path).read_text(encoding="utf-8"))["cells"]
+    sources = ["".join(c["source"]) for c in cells
+               if c["cell_type"] == "code" and "notebook-only" not in c.get("metadata", {}).get("tags", [])]
+    shown = page.locator("#rendered_cells .jp-CodeCell")
+    assert shown.count() == len(sources), f"{shown.count()} code cells shown, {len(sources)} expected"
+    return [(source, shown.nth(index)) for index, source in enumerate(sources)]
+
+
+def keyboard_step(page, key: str, predicate: str, arg=None) -> list[str]:
+    """Tab (or Shift+Tab) to the control `predicate` picks; what is wrong with its focus ring."""
+    press_until(page, key, predicate, arg, limit=400)
+    problem = focus_ring_problem(page)
+    return [f"focus ring: {problem}"] if problem else []
+
+
+def keyboard_answer(page, cell, text: str | None) -> list[str]:
+    """Answer the marked exercise from the keyboard, then check its feedback box and where the focus went.
+
+    A typed question: `text` (None: "0") typed into its answer box, then Enter. A choice question: Space on the button
+    labelled `text` (None: the first control Tab reaches, after one Tab past it and Shift+Tab back)."""
+    problems = []
+    if cell.get_by_placeholder(re.compile("answer|number", re.I)).filter(visible=True).count():
+        problems += keyboard_step(page, "Tab", _JS_ANSWER_BOX)
+        with kernel_roundtrip(page):
+            page.keyboard.type(text or "0")
+            page.keyboard.press("Enter")
+    elif text is None:
+        problems += keyboard_step(page, "Tab", _JS_IN_TARGET)
+        page.keyboard.press("Tab")                      # one past it, and back: the order runs both ways
+        problems += keyboard_step(page, "Shift+Tab", _JS_IN_TARGET)
+        with kernel_roundtrip(page):
+            page.keyboard.press("Space")
+    else:
+        problems += keyboard_step(page, "Tab", _JS_NAMED, text)
+        with kernel_roundtrip(page):
+            page.keyboard.press("Space")
+    feedback_box = cell.locator(".bcl-right, .bcl-wrong")
+    expect(feedback_box).to_have_count(1)
+    problems += [f"feedback: {problem}" for problem in [live_region_problem(feedback_box)] if problem]
+    if not page.evaluate(_JS_FOCUS_KEPT):
+        focused = page.evaluate("document.activeElement.outerHTML.slice(0, 100)")
+        problems.append(f"after the answer the focus left the exercise: {focused}")
+    elif page.evaluate("['BUTTON', 'INPUT'].includes(document.activeElement.tagName)") and focus_ring_problem(page):
+        problems.append(f"after the answer: {focus_ring_problem(page)}")
+    return problems
+
+
+def keyboard_start(page, cell) -> list[str]:
+    """A drill or test: press its Start button from the keyboard (Tab to it, Enter)."""
+    if not cell.get_by_role("button", name=re.compile(r"Start$")).count():
+        return []
+    problems = keyboard_step(page, "Tab", _JS_NAMED, "Start")
+    with kernel_roundtrip(page):
+        page.keyboard.press("Enter")
+    expect(cell.get_by_role("button", name=re.compile(r"Start$"))).to_have_count(0)
+    return problems
+
+
+def keyboard_final_test(page, cell) -> list[str]:
+    """Lesson 09's final test, the whole of it, from the keyboard: each question answered right (the answers come
+    from the library's own test with the lesson's seed), then Next question, to the score."""
+    from baccarat_lib.teaching.practice import TEST, answer_drill, next_drill, start_drill
+
+    problems = keyboard_start(page, cell)
+    state = start_drill(TEST, seed=2024, length=10)          # the lesson's show_final_test(seed=2024, questions=10)
+    for number in range(1, 11):
+        question = state.exercise.question
+        expect(cell).to_contain_text(question.prompt)
+        problems += keyboard_answer(page, cell, question.answer)
+        expect(cell.locator(".bcl-right")).to_have_count(1)
+        expect(cell).to_contain_text(f"{number} of {number}")
+        state = answer_drill(state, question.answer)
+        if number < 10:
+            problems += keyboard_step(page, "Tab", _JS_NAMED, "Next question")
+            with kernel_roundtrip(page):
+                page.keyboard.press("Enter")
+            state = next_drill(state, ())
+    expect(cell).to_contain_text("10 of 10")
+    return problems
+
+
+def keyboard_walk_problems(page, path: str) -> list[str]:
+    """Answer the lesson's first exercise not yet answered on this page with the keyboard only (lesson 09: the whole
+    final test), from wherever the focus is; what went wrong."""
+    exercises = [(source, cell) for source, cell in shown_code_cells(page, path)
+                 if any(call in source for call in EXERCISE_CALLS)]
+    if not exercises:
+        return []
+    if "show_final_test(" in "".join(source for source, _ in exercises):
+        source, cell = next((s, c) for s, c in exercises if "show_final_test(" in s)
+    else:
+        source, cell = next(((s, c) for s, c in exercises if not c.locator(".bcl-right, .bcl-wrong").count()),
+                            exercises[0])
+    started = time.monotonic()
+    cell.evaluate("el => { el.dataset.keyboardWalk = '1'; }")     # a mark to find it by; the focus is not moved
+    cell.scroll_into_view_if_needed()
+    if "show_final_test(" in source:
+        problems = keyboard_final_test(page, cell)
+    else:
+        problems = keyboard_start(page, cell) + keyboard_answer(page, cell, None)
+    print(f"{path}: keyboard walk through {source.strip().splitlines()[0][:60]!r} in {time.monotonic() - started:.1f} s: "
+          f"{'ok' if not problems else problems}")
+    screenshot(page, f"keyboard-{Path(path).stem[:2]}")
+    return [f"keyboard: {problem}" for problem in problems]
+
 CLASSROOM_INTERACTIONS = {"00": classroom_00, "04": classroom_04, "05": classroom_05}
 
 
@@ -893,6 +1023,10 @@ def test_lesson_in_classroom_mode(classroom_page, classroom_server, classroom_co
                  for match in FORBIDDEN.finditer(text)]
     problems += header_problems(page, classroom_server.url, path)
     problems += [f"layout: {problem}" for problem in layout_problems(page)]  # the bigger text still fits
+    # Accessibility, reported at the end so that the keyboard walk runs (and says what it finds) even when axe fails.
+    accessibility = blocking(audit(page, f"classroom {name}"))
+    if page.evaluate("document.documentElement.lang") != language:
+        accessibility.append(f"<html lang={page.evaluate('document.documentElement.lang')!r}>, expected {language!r}")
     if language == "vi":
         problems += vietnamese_problems(page, ".jp-OutputArea-output")
     problems += [f"a menu cuts its chosen option: {option!r}"
@@ -906,6 +1040,7 @@ def test_lesson_in_classroom_mode(classroom_page, classroom_server, classroom_co
 
     if language == "en" and name[:2] in CLASSROOM_INTERACTIONS:
         CLASSROOM_INTERACTIONS[name[:2]](page, nb)
+    _report(path, accessibility + (keyboard_walk_problems(page, path) if language == "en" else []))
     assert not outside_requests, f"requests to other hosts: {outside_requests[:5]}"
     # MathJax comes from Voila's own scripts: a page config naming an address would fetch it from a CDN.
     assert page.evaluate("JSON.parse(document.getElementById('jupyter-config-data').textContent)"

@@ -94,8 +94,9 @@ def test_a_lesson_as_slides_steps_by_keyboard_and_its_widgets_answer(projector, 
                 expect(page.locator(f"{PRESENT} .bcl-message").first).to_be_visible(timeout=30_000)
                 answered = True
                 break
+            before = page.evaluate(_JS_PRESENT_INDEX)
             page.keyboard.press("ArrowRight")
-            page.wait_for_timeout(150)
+            page.wait_for_function(f"() => ({_JS_PRESENT_INDEX})() !== {before}", timeout=5_000)
         screenshot(page, "slides-widget")
         assert answered, "no slide of the lesson offered an answer button to click"
         assert outside == [], f"requests left the machine: {outside[:5]}"
@@ -107,18 +108,26 @@ def test_a_lesson_as_slides_steps_by_keyboard_and_its_widgets_answer(projector, 
 # bottom edge (`limit`), unless a box of its own inside the slide scrolls it (the slide's own scrolling does not
 # count); such a box must itself end above the edge and draw a scrollbar. And each widget text smaller than
 # `minPx` (an SVG text by its size on the screen).
-_JS_SLIDE = """([limit, minPx]) => {
+_JS_SLIDE = """async ([limit, minPx, index]) => {
   const slides = [...document.querySelectorAll('.reveal .slides > section')];
+  const present = () => slides.indexOf(document.querySelector('.reveal .slides > section.present'));
+  // the arrow key was pressed just before: wait (up to 5 s, frame by frame) until that slide is the present one
+  for (const start = performance.now(); present() !== index && performance.now() - start < 5000;)
+    await new Promise(requestAnimationFrame);
   const outer = document.querySelector('.reveal .slides > section.present');
   const slide = outer.querySelector(':scope > section.present') || outer;
   const name = el => `${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 2).join('.')} `
     + `"${(el.textContent || el.value || '').trim().replace(/\\s+/g, ' ').slice(0, 40)}"`;
   const ownText = el => [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
+  const scrolls = new Map();       // each ancestor is asked once per slide (a slide has hundreds of elements)
   const scrollBox = el => {
-    for (let a = el.parentElement; a && a !== slide; a = a.parentElement) {
-      if (/(auto|scroll)/.test(getComputedStyle(a).overflowY) && a.scrollHeight > a.clientHeight + 1) return a;
+    const a = el.parentElement;
+    if (!a || a === slide) return null;
+    if (!scrolls.has(a)) {
+      scrolls.set(a, /(auto|scroll)/.test(getComputedStyle(a).overflowY) && a.scrollHeight > a.clientHeight + 1
+                      ? a : scrollBox(a));
     }
-    return null;
+    return scrolls.get(a);
   };
   const below = [], small = [], boxes = new Set();
   for (const el of slide.querySelectorAll('*')) {
@@ -205,8 +214,9 @@ def _use_the_coup_slides(page, problems: list) -> None:
         for _ in range(6):                       # deal until the coup is over (the button is then disabled)
             if next_card.is_disabled():
                 break
+            before = dealer.inner_text()
             next_card.click()
-            page.wait_for_timeout(300)
+            expect(dealer).not_to_have_text(before, use_inner_text=True, timeout=30_000)   # the card is drawn
         last_step = dealer.locator(".bcl-steps li").last
         expect(last_step).to_be_visible(timeout=30_000)
         if not _on_screen_soon(page, last_step):
@@ -238,7 +248,7 @@ def test_every_slide_of_both_editions_fits_a_1280x720_screen(projector, slides_u
             waiting += time.monotonic() - waited
             count = None
             for step in range(200):
-                found = page.evaluate(_JS_SLIDE, [SCREEN["height"], MIN_TEXT_PX])
+                found = page.evaluate(_JS_SLIDE, [SCREEN["height"], MIN_TEXT_PX, step])
                 count = found["count"]
                 if found["index"] != step:
                     problems.append(f"{lesson}: the right arrow key went from slide {step - 1} to {found['index']}")
@@ -249,8 +259,7 @@ def test_every_slide_of_both_editions_fits_a_1280x720_screen(projector, slides_u
                 slides_seen += 1
                 if step == count - 1:
                     break
-                page.keyboard.press("ArrowRight")
-                page.wait_for_function(f"() => ({_JS_PRESENT_INDEX})() === {step + 1}", timeout=5_000)
+                page.keyboard.press("ArrowRight")       # the next measurement waits for slide step + 1
             if lesson == "lessons/04_banker_tableau.ipynb":
                 page.keyboard.press("Home")
                 _answer_the_fourth_exercise(page, problems)

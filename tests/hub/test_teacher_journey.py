@@ -18,8 +18,12 @@ checkout's HEAD, in a folder every user can enter (as the README asks), with a h
 9. Ctrl-C in the hub's terminal stops everything in under 10 s;
 10. the end of class removes the student's Unix user and archives their home.
 
-What is shared with other tests, where the README's commands give the same result: pip's and npm's caches (the
-teacher's machine would have them after its first install). Each step's time is printed. Needs root (the hub makes a
+What is shared with other tests, where the README's commands give the same result: npm's cache (the teacher's machine
+would have it after its first install) and the run's wheelhouse (tests/conftest.py's `wheelhouse`: the course's
+dependencies as wheels, resolved once from the package index for this clone). Each README `pip install` runs as written,
+building the course from the fresh clone, but with pip set (through its environment variables) to take every package
+from that wheelhouse alone and not to byte-compile them: the same packages the index would give, unpacked without
+asking it again. Each step's time is printed. Needs root (the hub makes a
 Unix user per student), npm and the package index; without the index or npm the test is skipped, saying why (set
 BACCARAT_REQUIRE_INSTALL=1 to fail instead, as CI does).
 """
@@ -48,6 +52,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))   # the hub helper and 
 from hub import descendants, free_ports, processes, start_in_terminal, wait_for_hub  # noqa: E402
 from load_test import StudentRun, run_lesson  # noqa: E402
 from baccarat_spawner import unix_users_with_prefix  # noqa: E402
+from run_once import pip_from_wheelhouse  # noqa: E402  (tests/run_once.py)
 
 ROOT = Path(__file__).resolve().parents[2]
 README = ROOT / "README.md"
@@ -102,7 +107,7 @@ def test_the_journey_is_read_from_the_readme_in_its_order():
 class Journey:
     """A fresh clone in a folder every user can enter, a home of its own, and what it started."""
 
-    def __init__(self):
+    def __init__(self, wheelhouse: Path):
         self.root = Path(tempfile.mkdtemp(prefix="baccarat-journey-"))
         os.chmod(self.root, 0o711)
         self.course = self.root / "punto-banco-course"
@@ -115,7 +120,8 @@ class Journey:
         self.env = {key: value for key, value in os.environ.items()
                     if not key.startswith(("JUPYTER", "BACCARAT_", "PYTHON", "VIRTUAL_ENV", "MPL", "IPYTHON", "XDG_",
                                            "PIP_", "npm_"))}
-        self.env.update(caches, HOME=str(self.home), JUPYTER_TOKEN=TOKEN, PIP_DISABLE_PIP_VERSION_CHECK="1")
+        self.env.update(caches, HOME=str(self.home), JUPYTER_TOKEN=TOKEN)
+        self.env.update(pip_from_wheelhouse(wheelhouse))
         self.servers: list[subprocess.Popen] = []
         self.hub: subprocess.Popen | None = None
         self.terminal: int | None = None
@@ -215,11 +221,11 @@ def _split_server(command: str) -> tuple[list[str], str]:
 
 # --- the journey ------------------------------------------------------------------------------------------------
 
-def test_a_teacher_follows_the_readme_from_install_to_the_end_of_class():
+def test_a_teacher_follows_the_readme_from_install_to_the_end_of_class(request):
     if shutil.which("npm") is None:
         _give_up("the journey builds the course, which needs npm: apt-get install npm")
     commands = readme_commands(README.read_text(encoding="utf-8"))
-    journey = Journey()
+    journey = Journey(request.getfixturevalue("wheelhouse"))
     try:
         _walk(journey, commands)
     finally:

@@ -26,6 +26,12 @@
 #    laptop closed) and for tabs left open all day on a shared server: a kernel that has done nothing for an
 #    hour is shut down, even while its page is still open (`cull_connected`). A student who comes back to
 #    such a page reloads it and gets a fresh kernel. Every click on a widget counts as activity.
+#
+# 4. The page's language. A screen reader reads a page in the language of its `<html lang>`, which nbconvert's
+#    templates take from `resources.language_code` ("en" for every notebook). The prelaunch hook, which knows the
+#    lesson's folder, writes the lesson's language into the notebook's metadata (baccarat.language: "vi" for the
+#    Vietnamese edition, the folder `vi` beside the English lessons, as baccarat_lib.course.EDITIONS has it, else
+#    "en"), and the course's templates (classroom and slides) put it into `<html lang>`.
 
 import os
 from pathlib import Path
@@ -42,13 +48,19 @@ os.environ["JUPYTER_PATH"] = os.pathsep.join(filter(None, [str(_SHARE), os.envir
 c.VoilaConfiguration.template = "baccarat"
 
 
-def set_xsrf_cookie(handler, notebook, cwd):
-    """Voila prelaunch hook: give the page its `_xsrf` cookie (tornado sets it on first read of the token)."""
+VIETNAMESE_FOLDER = "vi"
+
+
+def prepare_lesson_page(handler, notebook, cwd):
+    """Voila prelaunch hook: give the page its `_xsrf` cookie (tornado sets it on first read of the token, 1.) and
+    its language (4.)."""
     handler.xsrf_token  # noqa: B018 (the read is the point)
-    return None  # keep the notebook as it is
+    language = "vi" if Path(cwd or ".").name == VIETNAMESE_FOLDER else "en"
+    notebook.metadata.setdefault("baccarat", {})["language"] = language
+    return notebook
 
 
-c.VoilaConfiguration.prelaunch_hook = set_xsrf_cookie
+c.VoilaConfiguration.prelaunch_hook = prepare_lesson_page
 
 LOCAL_MATHJAX = {"fullMathjaxUrl": None, "mathjaxConfig": None}   # null both: Voila's bundled MathJax 3, no CDN
 

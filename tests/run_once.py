@@ -1,0 +1,58 @@
+"""What several test files need and is slow to make, made once per test run and shared by the xdist workers.
+
+`built_once(request, name, build)` gives the folder; `pip_from_wheelhouse(folder)` the pip settings that install
+from a folder of wheels (tests/conftest.py's `wheelhouse` fixture) alone."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+from pathlib import Path
+
+
+@contextlib.contextmanager
+def _one_at_a_time(path: Path):
+    """One process at a time past this point (the xdist workers of one run); where flock is missing, no lock."""
+    try:
+        import fcntl
+    except ImportError:       # Windows: each worker may build its own copy; built_once's rename keeps one
+        yield
+        return
+    with open(path, "w") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def built_once(request, name: str, build) -> Path:
+    """The folder `name` in the run's temp root, made by `build(folder)` by the first worker that asks for it.
+
+    Under `pytest -n` every worker's temp dir lies in one root of the run; the first worker to ask builds (into a
+    folder of its own, renamed whole when done, so no worker sees half of it) while the others wait on a lock, and
+    all of them get the same folder. A failed build is built again by the next one to ask (and fails it too)."""
+    factory = request.getfixturevalue("tmp_path_factory")
+    root = factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        root = root.parent            # the run's temp root, shared by its workers
+    done = root / name
+    with _one_at_a_time(root / f"{name}.lock"):
+        if not done.is_dir():
+            work = root / f"{name}-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}"
+            shutil.rmtree(work, ignore_errors=True)    # what a failed build left
+            work.mkdir()
+            build(work)
+            try:
+                work.rename(done)
+            except OSError:           # another worker's build got there first (no lock on this system)
+                pass
+    return done
+
+
+def pip_from_wheelhouse(wheelhouse: Path) -> dict[str, str]:
+    """pip's settings (environment variables) that install from `wheelhouse` alone: no index, and no byte-compiling
+    of every installed module (a throw-away venv; Python compiles what it imports)."""
+    return {"PIP_NO_INDEX": "1", "PIP_FIND_LINKS": str(wheelhouse), "PIP_NO_COMPILE": "1",
+            "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
