@@ -67,7 +67,7 @@ def new_axes(ax, figsize):
     """``ax`` if given, else the axes of a new figure ``figsize`` (width, height) inches large; its number ticks
     written in the course's language."""
     if ax is None:
-        _, ax = plt.subplots(figsize=figsize)
+        ax = plt.subplots(figsize=figsize)[1]
     return number_ticks(ax)
 
 
@@ -82,13 +82,34 @@ def figure_description(fig: Figure) -> str:
     """The figure in words: its overall title, then each plot's titles and axis labels, in the current language.
 
     >>> fig, ax = plt.subplots()
-    >>> _ = ax.set(title="Edges", xlabel="coup", ylabel="edge")
+    >>> texts = ax.set(title="Edges", xlabel="coup", ylabel="edge")
     >>> figure_description(fig)
     'Chart: Edges; horizontal axis: coup; vertical axis: edge'
     >>> plt.close(fig)
     """
+    return _description(_checked_figure(fig))
+
+
+def figure_html(fig: Figure) -> str | None:
+    """The figure as an ``<img>`` holding its PNG (drawn as the inline backend draws it), with
+    ``figure_description`` as its ``alt``; None for a figure with nothing drawn (as the PNG output)."""
+    from IPython.core.pylabtools import print_figure
+
+    description = _description(_checked_figure(fig))
+    png = print_figure(fig, "png", base64=True, bbox_inches="tight")
+    if not png:
+        return None
+    return (f'<img class="bcl-plot" src="data:image/png;base64,{png}" '
+            f'alt="{escape(description, quote=True)}" style="max-width:100%;">')
+
+
+def _checked_figure(fig):
     if not isinstance(fig, FigureBase):
         raise BaccaratError(_("fig must be a matplotlib Figure, not {given}").format(given=shown(fig)))
+    return fig
+
+
+def _description(fig: Figure) -> str:
     parts = [_words(fig.get_suptitle())]
     for ax in fig.axes:
         words = [_words(ax.get_title(loc)) for loc in ("left", "center", "right") if ax.get_title(loc).strip()]
@@ -100,19 +121,6 @@ def figure_description(fig: Figure) -> str:
             parts.append("; ".join(words))
     parts = [part for part in parts if part]
     return _("Chart: {description}").format(description=". ".join(parts)) if parts else _("Chart")
-
-
-def figure_html(fig: Figure) -> str | None:
-    """The figure as an ``<img>`` holding its PNG (drawn as the inline backend draws it), with
-    ``figure_description`` as its ``alt``; None for a figure with nothing drawn (as the PNG output)."""
-    from IPython.core.pylabtools import print_figure
-
-    description = figure_description(fig)      # checks ``fig``
-    png = print_figure(fig, "png", base64=True, bbox_inches="tight")
-    if not png:
-        return None
-    return (f'<img class="bcl-plot" src="data:image/png;base64,{png}" '
-            f'alt="{escape(description, quote=True)}" style="max-width:100%;">')
 
 
 def _show_figures_with_alt(formatters) -> None:
