@@ -88,3 +88,22 @@ def test_ipython_shows_a_figure_as_html_with_alt_even_after_the_inline_backend_s
     bundle, _ = display.format(fig)
     assert _alt(bundle["text/html"]) == "Chart: horizontal axis: coup"
     assert "image/png" in bundle and bundle["text/plain"].startswith("<Figure size")
+
+
+def test_a_diagram_is_said_by_the_description_attached_to_it():
+    # lesson 00's flowchart has no title or axis: its five boxes are said in order, with the natural's shortcut
+    from baccarat_lib.views.diagrams import reading_order_figure
+
+    alt = _alt(figure_html(reading_order_figure()))
+    assert re.findall(r"(\d)\. [^(]+\(", alt) == ["1", "2", "3", "4", "5"]
+    assert "3. Player rule (0–5 draws 6–7 stands)" in alt       # Player draws on 0 to 5, stands on 6 and 7
+    assert "box 2 to box 5" in alt
+    with using_language("vi"):
+        assert figure_description(reading_order_figure()).startswith("Biểu đồ: ")
+
+
+def test_a_description_is_refused_on_something_not_a_figure():
+    from baccarat_lib.views.plots.common import describe_figure
+
+    with pytest.raises(BaccaratError, match=r"fig must be a matplotlib Figure, not None"):
+        describe_figure(None, "words")

@@ -6,8 +6,10 @@ learner's language writes numbers. The colours are ``views.palette``'s.
 - ``number_ticks(ax)``: both axes' tick labels as ``game.formatting`` writes numbers: "0.465", "1,000" and "−5" in
   English, "0,465", "1.000" and "−5" in Vietnamese.
 - ``percent_ticks(axis, places=1)``: an axis holding fractions (0.46) labelled as percentages ("46.0%", "46,0%").
-- ``figure_description(fig)``: the figure in words, for a screen reader: its titles and axis labels, in the
-  course's language ("Chart: … ; horizontal axis: …; vertical axis: …").
+- ``figure_description(fig)``: the figure in words, for a screen reader: its description if one was attached
+  (``describe_figure``), then its titles and axis labels, in the course's language ("Chart: …; horizontal axis: …;
+  vertical axis: …").
+- ``describe_figure(fig, text)``: attach a description to a figure whose titles do not say what it shows.
 - ``figure_html(fig)``: the figure as an ``<img class="bcl-plot">`` holding its PNG, with that description as
   ``alt``.
 
@@ -29,7 +31,8 @@ from ...errors import BaccaratError, shown
 from ...game.formatting import localized
 from ...i18n import _, language, using_language
 
-__all__ = ["new_axes", "number_ticks", "percent_ticks", "figure_description", "figure_html"]
+__all__ = ["new_axes", "number_ticks", "percent_ticks", "figure_description", "describe_figure",
+           "figure_html"]
 
 _TICK_PLACES = 6                   # a tick shows at most this many decimals, trailing zeros dropped
 
@@ -90,6 +93,13 @@ def figure_description(fig: Figure) -> str:
     return _description(_checked_figure(fig))
 
 
+def describe_figure(fig: Figure, text: str) -> Figure:
+    """Say in ``text`` what ``fig`` shows, for a figure whose titles and labels do not (a diagram): it becomes the
+    figure's description, before its titles; returns ``fig``. (It is kept as the figure's label, never drawn.)"""
+    _checked_figure(fig).set_label(text)
+    return fig
+
+
 def figure_html(fig: Figure) -> str | None:
     """The figure as an ``<img>`` holding its PNG (drawn as the inline backend draws it), with
     ``figure_description`` as its ``alt``; None for a figure with nothing drawn (as the PNG output)."""
@@ -110,7 +120,7 @@ def _checked_figure(fig):
 
 
 def _description(fig: Figure) -> str:
-    parts = [_words(fig.get_suptitle())]
+    parts = [_words(fig.get_label()), _words(fig.get_suptitle())]
     for ax in fig.axes:
         words = [_words(ax.get_title(loc)) for loc in ("left", "center", "right") if ax.get_title(loc).strip()]
         if ax.get_xlabel().strip():
