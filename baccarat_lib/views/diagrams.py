@@ -58,6 +58,8 @@ def reading_order_figure():
     import matplotlib.pyplot as plt  # here, not at the top: reading_order_box needs no matplotlib
     from matplotlib.patches import FancyArrowPatch, FancyBboxPatch
 
+    from .plots.common import describe_figure     # also shows the figure with its description as alt text
+
     width, gap, height = 2.3, 0.75, 2.7
     figure, axes = plt.subplots(figsize=(13, 5))
     axes.set_xlim(-0.2, len(READING_ORDER) * (width + gap) - gap + 0.2)
@@ -82,4 +84,12 @@ def reading_order_figure():
     axes.text((natural_top[0] + compare_top[0]) / 2, height + 1.45, _("yes: both hands stand, compare at once"),
               ha="center", fontsize=14, fontweight="bold", color=_EDGE[1])
     figure.tight_layout()
-    return figure
+    return describe_figure(figure, _reading_order_text())
+
+
+def _reading_order_text() -> str:
+    """The flowchart in words, box by box, in the current language (its alt text)."""
+    boxes = "; ".join(f"{_(title)} ({' '.join((_player_rule() if detail == _PLAYER_RULE else _(detail)).split())})"
+                      for title, detail in READING_ORDER)
+    return _("The reading order of a coup, left to right: {boxes}. An arrow from box 2 to box 5: {shortcut}.").format(
+        boxes=boxes, shortcut=_("yes: both hands stand, compare at once"))

@@ -10,7 +10,8 @@ Every view of the course builds its HTML from these pieces. Public names:
 - ``message_html(text, kind)``: a coloured box; ``kind`` is "error", "right", "wrong" or "info".
 - ``caption_html(html)``: a line of explanation above or below a view.
 - ``table_html(headers, rows, css_class, centred=False, marked=())``: a table in the course's one table style,
-  the rows numbered in ``marked`` shaded green.
+  the rows numbered in ``marked`` shaded green, in a box that scrolls sideways when the table is wider than the
+  page, which the keyboard reaches (Tab, then the arrow keys) and a screen reader names by the table's columns.
 
 Numbers are formatted by ``game.formatting`` (``percent``, ``rounded``, ``money``).
 
@@ -21,7 +22,8 @@ True
 
 from __future__ import annotations
 
-from html import escape
+import re
+from html import escape, unescape
 
 from ..errors import BaccaratError, shown, whole_number
 from ..game.cards import Card, as_cards, card_name
@@ -101,6 +103,7 @@ def caption_html(html: str) -> str:
 
 _TABLE_STYLE = "border-collapse:collapse;font-size:1.25em;margin:0.5em 0;"
 _CELL = f"border:1px solid {LINE_GREY};padding:0.3em 0.6em;vertical-align:top;"
+_TAG = re.compile(r"<[^>]*>")      # a tag in a header's HTML, left out of the box's spoken name
 _MARKED_ROW = f'<tr class="bcl-marked" style="background:{TONES["green"][0]};color:{INK};font-weight:bold;">'
 
 
@@ -117,6 +120,10 @@ def table_html(headers, rows, css_class: str, centred: bool = False, marked=()) 
     body = "".join((_MARKED_ROW if number in marked else "<tr>")
                    + "".join(f'<td style="{cell}">{value}</td>' for value in row) + "</tr>"
                    for number, row in enumerate(rows))
-    # A table wider than the page scrolls inside its own box rather than pushing the page sideways.
-    return (f'<div class="bcl-table-box" style="max-width:100%;overflow-x:auto;">'
+    # A table wider than the page scrolls inside its own box rather than pushing the page sideways; the box takes
+    # the keyboard (tabindex) so the arrow keys scroll it too, and a screen reader names it by the table's columns.
+    columns = ", ".join(filter(None, (" ".join(unescape(_TAG.sub(" ", str(header))).split()) for header in headers)))
+    label = escape(_("Table: {columns}").format(columns=columns) if columns else _("A table"), quote=True)
+    return (f'<div class="bcl-table-box" tabindex="0" role="region" aria-label="{label}" '
+            f'style="max-width:100%;overflow-x:auto;">'
             f'<table class="{css_class}" style="{_TABLE_STYLE}"><tr>{head}</tr>{body}</table></div>')

@@ -33,3 +33,14 @@ def test_a_card_face_is_one_picture_named_in_words_for_a_screen_reader():
     assert re.findall(r'aria-label="([^"]*)"', faces) == ["Ace of diamonds, worth 1", "10 of clubs, worth 0"]
     with using_language("vi"):
         assert 'aria-label="7 cơ, giá trị 7"' in card_html(Card("7", "♥"))
+
+
+def test_a_table_box_takes_the_keyboard_and_is_named_by_its_columns():
+    # The box scrolls sideways on a narrow page: Tab must reach it (then the arrow keys scroll it), and a screen
+    # reader names the region. Header markup is left out of the name; quotes are escaped inside it.
+    html = table_html(['<span style="x">Bet</span>', 'Edge "now"', ""], [["tie", "14.36%", ""]], "bcl-demo")
+    box = re.match(r'<div class="bcl-table-box"([^>]*)>', html).group(1)
+    assert ' tabindex="0" role="region" aria-label="Table: Bet, Edge &quot;now&quot;" ' in box + " "
+    assert 'aria-label="A table"' in table_html(["", ""], [["a", "b"]], "bcl-demo")
+    with using_language("vi"):
+        assert 'aria-label="Bảng: Cược, Lợi thế"' in table_html(["Cược", "Lợi thế"], [["a", "b"]], "bcl-demo")

@@ -9,6 +9,7 @@ small cases counted by hand; none is copied from the code.
 import re
 from decimal import Decimal
 
+import ipywidgets as widgets
 import pytest
 
 from baccarat_lib.game.payouts import bet_label
@@ -195,6 +196,13 @@ def test_edge_explorer_default_is_8_decks_standard():
     assert "1.0579%" in text and "1.2351%" in text and "14.3596%" in text
     assert "+0.95 with chance 45.8597%" in text                 # a Banker win nets 0.95 per 1
     assert "45.8597%" in _text(explorer.outcomes.value)
+
+
+def test_edge_explorer_decks_are_a_named_menu_of_1_to_8():
+    # A screen reader names a menu by its label; ipywidgets' slider handle had no name at all.
+    decks = show_edge_explorer().controller.decks
+    assert isinstance(decks, widgets.Dropdown) and decks.description == "Decks"
+    assert list(decks.options) == [1, 2, 3, 4, 5, 6, 7, 8] and decks.value == 8
 
 
 def test_edge_explorer_one_deck_pairs_and_tables():

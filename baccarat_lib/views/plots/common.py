@@ -6,17 +6,33 @@ learner's language writes numbers. The colours are ``views.palette``'s.
 - ``number_ticks(ax)``: both axes' tick labels as ``game.formatting`` writes numbers: "0.465", "1,000" and "−5" in
   English, "0,465", "1.000" and "−5" in Vietnamese.
 - ``percent_ticks(axis, places=1)``: an axis holding fractions (0.46) labelled as percentages ("46.0%", "46,0%").
+- ``figure_description(fig)``: the figure in words, for a screen reader: its description if one was attached
+  (``describe_figure``), then its titles and axis labels, in the course's language ("Chart: …; horizontal axis: …;
+  vertical axis: …").
+- ``describe_figure(fig, text)``: attach a description to a figure whose titles do not say what it shows.
+- ``figure_html(fig)``: the figure as an ``<img class="bcl-plot">`` holding its PNG, with that description as
+  ``alt``.
+
+Neither JupyterLab's image renderer nor nbconvert's lab template (Voila) gives a PNG output an ``alt``, so in
+IPython this module registers ``figure_html`` as every figure's ``text/html`` display, which JupyterLab, Voila and
+the book prefer to the PNG. The ``image/png`` output stays beside it (the nbval checks and the book's other
+builders read it), so a saved plot is stored twice.
 """
 
 from __future__ import annotations
 
+from html import escape
+
 from matplotlib import pyplot as plt
+from matplotlib.figure import Figure, FigureBase
 from matplotlib.ticker import FuncFormatter
 
+from ...errors import BaccaratError, shown
 from ...game.formatting import localized
-from ...i18n import language, using_language
+from ...i18n import _, language, using_language
 
-__all__ = ["new_axes", "number_ticks", "percent_ticks"]
+__all__ = ["new_axes", "number_ticks", "percent_ticks", "figure_description", "describe_figure",
+           "figure_html"]
 
 _TICK_PLACES = 6                   # a tick shows at most this many decimals, trailing zeros dropped
 
@@ -54,5 +70,84 @@ def new_axes(ax, figsize):
     """``ax`` if given, else the axes of a new figure ``figsize`` (width, height) inches large; its number ticks
     written in the course's language."""
     if ax is None:
-        _, ax = plt.subplots(figsize=figsize)
+        ax = plt.subplots(figsize=figsize)[1]
     return number_ticks(ax)
+
+
+# ---------------------------------------------------------------- the figure in words, for a screen reader
+
+def _words(text: str) -> str:
+    """A title or label on one line (a label may break its line to fit the plot)."""
+    return " ".join(text.split())
+
+
+def figure_description(fig: Figure) -> str:
+    """The figure in words: its overall title, then each plot's titles and axis labels, in the current language.
+
+    >>> fig, ax = plt.subplots()
+    >>> texts = ax.set(title="Edges", xlabel="coup", ylabel="edge")
+    >>> figure_description(fig)
+    'Chart: Edges; horizontal axis: coup; vertical axis: edge'
+    >>> plt.close(fig)
+    """
+    return _description(_checked_figure(fig))
+
+
+def describe_figure(fig: Figure, text: str) -> Figure:
+    """Say in ``text`` what ``fig`` shows, for a figure whose titles and labels do not (a diagram): it becomes the
+    figure's description, before its titles; returns ``fig``. (It is kept as the figure's label, never drawn.)"""
+    _checked_figure(fig).set_label(text)
+    return fig
+
+
+def figure_html(fig: Figure) -> str | None:
+    """The figure as an ``<img>`` holding its PNG (drawn as the inline backend draws it), with
+    ``figure_description`` as its ``alt``; None for a figure with nothing drawn (as the PNG output)."""
+    from IPython.core.pylabtools import print_figure
+
+    description = _description(_checked_figure(fig))
+    png = print_figure(fig, "png", base64=True, bbox_inches="tight")
+    if not png:
+        return None
+    return (f'<img class="bcl-plot" src="data:image/png;base64,{png}" '
+            f'alt="{escape(description, quote=True)}" style="max-width:100%;">')
+
+
+def _checked_figure(fig):
+    if not isinstance(fig, FigureBase):
+        raise BaccaratError(_("fig must be a matplotlib Figure, not {given}").format(given=shown(fig)))
+    return fig
+
+
+def _description(fig: Figure) -> str:
+    parts = [_words(fig.get_label()), _words(fig.get_suptitle())]
+    for ax in fig.axes:
+        words = [_words(ax.get_title(loc)) for loc in ("left", "center", "right") if ax.get_title(loc).strip()]
+        if ax.get_xlabel().strip():
+            words.append(_("horizontal axis: {label}").format(label=_words(ax.get_xlabel())))
+        if ax.get_ylabel().strip():
+            words.append(_("vertical axis: {label}").format(label=_words(ax.get_ylabel())))
+        if words:
+            parts.append("; ".join(words))
+    parts = [part for part in parts if part]
+    return _("Chart: {description}").format(description=". ".join(parts)) if parts else _("Chart")
+
+
+def _show_figures_with_alt(formatters) -> None:
+    """Register ``figure_html`` as the ``text/html`` display of every figure in ``formatters`` (an IPython
+    display formatter's). It is registered for ``FigureBase``, which ``Figure`` derives from: the inline backend
+    clears every format registered for ``Figure`` itself when it starts (after this module may be imported)."""
+    formatters["text/html"].for_type(FigureBase, figure_html)
+
+
+def _in_ipython():
+    """The running IPython shell, or None (a script, a test, a Python without IPython)."""
+    try:
+        from IPython import get_ipython
+    except ImportError:      # pragma: no cover - IPython comes with Jupyter, a dependency of the course
+        return None
+    return get_ipython()
+
+
+if _in_ipython() is not None:
+    _show_figures_with_alt(_in_ipython().display_formatter.formatters)

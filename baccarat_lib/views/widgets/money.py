@@ -39,7 +39,7 @@ def _wide() -> widgets.Layout:
 
 
 def _label_style() -> dict:
-    """A menu's or slider's label width: 6em for the English words, the words' own width in another language."""
+    """A menu's label width: 6em for the English words, the words' own width in another language."""
     return {"description_width": fitted("6em")}
 
 
@@ -162,9 +162,9 @@ class EdgeExplorer:
 
     def __init__(self, decks: int = 8, table="standard"):
         decks, table = check_decks(decks), _table_name(table)
-        self.decks = widgets.IntSlider(value=decks, min=DECK_RANGE.start, max=DECK_RANGE.stop - 1,
-                                       description=_("Decks"), continuous_update=False,
-                                       layout=widgets.Layout(width="26em"), style=_label_style())
+        # A menu, as in the other explorers: ipywidgets' slider handle has no name a screen reader can say.
+        self.decks = widgets.Dropdown(options=list(DECK_RANGE), value=decks, description=_("Decks"),
+                                      style=_label_style(), layout=widgets.Layout(width="14em"))
         self.table = widgets.Dropdown(options=_table_options(), value=table, description=_("Pay table"),
                                       layout=_wide(), style=_label_style())
         self.outcomes = widgets.HTML()

@@ -1,0 +1,109 @@
+"""What every plot shares (baccarat_lib.views.plots.common): the figure said in words, and shown with that text
+as the picture's alt, since neither JupyterLab nor Voila gives a plain PNG output one."""
+
+import base64
+import re
+from types import SimpleNamespace
+
+import matplotlib
+import matplotlib.pyplot as plt
+import pytest
+
+matplotlib.use("Agg")
+
+from IPython.core.formatters import DisplayFormatter  # noqa: E402
+from IPython.core.pylabtools import select_figure_formats  # noqa: E402
+
+from baccarat_lib.errors import BaccaratError  # noqa: E402
+from baccarat_lib.i18n import using_language  # noqa: E402
+from baccarat_lib.views.plots import plot_tableau_grid  # noqa: E402
+from baccarat_lib.views.plots.common import _show_figures_with_alt, figure_description, figure_html  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _close_figures():
+    yield
+    plt.close("all")
+
+
+def _alt(html):
+    return re.search(r' alt="([^"]*)"', html).group(1)
+
+
+def test_a_figure_is_said_by_its_titles_and_axis_labels_in_order():
+    fig, (left, right) = plt.subplots(1, 2)
+    fig.suptitle("Two runs")
+    left.set(title="Banker share", xlabel="coups\ndealt", ylabel="share")   # a label's line break is a space
+    right.set_title("Edge", loc="left")
+    assert figure_description(fig) == ("Chart: Two runs. Banker share; horizontal axis: coups dealt; "
+                                       "vertical axis: share. Edge")
+
+
+def test_a_figure_without_words_is_still_named_a_chart():
+    fig, _ = plt.subplots()
+    assert figure_description(fig) == "Chart"
+    with using_language("vi"):
+        assert figure_description(fig) == "Biểu đồ"
+
+
+def test_the_tableau_grid_is_named_by_what_its_axes_hold_in_each_language():
+    # the grid's rows are Banker's two-card totals and its columns Player's third card (lesson 04's table)
+    fig = plot_tableau_grid().figure
+    alt = _alt(figure_html(fig))
+    assert re.search(r"horizontal axis: [^;]*Player&#x27;s third card", alt)
+    assert re.search(r"vertical axis: [^;]*Banker&#x27;s two-card total", alt)
+    with using_language("vi"):
+        fig_vi = plot_tableau_grid().figure
+        assert "trục ngang:" in figure_description(fig_vi) and "trục dọc:" in figure_description(fig_vi)
+
+
+def test_the_html_holds_the_figure_as_a_png_with_its_alt():
+    fig, ax = plt.subplots()
+    ax.plot([0, 1], [0, 1])
+    ax.set_title('Edge "<5%" & more')          # quotes and markup stay inside the attribute
+    html = figure_html(fig)
+    assert html.startswith('<img class="bcl-plot" src="data:image/png;base64,')
+    assert _alt(html) == "Chart: Edge &quot;&lt;5%&quot; &amp; more"
+    png = base64.b64decode(re.search(r"base64,([^\"]+)\"", html).group(1))
+    assert png.startswith(b"\x89PNG\r\n\x1a\n")
+
+
+def test_an_empty_figure_shows_no_html_as_it_shows_no_png():
+    assert figure_html(plt.figure()) is None
+
+
+def test_a_figure_is_refused_unless_it_is_one():
+    with pytest.raises(BaccaratError, match=r"fig must be a matplotlib Figure, not 'plot'"):
+        figure_description("plot")
+
+
+def test_ipython_shows_a_figure_as_html_with_alt_even_after_the_inline_backend_starts():
+    # The inline backend clears every format registered for Figure when it starts, which may be after the views
+    # are imported: the HTML must survive that, and the PNG output stays beside it.
+    display = DisplayFormatter()
+    _show_figures_with_alt(display.formatters)
+    select_figure_formats(SimpleNamespace(display_formatter=display), {"png"})
+    fig, ax = plt.subplots()
+    ax.set_xlabel("coup")
+    bundle, _ = display.format(fig)
+    assert _alt(bundle["text/html"]) == "Chart: horizontal axis: coup"
+    assert "image/png" in bundle and bundle["text/plain"].startswith("<Figure size")
+
+
+def test_a_diagram_is_said_by_the_description_attached_to_it():
+    # lesson 00's flowchart has no title or axis: its five boxes are said in order, with the natural's shortcut
+    from baccarat_lib.views.diagrams import reading_order_figure
+
+    alt = _alt(figure_html(reading_order_figure()))
+    assert re.findall(r"(\d)\. [^(]+\(", alt) == ["1", "2", "3", "4", "5"]
+    assert "3. Player rule (0–5 draws 6–7 stands)" in alt       # Player draws on 0 to 5, stands on 6 and 7
+    assert "box 2 to box 5" in alt
+    with using_language("vi"):
+        assert figure_description(reading_order_figure()).startswith("Biểu đồ: ")
+
+
+def test_a_description_is_refused_on_something_not_a_figure():
+    from baccarat_lib.views.plots.common import describe_figure
+
+    with pytest.raises(BaccaratError, match=r"fig must be a matplotlib Figure, not None"):
+        describe_figure(None, "words")
