@@ -255,7 +255,9 @@ def test_at_phone_width_the_tableau_explorer_stays_in_the_column(built_book, fil
                 outside.push(`${el.tagName}.${el.className} right ${Math.round(box.right)}`);
         }
         for (const table of document.querySelectorAll('.cell_output .widget-subarea table')) {
-            const box = table.parentElement, style = getComputedStyle(box);
+            // the box that scrolls: a table's own (views.html.table_html) or the widget's HTML area, around the
+            // live region that announces the explorer's reading
+            const box = table.closest('.bcl-table-box, .widget-html-content'), style = getComputedStyle(box);
             grids.push({scrolls: ['auto', 'scroll'].includes(style.overflowX),
                         inColumn: box.getBoundingClientRect().right <= column.right + 1,
                         wide: box.scrollWidth > box.clientWidth});
