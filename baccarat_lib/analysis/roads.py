@@ -57,7 +57,7 @@ __all__ = ["as_outcomes", "BeadCell", "bead_plate", "BigRoadCell", "big_road", "
            "column_lengths", "derived_road", "big_eye_boy", "small_road", "cockroach_pig", "NextColours",
            "next_entry_colours", "RoadColourRow", "derived_road_statistics", "derived_road_table", "road_number",
            "columns_text", "longest_streaks_text", "next_entry_text", "coups_text", "simulated_text",
-           "largest_gap_text"]
+           "largest_gap_text", "verdict_text"]
 
 ROWS = 6  # both scoreboards are six rows high
 MAX_ROWS = 1000  # the tallest board drawn
@@ -516,28 +516,53 @@ _ROAD_NAMES = {name.lower().replace(" ", "_"): k for k, name in DERIVED_ROADS.it
 
 
 class RoadVerdict(NamedTuple):
-    """What the rule of a derived road says of one Big Road entry: its colour (None: no entry yet) and why."""
+    """What the rule of a derived road says of one Big Road entry, as data: its ``colour`` (None: no entry yet), the
+    ``rule`` that gave it ("not started", "same length", "different length", "row filled", "ends one above",
+    "ends higher"), the road ``k``, the entry's logical ``column`` and ``row`` (from 0) and the ``lengths`` of the
+    columns compared; ``reason`` words it when read."""
 
     colour: RoadColour | None
-    reason: str
+    rule: str
+    k: int
+    column: int
+    row: int
+    lengths: tuple[int, ...] = ()
+
+    @property
+    def reason(self) -> str:
+        """Why, in the language current now: 'column 2, row 2: column 1 has an entry in row 2 too: red'."""
+        return verdict_text(self)
 
 
-@dataclass(frozen=True)
-class DerivedCell:
-    """One entry of a derived road at ``column``, ``row`` of its board, its colour and why; the Big Road entry
-    that added it (logical column = streak, row = place in it) and the coup ``index`` that put it there."""
+class DerivedCell(NamedTuple):
+    """One entry of a derived road at ``column``, ``row`` of its board, the ``verdict`` that coloured it (which
+    names the Big Road entry that added it) and the coup ``index`` that put it there."""
 
     column: int
     row: int
-    colour: RoadColour
-    reason: str
-    big_road_column: int
-    big_road_row: int
+    verdict: RoadVerdict
     index: int
+
+    @property
+    def colour(self) -> RoadColour:
+        return self.verdict.colour
+
+    @property
+    def big_road_column(self) -> int:
+        """The Big Road entry that added it: its logical column (its streak) and row (its place in the streak)."""
+        return self.verdict.column
+
+    @property
+    def big_road_row(self) -> int:
+        return self.verdict.row
+
+    @property
+    def reason(self) -> str:
+        return self.verdict.reason
 
     def __str__(self):
         return _("column {column}, row {row}: {colour} ({reason})").format(
-            column=self.column, row=self.row, colour=_(_COLOUR_NAMES[self.colour]), reason=self.reason)
+            column=self.column, row=self.row, colour=self.colour.display_name, reason=self.reason)
 
 
 def road_number(road) -> int:
@@ -568,55 +593,26 @@ def _winners(outcomes) -> list[Outcome]:
     return [outcome for outcome in as_outcomes(outcomes) if outcome is not Outcome.TIE]
 
 
-def _not_started(column: int, row: int, k: int) -> RoadVerdict:
-    """Before the road's first entry: nothing to compare with yet."""
-    return RoadVerdict(None, _("column {column}, row {row} adds no entry yet: the {road} starts with the Big Road "
-                               "entry in column {first}, row 2 (or column {second}, row 1 when column {first} has "
-                               "one entry)").format(column=column + 1, row=row + 1, road=DERIVED_ROADS[k],
-                                                    first=k + 1, second=k + 2))
-
-
-def _new_column_verdict(lengths, column: int, k: int) -> RoadVerdict:
-    """An entry at the top of a new column: red when the two columns before it (c-1 and c-1-k) are as long."""
-    left, further = column - 1, column - 1 - k
-    fields = {"column": column + 1, "left": left + 1, "further": further + 1, "length": lengths[left],
-              "left_length": lengths[left], "further_length": lengths[further]}
-    if lengths[left] == lengths[further]:
-        return RoadVerdict(RoadColour.RED, _("column {column}, row 1 (a new column): columns {left} and {further} "
-                                             "have the same length ({length}): red").format(**fields))
-    return RoadVerdict(RoadColour.BLUE, _("column {column}, row 1 (a new column): columns {left} and {further} "
-                                          "differ in length ({left_length} and {further_length}): blue")
-                       .format(**fields))
-
-
-def _same_column_verdict(lengths, column: int, row: int, k: int) -> RoadVerdict:
-    """An entry lower in a column: blue when column c-k ends exactly one row above, else red."""
-    compared, length = column - k, lengths[column - k]
-    fields = {"column": column + 1, "row": row + 1, "compared": compared + 1, "above": row, "length": length}
-    if length > row:
-        return RoadVerdict(RoadColour.RED, _("column {column}, row {row}: column {compared} has an entry in row "
-                                             "{row} too: red").format(**fields))
-    if length == row:
-        return RoadVerdict(RoadColour.BLUE, _("column {column}, row {row}: column {compared} ends one row above "
-                                              "(it has {length}): blue").format(**fields))
-    return RoadVerdict(RoadColour.RED, _("column {column}, row {row}: column {compared} has no entry in row {above} "
-                                         "either (it has {length}): red").format(**fields))
-
-
 def _verdict(lengths, column: int, row: int, k: int) -> RoadVerdict:
     """The colour road ``k`` gives the Big Road entry at logical ``column``, ``row`` (from 0), and why.
 
     ``lengths``: the Big Road's column lengths with that entry in (``column_lengths``); only the columns up to
-    ``column`` are read. The colour is None before the road starts.
+    ``column`` are read. A new column is red when the two columns before it (c-1 and c-1-k) are as long; an entry
+    lower down is blue when column c-k ends exactly one row above, else red. No colour before the road starts.
 
     >>> _verdict([2, 2], column=1, row=1, k=1).reason
     'column 2, row 2: column 1 has an entry in row 2 too: red'
     """
     if column < k or (column == k and row == 0):
-        return _not_started(column, row, k)
+        return RoadVerdict(None, "not started", k, column, row)
     if row == 0:
-        return _new_column_verdict(lengths, column, k)
-    return _same_column_verdict(lengths, column, row, k)
+        compared = (lengths[column - 1], lengths[column - 1 - k])
+        same = compared[0] == compared[1]
+        return RoadVerdict(RoadColour.RED if same else RoadColour.BLUE, "same length" if same else "different length",
+                           k, column, row, compared)
+    length = lengths[column - k]
+    rule = "row filled" if length > row else "ends one above" if length == row else "ends higher"
+    return RoadVerdict(RoadColour.BLUE if rule == "ends one above" else RoadColour.RED, rule, k, column, row, (length,))
 
 
 def derived_road(outcomes, road, rows: int = ROWS) -> list[DerivedCell]:
@@ -635,9 +631,7 @@ def derived_road(outcomes, road, rows: int = ROWS) -> list[DerivedCell]:
         previous = outcome
         verdict = _verdict(lengths, len(lengths) - 1, lengths[-1] - 1, k)
         if verdict.colour is not None:
-            column, row = layout.place(verdict.colour)
-            cells.append(DerivedCell(column, row, verdict.colour, verdict.reason, len(lengths) - 1,
-                                     lengths[-1] - 1, index))
+            cells.append(DerivedCell(*layout.place(verdict.colour), verdict, index))
     return cells
 
 
@@ -807,6 +801,31 @@ def derived_road_table(rows, exact) -> str:
 
 # ---------------------------------------------------------------------------------------------------------
 # The same results in sentences, in the learner's language (what lesson 08 prints)
+
+def verdict_text(verdict: RoadVerdict) -> str:
+    """Why a derived road gives a Big Road entry its colour (or no entry yet), in the current language."""
+    k, column, row, lengths = verdict.k, verdict.column + 1, verdict.row + 1, verdict.lengths
+    if verdict.rule == "not started":
+        return _("column {column}, row {row} adds no entry yet: the {road} starts with the Big Road entry in column "
+                 "{first}, row 2 (or column {second}, row 1 when column {first} has one entry)").format(
+            column=column, row=row, road=DERIVED_ROADS[k], first=k + 1, second=k + 2)
+    if verdict.rule in ("same length", "different length"):
+        fields = {"column": column, "left": column - 1, "further": column - 1 - k}
+        if verdict.rule == "same length":
+            return _("column {column}, row 1 (a new column): columns {left} and {further} have the same length "
+                     "({length}): red").format(length=lengths[0], **fields)
+        return _("column {column}, row 1 (a new column): columns {left} and {further} differ in length "
+                 "({left_length} and {further_length}): blue").format(left_length=lengths[0],
+                                                                     further_length=lengths[1], **fields)
+    fields = {"column": column, "row": row, "compared": column - k, "above": row - 1, "length": lengths[0]}
+    if verdict.rule == "row filled":
+        return _("column {column}, row {row}: column {compared} has an entry in row {row} too: red").format(**fields)
+    if verdict.rule == "ends one above":
+        return _("column {column}, row {row}: column {compared} ends one row above (it has {length}): blue").format(
+            **fields)
+    return _("column {column}, row {row}: column {compared} has no entry in row {above} either (it has {length}): "
+             "red").format(**fields)
+
 
 def columns_text(outcomes) -> str:
     """How many columns the Big Road starts (one per streak) and how many it uses (a dragon tail uses more).

@@ -168,8 +168,9 @@ class Coup:
         return "\n".join(steps_text(self.steps))
 
     def __str__(self):
-        return (f"Player {self.player} ({self.player.total}) – Banker {self.banker} "
-                f"({self.banker.total}): {step_text(self.steps[-1])}")
+        return _("Player {player} ({player_total}) – Banker {banker} ({banker_total}): {result}").format(
+            player=self.player, player_total=self.player.total, banker=self.banker, banker_total=self.banker.total,
+            result=step_text(self.steps[-1]))
 
 
 def _must_draw(side: str, hand: list[Card]) -> str:

@@ -338,7 +338,7 @@ def test_tableau_checker_refuses_bad_tables(call, words):
 def test_tableau_checker_takes_numpy_totals():
     # Banker 6 draws only on 6 and 7: a row that says 5, 6, 7 lists 5 in the wrong column
     contradictions = published_table_contradictions({np.int64(6): ({5, 6, 7}, {0, 1, 2, 3, 4, 8, 9})})
-    assert contradictions[0] == "Banker 6: 5 listed as draw, but Banker stands on them."
+    assert str(contradictions[0]) == "Banker 6: 5 listed as draw, but Banker stands on them."
 
 
 # ---- formatting: percent, rounded, money
