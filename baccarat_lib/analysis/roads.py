@@ -57,7 +57,7 @@ __all__ = ["as_outcomes", "BeadCell", "bead_plate", "BigRoadCell", "big_road", "
            "column_lengths", "derived_road", "big_eye_boy", "small_road", "cockroach_pig", "NextColours",
            "next_entry_colours", "RoadColourRow", "derived_road_statistics", "derived_road_table", "road_number",
            "columns_text", "longest_streaks_text", "next_entry_text", "coups_text", "simulated_text",
-           "largest_gap_text", "verdict_text"]
+           "largest_gap_text"]
 
 ROWS = 6  # both scoreboards are six rows high
 MAX_ROWS = 1000  # the tallest board drawn
@@ -338,11 +338,6 @@ def _starts_of(shoes, n: int) -> np.ndarray:
     return starts
 
 
-def _shoe_starts(shoes, n: int) -> np.ndarray:
-    """For each coup, the index of the first coup of its shoe (0 for all when ``shoes`` is None)."""
-    return _starts_of(_checked_shoes(shoes, n), n)
-
-
 _CHUNK_COUPS = 1 << 15  # coups looked at at once (whole shoes): work arrays stay a few MB
 
 
@@ -366,15 +361,26 @@ def _shoe_chunks(shoes, n: int) -> list[tuple[int, int]]:
     return bounds
 
 
+def _shoe_parts(outcomes, shoes):
+    """The results as codes, whole shoes a chunk at a time (the work arrays stay small): (codes, each coup's shoe
+    start) per chunk. The history restarts with each shoe (``shoes``; ``CoupRecords`` bring their own)."""
+    codes = _codes(outcomes)
+    if shoes is None and isinstance(outcomes, CoupRecords):
+        shoes = outcomes.shoes
+    shoes = _checked_shoes(shoes, len(codes))
+    for begin, end in _shoe_chunks(shoes, len(codes)):
+        yield codes[begin:end], _starts_of(None if shoes is None else shoes[begin:end], end - begin)
+
+
 def _streak_lengths(codes: np.ndarray, side_code: int, starts: np.ndarray) -> np.ndarray:
     """For each coup, how many ``side_code`` wins in a row end the non-tie results before it in the same shoe
-    (``starts``: each coup's shoe's first coup, from ``_shoe_starts``).
+    (``starts``: each coup's shoe's first coup, from ``_starts_of``).
 
     Ties are skipped (they neither extend nor break a streak); the other side's win ends it.
 
     >>> _streak_lengths(_codes("B B T B P B"), OUTCOME_CODES[Outcome.BANKER], np.zeros(6, dtype=np.int32)).tolist()
     [0, 1, 2, 2, 3, 0]
-    >>> _streak_lengths(_codes("B B B"), OUTCOME_CODES[Outcome.BANKER], _shoe_starts([0, 0, 1], 3)).tolist()
+    >>> _streak_lengths(_codes("B B B"), OUTCOME_CODES[Outcome.BANKER], _starts_of(np.array([0, 0, 1]), 3)).tolist()
     [0, 1, 0]
     """
     n = len(codes)
@@ -405,16 +411,11 @@ def streak_statistics(outcomes, max_k: int = 5, side=Outcome.BANKER, shoes=None,
             most=MAX_STREAK, given=shown(max_k))) from None
     if not isinstance(all_coups, (bool, np.bool_)):
         raise refusal(_("all_coups must be True or False, not {given}"), given=all_coups)
-    codes, side_code = _codes(outcomes), _side_code(side)
-    if shoes is None and isinstance(outcomes, CoupRecords):
-        shoes = outcomes.shoes
-    shoes = _checked_shoes(shoes, len(codes))
+    side_code = _side_code(side)
     ks = range(0 if all_coups else 1, int(max_k) + 1)
     tallies = {k: [0, 0] for k in ks}
-    for begin, end in _shoe_chunks(shoes, len(codes)):  # whole shoes at a time: the work arrays stay small
-        part = codes[begin:end]
-        lengths = _streak_lengths(part, side_code, _starts_of(None if shoes is None else shoes[begin:end],
-                                                              end - begin))
+    for part, starts in _shoe_parts(outcomes, shoes):
+        lengths = _streak_lengths(part, side_code, starts)
         wins = part == side_code
         for k in ks:
             after_streak = lengths >= k
@@ -513,6 +514,19 @@ DERIVED_ROADS = {1: "Big Eye Boy", 2: "Small Road", 3: "Cockroach Pig"}  # road 
 # A colour's value is a key ("red", "blue"); these are its names as shown.
 _COLOUR_NAMES = {RoadColour.RED: N_("red"), RoadColour.BLUE: N_("blue")}
 _ROAD_NAMES = {name.lower().replace(" ", "_"): k for k, name in DERIVED_ROADS.items()}
+# RoadVerdict.rule -> its sentence (columns and rows counted from 1, as a learner reads the board).
+_VERDICT_REASONS = {
+    "not started": N_("column {column}, row {row} adds no entry yet: the {road} starts with the Big Road entry in "
+                      "column {first}, row 2 (or column {second}, row 1 when column {first} has one entry)"),
+    "same length": N_("column {column}, row 1 (a new column): columns {left} and {further} have the same length "
+                      "({length}): red"),
+    "different length": N_("column {column}, row 1 (a new column): columns {left} and {further} differ in length "
+                           "({left_length} and {further_length}): blue"),
+    "row filled": N_("column {column}, row {row}: column {compared} has an entry in row {row} too: red"),
+    "ends one above": N_("column {column}, row {row}: column {compared} ends one row above (it has {length}): blue"),
+    "ends higher": N_("column {column}, row {row}: column {compared} has no entry in row {above} either (it has "
+                      "{length}): red"),
+}
 
 
 class RoadVerdict(NamedTuple):
@@ -531,12 +545,16 @@ class RoadVerdict(NamedTuple):
     @property
     def reason(self) -> str:
         """Why, in the language current now: 'column 2, row 2: column 1 has an entry in row 2 too: red'."""
-        return verdict_text(self)
+        k, column, row, lengths = self.k, self.column + 1, self.row + 1, self.lengths + (None, None)
+        fields = {"column": column, "row": row, "road": DERIVED_ROADS[k], "first": k + 1, "second": k + 2,
+                  "left": column - 1, "further": column - 1 - k, "compared": column - k, "above": row - 1,
+                  "length": lengths[0], "left_length": lengths[0], "further_length": lengths[1]}
+        return _(_VERDICT_REASONS[self.rule]).format(**fields)
 
 
 class DerivedCell(NamedTuple):
-    """One entry of a derived road at ``column``, ``row`` of its board, the ``verdict`` that coloured it (which
-    names the Big Road entry that added it) and the coup ``index`` that put it there."""
+    """One entry of a derived road at ``column``, ``row`` of its board, the ``verdict`` that coloured it (its
+    ``column`` and ``row`` name the Big Road entry that added it) and the coup ``index`` that put it there."""
 
     column: int
     row: int
@@ -547,22 +565,9 @@ class DerivedCell(NamedTuple):
     def colour(self) -> RoadColour:
         return self.verdict.colour
 
-    @property
-    def big_road_column(self) -> int:
-        """The Big Road entry that added it: its logical column (its streak) and row (its place in the streak)."""
-        return self.verdict.column
-
-    @property
-    def big_road_row(self) -> int:
-        return self.verdict.row
-
-    @property
-    def reason(self) -> str:
-        return self.verdict.reason
-
     def __str__(self):
         return _("column {column}, row {row}: {colour} ({reason})").format(
-            column=self.column, row=self.row, colour=self.colour.display_name, reason=self.reason)
+            column=self.column, row=self.row, colour=self.colour.display_name, reason=self.verdict.reason)
 
 
 def road_number(road) -> int:
@@ -760,15 +765,10 @@ def derived_road_statistics(outcomes, shoes=None, roads=(1, 2, 3)) -> list[RoadC
     if isinstance(roads, (str, int, np.integer)) or not isinstance(roads, (list, tuple)) or not roads:
         raise refusal(_("roads must be a list of roads (1, 2, 3 or their names), not {given}"), given=roads)
     ks = list(dict.fromkeys(road_number(road) for road in roads))
-    codes = _codes(outcomes)
-    if shoes is None and isinstance(outcomes, CoupRecords):
-        shoes = outcomes.shoes
-    shoes = _checked_shoes(shoes, len(codes))
     tallies = {(k, colour): [0, 0] for k in ks for colour in (1, 0)}
     banker = OUTCOME_CODES[Outcome.BANKER]
-    for begin, end in _shoe_chunks(shoes, len(codes)):
-        part = codes[begin:end]
-        colours = _banker_colours(part, _starts_of(None if shoes is None else shoes[begin:end], end - begin), ks)
+    for part, starts in _shoe_parts(outcomes, shoes):
+        colours = _banker_colours(part, starts, ks)
         banker_won = part == banker
         for k in ks:
             for colour in (1, 0):
@@ -801,31 +801,6 @@ def derived_road_table(rows, exact) -> str:
 
 # ---------------------------------------------------------------------------------------------------------
 # The same results in sentences, in the learner's language (what lesson 08 prints)
-
-def verdict_text(verdict: RoadVerdict) -> str:
-    """Why a derived road gives a Big Road entry its colour (or no entry yet), in the current language."""
-    k, column, row, lengths = verdict.k, verdict.column + 1, verdict.row + 1, verdict.lengths
-    if verdict.rule == "not started":
-        return _("column {column}, row {row} adds no entry yet: the {road} starts with the Big Road entry in column "
-                 "{first}, row 2 (or column {second}, row 1 when column {first} has one entry)").format(
-            column=column, row=row, road=DERIVED_ROADS[k], first=k + 1, second=k + 2)
-    if verdict.rule in ("same length", "different length"):
-        fields = {"column": column, "left": column - 1, "further": column - 1 - k}
-        if verdict.rule == "same length":
-            return _("column {column}, row 1 (a new column): columns {left} and {further} have the same length "
-                     "({length}): red").format(length=lengths[0], **fields)
-        return _("column {column}, row 1 (a new column): columns {left} and {further} differ in length "
-                 "({left_length} and {further_length}): blue").format(left_length=lengths[0],
-                                                                     further_length=lengths[1], **fields)
-    fields = {"column": column, "row": row, "compared": column - k, "above": row - 1, "length": lengths[0]}
-    if verdict.rule == "row filled":
-        return _("column {column}, row {row}: column {compared} has an entry in row {row} too: red").format(**fields)
-    if verdict.rule == "ends one above":
-        return _("column {column}, row {row}: column {compared} ends one row above (it has {length}): blue").format(
-            **fields)
-    return _("column {column}, row {row}: column {compared} has no entry in row {above} either (it has {length}): "
-             "red").format(**fields)
-
 
 def columns_text(outcomes) -> str:
     """How many columns the Big Road starts (one per streak) and how many it uses (a dragon tail uses more).

@@ -26,7 +26,7 @@ from .formatting import localized, money
 from ..errors import BaccaratError, refusal, shown, whole_number
 from ..i18n import N_, _
 
-__all__ = ["decision_text", "step_text", "steps_text", "describe_values", "contradiction_text", "settlement_text"]
+__all__ = ["decision_text", "step_text", "steps_text", "describe_values"]
 
 # Every point value a card can have (0..9): a rule that names all of them names "any card".
 _ALL_VALUES = frozenset(RANK_VALUES.values())
@@ -225,11 +225,11 @@ def _tableau_says(values: frozenset, draws: frozenset) -> str:
                                                                   stood=describe_values(values - draws))
 
 
-def contradiction_text(contradiction) -> str:
+def _contradiction_text(contradiction) -> str:
     """Where a published row disagrees with the tableau, as a sentence in the current language.
 
     >>> from baccarat_lib.game.tableau import published_table_contradictions
-    >>> contradiction_text(published_table_contradictions({6: ({5, 6, 7}, {0, 1, 2, 3, 4, 8, 9})})[0])
+    >>> _contradiction_text(published_table_contradictions({6: ({5, 6, 7}, {0, 1, 2, 3, 4, 8, 9})})[0])
     'Banker 6: 5 listed as draw, but Banker stands on them.'
     """
     kind, values, draws = contradiction.kind, contradiction.values, contradiction.draws
@@ -313,11 +313,11 @@ def _what_happened(settlement) -> str:
     return message.format(result=final, margin=margin)
 
 
-def settlement_text(settlement) -> str:
+def _settlement_text(settlement) -> str:
     """Why a bet won, pushed or lost and what changed hands, in the current language (``Settlement.explanation``).
 
     >>> from baccarat_lib.game import play_coup, settle
-    >>> settlement_text(settle("player", 100, play_coup("2 3 3 A 7 4")))
+    >>> _settlement_text(settle("player", 100, play_coup("2 3 3 A 7 4")))
     'The Player bet loses (Banker wins 8–2): it pays only on player wins; the dealer takes the 100 stake.'
     """
     said = {"bet": _bet_words(settlement.bet), "stake": money(settlement.stake)}

@@ -20,7 +20,7 @@ from fractions import Fraction
 from ..errors import BaccaratError, refusal, shown
 from ..i18n import N_, _
 from .coup import Coup, Outcome, play_coup
-from .explanations import _bet_words, _event_words, _terms, settlement_text
+from .explanations import _bet_words, _event_words, _terms, _settlement_text
 from .formatting import _decimal, money
 
 __all__ = ["EVENTS", "PAIR_EVENTS", "Pays", "PayTable", "PAY_TABLES", "BETS", "bet_label", "table_label", "event_words",
@@ -116,14 +116,11 @@ def bet_label(bet: str) -> str:
     return _bet_words(_name("bet", bet, N_('a bet name such as "player-pair"')))
 
 
-def event_words(event: str, margins: str | None = None) -> str:
-    """An event's name as a learner reads it, in the course's language ("banker wins with 6"); ``margins``
-    replaces the margin of a Dragon Bonus event ("9, 8 or 4")."""
+def event_words(event: str) -> str:
+    """An event's name as a learner reads it, in the course's language ("banker wins with 6")."""
     if not isinstance(event, str) or event not in EVENTS:
         raise BaccaratError(_unknown_event(event))
-    if margins is not None and not isinstance(margins, str):
-        raise refusal(_("margins must be None or text such as \"9, 8 or 4\", not {value}"), value=margins)
-    return _event_words(event, margins)
+    return _event_words(event)
 
 
 def parse_odds(odds) -> Fraction:
@@ -185,10 +182,6 @@ class Pays:
         """Net result per unit staked when this line applies, after commission."""
         win = parse_odds(self.odds)
         return win * (1 - self.commission) if win > 0 else win
-
-    def describe(self) -> str:
-        """'banker wins: 1:1 less 5% commission', in the course's language."""
-        return _("{event}: {terms}").format(event=event_words(self.event), terms=self.terms())
 
     def terms(self) -> str:
         """'1:1 less 5% commission', '8:1', 'push', in the course's language."""
@@ -422,7 +415,7 @@ class Settlement:
     @property
     def explanation(self) -> str:
         """Why the bet won, pushed or lost and what changed hands, in the language current when it is read."""
-        return settlement_text(self)
+        return _settlement_text(self)
 
 
 def _amount(name: str, value, allow_zero: bool = False) -> Decimal:

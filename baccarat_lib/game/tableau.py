@@ -23,7 +23,7 @@ from typing import NamedTuple
 from ..errors import BaccaratError, refusal, shown, whole_number
 from ..i18n import N_, _
 from .cards import RANK_VALUES, _index, _iterable
-from .explanations import contradiction_text
+from .explanations import _contradiction_text
 from .rules import ANY, BANKER_TABLEAU, THIRD_CARD_VALUES
 
 __all__ = ["tableau_rows", "draw_grid", "read_published_table", "published_table_contradictions", "wrong_rows",
@@ -154,7 +154,7 @@ class Contradiction(NamedTuple):
     draws: frozenset = frozenset()
 
     def __str__(self):
-        return contradiction_text(self)
+        return _contradiction_text(self)
 
 
 def _values(values, where: str) -> frozenset:
