@@ -215,10 +215,6 @@ class PayTable:
         return next((line for line in self.lines(bet) if EVENTS[line.event](facts)), None)
 
 
-def _unknown_bet(bet) -> str:
-    return _("unknown bet {bet}: known bets are {bets}").format(bet=shown(bet, 20), bets=", ".join(BETS))
-
-
 def _table(name, description, title, **bets) -> PayTable:
     """Build a table from bets written as (event, odds[, commission]) tuples."""
     return PayTable(name, description,
@@ -267,7 +263,8 @@ def derive_table(base, name: str, description: str, bets: dict | None = None,
     new_bets = dict(base.bets)
     for bet, lines in (bets or {}).items():
         if not isinstance(bet, str) or bet not in BETS:
-            raise BaccaratError(_unknown_bet(bet))
+            raise BaccaratError(_("unknown bet {bet}: known bets are {bets}").format(bet=shown(bet, 20),
+                                                                                     bets=", ".join(BETS)))
         if bet in drop:
             raise BaccaratError(_("bet {bet} is both given in bets and dropped: give it in one of them only").format(
                 bet=repr(bet)))
