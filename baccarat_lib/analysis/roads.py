@@ -135,10 +135,11 @@ class BeadCell:
     natural: bool = False
 
     def __str__(self):
-        marks = [_(name) for name, flag in ((N_("Player pair"), self.player_pair),
-                                            (N_("Banker pair"), self.banker_pair), (N_("natural"), self.natural)) if flag]
+        marks = ((N_("Player pair"), self.player_pair), (N_("Banker pair"), self.banker_pair),
+                 (N_("natural"), self.natural))
         return _("column {column}, row {row}: {result}").format(
-            column=self.column, row=self.row, result=self.outcome.display_name) + "".join(f", {m}" for m in marks)
+            column=self.column, row=self.row, result=self.outcome.display_name) + "".join(
+            f", {_(name)}" for name, flag in marks if flag)
 
 
 def bead_plate(outcomes, rows: int = ROWS) -> list[BeadCell]:
@@ -306,7 +307,8 @@ class StreakRow(NamedTuple):
 def _side_code(side) -> int:
     outcome = outcome_of(side)
     if outcome is Outcome.TIE:
-        raise BaccaratError(_("side must be Banker or Player: a streak is of Banker or of Player wins (ties are skipped), not of ties"))
+        raise BaccaratError(_("side must be Banker or Player: a streak is of Banker or of Player wins (ties are "
+                              "skipped), not of ties"))
     return OUTCOME_CODES[outcome]
 
 
@@ -678,7 +680,9 @@ class NextColours(NamedTuple):
 def next_entry_colours(outcomes, road) -> NextColours:
     """The "predictor" of a scoreboard: the colour road ``road`` would add if Banker won next, and if Player did.
 
-    >>> next_entry_colours("B B P P", "big eye boy")    # Banker: columns 2 and 1 as long; Player: column 1 ends a row above
+    Banker next: columns 2 and 1 are as long; Player next: column 1 ends a row above.
+
+    >>> next_entry_colours("B B P P", "big eye boy")
     NextColours(banker=<RoadColour.RED: 'red'>, player=<RoadColour.BLUE: 'blue'>)
     """
     k, lengths, winners = road_number(road), column_lengths(outcomes), _winners(outcomes)

@@ -193,14 +193,13 @@ def _iter_cards(cards, name: str = "cards"):
         return _iter_text(cards)
     if isinstance(cards, Card):
         return iter((cards,))
-    refused = _('{name} must be text such as "2♣ 3♥ K" or a list of cards, not {value}')
-    if isinstance(cards, (bytes, bytearray, dict)) or cards is None:
-        raise BaccaratError(refused.format(name=name, value=shown(cards, 30)))
-    try:
-        items = iter(cards)
-    except TypeError:
-        raise BaccaratError(refused.format(name=name, value=shown(cards, 30))) from None
-    return _iter_items(items)
+    if not isinstance(cards, (bytes, bytearray, dict)) and cards is not None:
+        try:
+            return _iter_items(iter(cards))
+        except TypeError:                # not a collection: a number, say
+            pass
+    raise BaccaratError(_('{name} must be text such as "2♣ 3♥ K" or a list of cards, not {value}').format(
+        name=name, value=shown(cards, 30)))
 
 
 def _iter_items(items):

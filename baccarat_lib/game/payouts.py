@@ -334,7 +334,8 @@ PAY_TABLES = {table.name: table for table in [
                                    ("banker wins with a three-card 6", "20:1")]},
                  title=N_("No commission (Banker 6 pays 1:2)")),
     derive_table(_STANDARD, "ez",
-                 N_("EZ Baccarat: no commission, a Banker win with a three-card 7 pushes; Dragon 7 40:1, Panda 8 25:1."),
+                 N_("EZ Baccarat: no commission, a Banker win with a three-card 7 pushes; Dragon 7 40:1, Panda 8 "
+                    "25:1."),
                  bets={"banker": [("tie", "push"), ("banker wins with a three-card 7", "push"), ("banker wins", "1:1")],
                        "dragon-7": [("tie", "loses"), ("banker wins with a three-card 7", "40:1")],
                        "panda-8": [("tie", "loses"), ("player wins with a three-card 8", "25:1")]},

@@ -82,8 +82,9 @@ _NONE_WORDS = ("never", "does not draw", "no draw", "—", "-")
 def _published_values(cell: str, column: str) -> frozenset:
     """The third-card values a printed cell names; ``column`` is "draw" or "stand".
 
-    Digits 0..9 are values; ranks count by their value (A = 1; 10, J, Q, K = 0). Words: "always ..." means every value; "never" or
-    "does not draw" means none in the draw column and every value in the stand column; empty means none.
+    Digits 0..9 are values; ranks count by their value (A = 1; 10, J, Q, K = 0). Words: "always ..." means every
+    value; "never" or "does not draw" means none in the draw column and every value in the stand column; empty means
+    none.
 
     >>> sorted(_published_values("1-2-3-4-5-6-7-9-10", "draw")), sorted(_published_values("does not draw", "stand"))
     ([0, 1, 2, 3, 4, 5, 6, 7, 9], [0, 1, 2, 3, 4, 5, 6, 7, 8, 9])
@@ -202,15 +203,12 @@ def published_table_contradictions(published) -> list[Contradiction]:
         except BaccaratError:
             raise refusal(_("published must be a table {{banker_total: (draw_values, stand_values)}}: Banker "
                             "total {total} is not a total 0..9"), total=total) from None
-        rows[total] = row
-    found = []
-    for total in sorted(rows):
-        if not isinstance(rows[total], (tuple, list)) or len(rows[total]) != 2:
+        if not isinstance(row, (tuple, list)) or len(row) != 2:
             raise BaccaratError(_("row {total} must be a pair (draw_values, stand_values), not {value}").format(
-                total=total, value=shown(rows[total])))
-        draw_cell, stand_cell = rows[total]
-        found += _row_contradictions(total, _values(draw_cell, _("row {total}'s draw column").format(total=total)),
-                                     _values(stand_cell, _("row {total}'s stand column").format(total=total)))
+                total=total, value=shown(row)))
+        rows[total] = (_values(row[0], _("row {total}'s draw column").format(total=total)),
+                       _values(row[1], _("row {total}'s stand column").format(total=total)))
+    found = [contradiction for total in sorted(rows) for contradiction in _row_contradictions(total, *rows[total])]
     absent = [total for total in BANKER_TABLEAU if total not in rows]
     if absent:
         found.append(Contradiction(absent[0], "missing row", frozenset(absent)))
