@@ -567,9 +567,14 @@ class DerivedCell(NamedTuple):
     def colour(self) -> RoadColour:
         return self.verdict.colour
 
+    @property
+    def reason(self) -> str:
+        """Why it has its colour, in the language current now (``RoadVerdict.reason``)."""
+        return self.verdict.reason
+
     def __str__(self):
         return _("column {column}, row {row}: {colour} ({reason})").format(
-            column=self.column, row=self.row, colour=self.colour.display_name, reason=self.verdict.reason)
+            column=self.column, row=self.row, colour=self.colour.display_name, reason=self.reason)
 
 
 def road_number(road) -> int:

@@ -105,9 +105,9 @@ def test_cockroach_pig_worked_by_hand():
     cells = cockroach_pig(SHOE)
     assert colours(cells) == expected
     # the reasons come from the rule that decided: which columns were compared
-    assert cells[0].verdict.reason == "column 4, row 2: column 1 has an entry in row 2 too: red"
-    assert cells[7].verdict.reason == "column 5, row 1 (a new column): columns 4 and 1 differ in length (8 and 2): blue"
-    assert cells[8].verdict.reason == "column 5, row 2: column 2 ends one row above (it has 1): blue"
+    assert cells[0].reason == "column 4, row 2: column 1 has an entry in row 2 too: red"
+    assert cells[7].reason == "column 5, row 1 (a new column): columns 4 and 1 differ in length (8 and 2): blue"
+    assert cells[8].reason == "column 5, row 2: column 2 ends one row above (it has 1): blue"
 
 
 def test_start_when_column_k_plus_1_has_one_entry():
