@@ -272,11 +272,11 @@ def road_text(cells, rows: int = ROWS) -> str:
                         "not {given}"), given=cells)
     if not cells:
         return ""
-    if (max(cell.column for cell in cells) + 1) * max(rows, max(cell.row for cell in cells) + 1) > _MAX_GRID:
+    width, height = max(cell.column for cell in cells) + 1, max(rows, max(cell.row for cell in cells) + 1)
+    if width * height > _MAX_GRID:
         raise BaccaratError(_("cells are too far apart to print: road_text prints at most {most} cells").format(
             most=number(_MAX_GRID)))
-    width = max(cell.column for cell in cells) + 1
-    grid = [["" for _column in range(width)] for _row in range(max(rows, max(cell.row for cell in cells) + 1))]
+    grid = [[""] * width for _row in range(height)]
     for cell in cells:
         ties = getattr(cell, "ties", 0)
         grid[cell.row][cell.column] = LETTERS[cell.outcome] + (str(ties) if ties else "")
@@ -344,23 +344,14 @@ _CHUNK_COUPS = 1 << 15  # coups looked at at once (whole shoes): work arrays sta
 
 
 def _shoe_chunks(shoes, n: int) -> list[tuple[int, int]]:
-    """(begin, end) slices of whole shoes, about ``_CHUNK_COUPS`` coups each (a longer shoe is one slice), from
-    checked ``shoes`` (None: one history, one slice); looking at one chunk's shoe numbers at a time."""
-    if shoes is None:
-        return [(0, n)]
-    bounds, begin = [], 0
-    while begin < n:
-        end = min(n, begin + _CHUNK_COUPS)
-        while end < n:
-            # the last shoe that starts after begin and at or before end: cut just before it
-            changes = np.flatnonzero(shoes[begin + 1:end + 1] != shoes[begin:end])
-            if changes.size:
-                end = begin + 1 + int(changes[-1])
-                break
-            end = min(n, end + _CHUNK_COUPS)  # one shoe longer than a chunk: look further
-        bounds.append((begin, end))
-        begin = end
-    return bounds
+    """(begin, end) slices of whole shoes, each cut at the first shoe that starts ``_CHUNK_COUPS`` coups or more
+    after the slice's begin, from checked ``shoes`` (None: one history, one slice)."""
+    cuts = [0]
+    if shoes is not None:
+        for start in np.flatnonzero(shoes[1:] != shoes[:-1]) + 1:       # where each shoe after the first starts
+            if start - cuts[-1] >= _CHUNK_COUPS:
+                cuts.append(int(start))
+    return list(zip(cuts, cuts[1:] + [n]))
 
 
 def _shoe_parts(outcomes, shoes):
@@ -629,7 +620,11 @@ def _verdict(lengths, column: int, row: int, k: int) -> RoadVerdict:
 
 def derived_road(outcomes, road, rows: int = ROWS) -> list[DerivedCell]:
     """The entries of derived road ``road`` (1, 2, 3 or its name), in order, laid out as the Big Road is: each win
-    adds at most one (its colour from ``_verdict``), a run of one colour down a column."""
+    adds at most one (its colour from ``_verdict``), a run of one colour down a column.
+
+    >>> [cell.colour.value for cell in derived_road("B P P B B B P", "small road")]
+    ['blue', 'red', 'blue']
+    """
     k, rows = road_number(road), _check_rows(rows)
     cells: list[DerivedCell] = []
     layout, lengths, previous = _Layout(rows), [], None
@@ -648,29 +643,17 @@ def derived_road(outcomes, road, rows: int = ROWS) -> list[DerivedCell]:
 
 
 def big_eye_boy(outcomes, rows: int = ROWS) -> list[DerivedCell]:
-    """The Big Eye Boy (road 1): each entry compares a Big Road column with the one just before it.
-
-    >>> [cell.colour.value for cell in big_eye_boy("B B P P B")]
-    ['red', 'red']
-    """
+    """The Big Eye Boy (road 1): each entry compares a Big Road column with the one just before it."""
     return derived_road(outcomes, 1, rows)
 
 
 def small_road(outcomes, rows: int = ROWS) -> list[DerivedCell]:
-    """The Small Road (road 2): each entry compares a Big Road column with the one two before it.
-
-    >>> [cell.colour.value for cell in small_road("B P P B B B P")]
-    ['blue', 'red', 'blue']
-    """
+    """The Small Road (road 2): each entry compares a Big Road column with the one two before it."""
     return derived_road(outcomes, 2, rows)
 
 
 def cockroach_pig(outcomes, rows: int = ROWS) -> list[DerivedCell]:
-    """The Cockroach Pig (road 3): each entry compares a Big Road column with the one three before it.
-
-    >>> [cell.colour.value for cell in cockroach_pig("P B B P P B B B P")]
-    ['blue', 'red', 'blue']
-    """
+    """The Cockroach Pig (road 3): each entry compares a Big Road column with the one three before it."""
     return derived_road(outcomes, 3, rows)
 
 

@@ -55,15 +55,8 @@ class Card:
 
     def __post_init__(self):
         given = self.rank
-        if isinstance(given, str):
-            text = given
-        else:
-            number = _index(given)
-            if number is None:
-                raise BaccaratError(_("rank must be one of {ranks} (text), not {value}").format(
-                    ranks=" ".join(RANKS), value=shown(given)))
-            text = str(number) if abs(number) < 100 else "?"
-        rank = text.upper()
+        number = None if isinstance(given, str) else _index(given)          # Card(7), Card(np.int64(10))
+        rank = given.upper() if isinstance(given, str) else str(number) if number in range(100) else ""
         rank = _RANK_ALIASES.get(rank, rank)
         if rank not in RANK_VALUES:
             raise BaccaratError(_("rank must be one of {ranks} (T for 10), not {value}").format(
