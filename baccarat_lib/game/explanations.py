@@ -167,13 +167,17 @@ def _draw_step(step) -> str:
     return message.format(card=cards[-1].label, working=_arithmetic(cards, total), total=total)
 
 
+def _result(player: int, banker: int, outcome) -> str:
+    """Who won and the final totals: 'Banker wins 8–2', 'Tie 3–3'."""
+    if outcome == "player":
+        return _("Player wins {winner}–{loser}").format(winner=player, loser=banker)
+    if outcome == "banker":
+        return _("Banker wins {winner}–{loser}").format(winner=banker, loser=player)
+    return _("Tie {player}–{banker}").format(player=player, banker=banker)
+
+
 def _compare_step(step) -> str:
-    player, banker = step.player_total, step.banker_total
-    if step.outcome == "player":
-        return _("Player wins {winner}–{loser}.").format(winner=player, loser=banker)
-    if step.outcome == "banker":
-        return _("Banker wins {winner}–{loser}.").format(winner=banker, loser=player)
-    return _("Tie {player}–{banker}.").format(player=player, banker=banker)
+    return _result(step.player_total, step.banker_total, step.outcome) + "."
 
 
 # Step.rule -> its sentence.
@@ -302,7 +306,7 @@ def _what_happened(settlement) -> str:
     """What a losing bet was judged on: 'Banker wins 8–2'; with the margin and naturals for a bet that reads them
     (Dragon Bonus): 'Banker wins 8–2, by 6, no natural', 'Tie 9–9, both naturals'."""
     coup = settlement.coup
-    final = step_text(coup.steps[-1]).rstrip(".")
+    final = _result(coup.player.total, coup.banker.total, coup.outcome)
     if settlement.judged_on == "outcome":
         return final
     if coup.outcome == "tie":
