@@ -216,16 +216,12 @@ def money(amount) -> str:
     >>> money(Decimal("1E+3")), money(Decimal("9.5E+2")), money(1e3), money("0.5005"), money(Decimal("1E-7"))
     ('1,000', '950', '1,000', '0.5005', '0.0000001')
     """
-    given = amount
-    def refused():
-        return BaccaratError(_("amount must be a Decimal, a whole number or text such as '9.50', below 10**40 with at "
-                               "most 40 decimals, not {value}").format(value=shown(given)))
-
     with localcontext(_FORMAT):
-        amount = _decimal(amount, 100)
+        given, amount = amount, _decimal(amount, 100)
         if amount is None or not amount.is_finite() or (amount and not -40 <= amount.adjusted() < 40) \
                 or amount.as_tuple().exponent < -80 or len(amount.as_tuple().digits) > 120:
-            raise refused()
+            raise BaccaratError(_("amount must be a Decimal, a whole number or text such as '9.50', below 10**40 "
+                                  "with at most 40 decimals, not {value}").format(value=shown(given)))
         if amount == amount.to_integral_value():
             amount = amount.quantize(Decimal(1))                       # 1E+3 -> 1000, 95.00 -> 95
         else:

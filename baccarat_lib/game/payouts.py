@@ -433,13 +433,8 @@ def _amount(name: str, value, allow_zero: bool = False) -> Decimal:
         if amount is None or not amount.is_finite() or amount < 0 or (amount == 0 and not allow_zero) \
                 or amount > MAX_STAKE:
             raise refused
-        if amount.as_tuple().exponent < -2:
-            try:
-                whole_cents = amount.quantize(_CENT) == amount
-            except ArithmeticError:
-                whole_cents = False
-            if not whole_cents:
-                raise refused
+        if amount.as_tuple().exponent < -2 and _whole_cents(amount) != amount:      # finer than a cent
+            raise refused
         if amount.as_tuple().exponent > 0:
             amount = amount.quantize(Decimal(1))          # "1e3" -> 1000, never 1E+3
     return amount
