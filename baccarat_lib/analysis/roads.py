@@ -6,8 +6,6 @@ results does not predict the next coup: ``streak_statistics`` measures that on s
 Outcomes may be given as ``Outcome`` values, as words or letters (``"banker"``, ``"B"``, ``"tie"``, ``"T"``),
 as one string (``"B B P T"`` or ``"BBPT"``), or as the ``CoupRecords`` of ``simulate`` (which also bring the
 pair and natural marks, and the shoe each coup came from). Rows and columns count from 0, top-left.
-A board has 1 to ``MAX_ROWS`` (1,000) rows; ``streak_statistics`` looks at streaks of 1 to ``MAX_STREAK``
-(1,000) wins. Anything else is refused with a ``BaccaratError`` naming the argument.
 
 The exercises about the boards are in ``teaching.road_questions``.
 
