@@ -6,8 +6,6 @@ results does not predict the next coup: ``streak_statistics`` measures that on s
 Outcomes may be given as ``Outcome`` values, as words or letters (``"banker"``, ``"B"``, ``"tie"``, ``"T"``),
 as one string (``"B B P T"`` or ``"BBPT"``), or as the ``CoupRecords`` of ``simulate`` (which also bring the
 pair and natural marks, and the shoe each coup came from). Rows and columns count from 0, top-left.
-A board has 1 to ``MAX_ROWS`` (1,000) rows; ``streak_statistics`` looks at streaks of 1 to ``MAX_STREAK``
-(1,000) wins. Anything else is refused with a ``BaccaratError`` naming the argument.
 
 The exercises about the boards are in ``teaching.road_questions``.
 
@@ -135,10 +133,11 @@ class BeadCell:
     natural: bool = False
 
     def __str__(self):
-        marks = [_(name) for name, flag in ((N_("Player pair"), self.player_pair),
-                                            (N_("Banker pair"), self.banker_pair), (N_("natural"), self.natural)) if flag]
+        marks = ((N_("Player pair"), self.player_pair), (N_("Banker pair"), self.banker_pair),
+                 (N_("natural"), self.natural))
         return _("column {column}, row {row}: {result}").format(
-            column=self.column, row=self.row, result=self.outcome.display_name) + "".join(f", {m}" for m in marks)
+            column=self.column, row=self.row, result=self.outcome.display_name) + "".join(
+            f", {_(name)}" for name, flag in marks if flag)
 
 
 def bead_plate(outcomes, rows: int = ROWS) -> list[BeadCell]:
@@ -271,11 +270,11 @@ def road_text(cells, rows: int = ROWS) -> str:
                         "not {given}"), given=cells)
     if not cells:
         return ""
-    if (max(cell.column for cell in cells) + 1) * max(rows, max(cell.row for cell in cells) + 1) > _MAX_GRID:
+    width, height = max(cell.column for cell in cells) + 1, max(rows, max(cell.row for cell in cells) + 1)
+    if width * height > _MAX_GRID:
         raise BaccaratError(_("cells are too far apart to print: road_text prints at most {most} cells").format(
             most=number(_MAX_GRID)))
-    width = max(cell.column for cell in cells) + 1
-    grid = [["" for _column in range(width)] for _row in range(max(rows, max(cell.row for cell in cells) + 1))]
+    grid = [[""] * width for _row in range(height)]
     for cell in cells:
         ties = getattr(cell, "ties", 0)
         grid[cell.row][cell.column] = LETTERS[cell.outcome] + (str(ties) if ties else "")
@@ -306,7 +305,8 @@ class StreakRow(NamedTuple):
 def _side_code(side) -> int:
     outcome = outcome_of(side)
     if outcome is Outcome.TIE:
-        raise BaccaratError(_("side must be Banker or Player: a streak is of Banker or of Player wins (ties are skipped), not of ties"))
+        raise BaccaratError(_("side must be Banker or Player: a streak is of Banker or of Player wins (ties are "
+                              "skipped), not of ties"))
     return OUTCOME_CODES[outcome]
 
 
@@ -338,43 +338,40 @@ def _starts_of(shoes, n: int) -> np.ndarray:
     return starts
 
 
-def _shoe_starts(shoes, n: int) -> np.ndarray:
-    """For each coup, the index of the first coup of its shoe (0 for all when ``shoes`` is None)."""
-    return _starts_of(_checked_shoes(shoes, n), n)
-
-
 _CHUNK_COUPS = 1 << 15  # coups looked at at once (whole shoes): work arrays stay a few MB
 
 
 def _shoe_chunks(shoes, n: int) -> list[tuple[int, int]]:
-    """(begin, end) slices of whole shoes, about ``_CHUNK_COUPS`` coups each (a longer shoe is one slice), from
-    checked ``shoes`` (None: one history, one slice); looking at one chunk's shoe numbers at a time."""
-    if shoes is None:
-        return [(0, n)]
-    bounds, begin = [], 0
-    while begin < n:
-        end = min(n, begin + _CHUNK_COUPS)
-        while end < n:
-            # the last shoe that starts after begin and at or before end: cut just before it
-            changes = np.flatnonzero(shoes[begin + 1:end + 1] != shoes[begin:end])
-            if changes.size:
-                end = begin + 1 + int(changes[-1])
-                break
-            end = min(n, end + _CHUNK_COUPS)  # one shoe longer than a chunk: look further
-        bounds.append((begin, end))
-        begin = end
-    return bounds
+    """(begin, end) slices of whole shoes, each cut at the first shoe that starts ``_CHUNK_COUPS`` coups or more
+    after the slice's begin, from checked ``shoes`` (None: one history, one slice)."""
+    cuts = [0]
+    if shoes is not None:
+        for start in np.flatnonzero(shoes[1:] != shoes[:-1]) + 1:       # where each shoe after the first starts
+            if start - cuts[-1] >= _CHUNK_COUPS:
+                cuts.append(int(start))
+    return list(zip(cuts, cuts[1:] + [n]))
+
+
+def _shoe_parts(outcomes, shoes):
+    """The results as codes, whole shoes a chunk at a time (the work arrays stay small): (codes, each coup's shoe
+    start) per chunk. The history restarts with each shoe (``shoes``; ``CoupRecords`` bring their own)."""
+    codes = _codes(outcomes)
+    if shoes is None and isinstance(outcomes, CoupRecords):
+        shoes = outcomes.shoes
+    shoes = _checked_shoes(shoes, len(codes))
+    for begin, end in _shoe_chunks(shoes, len(codes)):
+        yield codes[begin:end], _starts_of(None if shoes is None else shoes[begin:end], end - begin)
 
 
 def _streak_lengths(codes: np.ndarray, side_code: int, starts: np.ndarray) -> np.ndarray:
     """For each coup, how many ``side_code`` wins in a row end the non-tie results before it in the same shoe
-    (``starts``: each coup's shoe's first coup, from ``_shoe_starts``).
+    (``starts``: each coup's shoe's first coup, from ``_starts_of``).
 
     Ties are skipped (they neither extend nor break a streak); the other side's win ends it.
 
     >>> _streak_lengths(_codes("B B T B P B"), OUTCOME_CODES[Outcome.BANKER], np.zeros(6, dtype=np.int32)).tolist()
     [0, 1, 2, 2, 3, 0]
-    >>> _streak_lengths(_codes("B B B"), OUTCOME_CODES[Outcome.BANKER], _shoe_starts([0, 0, 1], 3)).tolist()
+    >>> _streak_lengths(_codes("B B B"), OUTCOME_CODES[Outcome.BANKER], _starts_of(np.array([0, 0, 1]), 3)).tolist()
     [0, 1, 0]
     """
     n = len(codes)
@@ -405,16 +402,11 @@ def streak_statistics(outcomes, max_k: int = 5, side=Outcome.BANKER, shoes=None,
             most=MAX_STREAK, given=shown(max_k))) from None
     if not isinstance(all_coups, (bool, np.bool_)):
         raise refusal(_("all_coups must be True or False, not {given}"), given=all_coups)
-    codes, side_code = _codes(outcomes), _side_code(side)
-    if shoes is None and isinstance(outcomes, CoupRecords):
-        shoes = outcomes.shoes
-    shoes = _checked_shoes(shoes, len(codes))
+    side_code = _side_code(side)
     ks = range(0 if all_coups else 1, int(max_k) + 1)
     tallies = {k: [0, 0] for k in ks}
-    for begin, end in _shoe_chunks(shoes, len(codes)):  # whole shoes at a time: the work arrays stay small
-        part = codes[begin:end]
-        lengths = _streak_lengths(part, side_code, _starts_of(None if shoes is None else shoes[begin:end],
-                                                              end - begin))
+    for part, starts in _shoe_parts(outcomes, shoes):
+        lengths = _streak_lengths(part, side_code, starts)
         wins = part == side_code
         for k in ks:
             after_streak = lengths >= k
@@ -513,31 +505,65 @@ DERIVED_ROADS = {1: "Big Eye Boy", 2: "Small Road", 3: "Cockroach Pig"}  # road 
 # A colour's value is a key ("red", "blue"); these are its names as shown.
 _COLOUR_NAMES = {RoadColour.RED: N_("red"), RoadColour.BLUE: N_("blue")}
 _ROAD_NAMES = {name.lower().replace(" ", "_"): k for k, name in DERIVED_ROADS.items()}
+# RoadVerdict.rule -> its sentence (columns and rows counted from 1, as a learner reads the board).
+_VERDICT_REASONS = {
+    "not started": N_("column {column}, row {row} adds no entry yet: the {road} starts with the Big Road entry in "
+                      "column {first}, row 2 (or column {second}, row 1 when column {first} has one entry)"),
+    "same length": N_("column {column}, row 1 (a new column): columns {left} and {further} have the same length "
+                      "({length}): red"),
+    "different length": N_("column {column}, row 1 (a new column): columns {left} and {further} differ in length "
+                           "({left_length} and {further_length}): blue"),
+    "row filled": N_("column {column}, row {row}: column {compared} has an entry in row {row} too: red"),
+    "ends one above": N_("column {column}, row {row}: column {compared} ends one row above (it has {length}): blue"),
+    "ends higher": N_("column {column}, row {row}: column {compared} has no entry in row {above} either (it has "
+                      "{length}): red"),
+}
 
 
 class RoadVerdict(NamedTuple):
-    """What the rule of a derived road says of one Big Road entry: its colour (None: no entry yet) and why."""
+    """What the rule of a derived road says of one Big Road entry, as data: its ``colour`` (None: no entry yet), the
+    ``rule`` that gave it ("not started", "same length", "different length", "row filled", "ends one above",
+    "ends higher"), the road ``k``, the entry's logical ``column`` and ``row`` (from 0) and the ``lengths`` of the
+    columns compared; ``reason`` words it when read."""
 
     colour: RoadColour | None
-    reason: str
+    rule: str
+    k: int
+    column: int
+    row: int
+    lengths: tuple[int, ...] = ()
+
+    @property
+    def reason(self) -> str:
+        """Why, in the language current now: 'column 2, row 2: column 1 has an entry in row 2 too: red'."""
+        k, column, row, lengths = self.k, self.column + 1, self.row + 1, self.lengths + (None, None)
+        fields = {"column": column, "row": row, "road": DERIVED_ROADS[k], "first": k + 1, "second": k + 2,
+                  "left": column - 1, "further": column - 1 - k, "compared": column - k, "above": row - 1,
+                  "length": lengths[0], "left_length": lengths[0], "further_length": lengths[1]}
+        return _(_VERDICT_REASONS[self.rule]).format(**fields)
 
 
-@dataclass(frozen=True)
-class DerivedCell:
-    """One entry of a derived road at ``column``, ``row`` of its board, its colour and why; the Big Road entry
-    that added it (logical column = streak, row = place in it) and the coup ``index`` that put it there."""
+class DerivedCell(NamedTuple):
+    """One entry of a derived road at ``column``, ``row`` of its board, the ``verdict`` that coloured it (its
+    ``column`` and ``row`` name the Big Road entry that added it) and the coup ``index`` that put it there."""
 
     column: int
     row: int
-    colour: RoadColour
-    reason: str
-    big_road_column: int
-    big_road_row: int
+    verdict: RoadVerdict
     index: int
+
+    @property
+    def colour(self) -> RoadColour:
+        return self.verdict.colour
+
+    @property
+    def reason(self) -> str:
+        """Why it has its colour, in the language current now (``RoadVerdict.reason``)."""
+        return self.verdict.reason
 
     def __str__(self):
         return _("column {column}, row {row}: {colour} ({reason})").format(
-            column=self.column, row=self.row, colour=_(_COLOUR_NAMES[self.colour]), reason=self.reason)
+            column=self.column, row=self.row, colour=self.colour.display_name, reason=self.reason)
 
 
 def road_number(road) -> int:
@@ -568,60 +594,35 @@ def _winners(outcomes) -> list[Outcome]:
     return [outcome for outcome in as_outcomes(outcomes) if outcome is not Outcome.TIE]
 
 
-def _not_started(column: int, row: int, k: int) -> RoadVerdict:
-    """Before the road's first entry: nothing to compare with yet."""
-    return RoadVerdict(None, _("column {column}, row {row} adds no entry yet: the {road} starts with the Big Road "
-                               "entry in column {first}, row 2 (or column {second}, row 1 when column {first} has "
-                               "one entry)").format(column=column + 1, row=row + 1, road=DERIVED_ROADS[k],
-                                                    first=k + 1, second=k + 2))
-
-
-def _new_column_verdict(lengths, column: int, k: int) -> RoadVerdict:
-    """An entry at the top of a new column: red when the two columns before it (c-1 and c-1-k) are as long."""
-    left, further = column - 1, column - 1 - k
-    fields = {"column": column + 1, "left": left + 1, "further": further + 1, "length": lengths[left],
-              "left_length": lengths[left], "further_length": lengths[further]}
-    if lengths[left] == lengths[further]:
-        return RoadVerdict(RoadColour.RED, _("column {column}, row 1 (a new column): columns {left} and {further} "
-                                             "have the same length ({length}): red").format(**fields))
-    return RoadVerdict(RoadColour.BLUE, _("column {column}, row 1 (a new column): columns {left} and {further} "
-                                          "differ in length ({left_length} and {further_length}): blue")
-                       .format(**fields))
-
-
-def _same_column_verdict(lengths, column: int, row: int, k: int) -> RoadVerdict:
-    """An entry lower in a column: blue when column c-k ends exactly one row above, else red."""
-    compared, length = column - k, lengths[column - k]
-    fields = {"column": column + 1, "row": row + 1, "compared": compared + 1, "above": row, "length": length}
-    if length > row:
-        return RoadVerdict(RoadColour.RED, _("column {column}, row {row}: column {compared} has an entry in row "
-                                             "{row} too: red").format(**fields))
-    if length == row:
-        return RoadVerdict(RoadColour.BLUE, _("column {column}, row {row}: column {compared} ends one row above "
-                                              "(it has {length}): blue").format(**fields))
-    return RoadVerdict(RoadColour.RED, _("column {column}, row {row}: column {compared} has no entry in row {above} "
-                                         "either (it has {length}): red").format(**fields))
-
-
 def _verdict(lengths, column: int, row: int, k: int) -> RoadVerdict:
     """The colour road ``k`` gives the Big Road entry at logical ``column``, ``row`` (from 0), and why.
 
     ``lengths``: the Big Road's column lengths with that entry in (``column_lengths``); only the columns up to
-    ``column`` are read. The colour is None before the road starts.
+    ``column`` are read. A new column is red when the two columns before it (c-1 and c-1-k) are as long; an entry
+    lower down is blue when column c-k ends exactly one row above, else red. No colour before the road starts.
 
     >>> _verdict([2, 2], column=1, row=1, k=1).reason
     'column 2, row 2: column 1 has an entry in row 2 too: red'
     """
     if column < k or (column == k and row == 0):
-        return _not_started(column, row, k)
+        return RoadVerdict(None, "not started", k, column, row)
     if row == 0:
-        return _new_column_verdict(lengths, column, k)
-    return _same_column_verdict(lengths, column, row, k)
+        compared = (lengths[column - 1], lengths[column - 1 - k])
+        same = compared[0] == compared[1]
+        return RoadVerdict(RoadColour.RED if same else RoadColour.BLUE, "same length" if same else "different length",
+                           k, column, row, compared)
+    length = lengths[column - k]
+    rule = "row filled" if length > row else "ends one above" if length == row else "ends higher"
+    return RoadVerdict(RoadColour.BLUE if rule == "ends one above" else RoadColour.RED, rule, k, column, row, (length,))
 
 
 def derived_road(outcomes, road, rows: int = ROWS) -> list[DerivedCell]:
     """The entries of derived road ``road`` (1, 2, 3 or its name), in order, laid out as the Big Road is: each win
-    adds at most one (its colour from ``_verdict``), a run of one colour down a column."""
+    adds at most one (its colour from ``_verdict``), a run of one colour down a column.
+
+    >>> [cell.colour.value for cell in derived_road("B P P B B B P", "small road")]
+    ['blue', 'red', 'blue']
+    """
     k, rows = road_number(road), _check_rows(rows)
     cells: list[DerivedCell] = []
     layout, lengths, previous = _Layout(rows), [], None
@@ -635,36 +636,22 @@ def derived_road(outcomes, road, rows: int = ROWS) -> list[DerivedCell]:
         previous = outcome
         verdict = _verdict(lengths, len(lengths) - 1, lengths[-1] - 1, k)
         if verdict.colour is not None:
-            column, row = layout.place(verdict.colour)
-            cells.append(DerivedCell(column, row, verdict.colour, verdict.reason, len(lengths) - 1,
-                                     lengths[-1] - 1, index))
+            cells.append(DerivedCell(*layout.place(verdict.colour), verdict, index))
     return cells
 
 
 def big_eye_boy(outcomes, rows: int = ROWS) -> list[DerivedCell]:
-    """The Big Eye Boy (road 1): each entry compares a Big Road column with the one just before it.
-
-    >>> [cell.colour.value for cell in big_eye_boy("B B P P B")]
-    ['red', 'red']
-    """
+    """The Big Eye Boy (road 1): each entry compares a Big Road column with the one just before it."""
     return derived_road(outcomes, 1, rows)
 
 
 def small_road(outcomes, rows: int = ROWS) -> list[DerivedCell]:
-    """The Small Road (road 2): each entry compares a Big Road column with the one two before it.
-
-    >>> [cell.colour.value for cell in small_road("B P P B B B P")]
-    ['blue', 'red', 'blue']
-    """
+    """The Small Road (road 2): each entry compares a Big Road column with the one two before it."""
     return derived_road(outcomes, 2, rows)
 
 
 def cockroach_pig(outcomes, rows: int = ROWS) -> list[DerivedCell]:
-    """The Cockroach Pig (road 3): each entry compares a Big Road column with the one three before it.
-
-    >>> [cell.colour.value for cell in cockroach_pig("P B B P P B B B P")]
-    ['blue', 'red', 'blue']
-    """
+    """The Cockroach Pig (road 3): each entry compares a Big Road column with the one three before it."""
     return derived_road(outcomes, 3, rows)
 
 
@@ -679,7 +666,9 @@ class NextColours(NamedTuple):
 def next_entry_colours(outcomes, road) -> NextColours:
     """The "predictor" of a scoreboard: the colour road ``road`` would add if Banker won next, and if Player did.
 
-    >>> next_entry_colours("B B P P", "big eye boy")    # Banker: columns 2 and 1 as long; Player: column 1 ends a row above
+    Banker next: columns 2 and 1 are as long; Player next: column 1 ends a row above.
+
+    >>> next_entry_colours("B B P P", "big eye boy")
     NextColours(banker=<RoadColour.RED: 'red'>, player=<RoadColour.BLUE: 'blue'>)
     """
     k, lengths, winners = road_number(road), column_lengths(outcomes), _winners(outcomes)
@@ -766,15 +755,10 @@ def derived_road_statistics(outcomes, shoes=None, roads=(1, 2, 3)) -> list[RoadC
     if isinstance(roads, (str, int, np.integer)) or not isinstance(roads, (list, tuple)) or not roads:
         raise refusal(_("roads must be a list of roads (1, 2, 3 or their names), not {given}"), given=roads)
     ks = list(dict.fromkeys(road_number(road) for road in roads))
-    codes = _codes(outcomes)
-    if shoes is None and isinstance(outcomes, CoupRecords):
-        shoes = outcomes.shoes
-    shoes = _checked_shoes(shoes, len(codes))
     tallies = {(k, colour): [0, 0] for k in ks for colour in (1, 0)}
     banker = OUTCOME_CODES[Outcome.BANKER]
-    for begin, end in _shoe_chunks(shoes, len(codes)):
-        part = codes[begin:end]
-        colours = _banker_colours(part, _starts_of(None if shoes is None else shoes[begin:end], end - begin), ks)
+    for part, starts in _shoe_parts(outcomes, shoes):
+        colours = _banker_colours(part, starts, ks)
         banker_won = part == banker
         for k in ks:
             for colour in (1, 0):

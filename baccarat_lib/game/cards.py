@@ -55,15 +55,8 @@ class Card:
 
     def __post_init__(self):
         given = self.rank
-        if isinstance(given, str):
-            text = given
-        else:
-            number = _index(given)
-            if number is None:
-                raise BaccaratError(_("rank must be one of {ranks} (text), not {value}").format(
-                    ranks=" ".join(RANKS), value=shown(given)))
-            text = str(number) if abs(number) < 100 else "?"
-        rank = text.upper()
+        number = None if isinstance(given, str) else _index(given)          # Card(7), Card(np.int64(10))
+        rank = given.upper() if isinstance(given, str) else str(number) if number in range(100) else ""
         rank = _RANK_ALIASES.get(rank, rank)
         if rank not in RANK_VALUES:
             raise BaccaratError(_("rank must be one of {ranks} (T for 10), not {value}").format(
@@ -193,14 +186,13 @@ def _iter_cards(cards, name: str = "cards"):
         return _iter_text(cards)
     if isinstance(cards, Card):
         return iter((cards,))
-    refused = _('{name} must be text such as "2♣ 3♥ K" or a list of cards, not {value}')
-    if isinstance(cards, (bytes, bytearray, dict)) or cards is None:
-        raise BaccaratError(refused.format(name=name, value=shown(cards, 30)))
-    try:
-        items = iter(cards)
-    except TypeError:
-        raise BaccaratError(refused.format(name=name, value=shown(cards, 30))) from None
-    return _iter_items(items)
+    if not isinstance(cards, (bytes, bytearray, dict)) and cards is not None:
+        try:
+            return _iter_items(iter(cards))
+        except TypeError:                # not a collection: a number, say
+            pass
+    raise BaccaratError(_('{name} must be text such as "2♣ 3♥ K" or a list of cards, not {value}').format(
+        name=name, value=shown(cards, 30)))
 
 
 def _iter_items(items):

@@ -168,29 +168,24 @@ class Coup:
         return "\n".join(steps_text(self.steps))
 
     def __str__(self):
-        return (f"Player {self.player} ({self.player.total}) – Banker {self.banker} "
-                f"({self.banker.total}): {step_text(self.steps[-1])}")
+        return _("Player {player} ({player_total}) – Banker {banker} ({banker_total}): {result}").format(
+            player=self.player, player_total=self.player.total, banker=self.banker, banker_total=self.banker.total,
+            result=step_text(self.steps[-1]))
 
 
-def _must_draw(side: str, hand: list[Card]) -> str:
-    """Why a coup needs one more card (quoted when the cards run out)."""
-    message = (_("Player has {total} ({working}) and must draw a third card") if side == "player"
-               else _("Banker has {total} ({working}) and must draw a third card"))
-    total = _points(hand)
-    return message.format(total=total, working=_arithmetic(hand, total))
-
-
-def _next_card(given: list[Card], needed_total: int, side: str, hand: list[Card]) -> Card:
+def _next_card(given: list[Card], needed_total: int, side: str, hand: tuple[Card, ...]) -> Card:
     """The next card of ``given`` after those dealt (``len`` of both hands); when the cards run out, an error says
     how many more the coup needs and why (``side`` must draw to ``hand``)."""
     if needed_total > len(given):
-        more = needed_total - len(given)
+        more, total = needed_total - len(given), _points(hand)
+        why = (_("Player has {total} ({working}) and must draw a third card") if side == "player"
+               else _("Banker has {total} ({working}) and must draw a third card"))
+        why = why.format(total=total, working=_arithmetic(hand, total))
         raise BaccaratError(ngettext(
             "the coup needs {more} more card: {why} ({given} given, {needed} needed; give cards in dealt order "
             "P, B, P, B, then third cards)",
             "the coup needs {more} more cards: {why} ({given} given, {needed} needed; give cards in dealt order "
-            "P, B, P, B, then third cards)", more).format(more=more, why=_must_draw(side, hand), given=len(given),
-                                                          needed=needed_total))
+            "P, B, P, B, then third cards)", more).format(more=more, why=why, given=len(given), needed=needed_total))
     return given[needed_total - 1]
 
 
@@ -217,14 +212,14 @@ def play_coup(cards) -> Coup:
         steps.append(Step("player-rule", player, banker, player_total, banker_total, False, player_rule))
         player_third_card = None
         if player_rule.draws:
-            player_third_card = _next_card(given, 5, "player", list(player))
+            player_third_card = _next_card(given, 5, "player", player)
             player += (player_third_card,)
             player_total = _points(player)
             steps.append(Step("player-draw", player, banker, player_total, banker_total))
         banker_rule = _banker_decision(banker_total, player_third_card)
         steps.append(Step("banker-rule", player, banker, player_total, banker_total, False, banker_rule))
         if banker_rule.draws:
-            banker += (_next_card(given, len(player) + 3, "banker", list(banker)),)
+            banker += (_next_card(given, len(player) + 3, "banker", banker),)
             banker_total = _points(banker)
             steps.append(Step("banker-draw", player, banker, player_total, banker_total))
     outcome = (Outcome.PLAYER if player_total > banker_total else Outcome.BANKER if banker_total > player_total

@@ -1,11 +1,11 @@
 """Words for the game's decisions, made when they are shown, in the language current at that moment.
 
-The rules (``rules.py``) and a coup (``coup.py``) decide and record data: a ``Decision`` holds a rule code and
-the numbers it used (the total, the totals or third-card values the rule names, Player's third card, so the
-tableau cell); a ``Step`` holds its rule code, both hands as they stood and their totals. Nothing there is text.
-This module is the one place that turns them into sentences, so a coup played before ``set_language("vi")``
-explains itself in Vietnamese after it, and back. It reads only the fields it is given (it imports neither the
-rules nor the coup, which both call it).
+The rules, a coup, the tableau checker and settling decide and record data: a ``Decision`` (a rule code and the
+numbers it used), a coup's ``Step`` (its rule code, both hands and their totals), a tableau ``Contradiction`` (its
+kind, the Banker total and the values) and a ``Settlement`` (the bet, the stake, the line that applied, the
+amounts). Nothing there is text. This module is the one place that turns them into sentences, so what was made
+before ``set_language("vi")`` explains itself in Vietnamese after it, and back. It reads only the fields it is
+given (it imports none of the modules that call it).
 
 >>> from baccarat_lib.game import play_coup
 >>> from baccarat_lib.i18n import using_language
@@ -19,7 +19,10 @@ rules nor the coup, which both call it).
 
 from __future__ import annotations
 
+import re
+
 from .cards import RANK_VALUES, _iterable
+from .formatting import localized, money
 from ..errors import BaccaratError, refusal, shown, whole_number
 from ..i18n import N_, _
 
@@ -164,13 +167,17 @@ def _draw_step(step) -> str:
     return message.format(card=cards[-1].label, working=_arithmetic(cards, total), total=total)
 
 
+def _result(player: int, banker: int, outcome) -> str:
+    """Who won and the final totals: 'Banker wins 8–2', 'Tie 3–3'."""
+    if outcome == "player":
+        return _("Player wins {winner}–{loser}").format(winner=player, loser=banker)
+    if outcome == "banker":
+        return _("Banker wins {winner}–{loser}").format(winner=banker, loser=player)
+    return _("Tie {player}–{banker}").format(player=player, banker=banker)
+
+
 def _compare_step(step) -> str:
-    player, banker = step.player_total, step.banker_total
-    if step.outcome == "player":
-        return _("Player wins {winner}–{loser}.").format(winner=player, loser=banker)
-    if step.outcome == "banker":
-        return _("Banker wins {winner}–{loser}.").format(winner=banker, loser=player)
-    return _("Tie {player}–{banker}.").format(player=player, banker=banker)
+    return _result(step.player_total, step.banker_total, step.outcome) + "."
 
 
 # Step.rule -> its sentence.
@@ -204,3 +211,144 @@ def _writer(writers: dict, field: str, name: str, record, accepted: str):
         raise BaccaratError(_("{name} must be {accepted}, not {value}").format(name=name, accepted=_(accepted),
                                                                                value=shown(record)))
     return writers[rule]
+
+
+# ---------------------------------------------------------------- a published tableau checked
+
+def _listed(values) -> str:
+    return ", ".join(map(str, sorted(values)))
+
+
+def _tableau_says(values: frozenset, draws: frozenset) -> str:
+    """What the tableau does on ``values``: draws on all, stands on all, or some of each (``draws``)."""
+    if draws == values:
+        return _("Banker draws on them")
+    if not draws:
+        return _("Banker stands on them")
+    return _("Banker draws on {drawn}, stands on {stood}").format(drawn=describe_values(draws),
+                                                                  stood=describe_values(values - draws))
+
+
+def _contradiction_text(contradiction) -> str:
+    """Where a published row disagrees with the tableau, as a sentence in the current language.
+
+    >>> from baccarat_lib.game.tableau import published_table_contradictions
+    >>> _contradiction_text(published_table_contradictions({6: ({5, 6, 7}, {0, 1, 2, 3, 4, 8, 9})})[0])
+    'Banker 6: 5 listed as draw, but Banker stands on them.'
+    """
+    kind, values, draws = contradiction.kind, contradiction.values, contradiction.draws
+    if kind == "missing row":
+        return _("Banker {totals}: no row in the table, though the tableau has one.").format(
+            totals=describe_values(values))
+    if kind == "wrong column":
+        message = (_("Banker {total}: {values} listed as stand, but Banker draws on them.") if draws
+                   else _("Banker {total}: {values} listed as draw, but Banker stands on them."))
+        return message.format(total=contradiction.banker_total, values=_listed(values))
+    message = (_("Banker {total}: {values} listed in both columns (the tableau: {says}).") if kind == "both"
+               else _("Banker {total}: {values} missing from both columns (the tableau: {says})."))
+    return message.format(total=contradiction.banker_total, values=_listed(values), says=_tableau_says(values, draws))
+
+
+# ---------------------------------------------------------------- a bet settled
+
+_MARGIN_EVENT = re.compile(r"(player|banker) wins by (\d+) without a natural")
+
+
+def _bet_words(bet: str) -> str:
+    """A bet's name as printed on the table: its code's words capitalized ("Player Pair"), translated."""
+    label = " ".join(word.capitalize() for word in bet.split("-"))
+    return _(label)                       # a known bet's label is one of payouts._BET_NAMES, in the catalog
+
+
+def _event_words(event: str, margins: str | None = None) -> str:
+    """An event's name as a learner reads it; ``margins`` replaces a Dragon Bonus event's margin ("9, 8 or 4")."""
+    match = _MARGIN_EVENT.fullmatch(event)
+    if match is None:
+        return _(event)
+    side, margin = match.groups()
+    message = (_("player wins by {margins} without a natural") if side == "player"
+               else _("banker wins by {margins} without a natural"))
+    return message.format(margins=margin if margins is None else margins)
+
+
+def _percent_text(rate) -> str:
+    return localized(f"{float(rate * 100):g}%")
+
+
+def _terms(odds: str, commission) -> str:
+    """A line's terms: '1:1 less 5% commission', '8:1', 'push'."""
+    said = {"push": _("push"), "loses": _("loses")}.get(odds, odds)
+    if not commission:
+        return said
+    return _("{odds} less {rate} commission").format(odds=said, rate=_percent_text(commission))
+
+
+def _or(items: list) -> str:
+    """"a, b or c" for numbers, "a or b or c" for phrases: ``items`` joined by the language's "or"."""
+    said = items[0]
+    for item in items[1:]:
+        said = _("{first} or {second}").format(first=said, second=item)
+    return said
+
+
+def _either_of(events) -> str:
+    """Events joined by "or", margins of one kind said once: "player wins by 9, 8 or 4 without a natural"."""
+    grouped = {}                 # an event, or a side's margin events -> (the first such event, the margins named)
+    for event in events:
+        match = _MARGIN_EVENT.fullmatch(event)
+        key, margins = (("by", match.group(1)), [match.group(2)]) if match else (event, [])
+        grouped.setdefault(key, (event, []))[1].extend(margins)
+    return _or([_event_words(event, _or([", ".join(margins[:-1]), margins[-1]]) if len(margins) > 1 else None)
+                for event, margins in grouped.values()])
+
+
+def _what_happened(settlement) -> str:
+    """What a losing bet was judged on: 'Banker wins 8–2'; with the margin and naturals for a bet that reads them
+    (Dragon Bonus): 'Banker wins 8–2, by 6, no natural', 'Tie 9–9, both naturals'."""
+    coup = settlement.coup
+    final = _result(coup.player.total, coup.banker.total, coup.outcome)
+    if settlement.judged_on == "outcome":
+        return final
+    if coup.outcome == "tie":
+        message = _("{result}, both naturals") if coup.is_natural else _("{result}, no natural")
+        return message.format(result=final)
+    margin = abs(coup.player.total - coup.banker.total)
+    message = _("{result}, by {margin}, a natural") if coup.is_natural else _("{result}, by {margin}, no natural")
+    return message.format(result=final, margin=margin)
+
+
+def _settlement_text(settlement) -> str:
+    """Why a bet won, pushed or lost and what changed hands, in the current language (``Settlement.explanation``).
+
+    >>> from baccarat_lib.game import play_coup, settle
+    >>> _settlement_text(settle("player", 100, play_coup("2 3 3 A 7 4")))
+    'The Player bet loses (Banker wins 8–2): it pays only on player wins; the dealer takes the 100 stake.'
+    """
+    said = {"bet": _bet_words(settlement.bet), "stake": money(settlement.stake)}
+    line = settlement.line
+    if line is None:
+        said["pays_on"] = _either_of(settlement.pays_on)
+        if settlement.judged_on == "pair":                   # a pair bet reads only the first four ranks
+            return _("The {bet} bet loses: it pays only on {pays_on}; the dealer takes the {stake} stake.").format(
+                **said)
+        return _("The {bet} bet loses ({what}): it pays only on {pays_on}; the dealer takes the {stake} "
+                 "stake.").format(what=_what_happened(settlement), **said)
+    said["event"] = _event_words(line.event)
+    if settlement.result == "push":
+        return _("The {bet} bet pushes ({event}): the {stake} stake is returned.").format(**said)
+    if settlement.result == "loses":
+        return (_("The {bet} bet loses on a tie, as this table says; the dealer takes the {stake} stake.")
+                if line.event == "tie" else
+                _("The {bet} bet loses: {event}; the dealer takes the {stake} stake.")).format(**said)
+    gross, commission = settlement.gross, settlement.commission
+    why = [_("The {bet} bet wins: {event}, paid {terms}.").format(terms=_terms(line.odds, line.commission), **said),
+           (_("The dealer pays {paid} and collects {commission} commission: net {net}.") if line.commission
+            else _("The dealer pays {paid}.")).format(paid=money(gross), commission=money(commission),
+                                                       net=money(settlement.net))]
+    if gross != settlement.exact_gross:
+        why.append(_("{odds} on {stake} is {amount}: the fraction of a cent is not paid.").format(
+            odds=line.odds, stake=said["stake"], amount=money(settlement.exact_gross)))
+    if commission != settlement.exact_commission:
+        why.append(_("{rate} of {paid} is {amount}: the fraction of a cent is not charged.").format(
+            rate=_percent_text(line.commission), paid=money(gross), amount=money(settlement.exact_commission)))
+    return " ".join(why)

@@ -41,40 +41,24 @@ _FORMAT = Context(prec=200, rounding=ROUND_HALF_EVEN, Emax=10 ** 6, Emin=-10 ** 
 
 
 def _fraction(name: str, value) -> Fraction:
-    """A number (not text, NaN or infinite) as an exact Fraction, of size at most 10**30 and about 1,000 digits."""
-    def refused():
-        return BaccaratError(_("{name} must be a number (int, Fraction, Decimal or float) of size at most 10**30, "
-                               "not {value}").format(name=name, value=shown(value)))
-
-    if isinstance(value, bool) or type(value).__name__ == "bool_":
-        raise refused()
-    if isinstance(value, Fraction):
-        fraction = value
-    elif isinstance(value, Decimal):
-        if not value.is_finite() or value.adjusted() > 30 or (value and value.adjusted() < -1000):
-            raise refused()
-        fraction = Fraction(value)
-    elif isinstance(value, float):
-        if not math.isfinite(value):
-            raise refused()
-        fraction = Fraction(value)
-    elif _index(value) is not None:
-        fraction = Fraction(_index(value))
-    elif isinstance(value, numbers.Real) and not isinstance(value, numbers.Rational):   # numpy floats
-        number = float(value)
-        if not math.isfinite(number):
-            raise refused()
-        fraction = Fraction(number)
-    elif hasattr(value, "numerator") and hasattr(value, "denominator") and not isinstance(value, str):
-        try:                                   # other rationals (numbers.Rational)
+    """A number (not text, a bool, NaN or infinite) as an exact Fraction, of size at most 10**30 and about 1,000
+    digits; numpy numbers too."""
+    fraction = None
+    if isinstance(value, Decimal):
+        if value.is_finite() and value.adjusted() <= 30 and not (value and value.adjusted() < -1000):
+            fraction = Fraction(value)
+    elif isinstance(value, numbers.Rational):                                      # ints, Fractions, numpy ints
+        try:
             fraction = Fraction(operator.index(value.numerator), operator.index(value.denominator))
         except (TypeError, ZeroDivisionError):
-            raise refused() from None
-    else:
-        raise refused()
-    if fraction.numerator.bit_length() > _DIGITS or fraction.denominator.bit_length() > _DIGITS \
-            or abs(fraction) > _LIMIT:
-        raise refused()
+            fraction = None
+    elif isinstance(value, numbers.Real):                                          # floats, numpy floats
+        number = float(value)
+        fraction = Fraction(number) if math.isfinite(number) else None
+    if fraction is None or isinstance(value, bool) or fraction.numerator.bit_length() > _DIGITS \
+            or fraction.denominator.bit_length() > _DIGITS or abs(fraction) > _LIMIT:
+        raise BaccaratError(_("{name} must be a number (int, Fraction, Decimal or float) of size at most 10**30, "
+                              "not {value}").format(name=name, value=shown(value)))
     return fraction
 
 
@@ -232,16 +216,12 @@ def money(amount) -> str:
     >>> money(Decimal("1E+3")), money(Decimal("9.5E+2")), money(1e3), money("0.5005"), money(Decimal("1E-7"))
     ('1,000', '950', '1,000', '0.5005', '0.0000001')
     """
-    given = amount
-    def refused():
-        return BaccaratError(_("amount must be a Decimal, a whole number or text such as '9.50', below 10**40 with at "
-                               "most 40 decimals, not {value}").format(value=shown(given)))
-
     with localcontext(_FORMAT):
-        amount = _decimal(amount, 100)
+        given, amount = amount, _decimal(amount, 100)
         if amount is None or not amount.is_finite() or (amount and not -40 <= amount.adjusted() < 40) \
                 or amount.as_tuple().exponent < -80 or len(amount.as_tuple().digits) > 120:
-            raise refused()
+            raise BaccaratError(_("amount must be a Decimal, a whole number or text such as '9.50', below 10**40 "
+                                  "with at most 40 decimals, not {value}").format(value=shown(given)))
         if amount == amount.to_integral_value():
             amount = amount.quantize(Decimal(1))                       # 1E+3 -> 1000, 95.00 -> 95
         else:

@@ -20,8 +20,8 @@ from fractions import Fraction
 from ..errors import BaccaratError, refusal, shown
 from ..i18n import N_, _
 from .coup import Coup, Outcome, play_coup
-from .explanations import step_text
-from .formatting import _decimal, localized, money
+from .explanations import _bet_words, _event_words, _terms, _settlement_text
+from .formatting import _decimal, money
 
 __all__ = ["EVENTS", "PAIR_EVENTS", "Pays", "PayTable", "PAY_TABLES", "BETS", "bet_label", "table_label", "event_words",
            "pay_table", "derive_table", "pay_table_rows", "settle", "Settlement", "stake_amount", "collect_back",
@@ -113,28 +113,14 @@ def bet_label(bet: str) -> str:
     >>> bet_label("player-pair"), bet_label("dragon-7")
     ('Player Pair', 'Dragon 7')
     """
-    bet = _name("bet", bet, N_('a bet name such as "player-pair"'))
-    label = " ".join(word.capitalize() for word in bet.split("-"))
-    return _(label)                       # a known bet's label is one of _BET_NAMES, in the catalog
+    return _bet_words(_name("bet", bet, N_('a bet name such as "player-pair"')))
 
 
-_MARGIN_EVENT = re.compile(r"(player|banker) wins by (\d+) without a natural")
-
-
-def event_words(event: str, margins: str | None = None) -> str:
-    """An event's name as a learner reads it, in the course's language ("banker wins with 6"); ``margins``
-    replaces the margin of a Dragon Bonus event ("9, 8 or 4")."""
+def event_words(event: str) -> str:
+    """An event's name as a learner reads it, in the course's language ("banker wins with 6")."""
     if not isinstance(event, str) or event not in EVENTS:
         raise BaccaratError(_unknown_event(event))
-    if margins is not None and not isinstance(margins, str):
-        raise refusal(_("margins must be None or text such as \"9, 8 or 4\", not {value}"), value=margins)
-    match = _MARGIN_EVENT.fullmatch(event)
-    if match is None:
-        return _(event)
-    side, margin = match.groups()
-    message = (_("player wins by {margins} without a natural") if side == "player"
-               else _("banker wins by {margins} without a natural"))
-    return message.format(margins=margin if margins is None else margins)
+    return _event_words(event)
 
 
 def parse_odds(odds) -> Fraction:
@@ -197,16 +183,9 @@ class Pays:
         win = parse_odds(self.odds)
         return win * (1 - self.commission) if win > 0 else win
 
-    def describe(self) -> str:
-        """'banker wins: 1:1 less 5% commission', in the course's language."""
-        return _("{event}: {terms}").format(event=event_words(self.event), terms=self.terms())
-
     def terms(self) -> str:
         """'1:1 less 5% commission', '8:1', 'push', in the course's language."""
-        odds = {"push": _("push"), "loses": _("loses")}.get(self.odds, self.odds)
-        if not self.commission:
-            return odds
-        return _("{odds} less {rate} commission").format(odds=odds, rate=_percent_text(self.commission))
+        return _terms(self.odds, self.commission)
 
 
 @dataclass(frozen=True)
@@ -234,10 +213,6 @@ class PayTable:
         elif not isinstance(facts, CoupFacts):
             raise refusal(_("facts must be a CoupFacts (from coup_facts) or a Coup, not {value}"), value=facts)
         return next((line for line in self.lines(bet) if EVENTS[line.event](facts)), None)
-
-
-def _unknown_bet(bet) -> str:
-    return _("unknown bet {bet}: known bets are {bets}").format(bet=shown(bet, 20), bets=", ".join(BETS))
 
 
 def _table(name, description, title, **bets) -> PayTable:
@@ -288,7 +263,8 @@ def derive_table(base, name: str, description: str, bets: dict | None = None,
     new_bets = dict(base.bets)
     for bet, lines in (bets or {}).items():
         if not isinstance(bet, str) or bet not in BETS:
-            raise BaccaratError(_unknown_bet(bet))
+            raise BaccaratError(_("unknown bet {bet}: known bets are {bets}").format(bet=shown(bet, 20),
+                                                                                     bets=", ".join(BETS)))
         if bet in drop:
             raise BaccaratError(_("bet {bet} is both given in bets and dropped: give it in one of them only").format(
                 bet=repr(bet)))
@@ -358,7 +334,8 @@ PAY_TABLES = {table.name: table for table in [
                                    ("banker wins with a three-card 6", "20:1")]},
                  title=N_("No commission (Banker 6 pays 1:2)")),
     derive_table(_STANDARD, "ez",
-                 N_("EZ Baccarat: no commission, a Banker win with a three-card 7 pushes; Dragon 7 40:1, Panda 8 25:1."),
+                 N_("EZ Baccarat: no commission, a Banker win with a three-card 7 pushes; Dragon 7 40:1, Panda 8 "
+                    "25:1."),
                  bets={"banker": [("tie", "push"), ("banker wins with a three-card 7", "push"), ("banker wins", "1:1")],
                        "dragon-7": [("tie", "loses"), ("banker wins with a three-card 7", "40:1")],
                        "panda-8": [("tie", "loses"), ("player wins with a three-card 8", "25:1")]},
@@ -415,14 +392,28 @@ def coup_facts(coup: Coup) -> CoupFacts:
 
 @dataclass(frozen=True)
 class Settlement:
-    """One bet settled: ``net`` (negative when lost), ``gross`` (at the odds, before ``commission``), ``result``
-    ("wins", "push" or "loses") and the ``explanation``, in whole cents."""
+    """One bet settled, as data: ``net`` (negative when lost), ``gross`` (at the odds, before ``commission``), in
+    whole cents; ``result`` ("wins", "push" or "loses"); the ``bet``, ``stake`` and ``coup``; the ``line`` that
+    applied (None: none did, and the bet, paying only on ``pays_on``, was ``judged_on`` "pair", "outcome" or
+    "margin"); the ``exact_gross`` and ``exact_commission`` before cents were dropped. ``explanation`` words it."""
 
     net: Decimal
     gross: Decimal
     commission: Decimal
     result: str
-    explanation: str
+    bet: str
+    stake: Decimal
+    coup: Coup
+    line: Pays | None = None
+    pays_on: tuple[str, ...] = ()
+    judged_on: str = "outcome"
+    exact_gross: Decimal | None = None
+    exact_commission: Decimal | None = None
+
+    @property
+    def explanation(self) -> str:
+        """Why the bet won, pushed or lost and what changed hands, in the language current when it is read."""
+        return _settlement_text(self)
 
 
 def _amount(name: str, value, allow_zero: bool = False) -> Decimal:
@@ -442,13 +433,8 @@ def _amount(name: str, value, allow_zero: bool = False) -> Decimal:
         if amount is None or not amount.is_finite() or amount < 0 or (amount == 0 and not allow_zero) \
                 or amount > MAX_STAKE:
             raise refused
-        if amount.as_tuple().exponent < -2:
-            try:
-                whole_cents = amount.quantize(_CENT) == amount
-            except ArithmeticError:
-                whole_cents = False
-            if not whole_cents:
-                raise refused
+        if amount.as_tuple().exponent < -2 and _whole_cents(amount) != amount:      # finer than a cent
+            raise refused
         if amount.as_tuple().exponent > 0:
             amount = amount.quantize(Decimal(1))          # "1e3" -> 1000, never 1E+3
     return amount
@@ -493,44 +479,6 @@ def _whole_cents(amount: Decimal) -> Decimal:
     return amount.quantize(_CENT, context=_DROP_FRACTION)
 
 
-def _percent_text(rate: Fraction) -> str:
-    return localized(f"{float(rate * 100):g}%")
-
-
-def _or(items: list) -> str:
-    """"a, b or c" for numbers, "a or b or c" for phrases: ``items`` joined by the language's "or"."""
-    said = items[0]
-    for item in items[1:]:
-        said = _("{first} or {second}").format(first=said, second=item)
-    return said
-
-
-def _either_of(events: list) -> str:
-    """Events joined by "or", margins of one kind said once: "player wins by 9, 8 or 4 without a natural"."""
-    grouped = {}                 # an event, or a side's margin events -> (the first such event, the margins named)
-    for event in events:
-        match = _MARGIN_EVENT.fullmatch(event)
-        key, margins = (("by", match.group(1)), [match.group(2)]) if match else (event, [])
-        grouped.setdefault(key, (event, []))[1].extend(margins)
-    return _or([event_words(event, _or([", ".join(margins[:-1]), margins[-1]]) if len(margins) > 1 else None)
-                for event, margins in grouped.values()])
-
-
-def _what_happened(coup: Coup, lines) -> str:
-    """What a losing bet was judged on: 'Banker wins 8–2'; with the margin and naturals when its ``lines`` read
-    them (Dragon Bonus): 'Banker wins 8–2, by 6, no natural', 'Tie 9–9, both naturals'."""
-    facts = coup_facts(coup)
-    final = step_text(coup.steps[-1]).rstrip(".")
-    if not any("natural" in line.event for line in lines):
-        return final
-    if facts.tie:
-        message = _("{result}, both naturals") if facts.natural else _("{result}, no natural")
-        return message.format(result=final)
-    margin = abs(facts.player_total - facts.banker_total)
-    message = _("{result}, by {margin}, a natural") if facts.natural else _("{result}, by {margin}, no natural")
-    return message.format(result=final, margin=margin)
-
-
 def settle(bet: str, stake, coup: Coup, table="standard") -> Settlement:
     """Settle ``stake`` on ``bet`` for a ``coup`` (played, or cards in dealt order): the net result in money.
 
@@ -552,38 +500,24 @@ def settle(bet: str, stake, coup: Coup, table="standard") -> Settlement:
         raise BaccaratError(_("table {table} pays {bet} at {terms}: no exact amount in money (odds and commission "
                               "must be decimals of at most 12 places)").format(table=shown(table.name), bet=bet,
                                                                                terms=line.terms()))
-    said = {"bet": bet_label(bet), "stake": money(amount)}           # fields the sentences below share
+    settled = {"bet": bet, "stake": amount, "coup": coup, "line": line}
     if line is None:
-        said["pays_on"] = _either_of([line.event for line in lines if parse_odds(line.odds) > 0])
-        if all(line.event in PAIR_EVENTS for line in lines):         # a pair bet reads only the first four ranks
-            why = _("The {bet} bet loses: it pays only on {pays_on}; the dealer takes the {stake} stake.")
-        else:
-            said["what"] = _what_happened(coup, lines)
-            why = _("The {bet} bet loses ({what}): it pays only on {pays_on}; the dealer takes the {stake} stake.")
-        return Settlement(-amount, -amount, Decimal(0), "loses", why.format(**said))
-    odds, said["event"] = parse_odds(line.odds), event_words(line.event)
+        judged_on = ("pair" if all(line.event in PAIR_EVENTS for line in lines) else
+                     "margin" if any("natural" in line.event for line in lines) else "outcome")
+        return Settlement(-amount, -amount, Decimal(0), "loses", **settled, judged_on=judged_on,
+                          pays_on=tuple(line.event for line in lines if parse_odds(line.odds) > 0))
+    odds = parse_odds(line.odds)
     if odds <= 0:
-        why = (_("The {bet} bet pushes ({event}): the {stake} stake is returned.") if odds == 0 else
-               _("The {bet} bet loses on a tie, as this table says; the dealer takes the {stake} stake.")
-               if line.event == "tie" else _("The {bet} bet loses: {event}; the dealer takes the {stake} stake."))
         lost = _times(amount, odds)
-        return Settlement(lost, lost, Decimal(0), "push" if odds == 0 else "loses", why.format(**said))
+        return Settlement(lost, lost, Decimal(0), "push" if odds == 0 else "loses", **settled)
     exact_gross = _times(amount, odds)
     gross = _whole_cents(exact_gross)
     exact_commission = _times(gross, line.commission)
     commission = _whole_cents(exact_commission)
     with localcontext(_MONEY):
         net = gross - commission
-    why = [_("The {bet} bet wins: {event}, paid {terms}.").format(terms=line.terms(), **said),
-           (_("The dealer pays {paid} and collects {commission} commission: net {net}.") if line.commission
-            else _("The dealer pays {paid}.")).format(paid=money(gross), commission=money(commission), net=money(net))]
-    if gross != exact_gross:
-        why.append(_("{odds} on {stake} is {amount}: the fraction of a cent is not paid.").format(
-            odds=line.odds, stake=said["stake"], amount=money(exact_gross)))
-    if commission != exact_commission:
-        why.append(_("{rate} of {paid} is {amount}: the fraction of a cent is not charged.").format(
-            rate=_percent_text(line.commission), paid=money(gross), amount=money(exact_commission)))
-    return Settlement(net, gross, commission, "wins", " ".join(why))
+    return Settlement(net, gross, commission, "wins", **settled, exact_gross=exact_gross,
+                      exact_commission=exact_commission)
 
 
 def collect_back(settlement: Settlement, paid=None) -> Decimal:

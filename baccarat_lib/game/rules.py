@@ -19,8 +19,8 @@ from ..errors import BaccaratError, refusal, whole_number
 from ..i18n import _
 
 __all__ = ["BANKER_TABLEAU", "PLAYER_DRAWS_ON", "NATURALS", "ANY", "TOTALS", "THIRD_CARD_VALUES", "Decision",
-           "hand_total", "totals_text", "two_card_totals_text", "total_working", "is_natural", "natural_text", "player_draws", "player_rule_text", "banker_draws",
-           "player_decision", "banker_decision", "third_card_value"]
+           "hand_total", "totals_text", "two_card_totals_text", "total_working", "is_natural", "natural_text",
+           "player_draws", "player_rule_text", "banker_draws", "player_decision", "banker_decision", "third_card_value"]
 
 TOTALS = range(10)
 THIRD_CARD_VALUES = range(10)
@@ -158,26 +158,26 @@ def natural_text(*hands) -> str:
                      for cards in map(as_cards, hands))
 
 
-def _check_total(total, name: str) -> int:
-    return whole_number(name, total, 0, 9)
-
-
-def third_card_value(player_third_card) -> int | None:
-    """The point value of Player's third card given as a Card, a value 0..9 or a card string; None if Player stood."""
-    if player_third_card is None:
-        return None
-    if isinstance(player_third_card, Card):
-        return player_third_card.value
+def _third_card(player_third_card) -> Card | int | None:
+    """Player's third card as a Card (given one, or its text) or a point value 0..9; None if Player stood."""
+    if player_third_card is None or isinstance(player_third_card, Card):
+        return player_third_card
     if isinstance(player_third_card, str):
         cards = list(islice(_iter_cards(player_third_card, "player_third_card"), 2))
         if len(cards) != 1:
             raise refusal(_("player_third_card must be one card, not {value}"), value=player_third_card)
-        return cards[0].value
+        return cards[0]
     try:
         return whole_number("player_third_card", player_third_card, 0, 9)
     except BaccaratError:
         raise refusal(_("player_third_card must be a Card, a point value 0..9, or None when Player stood, "
                         "not {value}"), value=player_third_card) from None
+
+
+def third_card_value(player_third_card) -> int | None:
+    """The point value of Player's third card given as a Card, a value 0..9 or a card string; None if Player stood."""
+    third_card = _third_card(player_third_card)
+    return third_card.value if isinstance(third_card, Card) else third_card
 
 
 def _player_decision(player_total: int) -> Decision:
@@ -195,12 +195,12 @@ def player_decision(player_total: int) -> Decision:
     >>> player_decision(5).reason
     '0–5 draws.'
     """
-    return _player_decision(_check_total(player_total, "player_total"))
+    return _player_decision(whole_number("player_total", player_total, 0, 9))
 
 
 def player_draws(player_total: int) -> bool:
     """True when Player draws a third card: on 0–5 (no natural on either side)."""
-    return _player_decision(_check_total(player_total, "player_total")).draws
+    return _player_decision(whole_number("player_total", player_total, 0, 9)).draws
 
 
 def player_rule_text(totals=range(8), reasons: bool = False) -> str:
@@ -214,7 +214,7 @@ def player_rule_text(totals=range(8), reasons: bool = False) -> str:
         raise refusal(_("reasons must be True or False, not {value}"), value=reasons)
     if not isinstance(totals, (list, tuple, range)) or not totals:
         raise refusal(_("totals must be a list of two-card totals 0 to 7, not {value}"), value=totals)
-    decisions = [(total, _player_decision(_check_total(total, "totals"))) for total in totals]
+    decisions = [(total, _player_decision(whole_number("totals", total, 0, 9))) for total in totals]
     lines = [(_("Player has {total}: {decision}. Why: {reason}") if reasons else _("Player has {total}: {decision}"))
              .format(total=total, decision=_("draw") if decision.draws else _("stand"), reason=decision.reason)
              for total, decision in decisions]
@@ -241,13 +241,7 @@ def banker_decision(banker_total: int, player_third_card) -> Decision:
     >>> banker_decision(4, 7).cell
     (4, 7)
     """
-    banker_total = _check_total(banker_total, "banker_total")
-    third_value = third_card_value(player_third_card)
-    if isinstance(player_third_card, str):
-        player_third_card = next(_iter_cards(player_third_card))
-    elif not isinstance(player_third_card, Card):
-        player_third_card = third_value
-    return _banker_decision(banker_total, player_third_card)
+    return _banker_decision(whole_number("banker_total", banker_total, 0, 9), _third_card(player_third_card))
 
 
 def banker_draws(banker_total: int, player_third_card) -> bool:

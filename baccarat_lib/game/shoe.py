@@ -1,8 +1,8 @@
 """A shoe of shuffled cards that deals cards and whole coups.
 
 >>> shoe = Shoe(decks=1, seed=7)
->>> len(shoe), shoe.value_counts()
-(52, (16, 4, 4, 4, 4, 4, 4, 4, 4, 4))
+>>> len(shoe), shoe.rank_counts()
+(52, (4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4))
 >>> coup = shoe.deal_coup()
 >>> len(shoe) == 52 - len(coup.cards)
 True
@@ -19,7 +19,7 @@ from .coup import Coup, play_coup
 from ..errors import BaccaratError, check_seed, refusal, shown, whole_number
 from ..i18n import _
 
-__all__ = ["Shoe", "ShoeRun", "shoe_counts", "value_counts", "rank_counts", "check_decks", "DECK_RANGE"]
+__all__ = ["Shoe", "ShoeRun", "shoe_counts", "rank_counts", "check_decks", "DECK_RANGE"]
 
 DECK_RANGE = range(1, 9)
 
@@ -59,23 +59,13 @@ def _shoe_counts(decks: int, cards=()) -> tuple[int, ...]:
     return tuple(4 * decks - by_rank[rank] for rank in RANKS)
 
 
-def value_counts(cards) -> tuple[int, ...]:
-    """How many cards of each point value 0..9."""
-    counts = Counter(card.value for card in as_cards(cards))
-    return tuple(counts[value] for value in range(10))
-
-
 def rank_counts(cards) -> tuple[int, ...]:
-    """How many cards of each rank A..K (suits ignored): cards as text, a list, or a Counter such as ``Shoe.remaining()``.
+    """How many cards of each rank A..K (suits ignored), cards given as text or a list.
 
     >>> rank_counts("A A K 7♠")
     (2, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1)
     """
-    counter = cards if isinstance(cards, Counter) else Counter(as_cards(cards))
-    by_rank = Counter()
-    for card, count in counter.items():
-        rank = as_cards([card])[0].rank
-        by_rank[rank] += whole_number(_("the count of {rank}").format(rank=rank), count, 0)
+    by_rank = Counter(card.rank for card in as_cards(cards))
     return tuple(by_rank[rank] for rank in RANKS)
 
 
@@ -140,18 +130,9 @@ class Shoe:
         """The cards dealt so far, in order."""
         return self._cards[:self.position]
 
-    def remaining(self) -> Counter:
-        """The composition left: Card -> count."""
-        return Counter(self._cards[self.position:])
-
-    def value_counts(self) -> tuple[int, ...]:
-        """How many cards of each point value 0..9 are left."""
-        return value_counts(self._cards[self.position:])
-
     def rank_counts(self) -> tuple[int, ...]:
         """How many cards of each rank A..K are left."""
-        by_rank = Counter(card.rank for card in self._cards[self.position:])
-        return tuple(by_rank[rank] for rank in RANKS)
+        return rank_counts(self._cards[self.position:])
 
     def peek(self, n: int = 1) -> list[Card]:
         """The next ``n`` cards without dealing them (fewer when fewer are left); ``n`` is a whole number 0 or more."""

@@ -18,11 +18,12 @@ Banker 6: 4, 5 missing from both columns (the tableau: Banker stands on them).
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from ..errors import BaccaratError, refusal, shown, whole_number
 from ..i18n import N_, _
 from .cards import RANK_VALUES, _index, _iterable
-from .explanations import describe_values
+from .explanations import _contradiction_text
 from .rules import ANY, BANKER_TABLEAU, THIRD_CARD_VALUES
 
 __all__ = ["tableau_rows", "draw_grid", "read_published_table", "published_table_contradictions", "wrong_rows",
@@ -81,8 +82,9 @@ _NONE_WORDS = ("never", "does not draw", "no draw", "—", "-")
 def _published_values(cell: str, column: str) -> frozenset:
     """The third-card values a printed cell names; ``column`` is "draw" or "stand".
 
-    Digits 0..9 are values; ranks count by their value (A = 1; 10, J, Q, K = 0). Words: "always ..." means every value; "never" or
-    "does not draw" means none in the draw column and every value in the stand column; empty means none.
+    Digits 0..9 are values; ranks count by their value (A = 1; 10, J, Q, K = 0). Words: "always ..." means every
+    value; "never" or "does not draw" means none in the draw column and every value in the stand column; empty means
+    none.
 
     >>> sorted(_published_values("1-2-3-4-5-6-7-9-10", "draw")), sorted(_published_values("does not draw", "stand"))
     ([0, 1, 2, 3, 4, 5, 6, 7, 9], [0, 1, 2, 3, 4, 5, 6, 7, 8, 9])
@@ -142,20 +144,18 @@ def read_published_table(rows) -> dict[int, tuple[tuple[int, ...], tuple[int, ..
     return dict(sorted(table.items()))
 
 
-class Contradiction(str):
-    """One disagreement with the tableau, as a sentence; ``.banker_total``, ``.kind`` and ``.values`` say which.
-
-    ``kind`` is "both" (listed in both columns), "missing" (in neither), "wrong column" or "missing row".
-    """
+class Contradiction(NamedTuple):
+    """One disagreement with the tableau, as data: the ``banker_total``, its ``kind`` ("both": listed in both
+    columns, "missing": in neither, "wrong column", or "missing row": then ``values`` are the totals without a row),
+    the third-card ``values`` concerned and those of them the tableau ``draws`` on; ``str()`` words it when shown."""
 
     banker_total: int
     kind: str
     values: frozenset
+    draws: frozenset = frozenset()
 
-    def __new__(cls, text: str, banker_total: int, kind: str, values: frozenset):
-        contradiction = super().__new__(cls, text)
-        contradiction.banker_total, contradiction.kind, contradiction.values = banker_total, kind, frozenset(values)
-        return contradiction
+    def __str__(self):
+        return _contradiction_text(self)
 
 
 def _values(values, where: str) -> frozenset:
@@ -175,45 +175,19 @@ def _values(values, where: str) -> frozenset:
 
 def _row_contradictions(total: int, draw_values: frozenset, stand_values: frozenset) -> list[Contradiction]:
     expected = BANKER_TABLEAU.get(total, frozenset())          # 8 and 9 are naturals: Banker never draws
-
-    def says(values):
-        drawn = values & expected
-        if drawn == values:
-            return _("Banker draws on them")
-        if not drawn:
-            return _("Banker stands on them")
-        return _("Banker draws on {drawn}, stands on {stood}").format(drawn=describe_values(drawn),
-                                                                      stood=describe_values(values - drawn))
-
-    def listed(values):
-        return ", ".join(map(str, sorted(values)))
-
-    found = []
-    both = draw_values & stand_values
-    if both:
-        found.append(Contradiction(_("Banker {total}: {values} listed in both columns (the tableau: {says}).").format(
-            total=total, values=listed(both), says=says(both)), total, "both", both))
-    missing = ANY - draw_values - stand_values
-    if missing:
-        found.append(Contradiction(_("Banker {total}: {values} missing from both columns (the tableau: {says}).").format(
-            total=total, values=listed(missing), says=says(missing)), total, "missing", missing))
-    should_stand = (draw_values - stand_values) - expected
-    if should_stand:
-        found.append(Contradiction(_("Banker {total}: {values} listed as draw, but Banker stands on them.").format(
-            total=total, values=listed(should_stand)), total, "wrong column", should_stand))
-    should_draw = (stand_values - draw_values) & expected
-    if should_draw:
-        found.append(Contradiction(_("Banker {total}: {values} listed as stand, but Banker draws on them.").format(
-            total=total, values=listed(should_draw)), total, "wrong column", should_draw))
-    return found
+    both, missing = draw_values & stand_values, ANY - draw_values - stand_values
+    should_stand, should_draw = (draw_values - stand_values) - expected, (stand_values - draw_values) & expected
+    return [Contradiction(total, kind, values, values & expected)
+            for kind, values in (("both", both), ("missing", missing), ("wrong column", should_stand),
+                                 ("wrong column", should_draw)) if values]
 
 
 def published_table_contradictions(published) -> list[Contradiction]:
     """Where a published table ``{banker_total: (draw_values, stand_values)}`` (values 0..9 or ranks) contradicts
-    BANKER_TABLEAU, row by row, as sentences.
+    BANKER_TABLEAU, row by row (each prints as a sentence).
 
-    >>> published_table_contradictions({4: ({2, 3, 4, 5, 6, 7}, {0, 1, 8, 9}), 6: ({5, 6, 7}, {0, 1, 2, 3, 4, 8, 9})})[0]
-    'Banker 6: 5 listed as draw, but Banker stands on them.'
+    >>> print(published_table_contradictions({6: ({5, 6, 7}, {0, 1, 2, 3, 4, 8, 9})})[0])
+    Banker 6: 5 listed as draw, but Banker stands on them.
     """
     try:
         given = None if isinstance(published, (str, bytes)) else dict(published)
@@ -229,19 +203,15 @@ def published_table_contradictions(published) -> list[Contradiction]:
         except BaccaratError:
             raise refusal(_("published must be a table {{banker_total: (draw_values, stand_values)}}: Banker "
                             "total {total} is not a total 0..9"), total=total) from None
-        rows[total] = row
-    found = []
-    for total in sorted(rows):
-        if not isinstance(rows[total], (tuple, list)) or len(rows[total]) != 2:
+        if not isinstance(row, (tuple, list)) or len(row) != 2:
             raise BaccaratError(_("row {total} must be a pair (draw_values, stand_values), not {value}").format(
-                total=total, value=shown(rows[total])))
-        draw_cell, stand_cell = rows[total]
-        found += _row_contradictions(total, _values(draw_cell, _("row {total}'s draw column").format(total=total)),
-                                     _values(stand_cell, _("row {total}'s stand column").format(total=total)))
+                total=total, value=shown(row)))
+        rows[total] = (_values(row[0], _("row {total}'s draw column").format(total=total)),
+                       _values(row[1], _("row {total}'s stand column").format(total=total)))
+    found = [contradiction for total in sorted(rows) for contradiction in _row_contradictions(total, *rows[total])]
     absent = [total for total in BANKER_TABLEAU if total not in rows]
     if absent:
-        found.append(Contradiction(_("Banker {totals}: no row in the table, though the tableau has one.").format(
-            totals=describe_values(absent)), absent[0], "missing row", absent))
+        found.append(Contradiction(absent[0], "missing row", frozenset(absent)))
     return found
 
 

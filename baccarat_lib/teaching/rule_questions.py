@@ -310,7 +310,7 @@ def wrong_rows_question(published, name: str | None = None, key: str | None = No
         candidates.add((total,))
     choices = sorted(candidates, key=lambda totals: (len(totals) == 0, totals))
     contradictions = published_table_contradictions(published)
-    explanation = " ".join(contradictions) if contradictions else _("Every row agrees with the tableau.")
+    explanation = " ".join(map(str, contradictions)) if contradictions else _("Every row agrees with the tableau.")
     return Question(_("Which Banker rows of {name} are wrong?").format(name=name), _rows_phrase(wrong), explanation,
                     tuple(_rows_phrase(totals) for totals in choices), skill="tableau-source",
                     key=(" ".join(key_name.split())[:_KEY_LENGTH] or "this table") if isinstance(key_name, str)

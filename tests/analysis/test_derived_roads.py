@@ -67,7 +67,7 @@ def test_big_eye_boy_worked_by_hand():
     cells = big_eye_boy(SHOE)
     assert colours(cells) == expected
     assert cells[0].index == 4 and cells[-1].index == 19          # the coups that added them
-    assert (cells[0].big_road_column, cells[0].big_road_row) == (2, 0)
+    assert (cells[0].verdict.column, cells[0].verdict.row) == (2, 0)
     # laid out as the Big Road is: BB | R | B | RR | B | RRRR | B | RR | B
     assert [(cell.column, cell.row) for cell in cells] == [
         (0, 0), (0, 1), (1, 0), (2, 0), (3, 0), (3, 1), (4, 0), (5, 0), (5, 1), (5, 2), (5, 3), (6, 0),
@@ -114,7 +114,7 @@ def test_start_when_column_k_plus_1_has_one_entry():
     # "B P B": column 2 holds one entry, so the Big Eye Boy starts at column 3, row 1:
     # columns 2 and 1 are 1 and 1 long: red. Nothing before it.
     cells = big_eye_boy("B P B")
-    assert colours(cells) == [R] and (cells[0].big_road_column, cells[0].big_road_row, cells[0].index) == (2, 0, 2)
+    assert colours(cells) == [R] and (cells[0].verdict.column, cells[0].verdict.row, cells[0].index) == (2, 0, 2)
     assert big_eye_boy("B P") == [] and small_road("B P B") == [] and cockroach_pig("B P B P") == []
     # "B P P": column 2, row 2 starts it: column 1 (1 long) ends one row above: blue
     assert colours(big_eye_boy("B P P")) == [U]
@@ -326,7 +326,7 @@ def test_cells_print_their_colour_and_reason():
     assert isinstance(cell, DerivedCell)
     assert str(cell) == ("column 0, row 0: red (column 3, row 1 (a new column): columns 2 and 1 have the same "
                          "length (1): red)")
-    assert cell.big_road_column == 2 and derived_road([Outcome.BANKER, Outcome.PLAYER, Outcome.BANKER], 1) == [cell]
+    assert cell.verdict.column == 2 and derived_road([Outcome.BANKER, Outcome.PLAYER, Outcome.BANKER], 1) == [cell]
 
 
 def test_standard_error_gaps_read_colour_rows_too():

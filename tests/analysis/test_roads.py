@@ -177,7 +177,7 @@ def test_roads_built_from_the_per_coup_records():
 def streak_lengths(outcomes, side="banker", shoes=None):
     """The streak before each coup, as streak_statistics counts it (its private helpers, composed)."""
     codes = roads._codes(outcomes)
-    return roads._streak_lengths(codes, roads._side_code(side), roads._shoe_starts(shoes, len(codes)))
+    return roads._streak_lengths(codes, roads._side_code(side), roads._starts_of(roads._checked_shoes(shoes, len(codes)), len(codes)))
 
 
 def test_streak_lengths_by_hand():

@@ -88,3 +88,12 @@ def test_removal_text_heading_and_numbers_in_vietnamese():
     lines = text.splitlines()
     assert lines[0].startswith("giá trị lá")
     assert lines[1].split()[-1] == "+1,00" and lines[2].split()[-1] == "−0,50"
+
+
+def test_a_derived_cell_made_in_english_is_shown_in_vietnamese_and_back():
+    # "B B P P B": the Big Eye Boy's first entry is column 2, row 2; column 1 has a row 2 too: red.
+    cell = big_eye_boy("B B P P B")[0]
+    with using_language("vi"):
+        vietnamese = str(cell)
+    assert vietnamese == "cột 0, hàng 0: đỏ (cột 2, hàng 2: cột 1 cũng có một ô ở hàng 2: đỏ)"
+    assert str(cell) == "column 0, row 0: red (column 2, row 2: column 1 has an entry in row 2 too: red)"

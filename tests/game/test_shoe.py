@@ -13,9 +13,9 @@ from baccarat_lib.game.shoe import Shoe, ShoeRun, _full_shoe, rank_counts
 @pytest.mark.parametrize("decks", [1, 6, 8])
 def test_full_shoe_has_every_card_decks_times(decks):
     shoe = Shoe(decks=decks, seed=1)
-    left = shoe.remaining()
+    left = Counter(shoe.peek(len(shoe)))
     assert len(shoe) == 52 * decks and len(left) == 52 and set(left.values()) == {decks}
-    assert shoe.value_counts() == (16 * decks,) + (4 * decks,) * 9
+    assert shoe.rank_counts() == (4 * decks,) * 13
 
 
 def test_same_seed_same_order_other_seed_other_order():
@@ -38,12 +38,13 @@ def test_deal_coup_uses_exactly_the_cards_the_rules_ask_for():
 def test_composition_left_after_dealing():
     shoe = Shoe(decks=1, seed=5)
     dealt = shoe.deal(10)
-    assert shoe.remaining() + Counter(dealt) == Counter(_full_shoe(1))
+    assert Counter(shoe.peek(len(shoe))) + Counter(dealt) == Counter(_full_shoe(1))
 
 
 def test_shoe_of_a_given_composition():
     shoe = Shoe(cards="9 9 9 9 K K", seed=0)
-    assert shoe.value_counts() == (2, 0, 0, 0, 0, 0, 0, 0, 0, 4)
+    # ranks A..K: four 9s and two kings
+    assert shoe.rank_counts() == (0, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 2)
     coup = shoe.deal_coup()
     assert coup.is_natural
 
@@ -63,9 +64,8 @@ def test_dealing_past_the_end_is_a_clear_error():
 
 
 def test_rank_counts():
-    # Moved from the counting tests: rank_counts now lives in baccarat_lib.game.shoe.
     assert rank_counts(as_cards("A A K 10")) == (2, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1)
-    assert sum(rank_counts(Shoe(decks=2, seed=1).remaining())) == 104
+    assert sum(Shoe(decks=2, seed=1).rank_counts()) == 104
 
 
 def test_a_run_of_shoes_deals_on_into_a_fresh_shoe_after_the_cut_card():

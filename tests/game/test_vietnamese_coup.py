@@ -195,3 +195,45 @@ def test_a_decision_speaks_the_language_of_the_moment_it_is_read():
     assert vietnamese == "Player rút lá thứ ba là 8: với 4, Banker chỉ rút khi lá đó là 2–7, nên Banker đứng."
     assert decision.reason == ("Player's third card is an 8: with 4, Banker draws only on 2–7, so Banker "
                                "stands.")
+
+
+# Objects made under English, shown after set_language("vi"), then in English again. The Vietnamese sentences
+# are the game catalog's msgstr filled in by hand (docs/glossary.vi.md: Player/Banker kept, Hòa, hoa hồng).
+
+def test_a_coup_prints_in_the_language_of_the_moment_it_is_shown():
+    # Player 2 3 8 (2+3+8 = 13 -> 3), Banker A 2 (3): a tie 3–3.
+    coup = play_coup(TIE_COUP)
+    with using_language("vi"):
+        vietnamese = str(coup)
+    assert vietnamese == "Player 2 3 8 (3) – Banker A 2 (3): Hòa 3–3."
+    assert str(coup) == "Player 2 3 8 (3) – Banker A 2 (3): Tie 3–3."
+
+
+def test_a_settlement_speaks_the_language_of_the_moment_it_is_read():
+    coup = play_coup(BOTH_DRAW_COUP)                       # Banker wins 8–2, by 6, no natural
+    # 10.01 on Banker: paid 10.01 at 1:1; 5% of it is 0.5005, of which only 0.50 is charged: net 9.51.
+    odd = settle("banker", "10.01", coup)
+    # Dragon Bonus Player loses: it pays on a natural Player win or a Player win by 4..9 points.
+    lost = settle("dragon-bonus-player", 10, coup)
+    with using_language("vi"):
+        odd_vi, lost_vi = odd.explanation, lost.explanation
+    assert odd_vi == ("Cược Banker thắng: Banker thắng, trả 1:1 trừ 5% hoa hồng. Dealer trả 10,01 và thu hoa hồng "
+                      "0,50: bạn thực nhận 9,51. 5% của 10,01 là 0,5005: phần lẻ dưới một xu không bị thu.")
+    assert lost_vi == ("Cược Dragon Bonus Player thua (Banker thắng 8–2, cách 6 điểm, không có Natural): cửa này "
+                       "chỉ trả khi Player thắng bằng Natural hoặc Player thắng cách 9, 8, 7, 6, 5 hoặc 4 điểm, "
+                       "không có Natural; dealer thu 10 tiền cược.")
+    assert lost.explanation == ("The Dragon Bonus Player bet loses (Banker wins 8–2, by 6, no natural): it pays "
+                                "only on player wins with a natural or player wins by 9, 8, 7, 6, 5 or 4 without a "
+                                "natural; the dealer takes the 10 stake.")
+    assert odd.explanation.endswith("5% of 10.01 is 0.5005: the fraction of a cent is not charged.")
+
+
+def test_a_tableau_contradiction_speaks_the_language_of_the_moment_it_is_shown():
+    from baccarat_lib.game.tableau import SOURCE_002_ROWS, published_table_contradictions, read_published_table
+    # Source 002's row 5 lists 4 and 5 in both columns; row 6 in neither (the tableau: 5 draws on them, 6 stands).
+    both, missing = published_table_contradictions(read_published_table(SOURCE_002_ROWS))
+    with using_language("vi"):
+        vietnamese = [str(both), str(missing)]
+    assert vietnamese == ["Banker 5: 4, 5 có mặt ở cả hai cột (bảng rút bài: Banker rút với các lá đó).",
+                          "Banker 6: 4, 5 không có ở cột nào (bảng rút bài: Banker đứng với các lá đó)."]
+    assert str(both) == "Banker 5: 4, 5 listed in both columns (the tableau: Banker draws on them)."
