@@ -44,10 +44,10 @@ from ..game.formatting import localized
 from ..i18n import N_, _
 from ..progress.recorder import AnswerRecorder
 from ..progress.store import ProgressStore
-from .questions import ANSWER_NAMES, Question, check_answer, english_money, same_word
+from .questions import ANSWER_NAMES, Question, _answer_text, check_answer, english_money, same_word
 
-__all__ = ["DEALER_KINDS", "DEALER_KIND_NAMES", "DEALER_STAKES", "Call", "DealerFeedback", "AnswerRecord",
-           "KindSummary", "WrongCoup", "DealerReport", "DealerSession"]
+__all__ = ["DEALER_KINDS", "DEALER_KIND_NAMES", "DEALER_STAKES", "Call", "DealerFeedback", "KindSummary", "WrongCoup",
+           "DealerReport", "DealerSession"]
 
 # The kinds of call, in the order a coup asks them, and their names (marked for translation: show them as
 # _(DEALER_KIND_NAMES[kind])); the kinds are keys.
@@ -120,17 +120,6 @@ class DealerFeedback(NamedTuple):
     given: str
     answer: str | None
     message: str
-
-
-class AnswerRecord(NamedTuple):
-    """One judged call, as a progress store records it: ``skill`` ("dealer:natural"...), ``key`` (the situation),
-    ``answer`` (as given), ``right``, ``seconds``."""
-
-    skill: str
-    key: str
-    answer: str
-    right: bool
-    seconds: float
 
 
 class KindSummary(NamedTuple):
@@ -214,14 +203,13 @@ class DealerSession:
 
     ``target_seconds`` (above 0, at most 600) is the target per call: a slower call counts as slow, not wrong.
     ``stake`` is what each paid bet stakes (None: one of ``DEALER_STAKES`` per coup, chosen by the seed); ``table``
-    the pay table (a name or a PayTable); ``clock`` a function returning seconds; ``on_answer`` None, or a function
-    called with an ``AnswerRecord`` after each judged call; ``recorder`` None (the session times by ``clock`` and
-    saves nothing lasting) or an ``AnswerRecorder`` of source "dealer" that times and saves each judged call (its
-    own clock is used). Anything else is refused with a BaccaratError naming the argument.
+    the pay table (a name or a PayTable); ``clock`` a function returning seconds; ``recorder`` None (the session
+    times by ``clock`` and saves nothing lasting) or an ``AnswerRecorder`` of source "dealer" that times and saves
+    each judged call (its own clock is used). Anything else is refused with a BaccaratError naming the argument.
     """
 
     def __init__(self, seed=None, decks: int = 8, coups: int = 10, target_seconds=5, clock=time.monotonic,
-                 stake=None, table="standard", on_answer=None, recorder=None):
+                 stake=None, table="standard", recorder=None):
         self.seed = check_seed(seed)
         self.coups = whole_number("coups", coups, 1, MAX_COUPS)
         self.target_seconds = _check_target(target_seconds)
@@ -230,14 +218,11 @@ class DealerSession:
         elif not isinstance(recorder, AnswerRecorder) or recorder.source != _SOURCE:
             raise BaccaratError(_("recorder must be None or an AnswerRecorder(\"dealer\"), not {value}")
                 .format(value=shown(recorder)))
-        if on_answer is not None and not callable(on_answer):
-            raise BaccaratError(_("on_answer must be None or a function called with each "
-                                  "AnswerRecord, not {value}").format(value=shown(on_answer)))
         self.stake = None if stake is None else stake_amount(stake)
         self.table = pay_table(table)
         for bet in ("player", "banker", "tie"):
             self.table.lines(bet)               # the table must offer the bets a dealer pays
-        self.recorder, self.on_answer = recorder, on_answer
+        self.recorder = recorder
         self.recorded = None                 # what saving the last judged call did (progress.recorder.Recorded)
         self._run = ShoeRun(decks=decks, seed=self.seed)
         self.decks = self._run.decks
@@ -330,10 +315,9 @@ class DealerSession:
     def answer(self, text) -> DealerFeedback:
         """Judge ``text`` (a choice such as "draw", or an amount such as "95") for the current call.
 
-        A judged answer stops the clock (seconds since the call's clock started), is recorded (and sent to
-        ``on_answer``) and moves on to the next call, or the next coup. An answer that is not judged (blank, not
-        an amount where an amount is asked, not one of the choices) says what to give, reveals nothing and leaves
-        the clock running."""
+        A judged answer stops the clock, is recorded and moves on to the next call, or the next coup. An answer that
+        is not judged (blank, not an amount where one is asked, not a choice) says what to give, reveals nothing and
+        leaves the clock running."""
         call = self.current_call()
         if call is None:
             raise BaccaratError(_("the session is finished ({coups} coups): read report(), or start "
@@ -341,9 +325,7 @@ class DealerSession:
         if not self.started:
             raise BaccaratError(_("the clock has not started: call start_clock() when the learner can see the "
                                   "first call (dealer mode's Start button), then answer"))
-        if isinstance(text, bool) or not isinstance(text, (str, numbers.Number)):
-            raise BaccaratError(_("answer must be text or a number, not {value}").format(value=shown(text)))
-        given = str(text).strip()
+        given = str(_answer_text(text)).strip()
         if call.choices and given.lower() not in {choice.lower() for choice in call.choices} \
                 and not any(same_word(given, choice, call.choices) for choice in call.choices):
             why = _("Type or choose an answer first.") if not given else \
@@ -370,8 +352,6 @@ class DealerSession:
             self._deal_next_coup()
         self.recorded = self.recorder.record(call.skill, call.key, given, verdict.correct, seconds)
         self.recorder.ask(strict=True)
-        if self.on_answer is not None:
-            self.on_answer(AnswerRecord(call.skill, call.key, given, verdict.correct, seconds))
         return feedback
 
     # ---------------------------------------------------------------- the report

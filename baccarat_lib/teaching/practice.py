@@ -67,32 +67,17 @@ SETTLE_BETS = {1: (("player", "standard"), ("banker", "standard")),
                    ("player-pair", "standard"), ("banker-pair", "standard"))}
 
 
-class _ExerciseFields(NamedTuple):
+class Exercise(NamedTuple):
+    """One generated question: its ``kind``, its ``difficulty`` and the ``question`` itself."""
+
     kind: str
     difficulty: int
     question: Question
-    skill: str
 
-
-class Exercise(_ExerciseFields):
-    """One generated question: its ``kind``, its ``difficulty``, the ``question`` itself, and the ``skill`` its
-    answer is saved under: the kind, or for a Banker question the cell of the tableau ("banker-draw:5/4";
-    ``skill`` None: the question's)."""
-
-    __slots__ = ()
-
-    def __new__(cls, kind: str, difficulty: int, question: Question, skill: str | None = None):
-        if not isinstance(kind, str) or kind not in KINDS:
-            raise BaccaratError(_("kind must be one of {names}, not {value}")
-                .format(names=', '.join(KINDS), value=shown(kind)))
-        difficulty = _difficulty(difficulty)
-        if not isinstance(question, Question):
-            raise BaccaratError(_("question must be a Question, not {value}").format(value=shown(question)))
-        skill = question.skill if skill is None else skill
-        if not isinstance(skill, str) or skill_family(skill) != kind:
-            raise BaccaratError(_("skill must be {value} or one of its cells (such as "
-                                  '"banker-draw:5/4"), not {value2}').format(value=shown(kind), value2=shown(skill)))
-        return super().__new__(cls, kind, difficulty, question, skill)
+    @property
+    def skill(self) -> str:
+        """What its answer is saved under: the kind, or a Banker question's tableau cell ("banker-draw:5/4")."""
+        return self.question.skill
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -350,14 +335,16 @@ def final_test(seed, questions: int = FINAL_TEST_QUESTIONS) -> tuple[Exercise, .
     >>> [exercise.kind for exercise in final_test(2024, 6)]
     ['total', 'natural', 'player-draw', 'banker-draw', 'winner', 'settle']
     """
-    seed = _replay_seed(seed)
+    return _final_test(_replay_seed(seed), _test_length(questions))
+
+
+def _test_length(questions) -> int:
     try:
-        questions = whole_number("questions", questions, 1, MAX_TEST_QUESTIONS)
+        return whole_number("questions", questions, 1, MAX_TEST_QUESTIONS)
     except BaccaratError:
         raise BaccaratError(_("questions must be a whole number from 1 to {max_test_questions} (a "
                               "test has at least one question), not {value}")
                                   .format(max_test_questions=MAX_TEST_QUESTIONS, value=shown(questions))) from None
-    return _final_test(seed, questions)
 
 
 def _final_test(seed: int, questions: int) -> tuple[Exercise, ...]:
@@ -643,32 +630,6 @@ class Drill:
     feedback: Feedback | None = None
     current: Exercise | None = None
 
-    def __post_init__(self):
-        if not isinstance(self.kind, str) or self.kind not in KINDS + (MIXED, TEST):
-            raise BaccaratError(_("unknown drill {value}: choose one of {names}")
-                .format(value=shown(self.kind), names=', '.join(KINDS + (MIXED, TEST))))
-        object.__setattr__(self, "difficulty", _difficulty(self.difficulty))
-        if self.current is not None:
-            if not isinstance(self.current, Exercise):
-                raise BaccaratError(_("current must be None or an Exercise, not {value}")
-                    .format(value=shown(self.current)))
-            if self.kind == TEST or self.seed is not None:
-                raise BaccaratError(_("only a drill without a seed (seed None, not a test) holds its "
-                                      "current question"))
-        else:
-            object.__setattr__(self, "seed", _replay_seed(self.seed))
-        if self.kind == TEST and self.length is None:
-            raise BaccaratError(_("length must be the number of questions of a test, not None"))
-        if self.length is not None:
-            high = MAX_TEST_QUESTIONS if self.kind == TEST else MAX_DRILL_LENGTH
-            object.__setattr__(self, "length", whole_number("length", self.length, 1, high))
-        object.__setattr__(self, "number", whole_number("number", self.number, 0,
-                                                        None if self.length is None else self.length - 1))
-        _check_score(self.score)
-        if self.feedback is not None and not isinstance(self.feedback, Feedback):
-            raise BaccaratError(_("feedback must be None or a Feedback, not {value}")
-                .format(value=shown(self.feedback)))
-
     @property
     def exercise(self) -> Exercise:
         """The current question."""
@@ -716,21 +677,20 @@ def start_drill(kind: str = MIXED, difficulty: int = 1, seed=None, length: int |
     seed = check_seed(seed)
     if not isinstance(adaptive, bool):
         raise BaccaratError(_("adaptive must be True or False, not {value}").format(value=shown(adaptive)))
-    if adaptive:
-        if seed is not None or (isinstance(kind, str) and kind == TEST):
-            raise BaccaratError(_("an adaptive drill has no seed and is not a test: its questions "
-                                  "follow your saved answers (use adaptive=False for a seeded drill "
-                                  "or test)"))
+    test = isinstance(kind, str) and kind == TEST
+    if adaptive and (seed is not None or test):
+        raise BaccaratError(_("an adaptive drill has no seed and is not a test: its questions "
+                              "follow your saved answers (use adaptive=False for a seeded drill "
+                              "or test)"))
+    if test:
+        length = _test_length(FINAL_TEST_QUESTIONS if length is None else length)
+        difficulty = _difficulty(difficulty)
+    else:
         kind, difficulty = _check_choice(kind, difficulty)
+        length = None if length is None else whole_number("length", length, 1, MAX_DRILL_LENGTH)
+    if adaptive:
         return Drill(kind, difficulty, None, length, current=adaptive_exercise(kind, difficulty, history))
-    if seed is None:
-        seed = random.Random().randrange(1, 1_000_000)
-    if isinstance(kind, str) and kind == TEST:
-        length = FINAL_TEST_QUESTIONS if length is None else length
-        final_test(seed, length)                    # checks the length
-        return Drill(TEST, difficulty, seed, length)
-    _check_choice(kind, difficulty)
-    return Drill(kind, difficulty, seed, length)
+    return Drill(kind, difficulty, random.Random().randrange(1, 1_000_000) if seed is None else seed, length)
 
 
 def answer_drill(drill: Drill, answer) -> Drill:

@@ -122,30 +122,15 @@ class Question:
         object.__setattr__(self, "key", key)
 
 
-class _FeedbackFields(NamedTuple):
-    correct: bool
-    message: str
-    judged: bool = True
-
-
-class Feedback(_FeedbackFields):
+class Feedback(NamedTuple):
     """Whether an answer was right (``correct``), and the ``message`` that explains the right answer.
 
     ``judged`` is False for an answer that was not judged (blank, or not a number where a number is asked): it is
     not right, it is not scored, and its message says what to type instead, without the answer."""
 
-    __slots__ = ()
-
-    def __new__(cls, correct: bool, message: str, judged: bool = True):
-        if not isinstance(correct, bool):
-            raise BaccaratError(_("correct must be True or False, not {value}").format(value=shown(correct)))
-        if not isinstance(message, str):
-            raise BaccaratError(_("message must be text, not {value}").format(value=shown(message)))
-        if not isinstance(judged, bool):
-            raise BaccaratError(_("judged must be True or False, not {value}").format(value=shown(judged)))
-        if correct and not judged:
-            raise BaccaratError(_("an answer that was not judged cannot be correct"))
-        return super().__new__(cls, correct, message, judged)
+    correct: bool
+    message: str
+    judged: bool = True
 
 
 def _normal(text) -> str:
