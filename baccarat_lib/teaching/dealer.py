@@ -30,10 +30,9 @@ import random
 import statistics
 import time
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import NamedTuple
 
-from ..errors import BaccaratError, check_seed, shown, whole_number
+from ..errors import BaccaratError, check_seed, refusal, shown, whole_number
 from ..game.coup import Coup
 from ..game.explanations import step_text
 from ..game.formatting import duration, money
@@ -133,11 +132,6 @@ class KindSummary(NamedTuple):
     slowest_seconds: float | None
     slow: int
 
-    @property
-    def accuracy(self) -> Fraction | None:
-        """right / count, exactly (None when no call of this kind was answered)."""
-        return Fraction(self.right, self.count) if self.count else None
-
 
 class WrongCoup(NamedTuple):
     """A coup with at least one wrong call: its number (from 1), the coup, the wrong calls as (kind, given, right)
@@ -161,11 +155,6 @@ class DealerReport(NamedTuple):
     target_seconds: float
     coups_played: int
 
-    @property
-    def accuracy(self) -> Fraction | None:
-        """right / count over every call, exactly (None before the first answer)."""
-        return Fraction(self.right, self.count) if self.count else None
-
 
 class _Answered(NamedTuple):
     call: Call
@@ -175,13 +164,12 @@ class _Answered(NamedTuple):
 
 
 def _check_target(target_seconds) -> float:
-    number = not isinstance(target_seconds, bool) and type(target_seconds).__name__ != "bool_" \
-        and isinstance(target_seconds, numbers.Real)
     try:
-        value = float(target_seconds) if number else math.nan
+        real = isinstance(target_seconds, numbers.Real) and not isinstance(target_seconds, bool)
+        value = float(target_seconds) if real else math.nan
     except (OverflowError, ValueError, TypeError):
         value = math.nan
-    if not math.isfinite(value) or not 0 < value <= MAX_TARGET_SECONDS:
+    if not 0 < value <= MAX_TARGET_SECONDS:                     # NaN and infinity fail this too
         accepted = _("target_seconds must be a number of seconds above 0 and at most {max_target_seconds}, such as 5 "
                      "or 2.5").format(max_target_seconds=MAX_TARGET_SECONDS)
         raise BaccaratError(_("{accepted}, not {value}").format(accepted=accepted, value=shown(target_seconds)))
@@ -216,8 +204,7 @@ class DealerSession:
         if recorder is None:
             recorder = AnswerRecorder(_SOURCE, clock=clock, store=ProgressStore(":memory:"))
         elif not isinstance(recorder, AnswerRecorder) or recorder.source != _SOURCE:
-            raise BaccaratError(_("recorder must be None or an AnswerRecorder(\"dealer\"), not {value}")
-                .format(value=shown(recorder)))
+            raise refusal(_("recorder must be None or an AnswerRecorder(\"dealer\"), not {value}"), value=recorder)
         self.stake = None if stake is None else stake_amount(stake)
         self.table = pay_table(table)
         for bet in ("player", "banker", "tie"):

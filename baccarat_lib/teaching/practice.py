@@ -29,7 +29,7 @@ from functools import lru_cache
 from typing import Callable, NamedTuple
 
 from ..course import lesson
-from ..errors import BaccaratError, check_seed, shown, whole_number
+from ..errors import BaccaratError, check_seed, refusal, shown, whole_number
 from ..game.cards import RANKS, SUITS, Card
 from ..game.coup import Coup, play_coup
 from ..game.payouts import EVENTS, coup_facts, pay_table
@@ -304,16 +304,12 @@ def exercise_at(kind: str, difficulty: int, seed, number: int) -> Exercise:
     """Question ``number`` (from 0) of the drill ``kind`` at ``difficulty`` with ``seed`` (a whole number 0 or
     more): the same on every run."""
     kind, difficulty = _check_choice(kind, difficulty)
-    return _exercise_at(kind, difficulty, _replay_seed(seed), whole_number("number", number, 0))
-
-
-def _exercise_at(kind: str, difficulty: int, seed: int, number: int) -> Exercise:
-    """The cached question, one per language (its words are the language's; its situation is the same)."""
-    return _exercise_in(kind, difficulty, seed, number, language())
+    return _exercise_at(kind, difficulty, _replay_seed(seed), whole_number("number", number, 0), language())
 
 
 @lru_cache(maxsize=256)
-def _exercise_in(kind: str, difficulty: int, seed: int, number: int, code: str) -> Exercise:
+def _exercise_at(kind: str, difficulty: int, seed: int, number: int, code: str) -> Exercise:
+    """The question, cached once per language ``code`` (its words are the language's; its situation the same)."""
     return _exercise(kind, difficulty, random.Random(f"{kind}/{difficulty}/{_seed_text(seed)}/{_seed_text(number)}"))
 
 
@@ -321,7 +317,7 @@ def drill_exercises(kind: str, difficulty: int, seed, count: int = 10) -> list[E
     """The first ``count`` questions of a drill (``count``: 0..10,000)."""
     kind, difficulty = _check_choice(kind, difficulty)
     seed, count = _replay_seed(seed), whole_number("count", count, 0, MAX_DRILL_LENGTH)
-    return [_exercise_at(kind, difficulty, seed, number) for number in range(count)]
+    return [_exercise_at(kind, difficulty, seed, number, language()) for number in range(count)]
 
 
 def final_test(seed, questions: int = FINAL_TEST_QUESTIONS) -> tuple[Exercise, ...]:
@@ -335,7 +331,7 @@ def final_test(seed, questions: int = FINAL_TEST_QUESTIONS) -> tuple[Exercise, .
     >>> [exercise.kind for exercise in final_test(2024, 6)]
     ['total', 'natural', 'player-draw', 'banker-draw', 'winner', 'settle']
     """
-    return _final_test(_replay_seed(seed), _test_length(questions))
+    return _final_test(_replay_seed(seed), _test_length(questions), language())
 
 
 def _test_length(questions) -> int:
@@ -347,13 +343,9 @@ def _test_length(questions) -> int:
                                   .format(max_test_questions=MAX_TEST_QUESTIONS, value=shown(questions))) from None
 
 
-def _final_test(seed: int, questions: int) -> tuple[Exercise, ...]:
-    """The cached test, one per language (the same questions, in the language's words)."""
-    return _final_test_in(seed, questions, language())
-
-
 @lru_cache(maxsize=32)
-def _final_test_in(seed: int, questions: int, code: str) -> tuple[Exercise, ...]:
+def _final_test(seed: int, questions: int, code: str) -> tuple[Exercise, ...]:
+    """The test, cached once per language ``code`` (the same questions, in the language's words)."""
     rng = random.Random(f"test/{_seed_text(seed)}")
     if questions < len(KINDS):
         kinds = rng.sample(KINDS, questions)
@@ -367,9 +359,6 @@ def _final_test_in(seed: int, questions: int, code: str) -> tuple[Exercise, ...]
     kinds.sort(key=KINDS.index)
     seen: set = set()
     return tuple(_fresh_exercise(kind, rng, seen) for kind in kinds)
-
-
-_final_test.cache_clear = _final_test_in.cache_clear          # clears every language's cached tests
 
 
 def _fresh_exercise(kind: str, rng: random.Random, seen: set) -> Exercise:
@@ -395,9 +384,6 @@ def _fresh_exercise(kind: str, rng: random.Random, seen: set) -> Exercise:
 # ---------------------------------------------------------------------------------------------------------
 # Adaptive practice: the next question chosen by Leitner boxes over the learner's saved answers
 # (``progress.schedule``). Only a drill without a seed adapts; a seeded drill never reads the history.
-
-PLAYER_STOOD = None                           # the column of the tableau's cells when Player stood ("5/-")
-
 
 def _banker_cells(difficulty: int) -> tuple[str, ...]:
     """The tableau cells an adaptive Banker drill asks: level 1 Player stood (8 cells), level 2 the whole tableau
@@ -484,12 +470,6 @@ def next_practice_item(kind: str, difficulty: int, history, seed=None) -> str:
     return _scheduled(cells, _banker_cells(difficulty), rng)
 
 
-def _cell(skill: str) -> tuple[int, int | None]:
-    """(Banker total, Player's third card or None) of a tableau cell's skill "banker-draw:5/4"."""
-    banker_total, _slash, third = skill.split(":", 1)[1].partition("/")
-    return int(banker_total), PLAYER_STOOD if third == "-" else int(third)
-
-
 def exercise_for(skill: str, difficulty: int = 1, seed=None) -> Exercise:
     """A random question of this ``skill``: a kind at ``difficulty``, or a tableau cell ("banker-draw:5/4":
     Banker's two cards total 5 and Player's third card is worth 4; "banker-draw:5/-": Player stood).
@@ -505,9 +485,9 @@ def exercise_for(skill: str, difficulty: int = 1, seed=None) -> Exercise:
     rng = random.Random(check_seed(seed))
     if skill in KINDS:
         return _exercise(skill, difficulty, rng)
-    banker_total, third_value = _cell(skill)
-    banker_cards = _hand(rng, banker_total)
-    third = None if third_value is None else _card(rng, third_value, besides=banker_cards)
+    banker_total, _slash, third_value = skill.split(":", 1)[1].partition("/")       # "banker-draw:5/4", or "5/-"
+    banker_cards = _hand(rng, int(banker_total))
+    third = None if third_value == "-" else _card(rng, int(third_value), besides=banker_cards)
     return Exercise("banker-draw", difficulty, banker_draw_question(banker_cards, third))
 
 
@@ -568,8 +548,7 @@ def record(score: Score, feedback: Feedback, kind: str | None = None) -> Score:
     """
     _check_score(score)
     if not isinstance(feedback, Feedback):
-        raise BaccaratError(_("feedback must be a Feedback (from check_answer), not {value}")
-            .format(value=shown(feedback)))
+        raise refusal(_("feedback must be a Feedback (from check_answer), not {value}"), value=feedback)
     if kind is not None and (not isinstance(kind, str) or kind not in KINDS):
         raise BaccaratError(_("kind must be None or one of {names}, not {value}")
             .format(names=', '.join(KINDS), value=shown(kind)))
@@ -636,8 +615,8 @@ class Drill:
         if self.current is not None:
             return self.current
         if self.kind == TEST:
-            return _final_test(self.seed, self.length)[self.number]
-        return _exercise_at(self.kind, self.difficulty, self.seed, self.number)
+            return _final_test(self.seed, self.length, language())[self.number]
+        return _exercise_at(self.kind, self.difficulty, self.seed, self.number, language())
 
     @property
     def adaptive(self) -> bool:

@@ -220,7 +220,6 @@ def test_the_report_worked_by_hand():
     assert by_kind["player-draw"][1:] == ((1, 0, 8, 8, 1) if natural else (2, 1, 4.5, 8, 1))
     # settle: 6 s and 1 s -> median 3.5, slowest 6, 1 slow
     assert by_kind["settle"][1:] == (2, 2, 3.5, 6, 1)
-    assert by_kind["player-draw"].accuracy == (Fraction(0) if natural else Fraction(1, 2))
     assert report.count == 5 + coup_two_calls and report.right == report.count - 1 and report.slow == 2
     assert report.coups_played == 2 and second is not None
     [wrong] = report.wrong_coups
