@@ -50,10 +50,6 @@ def _side(side) -> Outcome:
     return outcome
 
 
-def _rows(rows) -> int:
-    return whole_number("rows", rows, 1, MAX_ROWS)
-
-
 def _letters(outcomes) -> str:
     return " ".join(LETTERS[outcome] for outcome in as_outcomes(outcomes))
 
@@ -88,7 +84,7 @@ def dragon_tail_question(streak: int, side=Outcome.BANKER, rows: int = ROWS) -> 
     '3'
     """
     streak = whole_number("streak", streak, 1, MAX_COUPS)
-    outcome, rows = _side(side), _rows(rows)
+    outcome, rows = _side(side), whole_number("rows", rows, 1, MAX_ROWS)
     last = big_road([outcome] * streak, rows)[-1]
     if last.column == 0:
         why = _("All {streak} fit in the first column, which is {rows} rows deep.").format(streak=streak, rows=rows)
@@ -110,8 +106,7 @@ def bead_question(coup_number: int, rows: int = ROWS) -> Question:
     >>> bead_question(14).answer
     '3'
     """
-    coup_number = whole_number("coup_number", coup_number, 1, MAX_COUPS)
-    rows = _rows(rows)
+    coup_number, rows = whole_number("coup_number", coup_number, 1, MAX_COUPS), whole_number("rows", rows, 1, MAX_ROWS)
     cell = bead_plate([Outcome.TIE] * coup_number, rows)[-1]
     return Question(_("On a Bead Plate {rows} rows deep, which column (counting from 1) holds coup number "
                       "{coup}?").format(rows=rows, coup=coup_number), str(cell.column + 1),
