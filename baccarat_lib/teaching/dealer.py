@@ -6,10 +6,8 @@ winning bet, commission included, against a clock. A call slower than the target
 answer and explanation comes from the code that decides (``play_coup``'s steps and ``payouts.settle``).
 
 **Time and saving.** A time counts from when the learner could see the call: the first call's clock starts at
-``start_clock()`` (a view's Start button; building a session when its cell runs starts no clock, and an answer before
-it is refused), each next one when the call before it is answered. The clock and the saving are the answer
-recorder's (``progress.recorder.AnswerRecorder``, source "dealer"): by default the session's own, timing by ``clock``
-and keeping the calls in memory only; dealer mode on screen passes one that saves each judged call.
+``start_clock()`` (a view's Start button; an answer before it is refused), each next one when the call before it is
+answered. The clock and the saving are the answer recorder's (``progress.recorder.AnswerRecorder``, source "dealer").
 
 >>> ticks = iter([0, 30, 32, 32])                # built at 0 s (Run All), Start at 30 s, answered at 32 s
 >>> session = DealerSession(seed=1, coups=1, stake=100, clock=lambda: next(ticks))
@@ -212,14 +210,13 @@ class DealerSession:
         self.recorder = recorder
         self.recorded = None                 # what saving the last judged call did (progress.recorder.Recorded)
         self._run = ShoeRun(decks=decks, seed=self.seed)
-        self.decks = self._run.decks
         # The stakes come from their own generator, seeded from the seed, so they never change the shuffle.
         self._stakes = random.Random(None if self.seed is None else f"dealer-stakes-{self.seed}")
         self.answered: list[_Answered] = []
         self._coups: list[Coup] = []
         self._calls: list[Call] = []
         self._position = 0
-        self._last: DealerFeedback | None = None
+        self.last: DealerFeedback | None = None         # the feedback on the last judged call
         self._deal_next_coup()
         self.recorder.ask(strict=True, start=False)     # the first call's clock waits for start_clock()
 
@@ -280,11 +277,6 @@ class DealerSession:
         """The coup being dealt (the last one, once finished)."""
         return self._coups[-1]
 
-    @property
-    def last(self) -> DealerFeedback | None:
-        """The feedback on the last judged call, or None before the first."""
-        return self._last
-
     def current_call(self) -> Call | None:
         """The call to make now, or None when the session is finished."""
         return None if self.finished else self._calls[self._position]
@@ -333,7 +325,7 @@ class DealerSession:
                 timing=timing, answer=call.answer, why=call.why)
         feedback = DealerFeedback(call.kind, True, verdict.correct, seconds, slow, given, call.answer, message)
         self.answered.append(_Answered(call, given, verdict.correct, seconds))
-        self._last = feedback
+        self.last = feedback
         self._position += 1
         if self.finished and self.coup_number < self.coups:
             self._deal_next_coup()

@@ -83,14 +83,11 @@ class Exercise(NamedTuple):
 # ---------------------------------------------------------------------------------------------------------
 # Random cards
 
-def _ranks_worth(value: int) -> tuple[str, ...]:
-    return tuple(rank for rank in RANKS if Card(rank).value == value)
-
-
 def _card(rng: random.Random, value: int | None = None, besides=()) -> Card:
     """A random card with a suit, of the given point value if one is asked for, and not one of ``besides``."""
     while True:
-        card = Card(rng.choice(RANKS if value is None else _ranks_worth(value)), rng.choice(SUITS))
+        ranks = RANKS if value is None else [rank for rank in RANKS if Card(rank).value == value]
+        card = Card(rng.choice(ranks), rng.choice(SUITS))
         if card not in besides:
             return card
 
@@ -530,11 +527,6 @@ class Score:
             raise BaccaratError(_("missed lists {count} answers, more than the {value} wrong")
                 .format(count=len(missed), value=shown(self.asked - self.right, 12)))
         object.__setattr__(self, "missed", tuple(missed))
-
-    @property
-    def wrong(self) -> int:
-        """Answers that were not right."""
-        return self.asked - self.right
 
 
 def record(score: Score, feedback: Feedback, kind: str | None = None) -> Score:

@@ -133,10 +133,6 @@ class Feedback(NamedTuple):
     judged: bool = True
 
 
-def _normal(text) -> str:
-    return " ".join(str(text).strip().lower().split())
-
-
 def _words_of(kind: str) -> dict[str, str]:
     """One answer kind's table as {folded word: answer code}, its codes' names in the current language included."""
     table = {}
@@ -144,22 +140,6 @@ def _words_of(kind: str) -> dict[str, str]:
         for word in words + (_(ANSWER_NAMES[code]),):
             table[fold(word)] = code
     return table
-
-
-def _answer_code(expected, choices=()) -> tuple[str, str] | None:
-    """(kind, code) of an expected answer written in any accepted word ("Không rút" -> ("draw or stand",
-    "stand")), or None when no table holds it. A word of two tables ("Player": a side, or a natural call) belongs
-    to the table that also holds every one of the question's ``choices``."""
-    folded = fold(expected)
-    found = [(kind, _words_of(kind)) for kind in ANSWER_WORDS]
-    found = [(kind, table) for kind, table in found if folded in table]
-    if not found:
-        return None
-    for kind, table in found:
-        if choices and all(fold(choice) in table for choice in choices):
-            return kind, table[folded]
-    kind, table = found[0]
-    return kind, table[folded]
 
 
 def same_word(given, expected, choices=()) -> bool | None:
@@ -172,14 +152,17 @@ def same_word(given, expected, choices=()) -> bool | None:
     >>> same_word("khong rut", "stand"), same_word("Nhà Cái", "Banker"), same_word("không", "draw")
     (True, True, False)
     """
-    found = _answer_code(expected, choices)
-    if found is None:
+    folded = fold(expected)
+    tables = [table for table in map(_words_of, ANSWER_WORDS) if folded in table]
+    if not tables:
         return None
-    kind, code = found
-    return _words_of(kind).get(fold(given)) == code
+    # A word of two tables ("Player": a side, or a natural call) belongs to the one holding every choice too.
+    table = next((table for table in tables if choices and all(fold(choice) in table for choice in choices)),
+                 tables[0])
+    return table.get(fold(given)) == table[folded]
 
 
-def _number(text, kind: str = "number") -> Decimal | None:
+def _number(text) -> Decimal | None:
     """The number an answer spells, read as the learner's language writes it (``game.formatting.read_number``:
     '9.50' and '1,000' in English, '9,5' and '24.000' in Vietnamese), or None."""
     if isinstance(text, (numbers.Integral, Decimal)) and not isinstance(text, bool):
@@ -187,7 +170,7 @@ def _number(text, kind: str = "number") -> Decimal | None:
     if isinstance(text, float):
         return Decimal(repr(text))
     try:
-        return read_number(str(text), kind)
+        return read_number(str(text))
     except BaccaratError:
         return None
 
@@ -204,8 +187,6 @@ def _number_kind(question: Question) -> str:
 
 
 def _same_answer(given, expected, choices=()) -> bool:
-    if _normal(given) == _normal(expected):
-        return True
     word = same_word(given, expected, choices)
     if word is not None:
         return word
@@ -231,13 +212,11 @@ def check_answer(question: Question, answer) -> Feedback:
     if not isinstance(question, Question):
         raise BaccaratError(_("question must be a Question, not {value}").format(value=shown(question)))
     answer = _answer_text(answer)
-    if _normal(answer) == "":
+    if not str(answer).strip():
         return Feedback(False, _(_BLANK), judged=False)
-    if _number(question.answer) is not None and _normal(answer) != _normal(question.answer):
-        kind = _number_kind(question)
+    if _number(question.answer) is not None and _number(answer) is None:
         try:
-            if _number(answer) is None:
-                read_number(str(answer), kind)
+            read_number(str(answer), _number_kind(question))
         except BaccaratError as hint:                 # the hint says what the question takes, in its language
             return Feedback(False, str(hint), judged=False)
     if _same_answer(answer, question.answer, question.choices):
