@@ -48,7 +48,7 @@ __all__ = ["DrillKind", "DRILL_KINDS", "KINDS", "KIND_NAMES", "LEVELS", "levels_
            "Exercise", "make_exercise", "exercise_at", "drill_exercises", "final_test", "Score", "record",
            "score_summary",
            "Drill", "start_drill", "answer_drill", "next_drill", "MIXED", "TEST", "FINAL_TEST_QUESTIONS",
-           "adaptive_items", "next_practice_item", "exercise_for", "adaptive_exercise"]
+           "next_practice_item", "exercise_for", "adaptive_exercise"]
 
 MIXED, TEST = "mixed", "test"
 DIFFICULTIES = (1, 2, 3)
@@ -395,23 +395,6 @@ def _adaptive_kinds(difficulty: int) -> tuple[str, ...]:
     """The kinds an adaptive mixed drill asks: those of its level and of every easier level, so a weak skill from
     an easier level comes back too."""
     return tuple(kind for kind in KINDS if any(kind in LEVELS[level] for level in range(1, difficulty + 1)))
-
-
-def adaptive_items(kind: str, difficulty: int = 1) -> tuple[str, ...]:
-    """The items an adaptive drill schedules: the kinds of a mixed drill (every level up to ``difficulty``), the
-    tableau cells of a Banker drill, or the kind itself.
-
-    >>> adaptive_items("mixed", 2)
-    ('total', 'natural', 'player-draw', 'banker-draw', 'winner')
-    >>> adaptive_items("banker-draw", 1)[:3], len(adaptive_items("banker-draw", 3))
-    (('banker-draw:0/-', 'banker-draw:1/-', 'banker-draw:2/-'), 40)
-    """
-    kind, difficulty = _check_choice(kind, difficulty)
-    if kind == MIXED:
-        return _adaptive_kinds(difficulty)
-    if kind == "banker-draw":
-        return _banker_cells(difficulty)
-    return (kind,)
 
 
 def _history(history) -> list[tuple[str, bool]]:
