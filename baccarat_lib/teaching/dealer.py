@@ -105,17 +105,17 @@ class Call:
 
 
 class DealerFeedback(NamedTuple):
-    """The verdict on one answer. ``judged`` False: the answer was not judged (blank, not an amount where an amount
-    is asked, not one of the choices), nothing is revealed and the clock keeps running; ``right``, ``seconds``
-    and ``slow`` are then False, None and False. ``slow``: right or wrong, slower than the target."""
+    """The verdict on the answer ``given`` to ``call``. ``judged`` False: the answer was not judged (blank, not an
+    amount where an amount is asked, not one of the choices), nothing is revealed and the clock keeps running;
+    ``right``, ``seconds`` and ``slow`` are then False, None and False. ``slow``: right or wrong, slower than the
+    target."""
 
-    kind: str
+    call: Call
     judged: bool
     right: bool
     seconds: float | None
     slow: bool
     given: str
-    answer: str | None
     message: str
 
 
@@ -152,13 +152,6 @@ class DealerReport(NamedTuple):
     slow: int
     target_seconds: float
     coups_played: int
-
-
-class _Answered(NamedTuple):
-    call: Call
-    given: str
-    right: bool
-    seconds: float
 
 
 def _check_target(target_seconds) -> float:
@@ -212,7 +205,7 @@ class DealerSession:
         self._run = ShoeRun(decks=decks, seed=self.seed)
         # The stakes come from their own generator, seeded from the seed, so they never change the shuffle.
         self._stakes = random.Random(None if self.seed is None else f"dealer-stakes-{self.seed}")
-        self.answered: list[_Answered] = []
+        self.answered: list[DealerFeedback] = []            # the judged answers
         self._coups: list[Coup] = []
         self._calls: list[Call] = []
         self._position = 0
@@ -309,10 +302,10 @@ class DealerSession:
                 and not any(same_word(given, choice, call.choices) for choice in call.choices):
             why = _("Type or choose an answer first.") if not given else \
                 _("Choose one of: {choices}.").format(choices=", ".join(call.choices))
-            return DealerFeedback(call.kind, False, False, None, False, given, None, why)
+            return DealerFeedback(call, False, False, None, False, given, why)
         verdict = check_answer(call.question, given)
         if not verdict.judged:
-            return DealerFeedback(call.kind, False, False, None, False, given, None, verdict.message)
+            return DealerFeedback(call, False, False, None, False, given, verdict.message)
         seconds = self.recorder.seconds()
         slow = seconds > self.target_seconds
         timing = (_("{seconds}, slower than the {target} target").format(
@@ -323,15 +316,14 @@ class DealerSession:
         else:
             message = _("Not quite ({timing}): the right call is {answer}. {why}").format(
                 timing=timing, answer=call.answer, why=call.why)
-        feedback = DealerFeedback(call.kind, True, verdict.correct, seconds, slow, given, call.answer, message)
-        self.answered.append(_Answered(call, given, verdict.correct, seconds))
-        self.last = feedback
+        self.last = DealerFeedback(call, True, verdict.correct, seconds, slow, given, message)
+        self.answered.append(self.last)
         self._position += 1
         if self.finished and self.coup_number < self.coups:
             self._deal_next_coup()
         self.recorded = self.recorder.record(call.skill, call.key, given, verdict.correct, seconds)
         self.recorder.ask(strict=True)
-        return feedback
+        return self.last
 
     # ---------------------------------------------------------------- the report
 

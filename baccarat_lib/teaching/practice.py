@@ -56,7 +56,8 @@ FINAL_TEST_QUESTIONS = lesson("09_practice").final_test   # the course's final t
 MAX_TEST_QUESTIONS = 100       # the longest final test
 MAX_DRILL_LENGTH = 10_000      # the longest drill given a length (None: endless)
 TEST_ATTEMPTS = 12                         # situations a test question draws at most to avoid repeating one
-HARD_BANKER_TOTALS = (3, 4, 5, 6)          # the rows of the tableau that depend on Player's third card
+# The rows of the tableau that depend on Player's third card (3, 4, 5, 6): Banker draws on some values, not all.
+HARD_BANKER_TOTALS = tuple(total for total, draws_on in BANKER_TABLEAU.items() if 0 < len(draws_on) < 10)
 STAKES = {1: (10, 20, 50, 100), 2: (10, 20, 25, 50, 100, 200), 3: (10, 15, 25, 30, 40, 75, 150)}
 # Which bets each difficulty settles, on which table: level 3 adds the special payouts.
 SETTLE_BETS = {1: (("player", "standard"), ("banker", "standard")),

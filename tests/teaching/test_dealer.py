@@ -159,7 +159,7 @@ def test_a_typo_is_not_judged_reveals_nothing_and_the_clock_runs_on():
     session.start_clock()
     clock.now = 1
     maybe = session.answer("maybe")
-    assert not maybe.judged and not maybe.right and maybe.answer is None and "none" in maybe.message
+    assert not maybe.judged and not maybe.right and maybe.seconds is None and "none" in maybe.message
     for answer in ["none", "draw", "stand", "Banker"]:
         session.answer(answer)
     clock.now = 10
