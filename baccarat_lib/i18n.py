@@ -42,9 +42,9 @@ __all__ = ["LANGUAGES", "DOMAINS", "LOCALE_DIR", "set_language", "language", "_"
            "number_symbols", "fold", "using_language", "translations"]
 
 LANGUAGES = {"en": "English", "vi": "Tiếng Việt"}
-# One gettext domain per layer of the library (the folder a module sits in; errors.py and i18n.py are "base";
-# views/widgets/ has its own), one for the sentences the lessons' code cells print ("lessons"), and one for the JupyterHub
-# class view's pages (serve/hub/class_view.py, "hub").
+# One gettext domain per layer of the library (the folder a module sits in; the base modules are "base";
+# views/widgets/ has its own), one for the sentences the lessons' code cells print ("lessons"), and one for the
+# JupyterHub class view's pages (serve/hub/class_view.py, "hub").
 DOMAINS = ("base", "game", "analysis", "progress", "teaching", "views", "widgets", "lessons", "hub")
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 

@@ -298,10 +298,8 @@ class DealerSession:
             raise BaccaratError(_("the clock has not started: call start_clock() when the learner can see the "
                                   "first call (dealer mode's Start button), then answer"))
         given = str(_answer_text(text)).strip()
-        if call.choices and given.lower() not in {choice.lower() for choice in call.choices} \
-                and not any(same_word(given, choice, call.choices) for choice in call.choices):
-            why = _("Type or choose an answer first.") if not given else \
-                _("Choose one of: {choices}.").format(choices=", ".join(call.choices))
+        if given and call.choices and not any(same_word(given, choice, call.choices) for choice in call.choices):
+            why = _("Choose one of: {choices}.").format(choices=", ".join(call.choices))       # a blank: check_answer
             return DealerFeedback(call, False, False, None, False, given, why)
         verdict = check_answer(call.question, given)
         if not verdict.judged:

@@ -43,11 +43,9 @@ from .questions import Feedback, Question, _answer_text, check_answer
 from .rule_questions import (banker_draw_question, natural_question, player_draw_question, settle_question,
                              total_question, winner_question)
 
-__all__ = ["DrillKind", "DRILL_KINDS", "KINDS", "KIND_NAMES", "LEVELS", "levels_text", "levels_preview",
-           "DIFFICULTIES",
+__all__ = ["DrillKind", "DRILL_KINDS", "KINDS", "KIND_NAMES", "LEVELS", "levels_text", "levels_preview", "DIFFICULTIES",
            "Exercise", "make_exercise", "exercise_at", "drill_exercises", "final_test", "Score", "record",
-           "score_summary",
-           "Drill", "start_drill", "answer_drill", "next_drill", "MIXED", "TEST", "FINAL_TEST_QUESTIONS",
+           "score_summary", "Drill", "start_drill", "answer_drill", "next_drill", "MIXED", "TEST", "FINAL_TEST_QUESTIONS",
            "next_practice_item", "exercise_for", "adaptive_exercise"]
 
 MIXED, TEST = "mixed", "test"
@@ -395,7 +393,7 @@ def _banker_cells(difficulty: int) -> tuple[str, ...]:
 def _adaptive_kinds(difficulty: int) -> tuple[str, ...]:
     """The kinds an adaptive mixed drill asks: those of its level and of every easier level, so a weak skill from
     an easier level comes back too."""
-    return tuple(kind for kind in KINDS if any(kind in LEVELS[level] for level in range(1, difficulty + 1)))
+    return tuple(kind for kind in KINDS if min(DRILL_KINDS[kind].levels) <= difficulty)
 
 
 def _history(history) -> list[tuple[str, bool]]:

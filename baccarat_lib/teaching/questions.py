@@ -31,7 +31,8 @@ _BLANK = N_("Type or choose an answer first.")
 # and "stand" are the same answer. Each kind is its own table, so a word means one thing within a question:
 # "không" alone is "no" to a yes/no question, and neither "draw" nor "stand" to a draw/stand one ("không rút" and
 # "không đứng" mean opposite things: "không" alone is a wrong answer there, and dealer mode asks to choose again).
-# The Vietnamese words follow the glossary (docs/glossary.vi.md): *rút*, *đứng* (guide 001: *dừng*), Người chơi / Khách chơi, Nhà cái, Hòa.
+# The Vietnamese words follow the glossary (docs/glossary.vi.md): *rút*, *đứng* (guide 001: *dừng*), Người chơi /
+# Khách chơi, Nhà cái, Hòa.
 ANSWER_WORDS = {
     "draw or stand": {
         "draw": ("draw", "draws", "rút", "rút bài", "rút thêm", "có rút"),
@@ -196,6 +197,12 @@ def _same_answer(given, expected, choices=()) -> bool:
     return given_number is not None and given_number == expected_number
 
 
+def _check_question(question) -> Question:
+    if not isinstance(question, Question):
+        raise BaccaratError(_("question must be a Question, not {value}").format(value=shown(question)))
+    return question
+
+
 def _answer_text(answer):
     """An answer as given: text or a number; anything else is refused."""
     if isinstance(answer, bool) or not isinstance(answer, (str, numbers.Number, Decimal)):
@@ -209,9 +216,7 @@ def check_answer(question: Question, answer) -> Feedback:
 
     A blank answer, or one that is not a number when the right answer is a number ("abc" for "-25"), is not
     judged (``judged`` False): its message says what to type, and reveals nothing."""
-    if not isinstance(question, Question):
-        raise BaccaratError(_("question must be a Question, not {value}").format(value=shown(question)))
-    answer = _answer_text(answer)
+    question, answer = _check_question(question), _answer_text(answer)
     if not str(answer).strip():
         return Feedback(False, _(_BLANK), judged=False)
     if _number(question.answer) is not None and _number(answer) is None:

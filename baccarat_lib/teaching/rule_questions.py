@@ -5,6 +5,7 @@ six, the most a coup uses), so the prompt does not tell whether anyone draws; th
 stayed in the shoe. Each question carries its ``skill`` ("total", the Banker tableau's cell "banker-draw:5/4", ...)
 and a short ``key`` (the cards as given).
 
+>>> from baccarat_lib.teaching import check_answer
 >>> question = total_question("7 8")
 >>> check_answer(question, "5").correct, check_answer(question, "15").message
 (True, 'Not quite: the right answer is 5. 7 + 8 = 15 → keep the units digit: 5.')
@@ -31,7 +32,7 @@ from ..game.rules import (BANKER_TABLEAU, banker_decision, hand_total, is_natura
                           third_card_value, total_working)
 from ..game.tableau import published_table_contradictions, wrong_rows
 from ..progress.store import banker_cell_skill
-from .questions import Question, check_answer, english_money, short_key  # noqa: F401  (check_answer: used by the doctests)
+from .questions import Question, english_money, short_key
 
 # The answers' display words (translated where a question is built; typed synonyms: questions.ANSWER_WORDS).
 YES, NO, DRAW, STAND = N_("yes"), N_("no"), N_("draw"), N_("stand")
@@ -94,16 +95,11 @@ def natural_question(cards) -> Question:
                     (_(YES), _(NO)), skill="natural", key=short_key(labels))
 
 
-def _two_cards(cards):
+def player_draw_question(cards) -> Question:
+    """Does Player draw on these two cards (no natural on the table)?"""
     cards = as_cards(cards)
     if len(cards) != 2:
         raise BaccaratError(_("cards must be Player's first two cards, not {count} cards").format(count=len(cards)))
-    return cards
-
-
-def player_draw_question(cards) -> Question:
-    """Does Player draw on these two cards (no natural on the table)?"""
-    cards = _two_cards(cards)
     total = hand_total(cards)
     decision = player_decision(total)
     return Question(_("Player holds {cards} and Banker has no natural. Does Player draw or stand?").format(
