@@ -45,8 +45,8 @@ from .rule_questions import (banker_draw_question, natural_question, player_draw
 
 __all__ = ["DrillKind", "DRILL_KINDS", "KINDS", "KIND_NAMES", "LEVELS", "levels_text", "levels_preview", "DIFFICULTIES",
            "Exercise", "make_exercise", "exercise_at", "drill_exercises", "final_test", "Score", "record",
-           "score_summary", "Drill", "start_drill", "answer_drill", "next_drill", "MIXED", "TEST", "FINAL_TEST_QUESTIONS",
-           "next_practice_item", "exercise_for", "adaptive_exercise"]
+           "score_summary", "Drill", "start_drill", "answer_drill", "next_drill", "MIXED", "TEST",
+           "FINAL_TEST_QUESTIONS", "next_practice_item", "exercise_for", "adaptive_exercise"]
 
 MIXED, TEST = "mixed", "test"
 DIFFICULTIES = (1, 2, 3)
