@@ -58,18 +58,7 @@ MAX_TARGET_SECONDS = 600         # the target time per call: above 0, at most 10
 _NATURAL_CHOICES = ("none", "Player", "Banker", "both")
 _DRAW_CHOICES = ("draw", "stand")
 _WINNER_CHOICES = ("Player", "Banker", "Tie")
-_SKILL_PREFIX = "dealer:"
 _SOURCE = "dealer"                  # the source dealer mode's calls are saved with
-
-
-# A kind's or an answer's name in the current language. (Written as functions, not _(NAMES["natural"]): Babel
-# before 2.19 would take the key inside _() for a message to translate.)
-def _kind_name(kind: str) -> str:
-    return _(DEALER_KIND_NAMES[kind])
-
-
-def _answer_name(code: str) -> str:
-    return _(ANSWER_NAMES[code])
 
 
 def _target_text(target: float) -> str:
@@ -96,7 +85,7 @@ class Call:
     @property
     def skill(self) -> str:
         """The skill a progress store files this call under: 'dealer:banker-draw'."""
-        return _SKILL_PREFIX + self.kind
+        return "dealer:" + self.kind
 
     @property
     def question(self) -> Question:
@@ -181,14 +170,14 @@ class DealerSession:
     ``Shoe(decks, seed)``: the same seed deals the same coups; None deals a fresh shoe).
 
     ``target_seconds`` (above 0, at most 600) is the target per call: a slower call counts as slow, not wrong.
-    ``stake`` is what each paid bet stakes (None: one of ``DEALER_STAKES`` per coup, chosen by the seed); ``table``
-    the pay table (a name or a PayTable); ``clock`` a function returning seconds; ``recorder`` None (the session
-    times by ``clock`` and saves nothing lasting) or an ``AnswerRecorder`` of source "dealer" that times and saves
-    each judged call (its own clock is used). Anything else is refused with a BaccaratError naming the argument.
+    ``stake`` is what each paid bet stakes (None: one of ``DEALER_STAKES`` per coup, chosen by the seed), at the
+    standard table; ``clock`` a function returning seconds; ``recorder`` None (the session times by ``clock`` and saves
+    nothing lasting) or an ``AnswerRecorder`` of source "dealer" that times and saves each judged call (its own clock
+    is used). Anything else is refused with a BaccaratError naming the argument.
     """
 
     def __init__(self, seed=None, decks: int = 8, coups: int = 10, target_seconds=5, clock=time.monotonic,
-                 stake=None, table="standard", recorder=None):
+                 stake=None, recorder=None):
         self.seed = check_seed(seed)
         self.coups = whole_number("coups", coups, 1, MAX_COUPS)
         self.target_seconds = _check_target(target_seconds)
@@ -197,9 +186,7 @@ class DealerSession:
         elif not isinstance(recorder, AnswerRecorder) or recorder.source != _SOURCE:
             raise refusal(_("recorder must be None or an AnswerRecorder(\"dealer\"), not {value}"), value=recorder)
         self.stake = None if stake is None else stake_amount(stake)
-        self.table = pay_table(table)
-        for bet in ("player", "banker", "tie"):
-            self.table.lines(bet)               # the table must offer the bets a dealer pays
+        self.table = pay_table("standard")
         self.recorder = recorder
         self.recorded = None                 # what saving the last judged call did (progress.recorder.Recorded)
         self._run = ShoeRun(decks=decks, seed=self.seed)
@@ -228,8 +215,9 @@ class DealerSession:
 
         def call(kind, choices, code, rule, key, face_up):
             why = next(step_text(step) for step in coup.steps if step.rule == rule)    # the coup's own sentence
-            return Call(kind, _kind_name(kind), tuple(map(_answer_name, choices)), _answer_name(code), why, key, coup,
-                        number, face_up)
+            names = {choice: _(ANSWER_NAMES[choice]) for choice in choices}           # in the current language
+            return Call(kind, _(DEALER_KIND_NAMES[kind]), tuple(names.values()), names[code], why, key, coup, number,
+                        face_up)
         calls = [call("natural", _NATURAL_CHOICES, _natural_call(coup), "natural",
                       f"Player {_ranks(player.cards[:2])}, Banker {_ranks(banker.cards[:2])}", 4)]
         if not coup.is_natural:
@@ -330,11 +318,11 @@ class DealerSession:
         each with the coup's own steps. (Before the end: the calls answered so far.)"""
         kinds = []
         for kind in DEALER_KINDS:
-            times = [each.seconds for each in self.answered if each.call.kind == kind]
-            kinds.append(KindSummary(kind, len(times), sum(each.right for each in self.answered
-                                                            if each.call.kind == kind),
+            calls = [each for each in self.answered if each.call.kind == kind]
+            times = [each.seconds for each in calls]
+            kinds.append(KindSummary(kind, len(calls), sum(each.right for each in calls),
                                      statistics.median(times) if times else None, max(times, default=None),
-                                     sum(seconds > self.target_seconds for seconds in times)))
+                                     sum(each.slow for each in calls)))
         wrong = {}
         for each in self.answered:
             if not each.right:
@@ -342,7 +330,5 @@ class DealerSession:
                     (each.call.kind, each.given, each.call.answer))
         wrong_coups = tuple(WrongCoup(number, coup, tuple(mistakes), coup.steps)
                             for number, (coup, mistakes) in sorted(wrong.items()))
-        return DealerReport(tuple(kinds), wrong_coups, len(self.answered),
-                            sum(each.right for each in self.answered),
-                            sum(each.seconds > self.target_seconds for each in self.answered),
-                            self.target_seconds, self.coup_number)
+        return DealerReport(tuple(kinds), wrong_coups, len(self.answered), sum(each.right for each in self.answered),
+                            sum(each.slow for each in self.answered), self.target_seconds, self.coup_number)

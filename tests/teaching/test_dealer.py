@@ -273,7 +273,6 @@ def test_answering_after_the_end_is_refused():
     (dict(target_seconds=True), "target_seconds"),
     (dict(clock=5), "clock"), (dict(clock=lambda: "now"), "clock"), (dict(clock=lambda: 1 / 0), "clock"),
     (dict(stake=0), "stake"), (dict(stake="abc"), "stake"),
-    (dict(table="nope"), "table"),
 ])
 def test_bad_input_is_a_baccarat_error_naming_the_argument(arguments, name):
     with pytest.raises(BaccaratError, match=name) as error:
