@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import NamedTuple
 
-from ..errors import BaccaratError, shown
+from ..errors import BaccaratError, refusal, shown
 from ..game.formatting import money, read_number
 from ..i18n import N_, _, fold, using_language
 from ..progress.store import MAX_TEXT, _check_skill
@@ -105,8 +105,7 @@ class Question:
         choices = self.choices
         if isinstance(choices, str) or not isinstance(choices, (tuple, list)) \
                 or not all(isinstance(choice, str) for choice in choices):
-            raise BaccaratError(_("choices must be a tuple of texts (empty for a typed answer), not "
-                                  "{value}").format(value=shown(choices)))
+            raise refusal(_("choices must be a tuple of texts (empty for a typed answer), not {value}"), value=choices)
         if choices and self.answer not in choices:
             raise BaccaratError(_("answer {value} must be one of the choices {value2}")
                 .format(value=shown(self.answer), value2=shown(tuple(choices))))

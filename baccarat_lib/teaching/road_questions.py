@@ -31,8 +31,7 @@ LIKELIHOODS = (N_("more likely"), N_("less likely"), N_("just as likely"))
 def _sequence(sequence) -> list[Outcome]:
     """Results as Outcomes: one string ("B B T P") or a list of Outcomes, words or letters; at least one."""
     if not isinstance(sequence, (str, list, tuple)):
-        raise BaccaratError(_('sequence must be results such as "B B T P" or a list of them, not '
-                              "{value}").format(value=shown(sequence)))
+        raise refusal(_('sequence must be results such as "B B T P" or a list of them, not {value}'), value=sequence)
     outcomes = as_outcomes(sequence)
     if not outcomes:
         raise refusal(_('sequence must hold at least one result such as "B", not {value}'), value=sequence)
@@ -123,8 +122,7 @@ def streak_question(row: StreakRow, exact, side=Outcome.BANKER) -> Question:
     outcome = _side(side)
     distance, = standard_error_gaps([row], exact)        # refuses what is not a StreakRow, or not a chance 0..1
     if row.coups < 1:
-        raise BaccaratError(_("row must be a StreakRow of streak_statistics with at least one coup, "
-                              "not {value}").format(value=shown(row)))
+        raise refusal(_("row must be a StreakRow of streak_statistics with at least one coup, not {value}"), value=row)
     exact = float(exact)
     side = outcome.display_name
     return Question(_("The Big Road shows {k} {side} wins in a row. On the next coup, is {side} more likely, less "
