@@ -44,7 +44,7 @@ from .rule_questions import (banker_draw_question, natural_question, player_draw
                              total_question, winner_question)
 
 __all__ = ["DrillKind", "DRILL_KINDS", "KINDS", "KIND_NAMES", "LEVELS", "levels_text", "levels_preview", "DIFFICULTIES",
-           "Exercise", "make_exercise", "exercise_at", "drill_exercises", "final_test", "Score", "record",
+           "Exercise", "make_exercise", "drill_exercises", "final_test", "Score", "record",
            "score_summary", "Drill", "start_drill", "answer_drill", "next_drill", "MIXED", "TEST",
            "FINAL_TEST_QUESTIONS", "next_practice_item", "exercise_for", "adaptive_exercise"]
 
@@ -296,13 +296,6 @@ def make_exercise(kind: str, difficulty: int = 1, seed=None) -> Exercise:
     return _exercise(kind, difficulty, random.Random(check_seed(seed)))
 
 
-def exercise_at(kind: str, difficulty: int, seed, number: int) -> Exercise:
-    """Question ``number`` (from 0) of the drill ``kind`` at ``difficulty`` with ``seed`` (a whole number 0 or
-    more): the same on every run."""
-    kind, difficulty = _check_choice(kind, difficulty)
-    return _exercise_at(kind, difficulty, _replay_seed(seed), whole_number("number", number, 0), language())
-
-
 @lru_cache(maxsize=256)
 def _exercise_at(kind: str, difficulty: int, seed: int, number: int, code: str) -> Exercise:
     """The question, cached once per language ``code`` (its words are the language's; its situation the same)."""
@@ -310,7 +303,8 @@ def _exercise_at(kind: str, difficulty: int, seed: int, number: int, code: str) 
 
 
 def drill_exercises(kind: str, difficulty: int, seed, count: int = 10) -> list[Exercise]:
-    """The first ``count`` questions of a drill (``count``: 0..10,000)."""
+    """The first ``count`` questions (0..10,000) of the drill ``kind`` at ``difficulty`` with ``seed`` (a whole number
+    0 or more): the same on every run."""
     kind, difficulty = _check_choice(kind, difficulty)
     seed, count = _replay_seed(seed), whole_number("count", count, 0, MAX_DRILL_LENGTH)
     return [_exercise_at(kind, difficulty, seed, number, language()) for number in range(count)]

@@ -13,7 +13,7 @@ from reference_rules import reference_banker_draws
 
 from baccarat_lib.errors import BaccaratError
 from baccarat_lib.teaching.practice import (KINDS, Exercise, adaptive_exercise, answer_drill,
-                                            drill_exercises, exercise_at, exercise_for, final_test, make_exercise,
+                                            drill_exercises, exercise_for, final_test, make_exercise,
                                             next_drill, next_practice_item, start_drill)
 from baccarat_lib.progress.store import Answer
 
@@ -202,7 +202,7 @@ def test_a_seeded_drill_ignores_the_history():
     assert not drill.adaptive and drill.seed == 2024
     misses = [("banker-draw:5/4", False)] * 20
     for number in range(5):
-        assert drill.exercise == exercise_at("banker-draw", 3, 2024, number) == \
+        assert drill.exercise == drill_exercises("banker-draw", 3, 2024, number + 1)[number] == \
             drill_exercises("banker-draw", 3, 2024, 5)[number]
         drill = next_drill(answer_drill(drill, "draw"), misses)
     assert next_drill(start_drill("mixed", 2, seed=7), misses) == next_drill(start_drill("mixed", 2, seed=7))

@@ -13,7 +13,7 @@ import pytest
 from baccarat_lib.analysis.roads import StreakRow
 from baccarat_lib.teaching import (Feedback, Question, Score, answer_drill, banker_draw_question,
                                    bead_question, best_removal_question, check_answer, columns_question,
-                                   dragon_tail_question, drill_exercises, exercise_at, final_test, five_question,
+                                   dragon_tail_question, drill_exercises, final_test, five_question,
                                    lowest_edge_question, make_exercise, natural_question, next_drill,
                                    no_commission_question, pair_question, player_draw_question, positive_question,
                                    record, score_summary, settle_question, start_drill, streak_question,
@@ -64,7 +64,6 @@ def test_road_questions_refuse_bad_arguments(call, words):
 def test_drills_follow_the_one_seed_policy(seed):
     words = ("seed must be",)
     refused(lambda: make_exercise("total", 1, seed=seed), *words)
-    refused(lambda: exercise_at("total", 1, seed, 0), *words)
     refused(lambda: drill_exercises("total", 1, seed, 2), *words)
     refused(lambda: final_test(seed), *words)
     refused(lambda: start_drill("total", 1, seed=seed), *words)
@@ -72,31 +71,31 @@ def test_drills_follow_the_one_seed_policy(seed):
 
 
 def test_replayed_drills_need_a_whole_number_seed():
-    refused(lambda: exercise_at("total", 1, None, 0), "seed must be a whole number 0 or more", "None")
+    refused(lambda: drill_exercises("total", 1, None, 1), "seed must be a whole number 0 or more", "None")
     refused(lambda: final_test(None), "seed must be a whole number 0 or more")
     assert start_drill("total", seed=None).seed >= 0         # start_drill picks one, and keeps it
 
 
 def test_numpy_seeds_ask_the_same_questions_as_int_seeds():
     assert make_exercise("banker-draw", 3, seed=np.int64(2026)) == make_exercise("banker-draw", 3, seed=2026)
-    assert exercise_at("mixed", np.int64(2), np.uint16(11), np.int8(3)) == exercise_at("mixed", 2, 11, 3)
+    assert drill_exercises("mixed", np.int64(2), np.uint16(11), np.int8(4)) == drill_exercises("mixed", 2, 11, 4)
     assert final_test(np.int64(2024), np.int64(6)) == final_test(2024, 6)
     assert start_drill("total", np.int64(1), seed=np.int64(3)) == start_drill("total", 1, seed=3)
 
 
 def test_huge_seeds_still_replay():
     seed = 10 ** 5000                        # past Python's 4,300-digit limit for writing an int as text
-    assert exercise_at("total", 1, seed, 0) == exercise_at("total", 1, seed, 0)
+    assert drill_exercises("total", 1, seed, 1) == drill_exercises("total", 1, seed, 1)
     assert final_test(seed, 3) == final_test(seed, 3)
 
 
 # ---- practice: a list given as a drill kind or name is refused clearly (the drill functions are cached)
 
 @pytest.mark.parametrize("call, words", [
-    (lambda: exercise_at(["total"], 1, 5, 0), ("unknown drill ['total']",)),
-    (lambda: exercise_at("total", [1], 5, 0), ("difficulty must be 1, 2 or 3",)),
-    (lambda: exercise_at("total", 1, 5, [0]), ("number must be a whole number 0 or more",)),
-    (lambda: exercise_at("total", 1, 5, -1), ("number must be",)),
+    (lambda: drill_exercises(["total"], 1, 5), ("unknown drill ['total']",)),
+    (lambda: drill_exercises("total", [1], 5), ("difficulty must be 1, 2 or 3",)),
+    (lambda: drill_exercises("total", 1, 5, [3]), ("count must be a whole number from 0 to 10000",)),
+    (lambda: drill_exercises("total", 1, 5, -1), ("count must be",)),
     (lambda: final_test([5]), ("seed must be",)),
     (lambda: final_test(5, [3]), ("questions must be a whole number from 1 to 100",)),
     (lambda: final_test(5, 0), ("a test has at least one question",)),
