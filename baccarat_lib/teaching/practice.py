@@ -46,7 +46,7 @@ from .rule_questions import (banker_draw_question, natural_question, player_draw
 __all__ = ["DrillKind", "DRILL_KINDS", "KINDS", "KIND_NAMES", "LEVELS", "levels_text", "levels_preview", "DIFFICULTIES",
            "Exercise", "make_exercise", "drill_exercises", "final_test", "Score", "record",
            "score_summary", "Drill", "start_drill", "answer_drill", "next_drill", "MIXED", "TEST",
-           "FINAL_TEST_QUESTIONS", "next_practice_item", "exercise_for", "adaptive_exercise"]
+           "FINAL_TEST_QUESTIONS", "next_practice_item", "exercise_for"]
 
 MIXED, TEST = "mixed", "test"
 DIFFICULTIES = (1, 2, 3)
@@ -464,15 +464,6 @@ def exercise_for(skill: str, difficulty: int = 1, seed=None) -> Exercise:
     return Exercise("banker-draw", difficulty, banker_draw_question(banker_cards, third))
 
 
-def adaptive_exercise(kind: str, difficulty: int, history, seed=None) -> Exercise:
-    """The next question of an adaptive drill: ``exercise_for(next_practice_item(...))``."""
-    kind, difficulty = _check_choice(kind, difficulty)
-    seed = check_seed(seed)
-    rng = random.Random(seed)
-    item_seed, question_seed = (None, None) if seed is None else (rng.randrange(2 ** 32), rng.randrange(2 ** 32))
-    return exercise_for(next_practice_item(kind, difficulty, history, item_seed), difficulty, question_seed)
-
-
 # ---------------------------------------------------------------------------------------------------------
 # Checking and scoring
 
@@ -565,7 +556,7 @@ class Drill:
 
     ``feedback`` is the verdict on the current question once it is answered; only the first answer is scored.
     An adaptive drill has no ``seed`` (None) and holds its ``current`` question, chosen from the learner's history
-    (``adaptive_exercise``); a seeded drill's ``current`` is None and its questions come from the seed.
+    (``next_practice_item``); a seeded drill's ``current`` is None and its questions come from the seed.
     """
 
     kind: str
@@ -611,7 +602,7 @@ def start_drill(kind: str = MIXED, difficulty: int = 1, seed=None, length: int |
     more. ``length``: None (endless) or 1..10,000 questions; a test has 1..100.
 
     ``adaptive=True`` (a drill, not a test; no seed): a drill whose questions are chosen by Leitner boxes from the
-    learner's ``history`` (recorded answers, oldest first: ``adaptive_exercise``); pass the history again to
+    learner's ``history`` (recorded answers, oldest first: ``next_practice_item``); pass the history again to
     ``next_drill``.
 
     >>> drill = start_drill("test", seed=2024)
@@ -636,7 +627,8 @@ def start_drill(kind: str = MIXED, difficulty: int = 1, seed=None, length: int |
         kind, difficulty = _check_choice(kind, difficulty)
         length = None if length is None else whole_number("length", length, 1, MAX_DRILL_LENGTH)
     if adaptive:
-        return Drill(kind, difficulty, None, length, current=adaptive_exercise(kind, difficulty, history))
+        current = exercise_for(next_practice_item(kind, difficulty, history), difficulty)
+        return Drill(kind, difficulty, None, length, current=current)
     return Drill(kind, difficulty, random.Random().randrange(1, 1_000_000) if seed is None else seed, length)
 
 
@@ -671,8 +663,8 @@ def next_drill(drill: Drill, history=()) -> Drill:
     if drill.length is not None and (not drill.answered or drill.number >= drill.length - 1):
         return drill
     if drill.adaptive:
-        return replace(drill, number=drill.number + 1, feedback=None,
-                       current=adaptive_exercise(drill.kind, drill.difficulty, history))
+        item = next_practice_item(drill.kind, drill.difficulty, history)
+        return replace(drill, number=drill.number + 1, feedback=None, current=exercise_for(item, drill.difficulty))
     return replace(drill, number=drill.number + 1, feedback=None)
 
 

@@ -12,7 +12,7 @@ import pytest
 from reference_rules import reference_banker_draws
 
 from baccarat_lib.errors import BaccaratError
-from baccarat_lib.teaching.practice import (KINDS, Exercise, adaptive_exercise, answer_drill,
+from baccarat_lib.teaching.practice import (KINDS, Exercise, answer_drill,
                                             drill_exercises, exercise_for, final_test, make_exercise,
                                             next_drill, next_practice_item, start_drill)
 from baccarat_lib.progress.store import Answer
@@ -208,14 +208,14 @@ def test_a_seeded_drill_ignores_the_history():
     assert next_drill(start_drill("mixed", 2, seed=7), misses) == next_drill(start_drill("mixed", 2, seed=7))
 
 
-def test_adaptive_exercise_is_reproducible_with_a_seed_and_fresh_without():
+def test_an_adaptive_drill_asks_the_item_due_soonest():
     history = [("total", True), ("natural", False)]
-    assert adaptive_exercise("mixed", 1, history, seed=5) == adaptive_exercise("mixed", 1, history, seed=5)
     # "natural" missed at 1: box 1, due at 3; "total" right at 0: box 2, due at 3; both due at position 2? No:
     # position 2 < 3, neither is due and none is new, so the one due soonest: a tie at 3, broken by the lower box
-    # (schedule: waiting items by due, then box): "natural"
-    assert adaptive_exercise("mixed", 1, history, seed=5).kind == "natural"
-    assert isinstance(adaptive_exercise("mixed", 1, history), Exercise)
+    # (schedule: waiting items by due, then box): "natural", whatever the seed
+    assert {next_practice_item("mixed", 1, history, seed=seed) for seed in range(20)} == {"natural"}
+    drill = start_drill("mixed", 1, adaptive=True, history=history)
+    assert isinstance(drill.exercise, Exercise) and drill.exercise.kind == "natural"
 
 
 # ---------------------------------------------------------------- each exercise knows its skill
