@@ -1,15 +1,12 @@
 """baccarat_lib: the Punto Banco rules, odds, payouts and widgets behind the course.
 
-Four layers, each a folder whose imports point only down (a test walks the import graph):
-
-- ``game``: cards, the drawing rules as data (``BANKER_TABLEAU``), a coup that explains itself, shoes, pay tables
-  and settling, the tableau as a printed table. Pure Python.
-- ``analysis``: one vectorised play kernel under exact odds, simulation and card counting; the scoreboards.
-- ``teaching``: questions answered and explained by the library, and seeded practice drills.
-- ``views``: HTML, plots, diagrams and widgets; only lessons and tests import it.
-
-``errors`` (``BaccaratError``) and ``i18n`` (``set_language("vi")``: the course in Vietnamese) sit below them all. The rules API below is importable from the package itself.
-Importing ``baccarat_lib`` loads neither numpy, matplotlib nor ipywidgets.
+Five layers, each a folder whose imports point only down (a test walks the import graph; CONTRIBUTING.md has the
+table): ``game`` (cards, the rules as data, coups that explain themselves, shoes, pay tables; pure Python),
+``analysis`` (exact odds, simulation, counting, the scoreboards), ``progress`` (saved answers), ``teaching``
+(questions, drills, dealer mode) and ``views`` (HTML, plots and widgets; only lessons and tests import it). The base
+modules sit below them all: ``errors`` (``BaccaratError``), ``i18n`` (``set_language("vi")``: the course in
+Vietnamese) and ``course`` (the lessons). The rules API below is importable from the package itself; importing
+``baccarat_lib`` loads neither numpy, matplotlib nor ipywidgets.
 
 >>> print(play_coup("K 5 9 3").explain())
 Natural: Player has 9 (K+9), Banker has 8 (5+3); both hands stand.

@@ -3,32 +3,9 @@
 Navigation (``tools/navigation.py``), the cell tags, the book's table of contents, the JupyterHub links and the
 progress page all take the lessons, their titles and their exercises from here; tests/test_course.py checks the
 list against the notebooks (each file listed exists, each notebook is listed, each first heading is the title).
-
-Public names:
-
-- ``Exercise(skill, key, build=None)``: one exercise of a lesson, as its answers are saved (``progress.store``):
-  the question's ``skill`` and ``key``, the same in every language; it compares as the pair ``(skill, key)``.
-  ``build`` says how the library makes its question again (``teaching.polls.poll_question``, for the class hub's
-  polls): a ``Build``.
-- ``Build(builder, arguments=(), options=())``: a question builder's name (resolved in ``teaching.polls``, as this
-  base module imports no teaching) and its positional and keyword arguments, as data.
-- ``Lesson``: ``number``, ``stem`` (the notebook's file name without ``.ipynb``, the same in every edition),
-  ``titles`` (language -> title), ``exercises`` (its ``Exercise`` cells, in order) and ``final_test`` (how many
-  questions its final test asks; 0: none); ``lesson.title(language)``, ``lesson.file``.
-- ``LESSONS``: every lesson, in course order.
-- ``Edition(language, contents, source)``: an edition's language, its word for "Contents" and for "Source" (as in
-  "Source 002"); ``.name`` is the language's own name (``i18n.LANGUAGES``), ``.folder`` its lessons' folder.
-  ``EDITIONS``: language -> ``Edition``.
-- ``Source(number, descriptions)``, ``SOURCES``: the guides the course's rules were checked against, cited in the
-  lessons by number ("source 002"); ``source.description(language)`` says what one is in a few words. Lesson 00
-  lists them (``tools/navigation.py`` writes that list) and a lesson's first citation links there.
-- ``course_path(*parts)``: a file or folder of the course itself (``course_path("serve", "voila")``): inside the
-  package when installed from a wheel (``baccarat_lib/_course/``, put there by tools/hatch_build.py), the clone's
-  own top-level folders otherwise (``pip install -e .``, or the clone on ``PYTHONPATH``); the only place that knows.
-- ``lessons_folder(language="en")``: the folder of an edition's notebooks (``course_path("lessons")``, then the
-  edition's subfolder).
-- ``lessons(language="en")``: the lessons of an edition, in order; ``lesson(which)``: one lesson by its number or
-  file name; ``lesson_path(which, language="en")``: its notebook.
+Each ``Lesson`` declares its ``Exercise`` cells with the ``Build`` that makes each question again (for the class
+hub's polls, ``teaching.polls``); ``EDITIONS`` holds one ``Edition`` per language, ``SOURCES`` the guides the lessons
+cite; ``course_path`` is the one function that finds the course's own files, installed or in a clone.
 
 >>> lesson(3).title("vi")
 'Quy tắc rút của Player'
@@ -228,7 +205,8 @@ class Source(NamedTuple):
 
 
 # The five Vietnamese guides to Punto Banco the rules and examples were checked against (where they disagree, the
-# course says which is right: source 002's Banker table is misprinted, lesson 04). Lessons cite them by number.
+# course says which is right: source 002's Banker table is misprinted, lesson 04). Lessons cite them by number;
+# lesson 00 lists them (tools/navigation.py writes that list) and a lesson's first citation links there.
 SOURCES = (
     Source("000", {"en": "a Vietnamese guide to the Punto Banco rules: totals, naturals, both drawing rules, the push "
                          "on a tie and the scoreboards; the tie worked in lessons 00 and 06 is its example",
@@ -261,7 +239,8 @@ def _check_language(language) -> str:
 
 
 def course_path(*parts: str) -> Path:
-    """The course file or folder ``parts`` (``course_path("lessons", "vi")``), installed or in a clone."""
+    """The course file or folder ``parts`` (``course_path("lessons", "vi")``): inside the package when installed from
+    a wheel (``baccarat_lib/_course/``, put there by tools/hatch_build.py), else the clone's own top-level folders."""
     root = _INSTALLED if _INSTALLED.is_dir() else _PACKAGE.parent
     return root.joinpath(*parts)
 

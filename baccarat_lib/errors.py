@@ -1,18 +1,8 @@
-"""The one exception the library raises for bad input, and the checks every public function shares at its door
-(their own ``name``, bounds and ``limit`` come from the library and are trusted, as inside the library).
-
-Public names:
-
-- ``BaccaratError``: a ``ValueError`` whose message names the argument, what was given and what is accepted.
-- ``shown(value)``: a value as an error message quotes it: its repr, cut to ``MAX_SHOWN`` characters (messages
-  stay under 200 characters whatever the input).
-- ``shown_path(path, limit=80)``: a file's path as an error message quotes it, cut at its start when too long,
-  so the file's own name stays.
-- ``whole_number(name, value, low=None, high=None)``: ``value`` as an ``int`` (any integral value: an int or a
-  numpy integer, never a bool, a float or text), checked to lie in ``low..high``.
-- ``check_seed(seed, name="seed")``: the one seed policy of the library (below).
-- ``refusal(message, **given)``: the ``BaccaratError`` of a catalog sentence whose fields are given values, each
-  quoted as ``shown`` quotes it: ``raise refusal(_("odds must look like '8:1', not {value}"), value=odds)``.
+"""The one exception the library raises for bad input, ``BaccaratError`` (a ``ValueError`` whose message names the
+argument, what was given and what is accepted), and the checks every public function shares at its door: ``shown``
+and ``shown_path`` quote a given value or path in a message (cut short, so messages stay under 200 characters),
+``refusal`` makes the error of a sentence whose fields are given values, ``whole_number`` and ``check_seed`` check
+the commonest arguments. Their own ``name``, bounds and ``limit`` come from the library and are trusted.
 
 **Seeds.** Every random source of the library (``Shoe``, ``simulate``, drills, widgets) takes ``seed``:
 ``None`` for fresh randomness, or a whole number 0 or more (a numpy integer is fine). The same seed always

@@ -16,20 +16,7 @@ The language is one per kernel: a notebook's ``set_language("vi")`` cell chooses
 explanation that notebook shows afterwards. Numbers follow it too (see ``number_symbols``): English writes
 ``24,000`` and ``9.5``, Vietnamese ``24.000`` and ``9,5``.
 
-Public names:
-
-- ``set_language(code)``, ``language()``, ``LANGUAGES``: choose and read the language (``"en"``, ``"vi"``).
-- ``_(message)``, ``ngettext(singular, plural, n)``: a message in the current language.
-- ``tr(message, **values)``, ``say(message, **values)``: for the lessons' code cells: a sentence translated, then
-  filled (``tr`` returns it, ``say`` prints it), so a Vietnamese lesson runs the same code as its English twin.
-  (Not ``_``: IPython keeps the last result in ``_``.)
-- ``N_(message)``: marks a message kept as data (a bet's name, a column title) for extraction; translate it with
-  ``_()`` where it is shown.
-- ``number_symbols()``: the current language's decimal mark and thousands separator, from Babel's locale data.
-- ``fold(text)``: text without case and diacritics ("Nhà cái" -> "nha cai"), for reading typed answers.
-- ``using_language(code)``: a context manager for tests and one-off displays.
-- ``translations(code)``: every catalog of ``code``, chained; ``DOMAINS``: the catalogs (one per layer, and the
-  lessons'); ``LOCALE_DIR``: where they are.
+Lessons' code cells use ``tr`` and ``say`` rather than ``_``, which IPython keeps for the last result.
 
 >>> _("Player"), language()
 ('Player', 'en')
@@ -55,12 +42,11 @@ __all__ = ["LANGUAGES", "DOMAINS", "LOCALE_DIR", "set_language", "language", "_"
            "number_symbols", "fold", "using_language", "translations"]
 
 LANGUAGES = {"en": "English", "vi": "Tiếng Việt"}
-# One gettext domain per layer of the library (the folder a module sits in; errors.py and i18n.py are "base";
-# views/widgets/ has its own), one for the sentences the lessons' code cells print ("lessons"), and one for the JupyterHub
-# class view's pages (serve/hub/class_view.py, "hub").
+# One gettext domain per layer of the library (the folder a module sits in; the base modules are "base";
+# views/widgets/ has its own), one for the sentences the lessons' code cells print ("lessons"), and one for the
+# JupyterHub class view's pages (serve/hub/class_view.py, "hub").
 DOMAINS = ("base", "game", "analysis", "progress", "teaching", "views", "widgets", "lessons", "hub")
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
-_BABEL_LOCALES = {"en": "en", "vi": "vi"}
 
 _current = "en"
 
@@ -138,7 +124,7 @@ def _number_symbols(code: str) -> tuple[str, str]:
     if code == "en":
         return ".", ","
     from babel.numbers import get_decimal_symbol, get_group_symbol
-    return get_decimal_symbol(_BABEL_LOCALES[code]), get_group_symbol(_BABEL_LOCALES[code])
+    return get_decimal_symbol(code), get_group_symbol(code)            # a course language's code is Babel's locale
 
 
 def fold(text: str) -> str:

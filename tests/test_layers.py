@@ -262,7 +262,7 @@ def test_a_docstring_that_lists_public_names_lists_exactly_the_modules_all():
         checked += 1
         if public - mentioned or described - public:
             wrong[str(path.relative_to(PACKAGE_DIR))] = (sorted(public - mentioned), sorted(described - public))
-    assert checked > 20
+    assert checked > 10          # the reader found lists to compare (fewer now that short modules say it in prose)
     assert wrong == {}, "(public but not in the docstring's list, listed but not in __all__)"
 
 

@@ -6,10 +6,8 @@ winning bet, commission included, against a clock. A call slower than the target
 answer and explanation comes from the code that decides (``play_coup``'s steps and ``payouts.settle``).
 
 **Time and saving.** A time counts from when the learner could see the call: the first call's clock starts at
-``start_clock()`` (a view's Start button; building a session when its cell runs starts no clock, and an answer before
-it is refused), each next one when the call before it is answered. The clock and the saving are the answer
-recorder's (``progress.recorder.AnswerRecorder``, source "dealer"): by default the session's own, timing by ``clock``
-and keeping the calls in memory only; dealer mode on screen passes one that saves each judged call.
+``start_clock()`` (a view's Start button; an answer before it is refused), each next one when the call before it is
+answered. The clock and the saving are the answer recorder's (``progress.recorder.AnswerRecorder``, source "dealer").
 
 >>> ticks = iter([0, 30, 32, 32])                # built at 0 s (Run All), Start at 30 s, answered at 32 s
 >>> session = DealerSession(seed=1, coups=1, stake=100, clock=lambda: next(ticks))
@@ -30,10 +28,9 @@ import random
 import statistics
 import time
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import NamedTuple
 
-from ..errors import BaccaratError, check_seed, shown, whole_number
+from ..errors import BaccaratError, check_seed, refusal, shown, whole_number
 from ..game.coup import Coup
 from ..game.explanations import step_text
 from ..game.formatting import duration, money
@@ -44,10 +41,10 @@ from ..game.formatting import localized
 from ..i18n import N_, _
 from ..progress.recorder import AnswerRecorder
 from ..progress.store import ProgressStore
-from .questions import ANSWER_NAMES, Question, check_answer, english_money, same_word
+from .questions import ANSWER_NAMES, Question, _answer_text, check_answer, english_money, same_word
 
-__all__ = ["DEALER_KINDS", "DEALER_KIND_NAMES", "DEALER_STAKES", "Call", "DealerFeedback", "AnswerRecord",
-           "KindSummary", "WrongCoup", "DealerReport", "DealerSession"]
+__all__ = ["DEALER_KINDS", "DEALER_KIND_NAMES", "DEALER_STAKES", "Call", "DealerFeedback", "KindSummary", "WrongCoup",
+           "DealerReport", "DealerSession"]
 
 # The kinds of call, in the order a coup asks them, and their names (marked for translation: show them as
 # _(DEALER_KIND_NAMES[kind])); the kinds are keys.
@@ -61,18 +58,7 @@ MAX_TARGET_SECONDS = 600         # the target time per call: above 0, at most 10
 _NATURAL_CHOICES = ("none", "Player", "Banker", "both")
 _DRAW_CHOICES = ("draw", "stand")
 _WINNER_CHOICES = ("Player", "Banker", "Tie")
-_SKILL_PREFIX = "dealer:"
 _SOURCE = "dealer"                  # the source dealer mode's calls are saved with
-
-
-# A kind's or an answer's name in the current language. (Written as functions, not _(NAMES["natural"]): Babel
-# before 2.19 would take the key inside _() for a message to translate.)
-def _kind_name(kind: str) -> str:
-    return _(DEALER_KIND_NAMES[kind])
-
-
-def _answer_name(code: str) -> str:
-    return _(ANSWER_NAMES[code])
 
 
 def _target_text(target: float) -> str:
@@ -99,7 +85,7 @@ class Call:
     @property
     def skill(self) -> str:
         """The skill a progress store files this call under: 'dealer:banker-draw'."""
-        return _SKILL_PREFIX + self.kind
+        return "dealer:" + self.kind
 
     @property
     def question(self) -> Question:
@@ -108,29 +94,18 @@ class Call:
 
 
 class DealerFeedback(NamedTuple):
-    """The verdict on one answer. ``judged`` False: the answer was not judged (blank, not an amount where an amount
-    is asked, not one of the choices), nothing is revealed and the clock keeps running; ``right``, ``seconds``
-    and ``slow`` are then False, None and False. ``slow``: right or wrong, slower than the target."""
+    """The verdict on the answer ``given`` to ``call``. ``judged`` False: the answer was not judged (blank, not an
+    amount where an amount is asked, not one of the choices), nothing is revealed and the clock keeps running;
+    ``right``, ``seconds`` and ``slow`` are then False, None and False. ``slow``: right or wrong, slower than the
+    target."""
 
-    kind: str
+    call: Call
     judged: bool
     right: bool
     seconds: float | None
     slow: bool
     given: str
-    answer: str | None
     message: str
-
-
-class AnswerRecord(NamedTuple):
-    """One judged call, as a progress store records it: ``skill`` ("dealer:natural"...), ``key`` (the situation),
-    ``answer`` (as given), ``right``, ``seconds``."""
-
-    skill: str
-    key: str
-    answer: str
-    right: bool
-    seconds: float
 
 
 class KindSummary(NamedTuple):
@@ -143,11 +118,6 @@ class KindSummary(NamedTuple):
     median_seconds: float | None
     slowest_seconds: float | None
     slow: int
-
-    @property
-    def accuracy(self) -> Fraction | None:
-        """right / count, exactly (None when no call of this kind was answered)."""
-        return Fraction(self.right, self.count) if self.count else None
 
 
 class WrongCoup(NamedTuple):
@@ -172,27 +142,14 @@ class DealerReport(NamedTuple):
     target_seconds: float
     coups_played: int
 
-    @property
-    def accuracy(self) -> Fraction | None:
-        """right / count over every call, exactly (None before the first answer)."""
-        return Fraction(self.right, self.count) if self.count else None
-
-
-class _Answered(NamedTuple):
-    call: Call
-    given: str
-    right: bool
-    seconds: float
-
 
 def _check_target(target_seconds) -> float:
-    number = not isinstance(target_seconds, bool) and type(target_seconds).__name__ != "bool_" \
-        and isinstance(target_seconds, numbers.Real)
     try:
-        value = float(target_seconds) if number else math.nan
+        real = isinstance(target_seconds, numbers.Real) and not isinstance(target_seconds, bool)
+        value = float(target_seconds) if real else math.nan
     except (OverflowError, ValueError, TypeError):
         value = math.nan
-    if not math.isfinite(value) or not 0 < value <= MAX_TARGET_SECONDS:
+    if not 0 < value <= MAX_TARGET_SECONDS:                     # NaN and infinity fail this too
         accepted = _("target_seconds must be a number of seconds above 0 and at most {max_target_seconds}, such as 5 "
                      "or 2.5").format(max_target_seconds=MAX_TARGET_SECONDS)
         raise BaccaratError(_("{accepted}, not {value}").format(accepted=accepted, value=shown(target_seconds)))
@@ -213,41 +170,33 @@ class DealerSession:
     ``Shoe(decks, seed)``: the same seed deals the same coups; None deals a fresh shoe).
 
     ``target_seconds`` (above 0, at most 600) is the target per call: a slower call counts as slow, not wrong.
-    ``stake`` is what each paid bet stakes (None: one of ``DEALER_STAKES`` per coup, chosen by the seed); ``table``
-    the pay table (a name or a PayTable); ``clock`` a function returning seconds; ``on_answer`` None, or a function
-    called with an ``AnswerRecord`` after each judged call; ``recorder`` None (the session times by ``clock`` and
-    saves nothing lasting) or an ``AnswerRecorder`` of source "dealer" that times and saves each judged call (its
-    own clock is used). Anything else is refused with a BaccaratError naming the argument.
+    ``stake`` is what each paid bet stakes (None: one of ``DEALER_STAKES`` per coup, chosen by the seed), at the
+    standard table; ``clock`` a function returning seconds; ``recorder`` None (the session times by ``clock`` and saves
+    nothing lasting) or an ``AnswerRecorder`` of source "dealer" that times and saves each judged call (its own clock
+    is used). Anything else is refused with a BaccaratError naming the argument.
     """
 
     def __init__(self, seed=None, decks: int = 8, coups: int = 10, target_seconds=5, clock=time.monotonic,
-                 stake=None, table="standard", on_answer=None, recorder=None):
+                 stake=None, recorder=None):
         self.seed = check_seed(seed)
         self.coups = whole_number("coups", coups, 1, MAX_COUPS)
         self.target_seconds = _check_target(target_seconds)
         if recorder is None:
             recorder = AnswerRecorder(_SOURCE, clock=clock, store=ProgressStore(":memory:"))
         elif not isinstance(recorder, AnswerRecorder) or recorder.source != _SOURCE:
-            raise BaccaratError(_("recorder must be None or an AnswerRecorder(\"dealer\"), not {value}")
-                .format(value=shown(recorder)))
-        if on_answer is not None and not callable(on_answer):
-            raise BaccaratError(_("on_answer must be None or a function called with each "
-                                  "AnswerRecord, not {value}").format(value=shown(on_answer)))
+            raise refusal(_("recorder must be None or an AnswerRecorder(\"dealer\"), not {value}"), value=recorder)
         self.stake = None if stake is None else stake_amount(stake)
-        self.table = pay_table(table)
-        for bet in ("player", "banker", "tie"):
-            self.table.lines(bet)               # the table must offer the bets a dealer pays
-        self.recorder, self.on_answer = recorder, on_answer
+        self.table = pay_table("standard")
+        self.recorder = recorder
         self.recorded = None                 # what saving the last judged call did (progress.recorder.Recorded)
         self._run = ShoeRun(decks=decks, seed=self.seed)
-        self.decks = self._run.decks
         # The stakes come from their own generator, seeded from the seed, so they never change the shuffle.
         self._stakes = random.Random(None if self.seed is None else f"dealer-stakes-{self.seed}")
-        self.answered: list[_Answered] = []
+        self.answered: list[DealerFeedback] = []            # the judged answers
         self._coups: list[Coup] = []
         self._calls: list[Call] = []
         self._position = 0
-        self._last: DealerFeedback | None = None
+        self.last: DealerFeedback | None = None         # the feedback on the last judged call
         self._deal_next_coup()
         self.recorder.ask(strict=True, start=False)     # the first call's clock waits for start_clock()
 
@@ -266,8 +215,9 @@ class DealerSession:
 
         def call(kind, choices, code, rule, key, face_up):
             why = next(step_text(step) for step in coup.steps if step.rule == rule)    # the coup's own sentence
-            return Call(kind, _kind_name(kind), tuple(map(_answer_name, choices)), _answer_name(code), why, key, coup,
-                        number, face_up)
+            names = {choice: _(ANSWER_NAMES[choice]) for choice in choices}           # in the current language
+            return Call(kind, _(DEALER_KIND_NAMES[kind]), tuple(names.values()), names[code], why, key, coup, number,
+                        face_up)
         calls = [call("natural", _NATURAL_CHOICES, _natural_call(coup), "natural",
                       f"Player {_ranks(player.cards[:2])}, Banker {_ranks(banker.cards[:2])}", 4)]
         if not coup.is_natural:
@@ -308,11 +258,6 @@ class DealerSession:
         """The coup being dealt (the last one, once finished)."""
         return self._coups[-1]
 
-    @property
-    def last(self) -> DealerFeedback | None:
-        """The feedback on the last judged call, or None before the first."""
-        return self._last
-
     def current_call(self) -> Call | None:
         """The call to make now, or None when the session is finished."""
         return None if self.finished else self._calls[self._position]
@@ -330,10 +275,9 @@ class DealerSession:
     def answer(self, text) -> DealerFeedback:
         """Judge ``text`` (a choice such as "draw", or an amount such as "95") for the current call.
 
-        A judged answer stops the clock (seconds since the call's clock started), is recorded (and sent to
-        ``on_answer``) and moves on to the next call, or the next coup. An answer that is not judged (blank, not
-        an amount where an amount is asked, not one of the choices) says what to give, reveals nothing and leaves
-        the clock running."""
+        A judged answer stops the clock, is recorded and moves on to the next call, or the next coup. An answer that
+        is not judged (blank, not an amount where one is asked, not a choice) says what to give, reveals nothing and
+        leaves the clock running."""
         call = self.current_call()
         if call is None:
             raise BaccaratError(_("the session is finished ({coups} coups): read report(), or start "
@@ -341,17 +285,13 @@ class DealerSession:
         if not self.started:
             raise BaccaratError(_("the clock has not started: call start_clock() when the learner can see the "
                                   "first call (dealer mode's Start button), then answer"))
-        if isinstance(text, bool) or not isinstance(text, (str, numbers.Number)):
-            raise BaccaratError(_("answer must be text or a number, not {value}").format(value=shown(text)))
-        given = str(text).strip()
-        if call.choices and given.lower() not in {choice.lower() for choice in call.choices} \
-                and not any(same_word(given, choice, call.choices) for choice in call.choices):
-            why = _("Type or choose an answer first.") if not given else \
-                _("Choose one of: {choices}.").format(choices=", ".join(call.choices))
-            return DealerFeedback(call.kind, False, False, None, False, given, None, why)
+        given = str(_answer_text(text)).strip()
+        if given and call.choices and not any(same_word(given, choice, call.choices) for choice in call.choices):
+            why = _("Choose one of: {choices}.").format(choices=", ".join(call.choices))       # a blank: check_answer
+            return DealerFeedback(call, False, False, None, False, given, why)
         verdict = check_answer(call.question, given)
         if not verdict.judged:
-            return DealerFeedback(call.kind, False, False, None, False, given, None, verdict.message)
+            return DealerFeedback(call, False, False, None, False, given, verdict.message)
         seconds = self.recorder.seconds()
         slow = seconds > self.target_seconds
         timing = (_("{seconds}, slower than the {target} target").format(
@@ -362,17 +302,14 @@ class DealerSession:
         else:
             message = _("Not quite ({timing}): the right call is {answer}. {why}").format(
                 timing=timing, answer=call.answer, why=call.why)
-        feedback = DealerFeedback(call.kind, True, verdict.correct, seconds, slow, given, call.answer, message)
-        self.answered.append(_Answered(call, given, verdict.correct, seconds))
-        self._last = feedback
+        self.last = DealerFeedback(call, True, verdict.correct, seconds, slow, given, message)
+        self.answered.append(self.last)
         self._position += 1
         if self.finished and self.coup_number < self.coups:
             self._deal_next_coup()
         self.recorded = self.recorder.record(call.skill, call.key, given, verdict.correct, seconds)
         self.recorder.ask(strict=True)
-        if self.on_answer is not None:
-            self.on_answer(AnswerRecord(call.skill, call.key, given, verdict.correct, seconds))
-        return feedback
+        return self.last
 
     # ---------------------------------------------------------------- the report
 
@@ -381,11 +318,11 @@ class DealerSession:
         each with the coup's own steps. (Before the end: the calls answered so far.)"""
         kinds = []
         for kind in DEALER_KINDS:
-            times = [each.seconds for each in self.answered if each.call.kind == kind]
-            kinds.append(KindSummary(kind, len(times), sum(each.right for each in self.answered
-                                                            if each.call.kind == kind),
+            calls = [each for each in self.answered if each.call.kind == kind]
+            times = [each.seconds for each in calls]
+            kinds.append(KindSummary(kind, len(calls), sum(each.right for each in calls),
                                      statistics.median(times) if times else None, max(times, default=None),
-                                     sum(seconds > self.target_seconds for seconds in times)))
+                                     sum(each.slow for each in calls)))
         wrong = {}
         for each in self.answered:
             if not each.right:
@@ -393,7 +330,5 @@ class DealerSession:
                     (each.call.kind, each.given, each.call.answer))
         wrong_coups = tuple(WrongCoup(number, coup, tuple(mistakes), coup.steps)
                             for number, (coup, mistakes) in sorted(wrong.items()))
-        return DealerReport(tuple(kinds), wrong_coups, len(self.answered),
-                            sum(each.right for each in self.answered),
-                            sum(each.seconds > self.target_seconds for each in self.answered),
-                            self.target_seconds, self.coup_number)
+        return DealerReport(tuple(kinds), wrong_coups, len(self.answered), sum(each.right for each in self.answered),
+                            sum(each.slow for each in self.answered), self.target_seconds, self.coup_number)

@@ -13,10 +13,9 @@ True
 
 from __future__ import annotations
 
-from ..errors import BaccaratError, shown
 from ..i18n import N_, _
 from ..progress.store import skill_family
-from .questions import Question
+from .questions import Question, _check_question
 
 __all__ = ["HINTS", "hint", "revealed"]
 
@@ -41,19 +40,13 @@ HINTS = {
 DEFAULT_HINT = N_("Read the question again, and the rule just above it.")
 
 
-def _check(question) -> Question:
-    if not isinstance(question, Question):
-        raise BaccaratError(_("question must be a Question, not {value}").format(value=shown(question)))
-    return question
-
-
 def hint(question: Question) -> str:
     """The hint for a second try at ``question``, in the current language: the rule to look at, not the answer."""
-    return _(HINTS.get(skill_family(_check(question).skill), DEFAULT_HINT))
+    return _(HINTS.get(skill_family(_check_question(question).skill), DEFAULT_HINT))
 
 
 def revealed(question: Question) -> str:
     """The answer and why, as the learner reads it on "Show answer"."""
-    question = _check(question)
+    question = _check_question(question)
     return _("The right answer is {answer}. {explanation}").format(answer=question.answer,
                                                                   explanation=question.explanation)

@@ -1,21 +1,9 @@
 """A lesson's exercise asked again, as a class poll: the question rebuilt from the course list, not the notebook.
 
 The course list (``course.LESSONS``) declares each exercise with the builder that makes its question and that
-builder's arguments, as data (``course.Build``); this module resolves the builder's name. The class hub's service
-judges a poll's answers with the question made here, and a student's lesson shows it with the same exercise widget.
-
-Public names:
-
-- ``BUILDERS``: builder name -> the function that makes the question from the declared arguments: the
-  ``*_question`` builders themselves, and, where a lesson computes an argument in an earlier cell (a seeded shoe,
-  a simulation, a published table), a function that computes it from the declared numbers first.
-- ``Poll(id, lesson, exercise, state)``: a poll as the class's service describes it (``api/polls/current``);
-  ``POLL_STATES``: "open" (answers taken), "closed" (no more answers), "revealed" (the right answer shown);
-  ``read_poll(reply)``: the ``Poll`` of that call's JSON reply (None: no poll), or a ``BaccaratError`` naming
-  ``reply`` when it is not what the service sends.
-- ``poll_question(lesson, exercise)``: the ``Question`` of exercise number ``exercise`` (0, 1, ... in the lesson's
-  order) of ``lesson`` (a number, a file name or a ``course.Lesson``), in the language the course speaks now: the
-  question that lesson's ``show_question`` cell shows.
+builder's arguments, as data (``course.Build``); ``BUILDERS`` resolves the builder's name. The class hub's service
+judges a poll's answers with the question made here (``poll_question``), and a student's lesson shows it with the same
+exercise widget; ``read_poll`` reads the service's reply naming the current poll.
 
 >>> question = poll_question(5, 0)
 >>> question.prompt, question.answer, question.key
@@ -28,7 +16,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from ..course import lesson as course_lesson
-from ..errors import BaccaratError, shown, whole_number
+from ..errors import BaccaratError, refusal, shown, whole_number
 from ..i18n import _, tr
 from ..analysis import counting, odds, roads, simulate
 from ..game.coup import Outcome
@@ -45,7 +33,7 @@ from .rule_questions import (banker_draw_question, card_value_question, cards_us
 
 __all__ = ["BUILDERS", "poll_question", "Poll", "POLL_STATES", "read_poll"]
 
-POLL_STATES = ("open", "closed", "revealed")
+POLL_STATES = ("open", "closed", "revealed")      # answers taken; no more answers; the right answer shown
 
 
 class Poll(NamedTuple):
@@ -67,8 +55,7 @@ def read_poll(reply) -> Poll | None:
     True
     """
     if not isinstance(reply, dict) or "poll" not in reply:
-        raise BaccaratError(_('reply must be the class service\'s {{"poll": ...}}, not {value}').format(
-            value=shown(reply)))
+        raise refusal(_('reply must be the class service\'s {{"poll": ...}}, not {value}'), value=reply)
     poll = reply["poll"]
     if poll is None:
         return None
@@ -116,6 +103,9 @@ def _seeded_exercise_question(kind: str, difficulty: int = 1, seed=None) -> Ques
     return make_exercise(kind, difficulty, seed).question
 
 
+# Builder name -> the function that makes the question from the declared arguments: the ``*_question`` builders
+# themselves, and, where a lesson computes an argument in an earlier cell (a seeded shoe, a simulation, a published
+# table), a function that computes it from the declared numbers first.
 BUILDERS = {function.__name__: function for function in (
     card_value_question, total_question, natural_question, player_draw_question, banker_draw_question,
     winner_question, cards_used_question, settle_question, pair_question, wins_more_question,
@@ -128,7 +118,8 @@ BUILDERS |= {"published_table_question": _published_table_question,
 
 
 def poll_question(lesson, exercise) -> Question:
-    """The question of exercise number ``exercise`` of ``lesson``, as its lesson shows it (see the module)."""
+    """The ``Question`` of exercise number ``exercise`` (0, 1, ...) of ``lesson`` (a number, a file name or a
+    ``course.Lesson``), in the current language: the question that lesson's ``show_question`` cell shows."""
     declared = course_lesson(lesson)
     if not declared.exercises:
         raise BaccaratError(_("lesson {lesson} has no exercises to ask").format(lesson=shown(declared.stem)))

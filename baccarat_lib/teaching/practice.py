@@ -29,7 +29,7 @@ from functools import lru_cache
 from typing import Callable, NamedTuple
 
 from ..course import lesson
-from ..errors import BaccaratError, check_seed, shown, whole_number
+from ..errors import BaccaratError, check_seed, refusal, shown, whole_number
 from ..game.cards import RANKS, SUITS, Card
 from ..game.coup import Coup, play_coup
 from ..game.payouts import EVENTS, coup_facts, pay_table
@@ -43,12 +43,10 @@ from .questions import Feedback, Question, _answer_text, check_answer
 from .rule_questions import (banker_draw_question, natural_question, player_draw_question, settle_question,
                              total_question, winner_question)
 
-__all__ = ["DrillKind", "DRILL_KINDS", "KINDS", "KIND_NAMES", "LEVELS", "levels_text", "levels_preview",
-           "DIFFICULTIES",
-           "Exercise", "make_exercise", "exercise_at", "drill_exercises", "final_test", "Score", "record",
-           "score_summary",
-           "Drill", "start_drill", "answer_drill", "next_drill", "MIXED", "TEST", "FINAL_TEST_QUESTIONS",
-           "adaptive_items", "next_practice_item", "exercise_for", "adaptive_exercise"]
+__all__ = ["DrillKind", "DRILL_KINDS", "KINDS", "KIND_NAMES", "LEVELS", "levels_text", "levels_preview", "DIFFICULTIES",
+           "Exercise", "make_exercise", "drill_exercises", "final_test", "Score", "record",
+           "score_summary", "Drill", "start_drill", "answer_drill", "next_drill", "MIXED", "TEST",
+           "FINAL_TEST_QUESTIONS", "next_practice_item", "exercise_for"]
 
 MIXED, TEST = "mixed", "test"
 DIFFICULTIES = (1, 2, 3)
@@ -56,7 +54,8 @@ FINAL_TEST_QUESTIONS = lesson("09_practice").final_test   # the course's final t
 MAX_TEST_QUESTIONS = 100       # the longest final test
 MAX_DRILL_LENGTH = 10_000      # the longest drill given a length (None: endless)
 TEST_ATTEMPTS = 12                         # situations a test question draws at most to avoid repeating one
-HARD_BANKER_TOTALS = (3, 4, 5, 6)          # the rows of the tableau that depend on Player's third card
+# The rows of the tableau that depend on Player's third card (3, 4, 5, 6): Banker draws on some values, not all.
+HARD_BANKER_TOTALS = tuple(total for total, draws_on in BANKER_TABLEAU.items() if 0 < len(draws_on) < 10)
 STAKES = {1: (10, 20, 50, 100), 2: (10, 20, 25, 50, 100, 200), 3: (10, 15, 25, 30, 40, 75, 150)}
 # Which bets each difficulty settles, on which table: level 3 adds the special payouts.
 SETTLE_BETS = {1: (("player", "standard"), ("banker", "standard")),
@@ -67,45 +66,27 @@ SETTLE_BETS = {1: (("player", "standard"), ("banker", "standard")),
                    ("player-pair", "standard"), ("banker-pair", "standard"))}
 
 
-class _ExerciseFields(NamedTuple):
+class Exercise(NamedTuple):
+    """One generated question: its ``kind``, its ``difficulty`` and the ``question`` itself."""
+
     kind: str
     difficulty: int
     question: Question
-    skill: str
 
-
-class Exercise(_ExerciseFields):
-    """One generated question: its ``kind``, its ``difficulty``, the ``question`` itself, and the ``skill`` its
-    answer is saved under: the kind, or for a Banker question the cell of the tableau ("banker-draw:5/4";
-    ``skill`` None: the question's)."""
-
-    __slots__ = ()
-
-    def __new__(cls, kind: str, difficulty: int, question: Question, skill: str | None = None):
-        if not isinstance(kind, str) or kind not in KINDS:
-            raise BaccaratError(_("kind must be one of {names}, not {value}")
-                .format(names=', '.join(KINDS), value=shown(kind)))
-        difficulty = _difficulty(difficulty)
-        if not isinstance(question, Question):
-            raise BaccaratError(_("question must be a Question, not {value}").format(value=shown(question)))
-        skill = question.skill if skill is None else skill
-        if not isinstance(skill, str) or skill_family(skill) != kind:
-            raise BaccaratError(_("skill must be {value} or one of its cells (such as "
-                                  '"banker-draw:5/4"), not {value2}').format(value=shown(kind), value2=shown(skill)))
-        return super().__new__(cls, kind, difficulty, question, skill)
+    @property
+    def skill(self) -> str:
+        """What its answer is saved under: the kind, or a Banker question's tableau cell ("banker-draw:5/4")."""
+        return self.question.skill
 
 
 # ---------------------------------------------------------------------------------------------------------
 # Random cards
 
-def _ranks_worth(value: int) -> tuple[str, ...]:
-    return tuple(rank for rank in RANKS if Card(rank).value == value)
-
-
 def _card(rng: random.Random, value: int | None = None, besides=()) -> Card:
     """A random card with a suit, of the given point value if one is asked for, and not one of ``besides``."""
     while True:
-        card = Card(rng.choice(RANKS if value is None else _ranks_worth(value)), rng.choice(SUITS))
+        ranks = RANKS if value is None else [rank for rank in RANKS if Card(rank).value == value]
+        card = Card(rng.choice(ranks), rng.choice(SUITS))
         if card not in besides:
             return card
 
@@ -315,28 +296,18 @@ def make_exercise(kind: str, difficulty: int = 1, seed=None) -> Exercise:
     return _exercise(kind, difficulty, random.Random(check_seed(seed)))
 
 
-def exercise_at(kind: str, difficulty: int, seed, number: int) -> Exercise:
-    """Question ``number`` (from 0) of the drill ``kind`` at ``difficulty`` with ``seed`` (a whole number 0 or
-    more): the same on every run."""
-    kind, difficulty = _check_choice(kind, difficulty)
-    return _exercise_at(kind, difficulty, _replay_seed(seed), whole_number("number", number, 0))
-
-
-def _exercise_at(kind: str, difficulty: int, seed: int, number: int) -> Exercise:
-    """The cached question, one per language (its words are the language's; its situation is the same)."""
-    return _exercise_in(kind, difficulty, seed, number, language())
-
-
 @lru_cache(maxsize=256)
-def _exercise_in(kind: str, difficulty: int, seed: int, number: int, code: str) -> Exercise:
+def _exercise_at(kind: str, difficulty: int, seed: int, number: int, code: str) -> Exercise:
+    """The question, cached once per language ``code`` (its words are the language's; its situation the same)."""
     return _exercise(kind, difficulty, random.Random(f"{kind}/{difficulty}/{_seed_text(seed)}/{_seed_text(number)}"))
 
 
 def drill_exercises(kind: str, difficulty: int, seed, count: int = 10) -> list[Exercise]:
-    """The first ``count`` questions of a drill (``count``: 0..10,000)."""
+    """The first ``count`` questions (0..10,000) of the drill ``kind`` at ``difficulty`` with ``seed`` (a whole number
+    0 or more): the same on every run."""
     kind, difficulty = _check_choice(kind, difficulty)
     seed, count = _replay_seed(seed), whole_number("count", count, 0, MAX_DRILL_LENGTH)
-    return [_exercise_at(kind, difficulty, seed, number) for number in range(count)]
+    return [_exercise_at(kind, difficulty, seed, number, language()) for number in range(count)]
 
 
 def final_test(seed, questions: int = FINAL_TEST_QUESTIONS) -> tuple[Exercise, ...]:
@@ -350,23 +321,21 @@ def final_test(seed, questions: int = FINAL_TEST_QUESTIONS) -> tuple[Exercise, .
     >>> [exercise.kind for exercise in final_test(2024, 6)]
     ['total', 'natural', 'player-draw', 'banker-draw', 'winner', 'settle']
     """
-    seed = _replay_seed(seed)
+    return _final_test(_replay_seed(seed), _test_length(questions), language())
+
+
+def _test_length(questions) -> int:
     try:
-        questions = whole_number("questions", questions, 1, MAX_TEST_QUESTIONS)
+        return whole_number("questions", questions, 1, MAX_TEST_QUESTIONS)
     except BaccaratError:
         raise BaccaratError(_("questions must be a whole number from 1 to {max_test_questions} (a "
                               "test has at least one question), not {value}")
                                   .format(max_test_questions=MAX_TEST_QUESTIONS, value=shown(questions))) from None
-    return _final_test(seed, questions)
-
-
-def _final_test(seed: int, questions: int) -> tuple[Exercise, ...]:
-    """The cached test, one per language (the same questions, in the language's words)."""
-    return _final_test_in(seed, questions, language())
 
 
 @lru_cache(maxsize=32)
-def _final_test_in(seed: int, questions: int, code: str) -> tuple[Exercise, ...]:
+def _final_test(seed: int, questions: int, code: str) -> tuple[Exercise, ...]:
+    """The test, cached once per language ``code`` (the same questions, in the language's words)."""
     rng = random.Random(f"test/{_seed_text(seed)}")
     if questions < len(KINDS):
         kinds = rng.sample(KINDS, questions)
@@ -380,9 +349,6 @@ def _final_test_in(seed: int, questions: int, code: str) -> tuple[Exercise, ...]
     kinds.sort(key=KINDS.index)
     seen: set = set()
     return tuple(_fresh_exercise(kind, rng, seen) for kind in kinds)
-
-
-_final_test.cache_clear = _final_test_in.cache_clear          # clears every language's cached tests
 
 
 def _fresh_exercise(kind: str, rng: random.Random, seen: set) -> Exercise:
@@ -409,9 +375,6 @@ def _fresh_exercise(kind: str, rng: random.Random, seen: set) -> Exercise:
 # Adaptive practice: the next question chosen by Leitner boxes over the learner's saved answers
 # (``progress.schedule``). Only a drill without a seed adapts; a seeded drill never reads the history.
 
-PLAYER_STOOD = None                           # the column of the tableau's cells when Player stood ("5/-")
-
-
 def _banker_cells(difficulty: int) -> tuple[str, ...]:
     """The tableau cells an adaptive Banker drill asks: level 1 Player stood (8 cells), level 2 the whole tableau
     (8 + 80 cells), level 3 its hard rows 3 to 6 against each third card (40 cells)."""
@@ -424,24 +387,7 @@ def _banker_cells(difficulty: int) -> tuple[str, ...]:
 def _adaptive_kinds(difficulty: int) -> tuple[str, ...]:
     """The kinds an adaptive mixed drill asks: those of its level and of every easier level, so a weak skill from
     an easier level comes back too."""
-    return tuple(kind for kind in KINDS if any(kind in LEVELS[level] for level in range(1, difficulty + 1)))
-
-
-def adaptive_items(kind: str, difficulty: int = 1) -> tuple[str, ...]:
-    """The items an adaptive drill schedules: the kinds of a mixed drill (every level up to ``difficulty``), the
-    tableau cells of a Banker drill, or the kind itself.
-
-    >>> adaptive_items("mixed", 2)
-    ('total', 'natural', 'player-draw', 'banker-draw', 'winner')
-    >>> adaptive_items("banker-draw", 1)[:3], len(adaptive_items("banker-draw", 3))
-    (('banker-draw:0/-', 'banker-draw:1/-', 'banker-draw:2/-'), 40)
-    """
-    kind, difficulty = _check_choice(kind, difficulty)
-    if kind == MIXED:
-        return _adaptive_kinds(difficulty)
-    if kind == "banker-draw":
-        return _banker_cells(difficulty)
-    return (kind,)
+    return tuple(kind for kind in KINDS if min(DRILL_KINDS[kind].levels) <= difficulty)
 
 
 def _history(history) -> list[tuple[str, bool]]:
@@ -497,12 +443,6 @@ def next_practice_item(kind: str, difficulty: int, history, seed=None) -> str:
     return _scheduled(cells, _banker_cells(difficulty), rng)
 
 
-def _cell(skill: str) -> tuple[int, int | None]:
-    """(Banker total, Player's third card or None) of a tableau cell's skill "banker-draw:5/4"."""
-    banker_total, _slash, third = skill.split(":", 1)[1].partition("/")
-    return int(banker_total), PLAYER_STOOD if third == "-" else int(third)
-
-
 def exercise_for(skill: str, difficulty: int = 1, seed=None) -> Exercise:
     """A random question of this ``skill``: a kind at ``difficulty``, or a tableau cell ("banker-draw:5/4":
     Banker's two cards total 5 and Player's third card is worth 4; "banker-draw:5/-": Player stood).
@@ -518,19 +458,10 @@ def exercise_for(skill: str, difficulty: int = 1, seed=None) -> Exercise:
     rng = random.Random(check_seed(seed))
     if skill in KINDS:
         return _exercise(skill, difficulty, rng)
-    banker_total, third_value = _cell(skill)
-    banker_cards = _hand(rng, banker_total)
-    third = None if third_value is None else _card(rng, third_value, besides=banker_cards)
+    banker_total, _slash, third_value = skill.split(":", 1)[1].partition("/")       # "banker-draw:5/4", or "5/-"
+    banker_cards = _hand(rng, int(banker_total))
+    third = None if third_value == "-" else _card(rng, int(third_value), besides=banker_cards)
     return Exercise("banker-draw", difficulty, banker_draw_question(banker_cards, third))
-
-
-def adaptive_exercise(kind: str, difficulty: int, history, seed=None) -> Exercise:
-    """The next question of an adaptive drill: ``exercise_for(next_practice_item(...))``."""
-    kind, difficulty = _check_choice(kind, difficulty)
-    seed = check_seed(seed)
-    rng = random.Random(seed)
-    item_seed, question_seed = (None, None) if seed is None else (rng.randrange(2 ** 32), rng.randrange(2 ** 32))
-    return exercise_for(next_practice_item(kind, difficulty, history, item_seed), difficulty, question_seed)
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -564,11 +495,6 @@ class Score:
                 .format(count=len(missed), value=shown(self.asked - self.right, 12)))
         object.__setattr__(self, "missed", tuple(missed))
 
-    @property
-    def wrong(self) -> int:
-        """Answers that were not right."""
-        return self.asked - self.right
-
 
 def record(score: Score, feedback: Feedback, kind: str | None = None) -> Score:
     """The score after one more answer (a wrong answer of a known ``kind`` is remembered in ``missed``).
@@ -581,8 +507,7 @@ def record(score: Score, feedback: Feedback, kind: str | None = None) -> Score:
     """
     _check_score(score)
     if not isinstance(feedback, Feedback):
-        raise BaccaratError(_("feedback must be a Feedback (from check_answer), not {value}")
-            .format(value=shown(feedback)))
+        raise refusal(_("feedback must be a Feedback (from check_answer), not {value}"), value=feedback)
     if kind is not None and (not isinstance(kind, str) or kind not in KINDS):
         raise BaccaratError(_("kind must be None or one of {names}, not {value}")
             .format(names=', '.join(KINDS), value=shown(kind)))
@@ -631,7 +556,7 @@ class Drill:
 
     ``feedback`` is the verdict on the current question once it is answered; only the first answer is scored.
     An adaptive drill has no ``seed`` (None) and holds its ``current`` question, chosen from the learner's history
-    (``adaptive_exercise``); a seeded drill's ``current`` is None and its questions come from the seed.
+    (``next_practice_item``); a seeded drill's ``current`` is None and its questions come from the seed.
     """
 
     kind: str
@@ -643,40 +568,14 @@ class Drill:
     feedback: Feedback | None = None
     current: Exercise | None = None
 
-    def __post_init__(self):
-        if not isinstance(self.kind, str) or self.kind not in KINDS + (MIXED, TEST):
-            raise BaccaratError(_("unknown drill {value}: choose one of {names}")
-                .format(value=shown(self.kind), names=', '.join(KINDS + (MIXED, TEST))))
-        object.__setattr__(self, "difficulty", _difficulty(self.difficulty))
-        if self.current is not None:
-            if not isinstance(self.current, Exercise):
-                raise BaccaratError(_("current must be None or an Exercise, not {value}")
-                    .format(value=shown(self.current)))
-            if self.kind == TEST or self.seed is not None:
-                raise BaccaratError(_("only a drill without a seed (seed None, not a test) holds its "
-                                      "current question"))
-        else:
-            object.__setattr__(self, "seed", _replay_seed(self.seed))
-        if self.kind == TEST and self.length is None:
-            raise BaccaratError(_("length must be the number of questions of a test, not None"))
-        if self.length is not None:
-            high = MAX_TEST_QUESTIONS if self.kind == TEST else MAX_DRILL_LENGTH
-            object.__setattr__(self, "length", whole_number("length", self.length, 1, high))
-        object.__setattr__(self, "number", whole_number("number", self.number, 0,
-                                                        None if self.length is None else self.length - 1))
-        _check_score(self.score)
-        if self.feedback is not None and not isinstance(self.feedback, Feedback):
-            raise BaccaratError(_("feedback must be None or a Feedback, not {value}")
-                .format(value=shown(self.feedback)))
-
     @property
     def exercise(self) -> Exercise:
         """The current question."""
         if self.current is not None:
             return self.current
         if self.kind == TEST:
-            return _final_test(self.seed, self.length)[self.number]
-        return _exercise_at(self.kind, self.difficulty, self.seed, self.number)
+            return _final_test(self.seed, self.length, language())[self.number]
+        return _exercise_at(self.kind, self.difficulty, self.seed, self.number, language())
 
     @property
     def adaptive(self) -> bool:
@@ -703,7 +602,7 @@ def start_drill(kind: str = MIXED, difficulty: int = 1, seed=None, length: int |
     more. ``length``: None (endless) or 1..10,000 questions; a test has 1..100.
 
     ``adaptive=True`` (a drill, not a test; no seed): a drill whose questions are chosen by Leitner boxes from the
-    learner's ``history`` (recorded answers, oldest first: ``adaptive_exercise``); pass the history again to
+    learner's ``history`` (recorded answers, oldest first: ``next_practice_item``); pass the history again to
     ``next_drill``.
 
     >>> drill = start_drill("test", seed=2024)
@@ -716,21 +615,21 @@ def start_drill(kind: str = MIXED, difficulty: int = 1, seed=None, length: int |
     seed = check_seed(seed)
     if not isinstance(adaptive, bool):
         raise BaccaratError(_("adaptive must be True or False, not {value}").format(value=shown(adaptive)))
-    if adaptive:
-        if seed is not None or (isinstance(kind, str) and kind == TEST):
-            raise BaccaratError(_("an adaptive drill has no seed and is not a test: its questions "
-                                  "follow your saved answers (use adaptive=False for a seeded drill "
-                                  "or test)"))
+    test = isinstance(kind, str) and kind == TEST
+    if adaptive and (seed is not None or test):
+        raise BaccaratError(_("an adaptive drill has no seed and is not a test: its questions "
+                              "follow your saved answers (use adaptive=False for a seeded drill "
+                              "or test)"))
+    if test:
+        length = _test_length(FINAL_TEST_QUESTIONS if length is None else length)
+        difficulty = _difficulty(difficulty)
+    else:
         kind, difficulty = _check_choice(kind, difficulty)
-        return Drill(kind, difficulty, None, length, current=adaptive_exercise(kind, difficulty, history))
-    if seed is None:
-        seed = random.Random().randrange(1, 1_000_000)
-    if isinstance(kind, str) and kind == TEST:
-        length = FINAL_TEST_QUESTIONS if length is None else length
-        final_test(seed, length)                    # checks the length
-        return Drill(TEST, difficulty, seed, length)
-    _check_choice(kind, difficulty)
-    return Drill(kind, difficulty, seed, length)
+        length = None if length is None else whole_number("length", length, 1, MAX_DRILL_LENGTH)
+    if adaptive:
+        current = exercise_for(next_practice_item(kind, difficulty, history), difficulty)
+        return Drill(kind, difficulty, None, length, current=current)
+    return Drill(kind, difficulty, random.Random().randrange(1, 1_000_000) if seed is None else seed, length)
 
 
 def answer_drill(drill: Drill, answer) -> Drill:
@@ -764,8 +663,8 @@ def next_drill(drill: Drill, history=()) -> Drill:
     if drill.length is not None and (not drill.answered or drill.number >= drill.length - 1):
         return drill
     if drill.adaptive:
-        return replace(drill, number=drill.number + 1, feedback=None,
-                       current=adaptive_exercise(drill.kind, drill.difficulty, history))
+        item = next_practice_item(drill.kind, drill.difficulty, history)
+        return replace(drill, number=drill.number + 1, feedback=None, current=exercise_for(item, drill.difficulty))
     return replace(drill, number=drill.number + 1, feedback=None)
 
 

@@ -1,7 +1,5 @@
-"""This course's progress report: ``COURSE_SKILLS``, the drill kinds and dealer calls the report
-(``progress.report``, which knows no drill) names and sends a learner to practise, and ``build_progress_report``,
-the report in those skills. ``ENOUGH_ANSWERS``, ``MASTERED`` and ``example_answers`` are ``progress.report``'s, for
-the lessons that import them from here.
+"""This course's progress report: ``progress.report`` (which knows no drill) in the course's skills, the drill kinds
+and dealer calls it names and sends a learner to practise (``COURSE_SKILLS``); lessons import it all from here.
 
 >>> report = build_progress_report(example_answers())
 >>> [(line.name, line.count, line.right) for line in report.skills][:2]

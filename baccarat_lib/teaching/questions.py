@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import NamedTuple
 
-from ..errors import BaccaratError, shown
+from ..errors import BaccaratError, refusal, shown
 from ..game.formatting import money, read_number
 from ..i18n import N_, _, fold, using_language
 from ..progress.store import MAX_TEXT, _check_skill
@@ -31,7 +31,8 @@ _BLANK = N_("Type or choose an answer first.")
 # and "stand" are the same answer. Each kind is its own table, so a word means one thing within a question:
 # "không" alone is "no" to a yes/no question, and neither "draw" nor "stand" to a draw/stand one ("không rút" and
 # "không đứng" mean opposite things: "không" alone is a wrong answer there, and dealer mode asks to choose again).
-# The Vietnamese words follow the glossary (docs/glossary.vi.md): *rút*, *đứng* (guide 001: *dừng*), Người chơi / Khách chơi, Nhà cái, Hòa.
+# The Vietnamese words follow the glossary (docs/glossary.vi.md): *rút*, *đứng* (guide 001: *dừng*), Người chơi /
+# Khách chơi, Nhà cái, Hòa.
 ANSWER_WORDS = {
     "draw or stand": {
         "draw": ("draw", "draws", "rút", "rút bài", "rút thêm", "có rút"),
@@ -104,8 +105,7 @@ class Question:
         choices = self.choices
         if isinstance(choices, str) or not isinstance(choices, (tuple, list)) \
                 or not all(isinstance(choice, str) for choice in choices):
-            raise BaccaratError(_("choices must be a tuple of texts (empty for a typed answer), not "
-                                  "{value}").format(value=shown(choices)))
+            raise refusal(_("choices must be a tuple of texts (empty for a typed answer), not {value}"), value=choices)
         if choices and self.answer not in choices:
             raise BaccaratError(_("answer {value} must be one of the choices {value2}")
                 .format(value=shown(self.answer), value2=shown(tuple(choices))))
@@ -122,34 +122,15 @@ class Question:
         object.__setattr__(self, "key", key)
 
 
-class _FeedbackFields(NamedTuple):
-    correct: bool
-    message: str
-    judged: bool = True
-
-
-class Feedback(_FeedbackFields):
+class Feedback(NamedTuple):
     """Whether an answer was right (``correct``), and the ``message`` that explains the right answer.
 
     ``judged`` is False for an answer that was not judged (blank, or not a number where a number is asked): it is
     not right, it is not scored, and its message says what to type instead, without the answer."""
 
-    __slots__ = ()
-
-    def __new__(cls, correct: bool, message: str, judged: bool = True):
-        if not isinstance(correct, bool):
-            raise BaccaratError(_("correct must be True or False, not {value}").format(value=shown(correct)))
-        if not isinstance(message, str):
-            raise BaccaratError(_("message must be text, not {value}").format(value=shown(message)))
-        if not isinstance(judged, bool):
-            raise BaccaratError(_("judged must be True or False, not {value}").format(value=shown(judged)))
-        if correct and not judged:
-            raise BaccaratError(_("an answer that was not judged cannot be correct"))
-        return super().__new__(cls, correct, message, judged)
-
-
-def _normal(text) -> str:
-    return " ".join(str(text).strip().lower().split())
+    correct: bool
+    message: str
+    judged: bool = True
 
 
 def _words_of(kind: str) -> dict[str, str]:
@@ -159,22 +140,6 @@ def _words_of(kind: str) -> dict[str, str]:
         for word in words + (_(ANSWER_NAMES[code]),):
             table[fold(word)] = code
     return table
-
-
-def _answer_code(expected, choices=()) -> tuple[str, str] | None:
-    """(kind, code) of an expected answer written in any accepted word ("Không rút" -> ("draw or stand",
-    "stand")), or None when no table holds it. A word of two tables ("Player": a side, or a natural call) belongs
-    to the table that also holds every one of the question's ``choices``."""
-    folded = fold(expected)
-    found = [(kind, _words_of(kind)) for kind in ANSWER_WORDS]
-    found = [(kind, table) for kind, table in found if folded in table]
-    if not found:
-        return None
-    for kind, table in found:
-        if choices and all(fold(choice) in table for choice in choices):
-            return kind, table[folded]
-    kind, table = found[0]
-    return kind, table[folded]
 
 
 def same_word(given, expected, choices=()) -> bool | None:
@@ -187,14 +152,17 @@ def same_word(given, expected, choices=()) -> bool | None:
     >>> same_word("khong rut", "stand"), same_word("Nhà Cái", "Banker"), same_word("không", "draw")
     (True, True, False)
     """
-    found = _answer_code(expected, choices)
-    if found is None:
+    folded = fold(expected)
+    tables = [table for table in map(_words_of, ANSWER_WORDS) if folded in table]
+    if not tables:
         return None
-    kind, code = found
-    return _words_of(kind).get(fold(given)) == code
+    # A word of two tables ("Player": a side, or a natural call) belongs to the one holding every choice too.
+    table = next((table for table in tables if choices and all(fold(choice) in table for choice in choices)),
+                 tables[0])
+    return table.get(fold(given)) == table[folded]
 
 
-def _number(text, kind: str = "number") -> Decimal | None:
+def _number(text) -> Decimal | None:
     """The number an answer spells, read as the learner's language writes it (``game.formatting.read_number``:
     '9.50' and '1,000' in English, '9,5' and '24.000' in Vietnamese), or None."""
     if isinstance(text, (numbers.Integral, Decimal)) and not isinstance(text, bool):
@@ -202,7 +170,7 @@ def _number(text, kind: str = "number") -> Decimal | None:
     if isinstance(text, float):
         return Decimal(repr(text))
     try:
-        return read_number(str(text), kind)
+        return read_number(str(text))
     except BaccaratError:
         return None
 
@@ -219,8 +187,6 @@ def _number_kind(question: Question) -> str:
 
 
 def _same_answer(given, expected, choices=()) -> bool:
-    if _normal(given) == _normal(expected):
-        return True
     word = same_word(given, expected, choices)
     if word is not None:
         return word
@@ -228,6 +194,12 @@ def _same_answer(given, expected, choices=()) -> bool:
         return True
     given_number, expected_number = _number(given), _number(expected)
     return given_number is not None and given_number == expected_number
+
+
+def _check_question(question) -> Question:
+    if not isinstance(question, Question):
+        raise BaccaratError(_("question must be a Question, not {value}").format(value=shown(question)))
+    return question
 
 
 def _answer_text(answer):
@@ -243,16 +215,12 @@ def check_answer(question: Question, answer) -> Feedback:
 
     A blank answer, or one that is not a number when the right answer is a number ("abc" for "-25"), is not
     judged (``judged`` False): its message says what to type, and reveals nothing."""
-    if not isinstance(question, Question):
-        raise BaccaratError(_("question must be a Question, not {value}").format(value=shown(question)))
-    answer = _answer_text(answer)
-    if _normal(answer) == "":
+    question, answer = _check_question(question), _answer_text(answer)
+    if not str(answer).strip():
         return Feedback(False, _(_BLANK), judged=False)
-    if _number(question.answer) is not None and _normal(answer) != _normal(question.answer):
-        kind = _number_kind(question)
+    if _number(question.answer) is not None and _number(answer) is None:
         try:
-            if _number(answer) is None:
-                read_number(str(answer), kind)
+            read_number(str(answer), _number_kind(question))
         except BaccaratError as hint:                 # the hint says what the question takes, in its language
             return Feedback(False, str(hint), judged=False)
     if _same_answer(answer, question.answer, question.choices):

@@ -31,8 +31,7 @@ LIKELIHOODS = (N_("more likely"), N_("less likely"), N_("just as likely"))
 def _sequence(sequence) -> list[Outcome]:
     """Results as Outcomes: one string ("B B T P") or a list of Outcomes, words or letters; at least one."""
     if not isinstance(sequence, (str, list, tuple)):
-        raise BaccaratError(_('sequence must be results such as "B B T P" or a list of them, not '
-                              "{value}").format(value=shown(sequence)))
+        raise refusal(_('sequence must be results such as "B B T P" or a list of them, not {value}'), value=sequence)
     outcomes = as_outcomes(sequence)
     if not outcomes:
         raise refusal(_('sequence must hold at least one result such as "B", not {value}'), value=sequence)
@@ -48,10 +47,6 @@ def _side(side) -> Outcome:
         raise BaccaratError(_("side must be Banker or Player, not a tie: ties start no column and "
                               "make no streak"))
     return outcome
-
-
-def _rows(rows) -> int:
-    return whole_number("rows", rows, 1, MAX_ROWS)
 
 
 def _letters(outcomes) -> str:
@@ -88,7 +83,7 @@ def dragon_tail_question(streak: int, side=Outcome.BANKER, rows: int = ROWS) -> 
     '3'
     """
     streak = whole_number("streak", streak, 1, MAX_COUPS)
-    outcome, rows = _side(side), _rows(rows)
+    outcome, rows = _side(side), whole_number("rows", rows, 1, MAX_ROWS)
     last = big_road([outcome] * streak, rows)[-1]
     if last.column == 0:
         why = _("All {streak} fit in the first column, which is {rows} rows deep.").format(streak=streak, rows=rows)
@@ -110,8 +105,7 @@ def bead_question(coup_number: int, rows: int = ROWS) -> Question:
     >>> bead_question(14).answer
     '3'
     """
-    coup_number = whole_number("coup_number", coup_number, 1, MAX_COUPS)
-    rows = _rows(rows)
+    coup_number, rows = whole_number("coup_number", coup_number, 1, MAX_COUPS), whole_number("rows", rows, 1, MAX_ROWS)
     cell = bead_plate([Outcome.TIE] * coup_number, rows)[-1]
     return Question(_("On a Bead Plate {rows} rows deep, which column (counting from 1) holds coup number "
                       "{coup}?").format(rows=rows, coup=coup_number), str(cell.column + 1),
@@ -128,8 +122,7 @@ def streak_question(row: StreakRow, exact, side=Outcome.BANKER) -> Question:
     outcome = _side(side)
     distance, = standard_error_gaps([row], exact)        # refuses what is not a StreakRow, or not a chance 0..1
     if row.coups < 1:
-        raise BaccaratError(_("row must be a StreakRow of streak_statistics with at least one coup, "
-                              "not {value}").format(value=shown(row)))
+        raise refusal(_("row must be a StreakRow of streak_statistics with at least one coup, not {value}"), value=row)
     exact = float(exact)
     side = outcome.display_name
     return Question(_("The Big Road shows {k} {side} wins in a row. On the next coup, is {side} more likely, less "

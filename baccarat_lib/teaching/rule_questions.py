@@ -5,6 +5,7 @@ six, the most a coup uses), so the prompt does not tell whether anyone draws; th
 stayed in the shoe. Each question carries its ``skill`` ("total", the Banker tableau's cell "banker-draw:5/4", ...)
 and a short ``key`` (the cards as given).
 
+>>> from baccarat_lib.teaching import check_answer
 >>> question = total_question("7 8")
 >>> check_answer(question, "5").correct, check_answer(question, "15").message
 (True, 'Not quite: the right answer is 5. 7 + 8 = 15 → keep the units digit: 5.')
@@ -31,12 +32,10 @@ from ..game.rules import (BANKER_TABLEAU, banker_decision, hand_total, is_natura
                           third_card_value, total_working)
 from ..game.tableau import published_table_contradictions, wrong_rows
 from ..progress.store import banker_cell_skill
-from .questions import Question, check_answer, english_money, short_key  # noqa: F401  (check_answer: used by the doctests)
+from .questions import Question, english_money, short_key
 
-_KEY_LENGTH = 80            # a question's key names the situation in a few words
 # The answers' display words (translated where a question is built; typed synonyms: questions.ANSWER_WORDS).
 YES, NO, DRAW, STAND = N_("yes"), N_("no"), N_("draw"), N_("stand")
-PAIR_NAMES = {"player": N_("Player Pair"), "banker": N_("Banker Pair")}
 
 __all__ = ["card_value_question", "total_question", "natural_question", "player_draw_question", "banker_draw_question",
            "winner_question", "cards_used_question", "wrong_rows_question", "settle_question", "pair_question"]
@@ -72,20 +71,22 @@ def card_value_question(card) -> Question:
                     skill="total", key=card.rank)
 
 
+def _labels(cards) -> str:
+    """The cards as a prompt shows them: "7♠ 8♥"."""
+    return " ".join(card.label for card in cards)
+
+
 def total_question(cards) -> Question:
     """What is the total of this hand?"""
     cards = as_cards(cards)
-    labels = " ".join(card.label for card in cards)
-    return Question(_("What is the total of {cards}?").format(cards=labels), str(hand_total(cards)),
-                    f"{total_working(cards)}.",
-                    skill="total", key=short_key(labels))
+    return Question(_("What is the total of {cards}?").format(cards=_labels(cards)), str(hand_total(cards)),
+                    f"{total_working(cards)}.", skill="total", key=short_key(_labels(cards)))
 
 
 def natural_question(cards) -> Question:
     """Is this two-card hand a natural?"""
     cards = as_cards(cards)
-    labels = " ".join(card.label for card in cards)
-    natural = is_natural(cards)
+    labels, natural = _labels(cards), is_natural(cards)
     why = (f"{total_working(cards)}. " +
            (_("8 or 9 on the first two cards is a natural.") if natural else
             _("A natural needs 8 or 9 on the first two cards.") if len(cards) == 2 else
@@ -94,25 +95,19 @@ def natural_question(cards) -> Question:
                     (_(YES), _(NO)), skill="natural", key=short_key(labels))
 
 
-def _two_cards(cards):
+def player_draw_question(cards) -> Question:
+    """Does Player draw on these two cards (no natural on the table)?"""
     cards = as_cards(cards)
     if len(cards) != 2:
         raise BaccaratError(_("cards must be Player's first two cards, not {count} cards").format(count=len(cards)))
-    return cards
-
-
-def player_draw_question(cards) -> Question:
-    """Does Player draw on these two cards (no natural on the table)?"""
-    cards = _two_cards(cards)
     total = hand_total(cards)
     decision = player_decision(total)
-    labels = " ".join(card.label for card in cards)
     return Question(_("Player holds {cards} and Banker has no natural. Does Player draw or stand?").format(
-                        cards=labels),
+                        cards=_labels(cards)),
                     _(DRAW) if decision.draws else _(STAND),
                     _("Player has {total} ({working}): {reason}").format(
                         total=total, working=total_working(cards), reason=decision.reason),
-                    (_(DRAW), _(STAND)), skill="player-draw", key=labels)
+                    (_(DRAW), _(STAND)), skill="player-draw", key=_labels(cards))
 
 
 def banker_draw_question(banker_cards, player_third_card) -> Question:
@@ -126,7 +121,7 @@ def banker_draw_question(banker_cards, player_third_card) -> Question:
             count=len(cards)))
     total = hand_total(cards)
     decision = banker_decision(total, player_third_card)
-    labels = " ".join(card.label for card in cards)
+    labels = _labels(cards)
     third_value = third_card_value(player_third_card)      # the value banker_decision judged by
     if third_value is None:
         third_label = "-"
@@ -151,10 +146,9 @@ def _left_in_shoe(coup: Coup, given) -> str:
     left = given[len(coup.cards):]
     if not left:
         return ""
-    labels = " ".join(card.label for card in left)
     return " " + ngettext("The coup used only the first {used} cards: {cards} stays in the shoe for the next coup.",
                           "The coup used only the first {used} cards: {cards} stay in the shoe for the next coup.",
-                          len(left)).format(used=len(coup.cards), cards=labels)
+                          len(left)).format(used=len(coup.cards), cards=_labels(left))
 
 
 def winner_question(cards) -> Question:
@@ -164,7 +158,7 @@ def winner_question(cards) -> Question:
     True
     """
     coup, given = _dealt(cards)
-    labels = " ".join(card.label for card in given)
+    labels = _labels(given)
     return Question(_("Cards dealt in order P, B, P, B, then third cards: {cards}. Who wins?").format(cards=labels),
                     coup.outcome.display_name, " ".join(steps_text(coup.steps)) + _left_in_shoe(coup, given),
                     tuple(Outcome(side).display_name for side in ("player", "banker", "tie")),
@@ -180,7 +174,7 @@ def cards_used_question(cards) -> Question:
     """
     given = as_cards(cards)
     coup = play_coup(given)
-    labels = " ".join(card.label for card in given)
+    labels = _labels(given)
     return Question(_("Cards in dealt order: {cards}. How many does the coup use?").format(cards=labels),
                     str(len(coup.cards)), coup.explain(), ("4", "5", "6"), skill="coup-cards", key=short_key(labels))
 
@@ -272,7 +266,7 @@ def settle_question(bet: str, stake, coup, table="standard") -> Question:
     played = _as_coup(coup)                    # refuses what is neither a Coup nor cards
     coup, given = (played, played.cards) if isinstance(coup, Coup) else _dealt(coup)
     settlement = settle(bet, stake, coup, table)
-    labels = " ".join(card.label for card in given)
+    labels = _labels(given)
     prompt = _("At the “{table}” table you bet {stake} on {bet}: {pays}. The cards, dealt P, B, P, B, then third "
                "cards: {cards}. What is your net result? (A loss is negative, a push is 0.)").format(
         table=_(table.title), stake=money(stake_amount(stake)), bet=bet_label(bet),
@@ -296,10 +290,9 @@ def wrong_rows_question(published, name: str | None = None, key: str | None = No
 
     ``name`` None: "this table", in the course's language. ``key`` (the saved answers' key, the same in every
     language, e.g. "source 002") None: the name as given ("this table" for None)."""
-    key_name = ("this table" if name is None else name) if key is None else key
-    name = _("this table") if name is None else name
-    if not isinstance(name, str):
+    if name is not None and not isinstance(name, str):
         raise BaccaratError(_("name must be text such as \"this table\", not {value}").format(value=shown(name)))
+    key = ("this table" if name is None else name) if key is None else key
     wrong = tuple(wrong_rows(published))
     rows = set(dict(published)) | set(BANKER_TABLEAU)
     shifted = {tuple(total + shift for total in wrong) for shift in (-1, 1)}
@@ -311,10 +304,10 @@ def wrong_rows_question(published, name: str | None = None, key: str | None = No
     choices = sorted(candidates, key=lambda totals: (len(totals) == 0, totals))
     contradictions = published_table_contradictions(published)
     explanation = " ".join(map(str, contradictions)) if contradictions else _("Every row agrees with the tableau.")
-    return Question(_("Which Banker rows of {name} are wrong?").format(name=name), _rows_phrase(wrong), explanation,
-                    tuple(_rows_phrase(totals) for totals in choices), skill="tableau-source",
-                    key=(" ".join(key_name.split())[:_KEY_LENGTH] or "this table") if isinstance(key_name, str)
-                    else key_name)    # not text: Question says what a key must be
+    return Question(_("Which Banker rows of {name} are wrong?").format(name=_("this table") if name is None else name),
+                    _rows_phrase(wrong), explanation, tuple(_rows_phrase(totals) for totals in choices),
+                    skill="tableau-source",      # a key that is not text: Question says what a key must be
+                    key=short_key(" ".join(key.split()) or "this table") if isinstance(key, str) else key)
 
 
 def pair_question(cards, side: str = "player") -> Question:
@@ -336,10 +329,10 @@ def pair_question(cards, side: str = "player") -> Question:
         ranks = _("{side}'s first two cards are {first} and {second}: different ranks.")
     why = (ranks.format(side=Outcome(side).display_name, first=first.label, second=second.label) + " "
            + settle(f"{side}-pair", 1, coup).explanation + _left_in_shoe(coup, given))
-    labels = " ".join(card.label for card in given)
+    labels = _labels(given)
     if len(given) > 4:
         prompt = _("Cards dealt P, B, P, B, then third cards: {cards}. Does a {bet} bet win?")
     else:
         prompt = _("Cards dealt P, B, P, B: {cards}. Does a {bet} bet win?")
-    return Question(prompt.format(cards=labels, bet=_(PAIR_NAMES[side])), _(YES) if wins else _(NO), why,
+    return Question(prompt.format(cards=labels, bet=bet_label(f"{side}-pair")), _(YES) if wins else _(NO), why,
                     (_(YES), _(NO)), skill="pair", key=f"{side}: {labels}")

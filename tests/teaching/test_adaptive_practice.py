@@ -12,8 +12,8 @@ import pytest
 from reference_rules import reference_banker_draws
 
 from baccarat_lib.errors import BaccaratError
-from baccarat_lib.teaching.practice import (KINDS, Exercise, adaptive_exercise, adaptive_items, answer_drill,
-                                            drill_exercises, exercise_at, exercise_for, final_test, make_exercise,
+from baccarat_lib.teaching.practice import (KINDS, Exercise, answer_drill,
+                                            drill_exercises, exercise_for, final_test, make_exercise,
                                             next_drill, next_practice_item, start_drill)
 from baccarat_lib.progress.store import Answer
 
@@ -46,18 +46,26 @@ def practise(kind, difficulty, history, questions, wrong=(), seed=0):
 
 # ---------------------------------------------------------------- what is scheduled
 
-def test_adaptive_items_by_level():
+STOOD_CELLS = [f"banker-draw:{total}/-" for total in range(8)]                     # Player stood, Banker 0..7
+DREW_CELLS = [f"banker-draw:{total}/{third}" for total in range(8) for third in range(10)]
+HARD_CELLS = [f"banker-draw:{total}/{third}" for total in (3, 4, 5, 6) for third in range(10)]
+
+
+def asked_first(kind, difficulty, seeds=400):
+    """Every item a new learner (no history) may be asked first, over many seeds."""
+    return {next_practice_item(kind, difficulty, [], seed=seed) for seed in range(seeds)}
+
+
+def test_each_level_schedules_its_items():
     # The tableau's cells counted by hand: Player stood, Banker 0..7: 8 cells; Player drew,
     # Banker 0..7 against each third card 0..9: 80 cells; the hard rows 3, 4, 5, 6 against 0..9: 40 cells.
-    assert len(adaptive_items("banker-draw", 1)) == 8
-    assert adaptive_items("banker-draw", 1)[5] == "banker-draw:5/-"
-    assert len(adaptive_items("banker-draw", 2)) == 88 and "banker-draw:7/9" in adaptive_items("banker-draw", 2)
-    hard = adaptive_items("banker-draw", 3)
-    assert len(hard) == 40 and {cell.split(":")[1].split("/")[0] for cell in hard} == {"3", "4", "5", "6"}
-    assert adaptive_items("total", 3) == ("total",)
+    assert asked_first("banker-draw", 1) == set(STOOD_CELLS)
+    assert asked_first("banker-draw", 2, 2000) == set(STOOD_CELLS + DREW_CELLS)
+    assert asked_first("banker-draw", 3) == set(HARD_CELLS)
+    assert asked_first("total", 3, 5) == {"total"}
     # a mixed drill asks every kind up to its level: level 1 totals and naturals, level 3 all six
-    assert adaptive_items("mixed", 1) == ("total", "natural")
-    assert adaptive_items("mixed", 3) == KINDS
+    assert asked_first("mixed", 1, 50) == {"total", "natural"}
+    assert {item.split(":")[0] for item in asked_first("mixed", 3, 200)} == set(KINDS)      # a Banker cell's kind
 
 
 # ---------------------------------------------------------------- a missed cell comes back soon
@@ -122,7 +130,7 @@ def test_a_mixed_drill_brings_back_the_missed_kind_then_a_cell_of_the_tableau():
 
 # ---------------------------------------------------------------- a question for a chosen cell
 
-@pytest.mark.parametrize("cell", adaptive_items("banker-draw", 2))
+@pytest.mark.parametrize("cell", STOOD_CELLS + DREW_CELLS)
 def test_exercise_for_a_cell_deals_cards_that_reach_it(cell):
     # The cards shown reach the cell, and the answer is the reference rule's
     banker_total, third = cell.split(":")[1].split("/")
@@ -194,20 +202,20 @@ def test_a_seeded_drill_ignores_the_history():
     assert not drill.adaptive and drill.seed == 2024
     misses = [("banker-draw:5/4", False)] * 20
     for number in range(5):
-        assert drill.exercise == exercise_at("banker-draw", 3, 2024, number) == \
+        assert drill.exercise == drill_exercises("banker-draw", 3, 2024, number + 1)[number] == \
             drill_exercises("banker-draw", 3, 2024, 5)[number]
         drill = next_drill(answer_drill(drill, "draw"), misses)
     assert next_drill(start_drill("mixed", 2, seed=7), misses) == next_drill(start_drill("mixed", 2, seed=7))
 
 
-def test_adaptive_exercise_is_reproducible_with_a_seed_and_fresh_without():
+def test_an_adaptive_drill_asks_the_item_due_soonest():
     history = [("total", True), ("natural", False)]
-    assert adaptive_exercise("mixed", 1, history, seed=5) == adaptive_exercise("mixed", 1, history, seed=5)
     # "natural" missed at 1: box 1, due at 3; "total" right at 0: box 2, due at 3; both due at position 2? No:
     # position 2 < 3, neither is due and none is new, so the one due soonest: a tie at 3, broken by the lower box
-    # (schedule: waiting items by due, then box): "natural"
-    assert adaptive_exercise("mixed", 1, history, seed=5).kind == "natural"
-    assert isinstance(adaptive_exercise("mixed", 1, history), Exercise)
+    # (schedule: waiting items by due, then box): "natural", whatever the seed
+    assert {next_practice_item("mixed", 1, history, seed=seed) for seed in range(20)} == {"natural"}
+    drill = start_drill("mixed", 1, adaptive=True, history=history)
+    assert isinstance(drill.exercise, Exercise) and drill.exercise.kind == "natural"
 
 
 # ---------------------------------------------------------------- each exercise knows its skill
@@ -224,6 +232,3 @@ def test_every_exercise_knows_the_skill_it_is_saved_under():
     for exercise in final_test(2024, 10):
         assert exercise.skill == exercise.kind or (exercise.kind == "banker-draw"
                                                    and exercise.skill.startswith("banker-draw:"))
-    question = make_exercise("total", 1, seed=1).question
-    with pytest.raises(BaccaratError, match="skill must be"):
-        Exercise("total", 1, question, "banker-draw:5/4")

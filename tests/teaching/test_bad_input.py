@@ -11,9 +11,9 @@ import numpy as np
 import pytest
 
 from baccarat_lib.analysis.roads import StreakRow
-from baccarat_lib.teaching import (Drill, Exercise, Feedback, Question, Score, answer_drill, banker_draw_question,
+from baccarat_lib.teaching import (Feedback, Question, Score, answer_drill, banker_draw_question,
                                    bead_question, best_removal_question, check_answer, columns_question,
-                                   dragon_tail_question, drill_exercises, exercise_at, final_test, five_question,
+                                   dragon_tail_question, drill_exercises, final_test, five_question,
                                    lowest_edge_question, make_exercise, natural_question, next_drill,
                                    no_commission_question, pair_question, player_draw_question, positive_question,
                                    record, score_summary, settle_question, start_drill, streak_question,
@@ -64,7 +64,6 @@ def test_road_questions_refuse_bad_arguments(call, words):
 def test_drills_follow_the_one_seed_policy(seed):
     words = ("seed must be",)
     refused(lambda: make_exercise("total", 1, seed=seed), *words)
-    refused(lambda: exercise_at("total", 1, seed, 0), *words)
     refused(lambda: drill_exercises("total", 1, seed, 2), *words)
     refused(lambda: final_test(seed), *words)
     refused(lambda: start_drill("total", 1, seed=seed), *words)
@@ -72,31 +71,31 @@ def test_drills_follow_the_one_seed_policy(seed):
 
 
 def test_replayed_drills_need_a_whole_number_seed():
-    refused(lambda: exercise_at("total", 1, None, 0), "seed must be a whole number 0 or more", "None")
+    refused(lambda: drill_exercises("total", 1, None, 1), "seed must be a whole number 0 or more", "None")
     refused(lambda: final_test(None), "seed must be a whole number 0 or more")
     assert start_drill("total", seed=None).seed >= 0         # start_drill picks one, and keeps it
 
 
 def test_numpy_seeds_ask_the_same_questions_as_int_seeds():
     assert make_exercise("banker-draw", 3, seed=np.int64(2026)) == make_exercise("banker-draw", 3, seed=2026)
-    assert exercise_at("mixed", np.int64(2), np.uint16(11), np.int8(3)) == exercise_at("mixed", 2, 11, 3)
+    assert drill_exercises("mixed", np.int64(2), np.uint16(11), np.int8(4)) == drill_exercises("mixed", 2, 11, 4)
     assert final_test(np.int64(2024), np.int64(6)) == final_test(2024, 6)
     assert start_drill("total", np.int64(1), seed=np.int64(3)) == start_drill("total", 1, seed=3)
 
 
 def test_huge_seeds_still_replay():
     seed = 10 ** 5000                        # past Python's 4,300-digit limit for writing an int as text
-    assert exercise_at("total", 1, seed, 0) == exercise_at("total", 1, seed, 0)
+    assert drill_exercises("total", 1, seed, 1) == drill_exercises("total", 1, seed, 1)
     assert final_test(seed, 3) == final_test(seed, 3)
 
 
 # ---- practice: a list given as a drill kind or name is refused clearly (the drill functions are cached)
 
 @pytest.mark.parametrize("call, words", [
-    (lambda: exercise_at(["total"], 1, 5, 0), ("unknown drill ['total']",)),
-    (lambda: exercise_at("total", [1], 5, 0), ("difficulty must be 1, 2 or 3",)),
-    (lambda: exercise_at("total", 1, 5, [0]), ("number must be a whole number 0 or more",)),
-    (lambda: exercise_at("total", 1, 5, -1), ("number must be",)),
+    (lambda: drill_exercises(["total"], 1, 5), ("unknown drill ['total']",)),
+    (lambda: drill_exercises("total", [1], 5), ("difficulty must be 1, 2 or 3",)),
+    (lambda: drill_exercises("total", 1, 5, [3]), ("count must be a whole number from 0 to 10000",)),
+    (lambda: drill_exercises("total", 1, 5, -1), ("count must be",)),
     (lambda: final_test([5]), ("seed must be",)),
     (lambda: final_test(5, [3]), ("questions must be a whole number from 1 to 100",)),
     (lambda: final_test(5, 0), ("a test has at least one question",)),
@@ -118,11 +117,6 @@ def test_drill_and_question_names_are_checked(call, words):
 # ---- practice and questions: drill state, score and questions check their parts
 
 @pytest.mark.parametrize("call, words", [
-    (lambda: Drill("total", 1, 5, length=3, number=5), ("number must be a whole number from 0 to 2",)),
-    (lambda: Drill("test", 1, 5), ("length must be the number of questions of a test",)),
-    (lambda: Drill("total", 1, None), ("seed must be a whole number 0 or more",)),
-    (lambda: Drill("total", 1, 5, score="3/4"), ("score must be a Score",)),
-    (lambda: Drill("total", 1, 5, feedback="right"), ("feedback must be None or a Feedback",)),
     (lambda: Score(asked=1, right=2), ("streak <= best_streak <= right <= asked",)),
     (lambda: Score(asked=2, right=1, streak=1, best_streak=0), ("streak <= best_streak",)),
     (lambda: Score(asked=-1), ("asked must be a whole number 0 or more",)),
@@ -136,9 +130,6 @@ def test_drill_and_question_names_are_checked(call, words):
     (lambda: answer_drill(start_drill("total", seed=3), None), ("answer must be text or a number",)),
     (lambda: answer_drill(start_drill("total", seed=3), ["5"]), ("answer must be text or a number",)),
     (lambda: next_drill(None), ("drill must be a Drill",)),
-    (lambda: Feedback(1, "Right!"), ("correct must be True or False",)),
-    (lambda: Exercise("poker", 1, Question("p", "a", "e")), ("kind must be one of",)),
-    (lambda: Exercise("total", 1, "question"), ("question must be a Question",)),
     (lambda: Question(None, "a", "e"), ("prompt must be text",)),
     (lambda: Question("p", "b", "e", ("a", "c")), ("answer 'b' must be one of the choices",)),
     (lambda: Question("p", "a", "e", "abc"), ("choices must be a tuple of texts",)),

@@ -66,14 +66,6 @@ def test_blank_is_not_judged_and_words_are_judged_as_before():
     assert check_answer(total_question("7 8"), "five").message == "Type a total: a whole number from 0 to 9."
 
 
-def test_feedback_not_judged_is_never_correct():
-    assert Feedback(False, "Right!") == (False, "Right!", True)                    # judged by default
-    with pytest.raises(BaccaratError, match="not judged cannot be correct"):
-        Feedback(True, "Right!", judged=False)
-    with pytest.raises(BaccaratError, match="judged must be True or False"):
-        Feedback(False, "No", judged="no")
-
-
 def test_an_unjudged_answer_does_not_count():
     # "abc" in the scored drill gave "Score 0 of 1".
     assert record(Score(asked=2, right=1, streak=1, best_streak=1), Feedback(False, TYPE_A_NUMBER, False),

@@ -15,7 +15,7 @@ from baccarat_lib.progress import ProgressStore
 from baccarat_lib.progress import skill_name as report_skill_name
 from baccarat_lib.progress import build_report
 from baccarat_lib.teaching import (COURSE_SKILLS, DealerSession, Score, banker_draw_question, bead_question,
-                                   check_answer, dragon_tail_question, exercise_at, natural_question,
+                                   check_answer, dragon_tail_question, drill_exercises, natural_question,
                                    player_draw_question, score_summary, settle_question, winner_question)
 
 
@@ -72,11 +72,11 @@ def test_keys_and_skills_stay_english_in_vietnamese():   # Keys in the progress 
     english = settle_question("banker", 1000, "2♣ 3♥ 3♠ A♦ 7♦ 4♠")
     with using_language("vi"):
         vietnamese = settle_question("banker", 1000, "2♣ 3♥ 3♠ A♦ 7♦ 4♠")
-        drilled = exercise_at("natural", 1, 7, 0)
+        drilled = drill_exercises("natural", 1, 7, 1)[0]
     assert vietnamese.prompt != english.prompt
     assert (vietnamese.key, vietnamese.skill) == (english.key, english.skill) == ("banker 1,000 at standard: 2♣ 3♥ "
                                                                                   "3♠ A♦ 7♦ 4♠", "settle")
-    first = exercise_at("natural", 1, 7, 0)           # the same situation, cached once per language
+    first = drill_exercises("natural", 1, 7, 1)[0]           # the same situation, cached once per language
     assert (drilled.skill, drilled.question.key) == (first.skill, first.question.key)
     assert drilled.question.prompt.endswith("có phải Natural không?") and first.question.prompt.endswith("a natural?")
 

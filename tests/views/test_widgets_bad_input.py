@@ -23,7 +23,7 @@ import traitlets
 from ipywidgets.widgets import widget as widget_module
 
 from baccarat_lib.errors import BaccaratError
-from baccarat_lib.teaching.practice import KINDS, exercise_at, final_test
+from baccarat_lib.teaching.practice import KINDS, drill_exercises, final_test
 from bad_input import case_id
 from baccarat_lib.teaching.rule_questions import settle_question, total_question, winner_question
 from baccarat_lib.views.widgets import (CoupBuilder, EdgeExplorer, NaturalChecker, PlayerRuleExplorer, PracticeDrill,
@@ -313,7 +313,7 @@ def test_drill_answer_box_and_seed_box():
         assert drill.click("anything") is None
         drill.next()
         drill.seed.value = "3"
-        assert drill.state.exercise == exercise_at("settle", 1, 3, 0) and shown_html(drill.notice) == ""
+        assert drill.state.exercise == drill_exercises("settle", 1, 3, 1)[0] and shown_html(drill.notice) == ""
 
 
 def test_drill_seed_box_takes_numbers_and_refuses_negative_ones():
@@ -325,7 +325,7 @@ def test_drill_seed_box_takes_numbers_and_refuses_negative_ones():
     assert drill.seed.value == "-1" and drill.state is None
     assert "seed must be a whole number 0 or more" in drill.notice.value and "not &#x27;-1&#x27;" in drill.notice.value
     drill.seed.value = np.int64(12)
-    assert drill.state.seed == 12 and drill.state.exercise == exercise_at("mixed", 1, 12, 0)
+    assert drill.state.seed == 12 and drill.state.exercise == drill_exercises("mixed", 1, 12, 1)[0]
     with pytest.raises(traitlets.TraitError):            # not a number nor text: the box itself refuses it
         drill.seed.value = 1.5
     assert drill.seed.value == "12"
@@ -360,7 +360,7 @@ def test_drill_menus():
     drill.start()
 
     def check_good():
-        assert drill.state.exercise == exercise_at(drill.kind.value, drill.difficulty.value, 1, 0)
+        assert drill.state.exercise == drill_exercises(drill.kind.value, drill.difficulty.value, 1, 1)[0]
         assert shown_html(drill.notice) == ""
     _menu_fed_garbage(drill.kind, [drill.notice], "winner", check_good)
     _menu_fed_garbage(drill.difficulty, [drill.notice], 3, check_good)

@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from baccarat_lib.teaching.practice import KINDS, LEVELS, exercise_at, final_test
+from baccarat_lib.teaching.practice import KINDS, LEVELS, drill_exercises, final_test
 from baccarat_lib.views.widgets import show_drill, show_final_test, show_removal_explorer
 from baccarat_lib.views.widgets.common import shown_html
 
@@ -26,7 +26,7 @@ def test_default_drill_asks_level_1_questions_with_answer_buttons():
     drill = show_drill().controller
     drill.start()
     exercise = drill.state.exercise
-    assert exercise.kind in LEVELS[1] and exercise == exercise_at("mixed", 1, 2024, 0)
+    assert exercise.kind in LEVELS[1] and exercise == drill_exercises("mixed", 1, 2024, 1)[0]
     assert [button.description for button in drill.controls.buttons] == list(exercise.question.choices)
     assert tuple(drill.controls.box.children) == tuple(drill.controls.buttons)
     assert "Score: 0 of 0" in drill.question.value
@@ -63,7 +63,7 @@ def test_next_moves_on_and_keeps_the_score():
     drill.click(drill.state.exercise.question.answer)
     drill.next_button.click()
     assert drill.state.number == 1 and drill.state.feedback is None
-    assert drill.state.exercise == exercise_at("winner", 2, 9, 1)
+    assert drill.state.exercise == drill_exercises("winner", 2, 9, 2)[1]
     assert all(button.button_style == "" for button in drill.controls.buttons)
     for _ in range(10):
         drill.click(drill.state.exercise.question.answer)
@@ -87,7 +87,7 @@ def test_the_same_seed_gives_the_same_questions_and_a_new_setting_starts_again()
     assert first.state.number == 0 and first.state.score.asked == 0 and first.state.seed == 32
     first.kind.value = "settle"
     first.difficulty.value = 3
-    assert first.state.exercise == exercise_at("settle", 3, 32, 0)
+    assert first.state.exercise == drill_exercises("settle", 3, 32, 1)[0]
 
 
 def test_difficulty_and_kind_controls_change_what_is_asked():
@@ -197,7 +197,7 @@ def test_a_drill_saves_each_first_judged_answer_with_its_skill_and_seconds(monke
     assert [(a.skill, a.answer, a.right, a.seconds, a.source) for a in answers] == [
         (first.skill, _wrong(first.question), False, 4.25, "drill"),
         (second.skill, second.question.answer, True, 1.5, "drill")]
-    assert first.skill == exercise_at("banker-draw", 3, 5, 0).skill and first.skill.startswith("banker-draw:")
+    assert first.skill == drill_exercises("banker-draw", 3, 5, 1)[0].skill and first.skill.startswith("banker-draw:")
     assert answers[0].key == first.question.key
 
 
@@ -295,7 +295,7 @@ def test_the_adaptive_drill_starts_from_answers_saved_before(monkeypatch, tmp_pa
     assert drill.state.exercise.skill == "banker-draw:6/7"
     # the seeded drill ignores them: question 1 of seed 2024, as always
     assert show_drill(kind="banker-draw", difficulty=3).controller.state.exercise == \
-        exercise_at("banker-draw", 3, 2024, 0)
+        drill_exercises("banker-draw", 3, 2024, 1)[0]
 
 
 def test_the_adaptive_drill_restarts_on_a_new_setting_and_refuses_a_test():

@@ -20,13 +20,13 @@ Pure functions (HTML only):
 
 Widget (``show_dealer_mode()`` returns the view; ``view.controller`` holds the controls: see ``common``):
 
-- ``DealerWidget(seed=2024, coups=10, target_seconds=5, decks=8, clock=time.monotonic, on_answer=None)``:
+- ``DealerWidget(seed=2024, coups=10, target_seconds=5, decks=8, clock=time.monotonic)``:
   ``.start()`` presses Start, ``.click(choice)`` answers, ``.resume()`` presses Continue.
 - ``show_dealer_mode(seed=2024, coups=10, target_seconds=5)``.
 
 **Saved progress**: each judged call is saved in the learner's progress store by the one answer recorder
 (``progress.recorder.AnswerRecorder``, which also times it) with the source "dealer", under the call's skill
-("dealer:banker-draw"), its situation and the seconds it took; a ``on_answer`` given is called too. Any message
+("dealer:banker-draw"), its situation and the seconds it took. Any message
 about the store (e.g. that progress is not being saved) shows under the feedback, once.
 
 >>> dealer = show_dealer_mode(seed=5, coups=1).controller
@@ -172,21 +172,19 @@ class DealerWidget:
     """Dealer mode: coups from a seeded shoe, each decision called against a clock, then a report.
 
     ``seed`` None (a seed is picked at random and shown) or a whole number 0 or more; ``coups`` 1 to 100;
-    ``target_seconds`` above 0 and at most 600; ``decks`` 1 to 8; ``clock`` a function returning seconds;
-    ``on_answer`` None or a function given each ``AnswerRecord`` (after it is saved in the progress store).
+    ``target_seconds`` above 0 and at most 600; ``decks`` 1 to 8; ``clock`` a function returning seconds.
     Anything else is refused with a BaccaratError before a control is built. A seed typed into the seed box that
     is not a seed is said inline.
     """
 
-    def __init__(self, seed=2024, coups: int = 10, target_seconds=5, decks: int = 8, clock=time.monotonic,
-                 on_answer=None):
+    def __init__(self, seed=2024, coups: int = 10, target_seconds=5, decks: int = 8, clock=time.monotonic):
         seed = check_seed(seed)
         if seed is None:                    # as the drill does: pick one, and show it so the session can replay
             seed = random.Random().randrange(1, 1_000_000)
         # One recorder for every session this widget deals: it times each call and saves it in the progress store.
-        self.settings = dict(decks=decks, coups=coups, target_seconds=target_seconds, on_answer=on_answer,
+        self.settings = dict(decks=decks, coups=coups, target_seconds=target_seconds,
                              recorder=AnswerRecorder(SOURCE, clock=clock))
-        # Builds a session first: it checks every other argument (on_answer too) before a control exists.
+        # Builds a session first: it checks every other argument before a control exists.
         self.session = DealerSession(seed, **self.settings)
         self.seed = SeedBox(seed, description=_("Seed"), style={"description_width": fitted("6em")},
                             layout=widgets.Layout(width=fitted("14em", "16em")))

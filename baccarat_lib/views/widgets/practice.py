@@ -10,7 +10,7 @@ Widgets (each ``show_…()`` returns the view; ``view.controller`` holds the con
 - ``show_drill(kind="mixed", difficulty=1, seed=2024, adaptive=False)``: choose the drill and difficulty, answer,
   see instant feedback and the score, press Next; the same seed gives the same questions. ``adaptive=True``: a
   drill without a seed that asks, by Leitner boxes, what the learner's saved answers say is due
-  (``teaching.practice.adaptive_exercise``): a missed tableau cell comes back soon, a mastered one later.
+  (``teaching.practice.next_practice_item``): a missed tableau cell comes back soon, a mastered one later.
 - ``show_weak_spots_drill(kind="mixed", difficulty=3)``: "Practise my weak spots", the adaptive drill of ``kind``
   (what the progress page starts).
 - ``show_final_test(seed=2024, questions=10)``: a mixed test of every kind, then a score summary.
@@ -115,7 +115,7 @@ class PracticeDrill:
     is said inline, and the drill waits for a good one.
 
     ``adaptive=True`` (a drill, not a test): no seed; each question is chosen from the learner's saved answers
-    (``teaching.practice.adaptive_exercise``), which this drill's answers join as they are given. ``clock``: a
+    (``teaching.practice.next_practice_item``), which this drill's answers join as they are given. ``clock``: a
     function returning seconds, to time each answer from the question being shown (Start, then Next question).
     ``.start()`` presses Start, ``.click(choice)`` answers, ``.next()`` presses Next question.
     """
