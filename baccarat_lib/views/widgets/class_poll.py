@@ -4,8 +4,9 @@ On the hub (``progress.class_link.class_url()``: the student's server has ``BACC
 the class's service every ``POLL_SECONDS`` which poll is running (``api/polls/current``), from one daemon thread,
 so it never keeps the kernel busy. A poll shows its exercise (``teaching.polls.poll_question``: the question the
 lesson's own cell shows) with the lesson's exercise widget; the learner's first judged answer is sent once, to the
-poll (``api/polls/<id>/answers``), and the widget says "Answer sent", or the service's reason for refusing it (the
-poll closed, or answered already). Right or wrong is not said until the teacher reveals the poll: then the right
+poll (``api/polls/<id>/answers``), in the background, tried again after each pause of ``RETRY_SECONDS`` while no
+reply comes or the hub fails (HTTP 5xx); the widget says "Answer sent" (also when the service has it already: a
+try whose reply was lost got there), or the service's reason for refusing it (the poll closed). Right or wrong is not said until the teacher reveals the poll: then the right
 answer and its explanation show (from the library, in the learner's language), and the learner's answer is judged.
 Poll answers are the class's votes: they are not saved in the learner's progress (the lesson's own exercise is).
 Off the hub the widget is one sentence saying that class polls appear on the class hub.
@@ -28,6 +29,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 
 import ipywidgets as widgets
 
@@ -46,6 +48,7 @@ __all__ = ["ClassPoll", "show_class_poll"]
 
 POLL_SECONDS = 3.0          # how often a student's widget asks which poll is running (30 students: 10 calls/s)
 MIN_SECONDS, MAX_SECONDS = 0.01, 3600     # the intervals accepted (tests ask every 0.05 s)
+RETRY_SECONDS = (0.5, 1.5)  # the pauses before an answer's second and third try (30 students: one in 30 timed out)
 OFF_HUB = N_("Class polls appear here when the lesson runs on the class hub.")
 _LOGGER = logging.getLogger("baccarat_lib.views")
 _LOGGER.addHandler(logging.NullHandler())
@@ -63,6 +66,11 @@ def _send(poll_id: int, answer: str):
 
 def _in_background(function) -> None:
     threading.Thread(target=function, name="baccarat-class-poll-answer", daemon=True).start()
+
+
+def _answered_already(status, reply) -> bool:
+    """The service's 409 saying this student has answered the poll already (not that it is closed)."""
+    return status == 409 and "already" in _reason(reply)
 
 
 def _reason(reply) -> str:
@@ -229,20 +237,31 @@ class ClassPoll:
             self.status.value = message_html(_("Sending your answer…"), "info")
         self.run(lambda: self._send_answer(poll, str(text)))
 
+    def _send_with_retries(self, poll_id: int, text: str) -> tuple:
+        """The service's (status, reply) for the answer; a try with no reply, or a 5xx, is made again after each
+        pause of ``RETRY_SECONDS`` (this runs in the background: the learner's kernel is never kept waiting)."""
+        for pause in (*RETRY_SECONDS, None):
+            try:
+                status, reply = self.send(poll_id, text)
+                if status < 500:
+                    return status, reply
+            except OSError as error:
+                status, reply = None, None
+                _LOGGER.info("a poll answer was not sent: %s", error)
+            if pause is None:
+                return status, reply
+            time.sleep(pause)
+
     def _send_answer(self, poll: Poll, text: str) -> None:
-        try:
-            status, reply = self.send(poll.id, text)
-        except OSError as error:
-            status, reply = None, None
-            _LOGGER.info("a poll answer was not sent: %s", error)
+        status, reply = self._send_with_retries(poll.id, text)
         with self._lock:
             self.sending = False
             if self.poll is None or self.poll.id != poll.id:
                 return                                 # the poll ended meanwhile
-            if status == 200:
+            if status == 200 or _answered_already(status, reply):
                 self.sent = text
                 self._show_state()
-            elif status in (404, 409):                 # closed, ended or answered already: no second answer
+            elif status in (404, 409):                 # closed or ended: no second answer
                 self.refusal = _reason(reply).rstrip(".")
                 self._show_state()
             else:
