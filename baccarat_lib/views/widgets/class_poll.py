@@ -1,27 +1,22 @@
 """The class poll: on the class hub, the exercise the teacher is polling the class on, answered once, then revealed.
 
-On the hub (``progress.class_link.class_url()``: the student's server has ``BACCARAT_CLASS_URL``), the widget asks
-the class's service every ``POLL_SECONDS`` which poll is running (``api/polls/current``), from one daemon thread,
-so it never keeps the kernel busy. A poll shows its exercise (``teaching.polls.poll_question``: the question the
-lesson's own cell shows) with the lesson's exercise widget; the learner's first judged answer is sent once, to the
-poll (``api/polls/<id>/answers``), in the background, tried again after each pause of ``RETRY_SECONDS`` while no
-reply comes or the hub fails (HTTP 5xx); the widget says "Answer sent" (also when the service has it already: a
-try whose reply was lost got there), or the service's reason for refusing it (the poll closed). Right or wrong is not said until the teacher reveals the poll: then the right
-answer and its explanation show (from the library, in the learner's language), and the learner's answer is judged.
-Poll answers are the class's votes: they are not saved in the learner's progress (the lesson's own exercise is).
-Off the hub the widget is one sentence saying that class polls appear on the class hub.
-
-The thread stops when the widget is closed, when another class poll is shown in the kernel (a cell run again),
-and with the kernel (it is a daemon thread).
+On the hub (``progress.class_link.class_url()`` is set), one daemon thread asks the class's service every
+``POLL_SECONDS`` which poll is running (``api/polls/current``), so the kernel is never kept busy. A poll shows its
+exercise (``teaching.polls.poll_question``) in the lesson's exercise widget; the learner's first judged answer is
+sent once (``api/polls/<id>/answers``), in the background, and tried again after each pause of ``RETRY_SECONDS``
+while no reply comes or the hub fails (HTTP 5xx). The widget says "Answer sent" (also when the service has it
+already: a try whose reply was lost got there), or why the service refused it (the poll closed). Right or wrong is
+said only when the teacher reveals the poll. Poll answers are the class's votes, not saved in the learner's
+progress. Off the hub the widget is one sentence. The thread stops when the widget is closed, when another class
+poll is shown in the kernel, and with the kernel.
 
 Public names:
 
 - ``ClassPoll(fetch=None, send=None, interval=POLL_SECONDS, run=None, start=True)``: the widget. ``refresh()``
-  asks the service once and shows what it says (the thread calls it); ``show_poll(poll)`` shows a
-  ``teaching.polls.Poll`` (None: no poll); ``answer(text)`` answers the poll shown; ``stop()`` stops its thread.
-  ``fetch()`` returns the service's (status, reply) for the current poll and ``send(poll_id, answer)`` its
-  (status, reply) for an answer (None: the service at ``BACCARAT_CLASS_URL``, ``progress.class_link``); ``run``
-  runs a function in the background (None: a daemon thread; tests run it at once).
+  asks the service once and shows what it says; ``show_poll(poll)`` shows a ``teaching.polls.Poll`` (None: no
+  poll); ``answer(text)`` answers the poll shown; ``stop()`` stops its thread. ``fetch()`` and
+  ``send(poll_id, answer)`` return the service's (status, reply) (None: the service at ``BACCARAT_CLASS_URL``);
+  ``run`` runs a function in the background (None: a daemon thread; tests run it at once).
 - ``show_class_poll()``: the widget, ready to display.
 """
 
