@@ -15,7 +15,8 @@ import pytest
 from baccarat_lib.i18n import using_language
 from baccarat_lib.progress import class_link
 from baccarat_lib.teaching.polls import Poll
-from baccarat_lib.views.widgets import ClassPoll, class_poll, show_class_poll
+from baccarat_lib.views.widgets import class_poll, show_class_poll
+from baccarat_lib.views.widgets.class_poll import ClassPoll
 from class_service import Service, ServiceServer, wait_for
 
 COUP = Poll(7, "05_a_whole_coup", 0, "open")            # 7 6 Q J 5 2: Player wins 7–6

@@ -234,8 +234,6 @@ def test_plot_accuracy_over_time():
     (line,) = ax.get_lines()
     assert list(line.get_ydata()) == pytest.approx([500 / 6, 62.5])
     assert [text.get_text() for text in ax.texts] == ["5/6", "5/8"]
-    with pytest.raises(BaccaratError, match="days must be"):
-        plot_accuracy_over_time("days")
     import matplotlib.pyplot as plt
     plt.close("all")
 

@@ -8,7 +8,8 @@ from baccarat_lib.views.widgets import QuestionWidget, show_question
 import re
 import pytest
 from baccarat_lib.teaching import Question, natural_question, settle_question, total_question, winner_question
-from baccarat_lib.views.widgets import AnswerControls, show_drill, show_final_test, show_question
+from baccarat_lib.views.widgets import show_drill, show_final_test, show_question
+from baccarat_lib.views.widgets.question import AnswerControls
 from baccarat_lib.views.widgets.common import shown_html
 
 WORKED = "2♣ 3♥ 3♠ A♦ 7♦ 4♠"      # Banker wins 8–2 with three cards (8)

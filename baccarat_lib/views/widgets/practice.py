@@ -220,12 +220,7 @@ class PracticeDrill:
         (None while the seed box holds no seed, or before Start)."""
         if self.state is None or not self.begun:
             return None
-        for button in self.controls.buttons:
-            if button.description == choice:
-                button.click()
-                return self.state.feedback
-        self.controls.text.value = choice
-        self.controls.check.click()
+        self.controls.press(choice)
         return self.state.feedback
 
     def next(self):

@@ -1,11 +1,12 @@
 """The exercise widget: a question's prompt, its answer controls and instant feedback.
 
+``AnswerControls(on_answer, placeholder=None)``, the way every widget takes answers (the drill and dealer mode
+too): a button per choice (one- and two-digit choices get compact buttons, so ten fit in one row of a 588 px
+output), or a text box and a Check button. The box sends its text only on Enter, as one state change, so the answer
+judged is the text the learner sees.
+
 Public names:
 
-- ``AnswerControls(on_answer, placeholder=None)``: a button per choice (one- and two-digit choices get compact
-  buttons, so ten fit in one row of a 588 px output), or a text box and a Check button; the practice drill and
-  dealer mode use them too. The box sends its text only on Enter, as one state change, so the answer judged is the
-  text the learner sees. ``lock()`` disables them all, ``lock(False)`` enables them again.
 - ``QuestionWidget(question, clock=None)``: one exercise on screen; ``.answer(text)`` answers it.
 - ``show_question(question)``: the exercise widget, ready to display.
 
@@ -28,9 +29,9 @@ from ...progress.recorder import AnswerRecorder
 from ...teaching.hints import hint, revealed
 from ...teaching.questions import Question, check_answer
 from ..html import message_html
-from .common import BIG, LiveHTML, action_button, check_text, close_widgets, focus, projector_view, store_messages_html
+from .common import BIG, LiveHTML, action_button, close_widgets, focus, projector_view, store_messages_html
 
-__all__ = ["AnswerControls", "QuestionWidget", "show_question"]
+__all__ = ["QuestionWidget", "show_question"]
 
 COMPACT_DIGITS = 2          # a choice of one or two digits ("9", "10") gets a compact button; words get BIG
 # A compact button's shared layout: ten take 540 px (at 3.4em the "9" of a total's buttons wrapped at 1024 px)
@@ -47,11 +48,7 @@ class AnswerControls:
     """How a learner answers: a button per choice, or a text box and a Check button; each calls ``on_answer``."""
 
     def __init__(self, on_answer, placeholder: str | None = None):
-        if not callable(on_answer):
-            raise BaccaratError(_("on_answer must be a function called with the answer, not {value}").format(
-                value=shown(on_answer)))
         placeholder = _("your answer") if placeholder is None else placeholder   # built now: in today's language
-        check_text("placeholder", placeholder, '"your answer"')
         self.on_answer = on_answer
         self.buttons: list = []
         self.text = widgets.Text(placeholder=placeholder, continuous_update=False,      # sent on Enter: answers
@@ -96,6 +93,15 @@ class AnswerControls:
     def first(self):
         """The first way to answer on screen (the first button, or the text box): the focus goes there."""
         return self.buttons[0] if self.buttons else self.text
+
+    def press(self, choice: str):
+        """Press the button labelled ``choice``, or type ``choice`` (as on Enter) and press Check."""
+        for button in self.buttons:
+            if button.description == choice:
+                button.click()
+                return
+        self.text.value = choice
+        self.check.click()
 
     def lock(self, locked: bool = True):
         """Disable (``locked``) or enable every way to answer; a locked box keeps what was typed."""
