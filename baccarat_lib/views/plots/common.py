@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from html import escape
 
+from IPython import get_ipython
 from matplotlib import pyplot as plt
 from matplotlib.figure import Figure, FigureBase
 from matplotlib.ticker import FuncFormatter
@@ -125,14 +126,5 @@ def _show_figures_with_alt(formatters) -> None:
     formatters["text/html"].for_type(FigureBase, figure_html)
 
 
-def _in_ipython():
-    """The running IPython shell, or None (a script, a test, a Python without IPython)."""
-    try:
-        from IPython import get_ipython
-    except ImportError:      # pragma: no cover - IPython comes with Jupyter, a dependency of the course
-        return None
-    return get_ipython()
-
-
-if _in_ipython() is not None:
-    _show_figures_with_alt(_in_ipython().display_formatter.formatters)
+if get_ipython() is not None:        # a notebook's kernel (not a script or a test)
+    _show_figures_with_alt(get_ipython().display_formatter.formatters)

@@ -109,7 +109,7 @@ class PracticeDrill:
         difficulty = check_option("difficulty", difficulty, _DIFFICULTY_OPTIONS, _("1, 2 or 3"))
         seed = picked_seed(seed)
         questions = whole_number("questions", questions, 1, MAX_TEST_QUESTIONS)
-        self.test, self.questions, self.adaptive, self.clock = test, questions, adaptive, clock
+        self.test, self.questions, self.adaptive = test, questions, adaptive
         self.recorder = AnswerRecorder("test" if test else "drill", clock=clock)
         self.kind = widgets.Dropdown(options=_shown_options(_KIND_OPTIONS), value=kind, description=_("Drill"),
                                      style={"description_width": fitted("6em")},
@@ -128,22 +128,20 @@ class PracticeDrill:
         self.notice = LiveHTML()
         self.state: Drill | None = None
         self.last_answer = None
-        self.saved = ""                     # the HTML of a message about the store, shown under the feedback
         self.begun = False                  # Start was pressed: questions are shown, each timed from its click
         self.answer_row = widgets.HBox([self.start_button])     # Start, then the answer controls
         on_change((self.kind, self.difficulty, self.seed), self.restart)
         if test:
             settings = widgets.HBox([self.seed, self.restart_button])
             help_text = _("Answer each question, then press Next. The same seed always gives the same test.")
-            help_text += "<br>" + _(ONE_TRY)
         elif adaptive:
             settings = widgets.VBox([widgets.HBox([self.kind, self.restart_button]), self.difficulty])
             help_text = _("No seed: each question is chosen from your saved answers. What you miss comes back "
-                          "soon; what you know well, later.") + "<br>" + _(ONE_TRY)
+                          "soon; what you know well, later.")
         else:
             settings = widgets.VBox([widgets.HBox([self.kind, self.seed]), self.difficulty])
             help_text = _("Changing a setting starts a new drill. The same seed always gives the same questions.")
-            help_text += "<br>" + _(ONE_TRY)
+        help_text += "<br>" + _(ONE_TRY)
         self.view = projector_view([settings, widgets.HTML(caption_html(help_text)), self.question,
                                    self.answer_row, self.notice, self.next_button], controller=self)
         self.restart()
@@ -153,17 +151,15 @@ class PracticeDrill:
         """Start the drill (or test) again from question 1 with the current settings (a bad seed: said inline)."""
         def compute():
             self.state = None
+            if self.test:
+                self.state = start_drill(TEST, seed=self.seed.seed_or_error(), length=self.questions)
+                return ""
+            kind, difficulty = chosen(self.kind, _("a drill")), chosen(self.difficulty, _("a difficulty"))
             if self.adaptive:
-                kind, difficulty = chosen(self.kind, _("a drill")), chosen(self.difficulty, _("a difficulty"))
                 self.state = self._with_history(lambda history: start_drill(kind, difficulty, adaptive=True,
                                                                             history=history))
-                return ""
-            seed = self.seed.seed_or_error()
-            if self.test:
-                self.state = start_drill(TEST, seed=seed, length=self.questions)
             else:
-                self.state = start_drill(chosen(self.kind, _("a drill")), chosen(self.difficulty, _("a difficulty")),
-                                         seed)
+                self.state = start_drill(kind, difficulty, self.seed.seed_or_error())
             return ""
         self.notice.value = safe_html(compute)
         self.last_answer = None
