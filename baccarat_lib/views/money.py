@@ -45,6 +45,7 @@ __all__ = ["pay_tables_html", "SettleReading", "settle_reading", "same_coup_ever
 
 WORKED_COUP = "2♣ 3♥ 3♠ A♦ 7♦ 4♠"   # the rule reference's coup: Banker wins 8–2
 _OUTCOMES = (Outcome.BANKER, Outcome.PLAYER, Outcome.TIE)
+_EXACT = Context(prec=60)       # stake + net exactly, whatever the caller's decimal context (amounts under 10**15)
 # A settlement's result is a key ("wins", "push", "loses"); these are its names as a table shows them.
 _RESULT_NAMES = {"wins": N_("wins"), "push": N_("push"), "loses": N_("loses")}
 
@@ -108,13 +109,6 @@ class SettleReading(NamedTuple):
     html: str
 
 
-def _exact_sum(first: Decimal, second: Decimal) -> Decimal:
-    """``first + second`` exactly, whatever the caller's decimal context (enough digits for both)."""
-    digits = max(first.adjusted(), second.adjusted()) - min(first.as_tuple().exponent,
-                                                            second.as_tuple().exponent) + 2
-    return Context(prec=max(28, digits)).add(first, second)
-
-
 def _settlement_rows(stake: Decimal, settlement: Settlement, line=None) -> list:
     """The settlement as a learner reads it: a win is paid, then any commission taken back; a push returns the
     stake; a loss pays nothing. ``line``: the pay-table line that applied."""
@@ -137,7 +131,7 @@ def _settlement_rows(stake: Decimal, settlement: Settlement, line=None) -> list:
                      _("The bet loses: the dealer takes the {stake} stake").format(stake=money(stake))])
     net_result = _("Net result")
     rows += [[f"<b>{net_result}</b>", f"<b>{money(settlement.net)}</b>"],
-             [_("The bettor picks up (stake + net)"), money(_exact_sum(stake, settlement.net))]]
+             [_("The bettor picks up (stake + net)"), money(_EXACT.add(stake, settlement.net))]]
     return [[_left(label), _left(value)] for label, value in rows]
 
 

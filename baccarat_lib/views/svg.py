@@ -144,8 +144,8 @@ def _road_board(cells, x0: float, y0: float, columns: int, rows: int, title: str
             # the ring's letter, in its colour: Banker and Player rings differ in more than colour
             parts.append(_group(f'fill="{OUTCOME_COLOURS[outcome]}" font-size="14" font-weight="bold" '
                                 'text-anchor="middle"',
-                                (f'<text class="bcl-ring-letter" x="{_n(x)}" y="{_n(y + 4.9)}">{LETTERS[outcome]}</text>'
-                                 for x, y in rings)))
+                                (f'<text class="bcl-ring-letter" x="{_n(x)}" y="{_n(y + 4.9)}">'
+                                 f'{LETTERS[outcome]}</text>' for x, y in rings)))
     tied = [cell for cell in cells if cell.ties]
     if tied:
         reach = 0.33 * _CELL
@@ -287,8 +287,8 @@ def _svg(boards, columns: int, rows: int, label: str) -> str:
     each board in words."""
     description = "\n".join(_board_words(entry) for entry in boards)
     boards = [_board(entry, columns) for entry in boards]
-    width = max(*(_PAD + board_columns * cell + _PAD for _draw, _cells, _title_text, board_columns, cell in boards),
-                *(_PAD + len(title) * _CHAR_WIDTH * _TITLE_SIZE + _PAD for _draw, _cells, title, _count, _size in boards))
+    width = max(_PAD + max(board_columns * cell, len(title) * _CHAR_WIDTH * _TITLE_SIZE) + _PAD
+                for _draw, _cells, title, board_columns, cell in boards)
     body, y = [], _PAD
     for draw, cells, title, board_columns, cell in boards:
         body.append(draw(cells, _PAD, y, board_columns, rows, title))

@@ -210,8 +210,7 @@ class NaturalChecker:
 
     def _render(self) -> str:
         self.reading = None
-        reading = natural_reading([chosen(choice, _("a rank")) for choice in self.choices])
-        self.reading = reading
+        self.reading = reading = natural_reading([chosen(choice, _("a rank")) for choice in self.choices])
         hands = (hand_html(_("Player"), reading.player.cards, reading.player.total) +
                  hand_html(_("Banker"), reading.banker.cards, reading.banker.total))
         return (hands + message_html(" ".join(reading.sentences[:2]), "info") +
@@ -261,8 +260,8 @@ class PlayerRuleExplorer:
 
     def _render(self) -> str:
         self.reading = None
-        reading = player_rule_reading([chosen(self.first, _("a rank")), chosen(self.second, _("a rank"))])
-        self.reading = reading
+        cards = [chosen(self.first, _("a rank")), chosen(self.second, _("a rank"))]
+        self.reading = reading = player_rule_reading(cards)
         return (hand_html(_("Player"), reading.hand.cards, reading.hand.total) +
                 message_html(reading.sentence, "info") + _rule_strip_html(reading.hand.total))
 

@@ -13,8 +13,8 @@ Public names:
 - ``safe_html(compute)``: the HTML ``compute()`` returns, or an inline error box if it raises.
 - ``BIG``: the layout of a large button.
 
-The widget modules' own helpers (``action_button``, ``on_change``, ``picked_seed``, ``SeedBox``, ``LiveHTML``, ``focus``,
-``check_option``, ``chosen``, ``fitted``, …) each say what they do.
+The widget modules' own helpers (``action_button``, ``on_change``, ``picked_seed``, ``SeedBox``, ``LiveHTML``,
+``focus``, ``check_option``, ``chosen``, ``fitted``, …) each say what they do.
 
 >>> check_option("bet", "banker", [("Banker", "banker"), ("Tie", "tie")])
 'banker'
@@ -181,17 +181,14 @@ def fitted(width: str, natural: str = "initial") -> str:
     return width if language() == "en" else natural
 
 
-def _short(text: str) -> str:
-    return text if len(text) <= _MAX_MESSAGE else text[:_MAX_MESSAGE - 1] + "…"
-
-
 def safe_html(compute) -> str:
     """Call ``compute()`` for HTML; a BaccaratError's message shows inline, anything else as one plain sentence (its
     traceback logged on the ``baccarat_lib.views`` logger)."""
     try:
         return compute()
     except BaccaratError as error:
-        return message_html(f"⚠ {_short(str(error))}", "error")
+        text = str(error)
+        return message_html(f"⚠ {text if len(text) <= _MAX_MESSAGE else text[:_MAX_MESSAGE - 1] + '…'}", "error")
     except Exception:  # a learner must never see a traceback: the details are logged for a developer
         _LOGGER.exception("a widget could not compute its view")
         return message_html(f"⚠ {_(FALLBACK_MESSAGE)}", "error")
@@ -207,14 +204,10 @@ def check_text(name: str, value, example: str) -> str:
     return value
 
 
-def _option_values(options) -> list:
-    return [option[1] if isinstance(option, tuple) else option for option in options]
-
-
 def check_option(name: str, value, options, accepted: str | None = None):
     """``value`` if it is one of ``options`` (values, or (label, value) pairs); a numpy integer counts as its int,
     ``True`` is not 1. ``accepted`` words the choices (default: them all), translated by the caller."""
-    values = _option_values(options)
+    values = [option[1] if isinstance(option, tuple) else option for option in options]
     candidate = value
     if type(value).__name__ not in ("bool", "bool_") and not isinstance(value, str):
         try:

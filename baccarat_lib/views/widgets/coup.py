@@ -190,8 +190,7 @@ class ShoeDealer:
         left = self.cards_in_shoe
         line = ngettext("Shoe {shoe}, coup {coup}: {left} card still in the shoe.",
                         "Shoe {shoe}, coup {coup}: {left} cards still in the shoe.", left)
-        return caption_html(line.format(shoe=self.run.number, coup=self.coup_number, left=number(left))
-                            + getattr(self, "note", ""))
+        return caption_html(line.format(shoe=self.run.number, coup=self.coup_number, left=number(left)) + self.note)
 
     def deal_next_card(self):
         """Turn the next card of the coup face up."""

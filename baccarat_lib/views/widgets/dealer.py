@@ -62,12 +62,6 @@ def _target(session_or_report) -> str:
     return _("{seconds} s").format(seconds=localized(f"{session_or_report.target_seconds:g}"))
 
 
-def _faces(coup, shown_cards: int):
-    """The cards of each side face up so far, in dealt order."""
-    dealt = coup.dealt[:shown_cards]
-    return ([card for side, card in dealt if side == "player"], [card for side, card in dealt if side == "banker"])
-
-
 def _dealer_call_html(session: DealerSession) -> str:
     """The coup dealt so far (card faces only) and the call to make; once finished, a closing line."""
     call = session.current_call()
@@ -80,7 +74,8 @@ def _dealer_call_html(session: DealerSession) -> str:
 
 def _call_html(call, coups: int) -> str:
     """One call: the coup so far (card faces only, as the call showed them) and its prompt."""
-    player, banker = _faces(call.coup, call.shown)
+    dealt = call.coup.dealt[:call.shown]
+    player, banker = ([card for side, card in dealt if side == hand] for hand in ("player", "banker"))
     heading = caption_html(_("<i>Coup {number} of {coups}</i> &nbsp;·&nbsp; call: {kind}").format(
         number=call.coup_number, coups=coups, kind=escape(_(DEALER_KIND_NAMES[call.kind]))))
     prompt = (f'<div class="bcl-dealer-call" style="font-size:1.5em;margin:0.3em 0;"><b>{escape(_(call.prompt))}'

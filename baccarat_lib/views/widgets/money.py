@@ -23,7 +23,8 @@ from ...game.shoe import DECK_RANGE, ShoeRun, check_decks
 from ...i18n import _
 from ..html import caption_html
 from ..money import WORKED_COUP, edge_reading, outcome_table_html, removal_html, settle_reading
-from .common import LiveHTML, action_button, check_option, check_text, chosen, fitted, on_change, projector_view, safe_html
+from .common import (LiveHTML, action_button, check_option, check_text, chosen, fitted, on_change, projector_view,
+                     safe_html)
 
 __all__ = ["SettleWidget", "show_settle_widget", "EdgeExplorer", "show_edge_explorer", "RemovalExplorer",
            "show_removal_explorer"]

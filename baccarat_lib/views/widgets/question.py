@@ -153,8 +153,9 @@ class QuestionWidget:
             html = message_html(_("Not quite. {hint} Try once more, or press Show answer.").format(
                 hint=hint(self.question)), "wrong")
             self.show_answer_button.layout.display = "inline-flex"
-        if feedback.judged:
-            html += self._save(text, feedback.correct)
+        if feedback.judged:      # saved if the recorder's rule says so; any message about the store shown
+            recorded = self.recorder.record(self.question.skill, self.question.key, text, feedback.correct)
+            html += store_messages_html(recorded)
         self.feedback.value = html
         return feedback
 
@@ -167,10 +168,6 @@ class QuestionWidget:
     def _settle(self) -> None:
         self.settled = True
         self.show_answer_button.layout.display = "none"
-
-    def _save(self, text, right: bool) -> str:
-        """Save one judged answer (if the recorder's rule says so); the HTML of any message about the store."""
-        return store_messages_html(self.recorder.record(self.question.skill, self.question.key, text, right))
 
 
 def show_question(question: Question):

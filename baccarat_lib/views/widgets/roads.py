@@ -61,9 +61,7 @@ def _predictor_html(roads: ShoeRoads) -> str:
 
 def _colour_word(colour) -> str:
     """A road colour as a word in the current language; "nothing yet" when the road has no entry to add."""
-    if not colour:
-        return _("nothing yet")
-    return _(_COLOUR_WORDS.get(str(colour), str(colour)))
+    return _(_COLOUR_WORDS[str(colour)]) if colour else _("nothing yet")
 
 
 _SEED_CHUNK = 10      # a long seed may break after every 10 digits (a 60-digit seed ran off the right edge)
