@@ -28,6 +28,7 @@ Every mark carries a class, so the picture can be read back: ``bcl-bead``, ``bcl
 from __future__ import annotations
 
 from html import escape
+from itertools import groupby
 
 from ..analysis.roads import (DERIVED_ROADS, LETTERS, MAX_ROWS, ROWS, BeadCell, BigRoadCell, RoadColour, bead_plate,
                               big_road, derived_road)
@@ -221,13 +222,7 @@ def _board(entry, columns: int):
 
 def _runs(marks) -> list[tuple]:
     """Consecutive equal marks as (mark, how many), in order: "B B P" -> [(B, 2), (P, 1)]."""
-    runs: list[list] = []
-    for mark in marks:
-        if runs and runs[-1][0] == mark:
-            runs[-1][1] += 1
-        else:
-            runs.append([mark, 1])
-    return [(mark, count) for mark, count in runs]
+    return [(mark, len(list(run))) for mark, run in groupby(marks)]
 
 
 def _bead_words(cells) -> str:
