@@ -277,9 +277,8 @@ def _board_words(entry) -> str:
 
 
 def _svg(boards, columns: int, rows: int, label: str) -> str:
-    """``boards``: (draw, cells, title) drawn one under the other in one picture that fits every title; a
-    derived road, (draw, cells, title, k), in half-size cells. ``label`` names the picture; its ``<desc>`` says
-    each board in words."""
+    """``boards`` ((draw, cells, title), or (draw, cells, title, k) for a derived road) one under the other in one
+    picture named ``label``, its ``<desc>`` each board in words."""
     description = "\n".join(_board_words(entry) for entry in boards)
     boards = [_board(entry, columns) for entry in boards]
     width = max(_PAD + max(board_columns * cell, len(title) * _CHAR_WIDTH * _TITLE_SIZE) + _PAD
@@ -312,12 +311,8 @@ def big_road_svg(cells, columns: int | None = None, rows: int = ROWS, title: str
 
 
 def _boards_svg(beads, rings, rows: int, label: str = _BOARDS_LABEL, derived=None) -> str:
-    """Both boards from their layouts (``roads.bead_plate`` and ``roads.big_road`` cells, made by the library) as
-    one SVG, Bead Plate on top, cells the same size; ``label`` (a catalog message) is what a screen reader says of
-    the picture.
-
-    ``derived``: None, or the three derived roads' cells (Big Eye Boy, Small Road, Cockroach Pig), drawn below
-    the Big Road in half-size cells over the same width."""
+    """Both boards from their layouts as one SVG named ``label`` (a catalog message), Bead Plate on top, cells the
+    same size; ``derived``: None, or the three derived roads' cells, drawn below in half-size cells."""
     columns = max(_columns(beads, None), _columns(rings, None))
     boards = [(_bead_board, beads, _(_BEAD_PLATE_TITLE)), (_road_board, rings, _(_BIG_ROAD_TITLE))]
     for k, cells in zip(DERIVED_ROADS, derived or ()):

@@ -63,8 +63,8 @@ _VALUE_HEADERS = {0: "0<br><small>10 J Q K</small>", 1: "1<br><small>A</small>"}
 
 
 def tableau_grid_html(banker_total: int | None = None, third_card=None) -> str:
-    """The draw/stand grid as HTML (rows: Banker total 0..7; columns: Player's third card 0..9, then "Player
-    stood", ``third_card`` None); the cell of ``banker_total`` (None, or 8 and 9: none) and ``third_card`` outlined."""
+    """The draw/stand grid as HTML, Banker total 0..7 against Player's third card 0..9 or None (stood); the cell
+    of ``banker_total`` and ``third_card`` outlined (``banker_total`` None, 8 or 9: none)."""
     banker_total = None if banker_total is None else whole_number("banker_total", banker_total, 0, 9)
     third_card = None if third_card is None else whole_number("third_card", third_card, 0, 9)
 
@@ -75,7 +75,8 @@ def tableau_grid_html(banker_total: int | None = None, third_card=None) -> str:
         extra = ' class="bcl-highlight"' if highlight else ""
         current = ' aria-current="true"' if highlight else ""      # the outline, said to a screen reader
         return (f'<td{extra} data-total="{total}" data-value="{column}"{current} style="background:{colour};'
-                f'border:{border};width:2.6em;height:2.1em;text-align:center;font-weight:bold;color:{INK};">{text}</td>')
+                f'border:{border};width:2.6em;height:2.1em;text-align:center;font-weight:bold;color:{INK};">'
+                f'{text}</td>')
 
     header = "".join(f'<th scope="col" style="padding:0 0.3em;">{_VALUE_HEADERS.get(value, value)}</th>'
                      for value in THIRD_CARD_VALUES)
@@ -105,7 +106,8 @@ def tableau_grid_html(banker_total: int | None = None, third_card=None) -> str:
 
 def _rows(rows) -> list:
     if not isinstance(rows, (list, tuple)):
-        raise BaccaratError(_("rows must be a list of printed rows (totals, draw, stand), not {given}").format(given=shown(rows)))
+        raise BaccaratError(_("rows must be a list of printed rows (totals, draw, stand), not {given}").format(
+            given=shown(rows)))
     return list(rows)
 
 

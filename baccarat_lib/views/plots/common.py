@@ -60,8 +60,7 @@ def percent_ticks(axis, places: int = 1):
 
 
 def new_axes(ax, figsize):
-    """``ax`` if given, else the axes of a new figure ``figsize`` (width, height) inches large; its number ticks
-    written in the course's language."""
+    """``ax`` if given, else a new figure's axes, ``figsize`` inches; its number ticks in the course's language."""
     if ax is None:
         ax = plt.subplots(figsize=figsize)[1]
     return number_ticks(ax)
@@ -94,8 +93,7 @@ def describe_figure(fig: Figure, text: str) -> Figure:
 
 
 def figure_html(fig: Figure) -> str | None:
-    """The figure as an ``<img>`` holding its PNG (drawn as the inline backend draws it), with
-    ``figure_description`` as its ``alt``; None for a figure with nothing drawn (as the PNG output)."""
+    """The figure as an ``<img>`` holding its PNG, ``figure_description`` its ``alt``; None when nothing is drawn."""
     from IPython.core.pylabtools import print_figure
 
     description = _description(fig)

@@ -141,8 +141,7 @@ def show_tableau_explorer(banker_total: int = 4, third_card=7):
 
 
 class ShoeDealer:
-    """Coups dealt from a seeded shoe, shown one card at a time (``seed``: None or a whole number 0 or more;
-    ``decks``: 1 to 8)."""
+    """Coups dealt from a shoe of ``decks`` decks shuffled with ``seed``, shown one card at a time."""
 
     def __init__(self, seed=2024, decks: int = 8):
         self.run = ShoeRun(decks=decks, seed=seed)        # checks both

@@ -91,11 +91,8 @@ def _drill_html(drill: Drill) -> str:
 # ---------------------------------------------------------------- the drill and the final test
 
 class PracticeDrill:
-    """A drill (choose kind, difficulty and seed) or, with ``test=True``, the final mixed test of ``questions``.
-
-    ``seed`` None picks one and shows it; ``adaptive=True`` (a drill, not a test) follows the learner's saved answers.
-    ``clock`` returns seconds. ``.start()`` presses Start, ``.click(choice)`` answers, ``.next()`` presses Next.
-    """
+    """A drill (choose kind, difficulty and seed) or, with ``test=True``, the final mixed test of ``questions``;
+    ``.start()`` presses Start, ``.click(choice)`` answers, ``.next()`` presses Next."""
 
     def __init__(self, kind: str = MIXED, difficulty: int = 1, seed: int = 2024, test: bool = False,
                  questions: int = FINAL_TEST_QUESTIONS, adaptive: bool = False, clock=time.monotonic):

@@ -108,8 +108,8 @@ def _accuracy_plot_html(days) -> str:
     def x(position):
         return c["left"] + step * (position + 0.5)
 
-    def y(percent):
-        return c["top"] + plot_height * (1 - percent / 100)
+    def y(level):
+        return c["top"] + plot_height * (1 - level / 100)
 
     text = f'font-family="{_CHART_FONT}"'
     title = (_("Accuracy per day (the last {days} days practised)").format(days=CHART_DAYS)
@@ -117,11 +117,11 @@ def _accuracy_plot_html(days) -> str:
     # Translators: a day under the chart, as strftime writes it ("%d %b": "01 Dec"); keep it short.
     day_format = _("%d %b")
     parts = [f'<text x="{c["left"]}" y="22" font-size="18" font-weight="bold" {text}>{escape(title)}</text>']
-    for percent in (0, 25, 50, 75, 100):
-        parts.append(f'<line x1="{c["left"]}" x2="{c["width"] - c["right"]}" y1="{y(percent):.1f}" '
-                     f'y2="{y(percent):.1f}" stroke="{PALE_GREY}"/>'
-                     f'<text x="{c["left"] - 8}" y="{y(percent) + 5:.1f}" font-size="14" text-anchor="end" '
-                     f'{text}>{percent}%</text>')
+    for level in (0, 25, 50, 75, 100):
+        parts.append(f'<line x1="{c["left"]}" x2="{c["width"] - c["right"]}" y1="{y(level):.1f}" '
+                     f'y2="{y(level):.1f}" stroke="{PALE_GREY}"/>'
+                     f'<text x="{c["left"] - 8}" y="{y(level) + 5:.1f}" font-size="14" text-anchor="end" '
+                     f'{text}>{level}%</text>')
     colour = OUTCOME_COLOURS[Outcome.PLAYER]
     points = [(x(position), y(float(100 * day.accuracy))) for position, day in enumerate(shown_days)]
     if len(points) > 1:
@@ -241,8 +241,7 @@ class ProgressPage:
         focus(self.reset_button)            # the buttons pressed are hidden: back to where the reset began
 
     def reset(self):
-        """Second step of a reset: back the progress file up, delete everything saved, redraw and say where the
-        backup is."""
+        """Second step of a reset: back the progress file up, delete everything saved, say where the backup is."""
         if self.confirm_box.layout.display != "flex":     # only after "Reset…"
             return
         self.confirm_box.layout.display = "none"
@@ -277,7 +276,8 @@ class ProgressPage:
     def _take_messages(self):
         messages = self.store.take_messages()
         if messages:
-            self.messages.value = shown_html(self.messages) + "".join(message_html(message, "info") for message in messages)
+            notes = "".join(message_html(message, "info") for message in messages)
+            self.messages.value = shown_html(self.messages) + notes
 
     def update(self):
         """Render the report."""

@@ -116,8 +116,7 @@ class AnswerControls:
 
 
 class QuestionWidget:
-    """One exercise on screen: the prompt, answer controls and a feedback area; each judged answer is saved (see
-    the module's notes)."""
+    """One exercise on screen: the prompt, answer controls and a feedback area (see the module's notes)."""
 
     def __init__(self, question: Question, clock=None):
         if not isinstance(question, Question):

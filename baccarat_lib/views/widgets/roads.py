@@ -92,8 +92,7 @@ def _shoe_roads_html(roads: ShoeRoads) -> str:
 
 
 class RoadDealer:
-    """A seed box (``seed`` None picks one), a deck count and a button that deals the next shoe; all five boards
-    redrawn each time."""
+    """A seed box (``seed`` None picks one), a deck count and a button that deals the next shoe, its boards drawn."""
 
     def __init__(self, seed: int = 2024, decks: int = 8):
         seed, decks = picked_seed(seed, _SEEDS), check_decks(decks)
@@ -129,6 +128,5 @@ class RoadDealer:
 
 
 def show_road_dealer(seed: int = 2024, decks: int = 8):
-    """The shoe-and-scoreboards widget, ready to display: ``seed`` None or a whole number 0 or more, ``decks``
-    1 to 8."""
+    """The shoe-and-scoreboards widget, ready to display: ``seed`` None or a whole number 0 or more, ``decks`` 1-8."""
     return RoadDealer(seed, decks).view
