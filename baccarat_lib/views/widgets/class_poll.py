@@ -109,10 +109,7 @@ class ClassPoll:
         self._lock = threading.RLock()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
-        if not self.on_hub:
-            self.status.value = message_html(_(OFF_HUB), "info")
-        else:
-            self.status.value = message_html(_("No class poll is open right now."), "info")
+        self._tell(_("No class poll is open right now.") if self.on_hub else _(OFF_HUB))
         self.view = projector_view([self.status, self.area], controller=self, name=_("the class poll"))
         if self.on_hub and start:
             self._start()
@@ -154,8 +151,7 @@ class ClassPoll:
         except (OSError, BaccaratError) as error:
             _LOGGER.info("no class poll from the service: %s", error)
             if self.poll is None:
-                self.status.value = message_html(_("The class hub does not answer just now; a poll will appear "
-                                                   "here when it does."), "info")
+                self._tell(_("The class hub does not answer just now; a poll will appear here when it does."))
             return self.poll
         self.show_poll(poll)
         return poll
@@ -164,9 +160,7 @@ class ClassPoll:
         """Show ``poll`` (None: no poll open): a new one's question, then what its state allows."""
         with self._lock:
             if poll is None:
-                self.poll, self.sent, self.refusal, self.question = None, None, None, None
-                self.area.children = ()
-                self.status.value = message_html(_("No class poll is open right now."), "info")
+                self._without_question(None, _("No class poll is open right now."))
                 return
             if self.poll is None or poll.id != self.poll.id:
                 try:
@@ -174,10 +168,8 @@ class ClassPoll:
                     title = course_lesson(poll.lesson).title()
                 except BaccaratError as error:     # a poll of a lesson this copy of the course does not have
                     _LOGGER.info("a class poll this course cannot show: %s", error)
-                    self.poll, self.sent, self.refusal, self.question = poll, None, None, None
-                    self.area.children = ()
-                    self.status.value = message_html(_("Your teacher started a poll on an exercise this copy of "
-                                                       "the course does not have."), "info")
+                    self._without_question(poll, _("Your teacher started a poll on an exercise this copy of the "
+                                                   "course does not have."))
                     return
                 self.sent, self.refusal, self.sending = None, None, False
                 self.question = PollQuestion(question, self.answer)
@@ -185,6 +177,15 @@ class ClassPoll:
                     number=f"{course_lesson(poll.lesson).number:02d}", title=title), "info")), self.question.view)
             self.poll = poll
             self._show_state()
+
+    def _without_question(self, poll: Poll | None, text: str) -> None:
+        self.poll, self.sent, self.refusal, self.question = poll, None, None, None
+        self.area.children = ()
+        self._tell(text)
+
+    def _tell(self, text: str) -> None:
+        """Say ``text`` in the status line."""
+        self.status.value = message_html(text, "info")
 
     def _show_state(self) -> None:
         poll, question = self.poll, self.question
@@ -197,17 +198,17 @@ class ClassPoll:
             question.controls.mark(question.question.answer if question.question.choices else None, self.sent)
             question.feedback.value = (message_html(feedback.message, "right" if feedback.correct else "wrong")
                                        if feedback is not None else message_html(revealed(question.question), "info"))
-            self.status.value = message_html(_("Your teacher revealed the answer."), "info")
+            self._tell(_("Your teacher revealed the answer."))
         elif poll.state == "closed":
-            self.status.value = message_html(_("The poll is closed: your answer was sent.") if self.sent is not None
-                                             else _("The poll is closed: no more answers are taken."), "info")
+            self._tell(_("The poll is closed: your answer was sent.") if self.sent is not None
+                       else _("The poll is closed: no more answers are taken."))
         elif self.refusal is not None:
-            self.status.value = message_html(_("Not sent: {reason}.").format(reason=self.refusal), "info")
+            self._tell(_("Not sent: {reason}.").format(reason=self.refusal))
         elif self.sent is not None:
-            self.status.value = message_html(_("Answer sent: {answer}. The answer is revealed when your teacher "
-                                               "shows it.").format(answer=self.sent), "info")
+            self._tell(_("Answer sent: {answer}. The answer is revealed when your teacher shows it.").format(
+                answer=self.sent))
         elif not self.sending:
-            self.status.value = message_html(_("Your teacher is polling the class: answer once."), "info")
+            self._tell(_("Your teacher is polling the class: answer once."))
 
     # ----- answering
 
@@ -219,7 +220,7 @@ class ClassPoll:
                 return
             self.sending = True
             self.question.controls.lock()
-            self.status.value = message_html(_("Sending your answer…"), "info")
+            self._tell(_("Sending your answer…"))
         self.run(lambda: self._send_answer(poll, str(text)))
 
     def _send_with_retries(self, poll_id: int, text: str) -> tuple:
@@ -250,9 +251,8 @@ class ClassPoll:
                 self.refusal = _reason(reply).rstrip(".")
                 self._show_state()
             else:
-                self.status.value = message_html(_("Not sent: the class hub did not take it ({reason}). Try "
-                                                   "again.").format(reason=_reason(reply) if status else
-                                                                    _("no answer")), "info")
+                reason = _reason(reply) if status else _("no answer")
+                self._tell(_("Not sent: the class hub did not take it ({reason}). Try again.").format(reason=reason))
                 self.question.controls.lock(self.poll.state != "open")
 
 
