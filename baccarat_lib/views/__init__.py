@@ -1,9 +1,7 @@
-"""The views layer: HTML, Markdown, the SVG scoreboards, plots, diagrams and widgets, all in the colours of
-``palette``. Nothing in the library imports it; lessons and tests do. Names load lazily, so a lesson that draws
-nothing never imports matplotlib.
+"""The views layer: HTML, Markdown, the SVG scoreboards, plots, diagrams and widgets, in ``palette``'s colours.
 
-Every public name of its modules (each module's ``__all__``) is importable from here; each loads its module
-on first use.
+Every public name of its modules is importable from here and loads its module on first use (a lesson that draws
+nothing never imports matplotlib). Nothing in the library imports the views; lessons and tests do.
 """
 
 from .._lazy import lazy_exports

@@ -4,7 +4,7 @@ Public names:
 
 - ``READING_ORDER``: the five boxes of the reading order, as ``(title, detail)`` pairs.
 - ``reading_order_box(step)``: the title of the box a coup's ``Step`` belongs to.
-- ``reading_order_figure()``: the reading order as a matplotlib flowchart (end the cell with ``plt.show()``).
+- ``reading_order_figure()``: the reading order as a matplotlib flowchart.
 
 >>> [title for title, _ in READING_ORDER]
 ['1. Total', '2. Natural?', '3. Player rule', '4. Banker rule', '5. Compare']
@@ -21,7 +21,6 @@ from ..i18n import N_, _
 from .palette import DARK_GREY, TONES
 
 __all__ = ["READING_ORDER", "reading_order_box", "reading_order_figure"]
-
 
 
 def _player_rule() -> str:

@@ -2,18 +2,14 @@
 
 Every view of the course builds its HTML from these pieces. Public names:
 
-- ``card_html(card)``: one card face (red hearts and diamonds, black spades and clubs), named in words for a
-  screen reader (``game.cards.card_name``).
+- ``card_html(card)``: one card face, named in words for a screen reader (``game.cards.card_name``).
 - ``hand_html(name, cards, total=None)``: a labelled row of card faces with the total.
 - ``coup_html(coup, shown=None)``: both hands of a coup, optionally only its first ``shown`` cards.
 - ``steps_html(steps)``: the steps of a coup as a numbered list.
 - ``message_html(text, kind)``: a coloured box; ``kind`` is "error", "right", "wrong" or "info".
 - ``caption_html(html)``: a line of explanation above or below a view.
-- ``table_html(headers, rows, css_class, centred=False, marked=())``: a table in the course's one table style,
-  the rows numbered in ``marked`` shaded green, in a box that scrolls sideways when the table is wider than the
-  page, which the keyboard reaches (Tab, then the arrow keys) and a screen reader names by the table's columns.
-
-Numbers are formatted by ``game.formatting`` (``percent``, ``rounded``, ``money``).
+- ``table_html(headers, rows, css_class, centred=False, marked=())``: a table in the course's one style, in a box
+  that scrolls sideways, which the keyboard reaches and a screen reader names by the table's columns.
 
 >>> from baccarat_lib import Card
 >>> "♥" in card_html(Card("7", "♥"))
@@ -66,8 +62,7 @@ def hand_html(name: str, cards, total: int | None = None) -> str:
 
 
 def coup_html(coup: Coup, shown: int | None = None) -> str:
-    """Both hands of a coup; with ``shown`` (a whole number, kept within 0 and the number of cards dealt), only
-    the first ``shown`` cards in dealt order are face up."""
+    """Both hands of a coup; with ``shown``, only its first ``shown`` cards in dealt order are face up."""
     if not isinstance(coup, Coup):
         raise BaccaratError(_("coup must be a Coup played by play_coup(...), not {given}").format(given=_quoted(coup)))
     dealt = coup.dealt
@@ -108,9 +103,8 @@ _MARKED_ROW = f'<tr class="bcl-marked" style="background:{TONES["green"][0]};col
 
 
 def table_html(headers, rows, css_class: str, centred: bool = False, marked=()) -> str:
-    """A table in the course's one style; headers and cells are HTML already (escape text before passing it).
-
-    Rows whose number (from 0) is in ``marked`` are shaded green and bold.
+    """A table in the course's one style (headers and cells are HTML already); the rows numbered (from 0) in
+    ``marked`` are shaded green and bold.
 
     >>> table_html(["Bet", "Edge"], [["Tie", "14.36%"]], "bcl-demo").count("<td")
     2
@@ -120,8 +114,7 @@ def table_html(headers, rows, css_class: str, centred: bool = False, marked=()) 
     body = "".join((_MARKED_ROW if number in marked else "<tr>")
                    + "".join(f'<td style="{cell}">{value}</td>' for value in row) + "</tr>"
                    for number, row in enumerate(rows))
-    # A table wider than the page scrolls inside its own box rather than pushing the page sideways; the box takes
-    # the keyboard (tabindex) so the arrow keys scroll it too, and a screen reader names it by the table's columns.
+    # A wide table scrolls inside its own box, which the keyboard reaches (tabindex) to scroll it with the arrows
     columns = ", ".join(filter(None, (" ".join(unescape(_TAG.sub(" ", str(header))).split()) for header in headers)))
     label = escape(_("Table: {columns}").format(columns=columns) if columns else _("A table"), quote=True)
     return (f'<div class="bcl-table-box" tabindex="0" role="region" aria-label="{label}" '

@@ -1,7 +1,7 @@
-"""Money as tables, for lessons 06–07: pay tables side by side, a settled bet, odds and every bet's edge.
+"""Money as tables, for lessons 06, 07 and 10: pay tables side by side, a settled bet, odds and every bet's edge.
 
 Each function reads the library's data (``payouts``, ``odds``) and returns HTML; the widgets of
-``views.widgets.money`` are thin views over them, and lesson 10's removal table is here too.
+``views.widgets.money`` are thin views over them.
 
 - ``pay_tables_html(tables)``: the pay tables side by side, one row per bet, a column per table (its title).
 - ``settle_reading(table, bet, stake, cards)``: a typed coup played and a bet settled, with its HTML.
@@ -45,25 +45,21 @@ __all__ = ["pay_tables_html", "SettleReading", "settle_reading", "same_coup_ever
 
 WORKED_COUP = "2♣ 3♥ 3♠ A♦ 7♦ 4♠"   # the rule reference's coup: Banker wins 8–2
 _OUTCOMES = (Outcome.BANKER, Outcome.PLAYER, Outcome.TIE)
-_OUTCOME_NAMES = {Outcome.BANKER: N_("Banker"), Outcome.PLAYER: N_("Player"), Outcome.TIE: N_("Tie")}
+_EXACT = Context(prec=60)       # stake + net exactly, whatever the caller's decimal context (amounts under 10**15)
 # A settlement's result is a key ("wins", "push", "loses"); these are its names as a table shows them.
 _RESULT_NAMES = {"wins": N_("wins"), "push": N_("push"), "loses": N_("loses")}
 
 
 # ---------------------------------------------------------------- pay tables side by side
 
-# JupyterLab right-aligns table cells; these read left to right, and short terms never break inside.
-_LEFT = "text-align:left;"
-_NOWRAP = "white-space:nowrap;"
-
-
 def _left(html: str) -> str:
-    """A cell's content, left-aligned whatever the notebook's table style."""
-    return f'<div style="{_LEFT}">{html}</div>'
+    """A cell's content, left-aligned whatever the notebook's table style (JupyterLab right-aligns cells)."""
+    return f'<div style="text-align:left;">{html}</div>'
 
 
 def _nowrap(html: str) -> str:
-    return f'<span style="{_NOWRAP}">{html}</span>'
+    """Short terms that never break inside."""
+    return f'<span style="white-space:nowrap;">{html}</span>'
 
 
 def _line_html(line) -> str:
@@ -73,7 +69,7 @@ def _line_html(line) -> str:
     words = event.split(" ")
     head, tail = " ".join(words[:-2]), " ".join(words[-2:])
     event_html = (escape(head) + " " if head else "") + _nowrap(escape(tail) + ":")
-    return f'<div style="{_LEFT}">{event_html} {_nowrap("<b>" + escape(line.terms()) + "</b>")}</div>'
+    return _left(f'{event_html} {_nowrap("<b>" + escape(line.terms()) + "</b>")}')
 
 
 def _title(name: str) -> str:
@@ -81,10 +77,8 @@ def _title(name: str) -> str:
 
 
 def pay_tables_html(tables=None, bets=None) -> str:
-    """The pay tables side by side: a column per table, headed by its title, a row per bet; each cell lists the
-    bet's lines, left-aligned, in the order they are checked ("—": the table does not offer the bet).
-
-    ``bets``: None for every bet the tables offer, or the bets to show (a lesson shows the side bets apart)."""
+    """The pay tables side by side: a column per table, a row per bet, each cell the bet's lines in the order they
+    are checked ("—": not offered). ``bets``: None for every bet the tables offer, or the bets to show."""
     rows = pay_table_rows(tables)
     if bets is not None:
         offered = [bet for bet, _lines in rows]
@@ -115,16 +109,9 @@ class SettleReading(NamedTuple):
     html: str
 
 
-def _exact_sum(first: Decimal, second: Decimal) -> Decimal:
-    """``first + second`` exactly, whatever the caller's decimal context (enough digits for both)."""
-    digits = max(first.adjusted(), second.adjusted()) - min(first.as_tuple().exponent,
-                                                            second.as_tuple().exponent) + 2
-    return Context(prec=max(28, digits)).add(first, second)
-
-
 def _settlement_rows(stake: Decimal, settlement: Settlement, line=None) -> list:
     """The settlement as a learner reads it: a win is paid, then any commission taken back; a push returns the
-    stake; a loss pays nothing (the dealer takes the stake). ``line``: the pay-table line that applied."""
+    stake; a loss pays nothing. ``line``: the pay-table line that applied."""
     result = settlement.result
     rows = [[_("Stake"), money(stake)], [_("Result"), _(_RESULT_NAMES.get(result, result))]]
     if result == "wins":
@@ -140,10 +127,11 @@ def _settlement_rows(stake: Decimal, settlement: Settlement, line=None) -> list:
         rows.append([_("What happens"), _("The bet pushes: nothing is paid or taken, the {stake} stake "
                                           "comes back").format(stake=money(stake))])
     else:
-        rows.append([_("What happens"), _("The bet loses: the dealer takes the {stake} stake").format(stake=money(stake))])
+        rows.append([_("What happens"),
+                     _("The bet loses: the dealer takes the {stake} stake").format(stake=money(stake))])
     net_result = _("Net result")
     rows += [[f"<b>{net_result}</b>", f"<b>{money(settlement.net)}</b>"],
-             [_("The bettor picks up (stake + net)"), money(_exact_sum(stake, settlement.net))]]
+             [_("The bettor picks up (stake + net)"), money(_EXACT.add(stake, settlement.net))]]
     return [[_left(label), _left(value)] for label, value in rows]
 
 
@@ -155,8 +143,7 @@ def settle_reading(table, bet: str, stake, cards) -> SettleReading:
     settlement = settle(bet, stake, coup, table)
     kind = {"wins": "right", "push": "info", "loses": "wrong"}[settlement.result]
     line = table.line_for(bet, coup_facts(coup))
-    # The verdict first, right under the widget's controls (below the coup's cards it was off a 768 px screen),
-    # then the settlement's lines, then the coup it was read from.
+    # The verdict first, right under the widget's controls (below the coup's cards it was off a 768 px screen)
     html = (message_html(settlement.explanation, kind)
             + table_html(["", _left(_("{bet} at “{table}”").format(bet=escape(bet_label(bet)),
                                                                   table=escape(_(table.title))))],
@@ -168,7 +155,8 @@ def settle_reading(table, bet: str, stake, cards) -> SettleReading:
 def same_coup_everywhere_html(bet: str, stake, cards) -> str:
     """One coup, the same cards and the same drawing rules, settled on every table that offers ``bet``."""
     if not isinstance(bet, str) or bet not in BETS:
-        raise BaccaratError(_("bet must be one of {bets}, not {given}").format(bets=", ".join(BETS), given=shown(bet, 20)))
+        raise BaccaratError(_("bet must be one of {bets}, not {given}").format(bets=", ".join(BETS),
+                                                                              given=shown(bet, 20)))
     coup = play_coup(cards)
     rows = []
     for table in PAY_TABLES.values():
@@ -196,13 +184,11 @@ def outcome_table_html(decks=(6, 8)) -> str:
     """P(Banker wins), P(Player wins), P(Tie) for each number of decks, exact, shown to 4 decimals."""
     decks = _deck_counts(decks)
     chances = {count: outcome_probabilities(count) for count in decks}
-    names = {outcome: _(_OUTCOME_NAMES[outcome]) for outcome in _OUTCOMES}
-    rows = [[f"<b>{names[outcome]}</b>"] + [percent(chances[count][outcome]) for count in decks]
+    rows = [[f"<b>{outcome.display_name}</b>"] + [percent(chances[count][outcome]) for count in decks]
             for outcome in _OUTCOMES]
     total = _("sum")
     rows.append([f"<i>{total}</i>"] + [percent(sum(chances[count].values())) for count in decks])
-    return table_html([_("Outcome")] + [_decks_text(count) for count in decks], rows,
-                      "bcl-outcomes")
+    return table_html([_("Outcome")] + [_decks_text(count) for count in decks], rows, "bcl-outcomes")
 
 
 def edge_table_html(decks=(6, 8), tables=None) -> str:

@@ -1,11 +1,8 @@
-"""The course's colours, each named once: the boards and plots, card faces, messages, tables and diagrams.
+"""The course's colours, each named once: every colour the library draws (HTML, SVG and matplotlib) is read from here.
 
-Every colour the library draws (HTML, SVG and matplotlib alike) is read from here; a test finds no hex colour
-anywhere else in ``baccarat_lib``. Change a colour here and every picture follows.
-
-Each text colour reads on its background at a contrast of 4.5:1 or more (WCAG 2.1 AA), and each mark of a board
-or plot at 3:1 on white; colours that must be told apart are, in greyscale and for red-green and blue-yellow colour
-blindness, or they carry a letter or a shape as well (tests/views/test_palette.py checks both, by the formulas).
+Text reads on its background at 4.5:1 or more (WCAG 2.1 AA), a board's or plot's mark at 3:1 on white; colours
+that must be told apart are, in greyscale and for colour-blind readers, or carry a letter or shape as well
+(tests/views/test_palette.py checks both, by the formulas).
 """
 
 from __future__ import annotations
@@ -13,8 +10,8 @@ from __future__ import annotations
 from ..game.coup import Outcome          # the game layer only: HTML views load no numpy
 
 # The layer exports the colours by meaning; the greys and line colours are imported from here by name.
-__all__ = ["FOCUS_COLOUR", "OUTCOME_COLOURS", "DERIVED_COLOURS", "BET_COLOURS", "BET_MARKERS", "BET_HATCHES", "CARD_RED", "CARD_BLACK", "DRAW_COLOUR",
-           "STAND_COLOUR", "MESSAGE_COLOURS", "TONES"]
+__all__ = ["FOCUS_COLOUR", "OUTCOME_COLOURS", "DERIVED_COLOURS", "BET_COLOURS", "BET_MARKERS", "BET_HATCHES",
+           "CARD_RED", "CARD_BLACK", "DRAW_COLOUR", "STAND_COLOUR", "MESSAGE_COLOURS", "TONES"]
 
 # Paper, ink and greys, darkest first
 BLACK, WHITE = "#000", "#fff"

@@ -1,14 +1,10 @@
-"""The scoreboards as inline SVG, their one renderer: crisp on a projector, drawn in about a millisecond, no
-matplotlib, in the lessons, the widgets and the book alike, in the colours of ``views.palette``.
+"""The scoreboards as inline SVG, their one renderer (lessons, widgets and the book), in ``views.palette``'s colours.
 
-The Bead Plate's filled beads with their letter and pair dots, the Big Road's hollow rings with their letter and
-green tie slashes (and their count when more than one). Nothing is told by colour alone: a bead and a ring carry
-their letter (B, P, T), a tie is a slash, and a derived road's blue marks are broken (a dashed ring, a dotted
-slash, a dot with a hole) where its red ones are whole. Each picture is an image for a screen reader
-(``role="img"``), named by its title and described in words by its ``<desc>``: per board, the coups and how many
-each side won, the Big Road's streaks in order ("3 streaks: Banker 2, Player 1, Banker 4. 1 tie."), a derived
-road's runs of colour, in the current language. The picture scales to the width of its output (a ``viewBox`` and ``width:100%``) and its ``viewBox``
-is wide enough for each board's title, so a title is never cut, however short the shoe.
+Nothing is told by colour alone: a bead and a ring carry their letter (B, P, T), a tie is a green slash (with its
+count when more than one), and a derived road's blue marks are broken (a dashed ring, a dotted slash, a dot with a
+hole) where its red ones are whole. Each picture is an image for a screen reader (``role="img"``), named by its
+title and described in words by its ``<desc>``: per board, the coups and each side's wins, the Big Road's streaks
+in order, a derived road's runs of colour. It scales to its output's width, and is wide enough for every title.
 
 Public names:
 
@@ -16,14 +12,12 @@ Public names:
 - ``big_road_svg(cells, columns=None, rows=6, title=...)``: one board from ``roads.big_road``.
 - ``roads_svg(outcomes, rows=6)``: both boards of a sequence of results (or ``CoupRecords``), Bead Plate on
   top, in one picture, so their cells are the same size.
-- ``scoreboard_svg(outcomes, rows=6)``: all five boards of a sequence of results, as a table's screen shows them:
-  below the two, the derived roads in half-size cells as at a table: Big Eye Boy hollow circles, Small Road small
-  filled dots, Cockroach Pig slashes, red or blue.
+- ``scoreboard_svg(outcomes, rows=6)``: all five boards, as a table's screen shows them: below the two, the derived
+  roads in half-size cells (Big Eye Boy hollow circles, Small Road filled dots, Cockroach Pig slashes).
 
-Every mark carries a class, so the picture can be read back: ``bcl-bead`` (a circle per coup),
-``bcl-bead-letter``, ``bcl-banker-pair`` and ``bcl-player-pair`` (dots), ``bcl-ring``, ``bcl-ring-letter``,
-``bcl-tie`` (a slash per ring with ties) and ``bcl-tie-count``; the derived roads' marks ``bcl-big-eye-boy``, ``bcl-small-road`` and
-``bcl-cockroach-pig``, each with its colour (``data-colour``, "red" or "blue").
+Every mark carries a class, so the picture can be read back: ``bcl-bead``, ``bcl-bead-letter``,
+``bcl-banker-pair``, ``bcl-player-pair``, ``bcl-ring``, ``bcl-ring-letter``, ``bcl-tie``, ``bcl-tie-count``, and
+``bcl-big-eye-boy``, ``bcl-small-road``, ``bcl-cockroach-pig`` with their colour (``data-colour``).
 
 >>> from baccarat_lib.analysis.roads import bead_plate
 >>> svg = bead_plate_svg(bead_plate("B P T"))
@@ -34,6 +28,7 @@ Every mark carries a class, so the picture can be read back: ``bcl-bead`` (a cir
 from __future__ import annotations
 
 from html import escape
+from itertools import groupby
 
 from ..analysis.roads import (DERIVED_ROADS, LETTERS, MAX_ROWS, ROWS, BeadCell, BigRoadCell, RoadColour, bead_plate,
                               big_road, derived_road)
@@ -87,10 +82,6 @@ def _rows(rows) -> int:
     return whole_number("rows", rows, 1, MAX_ROWS)
 
 
-def _title_width(title: str) -> float:
-    return _PAD + len(title) * _CHAR_WIDTH * _TITLE_SIZE + _PAD
-
-
 def _n(x: float) -> str:
     """A coordinate, short: whole numbers without decimals, else one decimal."""
     return str(int(x)) if float(x).is_integer() else f"{x:.1f}"
@@ -113,10 +104,9 @@ def _centre(cell, x0: float, y0: float) -> tuple[float, float]:
     return x0 + (cell.column + 0.5) * _CELL, y0 + (cell.row + 0.5) * _CELL
 
 
-def _corner(cell, x0: float, y0: float) -> tuple[float, float]:
-    """The centre of a small mark in a cell's top right corner (a tie count)."""
-    x, y = _centre(cell, x0, y0)
-    return x + 0.3 * _CELL, y - 0.3 * _CELL
+def _group(attributes: str, marks) -> str:
+    """``marks`` (SVG elements) in one ``<g>`` carrying their shared ``attributes``."""
+    return f"<g {attributes}>" + "".join(marks) + "</g>"
 
 
 def _bead_board(cells, x0: float, y0: float, columns: int, rows: int, title: str) -> str:
@@ -126,23 +116,20 @@ def _bead_board(cells, x0: float, y0: float, columns: int, rows: int, title: str
     for outcome in (Outcome.BANKER, Outcome.PLAYER, Outcome.TIE):
         beads = [_centre(cell, x0, top) for cell in cells if cell.outcome is outcome]
         if beads:
-            parts.append(f'<g fill="{OUTCOME_COLOURS[outcome]}" stroke="{WHITE}" stroke-width="1.4">'
-                         + "".join(f'<circle class="bcl-bead" cx="{_n(x)}" cy="{_n(y)}" r="15.1"/>' for x, y in beads)
-                         + "</g>")
+            parts.append(_group(f'fill="{OUTCOME_COLOURS[outcome]}" stroke="{WHITE}" stroke-width="1.4"',
+                                (f'<circle class="bcl-bead" cx="{_n(x)}" cy="{_n(y)}" r="15.1"/>' for x, y in beads)))
     if cells:
         # letters centred: the baseline 0.35 em below the centre (dominant-baseline is not read everywhere)
-        parts.append(f'<g fill="{WHITE}" font-size="18" font-weight="bold" text-anchor="middle">'
-                     + "".join(f'<text class="bcl-bead-letter" x="{_n(x)}" y="{_n(y + 6.3)}">{LETTERS[cell.outcome]}</text>'
-                               for cell in cells for x, y in [_centre(cell, x0, top)])
-                     + "</g>")
+        parts.append(_group(f'fill="{WHITE}" font-size="18" font-weight="bold" text-anchor="middle"',
+                            (f'<text class="bcl-bead-letter" x="{_n(x)}" y="{_n(y + 6.3)}">{LETTERS[cell.outcome]}'
+                             '</text>' for cell in cells for x, y in [_centre(cell, x0, top)])))
     for flag, outcome, shift in (("banker_pair", Outcome.BANKER, -0.3), ("player_pair", Outcome.PLAYER, 0.3)):
         dots = [_centre(cell, x0, top) for cell in cells if getattr(cell, flag)]
         if dots:
             name = flag.replace("_", "-")
-            parts.append(f'<g fill="{OUTCOME_COLOURS[outcome]}" stroke="{WHITE}" stroke-width="1.7">'
-                         + "".join(f'<circle class="bcl-{name}" cx="{_n(x + shift * _CELL)}" '
-                                   f'cy="{_n(y + shift * _CELL)}" r="4.3"/>' for x, y in dots)
-                         + "</g>")
+            parts.append(_group(f'fill="{OUTCOME_COLOURS[outcome]}" stroke="{WHITE}" stroke-width="1.7"',
+                                (f'<circle class="bcl-{name}" cx="{_n(x + shift * _CELL)}" '
+                                 f'cy="{_n(y + shift * _CELL)}" r="4.3"/>' for x, y in dots)))
     return "".join(parts)
 
 
@@ -153,32 +140,28 @@ def _road_board(cells, x0: float, y0: float, columns: int, rows: int, title: str
     for outcome in (Outcome.BANKER, Outcome.PLAYER):
         rings = [_centre(cell, x0, top) for cell in cells if cell.outcome is outcome]
         if rings:
-            parts.append(f'<g fill="none" stroke="{OUTCOME_COLOURS[outcome]}" stroke-width="4.3">'
-                         + "".join(f'<circle class="bcl-ring" cx="{_n(x)}" cy="{_n(y)}" r="13"/>' for x, y in rings)
-                         + "</g>")
+            parts.append(_group(f'fill="none" stroke="{OUTCOME_COLOURS[outcome]}" stroke-width="4.3"',
+                                (f'<circle class="bcl-ring" cx="{_n(x)}" cy="{_n(y)}" r="13"/>' for x, y in rings)))
             # the ring's letter, in its colour: Banker and Player rings differ in more than colour
-            parts.append(f'<g fill="{OUTCOME_COLOURS[outcome]}" font-size="14" font-weight="bold" '
-                         'text-anchor="middle">'
-                         + "".join(f'<text class="bcl-ring-letter" x="{_n(x)}" y="{_n(y + 4.9)}">'
-                                   f'{LETTERS[outcome]}</text>' for x, y in rings)
-                         + "</g>")
+            parts.append(_group(f'fill="{OUTCOME_COLOURS[outcome]}" font-size="14" font-weight="bold" '
+                                'text-anchor="middle"',
+                                (f'<text class="bcl-ring-letter" x="{_n(x)}" y="{_n(y + 4.9)}">'
+                                 f'{LETTERS[outcome]}</text>' for x, y in rings)))
     tied = [cell for cell in cells if cell.ties]
     if tied:
         reach = 0.33 * _CELL
-        parts.append(f'<g stroke="{OUTCOME_COLOURS[Outcome.TIE]}" stroke-width="3.6" stroke-linecap="round">'
-                     + "".join(f'<line class="bcl-tie" x1="{_n(x - reach)}" y1="{_n(y + reach)}" '
-                               f'x2="{_n(x + reach)}" y2="{_n(y - reach)}"/>'
-                               for cell in tied for x, y in [_centre(cell, x0, top)])
-                     + "</g>")
+        parts.append(_group(f'stroke="{OUTCOME_COLOURS[Outcome.TIE]}" stroke-width="3.6" stroke-linecap="round"',
+                            (f'<line class="bcl-tie" x1="{_n(x - reach)}" y1="{_n(y + reach)}" '
+                             f'x2="{_n(x + reach)}" y2="{_n(y - reach)}"/>'
+                             for cell in tied for x, y in [_centre(cell, x0, top)])))
     counted = [cell for cell in tied if cell.ties > 1]
     if counted:
-        parts.append(f'<g fill="{OUTCOME_COLOURS[Outcome.TIE]}" font-size="13" font-weight="bold" '
-                     'text-anchor="middle">'
-                     + "".join(f'<circle cx="{_n(x)}" cy="{_n(y)}" r="7.5" fill="{WHITE}"/>'
-                               f'<text class="bcl-tie-count" x="{_n(x)}" y="{_n(y + 4.6)}">{cell.ties}</text>'
-                               # in the cell's top right corner, clear of the ring's letter
-                               for cell in counted for x, y in [_corner(cell, x0, top)])
-                     + "</g>")
+        corner = 0.3 * _CELL        # a tie count sits in the cell's top right corner, clear of the ring's letter
+        parts.append(_group(f'fill="{OUTCOME_COLOURS[Outcome.TIE]}" font-size="13" font-weight="bold" '
+                            'text-anchor="middle"',
+                            (f'<circle cx="{_n(x + corner)}" cy="{_n(y - corner)}" r="7.5" fill="{WHITE}"/>'
+                             f'<text class="bcl-tie-count" x="{_n(x + corner)}" y="{_n(y - corner + 4.6)}">'
+                             f'{cell.ties}</text>' for cell in counted for x, y in [_centre(cell, x0, top)])))
     return "".join(parts)
 
 
@@ -239,13 +222,7 @@ def _board(entry, columns: int):
 
 def _runs(marks) -> list[tuple]:
     """Consecutive equal marks as (mark, how many), in order: "B B P" -> [(B, 2), (P, 1)]."""
-    runs: list[list] = []
-    for mark in marks:
-        if runs and runs[-1][0] == mark:
-            runs[-1][1] += 1
-        else:
-            runs.append([mark, 1])
-    return [(mark, count) for mark, count in runs]
+    return [(mark, len(list(run))) for mark, run in groupby(marks)]
 
 
 def _bead_words(cells) -> str:
@@ -300,13 +277,12 @@ def _board_words(entry) -> str:
 
 
 def _svg(boards, columns: int, rows: int, label: str) -> str:
-    """``boards``: (draw, cells, title) drawn one under the other in one picture that fits every title; a
-    derived road, (draw, cells, title, k), in half-size cells. ``label`` names the picture; its ``<desc>`` says
-    each board in words."""
+    """``boards`` ((draw, cells, title), or (draw, cells, title, k) for a derived road) one under the other in one
+    picture named ``label``, its ``<desc>`` each board in words."""
     description = "\n".join(_board_words(entry) for entry in boards)
     boards = [_board(entry, columns) for entry in boards]
-    width = max(*(_PAD + board_columns * cell + _PAD for _draw, _cells, _title_text, board_columns, cell in boards),
-                *(_title_width(title) for _draw, _cells, title, _columns_count, _size in boards))
+    width = max(_PAD + max(board_columns * cell, len(title) * _CHAR_WIDTH * _TITLE_SIZE) + _PAD
+                for _draw, _cells, title, board_columns, cell in boards)
     body, y = [], _PAD
     for draw, cells, title, board_columns, cell in boards:
         body.append(draw(cells, _PAD, y, board_columns, rows, title))
@@ -335,12 +311,8 @@ def big_road_svg(cells, columns: int | None = None, rows: int = ROWS, title: str
 
 
 def _boards_svg(beads, rings, rows: int, label: str = _BOARDS_LABEL, derived=None) -> str:
-    """Both boards from their layouts (``roads.bead_plate`` and ``roads.big_road`` cells, made by the library) as
-    one SVG, Bead Plate on top, cells the same size; ``label`` (a catalog message) is what a screen reader says of
-    the picture.
-
-    ``derived``: None, or the three derived roads' cells (Big Eye Boy, Small Road, Cockroach Pig), drawn below
-    the Big Road in half-size cells over the same width."""
+    """Both boards from their layouts as one SVG named ``label`` (a catalog message), Bead Plate on top, cells the
+    same size; ``derived``: None, or the three derived roads' cells, drawn below in half-size cells."""
     columns = max(_columns(beads, None), _columns(rings, None))
     boards = [(_bead_board, beads, _(_BEAD_PLATE_TITLE)), (_road_board, rings, _(_BIG_ROAD_TITLE))]
     for k, cells in zip(DERIVED_ROADS, derived or ()):

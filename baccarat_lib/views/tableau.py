@@ -1,12 +1,9 @@
-"""The Banker tableau drawn: as a Markdown or HTML table shaped like the printed one, and as a draw/stand grid.
-
-Everything here reads ``game.tableau`` (and through it the one literal ``rules.BANKER_TABLEAU``).
+"""The Banker tableau drawn, from ``game.tableau`` (and through it the one literal ``rules.BANKER_TABLEAU``).
 
 Public names:
 
 - ``tableau_markdown()``: the printed table as Markdown.
-- ``tableau_grid_html(banker_total=None, third_card=None)``: the grid as coloured HTML with D/S in each cell,
-  one cell (or, when Player stood, one row's "Player stood" cell) highlighted.
+- ``tableau_grid_html(banker_total=None, third_card=None)``: the draw/stand grid as coloured HTML, one cell outlined.
 - ``published_markdown(rows, headings)``: rows printed elsewhere, shown cell for cell as a Markdown table.
 
 >>> print(tableau_markdown().splitlines()[1:3])
@@ -66,12 +63,8 @@ _VALUE_HEADERS = {0: "0<br><small>10 J Q K</small>", 1: "1<br><small>A</small>"}
 
 
 def tableau_grid_html(banker_total: int | None = None, third_card=None) -> str:
-    """The draw/stand grid as HTML (rows: Banker total 0..7; columns: Player's third-card value 0..9,
-    then "Player stood"); the cell for ``banker_total`` and ``third_card`` is outlined.
-
-    ``banker_total`` is None (no cell outlined) or 0..9 (8 and 9, naturals, outline nothing); ``third_card`` is a
-    value 0..9, or None for "Player stood".
-    """
+    """The draw/stand grid as HTML, Banker total 0..7 against Player's third card 0..9 or None (stood); the cell
+    of ``banker_total`` and ``third_card`` outlined (``banker_total`` None, 8 or 9: none)."""
     banker_total = None if banker_total is None else whole_number("banker_total", banker_total, 0, 9)
     third_card = None if third_card is None else whole_number("third_card", third_card, 0, 9)
 
@@ -82,7 +75,8 @@ def tableau_grid_html(banker_total: int | None = None, third_card=None) -> str:
         extra = ' class="bcl-highlight"' if highlight else ""
         current = ' aria-current="true"' if highlight else ""      # the outline, said to a screen reader
         return (f'<td{extra} data-total="{total}" data-value="{column}"{current} style="background:{colour};'
-                f'border:{border};width:2.6em;height:2.1em;text-align:center;font-weight:bold;color:{INK};">{text}</td>')
+                f'border:{border};width:2.6em;height:2.1em;text-align:center;font-weight:bold;color:{INK};">'
+                f'{text}</td>')
 
     header = "".join(f'<th scope="col" style="padding:0 0.3em;">{_VALUE_HEADERS.get(value, value)}</th>'
                      for value in THIRD_CARD_VALUES)
@@ -112,13 +106,14 @@ def tableau_grid_html(banker_total: int | None = None, third_card=None) -> str:
 
 def _rows(rows) -> list:
     if not isinstance(rows, (list, tuple)):
-        raise BaccaratError(_("rows must be a list of printed rows (totals, draw, stand), not {given}").format(given=shown(rows)))
+        raise BaccaratError(_("rows must be a list of printed rows (totals, draw, stand), not {given}").format(
+            given=shown(rows)))
     return list(rows)
 
 
 def published_markdown(rows, headings=SOURCE_002_HEADINGS) -> str:
-    """Printed rows ``(totals, draw cell, stand cell)`` as a Markdown table, cell for cell (cells are text;
-    an empty or None cell is left blank; a cell in words, such as "does not draw", in the course's language)."""
+    """Printed rows ``(totals, draw cell, stand cell)`` as a Markdown table, cell for cell (None: blank), in the
+    course's language."""
     for name, row in [("headings", headings)] + [(_("each row"), row) for row in _rows(rows)]:
         if (not isinstance(row, (list, tuple)) or len(row) != 3
                 or not all(cell is None or isinstance(cell, str) for cell in row)):

@@ -15,7 +15,8 @@ import pytest
 from baccarat_lib.i18n import using_language
 from baccarat_lib.progress import class_link
 from baccarat_lib.teaching.polls import Poll
-from baccarat_lib.views.widgets import ClassPoll, show_class_poll
+from baccarat_lib.views.widgets import class_poll, show_class_poll
+from baccarat_lib.views.widgets.class_poll import ClassPoll
 from class_service import Service, ServiceServer, wait_for
 
 COUP = Poll(7, "05_a_whole_coup", 0, "open")            # 7 6 Q J 5 2: Player wins 7–6
@@ -128,19 +129,93 @@ def test_a_closed_poll_takes_no_answer():
     assert service.sent == []
 
 
-def test_the_services_reason_shows_when_it_refuses_an_answer():
+def test_the_services_reason_shows_when_it_refuses_an_answer_to_a_closed_poll():
     service = FakeService(_open(COUP))
-    service.answer_reply = (409, {"error": "you have answered this poll already"})
+    service.answer_reply = (409, {"error": "this poll is closed"})
     widget = _poll(service)
     widget.refresh()
     _click(widget, "Player")
-    assert "Not sent: you have answered this poll already." in _text(widget.status)
+    assert service.sent == [(7, "Player")]                            # a refusal is not tried again
+    assert "Not sent: this poll is closed." in _text(widget.status) and widget.sent is None
     widget.refresh()                                                  # the next look keeps the reason and the lock
-    assert "answered this poll already" in _text(widget.status)
+    assert "this poll is closed" in _text(widget.status)
     assert all(button.disabled for button in widget.question.controls.buttons)
 
 
-def test_an_answer_lost_on_the_way_can_be_sent_again():
+@pytest.fixture
+def no_pauses(monkeypatch):
+    """The pauses between tries, recorded instead of slept."""
+    pauses = []
+    monkeypatch.setattr(class_poll.time, "sleep", pauses.append)
+    return pauses
+
+
+class FlakyService(FakeService):
+    """A service whose first replies to an answer are lost (an OSError: the 3 s timeout) or fail (an HTTP status)."""
+
+    def __init__(self, failures):
+        super().__init__(_open(COUP))
+        self.failures = list(failures)
+
+    def send(self, poll_id, answer):
+        self.sent.append((poll_id, answer))
+        if self.failures:
+            failure = self.failures.pop(0)
+            if isinstance(failure, Exception):
+                raise failure
+            return failure
+        return self.answer_reply
+
+
+@pytest.mark.parametrize("failures", [[OSError("timed out")], [(502, None), OSError("timed out")]])
+def test_an_answer_whose_reply_is_lost_is_tried_again_after_a_pause(no_pauses, failures):
+    service = FlakyService(failures)
+    widget = _poll(service)
+    widget.refresh()
+    _click(widget, "Player")
+    assert service.sent == [(7, "Player")] * (len(failures) + 1)
+    assert no_pauses == list(class_poll.RETRY_SECONDS[:len(failures)])
+    assert "Answer sent: Player." in _text(widget.status) and widget.sent == "Player"
+
+
+def test_the_service_having_the_answer_already_counts_as_sent(no_pauses):
+    # The first try reached the service but its reply was lost; the second is refused as a second answer.
+    service = FlakyService([OSError("timed out"), (409, {"error": "you have answered this poll already"})])
+    widget = _poll(service)
+    widget.refresh()
+    _click(widget, "Banker")
+    assert service.sent == [(7, "Banker"), (7, "Banker")] and widget.sent == "Banker"
+    assert "Answer sent: Banker." in _text(widget.status) and "Not sent" not in _text(widget.status)
+    assert all(button.disabled for button in widget.question.controls.buttons)
+
+
+def test_three_lost_tries_say_not_sent_and_the_learner_can_try_again(no_pauses):
+    service = FlakyService([OSError("timed out")] * 3)
+    widget = _poll(service)
+    widget.refresh()
+    _click(widget, "Player")
+    assert len(service.sent) == 3 and len(no_pauses) == 2 and widget.sent is None
+    assert "Not sent" in _text(widget.status) and "Try again" in _text(widget.status)
+    _click(widget, "Player")                                          # the service answers now
+    assert len(service.sent) == 4 and "Answer sent: Player." in _text(widget.status)
+
+
+def test_the_tries_run_in_the_background_and_never_hold_the_kernel():
+    # The default runner: the learner's click returns while the service has not answered yet.
+    service, answered = FakeService(_open(COUP)), threading.Event()
+
+    def slow_send(poll_id, answer):
+        answered.wait(5)
+        return service.send(poll_id, answer)
+    widget = ClassPoll(fetch=service.fetch, send=slow_send, start=False)
+    widget.refresh()
+    _click(widget, "Tie")
+    assert "Sending your answer" in _text(widget.status) and service.sent == []
+    answered.set()
+    assert wait_for(lambda: "Answer sent: Tie." in _text(widget.status))
+
+
+def test_an_answer_lost_on_the_way_can_be_sent_again(no_pauses):
     service = FakeService(_open(COUP))
 
     def unreachable(poll_id, answer):

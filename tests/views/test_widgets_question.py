@@ -8,7 +8,8 @@ from baccarat_lib.views.widgets import QuestionWidget, show_question
 import re
 import pytest
 from baccarat_lib.teaching import Question, natural_question, settle_question, total_question, winner_question
-from baccarat_lib.views.widgets import AnswerControls, show_drill, show_final_test, show_question
+from baccarat_lib.views.widgets import show_drill, show_final_test, show_question
+from baccarat_lib.views.widgets.question import AnswerControls
 from baccarat_lib.views.widgets.common import shown_html
 
 WORKED = "2♣ 3♥ 3♠ A♦ 7♦ 4♠"      # Banker wins 8–2 with three cards (8)
@@ -148,7 +149,7 @@ def test_an_exercise_answered_with_nothing_before_it_has_an_unknown_time_and_is_
     # they saw it, so the time is unknown (None), not 22 s; the second try is timed from the first answer
     # (its feedback was read): 30 - 22 = 8 s. The progress page then shows no median for it and never "slow".
     from baccarat_lib.teaching import build_progress_report
-    from baccarat_lib.views.widgets.progress import skills_html
+    from baccarat_lib.views.widgets.progress import _skills_html
     saved = _fresh_store(tmp_path, monkeypatch)
     clock = _FakeClock(0.0)
     widget = QuestionWidget(winner_question(WORKED), clock=clock)
@@ -159,7 +160,7 @@ def test_an_exercise_answered_with_nothing_before_it_has_an_unknown_time_and_is_
     assert [(a.answer, a.right, a.seconds) for a in saved()] == [("Player", False, None), ("Banker", True, 8.0)]
     untimed = build_progress_report(saved()[:1])
     assert untimed.skills[0].median_seconds is None
-    html = skills_html(untimed)
+    html = _skills_html(untimed)
     assert "—" in html and "slow" not in html.lower() and "22" not in html
 
 

@@ -1,8 +1,5 @@
-"""Matplotlib pictures, readable on a projector. Every function takes an optional ``ax`` and returns the axes;
-none calls ``plt.show()``: end the notebook cell with ``plt.show()``.
-
-Every public name of its modules (each module's ``__all__``) is importable from here; each loads its module
-on first use.
+"""Matplotlib pictures, readable on a projector: each takes an optional ``ax`` and returns the axes, never calling
+``plt.show()`` (end the notebook cell with it). Every public name of its modules is importable from here.
 """
 
 from ..._lazy import lazy_exports

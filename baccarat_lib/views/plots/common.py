@@ -1,33 +1,26 @@
-"""What every plot of the course shares: a new figure when no axes are given, and tick labels written as the
-learner's language writes numbers. The colours are ``views.palette``'s.
+"""What every plot of the course shares: a new figure when no axes are given, tick labels written as the
+learner's language writes numbers ("1,000" in English, "1.000" in Vietnamese), and the figure said in words.
 
-- ``new_axes(ax, figsize)``: ``ax`` itself, or the axes of a new figure of ``figsize`` inches; either way its
-  number ticks follow the course's language (``number_ticks``).
-- ``number_ticks(ax)``: both axes' tick labels as ``game.formatting`` writes numbers: "0.465", "1,000" and "−5" in
-  English, "0,465", "1.000" and "−5" in Vietnamese.
+- ``new_axes(ax, figsize)``: ``ax`` itself, or the axes of a new figure of ``figsize`` inches, its number ticks
+  in the course's language (``number_ticks(ax)``).
 - ``percent_ticks(axis, places=1)``: an axis holding fractions (0.46) labelled as percentages ("46.0%", "46,0%").
 - ``figure_description(fig)``: the figure in words, for a screen reader: its description if one was attached
-  (``describe_figure``), then its titles and axis labels, in the course's language ("Chart: …; horizontal axis: …;
-  vertical axis: …").
-- ``describe_figure(fig, text)``: attach a description to a figure whose titles do not say what it shows.
-- ``figure_html(fig)``: the figure as an ``<img class="bcl-plot">`` holding its PNG, with that description as
-  ``alt``.
+  (``describe_figure(fig, text)``), then its titles and axis labels ("Chart: …; horizontal axis: …").
+- ``figure_html(fig)``: the figure as an ``<img class="bcl-plot">`` holding its PNG, that description its ``alt``.
 
-Neither JupyterLab's image renderer nor nbconvert's lab template (Voila) gives a PNG output an ``alt``, so in
-IPython this module registers ``figure_html`` as every figure's ``text/html`` display, which JupyterLab, Voila and
-the book prefer to the PNG. The ``image/png`` output stays beside it (the nbval checks and the book's other
-builders read it), so a saved plot is stored twice.
+JupyterLab and Voila give a PNG output no ``alt``, so in IPython this module registers ``figure_html`` as every
+figure's ``text/html`` display, which they and the book prefer; the ``image/png`` stays beside it.
 """
 
 from __future__ import annotations
 
 from html import escape
 
+from IPython import get_ipython
 from matplotlib import pyplot as plt
 from matplotlib.figure import Figure, FigureBase
 from matplotlib.ticker import FuncFormatter
 
-from ...errors import BaccaratError, shown
 from ...game.formatting import localized
 from ...i18n import _, language, using_language
 
@@ -67,8 +60,7 @@ def percent_ticks(axis, places: int = 1):
 
 
 def new_axes(ax, figsize):
-    """``ax`` if given, else the axes of a new figure ``figsize`` (width, height) inches large; its number ticks
-    written in the course's language."""
+    """``ax`` if given, else a new figure's axes, ``figsize`` inches; its number ticks in the course's language."""
     if ax is None:
         ax = plt.subplots(figsize=figsize)[1]
     return number_ticks(ax)
@@ -90,33 +82,26 @@ def figure_description(fig: Figure) -> str:
     'Chart: Edges; horizontal axis: coup; vertical axis: edge'
     >>> plt.close(fig)
     """
-    return _description(_checked_figure(fig))
+    return _description(fig)
 
 
 def describe_figure(fig: Figure, text: str) -> Figure:
-    """Say in ``text`` what ``fig`` shows, for a figure whose titles and labels do not (a diagram): it becomes the
-    figure's description, before its titles; returns ``fig``. (It is kept as the figure's label, never drawn.)"""
-    _checked_figure(fig).set_label(text)
+    """Say in ``text`` what ``fig`` shows, for a figure whose titles do not (a diagram); returns ``fig``. (It is kept
+    as the figure's label, never drawn.)"""
+    fig.set_label(text)
     return fig
 
 
 def figure_html(fig: Figure) -> str | None:
-    """The figure as an ``<img>`` holding its PNG (drawn as the inline backend draws it), with
-    ``figure_description`` as its ``alt``; None for a figure with nothing drawn (as the PNG output)."""
+    """The figure as an ``<img>`` holding its PNG, ``figure_description`` its ``alt``; None when nothing is drawn."""
     from IPython.core.pylabtools import print_figure
 
-    description = _description(_checked_figure(fig))
+    description = _description(fig)
     png = print_figure(fig, "png", base64=True, bbox_inches="tight")
     if not png:
         return None
     return (f'<img class="bcl-plot" src="data:image/png;base64,{png}" '
             f'alt="{escape(description, quote=True)}" style="max-width:100%;">')
-
-
-def _checked_figure(fig):
-    if not isinstance(fig, FigureBase):
-        raise BaccaratError(_("fig must be a matplotlib Figure, not {given}").format(given=shown(fig)))
-    return fig
 
 
 def _description(fig: Figure) -> str:
@@ -134,20 +119,10 @@ def _description(fig: Figure) -> str:
 
 
 def _show_figures_with_alt(formatters) -> None:
-    """Register ``figure_html`` as the ``text/html`` display of every figure in ``formatters`` (an IPython
-    display formatter's). It is registered for ``FigureBase``, which ``Figure`` derives from: the inline backend
-    clears every format registered for ``Figure`` itself when it starts (after this module may be imported)."""
+    """Register ``figure_html`` as the ``text/html`` display of every figure in ``formatters`` (an IPython display
+    formatter's), for ``FigureBase``: the inline backend clears the formats registered for ``Figure`` when it starts."""
     formatters["text/html"].for_type(FigureBase, figure_html)
 
 
-def _in_ipython():
-    """The running IPython shell, or None (a script, a test, a Python without IPython)."""
-    try:
-        from IPython import get_ipython
-    except ImportError:      # pragma: no cover - IPython comes with Jupyter, a dependency of the course
-        return None
-    return get_ipython()
-
-
-if _in_ipython() is not None:
-    _show_figures_with_alt(_in_ipython().display_formatter.formatters)
+if get_ipython() is not None:        # a notebook's kernel (not a script or a test)
+    _show_figures_with_alt(get_ipython().display_formatter.formatters)

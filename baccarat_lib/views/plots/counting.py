@@ -1,14 +1,10 @@
 """Matplotlib pictures of card counting (lesson 10): the effect of removing each card, and the edges through a shoe.
 
-Every function takes an optional ``ax`` (a new figure is made without one) and returns the axes; none calls
-``plt.show()``: end the notebook cell with ``plt.show()``.
-
 Public names:
 
-- ``plot_effect_of_removal(effects, ax=None)``: grouped bars, one group per card value, one bar per bet,
-  in hundredths of a percentage point.
-- ``plot_edges_through_shoe(points, bets=None, ax=None)``: each bet's exact house edge before every coup,
-  with the zero line and the region where a bet has positive expectation shaded.
+- ``plot_effect_of_removal(effects, ax=None)``: grouped bars, a group per card value, a bar per bet.
+- ``plot_edges_through_shoe(points, bets=None, ax=None)``: each bet's exact house edge before every coup, the
+  region where a bet has positive expectation shaded.
 
 >>> import matplotlib.pyplot as plt
 >>> from fractions import Fraction

@@ -8,12 +8,8 @@ Public names:
 
 from __future__ import annotations
 
-from matplotlib.axes import Axes
-
-from ...errors import BaccaratError, shown
-from ...game.formatting import number
 from ...game.coup import Outcome
-from ...progress.report import DayLine
+from ...game.formatting import number
 from ...i18n import _
 from ..palette import OUTCOME_COLOURS
 from .common import new_axes
@@ -23,19 +19,14 @@ __all__ = ["plot_accuracy_over_time"]
 
 def plot_accuracy_over_time(days, ax=None):
     """Accuracy (percent right) per day, oldest on the left; each point says how many answers it counts."""
-    if not isinstance(days, (list, tuple)) or not all(isinstance(day, DayLine) for day in days):
-        raise BaccaratError(_("days must be a list of DayLine (build_progress_report(...).days), not {given}")
-                            .format(given=shown(days)))
-    if ax is not None and not isinstance(ax, Axes):
-        raise BaccaratError(_("ax must be None (a new figure) or matplotlib axes, not {given}").format(given=shown(ax)))
     ax = new_axes(ax, (9, 3.6))
     positions = list(range(len(days)))
     percents = [float(100 * day.accuracy) for day in days]
     colour = OUTCOME_COLOURS[Outcome.PLAYER]
     ax.plot(positions, percents, marker="o", markersize=9, linewidth=2.5, color=colour)
     for position, percent, day in zip(positions, percents, days):
-        ax.annotate(f"{number(day.right)}/{number(day.count)}", (position, percent), textcoords="offset points", xytext=(0, 10),
-                    ha="center", fontsize=12)
+        ax.annotate(f"{number(day.right)}/{number(day.count)}", (position, percent), textcoords="offset points",
+                    xytext=(0, 10), ha="center", fontsize=12)
     ax.set_xticks(positions)
     # Translators: a strftime format for the day under each point ("%d/%m" writes 05/03).
     ax.set_xticklabels([day.day.strftime(_("%d %b")) for day in days], fontsize=12)

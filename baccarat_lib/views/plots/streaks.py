@@ -1,8 +1,5 @@
 """The streak statistics as a plot: after k wins in a row, the next coup's chance, against the exact chance.
 
-The scoreboards themselves are drawn once, as SVG, by ``views.svg``. Like every plot here, the function takes an
-optional ``ax`` (a new figure is made without one) and returns it; it never calls ``plt.show()``.
-
 - ``plot_streak_statistics(rows, exact, ax=None, side="banker")``: P(side | k wins in a row) for each k with
   error bars of two standard errors, and the exact unconditional chance as a line.
 """

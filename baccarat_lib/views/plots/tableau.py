@@ -1,13 +1,9 @@
 """Matplotlib pictures of the tableau and of a coup, readable on a projector.
 
-Every function takes an optional ``ax`` (a new figure is made without one) and returns the axes;
-none calls ``plt.show()``: end the notebook cell with ``plt.show()``.
-
 Public names:
 
-- ``plot_tableau_grid(ax=None, highlight=None)``: the Banker tableau as a colour grid, Banker total
-  rows 0..7 against Player's third-card value columns 0..9, each cell marked D (draws) or S (stands);
-  ``highlight=(banker_total, third_card_value)`` outlines one cell.
+- ``plot_tableau_grid(ax=None, highlight=None)``: the Banker tableau as a colour grid, Banker total rows 0..7
+  against Player's third card 0..9, each cell D (draws) or S (stands); ``highlight=(total, value)`` outlines one.
 - ``plot_coup(coup, ax=None)``: both hands of a played coup, with their totals and the result.
 
 >>> import matplotlib.pyplot as plt

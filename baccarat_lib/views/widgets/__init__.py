@@ -1,7 +1,5 @@
-"""The lessons' widgets, each shown with one call (``show_…()``). See ``common`` for the one widget pattern.
-
-Every public name of its modules (each module's ``__all__``) is importable from here; each loads its module
-on first use.
+"""The lessons' widgets, each shown with one call (``show_…()``); ``common`` has the one widget pattern. Every public
+name of its modules is importable from here and loads its module on first use.
 """
 
 from ..._lazy import lazy_exports

@@ -1,11 +1,8 @@
 """Widgets for lessons 01–03: the total calculator, the natural checker and the Player rule explorer.
 
-Each widget is a thin view over one pure function of this module, which only reads the rules:
-
-- ``rules.total_working(cards)``: the arithmetic of a hand total in words (the calculator shows it).
-- ``natural_reading(cards)``: the first four cards dealt P, B, P, B: the hands, whether there is a natural,
-  and what happens next.
-- ``player_rule_reading(cards)``: Player's two cards, the total and the rule's decision.
+Each widget is a thin view over one pure function, which only reads the rules: ``rules.total_working(cards)``,
+``natural_reading(cards)`` (the first four cards dealt P, B, P, B: the hands, a natural or not, and what follows)
+and ``player_rule_reading(cards)`` (Player's two cards, the total and the rule's decision).
 
 Widgets (each ``show_…()`` returns the view; ``view.controller`` holds the controls: see ``common``):
 
@@ -34,7 +31,7 @@ from ...game.rules import Decision, NATURALS, hand_total, is_natural, player_dec
 from ...i18n import N_, _
 from ..html import caption_html, hand_html, message_html
 from ..palette import INK, LIGHT_GREY, TONES
-from .common import BIG, LiveHTML, check_text, chosen, projector_view, safe_html
+from .common import LiveHTML, action_button, check_text, chosen, on_change, projector_view, safe_html
 
 __all__ = ["NaturalReading", "natural_reading", "PlayerRuleReading",
            "player_rule_reading", "TotalCalculator", "show_total_calculator", "NaturalChecker",
@@ -128,9 +125,7 @@ def _rank_dropdown(description: str, value: str) -> widgets.Dropdown:
 
 
 class TotalCalculator:
-    """Lesson 01: type two or three cards (or click rank buttons) and see the faces, total and arithmetic.
-
-    ``cards`` is the text the box starts with (what it says is judged inline, like anything typed)."""
+    """Lesson 01: type two or three cards (or click rank buttons) and see the faces, total and arithmetic."""
 
     def __init__(self, cards: str = "7 8"):
         check_text("cards", cards, '"7 8"')
@@ -144,11 +139,10 @@ class TotalCalculator:
                              for rank in RANKS]
         for button in self.rank_buttons:
             button.on_click(self._add_rank)
-        self.clear = widgets.Button(description=_("Clear"), button_style="warning", layout=BIG)
-        self.clear.on_click(lambda _button: setattr(self.text, "value", ""))
+        self.clear = action_button(_("Clear"), lambda: setattr(self.text, "value", ""), button_style="warning")
         self.output = LiveHTML()          # the explanation, announced by screen readers
         self.cards, self.total = [], None
-        self.text.observe(lambda _change: self.update(), names="value")
+        on_change([self.text], self.update)
         self.view = projector_view([widgets.HTML(caption_html(_("Type cards, or click to add one:"))),
                                   self.text, widgets.HBox(self.rank_buttons + [self.clear],
                                                           layout=widgets.Layout(flex_flow="row wrap")),
@@ -186,7 +180,6 @@ def show_total_calculator(cards: str = "7 8"):
 class NaturalChecker:
     """Lesson 02: the first four cards (P, B, P, B) chosen or dealt; a natural or not, and what follows."""
 
-    # The menus' labels, translated when the widget is built.
     ORDER = (N_("1st → Player"), N_("2nd → Banker"), N_("3rd → Player"), N_("4th → Banker"))
 
     def __init__(self, cards="K 5 9 3", seed=None):
@@ -194,14 +187,11 @@ class NaturalChecker:
         self.rng = random.Random(check_seed(seed))
         self._updating = False
         self.choices = [_rank_dropdown(_(label), rank) for label, rank in zip(self.ORDER, ranks)]
-        # At least 16em, wider when the language's words need it (Vietnamese is longer): never cut.
-        self.deal = widgets.Button(description=_("Deal 4 new cards"), button_style="primary",
-                                   layout=widgets.Layout(width="auto", min_width="16em", height="2.6em"))
-        self.deal.on_click(lambda _button: self.deal_new_cards())
+        self.deal = action_button(_("Deal 4 new cards"), self.deal_new_cards, button_style="primary",
+                                  layout=widgets.Layout(width="auto", min_width="16em", height="2.6em"))
         self.output = LiveHTML()          # the explanation, announced by screen readers
         self.reading = None
-        for choice in self.choices:
-            choice.observe(lambda _change: self.update(), names="value")
+        on_change(self.choices, self.update)
         self.view = projector_view([widgets.HTML(caption_html(_("The first four cards, in dealt order:"))),
                                   widgets.HBox(self.choices, layout=widgets.Layout(flex_flow="row wrap")),
                                   self.deal, self.output], controller=self)
@@ -220,8 +210,7 @@ class NaturalChecker:
 
     def _render(self) -> str:
         self.reading = None
-        reading = natural_reading([chosen(choice, _("a rank")) for choice in self.choices])
-        self.reading = reading
+        self.reading = reading = natural_reading([chosen(choice, _("a rank")) for choice in self.choices])
         hands = (hand_html(_("Player"), reading.player.cards, reading.player.total) +
                  hand_html(_("Banker"), reading.banker.cards, reading.banker.total))
         return (hands + message_html(" ".join(reading.sentences[:2]), "info") +
@@ -249,8 +238,8 @@ def _rule_strip_html(total: int) -> str:
         outline = f"outline:4px solid {INK};" if each == total else ""
         current = ' aria-current="true"' if each == total else ""     # the outline, said to a screen reader
         cells.append(f'<td class="bcl-total-{each}" style="padding:0.25em 0.5em;text-align:center;'
-                     f'border:1px solid {LIGHT_GREY};color:{colour};{outline}"{current}><b style="font-size:1.4em;">{each}</b>'
-                     f'<br>{word}</td>')
+                     f'border:1px solid {LIGHT_GREY};color:{colour};{outline}"{current}>'
+                     f'<b style="font-size:1.4em;">{each}</b><br>{word}</td>')
     return (f'<table class="bcl-player-rule" style="border-collapse:collapse;font-size:1.1em;margin:0.4em 0;">'
             f'<tr>{"".join(cells)}</tr></table>')
 
@@ -264,16 +253,15 @@ class PlayerRuleExplorer:
         self.second = _rank_dropdown(_("Player's 2nd card"), ranks[1])
         self.output = LiveHTML()          # the explanation, announced by screen readers
         self.reading = None
-        for choice in (self.first, self.second):
-            choice.observe(lambda _change: self.update(), names="value")
+        on_change((self.first, self.second), self.update)
         self.view = projector_view([widgets.HTML(caption_html(_("Banker has no natural. Choose Player's cards:"))),
                                   widgets.HBox([self.first, self.second]), self.output], controller=self)
         self.update()
 
     def _render(self) -> str:
         self.reading = None
-        reading = player_rule_reading([chosen(self.first, _("a rank")), chosen(self.second, _("a rank"))])
-        self.reading = reading
+        cards = [chosen(self.first, _("a rank")), chosen(self.second, _("a rank"))]
+        self.reading = reading = player_rule_reading(cards)
         return (hand_html(_("Player"), reading.hand.cards, reading.hand.total) +
                 message_html(reading.sentence, "info") + _rule_strip_html(reading.hand.total))
 

@@ -1,26 +1,23 @@
 """The class poll: on the class hub, the exercise the teacher is polling the class on, answered once, then revealed.
 
-On the hub (``progress.class_link.class_url()``: the student's server has ``BACCARAT_CLASS_URL``), the widget asks
-the class's service every ``POLL_SECONDS`` which poll is running (``api/polls/current``), from one daemon thread,
-so it never keeps the kernel busy. A poll shows its exercise (``teaching.polls.poll_question``: the question the
-lesson's own cell shows) with the lesson's exercise widget; the learner's first judged answer is sent once, to the
-poll (``api/polls/<id>/answers``), and the widget says "Answer sent", or the service's reason for refusing it (the
-poll closed, or answered already). Right or wrong is not said until the teacher reveals the poll: then the right
-answer and its explanation show (from the library, in the learner's language), and the learner's answer is judged.
-Poll answers are the class's votes: they are not saved in the learner's progress (the lesson's own exercise is).
-Off the hub the widget is one sentence saying that class polls appear on the class hub.
+On the hub (``progress.class_link.class_url()`` is set), one daemon thread asks the class's service every
+``POLL_SECONDS`` which poll is running (``api/polls/current``), so the kernel is never kept busy. A poll shows its
+exercise (``teaching.polls.poll_question``) in the lesson's exercise widget; the learner's first judged answer is
+sent once (``api/polls/<id>/answers``), in the background, and tried again after each pause of ``RETRY_SECONDS``
+while no reply comes or the hub fails (HTTP 5xx). The widget says "Answer sent" (also when the service has it
+already: a try whose reply was lost got there), or why the service refused it (the poll closed). Right or wrong is
+said only when the teacher reveals the poll. Poll answers are the class's votes, not saved in the learner's
+progress. Off the hub the widget is one sentence. The thread stops when the widget is closed, when another class
+poll is shown in the kernel, and with the kernel.
 
-The thread stops when the widget is closed, when another class poll is shown in the kernel (a cell run again),
-and with the kernel (it is a daemon thread).
+``ClassPoll(fetch=None, send=None, interval=POLL_SECONDS, run=None, start=True)`` is the widget: ``refresh()`` asks
+the service once and shows what it says; ``show_poll(poll)`` shows a ``teaching.polls.Poll`` (None: no poll);
+``answer(text)`` answers the poll shown; ``stop()`` stops its thread. Its arguments are for tests: ``fetch()`` and
+``send(poll_id, answer)`` return the service's (status, reply) (None: the service at ``BACCARAT_CLASS_URL``), ``run``
+runs a function in the background (None: a daemon thread).
 
 Public names:
 
-- ``ClassPoll(fetch=None, send=None, interval=POLL_SECONDS, run=None, start=True)``: the widget. ``refresh()``
-  asks the service once and shows what it says (the thread calls it); ``show_poll(poll)`` shows a
-  ``teaching.polls.Poll`` (None: no poll); ``answer(text)`` answers the poll shown; ``stop()`` stops its thread.
-  ``fetch()`` returns the service's (status, reply) for the current poll and ``send(poll_id, answer)`` its
-  (status, reply) for an answer (None: the service at ``BACCARAT_CLASS_URL``, ``progress.class_link``); ``run``
-  runs a function in the background (None: a daemon thread; tests run it at once).
 - ``show_class_poll()``: the widget, ready to display.
 """
 
@@ -28,11 +25,12 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 
 import ipywidgets as widgets
 
 from ...course import lesson as course_lesson
-from ...errors import BaccaratError, shown
+from ...errors import BaccaratError
 from ...i18n import N_, _
 from ...progress.class_link import class_request, class_url
 from ...teaching.hints import revealed
@@ -42,10 +40,10 @@ from ..html import message_html
 from .common import projector_view
 from .question import QuestionWidget
 
-__all__ = ["ClassPoll", "show_class_poll"]
+__all__ = ["show_class_poll"]
 
 POLL_SECONDS = 3.0          # how often a student's widget asks which poll is running (30 students: 10 calls/s)
-MIN_SECONDS, MAX_SECONDS = 0.01, 3600     # the intervals accepted (tests ask every 0.05 s)
+RETRY_SECONDS = (0.5, 1.5)  # the pauses before an answer's second and third try (30 students: one in 30 timed out)
 OFF_HUB = N_("Class polls appear here when the lesson runs on the class hub.")
 _LOGGER = logging.getLogger("baccarat_lib.views")
 _LOGGER.addHandler(logging.NullHandler())
@@ -63,6 +61,11 @@ def _send(poll_id: int, answer: str):
 
 def _in_background(function) -> None:
     threading.Thread(target=function, name="baccarat-class-poll-answer", daemon=True).start()
+
+
+def _answered_already(status, reply) -> bool:
+    """The service's 409 saying this student has answered the poll already (not that it is closed)."""
+    return status == 409 and "already" in _reason(reply)
 
 
 def _reason(reply) -> str:
@@ -92,16 +95,6 @@ class ClassPoll:
     """The class poll widget (see the module): polls the class's service and shows its poll."""
 
     def __init__(self, fetch=None, send=None, interval: float = POLL_SECONDS, run=None, start: bool = True):
-        for name, function in (("fetch", fetch), ("send", send), ("run", run)):
-            if function is not None and not callable(function):
-                raise BaccaratError(_("{name} must be None or a function, not {value}").format(
-                    name=name, value=shown(function)))
-        if isinstance(interval, bool) or not isinstance(interval, (int, float)) \
-                or not MIN_SECONDS <= interval <= MAX_SECONDS:
-            raise BaccaratError(_("interval must be a number of seconds from {low} to {high}, not {value}").format(
-                low=MIN_SECONDS, high=MAX_SECONDS, value=shown(interval)))
-        if not isinstance(start, bool):
-            raise BaccaratError(_("start must be True or False, not {value}").format(value=shown(start)))
         self.on_hub = class_url() is not None or fetch is not None
         self.fetch, self.send = fetch or _fetch, send or _send
         self.run = run or _in_background
@@ -116,10 +109,7 @@ class ClassPoll:
         self._lock = threading.RLock()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
-        if not self.on_hub:
-            self.status.value = message_html(_(OFF_HUB), "info")
-        else:
-            self.status.value = message_html(_("No class poll is open right now."), "info")
+        self._tell(_("No class poll is open right now.") if self.on_hub else _(OFF_HUB))
         self.view = projector_view([self.status, self.area], controller=self, name=_("the class poll"))
         if self.on_hub and start:
             self._start()
@@ -161,8 +151,7 @@ class ClassPoll:
         except (OSError, BaccaratError) as error:
             _LOGGER.info("no class poll from the service: %s", error)
             if self.poll is None:
-                self.status.value = message_html(_("The class hub does not answer just now; a poll will appear "
-                                                   "here when it does."), "info")
+                self._tell(_("The class hub does not answer just now; a poll will appear here when it does."))
             return self.poll
         self.show_poll(poll)
         return poll
@@ -171,9 +160,7 @@ class ClassPoll:
         """Show ``poll`` (None: no poll open): a new one's question, then what its state allows."""
         with self._lock:
             if poll is None:
-                self.poll, self.sent, self.refusal, self.question = None, None, None, None
-                self.area.children = ()
-                self.status.value = message_html(_("No class poll is open right now."), "info")
+                self._without_question(None, _("No class poll is open right now."))
                 return
             if self.poll is None or poll.id != self.poll.id:
                 try:
@@ -181,10 +168,8 @@ class ClassPoll:
                     title = course_lesson(poll.lesson).title()
                 except BaccaratError as error:     # a poll of a lesson this copy of the course does not have
                     _LOGGER.info("a class poll this course cannot show: %s", error)
-                    self.poll, self.sent, self.refusal, self.question = poll, None, None, None
-                    self.area.children = ()
-                    self.status.value = message_html(_("Your teacher started a poll on an exercise this copy of "
-                                                       "the course does not have."), "info")
+                    self._without_question(poll, _("Your teacher started a poll on an exercise this copy of the "
+                                                   "course does not have."))
                     return
                 self.sent, self.refusal, self.sending = None, None, False
                 self.question = PollQuestion(question, self.answer)
@@ -192,6 +177,15 @@ class ClassPoll:
                     number=f"{course_lesson(poll.lesson).number:02d}", title=title), "info")), self.question.view)
             self.poll = poll
             self._show_state()
+
+    def _without_question(self, poll: Poll | None, text: str) -> None:
+        self.poll, self.sent, self.refusal, self.question = poll, None, None, None
+        self.area.children = ()
+        self._tell(text)
+
+    def _tell(self, text: str) -> None:
+        """Say ``text`` in the status line."""
+        self.status.value = message_html(text, "info")
 
     def _show_state(self) -> None:
         poll, question = self.poll, self.question
@@ -204,17 +198,17 @@ class ClassPoll:
             question.controls.mark(question.question.answer if question.question.choices else None, self.sent)
             question.feedback.value = (message_html(feedback.message, "right" if feedback.correct else "wrong")
                                        if feedback is not None else message_html(revealed(question.question), "info"))
-            self.status.value = message_html(_("Your teacher revealed the answer."), "info")
+            self._tell(_("Your teacher revealed the answer."))
         elif poll.state == "closed":
-            self.status.value = message_html(_("The poll is closed: your answer was sent.") if self.sent is not None
-                                             else _("The poll is closed: no more answers are taken."), "info")
+            self._tell(_("The poll is closed: your answer was sent.") if self.sent is not None
+                       else _("The poll is closed: no more answers are taken."))
         elif self.refusal is not None:
-            self.status.value = message_html(_("Not sent: {reason}.").format(reason=self.refusal), "info")
+            self._tell(_("Not sent: {reason}.").format(reason=self.refusal))
         elif self.sent is not None:
-            self.status.value = message_html(_("Answer sent: {answer}. The answer is revealed when your teacher "
-                                               "shows it.").format(answer=self.sent), "info")
+            self._tell(_("Answer sent: {answer}. The answer is revealed when your teacher shows it.").format(
+                answer=self.sent))
         elif not self.sending:
-            self.status.value = message_html(_("Your teacher is polling the class: answer once."), "info")
+            self._tell(_("Your teacher is polling the class: answer once."))
 
     # ----- answering
 
@@ -226,29 +220,39 @@ class ClassPoll:
                 return
             self.sending = True
             self.question.controls.lock()
-            self.status.value = message_html(_("Sending your answer…"), "info")
+            self._tell(_("Sending your answer…"))
         self.run(lambda: self._send_answer(poll, str(text)))
 
+    def _send_with_retries(self, poll_id: int, text: str) -> tuple:
+        """The service's (status, reply) for the answer; a try with no reply, or a 5xx, is made again after each
+        pause of ``RETRY_SECONDS`` (this runs in the background: the learner's kernel is never kept waiting)."""
+        for pause in (*RETRY_SECONDS, None):
+            try:
+                status, reply = self.send(poll_id, text)
+                if status < 500:
+                    return status, reply
+            except OSError as error:
+                status, reply = None, None
+                _LOGGER.info("a poll answer was not sent: %s", error)
+            if pause is None:
+                return status, reply
+            time.sleep(pause)
+
     def _send_answer(self, poll: Poll, text: str) -> None:
-        try:
-            status, reply = self.send(poll.id, text)
-        except OSError as error:
-            status, reply = None, None
-            _LOGGER.info("a poll answer was not sent: %s", error)
+        status, reply = self._send_with_retries(poll.id, text)
         with self._lock:
             self.sending = False
             if self.poll is None or self.poll.id != poll.id:
                 return                                 # the poll ended meanwhile
-            if status == 200:
+            if status == 200 or _answered_already(status, reply):
                 self.sent = text
                 self._show_state()
-            elif status in (404, 409):                 # closed, ended or answered already: no second answer
+            elif status in (404, 409):                 # closed or ended: no second answer
                 self.refusal = _reason(reply).rstrip(".")
                 self._show_state()
             else:
-                self.status.value = message_html(_("Not sent: the class hub did not take it ({reason}). Try "
-                                                   "again.").format(reason=_reason(reply) if status else
-                                                                    _("no answer")), "info")
+                reason = _reason(reply) if status else _("no answer")
+                self._tell(_("Not sent: the class hub did not take it ({reason}). Try again.").format(reason=reason))
                 self.question.controls.lock(self.poll.state != "open")
 
 

@@ -1,43 +1,20 @@
 """Pieces every widget shares: the one view pattern, inline errors instead of tracebacks, and argument checks.
 
 The one widget pattern: a class holds the controls as attributes and an ``update()`` that calls one pure
-function; its ``view`` is made by ``projector_view(children, controller=self)``, so ``view.controller`` is
-always the object a test drives; ``show_…()`` returns ``Class(...).view``.
-
-Every constructor checks its arguments before it builds a control, and raises a ``BaccaratError`` naming the
-argument, the value given and what is accepted (a control would otherwise refuse it with a raw traitlets error,
-or silently clamp it). After that, whatever a learner types shows inline: ``safe_html`` turns a
-``BaccaratError`` into a message box, and anything else into one plain sentence (the details go to the
-``baccarat_lib.views`` logger, for a developer), never a traceback or a Python type name.
+function; its ``view`` is ``projector_view(children, controller=self)``, so ``view.controller`` is the object a
+test drives; ``show_…()`` returns ``Class(...).view``. A constructor checks its arguments before it builds a
+control (a control would refuse them with a raw traitlets error, or silently clamp them); after that, whatever a
+learner types shows inline (``safe_html``), never as a traceback.
 
 Public names:
 
 - ``projector_view(children, controller, name=None)``: the box every widget is shown in, with fonts sized for a
-  projector; its plain-text fallback is one sentence naming the widget (not a repr a learner cannot read, when the widget is
-  not drawn).
+  projector; its plain-text fallback is one sentence naming the widget.
 - ``safe_html(compute)``: the HTML ``compute()`` returns, or an inline error box if it raises.
 - ``BIG``: the layout of a large button.
 
-Helpers of the widget modules (not exported: their arguments come from the library's own code):
-
-- ``check_text(name, value, example)``: a text argument (what a text box starts with), checked to be text.
-- ``check_option(name, value, options, accepted=None)``: a value checked to be one of a control's options.
-- ``chosen(menu, what)``: a menu's value, or a BaccaratError asking to choose ``what`` when nothing is chosen.
-- ``SeedBox``: the seed box of the drill and the road dealer: a text box, so a bad seed shows inline.
-- ``close_widgets(widgets)``: close controls a widget replaces (and their style models), freeing them.
-- ``FALLBACK_MESSAGE``: the sentence shown when something unexpected goes wrong.
-- ``fitted(width, natural="initial")``: a label's or button's width: ``width`` in English, ``natural`` in another
-  language (whose words are longer), so a translated label is never cut.
-- ``ProjectorView``: the VBox class ``projector_view`` returns; its plain text is ``fallback_text(name)``, not a repr.
-- ``fallback_text(name)``: "Run the cells above and this one (Run ▸ Run All Cells) to use <name>."
-- ``LiveHTML(value="")``: an HTML widget a screen reader announces when it changes (its value always sits in a
-  ``role="status"`` live region, present and empty before anything is shown): feedback and explanations.
-- ``live_html(html)``: ``html`` in that live region (what a ``LiveHTML`` holds).
-- ``focus(control)``: move the keyboard's focus to ``control`` (after an answer: the Next button; after Next: the
-  new question's first control), so a keyboard user never lands on a control that has just gone away.
-- ``shown_html(widget)``: what an HTML widget shows, without the live region of a ``LiveHTML``.
-- ``store_messages_html(recorded)``: the messages about the progress store that saving one answer brought
-  (``progress.recorder.Recorded``; "" almost always), as HTML to show under the feedback.
+The widget modules' own helpers (``action_button``, ``on_change``, ``picked_seed``, ``SeedBox``, ``LiveHTML``,
+``focus``, ``check_option``, ``chosen``, ``fitted``, …) each say what they do.
 
 >>> check_option("bet", "banker", [("Banker", "banker"), ("Tie", "tie")])
 'banker'
@@ -53,6 +30,7 @@ from __future__ import annotations
 
 import logging
 import operator
+import random
 import re
 
 import ipywidgets as widgets
@@ -75,12 +53,9 @@ _MESSAGE_BUDGET = 180         # an argument error names the argument, what is ac
 _LOGGER = logging.getLogger("baccarat_lib.views")
 _LOGGER.addHandler(logging.NullHandler())   # a library logs for developers; nothing reaches a learner's stderr
 
-# ipywidgets draws controls in 13 px text, too small at the back of a classroom. Every widget's box carries
-# the class bcl-widget and this style sheet, which enlarges its buttons, menus, boxes and HTML text, and draws the
-# keyboard's focus as a 3 px ring (ipywidgets' own is a 1 px pale blue line, lost on a projector).
-# Its first rule reaches beyond the widget, to the whole page (JupyterLab, the book): printed explanations wrap
-# between words, as JupyterLab's own output style breaks their lines anywhere ("draws on any ca / rd but 8"); a
-# word longer than the whole line still breaks rather than running off the side. Every lesson shows a widget.
+# ipywidgets' 13 px text and 1 px focus line are lost on a projector: every widget's box (class bcl-widget) carries
+# this style sheet, which enlarges its controls and text and draws the keyboard's focus as a 3 px ring. Its first
+# rule reaches the whole page: printed explanations wrap between words, not anywhere ("draws on any ca / rd but 8").
 PROJECTOR_CSS = """<style>
 .jp-OutputArea-output pre { word-break: normal; overflow-wrap: break-word; }
 .bcl-widget .widget-html-content { font-size: 14px; }
@@ -102,9 +77,7 @@ PROJECTOR_CSS = """<style>
 </style>""".replace("FOCUS_COLOUR", FOCUS_COLOUR)
 
 
-# What a front end without the widget renderer shows in place of a widget (GitHub, nbviewer without saved state,
-# a terminal, a notebook opened before its cells ran): one readable sentence naming the widget, never a repr.
-# The names are translated when a widget is built (``projector_view``), in the notebook's language.
+# A widget's name in the sentence a front end without the widget renderer shows instead (translated when built).
 _WIDGET_NAMES = {
     "TotalCalculator": N_("the card-total calculator"),
     "NaturalChecker": N_("the natural checker"),
@@ -131,8 +104,7 @@ def fallback_text(name: str) -> str:
 
 
 class ProjectorView(widgets.VBox):
-    """The VBox every course widget is shown in; its plain-text form (``repr``, and the ``text/plain`` a notebook
-    stores beside the widget view) is one sentence saying how to get the widget, not a Python repr."""
+    """The VBox every course widget is shown in; its plain text (``repr``, ``text/plain``) is ``fallback_text``."""
 
     def __init__(self, children, name: str | None = None, **kwargs):
         super().__init__(children, **kwargs)
@@ -149,10 +121,8 @@ class ProjectorView(widgets.VBox):
 
 
 def projector_view(children, controller, name: str | None = None) -> ProjectorView:
-    """A VBox of ``children`` whose controls and text are large enough to read on a projector;
-    ``view.controller`` is the object that holds the controls. ``name`` (default: from the controller's class,
-    e.g. "the coup builder") names the widget in its plain-text fallback (see ``fallback_text``), in the current
-    language (a given ``name`` is translated by the caller)."""
+    """A VBox of ``children`` readable on a projector; ``view.controller`` holds the controls. ``name`` (default:
+    from the controller's class, e.g. "the coup builder", translated) names the widget in its plain-text fallback."""
     if name is None:
         name = _(_WIDGET_NAMES.get(type(controller).__name__, N_("this widget")))
     check_text("name", name, '"the coup builder"')
@@ -163,11 +133,8 @@ def projector_view(children, controller, name: str | None = None) -> ProjectorVi
     return view
 
 
-# A live region: a screen reader says what appears inside it ("polite": after what it is saying now), the whole
-# region each time (aria-atomic), so "Right: …" is announced without the learner moving to it. ipywidgets
-# writes an HTML widget's value as its content, so the region is part of the value: present, and empty, before the
-# first answer. The widget itself also carries the class bcl-live-box, a hook for a page that can mark the
-# (lasting) widget element as the live region.
+# A live region: a screen reader announces what appears inside it, whole, after what it is saying now. It is part
+# of the HTML widget's value, so it is present, and empty, before the first answer.
 _LIVE_OPEN = '<div class="bcl-live" role="status" aria-live="polite" aria-atomic="true">'
 
 
@@ -181,8 +148,7 @@ def live_html(html: str = "") -> str:
 
 
 class LiveHTML(widgets.HTML):
-    """An HTML widget whose value is always inside a live region (``live_html``): set ``.value`` to the HTML to
-    show, as with any HTML widget, and a screen reader announces it."""
+    """An HTML widget whose value is always inside a live region (``live_html``), so a screen reader announces it."""
 
     @traitlets.validate("value")
     def _in_live_region(self, proposal):
@@ -206,9 +172,8 @@ def focus(control) -> None:
 
 
 def fitted(width: str, natural: str = "initial") -> str:
-    """A description's or button's width: ``width`` in English (the fixed widths were chosen for the English
-    words, and keep the rows lined up), ``natural`` in another language, whose words are often longer
-    (Vietnamese labels are about half as long again): a fixed width would cut them on the projector.
+    """A label's or button's width: ``width`` (chosen for the English words) in English, ``natural`` in another
+    language, whose longer words a fixed width would cut.
 
     >>> fitted("8em"), fitted("14em", "auto")
     ('8em', '14em')
@@ -216,17 +181,14 @@ def fitted(width: str, natural: str = "initial") -> str:
     return width if language() == "en" else natural
 
 
-def _short(text: str) -> str:
-    return text if len(text) <= _MAX_MESSAGE else text[:_MAX_MESSAGE - 1] + "…"
-
-
 def safe_html(compute) -> str:
-    """Call ``compute()`` for HTML; show a BaccaratError's message inline, and anything else as one plain sentence
-    (logged with its traceback on the ``baccarat_lib.views`` logger), never a traceback or a type name."""
+    """Call ``compute()`` for HTML; a BaccaratError's message shows inline, anything else as one plain sentence (its
+    traceback logged on the ``baccarat_lib.views`` logger)."""
     try:
         return compute()
     except BaccaratError as error:
-        return message_html(f"⚠ {_short(str(error))}", "error")
+        text = str(error)
+        return message_html(f"⚠ {text if len(text) <= _MAX_MESSAGE else text[:_MAX_MESSAGE - 1] + '…'}", "error")
     except Exception:  # a learner must never see a traceback: the details are logged for a developer
         _LOGGER.exception("a widget could not compute its view")
         return message_html(f"⚠ {_(FALLBACK_MESSAGE)}", "error")
@@ -242,16 +204,10 @@ def check_text(name: str, value, example: str) -> str:
     return value
 
 
-def _option_values(options) -> list:
-    return [option[1] if isinstance(option, tuple) else option for option in options]
-
-
 def check_option(name: str, value, options, accepted: str | None = None):
-    """``value`` if it is one of ``options`` (values, or (label, value) pairs as a Dropdown takes them).
-
-    A numpy integer counts as its int; ``True`` is not 1. ``accepted`` words the choices (default: them all),
-    in the current language (the caller translates it)."""
-    values = _option_values(options)
+    """``value`` if it is one of ``options`` (values, or (label, value) pairs); a numpy integer counts as its int,
+    ``True`` is not 1. ``accepted`` words the choices (default: them all), translated by the caller."""
+    values = [option[1] if isinstance(option, tuple) else option for option in options]
     candidate = value
     if type(value).__name__ not in ("bool", "bool_") and not isinstance(value, str):
         try:
@@ -268,8 +224,7 @@ def check_option(name: str, value, options, accepted: str | None = None):
 
 
 def chosen(menu, what: str):
-    """``menu.value``; a menu holds one of its options or None (nothing chosen), which is said inline.
-    ``what`` is in the current language (the caller translates it)."""
+    """``menu.value``; None (nothing chosen) is said inline, asking to choose ``what`` (translated by the caller)."""
     if menu.value is None:
         raise BaccaratError(_("Nothing is chosen in the {menu} menu: choose {what}.").format(
             menu=menu.description or what, what=what))
@@ -294,23 +249,21 @@ class _TextOrWholeNumber(traitlets.Unicode):
 
 
 class SeedBox(widgets.Text):
-    """A text box holding a seed (a whole number 0 or more, the one seed policy of ``errors``).
-
-    Unlike an IntText (which a browser silently reverts) or a BoundedIntText (which silently clamps a negative
-    seed to 0), whatever is typed stays visible and ``seed_or_error()`` says what is wrong, for the widget to show
-    inline. Setting ``.value`` to a whole number (``box.value = 32``) is the same as typing it.
-    """
+    """A text box holding a seed (a whole number 0 or more): unlike a number box, which silently reverts or clamps,
+    whatever is typed stays and ``seed_or_error()`` says what is wrong. ``box.value = 32`` is the same as typing it."""
 
     value = _TextOrWholeNumber("", help="The typed seed").tag(sync=True)
 
     def __init__(self, seed=0, **kwargs):
         seed = check_seed(seed)
         kwargs.setdefault("continuous_update", False)      # like a number box: read on Enter or leaving it
+        kwargs.setdefault("description", _("Seed"))
+        kwargs.setdefault("style", {"description_width": fitted("6em")})
+        kwargs.setdefault("layout", widgets.Layout(width=fitted("14em", "16em")))
         super().__init__(value="" if seed is None else str(seed), **kwargs)
 
     def seed_or_error(self) -> int:
-        """The typed seed as an int (digits 0-9, at most 100 of them, spaces around ignored); a BaccaratError
-        (quoting a short prefix of the text) if it is not one."""
+        """The typed seed as an int (at most 100 digits, spaces around ignored); a BaccaratError if it is not one."""
         text = self.value.strip()
         if not _DIGITS.fullmatch(text):
             if not text:
@@ -330,9 +283,7 @@ class SeedBox(widgets.Text):
 
 
 def close_widgets(replaced) -> None:
-    """Close widgets a view has replaced, and each one's own style model, so the kernel frees them.
-
-    A shared layout (such as ``BIG``) is never closed: other controls still use it."""
+    """Close widgets a view has replaced, and each one's own style model (never a shared layout such as ``BIG``)."""
     for widget in replaced:
         style = getattr(widget, "style", None)
         widget.close()
@@ -343,3 +294,22 @@ def close_widgets(replaced) -> None:
 def store_messages_html(recorded: Recorded) -> str:
     """The HTML of the messages about the progress store that recording one answer brought ("" almost always)."""
     return "".join(message_html(message, "info") for message in recorded.messages)
+
+
+def action_button(description: str, action, layout=BIG, **options) -> widgets.Button:
+    """A button labelled ``description`` (translated by the caller) that calls ``action()`` when pressed."""
+    control = widgets.Button(description=description, layout=layout, **options)
+    control.on_click(lambda _event: action())
+    return control
+
+
+def on_change(controls, action) -> None:
+    """Call ``action()`` whenever one of ``controls`` changes its value."""
+    for control in controls:
+        control.observe(lambda _change: action(), names="value")
+
+
+def picked_seed(seed, high: int = 1_000_000) -> int:
+    """``seed`` checked; None picks one at random below ``high``, which the seed box shows so the deal can replay."""
+    seed = check_seed(seed)
+    return random.Random().randrange(1, high) if seed is None else seed

@@ -1,13 +1,7 @@
 """Widgets for lessons 04–05: the tableau explorer, the card-by-card shoe dealer and the coup builder.
 
-Each widget is a thin view over one pure function of this module (private: each reads only what its widget
-checked), which only reads the rules:
-
-- ``_tableau_reading(banker_total, third_card)``: Banker's decision and its sentence from ``rules.banker_decision``,
-  with the grid cell highlighted (``third_card`` is a value 0..9 or ``"stood"``).
-- ``_steps_known(coup, shown)``: the steps of a coup that can be told once its first ``shown`` cards are face up.
-- ``_dealt_so_far_html(coup, shown)``: the coup with ``shown`` cards face up and the steps known so far.
-- ``_built_coup_html(text)``: a coup typed as cards: faces, steps and winner (and which typed cards go unused).
+Each widget is a thin view over one private pure function (it reads only what its widget checked), which only
+reads the rules: ``_tableau_reading``, ``_dealt_so_far_html`` (with ``_steps_known``) and ``_built_coup_html``.
 
 Widgets (each ``show_…()`` returns the view; ``view.controller`` holds the controls: see ``common``):
 
@@ -36,7 +30,8 @@ from ...game.shoe import ShoeRun
 from ...i18n import N_, _, ngettext
 from ..html import caption_html, coup_html, message_html, steps_html
 from ..tableau import tableau_grid_html
-from .common import BIG, LiveHTML, check_option, check_text, chosen, fitted, focus, projector_view, safe_html
+from .common import (LiveHTML, action_button, check_option, check_text, chosen, fitted, focus, on_change,
+                     projector_view, safe_html)
 
 __all__ = ["TableauExplorer", "show_tableau_explorer", "ShoeDealer", "show_shoe_dealer", "CoupBuilder",
            "show_coup_builder"]
@@ -52,7 +47,6 @@ def _third_card_options() -> list:
     return [(_(label) if value == _STOOD else label, value) for label, value in _THIRD_CARD_OPTIONS]
 
 
-
 # ---------------------------------------------------------------- pure functions
 
 class TableauReading(NamedTuple):
@@ -63,8 +57,7 @@ class TableauReading(NamedTuple):
 
 
 def _tableau_reading(banker_total: int, third_card) -> TableauReading:
-    """Banker's decision (``banker_total``: 0..7; ``third_card``: a value 0..9, or "stood" when Player stood, as the
-    explorer's buttons give them), shown on the grid."""
+    """Banker's decision (``third_card``: a value 0..9, or "stood"), shown on the grid."""
     third_value = None if third_card == _STOOD else third_card
     decision = banker_decision(banker_total, third_value)
     verdict = _("Banker draws a third card.") if decision.draws else _("Banker stands.")
@@ -75,8 +68,7 @@ def _tableau_reading(banker_total: int, third_card) -> TableauReading:
 
 
 def _steps_known(coup: Coup, shown: int) -> list:
-    """The steps that can be told once the first ``shown`` cards (in dealt order) are face up: those whose hands,
-    as the step recorded them, are face up.
+    """The steps that can be told once the first ``shown`` cards (in dealt order) are face up.
 
     >>> [step.rule for step in _steps_known(play_coup("K 5 9 3"), 4)]
     ['natural', 'compare']
@@ -85,8 +77,7 @@ def _steps_known(coup: Coup, shown: int) -> list:
 
 
 def _dealt_so_far_html(coup: Coup, shown: int) -> str:
-    """The coup with its first ``shown`` cards face up (0 to its cards), the cards to come as backs, and the known
-    steps."""
+    """The coup with its first ``shown`` cards face up, and the steps known so far."""
     steps = _steps_known(coup, shown)
     to_come = ("" if shown == len(coup.cards) else
                caption_html(_("Cards face up so far: {shown}. Press <b>Next card</b>.").format(shown=shown)))
@@ -112,11 +103,7 @@ def _built_coup_html(text: str) -> str:
 # ---------------------------------------------------------------- widgets
 
 class TableauExplorer:
-    """Pick Banker's total and Player's third card (or "Player stood"); see the decision and the grid.
-
-    ``banker_total`` is a whole number 0 to 7 (with 8 or 9 Banker has a natural: the tableau is not read);
-    ``third_card`` a value 0 to 9, or "stood" (None too) when Player stood.
-    """
+    """Pick Banker's total (0 to 7) and Player's third card (0 to 9, or "stood"); see the decision and the grid."""
 
     def __init__(self, banker_total: int = 4, third_card=7):
         banker_total = check_option("banker_total", banker_total, list(BANKER_TABLEAU),
@@ -131,8 +118,7 @@ class TableauExplorer:
             style={"button_width": "auto", "font_weight": "bold", "description_width": fitted("8em")})
         self.result = LiveHTML()           # the decision and why, announced by screen readers
         self.reading = None
-        for control in (self.banker_total, self.third_card):
-            control.observe(lambda change: self.update(), names="value")
+        on_change((self.banker_total, self.third_card), self.update)
         self.view = projector_view([self.banker_total, self.third_card, self.result], controller=self)
         self.update()
 
@@ -155,8 +141,7 @@ def show_tableau_explorer(banker_total: int = 4, third_card=7):
 
 
 class ShoeDealer:
-    """Coups dealt from a seeded shoe, shown one card at a time (``seed``: None or a whole number 0 or more;
-    ``decks``: 1 to 8)."""
+    """Coups dealt from a shoe of ``decks`` decks shuffled with ``seed``, shown one card at a time."""
 
     def __init__(self, seed=2024, decks: int = 8):
         self.run = ShoeRun(decks=decks, seed=seed)        # checks both
@@ -164,11 +149,8 @@ class ShoeDealer:
         self.coup_number = 0
         self.shown = 0
         self.note = ""
-        self.next_card = widgets.Button(description=_("Next card"), button_style="primary", icon="play",
-                                        layout=BIG)
-        self.new_coup = widgets.Button(description=_("New coup"), icon="refresh", layout=BIG)
-        self.next_card.on_click(lambda _event: self._next_card_pressed())
-        self.new_coup.on_click(lambda _event: self._new_coup_pressed())
+        self.next_card = action_button(_("Next card"), self._next_card_pressed, button_style="primary", icon="play")
+        self.new_coup = action_button(_("New coup"), self._new_coup_pressed, icon="refresh")
         self.status = widgets.HTML()
         self.table = LiveHTML()            # each card turned and the steps it tells, announced
         self.view = projector_view([widgets.HBox([self.next_card, self.new_coup]), self.status, self.table],
@@ -198,10 +180,7 @@ class ShoeDealer:
 
     @property
     def cards_in_shoe(self) -> int:
-        """The cards still in the shoe as the learner sees it: the coup's face-down cards count as not dealt yet.
-
-        (The dealer has already taken the whole coup from ``self.run.shoe``, but a card is out of the shoe only
-        once it is turned face up.)"""
+        """The cards still in the shoe as the learner sees it: the coup's face-down cards are not dealt yet."""
         face_down = 0 if self.coup is None else len(self.coup.cards) - self.shown
         return len(self.run.shoe) + face_down
 
@@ -210,8 +189,7 @@ class ShoeDealer:
         left = self.cards_in_shoe
         line = ngettext("Shoe {shoe}, coup {coup}: {left} card still in the shoe.",
                         "Shoe {shoe}, coup {coup}: {left} cards still in the shoe.", left)
-        return caption_html(line.format(shoe=self.run.number, coup=self.coup_number, left=number(left))
-                            + getattr(self, "note", ""))
+        return caption_html(line.format(shoe=self.run.number, coup=self.coup_number, left=number(left)) + self.note)
 
     def deal_next_card(self):
         """Turn the next card of the coup face up."""
@@ -251,7 +229,7 @@ class CoupBuilder:
                                                 "then Player's third card, then Banker's. Suits are optional "
                                                 "(2♣ or 2c or 2).")))
         self.result = LiveHTML()           # the coup explained, announced by screen readers
-        self.cards.observe(lambda change: self.update(), names="value")
+        on_change([self.cards], self.update)
         self.view = projector_view([self.help, self.cards, self.result], controller=self)
         self.update()
 

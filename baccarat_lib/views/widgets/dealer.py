@@ -1,22 +1,14 @@
 """Dealer mode on screen: call each decision of a coup dealt card by card, against a clock.
 
-The widget is a thin view of a ``teaching.dealer.DealerSession``: it shows the cards face up so far and the call
-to make, takes the answer with the exercise widget's ``AnswerControls`` (buttons for the calls, a text box for the
-amount to pay), and shows how long the last call took against the target. At the end: the report.
+A thin view of a ``teaching.dealer.DealerSession``: the cards face up so far and the call to make
+(``_dealer_call_html``), answered with the exercise widget's ``AnswerControls``; the seconds the last call took
+against the target (``_dealer_timer_html``); at the end the report (``_dealer_report_html``): accuracy and times per
+kind of call, and each coup that went wrong replayed with the rules' own steps.
 
-**When the clock runs.** A time counts from when the learner could see the call. The cell that shows dealer mode
-runs with the others (Run All), long before the learner scrolls to it, so the first call stays hidden behind a
-**Start** button, and its clock starts when Start is pressed; nobody can answer untimed. Each next call is shown
-when the one before is answered, and its clock starts then. After a wrong call the widget waits for *Continue*, so
-reading the explanation does not count against the next call; the cards of the missed call stay shown beside it. Once started, *Start again* (or a new seed) deals a
-new session whose clock starts at once: the learner is at the widget, having just used it.
-
-Pure functions (HTML only):
-
-- ``dealer_call_html(session)``: the coup so far (card faces, no totals: a dealer works them out) and the call.
-- ``dealer_timer_html(session)``: the seconds the last call took, and the target.
-- ``dealer_report_html(report)``: accuracy, median and slowest seconds per kind of call, and each coup that went
-  wrong replayed with the rule's own steps.
+**When the clock runs.** Run All builds the widget before the learner scrolls to it, so the first call waits behind
+**Start** and is timed from it; each next call from when the one before is answered. After a wrong call the widget
+waits for *Continue*, so reading why does not count against the next call. Once started, *Start again* (or a new
+seed) deals a new session whose clock starts at once.
 
 Widget (``show_dealer_mode()`` returns the view; ``view.controller`` holds the controls: see ``common``):
 
@@ -24,10 +16,8 @@ Widget (``show_dealer_mode()`` returns the view; ``view.controller`` holds the c
   ``.start()`` presses Start, ``.click(choice)`` answers, ``.resume()`` presses Continue.
 - ``show_dealer_mode(seed=2024, coups=10, target_seconds=5)``.
 
-**Saved progress**: each judged call is saved in the learner's progress store by the one answer recorder
-(``progress.recorder.AnswerRecorder``, which also times it) with the source "dealer", under the call's skill
-("dealer:banker-draw"), its situation and the seconds it took. Any message
-about the store (e.g. that progress is not being saved) shows under the feedback, once.
+**Saved progress**: each judged call is saved by the one answer recorder (source "dealer") under the call's skill
+("dealer:banker-draw"), with the seconds it took.
 
 >>> dealer = show_dealer_mode(seed=5, coups=1).controller
 >>> dealer.answer_row.children == (dealer.start_button,)      # nothing to answer before Start
@@ -39,61 +29,41 @@ True
 
 from __future__ import annotations
 
-import random
 import time
 from fractions import Fraction
 from html import escape
 
 import ipywidgets as widgets
 
-from ...errors import BaccaratError, check_seed, shown
 from ...game.formatting import duration, localized, percent
 from ...i18n import N_, _
 from ...progress.recorder import AnswerRecorder
 from ...teaching.dealer import DEALER_KIND_NAMES, DealerReport, DealerSession
 from ..html import caption_html, hand_html, message_html, steps_html, table_html
-from .common import (BIG, LiveHTML, SeedBox, fitted, focus, projector_view, safe_html, shown_html,
+from .common import (LiveHTML, SeedBox, action_button, focus, picked_seed, projector_view, safe_html, shown_html,
                      store_messages_html)
 from .question import AnswerControls
 
-__all__ = ["dealer_call_html", "dealer_timer_html", "dealer_report_html", "DealerWidget", "show_dealer_mode"]
+__all__ = ["DealerWidget", "show_dealer_mode"]
 
 _NAME = N_("dealer mode")     # the widget's name in its plain-text fallback, translated when built
 SOURCE = "dealer"           # the source dealer mode's answers are saved with
 
 
-def _check_session(session) -> DealerSession:
-    if not isinstance(session, DealerSession):
-        raise BaccaratError(_("session must be a DealerSession, not {value}").format(value=shown(session)))
-    return session
-
-
-# The timer's icon, drawn (the stopwatch character U+23F1 is in no font on many machines, where it shows as an empty
-# box): a clock face and two hands in the text's own colour, as tall as the text, named for screen readers.
+# The timer's icon, drawn (the stopwatch character U+23F1 is in no font on many machines): a clock face in the
+# text's own colour, as tall as the text, named for screen readers.
 _CLOCK_ICON = ('<svg class="bcl-clock" role="img" aria-label="{title}" width="1em" height="1em" viewBox="0 0 16 16" '
                'style="vertical-align:-0.12em;margin-right:0.25em;" fill="none" stroke="currentColor" '
                'stroke-width="1.6" stroke-linecap="round"><circle cx="8" cy="8" r="6.6"/>'
                '<path d="M8 4.2V8l2.6 1.8"/></svg>')
 
 
-def _clock_icon() -> str:
-    """The timer's icon as inline SVG, titled "Timer" in the current language."""
-    return _CLOCK_ICON.format(title=escape(_("Timer")))
-
-
 def _target(session_or_report) -> str:
     return _("{seconds} s").format(seconds=localized(f"{session_or_report.target_seconds:g}"))
 
 
-def _faces(coup, shown_cards: int):
-    """The cards of each side face up so far, in dealt order."""
-    dealt = coup.dealt[:shown_cards]
-    return ([card for side, card in dealt if side == "player"], [card for side, card in dealt if side == "banker"])
-
-
-def dealer_call_html(session: DealerSession) -> str:
+def _dealer_call_html(session: DealerSession) -> str:
     """The coup dealt so far (card faces only) and the call to make; once finished, a closing line."""
-    _check_session(session)
     call = session.current_call()
     if call is None:
         finished = (_("Session finished: {coups} coups dealt. Your report is below.") if session.coups > 1 else
@@ -104,7 +74,8 @@ def dealer_call_html(session: DealerSession) -> str:
 
 def _call_html(call, coups: int) -> str:
     """One call: the coup so far (card faces only, as the call showed them) and its prompt."""
-    player, banker = _faces(call.coup, call.shown)
+    dealt = call.coup.dealt[:call.shown]
+    player, banker = ([card for side, card in dealt if side == hand] for hand in ("player", "banker"))
     heading = caption_html(_("<i>Coup {number} of {coups}</i> &nbsp;·&nbsp; call: {kind}").format(
         number=call.coup_number, coups=coups, kind=escape(_(DEALER_KIND_NAMES[call.kind]))))
     prompt = (f'<div class="bcl-dealer-call" style="font-size:1.5em;margin:0.3em 0;"><b>{escape(_(call.prompt))}'
@@ -112,9 +83,8 @@ def _call_html(call, coups: int) -> str:
     return heading + hand_html(_("Player"), player) + hand_html(_("Banker"), banker) + prompt
 
 
-def dealer_timer_html(session: DealerSession) -> str:
+def _dealer_timer_html(session: DealerSession) -> str:
     """The seconds the last call took against the target ('Last call: 3.2 s · target 5 s')."""
-    _check_session(session)
     last = session.last
     if last is None and not session.started:
         text = _("Target: {target} a call. The clock starts when you press Start.").format(
@@ -125,7 +95,8 @@ def dealer_timer_html(session: DealerSession) -> str:
         mark = _("slow") if last.slow else _("in time")
         text = _("Last call: <b>{seconds}</b> ({mark}) &nbsp;·&nbsp; target {target}").format(
             seconds=duration(last.seconds), mark=mark, target=_target(session))
-    return f'<div class="bcl-dealer-timer" style="font-size:1.25em;margin:0.3em 0;">{_clock_icon()}{text}</div>'
+    icon = _CLOCK_ICON.format(title=escape(_("Timer")))
+    return f'<div class="bcl-dealer-timer" style="font-size:1.25em;margin:0.3em 0;">{icon}{text}</div>'
 
 
 def _accuracy(right: int, count: int) -> str:
@@ -134,11 +105,8 @@ def _accuracy(right: int, count: int) -> str:
         right=right, count=count, percent=percent(Fraction(right, count), 0))
 
 
-def dealer_report_html(report: DealerReport) -> str:
+def _dealer_report_html(report: DealerReport) -> str:
     """The end report: a table per kind of call, the overall accuracy, and each coup that went wrong with its steps."""
-    if not isinstance(report, DealerReport):
-        raise BaccaratError(_("report must be a DealerReport (from DealerSession.report()), not {value}").format(
-            value=shown(report)))
     rows = [[escape(_(DEALER_KIND_NAMES[kind.kind])), str(kind.count), _accuracy(kind.right, kind.count),
              duration(kind.median_seconds), duration(kind.slowest_seconds), str(kind.slow)]
             for kind in report.kinds]
@@ -169,32 +137,22 @@ def dealer_report_html(report: DealerReport) -> str:
 
 
 class DealerWidget:
-    """Dealer mode: coups from a seeded shoe, each decision called against a clock, then a report.
-
-    ``seed`` None (a seed is picked at random and shown) or a whole number 0 or more; ``coups`` 1 to 100;
-    ``target_seconds`` above 0 and at most 600; ``decks`` 1 to 8; ``clock`` a function returning seconds.
-    Anything else is refused with a BaccaratError before a control is built. A seed typed into the seed box that
-    is not a seed is said inline.
-    """
+    """Dealer mode: coups from a seeded shoe (``seed`` None picks one and shows it), each decision called against a
+    clock, then a report."""
 
     def __init__(self, seed=2024, coups: int = 10, target_seconds=5, decks: int = 8, clock=time.monotonic):
-        seed = check_seed(seed)
-        if seed is None:                    # as the drill does: pick one, and show it so the session can replay
-            seed = random.Random().randrange(1, 1_000_000)
-        # One recorder for every session this widget deals: it times each call and saves it in the progress store.
+        seed = picked_seed(seed)
+        # One recorder for every session this widget deals: it times each call and saves it
         self.settings = dict(decks=decks, coups=coups, target_seconds=target_seconds,
                              recorder=AnswerRecorder(SOURCE, clock=clock))
         # Builds a session first: it checks every other argument before a control exists.
         self.session = DealerSession(seed, **self.settings)
-        self.seed = SeedBox(seed, description=_("Seed"), style={"description_width": fitted("6em")},
-                            layout=widgets.Layout(width=fitted("14em", "16em")))
-        self.start_button = widgets.Button(description=_("Start"), button_style="primary", icon="play", layout=BIG)
-        self.restart_button = widgets.Button(description=_("Start again"), icon="refresh", layout=BIG)
-        self.continue_button = widgets.Button(description=_("Continue"), button_style="primary", icon="forward",
-                                              layout=BIG)
+        self.seed = SeedBox(seed)
+        self.start_button = action_button(_("Start"), self.start, button_style="primary", icon="play")
+        self.restart_button = action_button(_("Start again"), self.restart, icon="refresh")
+        self.continue_button = action_button(_("Continue"), self.resume, button_style="primary", icon="forward")
         self.controls = AnswerControls(self.answer, placeholder=_("amount to pay, e.g. 95"))
-        # Announced by screen readers: each call (its cards in words), the feedback and the end report; not the
-        # timer, which changes with every call and is read when wanted.
+        # Announced by screen readers: each call, the feedback and the report; not the timer, read when wanted
         self.call = LiveHTML()
         self.timer = widgets.HTML()
         self.feedback = LiveHTML()
@@ -203,9 +161,6 @@ class DealerWidget:
         self.waiting = False                # after a wrong call: wait for Continue before the next call's clock
         self.begun = False                  # Start was pressed: a new session's clock starts at once
         self.seed.observe(lambda change: self.restart(), names="value")
-        self.start_button.on_click(lambda _event: self.start())
-        self.restart_button.on_click(lambda _event: self.restart())
-        self.continue_button.on_click(lambda _event: self.resume())
         help_text = _("Call each decision as a dealer would, as fast as you can: a call over the target is slow, "
                       "not wrong. Type amounts as numbers (95, 23.75). The same seed deals the same coups.")
         self.answer_row = widgets.HBox([self.controls.box])
@@ -237,9 +192,8 @@ class DealerWidget:
 
     def answer(self, text):
         """Answer the current call with ``text``; returns the DealerFeedback (None when there is nothing to answer).
-        An answer that is not judged ("abc" for an amount) is told what to type, as information, revealing
-        nothing; the clock keeps running. A blank answer right after a judged one (the Check button pressed after
-        Enter already answered) leaves the feedback as it is."""
+        An answer that is not judged is told what to type, and the clock runs on; a blank one right after a judged
+        one (Check pressed after Enter answered) leaves the feedback as it is."""
         if self.session is None or self.session.finished or self.waiting or not self.session.started:
             return None
         result = []
@@ -259,8 +213,7 @@ class DealerWidget:
         if feedback is not None and feedback.judged:
             self.waiting = not feedback.right and not self.session.finished
             self.update()
-            # The keyboard goes where the learner goes next: Continue after a wrong call, Start again at the end,
-            # else the next call's first answer (the buttons just pressed may have been replaced)
+            # The keyboard goes where the learner goes next (the buttons just pressed may have been replaced)
             focus(self.continue_button if self.waiting else self.restart_button if self.session.finished
                   else self.controls.first)
         return feedback
@@ -295,11 +248,11 @@ class DealerWidget:
             self.call.value, self.timer.value, self.report.value = "", "", ""
             self.answer_row.children = ()
             return
-        self.timer.value = safe_html(lambda: dealer_timer_html(session))
+        self.timer.value = safe_html(lambda: _dealer_timer_html(session))
         if session.finished:
-            self.call.value = safe_html(lambda: dealer_call_html(session))
+            self.call.value = safe_html(lambda: _dealer_call_html(session))
             self.answer_row.children = ()
-            self.report.value = safe_html(lambda: dealer_report_html(session.report()))
+            self.report.value = safe_html(lambda: _dealer_report_html(session.report()))
             return
         self.report.value = ""
         if self.waiting:                    # the cards of the call just missed stay, with why (in the feedback)
@@ -314,7 +267,7 @@ class DealerWidget:
             self.answer_row.children = (self.start_button,)
             return
         call = session.current_call()
-        self.call.value = safe_html(lambda: dealer_call_html(session))
+        self.call.value = safe_html(lambda: _dealer_call_html(session))
         self.controls.show(call.choices)
         self.controls.mark()
         self.controls.clear_text()

@@ -4,9 +4,8 @@ every bet's edge once some cards are out of the shoe.
 Each ``show_…()`` returns the view; ``view.controller`` holds the controls (see ``common``). The tables and
 readings they show come from ``views.money``.
 
-- ``show_settle_widget(table="standard", bet="banker", stake="100", cards=..., seed=2024)``: choose a table,
-  a bet it offers, a stake and a coup (typed, or dealt from a seeded shoe with a button); see the coup,
-  what the bet pays, the commission and the net result.
+- ``show_settle_widget(table="standard", bet="banker", stake="100", cards=..., seed=2024)``: choose a table, a bet
+  it offers, a stake and a coup (typed, or dealt from a seeded shoe); see what the bet pays, and the net result.
 - ``show_edge_explorer(decks=8, table="standard")``: choose the decks (1–8) and a pay table; see each bet's
   results with their chances and its house edge.
 - ``show_removal_explorer(removed="5 5 5 5", decks=1)``: take cards out of a shoe; see every bet's exact edge.
@@ -24,28 +23,27 @@ from ...game.shoe import DECK_RANGE, ShoeRun, check_decks
 from ...i18n import _
 from ..html import caption_html
 from ..money import WORKED_COUP, edge_reading, outcome_table_html, removal_html, settle_reading
-from .common import BIG, LiveHTML, check_option, check_text, chosen, fitted, projector_view, safe_html
+from .common import (LiveHTML, action_button, check_option, check_text, chosen, fitted, on_change, projector_view,
+                     safe_html)
 
 __all__ = ["SettleWidget", "show_settle_widget", "EdgeExplorer", "show_edge_explorer", "RemovalExplorer",
            "show_removal_explorer"]
 
 
-# ---------------------------------------------------------------- widgets
-
 def _wide() -> widgets.Layout:
-    """A menu or text box with its label, 36em in every language: at 26em classroom mode cut a pay table's name
-    ("Standard (5% commission)"), and Vietnamese names are longer still."""
+    """A menu or text box with its label, 36em in every language (at 26em a pay table's name was cut)."""
     return widgets.Layout(width="36em", height="2.4em")
 
 
-def _label_style() -> dict:
-    """A menu's label width: 6em for the English words, the words' own width in another language."""
-    return {"description_width": fitted("6em")}
+def _label_style(**more) -> dict:
+    """A label's width: 6em for the English words, the words' own width in another language."""
+    return {"description_width": fitted("6em"), **more}
 
 
-def _text_style() -> dict:
-    """A text box's label width (as ``_label_style``) and its larger text."""
-    return {"description_width": fitted("6em"), "font_size": "1.2em"}
+def _decks_menu(decks: int) -> widgets.Dropdown:
+    """The Decks menu (a menu, not a slider: a slider's handle has no name a screen reader can say)."""
+    return widgets.Dropdown(options=list(DECK_RANGE), value=decks, description=_("Decks"), style=_label_style(),
+                            layout=widgets.Layout(width="14em"))     # at 12em classroom mode cut "1"
 
 
 def _table_name(table) -> str:
@@ -55,26 +53,16 @@ def _table_name(table) -> str:
     return check_option("table", table, list(PAY_TABLES))
 
 
-def _table_options() -> list:
-    """The Pay table menu: each table's title shown (in the current language), its name the value
-    ("4% commission" -> "commission-4")."""
-    return [(table_label(table), name) for name, table in PAY_TABLES.items()]
-
-
-def _stake_text(amount) -> str:
-    """A stake as the Stake box shows it, as the learner's language writes it ("1,000", "2.50"; Vietnamese
-    "1.000", "2,50"), which is how the box reads it back (``read_number``)."""
-    return money(amount)
+def _table_menu(table: str) -> widgets.Dropdown:
+    """The Pay table menu: each table's title shown (in the current language), its name the value."""
+    options = [(table_label(each), name) for name, each in PAY_TABLES.items()]
+    return widgets.Dropdown(options=options, value=table, description=_("Pay table"), layout=_wide(),
+                            style=_label_style())
 
 
 class SettleWidget:
-    """Choose a pay table, a bet it offers, a stake and a coup; see what the bet pays.
-
-    ``table`` is a name of ``PAY_TABLES``; ``bet`` one of the bets that table offers; ``stake`` a positive amount
-    (a number, or text such as "2.50"); ``cards`` the text the Cards box starts with (judged inline, like anything
-    typed); ``seed`` None or a whole number 0 or more; ``decks`` 1 to 8. Anything else is refused with a
-    BaccaratError before a control is built.
-    """
+    """Choose a pay table, a bet it offers, a stake and a coup (typed, or dealt from a shoe shuffled with ``seed``);
+    see what the bet pays."""
 
     def __init__(self, table="standard", bet="banker", stake="100", cards=WORKED_COUP, seed=2024, decks=8):
         table = _table_name(table)
@@ -84,26 +72,23 @@ class SettleWidget:
         amount = stake_amount(stake)             # a BaccaratError naming the stake if it is not an amount
         check_text("cards", cards, f'"{WORKED_COUP}"')
         self.run = ShoeRun(decks=decks, seed=seed)       # checks both
-        self.table = widgets.Dropdown(options=_table_options(), value=table, description=_("Pay table"),
-                                      layout=_wide(), style=_label_style())
+        self.table = _table_menu(table)
         self.bet = widgets.Dropdown(options=bets, value=bet, description=_("Bet"), layout=_wide(),
                                     style=_label_style())
-        self.stake = widgets.Text(value=_stake_text(amount),
-                                  description=_("Stake"), continuous_update=True,
-                                  layout=_wide(), style=_text_style())
+        # the stake as the learner's language writes it ("1,000"; Vietnamese "1.000"), as the box reads it back
+        self.stake = widgets.Text(value=money(amount), description=_("Stake"), continuous_update=True,
+                                  layout=_wide(), style=_label_style(font_size="1.2em"))
         self.cards = widgets.Text(value=cards, description=_("Cards"),
                                   placeholder=_("e.g. {cards}").format(cards=WORKED_COUP),
                                   continuous_update=True, layout=widgets.Layout(width="32em", height="2.4em"),
-                                  style=_text_style())
-        self.deal = widgets.Button(description=_("Deal a coup"), button_style="primary", icon="play", layout=BIG)
-        self.deal.on_click(lambda _event: self.deal_coup())
+                                  style=_label_style(font_size="1.2em"))
+        self.deal = action_button(_("Deal a coup"), self.deal_coup, button_style="primary", icon="play")
         self.table_note = widgets.HTML()
         self.result = LiveHTML()           # the bet settled and why, announced by screen readers
         self.reading = None
         self._updating = False
-        self.table.observe(lambda change: self.table_changed(), names="value")
-        for control in (self.bet, self.stake, self.cards):
-            control.observe(lambda change: self.update(), names="value")
+        on_change([self.table], self.table_changed)
+        on_change((self.bet, self.stake, self.cards), self.update)
         help_text = widgets.HTML(caption_html(_(
             "Type the cards in dealt order (P, B, P, B, then third cards), or press "
             "<b>Deal a coup</b> to deal the next one from a seeded shoe.")))
@@ -162,15 +147,11 @@ class EdgeExplorer:
 
     def __init__(self, decks: int = 8, table="standard"):
         decks, table = check_decks(decks), _table_name(table)
-        # A menu, as in the other explorers: ipywidgets' slider handle has no name a screen reader can say.
-        self.decks = widgets.Dropdown(options=list(DECK_RANGE), value=decks, description=_("Decks"),
-                                      style=_label_style(), layout=widgets.Layout(width="14em"))
-        self.table = widgets.Dropdown(options=_table_options(), value=table, description=_("Pay table"),
-                                      layout=_wide(), style=_label_style())
+        self.decks = _decks_menu(decks)
+        self.table = _table_menu(table)
         self.outcomes = widgets.HTML()
         self.result = widgets.HTML()
-        for control in (self.decks, self.table):
-            control.observe(lambda change: self.update(), names="value")
+        on_change((self.decks, self.table), self.update)
         self.view = projector_view([widgets.HBox([self.decks, self.table]), self.outcomes, self.result],
                                    controller=self)
         self.update()
@@ -189,9 +170,7 @@ def show_edge_explorer(decks: int = 8, table="standard"):
 # ---------------------------------------------------------------- lesson 10: take cards out of the shoe
 
 class RemovalExplorer:
-    """Type cards to take out of a shoe of 1–8 decks; see every bet's exact edge before and after.
-
-    ``removed`` is the text the box starts with (judged inline, like anything typed); ``decks`` 1 to 8."""
+    """Type cards to take out of a shoe of 1–8 decks; see every bet's exact edge before and after."""
 
     def __init__(self, removed: str = "5 5 5 5", decks: int = 1):
         check_text("removed", removed, '"5 5 5 5"')
@@ -200,11 +179,9 @@ class RemovalExplorer:
                                     placeholder=_("e.g. 5 5 6 6 or 8 9 K"),
                                     layout=widgets.Layout(width="32em", height="2.4em"),
                                     style=_label_style())
-        self.decks = widgets.Dropdown(options=list(DECK_RANGE), value=decks, description=_("Decks"),
-                                      style=_label_style(), layout=widgets.Layout(width="14em"))   # at 12em classroom mode cut "1"
+        self.decks = _decks_menu(decks)
         self.result = widgets.HTML()
-        for control in (self.removed, self.decks):
-            control.observe(lambda change: self.update(), names="value")
+        on_change((self.removed, self.decks), self.update)
         self.view = projector_view([widgets.HBox([self.decks, self.removed]), self.result], controller=self)
         self.update()
 

@@ -1,34 +1,21 @@
 """Widgets for lesson 09: the practice drill and the final test.
 
-Each widget is a thin view: the drill's state is a ``teaching.practice.Drill`` changed only by ``start_drill``,
-``answer_drill`` and ``next_drill``, answered with the exercise widget's ``AnswerControls``.
-
-- ``drill_html(drill)``: the current question, its feedback (once answered) and the running score.
+Each widget is a thin view of a ``teaching.practice.Drill``, changed only by ``start_drill``, ``answer_drill`` and
+``next_drill``, answered with the exercise widget's ``AnswerControls``; ``_drill_html(drill)`` shows it.
 
 Widgets (each ``show_…()`` returns the view; ``view.controller`` holds the controls: see ``common``):
 
 - ``show_drill(kind="mixed", difficulty=1, seed=2024, adaptive=False)``: choose the drill and difficulty, answer,
-  see instant feedback and the score, press Next; the same seed gives the same questions. ``adaptive=True``: a
-  drill without a seed that asks, by Leitner boxes, what the learner's saved answers say is due
-  (``teaching.practice.next_practice_item``): a missed tableau cell comes back soon, a mastered one later.
-- ``show_weak_spots_drill(kind="mixed", difficulty=3)``: "Practise my weak spots", the adaptive drill of ``kind``
-  (what the progress page starts).
+  see instant feedback and the score, press Next; the same seed gives the same questions. ``adaptive=True``: no
+  seed; the questions the learner's saved answers say are due (``teaching.practice.next_practice_item``).
+- ``show_weak_spots_drill(kind="mixed", difficulty=3)``: "Practise my weak spots", the adaptive drill of ``kind``.
 - ``show_final_test(seed=2024, questions=10)``: a mixed test of every kind, then a score summary.
 
-**Saved progress**: every judged answer of a drill or of the final test is saved in the learner's progress store
-by the one answer recorder (``progress.recorder.AnswerRecorder``, source "drill" or "test") under the exercise's
-skill (its kind, or for a Banker question its tableau cell, "banker-draw:5/4"), with the seconds from the question
-being shown to the answer (``clock``: ``time.monotonic`` unless a test gives another). Only the first judged answer
-to a question is saved, as only it is scored (the recorder's rule for drills and tests): drills and the test keep
-one try (a lesson's exercise gives a hint and a second), say so under their settings (``ONE_TRY``), and disable the
-answer controls once a question is answered, so nothing stays live after the test's last question. A message about the
-store (e.g. that progress is not being saved) shows once, under the question.
-
-**When the clock runs.** A time counts from when the learner could see the question. A drill's cell runs with the
-others (Run All), long before the learner scrolls to it, so its first question stays hidden behind a **Start**
-button and is timed from Start; each next question is shown, and timed, from **Next question**. Once started, a
-new setting or *Start again* shows question 1 of the new drill at once, timed from that click: the learner is at
-the widget, having just used it. Nobody can answer untimed.
+**Saved progress**: the first judged answer to each question (the only one scored: one try, ``ONE_TRY``) is saved by
+the one answer recorder (source "drill" or "test") under the exercise's skill, timed from the question being shown.
+Run All builds the widget before the learner scrolls to it, so the first question waits behind **Start** and is
+timed from it; each next one from **Next question**; once started, a new setting or *Start again* shows question 1
+at once. Nobody can answer untimed.
 
 >>> drill = show_drill(kind="total", seed=1).controller
 >>> drill.start()
@@ -39,25 +26,24 @@ the widget, having just used it. Nobody can answer untimed.
 from __future__ import annotations
 
 import logging
-import random
 import time
 from html import escape
 
 import ipywidgets as widgets
 
-from ...errors import BaccaratError, check_seed, shown, whole_number
+from ...errors import BaccaratError, shown, whole_number
 from ...i18n import N_, _
 from ...progress.recorder import AnswerRecorder
 from ...progress.store import progress_store
 from ...teaching.practice import (FINAL_TEST_QUESTIONS, KIND_NAMES, KINDS, MAX_TEST_QUESTIONS, MIXED, TEST, Drill,
-                                  _check_drill, answer_drill, next_drill, score_summary, start_drill)
+                                  answer_drill, next_drill, score_summary, start_drill)
 from ...teaching.questions import check_answer
 from ..html import caption_html, message_html
-from .common import (BIG, LiveHTML, SeedBox, check_option, chosen, fitted, focus, projector_view, safe_html,
-                     store_messages_html)
+from .common import (LiveHTML, SeedBox, action_button, check_option, chosen, fitted, focus, on_change, picked_seed,
+                     projector_view, safe_html, store_messages_html)
 from .question import AnswerControls
 
-__all__ = ["drill_html", "score_html", "PracticeDrill", "show_drill", "show_weak_spots_drill", "show_final_test"]
+__all__ = ["PracticeDrill", "show_drill", "show_weak_spots_drill", "show_final_test"]
 
 _KIND_OPTIONS = [(N_("Mixed (set by difficulty)"), MIXED)] + [(KIND_NAMES[kind], kind) for kind in KINDS]
 _DIFFICULTY_OPTIONS = [(N_("1 · totals, naturals"), 1), (N_("2 · Player, simple Banker"), 2),
@@ -74,9 +60,8 @@ def _shown_options(options) -> list:
 
 # ---------------------------------------------------------------- pure functions
 
-def score_html(drill: Drill) -> str:
+def _score_html(drill: Drill) -> str:
     """The running score (and, at the end of a test, the summary)."""
-    _check_drill(drill)
     score = drill.score
     where = (_("Question {number} of {length}").format(number=drill.number + 1, length=drill.length)
              if drill.length else _("Question {number}").format(number=drill.number + 1))
@@ -89,9 +74,8 @@ def score_html(drill: Drill) -> str:
     return line
 
 
-def drill_html(drill: Drill) -> str:
+def _drill_html(drill: Drill) -> str:
     """The current question, its feedback once answered, and the score, as HTML."""
-    _check_drill(drill)
     exercise = drill.exercise
     level = "" if drill.kind == TEST else _(", difficulty {difficulty}").format(difficulty=exercise.difficulty)
     if drill.adaptive:
@@ -101,24 +85,14 @@ def drill_html(drill: Drill) -> str:
     feedback = ""
     if drill.feedback is not None:
         feedback = message_html(drill.feedback.message, "right" if drill.feedback.correct else "wrong")
-    return heading + prompt + feedback + score_html(drill)
+    return heading + prompt + feedback + _score_html(drill)
 
 
 # ---------------------------------------------------------------- the drill and the final test
 
 class PracticeDrill:
-    """A drill (choose kind, difficulty and seed) or, with ``test=True``, the final mixed test.
-
-    ``kind`` is "mixed" or one of ``practice.KINDS``; ``difficulty`` 1, 2 or 3; ``seed`` None (a seed is picked
-    at random and shown) or a whole number 0 or more; ``questions`` (the test's length) 1 to 100. Anything else
-    is refused with a BaccaratError before a control is built. A seed typed into the seed box that is not a seed
-    is said inline, and the drill waits for a good one.
-
-    ``adaptive=True`` (a drill, not a test): no seed; each question is chosen from the learner's saved answers
-    (``teaching.practice.next_practice_item``), which this drill's answers join as they are given. ``clock``: a
-    function returning seconds, to time each answer from the question being shown (Start, then Next question).
-    ``.start()`` presses Start, ``.click(choice)`` answers, ``.next()`` presses Next question.
-    """
+    """A drill (choose kind, difficulty and seed) or, with ``test=True``, the final mixed test of ``questions``;
+    ``.start()`` presses Start, ``.click(choice)`` answers, ``.next()`` presses Next."""
 
     def __init__(self, kind: str = MIXED, difficulty: int = 1, seed: int = 2024, test: bool = False,
                  questions: int = FINAL_TEST_QUESTIONS, adaptive: bool = False, clock=time.monotonic):
@@ -130,11 +104,9 @@ class PracticeDrill:
                                   "test is never adaptive, not {value}").format(value=shown(adaptive)))
         kind = check_option("kind", kind, _KIND_OPTIONS)
         difficulty = check_option("difficulty", difficulty, _DIFFICULTY_OPTIONS, _("1, 2 or 3"))
-        seed = check_seed(seed)
+        seed = picked_seed(seed)
         questions = whole_number("questions", questions, 1, MAX_TEST_QUESTIONS)
-        if seed is None:                    # as start_drill does: pick one, and show it so the drill can replay
-            seed = random.Random().randrange(1, 1_000_000)
-        self.test, self.questions, self.adaptive, self.clock = test, questions, adaptive, clock
+        self.test, self.questions, self.adaptive = test, questions, adaptive
         self.recorder = AnswerRecorder("test" if test else "drill", clock=clock)
         self.kind = widgets.Dropdown(options=_shown_options(_KIND_OPTIONS), value=kind, description=_("Drill"),
                                      style={"description_width": fitted("6em")},
@@ -143,39 +115,30 @@ class PracticeDrill:
                                                 description=_("Difficulty"),
                                                 style={"description_width": fitted("6em"),
                                                        "button_width": fitted("14em", "auto")})
-        self.seed = SeedBox(seed, description=_("Seed"), style={"description_width": fitted("6em")},
-                            layout=widgets.Layout(width=fitted("14em", "16em")))
-        self.start_button = widgets.Button(description=_("Start"), button_style="primary", icon="play", layout=BIG)
-        self.restart_button = widgets.Button(description=_("Start again"), icon="refresh", layout=BIG)
-        self.next_button = widgets.Button(description=_("Next question"), button_style="primary", icon="forward",
-                                          layout=BIG)
+        self.seed = SeedBox(seed)
+        self.start_button = action_button(_("Start"), self.start, button_style="primary", icon="play")
+        self.restart_button = action_button(_("Start again"), self.restart, icon="refresh")
+        self.next_button = action_button(_("Next question"), self.next, button_style="primary", icon="forward")
         self.controls = AnswerControls(self.answer, placeholder=_("a number, e.g. 9.5 or -10"))
-        # Both announced by screen readers: the question (a new one after Next, its feedback and score once
-        # answered) and the notice (what to type, a message about the store).
+        # Announced by screen readers: the question (its feedback and score once answered) and the notice
         self.question = LiveHTML()
         self.notice = LiveHTML()
         self.state: Drill | None = None
         self.last_answer = None
-        self.saved = ""                     # the HTML of a message about the store, shown under the feedback
         self.begun = False                  # Start was pressed: questions are shown, each timed from its click
         self.answer_row = widgets.HBox([self.start_button])     # Start, then the answer controls
-        for control in (self.kind, self.difficulty, self.seed):
-            control.observe(lambda change: self.restart(), names="value")
-        self.start_button.on_click(lambda _event: self.start())
-        self.restart_button.on_click(lambda _event: self.restart())
-        self.next_button.on_click(lambda _event: self.next())
+        on_change((self.kind, self.difficulty, self.seed), self.restart)
         if test:
             settings = widgets.HBox([self.seed, self.restart_button])
             help_text = _("Answer each question, then press Next. The same seed always gives the same test.")
-            help_text += "<br>" + _(ONE_TRY)
         elif adaptive:
             settings = widgets.VBox([widgets.HBox([self.kind, self.restart_button]), self.difficulty])
             help_text = _("No seed: each question is chosen from your saved answers. What you miss comes back "
-                          "soon; what you know well, later.") + "<br>" + _(ONE_TRY)
+                          "soon; what you know well, later.")
         else:
             settings = widgets.VBox([widgets.HBox([self.kind, self.seed]), self.difficulty])
             help_text = _("Changing a setting starts a new drill. The same seed always gives the same questions.")
-            help_text += "<br>" + _(ONE_TRY)
+        help_text += "<br>" + _(ONE_TRY)
         self.view = projector_view([settings, widgets.HTML(caption_html(help_text)), self.question,
                                    self.answer_row, self.notice, self.next_button], controller=self)
         self.restart()
@@ -185,17 +148,15 @@ class PracticeDrill:
         """Start the drill (or test) again from question 1 with the current settings (a bad seed: said inline)."""
         def compute():
             self.state = None
+            if self.test:
+                self.state = start_drill(TEST, seed=self.seed.seed_or_error(), length=self.questions)
+                return ""
+            kind, difficulty = chosen(self.kind, _("a drill")), chosen(self.difficulty, _("a difficulty"))
             if self.adaptive:
-                kind, difficulty = chosen(self.kind, _("a drill")), chosen(self.difficulty, _("a difficulty"))
                 self.state = self._with_history(lambda history: start_drill(kind, difficulty, adaptive=True,
                                                                             history=history))
-                return ""
-            seed = self.seed.seed_or_error()
-            if self.test:
-                self.state = start_drill(TEST, seed=seed, length=self.questions)
             else:
-                self.state = start_drill(chosen(self.kind, _("a drill")), chosen(self.difficulty, _("a difficulty")),
-                                         seed)
+                self.state = start_drill(kind, difficulty, self.seed.seed_or_error())
             return ""
         self.notice.value = safe_html(compute)
         self.last_answer = None
@@ -203,8 +164,8 @@ class PracticeDrill:
         self.update()
 
     def _with_history(self, step):
-        """``step(history)`` with the learner's saved answers (this kernel's progress store, whose summaries the
-        schedule reads); with none if they cannot be read: a progress problem never stops a drill."""
+        """``step(history)`` with the learner's saved answers (this kernel's progress store); with none if they
+        cannot be read: a progress problem never stops a drill."""
         try:
             return step(progress_store())
         except Exception:                   # noqa: BLE001 - a progress problem must never stop a drill
@@ -230,9 +191,8 @@ class PracticeDrill:
         return store_messages_html(self.recorder.record(exercise.skill, key, str(text), feedback.correct))
 
     def answer(self, text):
-        """Answer the current question with ``text``; returns the Feedback shown. An answer that is not judged
-        (blank, or not a number where a number is asked) is told what to type, is not scored, and the question
-        stays open."""
+        """Answer the current question with ``text``; returns the Feedback shown. An answer that is not judged is told
+        what to type, is not scored, and the question stays open."""
         if self.state is None or not self.begun:
             return None
         feedback = check_answer(self.state.exercise.question, text)
@@ -244,7 +204,7 @@ class PracticeDrill:
         self.state = answer_drill(self.state, text)
         self.notice.value = self._save(exercise, text, feedback)     # saved only if it is the first (the recorder)
         self.update()
-        # The answer controls are locked now (one try): the keyboard moves on to Next, or at the end to Start again
+        # One try: the answer controls are locked now, so the keyboard moves on
         focus(self.restart_button if self.state.finished else self.next_button)
         return self.state.feedback
 
@@ -253,12 +213,7 @@ class PracticeDrill:
         (None while the seed box holds no seed, or before Start)."""
         if self.state is None or not self.begun:
             return None
-        for button in self.controls.buttons:
-            if button.description == choice:
-                button.click()
-                return self.state.feedback
-        self.controls.text.value = choice
-        self.controls.check.click()
+        self.controls.press(choice)
         return self.state.feedback
 
     def next(self):
@@ -299,24 +254,20 @@ class PracticeDrill:
                                                  "it is shown."))
             self.next_button.disabled = True
             return
-        self.question.value = safe_html(lambda: drill_html(self.state))
+        self.question.value = safe_html(lambda: _drill_html(self.state))
         self._answer_controls()
         self.next_button.disabled = self.state.finished or (self.test and not self.state.answered)
         self.next_button.description = _("Finished") if self.state.finished else _("Next question")
 
 
 def show_drill(kind: str = MIXED, difficulty: int = 1, seed: int = 2024, adaptive: bool = False):
-    """The practice drill, ready to display: ``kind`` is "mixed" or one of ``practice.KINDS``, ``difficulty`` 1, 2
-    or 3, ``seed`` None or a whole number 0 or more (the same seed gives the same questions).
-
-    ``adaptive=True``: practice that remembers: no seed (``seed`` is not used), and each question is chosen by
-    Leitner boxes from the learner's saved answers."""
+    """The practice drill, ready to display: ``kind`` "mixed" or one of ``practice.KINDS``, ``difficulty`` 1, 2 or
+    3, ``seed`` None or a whole number 0 or more; ``adaptive=True``: chosen from the learner's saved answers."""
     return PracticeDrill(kind, difficulty, seed, adaptive=adaptive).view
 
 
 def show_weak_spots_drill(kind: str = MIXED, difficulty: int = 3):
-    """"Practise my weak spots": the adaptive drill of ``kind`` ("mixed" or one of ``practice.KINDS``) at
-    ``difficulty`` (3: every kind, and the tableau's hard cells), ready to display."""
+    """"Practise my weak spots": the adaptive drill of ``kind`` at ``difficulty``, ready to display."""
     return PracticeDrill(kind, difficulty, adaptive=True).view
 
 

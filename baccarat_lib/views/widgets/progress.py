@@ -1,24 +1,15 @@
 """The "My progress" page (lesson 11): what the learner's saved answers say, and what to practise next.
 
-Pure HTML builders first, then the widget (the one widget pattern: see ``common``):
+Private HTML builders, each handed the ``progress.report.ProgressReport`` the page built, then the widget:
 
-- ``skills_html(report)``, ``cells_html(report)``, ``lessons_html(report)``, ``next_html(report)``: the parts of the
-  page as HTML, from a ``progress.report.ProgressReport``.
-- ``accuracy_plot_html(days)``: the accuracy-over-time chart as inline SVG (drawn directly: a Refresh stays fast).
-- ``shown_path(path)``: a file's path as a learner reads it (the home folder written ``~``).
 - ``ProgressPage(store=None, lessons=None)``: the page (``lessons`` None: the course's, ``course.LESSONS``);
   ``show_progress()`` returns its view.
 
-The page reads the store once when shown and on **Refresh**: the store's summaries, not every answer, so a Refresh
-costs about the same after 100,000 answers as after 100. Lessons are named by their titles in the language the
-course speaks; a lesson is done when each exercise the course list declares for it was answered right once (and its
-final test taken): see ``progress.report``. **Export to CSV** writes every answer next to the progress file (a store
-kept in memory: into the working folder, the notebook's own; a new name each time, never overwriting) and says
-where. **Reset…** asks first: only **Yes, delete all my progress** deletes, after keeping a backup of the progress
-file next to it (``progress.reset_progress``), and says where that is. **Practise …** starts the suggested drill on
-the page (``show_drill(kind=..., seed=None, adaptive=True)``: its questions chosen from the learner's saved
-answers). A message from the store (a
-damaged file moved aside, progress not being saved) is shown once.
+The page reads the store's summaries (not every answer) when shown and on **Refresh**. **Export to CSV** writes
+every answer to a new file in the notebook's folder (else next to the progress file) and says where. **Reset…**
+asks first; only **Yes, delete all my progress** deletes, after keeping a backup next to the progress file
+(``progress.reset_progress``), and says where. **Practise …** starts the suggested adaptive drill on the page. A
+message from the store (a damaged file moved aside, progress not being saved) is shown once.
 
 >>> from baccarat_lib.progress import ProgressStore
 >>> page = ProgressPage(ProgressStore(":memory:"))
@@ -39,32 +30,22 @@ from ...errors import BaccaratError, shown
 from ...game.coup import Outcome
 from ...game.formatting import duration, percent
 from ...i18n import _
-from ...progress.report import DayLine, ProgressReport, lesson_statuses
+from ...progress.report import ProgressReport, lesson_statuses
 from ...progress.store import RESET_WORD, ProgressStore, progress_store, reset_progress, unused_path
 from ...teaching.progress_report import build_progress_report
 from ..html import caption_html, message_html, table_html
 from ..palette import OUTCOME_COLOURS, PALE_GREY
-from .common import BIG, LiveHTML, close_widgets, focus, projector_view, safe_html, shown_html
+from .common import LiveHTML, action_button, close_widgets, focus, projector_view, safe_html, shown_html
 from .practice import show_drill
 
-__all__ = ["skills_html", "cells_html", "lessons_html", "next_html", "accuracy_plot_html", "shown_path",
-           "ProgressPage", "show_progress"]
+__all__ = ["ProgressPage", "show_progress"]
 
 HARDEST_CELLS = 10                                                  # the tableau's cells listed at most
 CHART_DAYS = 60                                                     # the days practised the chart shows at most
 
 
-def _check_report(report) -> ProgressReport:
-    if not isinstance(report, ProgressReport):
-        raise BaccaratError(_("report must be a ProgressReport made by build_progress_report(...), not {value}")
-                            .format(value=shown(report)))
-    return report
-
-
-def skills_html(report) -> str:
-    """Per skill: answers, right, accuracy and median time. The median leaves out answers whose time is unknown
-    (an exercise answered before anything showed the learner had reached it); with none timed it is "—"."""
-    report = _check_report(report)
+def _skills_html(report) -> str:
+    """Per skill: answers, right, accuracy and median time (of the answers timed; "—" when none was)."""
     if not report.skills:
         return message_html(_("No answers saved yet: answer an exercise or a drill in any lesson, then press "
                               "Refresh."), "info")
@@ -74,9 +55,8 @@ def skills_html(report) -> str:
                       "bcl-progress-skills")
 
 
-def cells_html(report) -> str:
+def _cells_html(report) -> str:
     """The Banker tableau's cells answered, hardest first (at most ``HARDEST_CELLS``)."""
-    report = _check_report(report)
     if not report.cells:
         return caption_html(_("No cell of the Banker tableau answered yet."))
     rows = [[str(line.banker_total), _("stood") if line.player_third_card is None else str(line.player_third_card),
@@ -85,9 +65,8 @@ def cells_html(report) -> str:
                       "bcl-progress-cells", centred=True)
 
 
-def lessons_html(report) -> str:
+def _lessons_html(report) -> str:
     """Each lesson with exercises: done, or how much is left."""
-    report = _check_report(report)
     if not report.lessons:
         return caption_html(_("No lessons with exercises found."))
     rows, done = [], []
@@ -108,9 +87,8 @@ def lessons_html(report) -> str:
             + table_html([_("Lesson"), _("Done"), _("Answered")], rows, "bcl-progress-lessons", marked=done))
 
 
-def next_html(report) -> str:
+def _next_html(report) -> str:
     """What to practise next, and why."""
-    report = _check_report(report)
     return message_html(_("Practise next: {name}, {reason}").format(name=_(report.next.name),
                                                                     reason=_(report.next.reason)), "info")
 
@@ -119,14 +97,9 @@ _CHART = dict(width=720, height=260, left=58, right=20, top=34, bottom=44)   # v
 _CHART_FONT = "DejaVu Sans,Verdana,Arial,sans-serif"
 
 
-def accuracy_plot_html(days) -> str:
-    """Accuracy per day as an inline SVG line chart: the percent right each day, the answers it counts written
-    above each point, oldest on the left; the last ``CHART_DAYS`` days practised (a point and a date each: a year of
-    them would neither fit nor keep a Refresh fast). Drawn directly (about a millisecond), as the road boards are, so a
-    Refresh stays within the widgets' 20 ms; ``views.plots.plot_accuracy_over_time`` draws the same for a lesson."""
-    if not isinstance(days, (list, tuple)) or not all(isinstance(day, DayLine) for day in days):
-        raise BaccaratError(_("days must be a list of DayLine (build_progress_report(...).days), not {value}")
-                            .format(value=shown(days)))
+def _accuracy_plot_html(days) -> str:
+    """Accuracy per day as an inline SVG line chart (drawn directly, so a Refresh stays fast): the percent right
+    each of the last ``CHART_DAYS`` days practised, oldest on the left, the answers it counts above each point."""
     shown_days = days[-CHART_DAYS:]
     c = _CHART
     plot_width, plot_height = c["width"] - c["left"] - c["right"], c["height"] - c["top"] - c["bottom"]
@@ -135,8 +108,8 @@ def accuracy_plot_html(days) -> str:
     def x(position):
         return c["left"] + step * (position + 0.5)
 
-    def y(percent):
-        return c["top"] + plot_height * (1 - percent / 100)
+    def y(level):
+        return c["top"] + plot_height * (1 - level / 100)
 
     text = f'font-family="{_CHART_FONT}"'
     title = (_("Accuracy per day (the last {days} days practised)").format(days=CHART_DAYS)
@@ -144,11 +117,11 @@ def accuracy_plot_html(days) -> str:
     # Translators: a day under the chart, as strftime writes it ("%d %b": "01 Dec"); keep it short.
     day_format = _("%d %b")
     parts = [f'<text x="{c["left"]}" y="22" font-size="18" font-weight="bold" {text}>{escape(title)}</text>']
-    for percent in (0, 25, 50, 75, 100):
-        parts.append(f'<line x1="{c["left"]}" x2="{c["width"] - c["right"]}" y1="{y(percent):.1f}" '
-                     f'y2="{y(percent):.1f}" stroke="{PALE_GREY}"/>'
-                     f'<text x="{c["left"] - 8}" y="{y(percent) + 5:.1f}" font-size="14" text-anchor="end" '
-                     f'{text}>{percent}%</text>')
+    for level in (0, 25, 50, 75, 100):
+        parts.append(f'<line x1="{c["left"]}" x2="{c["width"] - c["right"]}" y1="{y(level):.1f}" '
+                     f'y2="{y(level):.1f}" stroke="{PALE_GREY}"/>'
+                     f'<text x="{c["left"] - 8}" y="{y(level) + 5:.1f}" font-size="14" text-anchor="end" '
+                     f'{text}>{level}%</text>')
     colour = OUTCOME_COLOURS[Outcome.PLAYER]
     points = [(x(position), y(float(100 * day.accuracy))) for position, day in enumerate(shown_days)]
     if len(points) > 1:
@@ -169,10 +142,8 @@ def accuracy_plot_html(days) -> str:
             + "".join(parts) + "</svg>")
 
 
-def shown_path(path) -> str:
+def _shown_path(path) -> str:
     """A path as a learner reads it, the home folder written ``~`` ("~/.local/share/jupyter/...")."""
-    if not isinstance(path, (str, os.PathLike)) or isinstance(path, bytes) or "\x00" in os.fspath(path):
-        raise BaccaratError(_("path must be a file's path, not {value}").format(value=shown(path)))
     path = Path(path)
     try:
         return "~" + os.sep + str(path.relative_to(Path.home()))
@@ -201,29 +172,19 @@ class ProgressPage:
         self.report: ProgressReport | None = None
         self.where = widgets.HTML()
         self.messages = LiveHTML()          # announced by screen readers, as the notice below
-        self.skills = widgets.HTML()
-        self.plot = widgets.HTML()
-        self.cells = widgets.HTML()
-        self.lessons = widgets.HTML()
-        self.next = widgets.HTML()
+        self.skills, self.plot, self.cells, self.lessons, self.next = [widgets.HTML() for _area in range(5)]
         self.notice = LiveHTML()
-        self.practise_button = widgets.Button(description=_("Practise"), button_style="primary", icon="play",
-                                              layout=widgets.Layout(width="auto", min_width="14em", height="2.6em"))
+        self.practise_button = action_button(_("Practise"), self.practise, button_style="primary", icon="play",
+                                             layout=widgets.Layout(width="auto", min_width="14em", height="2.6em"))
         self.drill_area = widgets.VBox()
-        self.refresh_button = widgets.Button(description=_("Refresh"), icon="refresh", layout=BIG)
-        self.export_button = widgets.Button(description=_("Export to CSV"), icon="download", layout=BIG)
-        self.reset_button = widgets.Button(description=_("Reset…"), icon="trash", layout=BIG)
-        self.confirm_button = widgets.Button(description=_("Yes, delete all my progress"), button_style="danger",
-                                             layout=widgets.Layout(width="auto", min_width="16em", height="2.6em"))
-        self.cancel_button = widgets.Button(description=_("Cancel"), layout=BIG)
+        self.refresh_button = action_button(_("Refresh"), self.refresh, icon="refresh")
+        self.export_button = action_button(_("Export to CSV"), self.export, icon="download")
+        self.reset_button = action_button(_("Reset…"), self.ask_reset, icon="trash")
+        self.confirm_button = action_button(_("Yes, delete all my progress"), self.reset, button_style="danger",
+                                            layout=widgets.Layout(width="auto", min_width="16em", height="2.6em"))
+        self.cancel_button = action_button(_("Cancel"), self.cancel_reset)
         self.confirm_box = widgets.HBox([self.confirm_button, self.cancel_button],
                                         layout=widgets.Layout(display="none"))
-        self.practise_button.on_click(lambda _event: self.practise())
-        self.refresh_button.on_click(lambda _event: self.refresh())
-        self.export_button.on_click(lambda _event: self.export())
-        self.reset_button.on_click(lambda _event: self.ask_reset())
-        self.confirm_button.on_click(lambda _event: self.reset())
-        self.cancel_button.on_click(lambda _event: self.cancel_reset())
         heading = lambda text: widgets.HTML(f'<h3 style="margin:0.6em 0 0.2em;">{escape(text)}</h3>')  # noqa: E731
         self.view = projector_view([
             self.where, self.messages,
@@ -260,8 +221,8 @@ class ProgressPage:
             written.append(self.store.export_csv(target))
             if self.report:
                 return message_html(_("Exported {answers} answers to {path}").format(
-                    answers=self.report.answers, path=shown_path(target)), "right")
-            return message_html(_("Exported your answers to {path}").format(path=shown_path(target)), "right")
+                    answers=self.report.answers, path=_shown_path(target)), "right")
+            return message_html(_("Exported your answers to {path}").format(path=_shown_path(target)), "right")
         self.notice.value = safe_html(compute)
         self._take_messages()
         return written[0] if written else None
@@ -280,8 +241,7 @@ class ProgressPage:
         focus(self.reset_button)            # the buttons pressed are hidden: back to where the reset began
 
     def reset(self):
-        """Second step of a reset: back the progress file up next to it, delete everything saved, then redraw and
-        say where the backup is (a store kept in memory has no file to back up)."""
+        """Second step of a reset: back the progress file up, delete everything saved, say where the backup is."""
         if self.confirm_box.layout.display != "flex":     # only after "Reset…"
             return
         self.confirm_box.layout.display = "none"
@@ -294,7 +254,7 @@ class ProgressPage:
         self.refresh()
         if done and done[0].backup is not None:
             notice = message_html(_("Progress reset: {deleted} answers deleted; a backup of them is in {path}.").format(
-                deleted=done[0].deleted, path=shown_path(done[0].backup)), "info")
+                deleted=done[0].deleted, path=_shown_path(done[0].backup)), "info")
         elif done:
             notice = message_html(_("Progress reset: {deleted} answers deleted.").format(deleted=done[0].deleted),
                                   "info")
@@ -316,17 +276,18 @@ class ProgressPage:
     def _take_messages(self):
         messages = self.store.take_messages()
         if messages:
-            self.messages.value = shown_html(self.messages) + "".join(message_html(message, "info") for message in messages)
+            notes = "".join(message_html(message, "info") for message in messages)
+            self.messages.value = shown_html(self.messages) + notes
 
     def update(self):
         """Render the report."""
         if self.store.path is None:
             where = _("Your answers are kept in memory only (nothing is saved).")
         elif self.store.saving:
-            where = _("Your progress file: <code>{path}</code>").format(path=escape(shown_path(self.store.path)))
+            where = _("Your progress file: <code>{path}</code>").format(path=escape(_shown_path(self.store.path)))
         else:
             where = _("Your progress file: <code>{path}</code> (not being saved at the moment)").format(
-                path=escape(shown_path(self.store.path)))
+                path=escape(_shown_path(self.store.path)))
         self.where.value = caption_html(where)
         report = self.report
         if report is None:
@@ -334,11 +295,11 @@ class ProgressPage:
                 area.value = ""
             self.practise_button.disabled = True
             return
-        self.skills.value = safe_html(lambda: skills_html(report))
-        self.plot.value = safe_html(lambda: accuracy_plot_html(report.days)) if report.days else ""
-        self.cells.value = safe_html(lambda: cells_html(report))
-        self.lessons.value = safe_html(lambda: lessons_html(report))
-        self.next.value = safe_html(lambda: next_html(report))
+        self.skills.value = safe_html(lambda: _skills_html(report))
+        self.plot.value = safe_html(lambda: _accuracy_plot_html(report.days)) if report.days else ""
+        self.cells.value = safe_html(lambda: _cells_html(report))
+        self.lessons.value = safe_html(lambda: _lessons_html(report))
+        self.next.value = safe_html(lambda: _next_html(report))
         self.practise_button.disabled = False
         self.practise_button.description = _("Practise: {name}").format(name=_(report.next.name))
 

@@ -1,16 +1,10 @@
 """Widget for lesson 08: deal a whole seeded shoe and see its Bead Plate, Big Road and the three derived roads.
 
-A thin view over one pure function (private: it reads the seed and deck count its widget checked):
+A thin view over private pure functions (they read the seed and deck count the widget checked): ``_shoe_roads``
+deals one shoe (``simulate.deal_shoe``) and lays out its five boards (``analysis.roads``); ``_shoe_roads_html``
+shows a summary, the boards as one inline SVG (``views.svg``) and what each derived road would add next.
 
-- ``_shoe_roads(seed, decks=8)``: one shoe dealt by ``simulate.deal_shoe`` (the shoe ``Shoe(decks, seed)`` deals) and
-  its boards (``analysis.roads``): Bead Plate, Big Road, Big Eye Boy, Small Road, Cockroach Pig.
-- ``_shoe_roads_html(roads)``: a summary line, the five boards as one inline SVG (``views.svg``) and what each
-  derived road would add next (the table's "predictor"), as HTML.
-
-Widget (``show_road_dealer()`` returns the view; ``view.controller`` holds the controls):
-
-- ``show_road_dealer(seed=2024, decks=8)``: a seed box, a deck count and a "Deal a new shoe" button
-  (which moves to the next seed); all five boards are redrawn for every shoe.
+``show_road_dealer(seed=2024, decks=8)``: a seed box, a deck count and a "Deal a new shoe" button (the next seed).
 
 >>> roads = _shoe_roads(seed=2024)
 >>> len(roads.beads) == len(roads.records), roads.beads[0].index
@@ -19,7 +13,6 @@ Widget (``show_road_dealer()`` returns the view; ``view.controller`` holds the c
 
 from __future__ import annotations
 
-import random
 from typing import NamedTuple
 
 import ipywidgets as widgets
@@ -27,18 +20,18 @@ import ipywidgets as widgets
 from ...analysis.roads import (DERIVED_ROADS, ROWS, bead_plate, big_road, derived_road, longest_streaks,
                                next_entry_colours)
 from ...analysis.simulate import CoupRecords, deal_shoe
-from ...errors import BaccaratError, check_seed, shown
 from ...game.coup import Outcome
 from ...game.shoe import DECK_RANGE, check_decks
 from ...i18n import N_, _, ngettext
 from ..html import caption_html, message_html
 from ..svg import _boards_svg
-from .common import BIG, SeedBox, chosen, fitted, projector_view, safe_html
+from .common import SeedBox, action_button, chosen, fitted, on_change, picked_seed, projector_view, safe_html
 
 __all__ = ["RoadDealer", "show_road_dealer"]
 
 _SEEDS = 2**32          # "Deal a new shoe" counts seeds 0, 1, …, 2**32 - 1, then starts again at 0
 _COLOUR_WORDS = {"red": N_("red"), "blue": N_("blue")}   # a derived road's colours, as the predictor says them
+
 
 class ShoeRoads(NamedTuple):
     """One dealt shoe: its seed, decks, per-coup records and its boards (the three derived roads in ``derived``)."""
@@ -68,17 +61,14 @@ def _predictor_html(roads: ShoeRoads) -> str:
 
 def _colour_word(colour) -> str:
     """A road colour as a word in the current language; "nothing yet" when the road has no entry to add."""
-    if not colour:
-        return _("nothing yet")
-    return _(_COLOUR_WORDS.get(str(colour), str(colour)))
+    return _(_COLOUR_WORDS[str(colour)]) if colour else _("nothing yet")
 
 
 _SEED_CHUNK = 10      # a long seed may break after every 10 digits (a 60-digit seed ran off the right edge)
 
 
 def _seed_html(seed: int) -> str:
-    """A seed as typed, every digit kept, with a line-break opportunity (``<wbr>``, no character) after every
-    ``_SEED_CHUNK`` digits, so a long seed wraps inside the widget instead of pushing the summary off screen."""
+    """A seed as typed, with a line-break opportunity (``<wbr>``) after every ``_SEED_CHUNK`` digits."""
     digits = str(seed)
     return "<wbr>".join(digits[start:start + _SEED_CHUNK] for start in range(0, len(digits), _SEED_CHUNK))
 
@@ -102,37 +92,26 @@ def _shoe_roads_html(roads: ShoeRoads) -> str:
 
 
 class RoadDealer:
-    """A seed box, a deck count and a button that deals the next shoe; all five boards redrawn each time.
-
-    ``seed`` is None (one is picked at random and shown) or a whole number 0 or more, ``decks`` 1 to 8; anything
-    else is refused with a BaccaratError. A seed typed into the box that is not a seed is said inline.
-    """
+    """A seed box (``seed`` None picks one), a deck count and a button that deals the next shoe, its boards drawn."""
 
     def __init__(self, seed: int = 2024, decks: int = 8):
-        seed = check_seed(seed)
-        decks = check_decks(decks)
-        if seed is None:
-            seed = random.Random().randrange(_SEEDS)
+        seed, decks = picked_seed(seed, _SEEDS), check_decks(decks)
         self.seed = SeedBox(seed, description=_("Shoe seed"), layout=widgets.Layout(width=fitted("16em", "20em")),
                             style={"description_width": fitted("6em")})
         self.decks = widgets.Dropdown(options=list(DECK_RANGE), value=decks, description=_("Decks"),
                                       layout=widgets.Layout(width=fitted("10em", "14em")),
                                       style={"description_width": fitted("4em")})
-        self.new_shoe = widgets.Button(description=_("Deal a new shoe"), button_style="primary", icon="refresh",
-                                       layout=BIG)
-        self.new_shoe.on_click(lambda _event: self.deal_new_shoe())
+        self.new_shoe = action_button(_("Deal a new shoe"), self.deal_new_shoe, button_style="primary",
+                                      icon="refresh")
         self.result = widgets.HTML()
         self.roads = None
-        for control in (self.seed, self.decks):
-            control.observe(lambda change: self.update(), names="value")
+        on_change((self.seed, self.decks), self.update)
         self.view = projector_view([widgets.HBox([self.new_shoe, self.seed, self.decks]), self.result],
                                    controller=self)
         self.update()
 
     def deal_new_shoe(self):
-        """Move to the next seed: a new shoe, shuffled reproducibly (its boards are drawn by ``update``).
-
-        While the box holds no seed, it says so again and deals nothing."""
+        """Move to the next seed: a new shoe (while the box holds no seed, it says so again and deals nothing)."""
         seed = self.seed.seed
         if seed is None:
             self.update()
@@ -149,6 +128,5 @@ class RoadDealer:
 
 
 def show_road_dealer(seed: int = 2024, decks: int = 8):
-    """The shoe-and-scoreboards widget, ready to display: ``seed`` None or a whole number 0 or more, ``decks``
-    1 to 8."""
+    """The shoe-and-scoreboards widget, ready to display: ``seed`` None or a whole number 0 or more, ``decks`` 1-8."""
     return RoadDealer(seed, decks).view
