@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 import navigation  # noqa: E402
 
 LESSONS = navigation.lessons()
-# A cell plots if it shows a pyplot figure or calls a plotting helper (plot_tableau_grid, reading_order_figure).
+# A cell plots if it shows a pyplot figure or calls a plotting helper (plot_convergence, reading_order_figure).
 PLOTS = re.compile(r"\bplt\.(show|subplots|figure)\(|\bplot_\w+\(|\w+_figure\(")
 IGNORED = {"nbval-ignore-output", "nbval-skip"}
 FIGURE_TEXT = re.compile(r"^<Figure size \d+x\d+ with \d+ Axes>$")
@@ -39,7 +39,7 @@ def _text(value):
 
 
 def test_the_plot_pattern_finds_plot_cells():
-    assert PLOTS.search("plot_tableau_grid()\nplt.show()")
+    assert PLOTS.search("plot_convergence(convergence)\nplt.show()")
     assert PLOTS.search("reading_order_figure()")
     assert PLOTS.search("fig, ax = plt.subplots(1, 2)")
     assert not PLOTS.search("show_question(winner_question('7 2 A 5'))")
@@ -63,10 +63,10 @@ def test_every_plot_cell_holds_an_image(path):
 
 
 def test_some_lessons_plot():
-    """Guard the guard: the pattern above must see the lessons' plots (00, 04, 05, 07, 08, 10 have some)."""
+    """Guard the guard: the pattern above must see the lessons' plots (00, 07, 08, 10, 11 have some)."""
     plotting = {path.name[:2] for path in LESSONS
                 if any(PLOTS.search(_text(cell["source"])) for cell in _code_cells(path))}
-    assert {"00", "04", "05", "07", "08", "10"} <= plotting
+    assert {"00", "07", "08", "10", "11"} <= plotting
 
 
 # --- nbval catches a lost picture on a fresh run --------------------------------------------

@@ -20,7 +20,7 @@ from baccarat_lib.analysis.roads import streak_statistics  # noqa: E402
 from baccarat_lib.i18n import language, using_language  # noqa: E402
 from baccarat_lib.views.diagrams import reading_order_figure  # noqa: E402
 from baccarat_lib.views.money import edge_reading, given_player_total_html, outcome_table_html  # noqa: E402
-from baccarat_lib.views.plots import plot_convergence, plot_streak_statistics, plot_tableau_grid  # noqa: E402
+from baccarat_lib.views.plots import plot_convergence, plot_streak_statistics  # noqa: E402
 from baccarat_lib.views.plots.common import new_axes  # noqa: E402
 from baccarat_lib.views.svg import scoreboard_svg  # noqa: E402
 from baccarat_lib.views.tableau import tableau_grid_html, tableau_markdown  # noqa: E402
@@ -56,16 +56,6 @@ def test_english_plot_again_after_the_block():
     assert language() == "en"
     assert ax.get_title(loc="left") == "P(Banker | the last k results were Banker)"
     assert "exact P(Banker) on any coup = 0.4586" in [text.get_text() for text in ax.get_legend().get_texts()]
-
-
-def test_tableau_grid_plot_in_vietnamese():
-    with using_language("vi"):
-        ax = plot_tableau_grid()
-    assert ax.get_xlabel() == "Giá trị lá thứ ba của Player"
-    assert ax.get_ylabel() == "Tổng điểm hai lá của Banker"
-    assert ax.get_title(loc="left") == "Banker sau khi Player rút:  R = rút,  Đ = đứng"
-    letters = [text.get_text() for text in ax.texts]
-    assert letters.count("R") == 51 and letters.count("Đ") == 29        # 80 cells: R(út) and Đ(ứng)
 
 
 def test_convergence_plot_in_vietnamese():
