@@ -30,8 +30,8 @@ from typing import NamedTuple
 from .. import course
 from ..errors import BaccaratError, shown
 from ..i18n import N_, _
-from .store import (MEMORY, Answer, ProgressStore, _answered_between, _day_tallies, _item_tallies, _lesson_tallies,
-                    _median_seconds, _quarter_tallies, skill_family)
+from .store import (Answer, ProgressStore, _answered_between, _day_tallies, _item_tallies, _lesson_tallies,
+                    _median_seconds, _quarter_tallies, _row, _with_answers, skill_family)
 
 __all__ = ["SkillNames", "skill_name", "SkillLine", "CellLine", "DayLine", "day_lines",
            "LessonStatus", "lesson_statuses", "NextPractice", "ProgressReport", "build_report",
@@ -119,19 +119,15 @@ class ProgressReport(NamedTuple):
     next: NextPractice
 
 
-def _check_answers(answers) -> ProgressStore:
-    """A store of ``answers``: a ``ProgressStore``, or saved answers put in one in memory (tallied as a store
-    tallies its own)."""
+def _check_answers(answers):
+    """A ``ProgressStore``, or the rows of saved answers (``store._row``: checked as the store checks its own)."""
     if isinstance(answers, ProgressStore):
         return answers
     if not isinstance(answers, (list, tuple)) or not all(isinstance(answer, Answer) for answer in answers):
         raise BaccaratError(_("answers must be a list of saved answers (ProgressStore.answers()), "
                               "not {value}").format(value=shown(answers)))
-    store = ProgressStore(MEMORY)
-    for answer in answers:
-        store.record(answer.skill, answer.key, answer.answer, answer.right, answer.seconds, answer.source,
-                     answer.when, answer.lesson)
-    return store
+    return [_row(answer.skill, answer.key, answer.answer, answer.right, answer.seconds, answer.source, answer.when,
+                 answer.lesson) for answer in answers]
 
 
 def _check_lessons(lessons) -> tuple[course.Lesson, ...]:
@@ -245,9 +241,12 @@ def _stored_days(connection, tz) -> dict:
     return {day: tuple(tally) for day, tally in days.items()}
 
 
-def _tallies(store: ProgressStore, tz, lessons=course.LESSONS) -> _Tallies:
-    """The tallies of a store's summaries; of the lesson exercises only those of ``lessons``."""
-    return store._read(lambda connection: _stored(connection, tz, lessons))
+def _tallies(answers, tz, lessons=course.LESSONS) -> _Tallies:
+    """The tallies of a store's summaries, or of answers' rows tallied as a store would; of the lesson exercises
+    only those of ``lessons``."""
+    def read(connection):
+        return _stored(connection, tz, lessons)
+    return answers._read(read) if isinstance(answers, ProgressStore) else _with_answers(answers, read)
 
 
 # ---------------------------------------------------------------------------------------------------------

@@ -76,6 +76,7 @@ TENTHS_CAP = 10 ** 9                 # every time of 100,000,000 s or more share
 _SKILL = re.compile(r"[a-z][a-z0-9-]{0,39}(:[A-Za-z0-9/+-]{1,20})?")
 CSV_FIELDS = ("skill", "question", "answer", "right", "seconds", "when", "source", "lesson")
 _ANSWER_COLUMNS = "skill, question, answer, correct, seconds, answered_at, source, lesson"
+_INSERT = f"INSERT INTO answers ({_ANSWER_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS answers (
@@ -416,7 +417,8 @@ def _writing(connection):
 
 @contextmanager
 def _reading(connection):
-    """One read transaction: every read in it sees the file as it was at one instant (another notebook may write)."""
+    """One transaction, rolled back at the end: every read in it sees the file as it was at one instant (another
+    notebook may be writing)."""
     connection.execute("BEGIN")
     try:
         yield connection
@@ -525,19 +527,33 @@ def _newer_on_disk(path: Path) -> bool:
 
 
 _BLANK: list[sqlite3.Connection] = []     # an empty database of this version in memory, made once per kernel
-_BLANK_LOCK = threading.Lock()
+_BLANK_LOCK = threading.Lock()            # held while it is used: it is empty again whenever the lock is free
+
+
+def _blank() -> sqlite3.Connection:
+    if not _BLANK:
+        _BLANK.append(_connect(MEMORY))
+        _initialise(_BLANK[0])
+    return _BLANK[0]
 
 
 def _blank_memory() -> sqlite3.Connection:
     """A new, empty database of this version in memory: a copy of ``_BLANK`` (copying takes microseconds, creating
     the tables and the trigger milliseconds)."""
     with _BLANK_LOCK:
-        if not _BLANK:
-            _BLANK.append(_connect(MEMORY))
-            _initialise(_BLANK[0])
         memory = _connect(MEMORY)
-        _BLANK[0].backup(memory)
+        _blank().backup(memory)
     return memory
+
+
+def _with_answers(rows: list[tuple], action):
+    """``action(connection)`` on ``_BLANK`` holding the answers ``rows`` (``_row``s) for one transaction, rolled back
+    after: the report of answers kept in no store, tallied by the summaries' own trigger, already compiled."""
+    with _BLANK_LOCK:
+        connection = _blank()
+        with _reading(connection):
+            connection.executemany(_INSERT, rows)
+            return action(connection)
 
 
 def _memory_copy(source: sqlite3.Connection | None) -> sqlite3.Connection:
@@ -849,8 +865,7 @@ class ProgressStore:
         """Save answers (``_row``s) and the outbox's (id, body) rows ``outgoing``, in one transaction."""
         def insert(connection):
             with _writing(connection):
-                connection.executemany(f"INSERT INTO answers ({_ANSWER_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                                       rows)
+                connection.executemany(_INSERT, rows)
                 connection.executemany("INSERT INTO class_outbox (id, body) VALUES (?, ?)", outgoing)
         self._run(insert)
 
@@ -1000,10 +1015,13 @@ def _lesson_tallies(connection, exercises) -> tuple[dict[str | None, int], dict[
     tests = {lesson or None: count for lesson, count in connection.execute(
         "SELECT lesson, answers FROM lesson_tallies WHERE source = 'test'")}
     right: dict[str | None, set] = {}
-    for lesson, skill, key in exercises:
-        if connection.execute("SELECT 1 FROM exercises_right WHERE lesson = ? AND skill = ? AND question = ?",
-                              (lesson or "", skill, key)).fetchone():
-            right.setdefault(lesson, set()).add((skill, key))
+    values = [value for lesson, skill, key in exercises for value in (lesson or "", skill, key)]
+    if values:
+        for lesson, skill, key in connection.execute(
+                f"SELECT e.lesson, e.skill, e.question FROM (VALUES {', '.join(['(?, ?, ?)'] * (len(values) // 3))}) "
+                "AS v JOIN exercises_right AS e ON (e.lesson, e.skill, e.question) = (v.column1, v.column2, v.column3)",
+                values):
+            right.setdefault(lesson or None, set()).add((skill, key))
     return tests, right
 
 
