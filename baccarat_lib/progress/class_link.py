@@ -5,24 +5,25 @@ ending in ``/services/class-view/``) and ``JUPYTERHUB_API_TOKEN`` (the student's
 inherit. Then every answer ``AnswerRecorder`` saves is also put, with an id of its own, in the progress file's
 outbox (``class_outbox``, in the same transaction as the answer, so a kernel restart loses none), and one daemon
 thread per progress store sends the outbox in batches to ``api/answers`` and deletes what the service received.
-Saving an answer only adds a row: it never waits for the network. A lost connection is retried with a growing pause (``FIRST_PAUSE`` doubling up to
-``LONGEST_PAUSE``) and logged for developers (the logger ``baccarat_lib.progress``), never shown to the learner;
-an answer sent twice (the reply was lost) is a duplicate to the service, not a new answer. A batch the service
-refuses (400: one answer it does not take) is sent again one answer at a time, and an answer refused alone is
-dropped (logged): it will never pass.
+Saving an answer never waits for the network. A lost connection is retried with a growing pause (``FIRST_PAUSE``
+doubling up to ``LONGEST_PAUSE``) and logged for developers (the logger ``baccarat_lib.progress``), never shown to
+the learner; an answer sent twice (the reply was lost) is a duplicate to the service, not a new answer. A batch the
+service refuses (400) is sent again one answer at a time, and an answer refused alone is dropped (logged). A token
+the hub refuses (401, 403) is not tried again until ``JUPYTERHUB_API_TOKEN`` changes: the answers wait in the outbox,
+and the link's ``state`` says "token refused".
 
 Public names:
 
 - ``CLASS_URL_VARIABLE``, ``TOKEN_VARIABLE``: the environment's two names.
 - ``class_url()``: the service's address (ending in "/"), None off the hub (or when the variable is no http(s)
   address).
-- ``class_request(method, path, body=None, timeout=None, url=None)``: one call to the service with the student's token:
-  ``(status, reply)``, the reply's JSON (None when it sent none); an ``OSError`` when no reply came (no
-  connection, a timeout). The class poll (``views.widgets.class_poll``) calls it too.
+- ``class_request(method, path, body=None, timeout=None, url=None)``: one call to the service with the student's
+  token: ``(status, reply JSON or None)``; an ``OSError`` when no reply came. The class poll calls it too.
 - ``answer_body(answer, answer_id=None)``: a saved ``store.Answer`` as the service takes it (a fresh id).
 - ``ClassLink(store, url=None)``: the outbox of ``store`` and its sending thread: ``outbox_row(answer)`` (what
-  ``store.record`` saves beside an answer), ``pending()``, ``wake()``, ``close()``; ``link_for(store)``: the one link of ``store`` in this kernel (None off the hub), its
-  thread started, so what an earlier kernel left unsent goes now.
+  ``store.record`` saves beside an answer), ``pending()``, ``wake()``, ``state``, ``close()``.
+- ``link_for(store)``: the one link of ``store`` in this kernel (None off the hub), its thread started, so what an
+  earlier kernel left unsent goes now.
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ BATCH_ANSWERS, BATCH_BYTES = 200, 60_000  # the service takes at most 200 answer
 MAX_REPLY = 65_536            # bytes of a reply read
 MAX_SECONDS = 86_400          # the service takes a time below a day; a longer one is sent as unknown
 REFUSED = frozenset({400, 413, 422})     # the service will never take this batch as it is
+UNAUTHORISED = frozenset({401, 403})     # the hub does not take this token: tried again once the token changes
 _LESSON_STEMS = frozenset(lesson.stem for lesson in LESSONS)
 _LOGGER = logging.getLogger("baccarat_lib.progress")
 _LOGGER.addHandler(logging.NullHandler())
@@ -116,6 +118,7 @@ class ClassLink:
     def __init__(self, store: ProgressStore, url: str | None = None):
         self.store, self.url = store, class_url() if url is None else url
         self.pause = 0.0                         # seconds the thread waits before its next try (0: not failing)
+        self.refused_token: str | None = None    # the token the hub refused last (None: none refused)
         self._wake, self._stop = threading.Event(), threading.Event()
         self._thread = threading.Thread(target=self._send_forever, name="baccarat-class-link", daemon=True)
         self._thread.start()
@@ -148,10 +151,13 @@ class ClassLink:
         """Send what the outbox holds (an answer was just saved): at once, or after the pause a failure began."""
         self._wake.set()
 
-    def retry_now(self) -> None:
-        """Try now, without waiting for the pause to end (the network is known to be back)."""
-        self.pause = 0.0
-        self._wake.set()
+    @property
+    def state(self) -> str:
+        """"token refused" (the hub refused the student's token: nothing is sent until it changes), "retrying"
+        (the service could not be reached: tried again after ``pause``) or "ok"."""
+        if self.refused_token is not None and self.refused_token == os.environ.get(TOKEN_VARIABLE, ""):
+            return "token refused"
+        return "retrying" if self.pause else "ok"
 
     def close(self, timeout: float = TIMEOUT + 1) -> None:
         """Stop the thread (after the call it is making, if any)."""
@@ -167,7 +173,9 @@ class ClassLink:
             f"DELETE FROM class_outbox WHERE id IN ({', '.join('?' * len(ids))})", ids))
 
     def _post(self, batch) -> str:
-        """"sent", "refused" (never to pass as it is) or "failed" (no connection, a timeout, the service down)."""
+        """"sent", "refused" (never to pass as it is), "unauthorised" (the token is refused) or "failed" (no
+        connection, a timeout, the service down)."""
+        token = os.environ.get(TOKEN_VARIABLE, "")
         try:
             status, reply = class_request("POST", "api/answers", {"answers": [json.loads(body) for _, body in batch]},
                                           url=self.url)
@@ -176,8 +184,13 @@ class ClassLink:
         if status == 200:
             if self.pause:
                 _LOGGER.info("the class view answers again; sending the answers kept meanwhile")
-            self.pause = 0.0
+            self.pause, self.refused_token = 0.0, None
             return "sent"
+        if status in UNAUTHORISED:
+            _LOGGER.warning("the class view refused this server's token (HTTP %d): answers are kept, and sent once "
+                            "%s changes", status, TOKEN_VARIABLE)
+            self.pause, self.refused_token = 0.0, token
+            return "unauthorised"
         if status in REFUSED:
             _LOGGER.warning("the class view refused %d answer(s): %s", len(batch), reply)
             return "refused"
@@ -199,12 +212,12 @@ class ClassLink:
             outcome = self._post(batch)
             if outcome == "sent":
                 self._delete(answer_id for answer_id, _ in batch)
-            elif outcome == "failed":
+            elif outcome != "refused":
                 return
             else:
                 for one in batch:                # one answer the service does not take: find it, keep the rest
                     alone = self._post([one]) if len(batch) > 1 else "refused"
-                    if alone == "failed":
+                    if alone in ("failed", "unauthorised"):
                         return
                     self._delete([one[0]])
 
@@ -217,6 +230,8 @@ class ClassLink:
             self._wake.clear()
             if self._stop.is_set():
                 return
+            if self.state == "token refused":
+                continue                         # a new answer wakes the thread to look at the token again
             try:
                 self._send_pending()
             except Exception:                    # noqa: BLE001 - a damaged file: log, and try again later
