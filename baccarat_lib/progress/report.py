@@ -30,10 +30,10 @@ from typing import NamedTuple
 from .. import course
 from ..errors import BaccaratError, shown
 from ..i18n import N_, _
-from .store import (Answer, ProgressStore, _answered_between, _day_tallies, _item_tallies, _lesson_tallies,
+from .store import (Answer, ProgressStore, _answered_between, _item_tallies, _lesson_tallies,
                     _median_seconds, _quarter_tallies, _row, _with_answers, skill_family)
 
-__all__ = ["SkillNames", "skill_name", "SkillLine", "CellLine", "DayLine", "day_lines",
+__all__ = ["SkillNames", "skill_name", "SkillLine", "CellLine", "DayLine",
            "LessonStatus", "lesson_statuses", "NextPractice", "ProgressReport", "build_report",
            "example_answers", "ENOUGH_ANSWERS", "MASTERED"]
 
@@ -206,38 +206,21 @@ QUARTER = timedelta(minutes=15)
 
 
 def _stored_days(connection, tz) -> dict:
-    """Answers per day in ``tz`` from the store's counts per UTC quarter of an hour. On a UTC day through which
-    ``tz`` keeps one offset of whole quarters (every time zone in use today, outside its daylight-saving switches)
-    each quarter falls in one local day; elsewhere a quarter is checked at both ends, and one that straddles two
-    local days is read answer by answer."""
-    if isinstance(tz, timezone) and tz.utcoffset(None) % QUARTER == timedelta(0):    # one offset all year round
-        return {date.fromisoformat(day): (count, right)
-                for day, count, right in _day_tallies(connection, tz.utcoffset(None) // timedelta(minutes=1))}
+    """Answers per day in ``tz``, from the store's counts per UTC quarter of an hour: a quarter whose first and last
+    second fall on one local day counts there (each one does in a time zone whose offset is whole quarters), one that
+    straddles two days (at a daylight-saving switch) is read answer by answer."""
     days: dict[date, list[int]] = {}
-
-    def add(day, count, right):
-        tally = days.setdefault(day, [0, 0])
-        tally[0] += count
-        tally[1] += right
-    by_day: dict[str, list] = {}
     for quarter, count, right in _quarter_tallies(connection):
-        by_day.setdefault(quarter[:10], []).append((quarter, count, right))
-    for utc_day, quarters in by_day.items():
-        midnight = datetime.fromisoformat(utc_day).replace(tzinfo=timezone.utc)
-        offset = midnight.astimezone(tz).utcoffset()
-        steady = offset == (midnight + timedelta(days=1, seconds=-1)).astimezone(tz).utcoffset() \
-            and offset % QUARTER == timedelta(0)
-        for quarter, count, right in quarters:
-            start = midnight + timedelta(hours=int(quarter[11:13]), minutes=int(quarter[14:16]))
-            if steady:
-                add((start + offset).date(), count, right)
-                continue
-            first, last = start.astimezone(tz), (start + QUARTER - timedelta(seconds=1)).astimezone(tz)
-            if first.date() == last.date() and first.utcoffset() == last.utcoffset():
-                add(first.date(), count, right)
-            else:
-                for when, was_right in _answered_between(connection, start, start + QUARTER):
-                    add(when.astimezone(tz).date(), 1, was_right)
+        start = datetime.fromisoformat(quarter).replace(tzinfo=timezone.utc)
+        if start.astimezone(tz).date() == (start + QUARTER - timedelta(seconds=1)).astimezone(tz).date():
+            answered = [(start, count, right)]
+        else:
+            answered = [(when, 1, was_right) for when, was_right in _answered_between(connection, start,
+                                                                                       start + QUARTER)]
+        for when, number, correct in answered:
+            tally = days.setdefault(when.astimezone(tz).date(), [0, 0])
+            tally[0] += number
+            tally[1] += correct
     return {day: tuple(tally) for day, tally in days.items()}
 
 
@@ -308,12 +291,6 @@ def _next_practice(skills: tuple[SkillLine, ...], names: SkillNames) -> NextPrac
 
 # ---------------------------------------------------------------------------------------------------------
 # The public functions: ``answers`` is a tuple of saved answers, or a ProgressStore (read from its summaries)
-
-def day_lines(answers, tz=None) -> tuple[DayLine, ...]:
-    """Accuracy per day, oldest first; a day is counted in the time zone ``tz`` (None: UTC)."""
-    answers = _check_answers(answers)
-    return _day_lines(_tallies(answers, _check_tz(tz)))
-
 
 def lesson_statuses(answers, lessons=None) -> tuple[LessonStatus, ...]:
     """Which of ``lessons`` (None: the course's, ``course.LESSONS``) are done, from the answers: see the module's
