@@ -329,12 +329,16 @@ def _row(skill, key, answer, right, seconds, source, when, lesson) -> tuple:
     skill, key, answer = _check_skill(skill), _check_text("key", key), _check_text("answer", answer, allow_empty=True)
     if not isinstance(right, bool):
         raise refusal(_("right must be True or False, not {value}"), value=right)
-    seconds = _check_seconds(seconds)
+    seconds, source = _check_seconds(seconds), _check_source(source)
+    stamp, lesson = _check_when(when), None if lesson is None else _check_text("lesson", lesson)
+    return skill, key, answer, int(right), seconds, stamp, source, lesson
+
+
+def _check_source(source) -> str:
     if not isinstance(source, str) or source not in SOURCES:
         raise BaccaratError(_("source must be one of {names}, not {value}")
             .format(names=', '.join(SOURCES), value=shown(source)))
-    stamp, lesson = _check_when(when), None if lesson is None else _check_text("lesson", lesson)
-    return skill, key, answer, int(right), seconds, stamp, source, lesson
+    return source
 
 
 def _check_path(path, suffixes=PATH_SUFFIXES) -> Path:
