@@ -17,9 +17,9 @@ Public names:
 - ``CLASS_URL_VARIABLE``, ``TOKEN_VARIABLE``: the environment's two names.
 - ``class_url()``: the service's address (ending in "/"), None off the hub (or when the variable is no http(s)
   address).
-- ``class_request(method, path, body=None, timeout=None, url=None)``: one call to the service with the student's
+- ``class_request(method, path, body=None, url=None)``: one call to the service with the student's
   token: ``(status, reply JSON or None)``; an ``OSError`` when no reply came. The class poll calls it too.
-- ``answer_body(answer, answer_id=None)``: a saved ``store.Answer`` as the service takes it (a fresh id).
+- ``answer_body(answer)``: a saved ``store.Answer`` as the service takes it (a fresh id).
 - ``ClassLink(store, url=None)``: the outbox of ``store`` and its sending thread: ``outbox_row(answer)`` (what
   ``store.record`` saves beside an answer), ``pending()``, ``wake()``, ``state``, ``close()``.
 - ``link_for(store)``: the one link of ``store`` in this kernel (None off the hub), its thread started, so what an
@@ -77,12 +77,11 @@ def _json(data: bytes):
         return None
 
 
-def class_request(method: str, path: str, body=None, timeout: float | None = None, url: str | None = None):
+def class_request(method: str, path: str, body=None, url: str | None = None):
     """Call the service at ``path`` (relative to ``url``, None: ``class_url()``) with the student's token, waiting
-    ``timeout`` seconds (None: ``TIMEOUT``): ``(status, reply JSON or None)``. Raises ``OSError`` when no reply came,
-    ``RuntimeError`` off the hub."""
+    ``TIMEOUT`` seconds: ``(status, reply JSON or None)``. Raises ``OSError`` when no reply came, ``RuntimeError``
+    off the hub."""
     url = class_url() if url is None else url
-    timeout = TIMEOUT if timeout is None else timeout
     if url is None:
         raise RuntimeError(f"{CLASS_URL_VARIABLE} is not set: not on the class hub")
     headers = {"Authorization": f"token {os.environ.get(TOKEN_VARIABLE, '')}", "Accept": "application/json"}
@@ -92,18 +91,18 @@ def class_request(method: str, path: str, body=None, timeout: float | None = Non
         headers["Content-Type"] = "application/json"
     request = urllib.request.Request(url + path, data=data, method=method, headers=headers)
     try:
-        with _OPENER.open(request, timeout=timeout) as response:
+        with _OPENER.open(request, timeout=TIMEOUT) as response:
             return response.status, _json(response.read(MAX_REPLY))
     except urllib.error.HTTPError as error:
         with error:
             return error.code, _json(error.read(MAX_REPLY))
 
 
-def answer_body(answer: Answer, answer_id: str | None = None) -> dict:
-    """The answer as ``POST api/answers`` takes it: its own id (a fresh uuid4 unless given), the lesson's stem only
+def answer_body(answer: Answer) -> dict:
+    """The answer as ``POST api/answers`` takes it: a fresh id of its own (uuid4), the lesson's stem only
     when it is a lesson of the course (a learner's copy "05_a_whole_coup-Copy1" is sent as null), the time in UTC."""
     seconds = answer.seconds
-    return {"id": answer_id or uuid.uuid4().hex,
+    return {"id": uuid.uuid4().hex,
             "lesson": answer.lesson if answer.lesson in _LESSON_STEMS else None,
             "source": answer.source, "skill": answer.skill, "key": answer.key[:MAX_TEXT],
             "answer": answer.answer[:MAX_TEXT], "right": bool(answer.right),
@@ -135,10 +134,10 @@ class ClassLink:
         body = answer_body(answer)
         return body["id"], json.dumps(body, ensure_ascii=False)
 
-    def pending(self, limit: int = BATCH_ANSWERS) -> list[tuple[str, str]]:
-        """The oldest answers not received yet, as (id, JSON body), at most ``limit`` and ``BATCH_BYTES``."""
+    def pending(self) -> list[tuple[str, str]]:
+        """The oldest answers not received yet, as (id, JSON body), at most ``BATCH_ANSWERS`` and ``BATCH_BYTES``."""
         rows = self.store._run(lambda connection: connection.execute(
-            "SELECT id, body FROM class_outbox ORDER BY n LIMIT ?", (limit,)).fetchall())
+            "SELECT id, body FROM class_outbox ORDER BY n LIMIT ?", (BATCH_ANSWERS,)).fetchall())
         batch, size = [], 16
         for answer_id, body in rows:
             size += len(body.encode("utf-8")) + 1
@@ -159,11 +158,11 @@ class ClassLink:
             return "token refused"
         return "retrying" if self.pause else "ok"
 
-    def close(self, timeout: float = TIMEOUT + 1) -> None:
+    def close(self) -> None:
         """Stop the thread (after the call it is making, if any)."""
         self._stop.set()
         self._wake.set()
-        self._thread.join(timeout)
+        self._thread.join(TIMEOUT + 1)
 
     # ----- the thread
 

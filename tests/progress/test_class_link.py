@@ -119,9 +119,11 @@ def test_the_address_gets_its_final_slash(monkeypatch):
 def test_the_body_sends_an_unknowable_time_as_none():
     when = datetime(2026, 12, 1, 9, 0, tzinfo=timezone(timedelta(hours=7)))       # 02:00 UTC
     day = Answer("total", "7 8", "5", True, 86_400.0, when, "lesson", "01_card_values")
-    body = class_link.answer_body(day, "f" * 32)
+    body, again = class_link.answer_body(day), class_link.answer_body(day)
+    body_id, again_id = body.pop("id"), again.pop("id")
+    assert re.fullmatch(r"[0-9a-f]{32}", body_id) and again_id != body_id and again == body     # a fresh id each
     # A day or more (a tab left open overnight) is no time the service takes: unknown, as an untimed answer.
-    assert body == {"id": "f" * 32, "lesson": "01_card_values", "source": "lesson", "skill": "total", "key": "7 8",
+    assert body == {"lesson": "01_card_values", "source": "lesson", "skill": "total", "key": "7 8",
                     "answer": "5", "right": True, "seconds": None, "at": "2026-12-01T02:00:00+00:00"}
     assert class_link.answer_body(day._replace(seconds=3.25))["seconds"] == 3.25
 
