@@ -513,21 +513,20 @@ def _connect_read_only(path: Path) -> sqlite3.Connection:
                 raise
 
 
-def _newer_on_disk(path: Path) -> bool:
-    """Whether ``path`` is a progress file of a newer version of the course, looked at read-only (so nothing, not
-    even a checkpoint on close, writes it)."""
+def _look(path: Path) -> tuple[sqlite3.Connection | None, str]:
+    """``path`` opened read-only (so nothing, not even a checkpoint on close, writes it) and what it holds
+    (``_inspect``): (None, "none") when there is no file or an empty one, (None, "damaged") when it cannot be read."""
     try:
-        if path.stat().st_size == 0:
-            return False
+        if not path.is_file() or path.stat().st_size == 0:
+            return None, "none"
         connection = _connect_read_only(path)
     except (OSError, sqlite3.Error, ValueError):
-        return False
+        return None, "damaged"
     try:
-        return _inspect(connection) == "newer"
+        return connection, _inspect(connection)
     except sqlite3.Error:
-        return False
-    finally:
         connection.close()
+        return None, "damaged"
 
 
 _BLANK: list[sqlite3.Connection] = []     # an empty database of this version in memory, made once per kernel
@@ -718,7 +717,10 @@ class ProgressStore:
     def _open(self) -> sqlite3.Connection:
         """A connection that can write the file, once it is healthy: created if missing, a damaged or foreign one
         moved aside. All of it under the lock file, so that two kernels never both move a file aside."""
-        if _newer_on_disk(self.path):
+        connection, state = _look(self.path)
+        if connection is not None:
+            connection.close()
+        if state == "newer":
             raise _Newer()
         if self.path.exists() and not os.access(self.path, os.W_OK):    # SQLite would open it, and fail on a write
             raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(self.path))
@@ -774,12 +776,9 @@ class ProgressStore:
     def _read_only(self, error: BaseException | None) -> None:
         """The file cannot be written (``error``) or is a newer version's (``error`` None): go on in memory from
         what it holds, read read-only, and say once that new answers are not being saved."""
-        try:
-            source = _connect_read_only(self.path) if self.path.is_file() else None
-            if source is not None and _inspect(source) not in ("ours", "newer"):
-                source.close()                         # a damaged file that could not be moved: nothing to show
-                source = None
-        except (sqlite3.Error, OSError, ValueError):
+        source, state = _look(self.path)
+        if source is not None and state not in ("ours", "newer"):
+            source.close()                             # a damaged file that could not be moved: nothing to show
             source = None
         self._fall_back(error, source)
         if error is None:
@@ -881,11 +880,9 @@ class ProgressStore:
 
     # ----- export and reset
 
-    def copy_to(self, path) -> Path:
-        """Write a consistent SQLite copy of the progress file to ``path`` (a new file ending in
-        ``.sqlite3``, ``.sqlite`` or ``.db``; another notebook may be writing meanwhile) and return its path."""
-        path = _check_path(path)
-        _refuse_existing(path)
+    def _copy_to(self, path: Path) -> Path:
+        """Write a consistent SQLite copy of the progress file to the new file ``path`` (another notebook may be
+        writing meanwhile) and return it."""
         with self._lock:                     # not self._run: a target that cannot be written is not the store's fault
             if self._connection is None:
                 raise BaccaratError(_("this progress store is closed: make a new ProgressStore"))
@@ -1068,7 +1065,7 @@ def export_progress(path) -> Path:
         raise BaccaratError(_("path must be another file than the progress file itself, not {value}")
             .format(value=shown_path(target)))
     with ProgressStore(own if own.exists() else MEMORY) as store:          # no file yet: nothing is created
-        return store.export_csv(target) if target.suffix.lower() == ".csv" else store.copy_to(target)
+        return store.export_csv(target) if target.suffix.lower() == ".csv" else store._copy_to(target)
 
 
 def reset_progress(confirm=None, store=None) -> Reset:
@@ -1098,5 +1095,5 @@ def _backed_up_reset(store: ProgressStore) -> Reset:
     stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
     backup = _unused(lambda number: store.path.with_name(
         f"{store.path.name}.backup-{stamp}{'' if number == 1 else f'-{number}'}.sqlite3"))
-    store.copy_to(backup)
+    store._copy_to(backup)
     return Reset(store.reset(confirm=RESET_WORD), backup)
