@@ -14,16 +14,10 @@ and the link's ``state`` says "token refused".
 
 Public names:
 
-- ``CLASS_URL_VARIABLE``, ``TOKEN_VARIABLE``: the environment's two names.
-- ``class_url()``: the service's address (ending in "/"), None off the hub (or when the variable is no http(s)
-  address).
-- ``class_request(method, path, body=None, url=None)``: one call to the service with the student's
-  token: ``(status, reply JSON or None)``; an ``OSError`` when no reply came. The class poll calls it too.
-- ``answer_body(answer)``: a saved ``store.Answer`` as the service takes it (a fresh id).
-- ``ClassLink(store, url=None)``: the outbox of ``store`` and its sending thread: ``outbox_row(answer)`` (what
-  ``store.record`` saves beside an answer), ``pending()``, ``wake()``, ``state``, ``close()``.
-- ``link_for(store)``: the one link of ``store`` in this kernel (None off the hub), its thread started, so what an
-  earlier kernel left unsent goes now.
+- ``CLASS_URL_VARIABLE``, ``TOKEN_VARIABLE``, ``class_url()``: where the service is (None off the hub).
+- ``class_request(method, path, body=None, url=None)``: one call to the service (the class poll's too).
+- ``answer_body(answer)``, ``ClassLink(store, url=None)``, ``link_for(store)``: an answer as the service takes it,
+  the thread that sends a store's outbox, and the one link of a store in this kernel.
 """
 
 from __future__ import annotations

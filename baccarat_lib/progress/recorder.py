@@ -20,10 +20,7 @@ raises: the store copes with a damaged file, a read-only folder or a full disk a
 
 Public names:
 
-- ``SAVE_RULES``: the save-once rule of each source.
-- ``Recorded(saved, seconds, messages)``: what recording one judged answer did.
-- ``AnswerRecorder(source, clock=None, store=None, lesson=None)``: ``ask(start=True)``, ``touch()``,
-  ``restart_clock()``, ``seconds()``, ``record(skill, key, answer, right)``.
+- ``SAVE_RULES``, ``Recorded`` (what recording one judged answer did), ``AnswerRecorder``.
 
 >>> from baccarat_lib.progress.store import ProgressStore
 >>> ticks = iter([10.0, 13.5, 20.0])

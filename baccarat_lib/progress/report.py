@@ -1,15 +1,13 @@
 """What a learner's saved answers say: per skill, per cell of the Banker tableau, per day, per lesson, and what to
-practise next, read from the summaries a ``ProgressStore`` keeps in SQL (a tuple of ``store.Answer`` is put in a
-store in memory first), so the "My progress" page refreshes as fast after 100,000 answers as after 100.
+practise next, read from the summaries a ``ProgressStore`` keeps (answers in a tuple are tallied by the same SQL), so
+the "My progress" page refreshes as fast after 100,000 answers as after 100.
 
-The report knows no drill by itself: the course hands it ``SkillNames`` (``teaching.progress_report.COURSE_SKILLS``).
-Its lessons, their exercises and final tests are the course list's (``course.LESSONS``). A lesson is done when each
-of its exercises was answered right at least once as a lesson exercise and its final test's questions were all
-answered, from that lesson's notebook in either edition or from a page that does not know its notebook (classroom
-mode). A lesson with neither exercises nor a test is not listed. An answer
-whose time is unknown counts in the accuracy and is left out of the median. The next drill kind to practise is the
-weakest with ``ENOUGH_ANSWERS`` answers below ``MASTERED`` accuracy, else the first never practised, else the one
-with the fewest answers.
+The course hands the report its skills' names (``SkillNames``: ``teaching.progress_report.COURSE_SKILLS``) and its
+lessons (``course.LESSONS``). A lesson is done when each of its exercises was answered right at least once as a
+lesson exercise and its final test's questions were all answered, from that lesson's notebook in either edition or
+from a page that does not know its notebook (classroom mode); a lesson with neither is not listed. An untimed answer
+counts in the accuracy, not in the median. The next drill kind to practise is the weakest with ``ENOUGH_ANSWERS``
+answers below ``MASTERED`` accuracy, else the first never practised, else the one with the fewest answers.
 
 >>> names = SkillNames({"total": "Card totals", "natural": "Naturals", "banker-draw": "Banker: draw or stand"}, {})
 >>> report = build_report(example_answers(), names)
