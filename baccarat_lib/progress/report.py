@@ -170,40 +170,44 @@ def skill_name(skill: str, names) -> str:
 
 
 # ---------------------------------------------------------------------------------------------------------
-# What the report reads of the answers: a store's summaries (in SQL, one read transaction: the cost does not grow
-# with the answers).
-
-class _Tallies(NamedTuple):
-    answers: int
-    lines: dict        # per skill of the skills table: (count, right, median seconds or None)
-    cells: dict        # per skill answered: (count, right); the tableau's cells are read from it
-    days: dict         # per day in the report's time zone: (count, right)
-    tests: dict        # per lesson (None: not known): final-test answers
-    exercises: dict    # per lesson (None: not known): the (skill, key) of lesson exercises answered right
-
-
-def _stored(connection, tz, lessons) -> _Tallies:
-    """The tallies of a store's answers, from its summaries (inside ``ProgressStore._read``); of the lesson exercises,
-    only those ``lessons`` declare."""
-    skills = _item_tallies(connection, "skill")
-    lines = {}
-    for family, tally in _item_tallies(connection, "family").items():
-        if family != "dealer":
-            lines[family] = (tally.answers, tally.right, _median_seconds(connection, "family", family, tally.timed))
-    for skill, tally in skills.items():
-        if skill_family(skill) == "dealer":
-            lines[skill] = (tally.answers, tally.right, _median_seconds(connection, "skill", skill, tally.timed))
-    tests, exercises = _lesson_tallies(connection, [(where, *exercise) for lesson in lessons
-                                                    for exercise in lesson.exercises for where in (lesson.stem, None)])
-    return _Tallies(sum(tally.answers for tally in skills.values()), lines,
-                    {skill: (tally.answers, tally.right) for skill, tally in skills.items()},
-                    _stored_days(connection, tz), tests, exercises)
-
+# The report's parts, each read from a store's summaries (in SQL, in one transaction: the cost does not grow with
+# the answers)
 
 QUARTER = timedelta(minutes=15)
 
 
-def _stored_days(connection, tz) -> dict:
+def _read(answers, action):
+    """``action(connection)`` on a store's summaries, or on answers' rows tallied by the same trigger."""
+    return answers._read(action) if isinstance(answers, ProgressStore) else _with_answers(answers, action)
+
+
+def _skill_lines(connection, names: SkillNames) -> tuple[SkillLine, ...]:
+    """Per family, and per dealer call (dealer mode's calls are skills of their own), in the course's order."""
+    lines = {family: (tally, "family") for family, tally in _item_tallies(connection, "family").items()
+             if family != "dealer"}
+    lines.update((skill, (tally, "skill")) for skill, tally in _item_tallies(connection, "skill").items()
+                 if skill_family(skill) == "dealer")
+    kinds = tuple(names.drills)
+    order = sorted(lines, key=lambda skill: (kinds.index(skill) if skill in kinds else len(kinds), skill))
+    return tuple(SkillLine(skill, skill_name(skill, names), tally.answers, tally.right,
+                           Fraction(tally.right, tally.answers), _median_seconds(connection, level, skill, tally.timed))
+                 for skill in order for tally, level in [lines[skill]])
+
+
+def _cell_lines(skills: dict) -> tuple[CellLine, ...]:
+    """The tableau's cells among the skills answered (``store._item_tallies``), hardest first."""
+    lines = []
+    for skill, tally in skills.items():
+        match = _CELL.fullmatch(skill)
+        if match:
+            third = None if match[2] == "-" else int(match[2])
+            lines.append(CellLine(skill, int(match[1]), third, tally.answers, tally.right,
+                                  Fraction(tally.right, tally.answers)))
+    return tuple(sorted(lines, key=lambda line: (line.accuracy, -line.count, line.banker_total,
+                                                 -1 if line.player_third_card is None else line.player_third_card)))
+
+
+def _day_lines(connection, tz) -> tuple[DayLine, ...]:
     """Answers per day in ``tz``, from the store's counts per UTC quarter of an hour: a quarter whose first and last
     second fall on one local day counts there (each one does in a time zone whose offset is whole quarters), one that
     straddles two days (at a daylight-saving switch) is read answer by answer."""
@@ -219,51 +223,19 @@ def _stored_days(connection, tz) -> dict:
             tally = days.setdefault(when.astimezone(tz).date(), [0, 0])
             tally[0] += number
             tally[1] += correct
-    return {day: tuple(tally) for day, tally in days.items()}
+    return tuple(DayLine(day, count, right, Fraction(right, count)) for day, (count, right) in sorted(days.items()))
 
 
-def _tallies(answers, tz, lessons=course.LESSONS) -> _Tallies:
-    """The tallies of a store's summaries, or of answers' rows tallied as a store would; of the lesson exercises
-    only those of ``lessons``."""
-    def read(connection):
-        return _stored(connection, tz, lessons)
-    return answers._read(read) if isinstance(answers, ProgressStore) else _with_answers(answers, read)
-
-
-# ---------------------------------------------------------------------------------------------------------
-# The report's parts, from the tallies
-
-def _skill_lines(tallies: _Tallies, names: SkillNames) -> tuple[SkillLine, ...]:
-    kinds = tuple(names.drills)
-    order = sorted(tallies.lines, key=lambda skill: (kinds.index(skill) if skill in kinds else len(kinds), skill))
-    return tuple(SkillLine(skill, skill_name(skill, names), count, right, Fraction(right, count), median)
-                 for skill in order for count, right, median in [tallies.lines[skill]])
-
-
-def _cell_lines(tallies: _Tallies) -> tuple[CellLine, ...]:
-    lines = []
-    for skill, (count, right) in tallies.cells.items():
-        match = _CELL.fullmatch(skill)
-        if match:
-            third = None if match[2] == "-" else int(match[2])
-            lines.append(CellLine(skill, int(match[1]), third, count, right, Fraction(right, count)))
-    return tuple(sorted(lines, key=lambda line: (line.accuracy, -line.count, line.banker_total,
-                                                 -1 if line.player_third_card is None else line.player_third_card)))
-
-
-def _day_lines(tallies: _Tallies) -> tuple[DayLine, ...]:
-    return tuple(DayLine(day, count, right, Fraction(right, count))
-                 for day in sorted(tallies.days) for count, right in [tallies.days[day]])
-
-
-def _lesson_statuses(tallies: _Tallies, lessons) -> tuple[LessonStatus, ...]:
+def _lesson_statuses(connection, lessons) -> tuple[LessonStatus, ...]:
+    tests, exercises = _lesson_tallies(connection, [(where, *exercise) for lesson in lessons
+                                                    for exercise in lesson.exercises for where in (lesson.stem, None)])
     statuses = []
     for lesson in lessons:
         if not lesson.exercises and not lesson.final_test:
             continue
-        right = tallies.exercises.get(lesson.stem, set()) | tallies.exercises.get(None, set())
+        right = exercises.get(lesson.stem, set()) | exercises.get(None, set())
         answered = sum(tuple(exercise) in right for exercise in lesson.exercises)
-        tested = min(tallies.tests.get(lesson.stem, 0) + tallies.tests.get(None, 0), lesson.final_test)
+        tested = min(tests.get(lesson.stem, 0) + tests.get(None, 0), lesson.final_test)
         done = answered == len(lesson.exercises) and tested == lesson.final_test
         statuses.append(LessonStatus(lesson, len(lesson.exercises), answered, lesson.final_test, tested, done))
     return tuple(statuses)
@@ -293,22 +265,22 @@ def _next_practice(skills: tuple[SkillLine, ...], names: SkillNames) -> NextPrac
 def lesson_statuses(answers, lessons=None) -> tuple[LessonStatus, ...]:
     """Which of ``lessons`` (None: the course's, ``course.LESSONS``) are done, from the answers: see the module's
     docstring."""
-    answers = _check_answers(answers)
-    lessons = _check_lessons(lessons)
-    return _lesson_statuses(_tallies(answers, timezone.utc, lessons), lessons)
+    answers, lessons = _check_answers(answers), _check_lessons(lessons)
+    return _read(answers, lambda connection: _lesson_statuses(connection, lessons))
 
 
 def build_report(answers, names, lessons=None, tz=None) -> ProgressReport:
     """The whole report: skills (named by ``names``), the tableau's cells, days, ``lessons`` (None: the course's)
-    done or not, and what to practise next. ``answers``: a tuple of saved answers, or a ``ProgressStore``, whose
-    summaries are read in one go (the cost does not grow with the answers)."""
-    answers = _check_answers(answers)
-    lessons = _check_lessons(lessons)
+    done or not, and what to practise next. ``answers``: a tuple of saved answers, or a ``ProgressStore``."""
+    answers, lessons = _check_answers(answers), _check_lessons(lessons)
     names, tz = _check_names(names), _check_tz(tz)
-    tallies = _tallies(answers, tz, lessons)
-    skills = _skill_lines(tallies, names)
-    return ProgressReport(tallies.answers, skills, _cell_lines(tallies), _day_lines(tallies),
-                          _lesson_statuses(tallies, lessons), _next_practice(skills, names))
+
+    def read(connection):
+        skills, answered = _skill_lines(connection, names), _item_tallies(connection, "skill")
+        return ProgressReport(sum(tally.answers for tally in answered.values()), skills, _cell_lines(answered),
+                              _day_lines(connection, tz), _lesson_statuses(connection, lessons),
+                              _next_practice(skills, names))
+    return _read(answers, read)
 
 
 def example_answers() -> tuple[Answer, ...]:
