@@ -611,6 +611,7 @@ def _file_lock(path: Path):
 
 
 def _lock(descriptor: int) -> None:
+    """Take the lock of ``descriptor``, waiting for another kernel's for up to ``BUSY_SECONDS``."""
     try:
         import fcntl
     except ImportError:  # pragma: no cover - Windows
@@ -621,29 +622,30 @@ def _lock(descriptor: int) -> None:
     else:
         def take():
             fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    give_up = time.monotonic() + BUSY_SECONDS
-    while True:
-        try:
-            return take()
-        except OSError:
-            if time.monotonic() > give_up:
-                raise OSError(_("another kernel held the progress file's lock for {seconds} s").format(
-                    seconds=int(BUSY_SECONDS))) from None
-        time.sleep(0.005)
+    try:
+        _patiently(take, again=lambda error: isinstance(error, OSError), pause=0.005)
+    except OSError:
+        raise OSError(_("another kernel held the progress file's lock for {seconds} s").format(
+            seconds=int(BUSY_SECONDS))) from None
 
 
-def _patiently(action):
-    """``action()``, tried again for up to ``BUSY_SECONDS`` while another notebook holds the file for a moment
-    (SQLite does not always wait: e.g. while it turns WAL on)."""
+def _busy(error: BaseException) -> bool:
+    """Another notebook holds the file for a moment (SQLite does not always wait: e.g. while it turns WAL on)."""
+    return isinstance(error, sqlite3.OperationalError) and any(word in str(error).lower()
+                                                               for word in ("locked", "busy"))
+
+
+def _patiently(action, again=_busy, pause: float = RETRY_PAUSE):
+    """``action()``, tried again every ``pause`` seconds, for up to ``BUSY_SECONDS``, while it fails with an error
+    that ``again`` says will pass."""
     give_up = time.monotonic() + BUSY_SECONDS
     while True:
         try:
             return action()
-        except sqlite3.OperationalError as error:
-            busy = any(word in str(error).lower() for word in ("locked", "busy"))
-            if not busy or time.monotonic() > give_up:
+        except (sqlite3.Error, OSError) as error:
+            if not again(error) or time.monotonic() > give_up:
                 raise
-        time.sleep(RETRY_PAUSE)
+        time.sleep(pause)
 
 
 def _unused(name) -> Path:
