@@ -61,7 +61,7 @@ __all__ = ["progress_path", "ProgressStore", "progress_store", "Answer", "banker
 PROGRESS_DIR_VARIABLE = "BACCARAT_PROGRESS_DIR"
 FOLDER, FILE_NAME = "baccarat-course", "progress.sqlite3"
 SOURCES = ("lesson", "drill", "test", "dealer")
-RESET_WORD = "reset"                 # reset(confirm="reset"): nothing is deleted without it
+RESET_WORD = "reset"                 # reset_progress(confirm="reset"): nothing is deleted without it
 MEMORY = ":memory:"
 SCHEMA_VERSION = 3                   # PRAGMA user_version of a progress file (a higher one: a newer course's)
 UPGRADABLE = (1, 2)                  # older versions a store upgrades in place, keeping every answer
@@ -916,11 +916,9 @@ class ProgressStore:
                 .format(value=shown_path(path), value2=_reason(error))) from None
         return path
 
-    def reset(self, confirm=None) -> int:
-        """Delete every answer, once confirmed with ``confirm="reset"``, and the class outbox with them (nothing of
-        them is sent afterwards); return the answers deleted."""
-        _check_confirm(confirm)
-
+    def _reset(self) -> int:
+        """Delete every answer, and the class outbox with them (nothing of them is sent afterwards); return the
+        answers deleted. ``reset_progress`` calls it, once confirmed and backed up."""
         def delete(connection):
             with _writing(connection):
                 deleted = connection.execute("DELETE FROM answers").rowcount
@@ -1079,18 +1077,14 @@ def reset_progress(confirm=None, store=None) -> Reset:
     _check_confirm(confirm)
     if store is not None and not isinstance(store, ProgressStore):
         raise refusal(_("store must be None or a ProgressStore, not {value}"), value=store)
-    if store is not None:
-        return _backed_up_reset(store)
-    path = progress_path()
-    if not path.exists():
-        return Reset(0, None)
-    with ProgressStore(path) as own:
-        return _backed_up_reset(own)
-
-
-def _backed_up_reset(store: ProgressStore) -> Reset:
+    if store is None:
+        path = progress_path()
+        if not path.exists():
+            return Reset(0, None)
+        with ProgressStore(path) as own:
+            return reset_progress(confirm, own)
     if store.path is None:                           # in memory (":memory:", or no usable folder): no file
-        return Reset(store.reset(confirm=RESET_WORD), None)
+        return Reset(store._reset(), None)
     if not store.saving:
         raise BaccaratError(_("could not write {value}: {value2}")
             .format(value=shown_path(store.path), value2=store.warning or ""))
@@ -1098,4 +1092,4 @@ def _backed_up_reset(store: ProgressStore) -> Reset:
     backup = _unused(lambda number: store.path.with_name(
         f"{store.path.name}.backup-{stamp}{'' if number == 1 else f'-{number}'}.sqlite3"))
     store._copy_to(backup)
-    return Reset(store.reset(confirm=RESET_WORD), backup)
+    return Reset(store._reset(), backup)

@@ -290,9 +290,11 @@ def test_reset_needs_the_confirmation(progress_dir):
         _fill(store)
         for confirm in (None, True, "yes", "RESET", " reset"):
             with pytest.raises(BaccaratError, match="confirm"):
-                store.reset(confirm=confirm)
+                reset_progress(confirm=confirm, store=store)
+            with pytest.raises(BaccaratError, match="confirm"):
+                reset_progress(confirm=confirm)
         assert len(store.answers()) == 3             # nothing deleted yet
-        assert store.reset(confirm="reset") == 3
+        assert reset_progress(confirm="reset", store=store).deleted == 3
         assert store.answers() == ()
     with ProgressStore() as restarted:
         assert restarted.answers() == ()
