@@ -26,7 +26,7 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from .. import course
-from ..errors import BaccaratError, shown
+from ..errors import refusal
 from ..i18n import N_, _
 from .store import (Answer, ProgressStore, _answered_between, _item_tallies, _lesson_tallies,
                     _median_seconds, _quarter_tallies, _row, _with_answers, skill_family)
@@ -122,8 +122,8 @@ def _check_answers(answers):
     if isinstance(answers, ProgressStore):
         return answers
     if not isinstance(answers, (list, tuple)) or not all(isinstance(answer, Answer) for answer in answers):
-        raise BaccaratError(_("answers must be a list of saved answers (ProgressStore.answers()), "
-                              "not {value}").format(value=shown(answers)))
+        raise refusal(_("answers must be a list of saved answers (ProgressStore.answers()), not {value}"),
+                      value=answers)
     return [_row(answer.skill, answer.key, answer.answer, answer.right, answer.seconds, answer.source, answer.when,
                  answer.lesson) for answer in answers]
 
@@ -132,22 +132,21 @@ def _check_lessons(lessons) -> tuple[course.Lesson, ...]:
     if lessons is None:
         return course.LESSONS
     if not isinstance(lessons, (list, tuple)) or not all(isinstance(lesson, course.Lesson) for lesson in lessons):
-        raise BaccaratError(_("lessons must be None (the course's lessons) or a list of course.Lesson, not {value}")
-                            .format(value=shown(lessons)))
+        raise refusal(_("lessons must be None (the course's lessons) or a list of course.Lesson, not {value}"),
+                      value=lessons)
     return tuple(lessons)
 
 
 def _check_tz(tz):
     if tz is not None and not isinstance(tz, tzinfo):
-        raise BaccaratError(_("tz must be None (UTC) or a time zone such as timezone.utc, not {value}")
-            .format(value=shown(tz)))
+        raise refusal(_("tz must be None (UTC) or a time zone such as timezone.utc, not {value}"), value=tz)
     return timezone.utc if tz is None else tz
 
 
 def _check_names(names) -> SkillNames:
     if not isinstance(names, SkillNames) or not names.drills:
-        raise BaccaratError(_("names must be the course's SkillNames (teaching.progress_report.COURSE_SKILLS), "
-                              "not {value}").format(value=shown(names)))
+        raise refusal(_("names must be the course's SkillNames (teaching.progress_report.COURSE_SKILLS), not "
+                        "{value}"), value=names)
     return names
 
 

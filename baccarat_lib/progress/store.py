@@ -353,18 +353,6 @@ def _check_path(path, suffixes=PATH_SUFFIXES) -> Path:
     return Path(text).expanduser()
 
 
-def _refuse_existing(path: Path) -> None:
-    if path.exists():
-        raise BaccaratError(_("path must name a file that does not exist yet (nothing is overwritten), not {value}")
-            .format(value=shown_path(path)))
-
-
-def _check_confirm(confirm) -> None:
-    if not isinstance(confirm, str) or confirm != RESET_WORD:
-        raise BaccaratError(_("reset deletes all saved progress: confirm with confirm={reset_word!r}, not {value}")
-                            .format(reset_word=RESET_WORD, value=shown(confirm)))
-
-
 def _reason(error: BaseException) -> str:
     """A short reason for a failure, for the one sentence a learner reads."""
     text = getattr(error, "strerror", None) or str(error) or type(error).__name__
@@ -1059,7 +1047,9 @@ def export_progress(path) -> Path:
     ``CSV_FIELDS``), a ``.sqlite3``, ``.sqlite`` or ``.db`` file a copy of the progress file. ``path`` must not exist
     yet. No progress file yet: the export is empty."""
     target = _check_path(path, PATH_SUFFIXES + (".csv",))
-    _refuse_existing(target)
+    if target.exists():
+        raise BaccaratError(_("path must name a file that does not exist yet (nothing is overwritten), not {value}")
+            .format(value=shown_path(target)))
     own = progress_path()
     if target.resolve() == own.resolve():
         raise BaccaratError(_("path must be another file than the progress file itself, not {value}")
@@ -1074,7 +1064,9 @@ def reset_progress(confirm=None, store=None) -> Reset:
     (``progress_path()``); or a ``ProgressStore`` (the progress page's: its own file, backed up the same way; one
     kept in memory by choice has no file to back up). Returns ``Reset(deleted, backup)``; nothing is deleted if the
     backup cannot be written, or if the store cannot write its file."""
-    _check_confirm(confirm)
+    if not isinstance(confirm, str) or confirm != RESET_WORD:
+        raise BaccaratError(_("reset deletes all saved progress: confirm with confirm={reset_word!r}, not {value}")
+                            .format(reset_word=RESET_WORD, value=shown(confirm)))
     if store is not None and not isinstance(store, ProgressStore):
         raise refusal(_("store must be None or a ProgressStore, not {value}"), value=store)
     if store is None:
