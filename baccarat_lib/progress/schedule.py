@@ -29,6 +29,7 @@ ItemState(box=2, answers=1, last=1, due=4)
 
 from __future__ import annotations
 
+from contextlib import suppress
 from typing import NamedTuple
 
 from ..errors import BaccaratError, shown, whole_number
@@ -79,12 +80,10 @@ def _check_key(key, name: str) -> str:
 
 
 def _sequence(value, name: str) -> list:
-    if isinstance(value, (str, bytes, dict)) or not hasattr(value, "__iter__") or not hasattr(value, "__len__"):
-        raise BaccaratError(_("{name} must be a list, not {value}").format(name=name, value=shown(value)))
-    try:
-        return list(value)
-    except Exception:
-        raise BaccaratError(_("{name} must be a list, not {value}").format(name=name, value=shown(value))) from None
+    if not isinstance(value, (str, bytes, dict)) and hasattr(value, "__len__"):
+        with suppress(Exception):                      # an iterable that fails is refused as any other value
+            return list(value)
+    raise BaccaratError(_("{name} must be a list, not {value}").format(name=name, value=shown(value)))
 
 
 def leitner_states(history) -> dict[str, ItemState]:
