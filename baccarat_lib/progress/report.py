@@ -28,7 +28,7 @@ from typing import NamedTuple
 from .. import course
 from ..errors import refusal
 from ..i18n import N_, _
-from .store import (Answer, ProgressStore, _answered_between, _item_tallies, _lesson_tallies,
+from .store import (Answer, ProgressStore, _answered_between, _day_tallies, _item_tallies, _lesson_tallies,
                     _median_seconds, _quarter_tallies, _row, _with_answers, skill_family)
 
 __all__ = ["SkillNames", "skill_name", "SkillLine", "CellLine", "DayLine",
@@ -207,9 +207,13 @@ def _cell_lines(skills: dict) -> tuple[CellLine, ...]:
 
 
 def _day_lines(connection, tz) -> tuple[DayLine, ...]:
-    """Answers per day in ``tz``, from the store's counts per UTC quarter of an hour: a quarter whose first and last
-    second fall on one local day counts there (each one does in a time zone whose offset is whole quarters), one that
-    straddles two days (at a daylight-saving switch) is read answer by answer."""
+    """Answers per day in ``tz``, from the store's counts per UTC quarter of an hour: in a time zone of one offset of
+    whole quarters, each quarter falls in one day (counted in SQL, as the progress page's zone is); in another, a
+    quarter whose first and last second fall on one local day counts there, and one that straddles two days (at a
+    daylight-saving switch) is read answer by answer."""
+    if isinstance(tz, timezone) and tz.utcoffset(None) % QUARTER == timedelta(0):
+        return tuple(DayLine(date.fromisoformat(day), count, right, Fraction(right, count)) for day, count, right
+                     in _day_tallies(connection, tz.utcoffset(None) // timedelta(minutes=1)))
     days: dict[date, list[int]] = {}
     for quarter, count, right in _quarter_tallies(connection):
         start = datetime.fromisoformat(quarter).replace(tzinfo=timezone.utc)

@@ -1014,6 +1014,12 @@ def _lesson_tallies(connection, exercises) -> tuple[dict[str | None, int], dict[
     return tests, right
 
 
+def _day_tallies(connection, minutes: int) -> list[tuple[str, int, int]]:
+    """Answers and right per day ("2024-05-01") in a time zone ``minutes`` ahead of UTC (whole quarters of an hour)."""
+    return connection.execute("SELECT date(quarter, ?) AS day, sum(answers), sum(correct) FROM quarter_tallies "
+                              "GROUP BY day ORDER BY day", (f"{minutes:+d} minutes",)).fetchall()
+
+
 _SHARED: dict[Path | str, ProgressStore] = {}
 _SHARED_LOCK = threading.Lock()
 
