@@ -523,8 +523,9 @@ _BLANK_LOCK = threading.Lock()            # held while it is used: it is empty a
 
 def _blank() -> sqlite3.Connection:
     if not _BLANK:
-        _BLANK.append(_connect(MEMORY))
-        _initialise(_BLANK[0])
+        blank = _connect(MEMORY)
+        _initialise(blank)
+        _BLANK.append(blank)
     return _BLANK[0]
 
 
