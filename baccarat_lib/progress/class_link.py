@@ -5,24 +5,19 @@ ending in ``/services/class-view/``) and ``JUPYTERHUB_API_TOKEN`` (the student's
 inherit. Then every answer ``AnswerRecorder`` saves is also put, with an id of its own, in the progress file's
 outbox (``class_outbox``, in the same transaction as the answer, so a kernel restart loses none), and one daemon
 thread per progress store sends the outbox in batches to ``api/answers`` and deletes what the service received.
-Saving an answer only adds a row: it never waits for the network. A lost connection is retried with a growing pause (``FIRST_PAUSE`` doubling up to
-``LONGEST_PAUSE``) and logged for developers (the logger ``baccarat_lib.progress``), never shown to the learner;
-an answer sent twice (the reply was lost) is a duplicate to the service, not a new answer. A batch the service
-refuses (400: one answer it does not take) is sent again one answer at a time, and an answer refused alone is
-dropped (logged): it will never pass.
+Saving an answer never waits for the network. A lost connection is retried with a growing pause (``FIRST_PAUSE``
+doubling up to ``LONGEST_PAUSE``) and logged for developers (the logger ``baccarat_lib.progress``), never shown to
+the learner; an answer sent twice (the reply was lost) is a duplicate to the service, not a new answer. A batch the
+service refuses (400) is sent again one answer at a time, and an answer refused alone is dropped (logged). A token
+the hub refuses (401, 403) is not tried again until ``JUPYTERHUB_API_TOKEN`` changes: the answers wait in the outbox,
+and the link's ``state`` says "token refused".
 
 Public names:
 
-- ``CLASS_URL_VARIABLE``, ``TOKEN_VARIABLE``: the environment's two names.
-- ``class_url()``: the service's address (ending in "/"), None off the hub (or when the variable is no http(s)
-  address).
-- ``class_request(method, path, body=None, timeout=None, url=None)``: one call to the service with the student's token:
-  ``(status, reply)``, the reply's JSON (None when it sent none); an ``OSError`` when no reply came (no
-  connection, a timeout). The class poll (``views.widgets.class_poll``) calls it too.
-- ``answer_body(answer, answer_id=None)``: a saved ``store.Answer`` as the service takes it (a fresh id).
-- ``ClassLink(store, url=None)``: the outbox of ``store`` and its sending thread: ``outbox_row(answer)`` (what
-  ``store.record`` saves beside an answer), ``pending()``, ``wake()``, ``close()``; ``link_for(store)``: the one link of ``store`` in this kernel (None off the hub), its
-  thread started, so what an earlier kernel left unsent goes now.
+- ``CLASS_URL_VARIABLE``, ``TOKEN_VARIABLE``, ``class_url()``: where the service is (None off the hub).
+- ``class_request(method, path, body=None, url=None)``: one call to the service (the class poll's too).
+- ``answer_body(answer)``, ``ClassLink(store, url=None)``, ``link_for(store)``: an answer as the service takes it,
+  the thread that sends a store's outbox, and the one link of a store in this kernel.
 """
 
 from __future__ import annotations
@@ -50,6 +45,7 @@ BATCH_ANSWERS, BATCH_BYTES = 200, 60_000  # the service takes at most 200 answer
 MAX_REPLY = 65_536            # bytes of a reply read
 MAX_SECONDS = 86_400          # the service takes a time below a day; a longer one is sent as unknown
 REFUSED = frozenset({400, 413, 422})     # the service will never take this batch as it is
+UNAUTHORISED = frozenset({401, 403})     # the hub does not take this token: tried again once the token changes
 _LESSON_STEMS = frozenset(lesson.stem for lesson in LESSONS)
 _LOGGER = logging.getLogger("baccarat_lib.progress")
 _LOGGER.addHandler(logging.NullHandler())
@@ -75,12 +71,11 @@ def _json(data: bytes):
         return None
 
 
-def class_request(method: str, path: str, body=None, timeout: float | None = None, url: str | None = None):
+def class_request(method: str, path: str, body=None, url: str | None = None):
     """Call the service at ``path`` (relative to ``url``, None: ``class_url()``) with the student's token, waiting
-    ``timeout`` seconds (None: ``TIMEOUT``): ``(status, reply JSON or None)``. Raises ``OSError`` when no reply came,
-    ``RuntimeError`` off the hub."""
+    ``TIMEOUT`` seconds: ``(status, reply JSON or None)``. Raises ``OSError`` when no reply came, ``RuntimeError``
+    off the hub."""
     url = class_url() if url is None else url
-    timeout = TIMEOUT if timeout is None else timeout
     if url is None:
         raise RuntimeError(f"{CLASS_URL_VARIABLE} is not set: not on the class hub")
     headers = {"Authorization": f"token {os.environ.get(TOKEN_VARIABLE, '')}", "Accept": "application/json"}
@@ -90,18 +85,18 @@ def class_request(method: str, path: str, body=None, timeout: float | None = Non
         headers["Content-Type"] = "application/json"
     request = urllib.request.Request(url + path, data=data, method=method, headers=headers)
     try:
-        with _OPENER.open(request, timeout=timeout) as response:
+        with _OPENER.open(request, timeout=TIMEOUT) as response:
             return response.status, _json(response.read(MAX_REPLY))
     except urllib.error.HTTPError as error:
         with error:
             return error.code, _json(error.read(MAX_REPLY))
 
 
-def answer_body(answer: Answer, answer_id: str | None = None) -> dict:
-    """The answer as ``POST api/answers`` takes it: its own id (a fresh uuid4 unless given), the lesson's stem only
+def answer_body(answer: Answer) -> dict:
+    """The answer as ``POST api/answers`` takes it: a fresh id of its own (uuid4), the lesson's stem only
     when it is a lesson of the course (a learner's copy "05_a_whole_coup-Copy1" is sent as null), the time in UTC."""
     seconds = answer.seconds
-    return {"id": answer_id or uuid.uuid4().hex,
+    return {"id": uuid.uuid4().hex,
             "lesson": answer.lesson if answer.lesson in _LESSON_STEMS else None,
             "source": answer.source, "skill": answer.skill, "key": answer.key[:MAX_TEXT],
             "answer": answer.answer[:MAX_TEXT], "right": bool(answer.right),
@@ -116,6 +111,7 @@ class ClassLink:
     def __init__(self, store: ProgressStore, url: str | None = None):
         self.store, self.url = store, class_url() if url is None else url
         self.pause = 0.0                         # seconds the thread waits before its next try (0: not failing)
+        self.refused_token: str | None = None    # the token the hub refused last (None: none refused)
         self._wake, self._stop = threading.Event(), threading.Event()
         self._thread = threading.Thread(target=self._send_forever, name="baccarat-class-link", daemon=True)
         self._thread.start()
@@ -132,10 +128,10 @@ class ClassLink:
         body = answer_body(answer)
         return body["id"], json.dumps(body, ensure_ascii=False)
 
-    def pending(self, limit: int = BATCH_ANSWERS) -> list[tuple[str, str]]:
-        """The oldest answers not received yet, as (id, JSON body), at most ``limit`` and ``BATCH_BYTES``."""
+    def pending(self) -> list[tuple[str, str]]:
+        """The oldest answers not received yet, as (id, JSON body), at most ``BATCH_ANSWERS`` and ``BATCH_BYTES``."""
         rows = self.store._run(lambda connection: connection.execute(
-            "SELECT id, body FROM class_outbox ORDER BY n LIMIT ?", (limit,)).fetchall())
+            "SELECT id, body FROM class_outbox ORDER BY n LIMIT ?", (BATCH_ANSWERS,)).fetchall())
         batch, size = [], 16
         for answer_id, body in rows:
             size += len(body.encode("utf-8")) + 1
@@ -148,16 +144,19 @@ class ClassLink:
         """Send what the outbox holds (an answer was just saved): at once, or after the pause a failure began."""
         self._wake.set()
 
-    def retry_now(self) -> None:
-        """Try now, without waiting for the pause to end (the network is known to be back)."""
-        self.pause = 0.0
-        self._wake.set()
+    @property
+    def state(self) -> str:
+        """"token refused" (the hub refused the student's token: nothing is sent until it changes), "retrying"
+        (the service could not be reached: tried again after ``pause``) or "ok"."""
+        if self.refused_token is not None and self.refused_token == os.environ.get(TOKEN_VARIABLE, ""):
+            return "token refused"
+        return "retrying" if self.pause else "ok"
 
-    def close(self, timeout: float = TIMEOUT + 1) -> None:
+    def close(self) -> None:
         """Stop the thread (after the call it is making, if any)."""
         self._stop.set()
         self._wake.set()
-        self._thread.join(timeout)
+        self._thread.join(TIMEOUT + 1)
 
     # ----- the thread
 
@@ -167,7 +166,9 @@ class ClassLink:
             f"DELETE FROM class_outbox WHERE id IN ({', '.join('?' * len(ids))})", ids))
 
     def _post(self, batch) -> str:
-        """"sent", "refused" (never to pass as it is) or "failed" (no connection, a timeout, the service down)."""
+        """"sent", "refused" (never to pass as it is), "unauthorised" (the token is refused) or "failed" (no
+        connection, a timeout, the service down)."""
+        token = os.environ.get(TOKEN_VARIABLE, "")
         try:
             status, reply = class_request("POST", "api/answers", {"answers": [json.loads(body) for _, body in batch]},
                                           url=self.url)
@@ -176,8 +177,13 @@ class ClassLink:
         if status == 200:
             if self.pause:
                 _LOGGER.info("the class view answers again; sending the answers kept meanwhile")
-            self.pause = 0.0
+            self.pause, self.refused_token = 0.0, None
             return "sent"
+        if status in UNAUTHORISED:
+            _LOGGER.warning("the class view refused this server's token (HTTP %d): answers are kept, and sent once "
+                            "%s changes", status, TOKEN_VARIABLE)
+            self.pause, self.refused_token = 0.0, token
+            return "unauthorised"
         if status in REFUSED:
             _LOGGER.warning("the class view refused %d answer(s): %s", len(batch), reply)
             return "refused"
@@ -199,12 +205,12 @@ class ClassLink:
             outcome = self._post(batch)
             if outcome == "sent":
                 self._delete(answer_id for answer_id, _ in batch)
-            elif outcome == "failed":
+            elif outcome != "refused":
                 return
             else:
                 for one in batch:                # one answer the service does not take: find it, keep the rest
                     alone = self._post([one]) if len(batch) > 1 else "refused"
-                    if alone == "failed":
+                    if alone in ("failed", "unauthorised"):
                         return
                     self._delete([one[0]])
 
@@ -217,6 +223,8 @@ class ClassLink:
             self._wake.clear()
             if self._stop.is_set():
                 return
+            if self.state == "token refused":
+                continue                         # a new answer wakes the thread to look at the token again
             try:
                 self._send_pending()
             except Exception:                    # noqa: BLE001 - a damaged file: log, and try again later

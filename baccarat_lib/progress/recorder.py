@@ -1,37 +1,26 @@
 """One answer recorder for every place a learner answers: a lesson's exercise, a drill, the final test, dealer mode.
 
-It owns the two rules each of those used to write for itself:
+It owns two rules:
 
-- **The clock** measures from when the learner could see the question, never from when its cell ran (Run All
-  builds every widget of a lesson at once, long before the learner scrolls to it). ``ask()`` starts it for a
-  question put in front of a learner who is there (a Start, Next or Continue button was just pressed);
-  ``ask(start=False)`` leaves it stopped, for a question shown when no one may be looking (a lesson's exercise,
-  built by Run All): ``touch()`` then starts it at the learner's first interaction (a keystroke in its box), and
-  ``restart_clock()`` starts it in any case. An answer to a question whose clock never started has an unknown
-  time: ``seconds=None``, saved as unknown, left out of medians and never slow. ``clock`` is any function of no
-  arguments returning seconds (``time.monotonic`` unless a test passes a fake one). ``seconds()`` raises a
-  ``BaccaratError`` naming ``clock`` when the clock fails or gives no number (dealer mode, which judges speed,
-  needs it); a saved answer is then kept untimed instead, so an exercise never breaks.
-- **Saving once.** ``SAVE_RULES`` says, per source, which judged answers of a question are saved:
-  ``"until right"`` (a lesson's exercise: every new try is saved, until one is right; the same answer as the one
-  just saved, e.g. Check pressed after Enter, is not saved twice; each saved try restarts the clock, so the next
-  try is timed from it) or ``"first"`` (a drill, the final test, dealer mode: only the first judged answer to each
-  question counts, as only it is scored).
+- **The clock** runs from when the learner could see the question, never from when its cell ran (Run All builds
+  every widget of a lesson long before the learner scrolls to it). ``ask()`` starts it for a question shown on the
+  learner's click (Start, Next, Continue); ``ask(start=False)`` leaves it stopped for a question shown with no one
+  known to be looking (a lesson's exercise), until ``touch()`` (their first keystroke in it) or
+  ``restart_clock()``. An answer whose clock never started is saved untimed (``seconds=None``). ``clock`` is any
+  function of no arguments returning seconds (``time.monotonic`` unless a test passes a fake one); one that fails
+  is a ``BaccaratError`` naming ``clock`` from ``seconds()``, and leaves a saved answer untimed.
+- **Saving once.** ``SAVE_RULES`` says, per source, which judged answers of a question are saved: ``"until right"``
+  (a lesson's exercise: each new try until one is right, not the same answer twice in a row, each saved try
+  restarting the clock) or ``"first"`` (a drill, the final test, dealer mode: only the first, as only it is scored).
 
-On the class hub (``BACCARAT_CLASS_URL`` set), every saved answer is also queued for the class's service and sent in
-the background (``progress.class_link``); off the hub nothing changes.
-
-Saving never raises, and every judged answer is either saved or the learner is told it was not: the store copes
-with a damaged file, a read-only folder or a full disk by itself and says so once (``Recorded.messages``); a key
-or answer longer than the store keeps (``MAX_TEXT`` characters) is saved shortened; anything else is logged for a
-developer, and ``Recorded`` says the answer was not saved, with a sentence saying so in ``messages``.
+On the class hub every saved answer is also queued for the class's service (``progress.class_link``). Saving never
+raises: the store copes with a damaged file, a read-only folder or a full disk and says so once
+(``Recorded.messages``); a key or answer longer than ``MAX_TEXT`` is saved shortened; anything else is logged, and
+``Recorded`` says the answer was not saved, with a sentence in ``messages``.
 
 Public names:
 
-- ``SAVE_RULES``: the save-once rule of each source.
-- ``Recorded(saved, seconds, messages)``: what recording one judged answer did.
-- ``AnswerRecorder(source, clock=None, store=None, lesson=None)``: ``ask(start=True)``, ``touch()``,
-  ``restart_clock()``, ``seconds()``, ``record(skill, key, answer, right)``.
+- ``SAVE_RULES``, ``Recorded`` (what recording one judged answer did), ``AnswerRecorder``.
 
 >>> from baccarat_lib.progress.store import ProgressStore
 >>> ticks = iter([10.0, 13.5, 20.0])
@@ -53,12 +42,13 @@ import logging
 import math
 import numbers
 import time
+from contextlib import suppress
 from typing import NamedTuple
 
-from ..errors import BaccaratError, shown
+from ..errors import BaccaratError, refusal, shown
 from ..i18n import _
 from . import class_link
-from .store import MAX_TEXT, SOURCES, ProgressStore, _reason, current_lesson, progress_store
+from .store import MAX_TEXT, ProgressStore, _check_source, _reason, current_lesson, progress_store
 
 __all__ = ["SAVE_RULES", "Recorded", "AnswerRecorder"]
 
@@ -90,13 +80,10 @@ def _read_clock(clock) -> float:
     except Exception:
         raise BaccaratError(_("{accepted}; calling {value} failed")
             .format(accepted=_accepted_clock(), value=shown(clock))) from None
-    if isinstance(reading, bool) or not isinstance(reading, numbers.Real):
-        raise BaccaratError(_("{accepted}, not one returning {value}")
-            .format(accepted=_accepted_clock(), value=shown(reading)))
-    try:
-        value = float(reading)
-    except (OverflowError, ValueError, TypeError):
-        value = math.nan
+    value = math.nan
+    if isinstance(reading, numbers.Real) and not isinstance(reading, bool):
+        with suppress(OverflowError, ValueError, TypeError):
+            value = float(reading)
     if not math.isfinite(value):
         raise BaccaratError(_("{accepted}, not one returning {value}")
             .format(accepted=_accepted_clock(), value=shown(reading)))
@@ -112,16 +99,14 @@ class AnswerRecorder:
     """
 
     def __init__(self, source: str, clock=None, store: ProgressStore | None = None, lesson: str | None = None):
-        if not isinstance(source, str) or source not in SOURCES:
-            raise BaccaratError(_("source must be one of {names}, not {value}")
-                .format(names=', '.join(SOURCES), value=shown(source)))
+        _check_source(source)
         if clock is not None and not callable(clock):
             raise BaccaratError(_("{accepted}, not {value}").format(accepted=_accepted_clock(), value=shown(clock)))
         if store is not None and not isinstance(store, ProgressStore):
-            raise BaccaratError(_("store must be None or a ProgressStore, not {value}").format(value=shown(store)))
+            raise refusal(_("store must be None or a ProgressStore, not {value}"), value=store)
         if lesson is not None and (not isinstance(lesson, str) or not 0 < len(lesson) <= MAX_TEXT):
-            raise BaccaratError(_("lesson must be None or a notebook's name such as \"09_practice\", not {value}")
-                .format(value=shown(lesson)))
+            raise refusal(_("lesson must be None or a notebook's name such as \"09_practice\", not {value}"),
+                          value=lesson)
         self.source, self.rule = source, SAVE_RULES[source]
         self.clock = time.monotonic if clock is None else clock
         self.store, self.lesson = store, lesson
@@ -147,8 +132,8 @@ class AnswerRecorder:
         and an answer before either has an unknown time. ``strict``: the clock is read now, and a clock with no
         reading is a BaccaratError naming ``clock`` (else the question's answers go untimed)."""
         if not isinstance(start, bool):
-            raise BaccaratError(_("start must be True (the learner can see the question now) or False (its clock "
-                                  "waits for their first interaction), not {value}").format(value=shown(start)))
+            raise refusal(_("start must be True (the learner can see the question now) or False (its clock waits for "
+                            "their first interaction), not {value}"), value=start)
         if start:
             self.restart_clock(strict)
         else:

@@ -1,15 +1,13 @@
 """What a learner's saved answers say: per skill, per cell of the Banker tableau, per day, per lesson, and what to
-practise next, read from the summaries a ``ProgressStore`` keeps in SQL (a tuple of ``store.Answer`` is put in a
-store in memory first), so the "My progress" page refreshes as fast after 100,000 answers as after 100.
+practise next, read from the summaries a ``ProgressStore`` keeps (answers in a tuple are tallied by the same SQL), so
+the "My progress" page refreshes as fast after 100,000 answers as after 100.
 
-The report knows no drill by itself: the course hands it ``SkillNames`` (``teaching.progress_report.COURSE_SKILLS``).
-Its lessons, their exercises and final tests are the course list's (``course.LESSONS``). A lesson is done when each
-of its exercises was answered right at least once as a lesson exercise and its final test's questions were all
-answered, from that lesson's notebook in either edition or from a page that does not know its notebook (classroom
-mode). A lesson with neither exercises nor a test is not listed. An answer
-whose time is unknown counts in the accuracy and is left out of the median. The next drill kind to practise is the
-weakest with ``ENOUGH_ANSWERS`` answers below ``MASTERED`` accuracy, else the first never practised, else the one
-with the fewest answers.
+The course hands the report its skills' names (``SkillNames``: ``teaching.progress_report.COURSE_SKILLS``) and its
+lessons (``course.LESSONS``). A lesson is done when each of its exercises was answered right at least once as a
+lesson exercise and its final test's questions were all answered, from that lesson's notebook in either edition or
+from a page that does not know its notebook (classroom mode); a lesson with neither is not listed. An untimed answer
+counts in the accuracy, not in the median. The next drill kind to practise is the weakest with ``ENOUGH_ANSWERS``
+answers below ``MASTERED`` accuracy, else the first never practised, else the one with the fewest answers.
 
 >>> names = SkillNames({"total": "Card totals", "natural": "Naturals", "banker-draw": "Banker: draw or stand"}, {})
 >>> report = build_report(example_answers(), names)
@@ -28,12 +26,12 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from .. import course
-from ..errors import BaccaratError, shown
+from ..errors import refusal
 from ..i18n import N_, _
-from .store import (MEMORY, Answer, ProgressStore, _answered_between, _day_tallies, _item_tallies, _lesson_tallies,
-                    _median_seconds, _quarter_tallies, skill_family)
+from .store import (Answer, ProgressStore, _answered_between, _day_tallies, _item_tallies, _lesson_tallies,
+                    _median_seconds, _quarter_tallies, _row, _with_answers, skill_family)
 
-__all__ = ["SkillNames", "skill_name", "SkillLine", "CellLine", "DayLine", "day_lines",
+__all__ = ["SkillNames", "skill_name", "SkillLine", "CellLine", "DayLine",
            "LessonStatus", "lesson_statuses", "NextPractice", "ProgressReport", "build_report",
            "example_answers", "ENOUGH_ANSWERS", "MASTERED"]
 
@@ -119,41 +117,36 @@ class ProgressReport(NamedTuple):
     next: NextPractice
 
 
-def _check_answers(answers) -> ProgressStore:
-    """A store of ``answers``: a ``ProgressStore``, or saved answers put in one in memory (tallied as a store
-    tallies its own)."""
+def _check_answers(answers):
+    """A ``ProgressStore``, or the rows of saved answers (``store._row``: checked as the store checks its own)."""
     if isinstance(answers, ProgressStore):
         return answers
     if not isinstance(answers, (list, tuple)) or not all(isinstance(answer, Answer) for answer in answers):
-        raise BaccaratError(_("answers must be a list of saved answers (ProgressStore.answers()), "
-                              "not {value}").format(value=shown(answers)))
-    store = ProgressStore(MEMORY)
-    for answer in answers:
-        store.record(answer.skill, answer.key, answer.answer, answer.right, answer.seconds, answer.source,
-                     answer.when, answer.lesson)
-    return store
+        raise refusal(_("answers must be a list of saved answers (ProgressStore.answers()), not {value}"),
+                      value=answers)
+    return [_row(answer.skill, answer.key, answer.answer, answer.right, answer.seconds, answer.source, answer.when,
+                 answer.lesson) for answer in answers]
 
 
 def _check_lessons(lessons) -> tuple[course.Lesson, ...]:
     if lessons is None:
         return course.LESSONS
     if not isinstance(lessons, (list, tuple)) or not all(isinstance(lesson, course.Lesson) for lesson in lessons):
-        raise BaccaratError(_("lessons must be None (the course's lessons) or a list of course.Lesson, not {value}")
-                            .format(value=shown(lessons)))
+        raise refusal(_("lessons must be None (the course's lessons) or a list of course.Lesson, not {value}"),
+                      value=lessons)
     return tuple(lessons)
 
 
 def _check_tz(tz):
     if tz is not None and not isinstance(tz, tzinfo):
-        raise BaccaratError(_("tz must be None (UTC) or a time zone such as timezone.utc, not {value}")
-            .format(value=shown(tz)))
+        raise refusal(_("tz must be None (UTC) or a time zone such as timezone.utc, not {value}"), value=tz)
     return timezone.utc if tz is None else tz
 
 
 def _check_names(names) -> SkillNames:
     if not isinstance(names, SkillNames) or not names.drills:
-        raise BaccaratError(_("names must be the course's SkillNames (teaching.progress_report.COURSE_SKILLS), "
-                              "not {value}").format(value=shown(names)))
+        raise refusal(_("names must be the course's SkillNames (teaching.progress_report.COURSE_SKILLS), not "
+                        "{value}"), value=names)
     return names
 
 
@@ -176,114 +169,76 @@ def skill_name(skill: str, names) -> str:
 
 
 # ---------------------------------------------------------------------------------------------------------
-# What the report reads of the answers: a store's summaries (in SQL, one read transaction: the cost does not grow
-# with the answers).
-
-class _Tallies(NamedTuple):
-    answers: int
-    lines: dict        # per skill of the skills table: (count, right, median seconds or None)
-    cells: dict        # per skill answered: (count, right); the tableau's cells are read from it
-    days: dict         # per day in the report's time zone: (count, right)
-    tests: dict        # per lesson (None: not known): final-test answers
-    exercises: dict    # per lesson (None: not known): the (skill, key) of lesson exercises answered right
-
-
-def _stored(connection, tz, lessons) -> _Tallies:
-    """The tallies of a store's answers, from its summaries (inside ``ProgressStore._read``); of the lesson exercises,
-    only those ``lessons`` declare."""
-    skills = _item_tallies(connection, "skill")
-    lines = {}
-    for family, tally in _item_tallies(connection, "family").items():
-        if family != "dealer":
-            lines[family] = (tally.answers, tally.right, _median_seconds(connection, "family", family, tally.timed))
-    for skill, tally in skills.items():
-        if skill_family(skill) == "dealer":
-            lines[skill] = (tally.answers, tally.right, _median_seconds(connection, "skill", skill, tally.timed))
-    tests, exercises = _lesson_tallies(connection, [(where, *exercise) for lesson in lessons
-                                                    for exercise in lesson.exercises for where in (lesson.stem, None)])
-    return _Tallies(sum(tally.answers for tally in skills.values()), lines,
-                    {skill: (tally.answers, tally.right) for skill, tally in skills.items()},
-                    _stored_days(connection, tz), tests, exercises)
-
+# The report's parts, each read from a store's summaries (in SQL, in one transaction: the cost does not grow with
+# the answers)
 
 QUARTER = timedelta(minutes=15)
 
 
-def _stored_days(connection, tz) -> dict:
-    """Answers per day in ``tz`` from the store's counts per UTC quarter of an hour. On a UTC day through which
-    ``tz`` keeps one offset of whole quarters (every time zone in use today, outside its daylight-saving switches)
-    each quarter falls in one local day; elsewhere a quarter is checked at both ends, and one that straddles two
-    local days is read answer by answer."""
-    if isinstance(tz, timezone) and tz.utcoffset(None) % QUARTER == timedelta(0):    # one offset all year round
-        return {date.fromisoformat(day): (count, right)
-                for day, count, right in _day_tallies(connection, tz.utcoffset(None) // timedelta(minutes=1))}
-    days: dict[date, list[int]] = {}
-
-    def add(day, count, right):
-        tally = days.setdefault(day, [0, 0])
-        tally[0] += count
-        tally[1] += right
-    by_day: dict[str, list] = {}
-    for quarter, count, right in _quarter_tallies(connection):
-        by_day.setdefault(quarter[:10], []).append((quarter, count, right))
-    for utc_day, quarters in by_day.items():
-        midnight = datetime.fromisoformat(utc_day).replace(tzinfo=timezone.utc)
-        offset = midnight.astimezone(tz).utcoffset()
-        steady = offset == (midnight + timedelta(days=1, seconds=-1)).astimezone(tz).utcoffset() \
-            and offset % QUARTER == timedelta(0)
-        for quarter, count, right in quarters:
-            start = midnight + timedelta(hours=int(quarter[11:13]), minutes=int(quarter[14:16]))
-            if steady:
-                add((start + offset).date(), count, right)
-                continue
-            first, last = start.astimezone(tz), (start + QUARTER - timedelta(seconds=1)).astimezone(tz)
-            if first.date() == last.date() and first.utcoffset() == last.utcoffset():
-                add(first.date(), count, right)
-            else:
-                for when, was_right in _answered_between(connection, start, start + QUARTER):
-                    add(when.astimezone(tz).date(), 1, was_right)
-    return {day: tuple(tally) for day, tally in days.items()}
+def _read(answers, action):
+    """``action(connection)`` on a store's summaries, or on answers' rows tallied by the same trigger."""
+    return answers._read(action) if isinstance(answers, ProgressStore) else _with_answers(answers, action)
 
 
-def _tallies(store: ProgressStore, tz, lessons=course.LESSONS) -> _Tallies:
-    """The tallies of a store's summaries; of the lesson exercises only those of ``lessons``."""
-    return store._read(lambda connection: _stored(connection, tz, lessons))
-
-
-# ---------------------------------------------------------------------------------------------------------
-# The report's parts, from the tallies
-
-def _skill_lines(tallies: _Tallies, names: SkillNames) -> tuple[SkillLine, ...]:
+def _skill_lines(connection, names: SkillNames) -> tuple[SkillLine, ...]:
+    """Per family, and per dealer call (dealer mode's calls are skills of their own), in the course's order."""
+    lines = {family: (tally, "family") for family, tally in _item_tallies(connection, "family").items()
+             if family != "dealer"}
+    lines.update((skill, (tally, "skill")) for skill, tally in _item_tallies(connection, "skill").items()
+                 if skill_family(skill) == "dealer")
     kinds = tuple(names.drills)
-    order = sorted(tallies.lines, key=lambda skill: (kinds.index(skill) if skill in kinds else len(kinds), skill))
-    return tuple(SkillLine(skill, skill_name(skill, names), count, right, Fraction(right, count), median)
-                 for skill in order for count, right, median in [tallies.lines[skill]])
+    order = sorted(lines, key=lambda skill: (kinds.index(skill) if skill in kinds else len(kinds), skill))
+    return tuple(SkillLine(skill, skill_name(skill, names), tally.answers, tally.right,
+                           Fraction(tally.right, tally.answers), _median_seconds(connection, level, skill, tally.timed))
+                 for skill in order for tally, level in [lines[skill]])
 
 
-def _cell_lines(tallies: _Tallies) -> tuple[CellLine, ...]:
+def _cell_lines(skills: dict) -> tuple[CellLine, ...]:
+    """The tableau's cells among the skills answered (``store._item_tallies``), hardest first."""
     lines = []
-    for skill, (count, right) in tallies.cells.items():
+    for skill, tally in skills.items():
         match = _CELL.fullmatch(skill)
         if match:
             third = None if match[2] == "-" else int(match[2])
-            lines.append(CellLine(skill, int(match[1]), third, count, right, Fraction(right, count)))
+            lines.append(CellLine(skill, int(match[1]), third, tally.answers, tally.right,
+                                  Fraction(tally.right, tally.answers)))
     return tuple(sorted(lines, key=lambda line: (line.accuracy, -line.count, line.banker_total,
                                                  -1 if line.player_third_card is None else line.player_third_card)))
 
 
-def _day_lines(tallies: _Tallies) -> tuple[DayLine, ...]:
-    return tuple(DayLine(day, count, right, Fraction(right, count))
-                 for day in sorted(tallies.days) for count, right in [tallies.days[day]])
+def _day_lines(connection, tz) -> tuple[DayLine, ...]:
+    """Answers per day in ``tz``, from the store's counts per UTC quarter of an hour: in a time zone of one offset of
+    whole quarters, each quarter falls in one day (counted in SQL, as the progress page's zone is); in another, a
+    quarter whose first and last second fall on one local day counts there, and one that straddles two days (at a
+    daylight-saving switch) is read answer by answer."""
+    if isinstance(tz, timezone) and tz.utcoffset(None) % QUARTER == timedelta(0):
+        return tuple(DayLine(date.fromisoformat(day), count, right, Fraction(right, count)) for day, count, right
+                     in _day_tallies(connection, tz.utcoffset(None) // timedelta(minutes=1)))
+    days: dict[date, list[int]] = {}
+    for quarter, count, right in _quarter_tallies(connection):
+        start = datetime.fromisoformat(quarter).replace(tzinfo=timezone.utc)
+        if start.astimezone(tz).date() == (start + QUARTER - timedelta(seconds=1)).astimezone(tz).date():
+            answered = [(start, count, right)]
+        else:
+            answered = [(when, 1, was_right) for when, was_right in _answered_between(connection, start,
+                                                                                       start + QUARTER)]
+        for when, number, correct in answered:
+            tally = days.setdefault(when.astimezone(tz).date(), [0, 0])
+            tally[0] += number
+            tally[1] += correct
+    return tuple(DayLine(day, count, right, Fraction(right, count)) for day, (count, right) in sorted(days.items()))
 
 
-def _lesson_statuses(tallies: _Tallies, lessons) -> tuple[LessonStatus, ...]:
+def _lesson_statuses(connection, lessons) -> tuple[LessonStatus, ...]:
+    tests, exercises = _lesson_tallies(connection, [(where, *exercise) for lesson in lessons
+                                                    for exercise in lesson.exercises for where in (lesson.stem, None)])
     statuses = []
     for lesson in lessons:
         if not lesson.exercises and not lesson.final_test:
             continue
-        right = tallies.exercises.get(lesson.stem, set()) | tallies.exercises.get(None, set())
+        right = exercises.get(lesson.stem, set()) | exercises.get(None, set())
         answered = sum(tuple(exercise) in right for exercise in lesson.exercises)
-        tested = min(tallies.tests.get(lesson.stem, 0) + tallies.tests.get(None, 0), lesson.final_test)
+        tested = min(tests.get(lesson.stem, 0) + tests.get(None, 0), lesson.final_test)
         done = answered == len(lesson.exercises) and tested == lesson.final_test
         statuses.append(LessonStatus(lesson, len(lesson.exercises), answered, lesson.final_test, tested, done))
     return tuple(statuses)
@@ -310,31 +265,25 @@ def _next_practice(skills: tuple[SkillLine, ...], names: SkillNames) -> NextPrac
 # ---------------------------------------------------------------------------------------------------------
 # The public functions: ``answers`` is a tuple of saved answers, or a ProgressStore (read from its summaries)
 
-def day_lines(answers, tz=None) -> tuple[DayLine, ...]:
-    """Accuracy per day, oldest first; a day is counted in the time zone ``tz`` (None: UTC)."""
-    answers = _check_answers(answers)
-    return _day_lines(_tallies(answers, _check_tz(tz)))
-
-
 def lesson_statuses(answers, lessons=None) -> tuple[LessonStatus, ...]:
     """Which of ``lessons`` (None: the course's, ``course.LESSONS``) are done, from the answers: see the module's
     docstring."""
-    answers = _check_answers(answers)
-    lessons = _check_lessons(lessons)
-    return _lesson_statuses(_tallies(answers, timezone.utc, lessons), lessons)
+    answers, lessons = _check_answers(answers), _check_lessons(lessons)
+    return _read(answers, lambda connection: _lesson_statuses(connection, lessons))
 
 
 def build_report(answers, names, lessons=None, tz=None) -> ProgressReport:
     """The whole report: skills (named by ``names``), the tableau's cells, days, ``lessons`` (None: the course's)
-    done or not, and what to practise next. ``answers``: a tuple of saved answers, or a ``ProgressStore``, whose
-    summaries are read in one go (the cost does not grow with the answers)."""
-    answers = _check_answers(answers)
-    lessons = _check_lessons(lessons)
+    done or not, and what to practise next. ``answers``: a tuple of saved answers, or a ``ProgressStore``."""
+    answers, lessons = _check_answers(answers), _check_lessons(lessons)
     names, tz = _check_names(names), _check_tz(tz)
-    tallies = _tallies(answers, tz, lessons)
-    skills = _skill_lines(tallies, names)
-    return ProgressReport(tallies.answers, skills, _cell_lines(tallies), _day_lines(tallies),
-                          _lesson_statuses(tallies, lessons), _next_practice(skills, names))
+
+    def read(connection):
+        skills, answered = _skill_lines(connection, names), _item_tallies(connection, "skill")
+        return ProgressReport(sum(tally.answers for tally in answered.values()), skills, _cell_lines(answered),
+                              _day_lines(connection, tz), _lesson_statuses(connection, lessons),
+                              _next_practice(skills, names))
+    return _read(answers, read)
 
 
 def example_answers() -> tuple[Answer, ...]:

@@ -8,16 +8,11 @@ items first (lowest box first, then the longest overdue), then new items, then, 
 that will be due soonest. So while a learner keeps missing items, those misses come back before anything new:
 new and mastered items wait until the missed ones are answered right.
 
-**Why Leitner and not SM-2.** The items of this course are few (the cells of a tableau, six kinds of question)
-and discrete, and each is settled by a rule: right or wrong, not "hard" or "easy". Leitner boxes are
-transparent: a learner can be told "you missed Banker 5 against a 4, so it is back in box 1 and you will see it
-again after one question", and count along. SM-2 needs a graded answer (0 to 5) and an ease factor per item,
-tuned over weeks of spaced days; with a handful of items asked within one sitting it has nothing to tune, and
-its intervals cannot be explained in a sentence. The schedule counts questions, not days, because a drill is a
-sitting: what matters is how many other questions come between two sightings of an item.
-
-**Classes keep their seeds.** A drill started with a seed asks the same questions to everyone (a class works
-through them together): it does not adapt, and does not call this module at all.
+**Why Leitner and not SM-2.** Each item is settled by a rule, right or wrong, not "hard" or "easy", and the items
+are few: a learner can be told "you missed Banker 5 against a 4, so it is back in box 1 and you will see it again
+after one question". SM-2 needs graded answers and weeks of spaced days to tune an ease factor per item. The
+schedule counts questions, not days, because a drill is a sitting. A drill started with a seed asks everyone the
+same questions (a class works through them together) and does not call this module.
 
 The history is the answers in the order they were given: ``(key, right)`` pairs, or records with ``key`` and
 ``right`` (to schedule by skill, pass ``[(a.skill, a.right) for a in answers]``), or the ``(states, now)`` that
@@ -34,6 +29,7 @@ ItemState(box=2, answers=1, last=1, due=4)
 
 from __future__ import annotations
 
+from contextlib import suppress
 from typing import NamedTuple
 
 from ..errors import BaccaratError, shown, whole_number
@@ -44,7 +40,6 @@ __all__ = ["BOXES", "INTERVALS", "ItemState", "leitner_states", "stored_states",
 
 BOXES = (1, 2, 3, 4, 5)
 INTERVALS = {box: 2 ** (box - 1) for box in BOXES}     # questions an item in each box waits: 1, 2, 4, 8, 16
-MAX_KEY = MAX_TEXT                                    # the longest key, as the progress store keeps them
 MAX_COUNT = 10_000
 
 
@@ -78,19 +73,17 @@ def _pairs(history, field: str = "key") -> list[tuple[str, bool]]:
 
 
 def _check_key(key, name: str) -> str:
-    if not isinstance(key, str) or not 0 < len(key) <= MAX_KEY:
+    if not isinstance(key, str) or not 0 < len(key) <= MAX_TEXT:
         raise BaccaratError(_("{name} must be a text of 1 to {max_key} characters, not {value}")
-            .format(name=name, max_key=MAX_KEY, value=shown(key)))
+            .format(name=name, max_key=MAX_TEXT, value=shown(key)))
     return key
 
 
 def _sequence(value, name: str) -> list:
-    if isinstance(value, (str, bytes, dict)) or not hasattr(value, "__iter__") or not hasattr(value, "__len__"):
-        raise BaccaratError(_("{name} must be a list, not {value}").format(name=name, value=shown(value)))
-    try:
-        return list(value)
-    except Exception:
-        raise BaccaratError(_("{name} must be a list, not {value}").format(name=name, value=shown(value))) from None
+    if not isinstance(value, (str, bytes, dict)) and hasattr(value, "__len__"):
+        with suppress(Exception):                      # an iterable that fails is refused as any other value
+            return list(value)
+    raise BaccaratError(_("{name} must be a list, not {value}").format(name=name, value=shown(value)))
 
 
 def leitner_states(history) -> dict[str, ItemState]:
@@ -113,12 +106,6 @@ def leitner_states(history) -> dict[str, ItemState]:
     return states
 
 
-def _box(streak: int) -> int:
-    """The box after answers ending in ``streak`` right in a row: a wrong answer sends an item to box 1, each right
-    one moves it up one box (as ``leitner_states`` plays them one by one)."""
-    return min(BOXES[0] + streak, BOXES[-1])
-
-
 def stored_states(store, families, finer: bool = False) -> tuple[dict[str, ItemState], int]:
     """The Leitner states of the saved answers of ``store`` (a ``ProgressStore``) and ``now`` (how many answers the
     history holds): what ``leitner_states`` gives for the history of those answers, read from the store's summaries
@@ -135,7 +122,7 @@ def stored_states(store, families, finer: bool = False) -> tuple[dict[str, ItemS
     now, tallies = store._read(lambda connection: _stream_tallies(connection, families, finer))
     states = {}
     for item, (tally, since) in tallies.items():
-        box, last = _box(tally.streak), now - 1 - since
+        box, last = min(BOXES[0] + tally.streak, BOXES[-1]), now - 1 - since     # a wrong answer: box 1
         states[item] = ItemState(box, tally.answers, last, last + 1 + INTERVALS[box])
     return states, now
 

@@ -6,29 +6,23 @@ One row per answer: the ``skill`` practised (a drill kind, or one cell of the Ba
 ``banker_cell_skill(5, 4)`` = "banker-draw:5/4"), a ``key`` naming the situation, the answer, whether it was right,
 the seconds taken, when (UTC), the ``source`` and the lesson. Record each answer once, under its finest skill.
 
-Beside the answers the file keeps **summaries** (schema version 2, ``_SUMMARIES``), updated by a trigger in the same
-statement as each answer, so they always agree with the answers; the schedule and the report read them, so a click
-costs about the same after 100,000 answers as after 100. A version 1 file is upgraded in place, keeping every answer.
-Version 3 adds the class hub's outbox (``class_outbox``: the answers its service has not received yet,
-``progress.class_link``); a version 2 file gains it when opened.
+Beside the answers the file keeps **summaries** (``_SUMMARIES``), updated by a trigger in the same statement as each
+answer, so a click costs about the same after 100,000 answers as after 100, and the class hub's **outbox**
+(``class_outbox``: the answers its service has not received yet, ``progress.class_link``). Schema version 1 (no
+summaries) and 2 (no outbox) are upgraded in place to 3, keeping every answer.
 
 The store never shows a learner a traceback:
 
-- Two notebooks answering at once both get recorded: the file is in WAL mode and waits up to ``BUSY_SECONDS``
-  for the other writer.
-- A damaged or foreign file (not SQLite, or SQLite without this course's schema) is renamed with a timestamp
-  suffix, ``notice`` says so in one sentence, and a fresh file is started. Kernels opening the file hold its lock
-  file (``progress.sqlite3.lock``, kept next to it) from the check to the fresh file, so two kernels that find it
-  damaged at once move it aside once; a file is moved only when found damaged twice and still the same file
-  (inode, size, modification time), so a healthy file is never moved.
-- A folder or file that can be read but not written: the file is read read-only, every saved answer is shown,
-  and ``warning`` says, in one sentence, that new answers are not being saved (they are kept in memory).
-- A file made by a newer version of the course (a higher ``PRAGMA user_version``) is never moved or written: it
-  is read read-only if it has the tables and columns this version knows (else nothing is shown), and ``warning``
-  says so in one sentence.
-- A full disk, or a ``BACCARAT_PROGRESS_DIR`` that names no usable folder: the store keeps working in memory
-  (from what it could still read), and ``warning`` says, in one sentence, that progress is not being saved.
-  ``take_messages()`` hands out each of these sentences once, so a page shows it once.
+- Two notebooks answering at once both get recorded: the file is in WAL mode and a write waits up to
+  ``BUSY_SECONDS`` for the other writer.
+- A damaged or foreign file is renamed with a timestamp suffix, ``notice`` says so in one sentence, and a fresh file
+  is started. Kernels hold the lock file ``progress.sqlite3.lock`` from the check to the fresh file, and a file is
+  moved only when found damaged twice and still the same file (inode, size, modification time), so it is moved
+  once, and a healthy file never.
+- A file that can be read but not written, or one a newer version of the course made (a higher ``PRAGMA
+  user_version``; never moved or written), is read read-only and ``warning`` says that new answers are not being
+  saved (they are kept in memory). A full disk, or a ``BACCARAT_PROGRESS_DIR`` that names no usable folder: the
+  store goes on in memory, and ``warning`` says so. ``take_messages()`` hands out each sentence once.
 - Text that UTF-8 cannot encode (a lone surrogate such as ``"\\udcff"``) is stored with a backslash escape.
 
 >>> from datetime import datetime, timezone
@@ -57,7 +51,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import NamedTuple
 
-from ..errors import BaccaratError, shown, shown_path, whole_number
+from ..errors import BaccaratError, refusal, shown, shown_path, whole_number
 from ..i18n import _
 
 __all__ = ["progress_path", "ProgressStore", "progress_store", "Answer", "banker_cell_skill",
@@ -67,18 +61,22 @@ __all__ = ["progress_path", "ProgressStore", "progress_store", "Answer", "banker
 PROGRESS_DIR_VARIABLE = "BACCARAT_PROGRESS_DIR"
 FOLDER, FILE_NAME = "baccarat-course", "progress.sqlite3"
 SOURCES = ("lesson", "drill", "test", "dealer")
-RESET_WORD = "reset"                 # reset(confirm="reset"): nothing is deleted without it
+RESET_WORD = "reset"                 # reset_progress(confirm="reset"): nothing is deleted without it
 MEMORY = ":memory:"
-SCHEMA_VERSION = 3                   # PRAGMA user_version of a progress file (2: with the summaries of _SUMMARIES;
-                                     # 3: with the class hub's outbox, _OUTBOX; a higher one: a newer course's)
+SCHEMA_VERSION = 3                   # PRAGMA user_version of a progress file (a higher one: a newer course's)
 UPGRADABLE = (1, 2)                  # older versions a store upgrades in place, keeping every answer
 APPLICATION_ID = 0x42414343          # PRAGMA application_id of a progress file: "BACC"
 BUSY_SECONDS = 15.0                  # how long a write waits for another notebook's write
 RETRY_PAUSE = 0.05                   # seconds between two tries when SQLite answers "busy" without waiting
 MAX_TEXT = 500                       # the longest key, answer or lesson name kept
 PATH_SUFFIXES = (".sqlite3", ".sqlite", ".db")
+LOCK_SUFFIX = ".lock"                # progress.sqlite3.lock: held while a kernel checks, moves aside and creates
+OPEN_ROUNDS = 10                     # looks at a file that keeps changing under us before giving up
+TENTHS_CAP = 10 ** 9                 # every time of 100,000,000 s or more shares the last tenth-of-a-second bucket
 _SKILL = re.compile(r"[a-z][a-z0-9-]{0,39}(:[A-Za-z0-9/+-]{1,20})?")
 CSV_FIELDS = ("skill", "question", "answer", "right", "seconds", "when", "source", "lesson")
+_ANSWER_COLUMNS = "skill, question, answer, correct, seconds, answered_at, source, lesson"
+_INSERT = f"INSERT INTO answers ({_ANSWER_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS answers (
@@ -98,10 +96,8 @@ CREATE TABLE IF NOT EXISTS lessons_done (
 );
 """
 _TABLES = {"answers", "lessons_done"}     # lessons_done is no longer written: kept so every version knows the file
-_COLUMNS = {"answers": {"skill", "question", "answer", "correct", "seconds", "answered_at", "source", "lesson"},
+_COLUMNS = {"answers": set(_ANSWER_COLUMNS.split(", ")),
             "lessons_done": {"lesson", "done_at"}}        # what this version reads; a newer file must have them
-LOCK_SUFFIX = ".lock"                # progress.sqlite3.lock: held while a kernel checks, moves aside and creates
-OPEN_ROUNDS = 10                     # looks at a file that keeps changing under us before giving up
 
 
 def _family_sql(skill: str, colon: bool = False) -> str:
@@ -115,9 +111,6 @@ def _quarter_sql(stamp: str) -> str:
     """SQL for the UTC quarter of an hour of the ISO time ``stamp`` ("2024-05-01T10:37:12+00:00" ->
     "2024-05-01T10:30"): the report counts days from these, in any time zone whose offset is whole quarters."""
     return f"(substr({stamp}, 1, 14) || printf('%02d', CAST(substr({stamp}, 15, 2) AS INTEGER) / 15 * 15))"
-
-
-TENTHS_CAP = 10 ** 9        # every time of 100,000,000 s or more shares the last tenth-of-a-second bucket
 
 
 def _tenth_sql(seconds: str) -> str:
@@ -224,7 +217,6 @@ CREATE TABLE IF NOT EXISTS class_outbox (
 """
 _SUMMARY_TABLES = ("item_tallies", "group_counts", "item_marks", "quarter_tallies", "lesson_tallies",
                    "seconds_tallies", "exercises_right")
-_OLD_INDEXES = ("answers_by_skill",)      # version 1's index on (skill): answers_by_skill_seconds serves its reads
 
 
 class Answer(NamedTuple):
@@ -255,12 +247,8 @@ def progress_path() -> Path:
         except RuntimeError:                        # "~nosuchuser/x": a home folder that cannot be found
             raise BaccaratError(_("{variable} must name a folder, not {value}: the home folder its ~ names cannot "
                                   "be found").format(variable=PROGRESS_DIR_VARIABLE, value=shown(folder))) from None
-    try:
-        from jupyter_core.paths import jupyter_data_dir
-        data = Path(jupyter_data_dir())
-    except ImportError:  # pragma: no cover - jupyter_core comes with JupyterLab
-        data = Path.home() / ".local" / "share" / "jupyter"
-    return data / FOLDER / FILE_NAME
+    from jupyter_core.paths import jupyter_data_dir
+    return Path(jupyter_data_dir()) / FOLDER / FILE_NAME
 
 
 def current_lesson() -> str | None:
@@ -295,55 +283,62 @@ def skill_family(skill: str) -> str:
     return _check_skill(skill).split(":")[0]
 
 
+# ---------------------------------------------------------------------------------------------------------
+# Checks at the door: what ``record``, the exports and the reset are handed
+
 def _check_skill(skill) -> str:
     if not isinstance(skill, str) or not _SKILL.fullmatch(skill):
-        raise BaccaratError(_("skill must be a short name such as 'total' or 'banker-draw:5/4', not "
-                              "{value}").format(value=shown(skill)))
+        raise refusal(_("skill must be a short name such as 'total' or 'banker-draw:5/4', not {value}"), value=skill)
     return skill
 
 
 def _check_text(name: str, value, allow_empty: bool = False) -> str:
+    """``value`` as text SQLite can store: a character UTF-8 cannot encode (a lone surrogate, "\\udcff", as a file
+    name read with surrogateescape gives) is written as its backslash escape ("\\\\udcff")."""
     if isinstance(value, bool) or not isinstance(value, (str, numbers.Number, Decimal)):
         raise BaccaratError(_("{name} must be text, not {value}").format(name=name, value=shown(value)))
     text = str(value)
     if len(text) > MAX_TEXT or (not allow_empty and not text.strip()) or "\x00" in text:
         raise BaccaratError(_("{name} must be a text of 1 to {max_text} characters, not {value}")
             .format(name=name, max_text=MAX_TEXT, value=shown(value)))
-    return _storable(text)
-
-
-def _storable(text: str) -> str:
-    """``text`` as SQLite can store it: a character UTF-8 cannot encode (a lone surrogate, "\\udcff", as a file
-    name read with surrogateescape gives) is written as its backslash escape ("\\\\udcff"); other text is kept."""
-    try:
-        text.encode("utf-8")
-        return text
-    except UnicodeEncodeError:
-        return text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def _check_seconds(seconds) -> float | None:
     if seconds is None:
         return None
-    number = not isinstance(seconds, bool) and isinstance(seconds, (numbers.Real, Decimal))
-    try:
-        value = float(seconds) if number else float("nan")
-    except (OverflowError, ValueError):
-        value = float("nan")
-    if not 0 <= value < float("inf"):
-        raise BaccaratError(_("seconds must be None or a number of seconds 0 or more, not {value}")
-            .format(value=shown(seconds)))
+    value = None
+    if isinstance(seconds, (numbers.Real, Decimal)) and not isinstance(seconds, bool):
+        with suppress(OverflowError, ValueError):
+            value = float(seconds)
+    if value is None or not 0 <= value < float("inf"):
+        raise refusal(_("seconds must be None or a number of seconds 0 or more, not {value}"), value=seconds)
     return value
 
 
 def _check_when(when) -> str:
     """``when`` (None: now) as UTC ISO text, to the second."""
-    if when is None:
-        when = datetime.now(timezone.utc)
+    when = datetime.now(timezone.utc) if when is None else when
     if not isinstance(when, datetime) or when.tzinfo is None or when.utcoffset() is None:
-        raise BaccaratError(_("when must be None or a datetime with a time zone, not {value}")
-            .format(value=shown(when)))
+        raise refusal(_("when must be None or a datetime with a time zone, not {value}"), value=when)
     return when.astimezone(timezone.utc).isoformat(timespec="seconds")
+
+
+def _row(skill, key, answer, right, seconds, source, when, lesson) -> tuple:
+    """One answer as the answers table holds it (columns ``_ANSWER_COLUMNS``), every field checked."""
+    skill, key, answer = _check_skill(skill), _check_text("key", key), _check_text("answer", answer, allow_empty=True)
+    if not isinstance(right, bool):
+        raise refusal(_("right must be True or False, not {value}"), value=right)
+    seconds, source = _check_seconds(seconds), _check_source(source)
+    stamp, lesson = _check_when(when), None if lesson is None else _check_text("lesson", lesson)
+    return skill, key, answer, int(right), seconds, stamp, source, lesson
+
+
+def _check_source(source) -> str:
+    if not isinstance(source, str) or source not in SOURCES:
+        raise BaccaratError(_("source must be one of {names}, not {value}")
+            .format(names=', '.join(SOURCES), value=shown(source)))
+    return source
 
 
 def _check_path(path, suffixes=PATH_SUFFIXES) -> Path:
@@ -358,12 +353,6 @@ def _check_path(path, suffixes=PATH_SUFFIXES) -> Path:
     return Path(text).expanduser()
 
 
-def _check_confirm(confirm) -> None:
-    if not isinstance(confirm, str) or confirm != RESET_WORD:
-        raise BaccaratError(_("reset deletes all saved progress: confirm with confirm={reset_word!r}, not {value}")
-                            .format(reset_word=RESET_WORD, value=shown(confirm)))
-
-
 def _reason(error: BaseException) -> str:
     """A short reason for a failure, for the one sentence a learner reads."""
     text = getattr(error, "strerror", None) or str(error) or type(error).__name__
@@ -371,7 +360,7 @@ def _reason(error: BaseException) -> str:
 
 
 # ---------------------------------------------------------------------------------------------------------
-# Opening a file: ours, fresh, or to be moved aside
+# Opening a file: ours, fresh, older (upgraded), newer (read only), or to be moved aside
 
 class _NotOurs(Exception):
     """The file is SQLite, but not a progress file of this course."""
@@ -401,11 +390,8 @@ def _inspect(connection) -> str:
 
 def _readable(connection) -> bool:
     """Whether ``connection`` holds the tables and columns this version reads (a newer file may have dropped one)."""
-    for table, columns in _COLUMNS.items():
-        found = {row[1] for row in connection.execute(f"PRAGMA table_info({table})")}
-        if not found >= columns:
-            return False
-    return True
+    return all({row[1] for row in connection.execute(f"PRAGMA table_info({table})")} >= columns
+               for table, columns in _COLUMNS.items())
 
 
 @contextmanager
@@ -421,15 +407,32 @@ def _writing(connection):
         raise
 
 
-def _statements(script: str):
-    """The SQL statements of ``script`` one by one (a trigger's body holds semicolons of its own)."""
+@contextmanager
+def _reading(connection):
+    """One transaction, rolled back at the end: every read in it sees the file as it was at one instant (another
+    notebook may be writing)."""
+    connection.execute("BEGIN")
+    try:
+        yield connection
+    finally:
+        if connection.in_transaction:
+            connection.execute("ROLLBACK")
+
+
+def _create(connection, script: str) -> None:
+    """Run the SQL statements of ``script`` one by one (a trigger's body holds semicolons of its own)."""
     statement = ""
     for piece in script.split(";"):
         statement += piece + ";"
         if sqlite3.complete_statement(statement):
             if statement.strip(" \n;"):
-                yield statement
+                connection.execute(statement)
             statement = ""
+
+
+def _clear(connection, tables) -> None:
+    for table in tables:
+        connection.execute(f"DELETE FROM {table}")
 
 
 def _initialise(connection) -> None:
@@ -440,21 +443,14 @@ def _initialise(connection) -> None:
         if state == "foreign":
             raise _NotOurs()
         if state == "fresh":
-            for statement in _statements(_SCHEMA + _SUMMARIES + _OUTBOX):
-                connection.execute(statement)
+            _create(connection, _SCHEMA + _SUMMARIES + _OUTBOX)
             connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
         elif state == "older":
-            if connection.execute("PRAGMA user_version").fetchone()[0] < 2:
-                _summarise_again(connection, [("INDEX", index) for index in _OLD_INDEXES])
-            for statement in _statements(_OUTBOX):
-                connection.execute(statement)
+            if connection.execute("PRAGMA user_version").fetchone()[0] < 2:    # version 1: no summaries yet
+                _summarise_again(connection, [("INDEX", "answers_by_skill")])     # answers_by_skill_seconds serves
+            _create(connection, _OUTBOX)
         if state in ("fresh", "older"):
             connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-
-
-def _clear_summaries(connection) -> None:
-    for table in _SUMMARY_TABLES:
-        connection.execute(f"DELETE FROM {table}")
 
 
 def _summarise_again(connection, drop=()) -> None:
@@ -463,9 +459,8 @@ def _summarise_again(connection, drop=()) -> None:
     own id (inside the caller's transaction)."""
     for kind, name in drop:
         connection.execute(f"DROP {kind} IF EXISTS {name}")
-    for statement in _statements(_SUMMARIES):
-        connection.execute(statement)
-    _clear_summaries(connection)
+    _create(connection, _SUMMARIES)
+    _clear(connection, _SUMMARY_TABLES)
     connection.execute("CREATE TEMP TABLE answers_again AS SELECT * FROM answers")
     connection.execute("DELETE FROM answers")
     connection.execute("INSERT INTO answers SELECT * FROM temp.answers_again ORDER BY id")
@@ -473,19 +468,12 @@ def _summarise_again(connection, drop=()) -> None:
 
 
 def _check_health(connection) -> None:
-    """Raise sqlite3.DatabaseError for a damaged file, _NotOurs for someone else's database.
-
-    One read transaction: another notebook may be creating the tables at this very moment, and each of the reads
-    must see the file as it was at the same instant (all before that creation, or all after).
-    """
-    connection.execute("BEGIN")
-    try:
+    """Raise sqlite3.DatabaseError for a damaged file, _NotOurs for someone else's database, _Newer for a newer
+    version's (read at one instant: another notebook may be creating the tables at this very moment)."""
+    with _reading(connection):
         if connection.execute("PRAGMA quick_check").fetchone()[0] != "ok":
             raise sqlite3.DatabaseError("database disk image is malformed")
         state = _inspect(connection)
-    finally:
-        if connection.in_transaction:
-            connection.execute("ROLLBACK")
     if state == "foreign":
         raise _NotOurs()
     if state == "newer":
@@ -513,42 +501,72 @@ def _connect_read_only(path: Path) -> sqlite3.Connection:
                 raise
 
 
-def _newer_on_disk(path: Path) -> bool:
-    """Whether ``path`` is a progress file of a newer version of the course, looked at read-only (so nothing, not
-    even a checkpoint on close, writes it)."""
+def _look(path: Path) -> tuple[sqlite3.Connection | None, str]:
+    """``path`` opened read-only (so nothing, not even a checkpoint on close, writes it) and what it holds
+    (``_inspect``): (None, "none") when there is no file or an empty one, (None, "damaged") when it cannot be read."""
     try:
-        if path.stat().st_size == 0:
-            return False
+        if not path.is_file() or path.stat().st_size == 0:
+            return None, "none"
         connection = _connect_read_only(path)
     except (OSError, sqlite3.Error, ValueError):
-        return False
+        return None, "damaged"
     try:
-        return _inspect(connection) == "newer"
+        return connection, _inspect(connection)
     except sqlite3.Error:
-        return False
-    finally:
         connection.close()
+        return None, "damaged"
+
+
+_BLANK: list[sqlite3.Connection] = []     # an empty database of this version in memory, made once per kernel
+_BLANK_LOCK = threading.Lock()            # held while it is used: it is empty again whenever the lock is free
+
+
+def _blank() -> sqlite3.Connection:
+    if not _BLANK:
+        blank = _connect(MEMORY)
+        _initialise(blank)
+        _BLANK.append(blank)
+    return _BLANK[0]
+
+
+def _blank_memory() -> sqlite3.Connection:
+    """A new, empty database of this version in memory: a copy of ``_BLANK`` (copying takes microseconds, creating
+    the tables and the trigger milliseconds)."""
+    with _BLANK_LOCK:
+        memory = _connect(MEMORY)
+        _blank().backup(memory)
+    return memory
+
+
+def _with_answers(rows: list[tuple], action):
+    """``action(connection)`` on ``_BLANK`` holding the answers ``rows`` (``_row``s) for one transaction, rolled back
+    after: the report of answers kept in no store, tallied by the summaries' own trigger, already compiled."""
+    with _BLANK_LOCK:
+        connection = _blank()
+        with _reading(connection):
+            connection.executemany(_INSERT, rows)
+            return action(connection)
 
 
 def _memory_copy(source: sqlite3.Connection | None) -> sqlite3.Connection:
     """An in-memory database holding what ``source`` still holds (nothing, if it cannot be read, or if it is a
     newer version's file without the tables and columns this version reads)."""
+    if source is None:
+        return _blank_memory()
     memory = _connect(MEMORY)
-    if source is not None:
-        try:
-            source.backup(memory)
-            state = _inspect(memory)
-            if state == "foreign" or (state == "newer" and not _readable(memory)):
-                raise _NotOurs()
-        except (sqlite3.Error, OSError, _NotOurs):
-            memory.close()
-            memory = _connect(MEMORY)
-    if _inspect(memory) == "newer":            # its summaries may not be this version's: made again, in the copy only
+    try:
+        source.backup(memory)
+        state = _inspect(memory)
+        if state == "foreign" or (state == "newer" and not _readable(memory)):
+            raise _NotOurs()
+    except (sqlite3.Error, OSError, _NotOurs):
+        memory.close()
+        return _blank_memory()
+    if state == "newer":                      # its summaries may not be this version's: made again, in the copy only
         with _writing(memory):
             _summarise_again(memory, [("TRIGGER", "answers_summarised")]
                              + [("TABLE", table) for table in _SUMMARY_TABLES])
-            for statement in _statements(_OUTBOX):
-                memory.execute(statement)
+            _create(memory, _OUTBOX)
     _initialise(memory)
     return memory
 
@@ -565,9 +583,9 @@ def _identity(path: Path):
 @contextmanager
 def _file_lock(path: Path):
     """Hold the lock file ``progress.sqlite3.lock`` next to ``path`` (an exclusive ``flock``; ``msvcrt.locking`` on
-    Windows) for up to ``BUSY_SECONDS``. The lock file is kept, never deleted: deleting it would let two kernels
-    each hold a lock of its own. None can be made (a folder that cannot be written): go on without it, as nothing
-    there can be moved aside or created either. A lock held longer than ``BUSY_SECONDS``: an OSError."""
+    Windows) for up to ``BUSY_SECONDS``, else an OSError. The lock file is never deleted: deleting it would let two
+    kernels each hold a lock of its own. None can be made (a folder that cannot be written): go on without it, as
+    nothing there can be moved aside or created either."""
     try:
         descriptor = os.open(path.with_name(path.name + LOCK_SUFFIX), os.O_RDWR | os.O_CREAT, 0o644)
     except OSError:
@@ -582,7 +600,7 @@ def _file_lock(path: Path):
 
 
 def _lock(descriptor: int) -> None:
-    give_up = time.monotonic() + BUSY_SECONDS
+    """Take the lock of ``descriptor``, waiting for another kernel's for up to ``BUSY_SECONDS``."""
     try:
         import fcntl
     except ImportError:  # pragma: no cover - Windows
@@ -593,14 +611,11 @@ def _lock(descriptor: int) -> None:
     else:
         def take():
             fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    while True:
-        try:
-            return take()
-        except OSError:
-            if time.monotonic() > give_up:
-                raise OSError(_("another kernel held the progress file's lock for {seconds} s").format(
-                    seconds=int(BUSY_SECONDS))) from None
-        time.sleep(0.005)
+    try:
+        _patiently(take, again=lambda error: isinstance(error, OSError), pause=0.005)
+    except OSError:
+        raise OSError(_("another kernel held the progress file's lock for {seconds} s").format(
+            seconds=int(BUSY_SECONDS))) from None
 
 
 def _busy(error: BaseException) -> bool:
@@ -609,21 +624,17 @@ def _busy(error: BaseException) -> bool:
                                                                for word in ("locked", "busy"))
 
 
-def _patiently(action):
-    """``action()``, tried again for up to ``BUSY_SECONDS`` while the file is busy."""
+def _patiently(action, again=_busy, pause: float = RETRY_PAUSE):
+    """``action()``, tried again every ``pause`` seconds, for up to ``BUSY_SECONDS``, while it fails with an error
+    that ``again`` says will pass."""
     give_up = time.monotonic() + BUSY_SECONDS
     while True:
         try:
             return action()
-        except sqlite3.OperationalError as error:
-            if not _busy(error) or time.monotonic() > give_up:
+        except (sqlite3.Error, OSError) as error:
+            if not again(error) or time.monotonic() > give_up:
                 raise
-        time.sleep(RETRY_PAUSE)
-
-
-def _aside_name(path: Path, now: datetime) -> Path:
-    return _unused(lambda number: path.with_name(f"{path.name}.moved-aside-{now.strftime('%Y%m%dT%H%M%SZ')}"
-                                                 + ("" if number == 1 else f"-{number}")))
+        time.sleep(pause)
 
 
 def _unused(name) -> Path:
@@ -646,7 +657,7 @@ def unused_path(path) -> Path:
     """
     if not isinstance(path, (str, os.PathLike)) or isinstance(path, bytes) or not str(os.fspath(path)).strip() \
             or "\x00" in os.fspath(path):
-        raise BaccaratError(_("path must be a file's path, not {value}").format(value=shown(path)))
+        raise refusal(_("path must be a file's path, not {value}"), value=path)
     path = Path(os.fspath(path)).expanduser()
     try:
         return _unused(lambda number: path if number == 1 else path.with_name(f"{path.stem}-{number}{path.suffix}"))
@@ -670,10 +681,9 @@ class ProgressStore:
         self._taken: set[str] = set()
         self.notice: str | None = None
         self.warning: str | None = None
-        self._connection: sqlite3.Connection | None = None
+        self.path, self.saving = None, False
         if isinstance(path, str) and path == MEMORY:
-            self.path, self.saving = None, False
-            self._connection = _memory_copy(None)
+            self._connection = _blank_memory()
             return
         if path is not None:
             self.path = _check_path(path)
@@ -681,8 +691,7 @@ class ProgressStore:
             try:
                 self.path = progress_path()
             except BaccaratError as error:             # BACCARAT_PROGRESS_DIR names no usable folder
-                self.path, self.saving = None, False
-                self._connection = _memory_copy(None)
+                self._connection = _blank_memory()
                 self.warning = _("Your progress is not being saved ({reason}); the course works as usual, but these "
                                  "answers will be forgotten when the kernel restarts.").format(reason=error)
                 return
@@ -699,7 +708,10 @@ class ProgressStore:
     def _open(self) -> sqlite3.Connection:
         """A connection that can write the file, once it is healthy: created if missing, a damaged or foreign one
         moved aside. All of it under the lock file, so that two kernels never both move a file aside."""
-        if _newer_on_disk(self.path):
+        connection, state = _look(self.path)
+        if connection is not None:
+            connection.close()
+        if state == "newer":
             raise _Newer()
         if self.path.exists() and not os.access(self.path, os.W_OK):    # SQLite would open it, and fail on a write
             raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(self.path))
@@ -726,10 +738,7 @@ class ProgressStore:
             try:
                 _check_health(connection)
                 return connection
-            except sqlite3.OperationalError:
-                connection.close()
-                raise                                  # cannot be opened or read: not the file's fault
-            except _Newer:
+            except (sqlite3.OperationalError, _Newer):  # cannot be opened or read (not the file's fault), or newer
                 connection.close()
                 raise
             except (_NotOurs, sqlite3.DatabaseError):
@@ -743,8 +752,9 @@ class ProgressStore:
         raise sqlite3.OperationalError("the progress file kept changing while it was opened")
 
     def _move_aside(self) -> None:
-        now = datetime.now(timezone.utc)
-        aside = _aside_name(self.path, now)
+        stamp = datetime.now(timezone.utc).strftime('%Y%m%dT%H%M%SZ')
+        aside = _unused(lambda number: self.path.with_name(f"{self.path.name}.moved-aside-{stamp}"
+                                                           + ("" if number == 1 else f"-{number}")))
         for ending in ("-wal", "-shm", "-journal"):       # the moved file's own journal goes first, then the file
             companion = self.path.with_name(self.path.name + ending)
             if companion.exists():
@@ -757,18 +767,10 @@ class ProgressStore:
     def _read_only(self, error: BaseException | None) -> None:
         """The file cannot be written (``error``) or is a newer version's (``error`` None): go on in memory from
         what it holds, read read-only, and say once that new answers are not being saved."""
-        try:
-            source = _connect_read_only(self.path) if self.path.is_file() else None
-        except (sqlite3.Error, OSError, ValueError):
+        source, state = _look(self.path)
+        if source is not None and state not in ("ours", "newer"):
+            source.close()                             # a damaged file that could not be moved: nothing to show
             source = None
-        if source is not None:
-            try:
-                state = _inspect(source)
-            except sqlite3.Error:
-                state = "foreign"
-            if state not in ("ours", "newer"):         # a damaged file that could not be moved: nothing to show
-                source.close()
-                source = None
         self._fall_back(error, source)
         if error is None:
             self.warning = _("Your progress file {path} was made by a newer version of the course, so it is left "
@@ -802,6 +804,14 @@ class ProgressStore:
                     raise                                  # pragma: no cover - memory does not fail this way
                 self._fall_back(error, self._connection)
                 return action(self._connection)
+
+    def _read(self, action):
+        """``action(connection)`` in one read transaction, so every summary it reads is of the same instant: for the
+        schedule and the report, with the query functions below."""
+        def read(connection):
+            with _reading(connection):
+                return action(connection)
+        return self._run(read)
 
     def take_messages(self) -> tuple[str, ...]:
         """The notice and warning not handed out yet (each is handed out once, so a page shows it once)."""
@@ -838,59 +848,32 @@ class ProgressStore:
         notebook's name, e.g. ``current_lesson()``; None: unknown). ``outbox`` (the class hub's,
         ``class_link.ClassLink.outbox_row``): a function of the ``Answer`` giving the (id, body) to send it as, or
         None; that row is saved in the same transaction as the answer."""
-        skill = _check_skill(skill)
-        key = _check_text("key", key)
-        answer = _check_text("answer", answer, allow_empty=True)
-        if not isinstance(right, bool):
-            raise BaccaratError(_("right must be True or False, not {value}").format(value=shown(right)))
-        seconds = _check_seconds(seconds)
-        if not isinstance(source, str) or source not in SOURCES:
-            raise BaccaratError(_("source must be one of {names}, not {value}")
-                .format(names=', '.join(SOURCES), value=shown(source)))
-        stamp = _check_when(when)
-        lesson = None if lesson is None else _check_text("lesson", lesson)
+        row = _row(skill, key, answer, right, seconds, source, when, lesson)
         if outbox is not None and not callable(outbox):
-            raise BaccaratError(_("outbox must be None or a function of the saved answer, not {value}").format(
-                value=shown(outbox)))
-        row = (skill, key, answer, int(right), seconds, stamp, source, lesson)
+            raise refusal(_("outbox must be None or a function of the saved answer, not {value}"), value=outbox)
         outgoing = None if outbox is None else outbox(_answer(row))
+        self._insert([row], [] if outgoing is None else [outgoing])
+        return _answer(row)
 
+    def _insert(self, rows: list[tuple], outgoing: list[tuple[str, str]] = ()) -> None:
+        """Save answers (``_row``s) and the outbox's (id, body) rows ``outgoing``, in one transaction."""
         def insert(connection):
             with _writing(connection):
-                connection.execute("INSERT INTO answers (skill, question, answer, correct, seconds, answered_at, "
-                                   "source, lesson) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", row)
-                if outgoing is not None:
-                    connection.execute("INSERT INTO class_outbox (id, body) VALUES (?, ?)", outgoing)
+                connection.executemany(_INSERT, rows)
+                connection.executemany("INSERT INTO class_outbox (id, body) VALUES (?, ?)", outgoing)
         self._run(insert)
-        return _answer(row)
 
     def answers(self) -> tuple[Answer, ...]:
         """Every recorded answer, oldest first."""
         rows = self._run(lambda connection: connection.execute(
-            "SELECT skill, question, answer, correct, seconds, answered_at, source, lesson FROM answers "
-            "ORDER BY id").fetchall())
+            f"SELECT {_ANSWER_COLUMNS} FROM answers ORDER BY id").fetchall())
         return tuple(_answer(row) for row in rows)
-
-    def _read(self, action):
-        """``action(connection)`` in one read transaction, so every summary it reads is of the same instant (another
-        notebook may be saving meanwhile): for the schedule and the report, with the query functions below."""
-        def read(connection):
-            connection.execute("BEGIN")
-            try:
-                return action(connection)
-            finally:
-                if connection.in_transaction:
-                    connection.execute("ROLLBACK")
-        return self._run(read)
 
     # ----- export and reset
 
-    def copy_to(self, path) -> Path:
-        """Write a consistent SQLite copy of the progress file to ``path`` (a new file ending in
-        ``.sqlite3``, ``.sqlite`` or ``.db``; another notebook may be writing meanwhile) and return its path."""
-        path = _check_path(path)
-        _refuse_existing(path)
-
+    def _copy_to(self, path: Path) -> Path:
+        """Write a consistent SQLite copy of the progress file to the new file ``path`` (another notebook may be
+        writing meanwhile) and return it."""
         with self._lock:                     # not self._run: a target that cannot be written is not the store's fault
             if self._connection is None:
                 raise BaccaratError(_("this progress store is closed: make a new ProgressStore"))
@@ -914,32 +897,33 @@ class ProgressStore:
             with open(path, "x", newline="", encoding="utf-8") as file:     # "x": an existing file is never overwritten
                 writer = csv.writer(file)
                 writer.writerow(CSV_FIELDS)
-                for answer in answers:
-                    writer.writerow([answer.skill, answer.key, answer.answer, int(answer.right),
-                                     "" if answer.seconds is None else answer.seconds,
-                                     answer.when.isoformat(), answer.source, answer.lesson or ""])
+                writer.writerows([answer.skill, answer.key, answer.answer, int(answer.right),
+                                  "" if answer.seconds is None else answer.seconds, answer.when.isoformat(),
+                                  answer.source, answer.lesson or ""] for answer in answers)
         except OSError as error:
             raise BaccaratError(_("could not write {value}: {value2}")
                 .format(value=shown_path(path), value2=_reason(error))) from None
         return path
 
-    def reset(self, confirm=None) -> int:
-        """Delete every answer, once confirmed with ``confirm="reset"``; return the answers
-        deleted."""
-        _check_confirm(confirm)
-
+    def _reset(self) -> int:
+        """Delete every answer, and the class outbox with them (nothing of them is sent afterwards); return the
+        answers deleted. ``reset_progress`` calls it, once confirmed and backed up."""
         def delete(connection):
             with _writing(connection):
                 deleted = connection.execute("DELETE FROM answers").rowcount
-                connection.execute("DELETE FROM lessons_done")
-                _clear_summaries(connection)
+                _clear(connection, ("lessons_done", "class_outbox") + _SUMMARY_TABLES)
             return deleted
         return self._run(delete)
 
 
+def _answer(row) -> Answer:
+    skill, key, answer, right, seconds, stamp, source, lesson = row
+    return Answer(skill, key, answer, bool(right), seconds, datetime.fromisoformat(stamp), source, lesson)
+
+
 # ---------------------------------------------------------------------------------------------------------
-# The summaries (schema version 2), read inside ``ProgressStore._read``: the schedule and the report call these
-# instead of reading every answer, so a click costs about the same with 100 answers as with 100,000.
+# The summaries, read inside ``ProgressStore._read``: the schedule and the report call these instead of reading
+# every answer, so a click costs about the same with 100 answers as with 100,000.
 
 class _Tally(NamedTuple):
     """The answers of one skill or family (an item): how many, how many ``right``, how many ``timed``, and the
@@ -951,15 +935,14 @@ class _Tally(NamedTuple):
     streak: int
 
 
-def _item_tallies(connection, level: str, items=None) -> dict[str, _Tally]:
-    """Every skill (``level`` "skill") or family ("family") answered, or only ``items``, with its tally."""
-    query = "SELECT item, answers, correct, timed, streak FROM item_tallies WHERE level = ?"
-    parameters = [level]
-    if items is not None:
-        items = list(items)
-        query += f" AND item IN ({', '.join('?' * len(items))})"
-        parameters += items
-    return {item: _Tally(*numbers) for item, *numbers in connection.execute(query, parameters)}
+def _marks(count: int) -> str:
+    return ", ".join("?" * count)
+
+
+def _item_tallies(connection, level: str) -> dict[str, _Tally]:
+    """Every skill (``level`` "skill") or family ("family") answered, with its tally."""
+    return {item: _Tally(*numbers) for item, *numbers in connection.execute(
+        "SELECT item, answers, correct, timed, streak FROM item_tallies WHERE level = ?", (level,))}
 
 
 def _median_seconds(connection, level: str, item: str, timed: int) -> float | None:
@@ -993,8 +976,7 @@ def _stream_tallies(connection, families, finer: bool = False) -> tuple[int, dic
     after the item's last one."""
     families = list(families)
     groups = [family + ":" for family in families] + ([] if finer else families)
-    in_groups = f"IN ({', '.join('?' * len(groups))})"
-    in_families = f"IN ({', '.join('?' * len(families))})"
+    in_groups, in_families = f"IN ({_marks(len(groups))})", f"IN ({_marks(len(families))})"
     length = connection.execute(f"SELECT coalesce(sum(answers), 0) FROM group_counts WHERE grp {in_groups}",
                                 groups).fetchone()[0]
     chosen = (f"{_family_sql('t.item')} {in_families} AND instr(t.item, ':')" if finer else f"t.item {in_families}")
@@ -1023,28 +1005,20 @@ def _lesson_tallies(connection, exercises) -> tuple[dict[str | None, int], dict[
     tests = {lesson or None: count for lesson, count in connection.execute(
         "SELECT lesson, answers FROM lesson_tallies WHERE source = 'test'")}
     right: dict[str | None, set] = {}
-    for lesson, skill, key in exercises:
-        if connection.execute("SELECT 1 FROM exercises_right WHERE lesson = ? AND skill = ? AND question = ?",
-                              (lesson or "", skill, key)).fetchone():
-            right.setdefault(lesson, set()).add((skill, key))
+    values = [value for lesson, skill, key in exercises for value in (lesson or "", skill, key)]
+    if values:
+        for lesson, skill, key in connection.execute(
+                f"SELECT e.lesson, e.skill, e.question FROM (VALUES {', '.join(['(?, ?, ?)'] * (len(values) // 3))}) "
+                "AS v JOIN exercises_right AS e ON (e.lesson, e.skill, e.question) = (v.column1, v.column2, v.column3)",
+                values):
+            right.setdefault(lesson or None, set()).add((skill, key))
     return tests, right
 
 
 def _day_tallies(connection, minutes: int) -> list[tuple[str, int, int]]:
-    """Answers and right per day ("2024-05-01") in a time zone ``minutes`` ahead of UTC (a whole number of quarters
-    of an hour: each quarter falls in one day)."""
+    """Answers and right per day ("2024-05-01") in a time zone ``minutes`` ahead of UTC (whole quarters of an hour)."""
     return connection.execute("SELECT date(quarter, ?) AS day, sum(answers), sum(correct) FROM quarter_tallies "
                               "GROUP BY day ORDER BY day", (f"{minutes:+d} minutes",)).fetchall()
-
-def _answer(row) -> Answer:
-    skill, key, answer, right, seconds, stamp, source, lesson = row
-    return Answer(skill, key, answer, bool(right), seconds, datetime.fromisoformat(stamp), source, lesson)
-
-
-def _refuse_existing(path: Path) -> None:
-    if path.exists():
-        raise BaccaratError(_("path must name a file that does not exist yet (nothing is overwritten), not {value}")
-            .format(value=shown_path(path)))
 
 
 _SHARED: dict[Path | str, ProgressStore] = {}
@@ -1065,7 +1039,7 @@ def progress_store() -> ProgressStore:
 
 
 # ---------------------------------------------------------------------------------------------------------
-# The progress file as a whole, for the command line
+# The progress file as a whole, for the command line and the progress page
 
 class Reset(NamedTuple):
     """What ``reset_progress`` did: the answers ``deleted`` and the ``backup`` file (None: there was no progress
@@ -1080,41 +1054,41 @@ def export_progress(path) -> Path:
     ``CSV_FIELDS``), a ``.sqlite3``, ``.sqlite`` or ``.db`` file a copy of the progress file. ``path`` must not exist
     yet. No progress file yet: the export is empty."""
     target = _check_path(path, PATH_SUFFIXES + (".csv",))
-    _refuse_existing(target)
+    if target.exists():
+        raise BaccaratError(_("path must name a file that does not exist yet (nothing is overwritten), not {value}")
+            .format(value=shown_path(target)))
     own = progress_path()
     if target.resolve() == own.resolve():
         raise BaccaratError(_("path must be another file than the progress file itself, not {value}")
             .format(value=shown_path(target)))
     with ProgressStore(own if own.exists() else MEMORY) as store:          # no file yet: nothing is created
-        return store.export_csv(target) if target.suffix.lower() == ".csv" else store.copy_to(target)
+        return store.export_csv(target) if target.suffix.lower() == ".csv" else store._copy_to(target)
 
 
 def reset_progress(confirm=None, store=None) -> Reset:
-    """Delete every saved answer, once confirmed with ``confirm="reset"``, after copying the
-    progress file to ``progress.sqlite3.backup-<UTC time>.sqlite3`` next to it. ``store``: None, the progress
-    file's (``progress_path()``); or a ``ProgressStore`` (the progress page's: its own file, backed up the same way;
-    one kept in memory by choice has no file to back up). Returns ``Reset(deleted, backup)``; nothing is deleted
-    if the backup cannot be written, or if the store cannot write its file."""
-    _check_confirm(confirm)
+    """Delete every saved answer, once confirmed with ``confirm="reset"``, after copying the progress file to
+    ``progress.sqlite3.backup-<UTC time>.sqlite3`` next to it. ``store``: None, the progress file's
+    (``progress_path()``); or a ``ProgressStore`` (the progress page's: its own file, backed up the same way; one
+    kept in memory by choice has no file to back up). Returns ``Reset(deleted, backup)``; nothing is deleted if the
+    backup cannot be written, or if the store cannot write its file."""
+    if not isinstance(confirm, str) or confirm != RESET_WORD:
+        raise BaccaratError(_("reset deletes all saved progress: confirm with confirm={reset_word!r}, not {value}")
+                            .format(reset_word=RESET_WORD, value=shown(confirm)))
     if store is not None and not isinstance(store, ProgressStore):
-        raise BaccaratError(_("store must be None or a ProgressStore, not {value}").format(value=shown(store)))
-    if store is not None:
-        return _backed_up_reset(store)
-    path = progress_path()
-    if not path.exists():
-        return Reset(0, None)
-    with ProgressStore(path) as own:
-        return _backed_up_reset(own)
-
-
-def _backed_up_reset(store: ProgressStore) -> Reset:
+        raise refusal(_("store must be None or a ProgressStore, not {value}"), value=store)
+    if store is None:
+        path = progress_path()
+        if not path.exists():
+            return Reset(0, None)
+        with ProgressStore(path) as own:
+            return reset_progress(confirm, own)
     if store.path is None:                           # in memory (":memory:", or no usable folder): no file
-        return Reset(store.reset(confirm=RESET_WORD), None)
+        return Reset(store._reset(), None)
     if not store.saving:
         raise BaccaratError(_("could not write {value}: {value2}")
             .format(value=shown_path(store.path), value2=store.warning or ""))
     stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
     backup = _unused(lambda number: store.path.with_name(
         f"{store.path.name}.backup-{stamp}{'' if number == 1 else f'-{number}'}.sqlite3"))
-    store.copy_to(backup)
-    return Reset(store.reset(confirm=RESET_WORD), backup)
+    store._copy_to(backup)
+    return Reset(store._reset(), backup)

@@ -15,7 +15,7 @@ import pytest
 
 from baccarat_lib.progress import class_link
 from baccarat_lib.progress.recorder import AnswerRecorder
-from baccarat_lib.progress.store import Answer, ProgressStore
+from baccarat_lib.progress.store import Answer, ProgressStore, reset_progress
 from class_service import Service, ServiceServer, wait_for
 
 TOKEN = "student-token"
@@ -119,9 +119,11 @@ def test_the_address_gets_its_final_slash(monkeypatch):
 def test_the_body_sends_an_unknowable_time_as_none():
     when = datetime(2026, 12, 1, 9, 0, tzinfo=timezone(timedelta(hours=7)))       # 02:00 UTC
     day = Answer("total", "7 8", "5", True, 86_400.0, when, "lesson", "01_card_values")
-    body = class_link.answer_body(day, "f" * 32)
+    body, again = class_link.answer_body(day), class_link.answer_body(day)
+    body_id, again_id = body.pop("id"), again.pop("id")
+    assert re.fullmatch(r"[0-9a-f]{32}", body_id) and again_id != body_id and again == body     # a fresh id each
     # A day or more (a tab left open overnight) is no time the service takes: unknown, as an untimed answer.
-    assert body == {"id": "f" * 32, "lesson": "01_card_values", "source": "lesson", "skill": "total", "key": "7 8",
+    assert body == {"lesson": "01_card_values", "source": "lesson", "skill": "total", "key": "7 8",
                     "answer": "5", "right": True, "seconds": None, "at": "2026-12-01T02:00:00+00:00"}
     assert class_link.answer_body(day._replace(seconds=3.25))["seconds"] == 3.25
 
@@ -181,7 +183,6 @@ def test_a_batch_with_one_answer_the_service_refuses_keeps_the_others(on_hub, st
         recorder.record("total", f"cards {answer}", answer, False)
     on_hub.refuse.add("refused")
     _restart(on_hub)
-    class_link.link_for(store).retry_now()
     assert wait_for(lambda: _outbox(store) == 0)
     assert sorted(answer["answer"] for answer in on_hub.answers.values()) == ["5", "6"]
 
@@ -193,13 +194,73 @@ def test_a_big_outbox_goes_in_batches_the_service_takes(on_hub, store):
         recorder.ask()
         recorder.record("total", f"cards {number}", "x" * 400, False)
     _restart(on_hub)
-    class_link.link_for(store).retry_now()
     assert wait_for(lambda: len(on_hub.answers) == 450, 20)
     sizes = [len(body["answers"]) for method, path, _, body in on_hub.requests
              if method == "POST" and body and len(body["answers"]) > 1]
     import json
     assert max(sizes) <= 200
     assert all(len(json.dumps(body).encode()) <= 64 * 1024 for _, _, _, body in on_hub.requests if body)
+
+
+def test_a_reset_empties_the_outbox_so_no_old_answer_is_sent(on_hub, tmp_path, monkeypatch):
+    # `punto-banco progress reset` opens the progress file on its own while the kernel's link waits for the service.
+    monkeypatch.setenv("BACCARAT_PROGRESS_DIR", str(tmp_path))
+    on_hub.server.stop()
+    with ProgressStore() as store:
+        recorder = AnswerRecorder("drill", store=store)
+        for number in range(3):                              # three answers while the service is down
+            recorder.ask()
+            recorder.record("total", f"old {number}", "5", True)
+        assert _outbox(store) == 3
+        assert reset_progress("reset").deleted == 3
+        assert _outbox(store) == 0
+        _restart(on_hub)
+        recorder.ask()
+        recorder.record("total", "new", "5", True)
+        assert wait_for(lambda: len(on_hub.answers) == 1) and wait_for(lambda: _outbox(store) == 0)
+        time.sleep(0.3)                                      # longer than a pause: nothing else comes
+    assert [answer["key"] for answer in on_hub.answers.values()] == ["new"]
+
+
+def test_a_store_reset_empties_its_outbox_too(on_hub, store):
+    on_hub.server.stop()
+    AnswerRecorder("drill", store=store).record("total", "7 8", "5", True)
+    assert _outbox(store) == 1
+    assert reset_progress("reset", store=store).deleted == 1
+    assert _outbox(store) == 0 and store.answers() == ()
+
+
+# ------------------------------------------------------------------ a refused token is not retried
+
+def test_a_refused_token_is_not_tried_again_until_it_changes(on_hub, store, monkeypatch):
+    monkeypatch.setenv(class_link.TOKEN_VARIABLE, "expired-token")      # the service answers 403 to any other
+    recorder = AnswerRecorder("drill", store=store)
+    recorder.record("total", "7 8", "5", True)
+    link = class_link.link_for(store)
+    assert wait_for(lambda: link.state == "token refused")
+    time.sleep(0.5)                       # more than LONGEST_PAUSE (0.2 s here): a retrying link would call again
+    recorder.ask()
+    recorder.record("total", "K 9", "9", True)                          # wakes the thread: the token is the same
+    time.sleep(0.3)
+    assert [request[2] for request in on_hub.requests] == ["token expired-token"]
+    assert _outbox(store) == 2 and link.state == "token refused" and on_hub.answers == {}
+    monkeypatch.setenv(class_link.TOKEN_VARIABLE, TOKEN)                # a new token: the next answer sends all
+    assert link.state == "ok"
+    recorder.ask()
+    recorder.record("total", "5 5", "0", True)
+    assert wait_for(lambda: len(on_hub.answers) == 3) and wait_for(lambda: _outbox(store) == 0)
+    assert link.state == "ok" and link.refused_token is None
+
+
+@pytest.mark.parametrize("status, outcome, state", [(401, "unauthorised", "token refused"),
+                                                    (403, "unauthorised", "token refused"),
+                                                    (500, "failed", "retrying"), (200, "sent", "ok")])
+def test_only_401_and_403_mean_a_refused_token(store, monkeypatch, status, outcome, state):
+    monkeypatch.setenv(class_link.TOKEN_VARIABLE, "some-token")
+    monkeypatch.setattr(class_link, "class_request", lambda *args, **kwargs: (status, None))
+    link = class_link.ClassLink(store, "http://127.0.0.1:9/services/class-view/")
+    link.close()
+    assert link._post([("f" * 32, "{}")]) == outcome and link.state == state
 
 
 # ------------------------------------------------------------------ a slow service never slows an exercise

@@ -11,7 +11,7 @@ import pytest
 from baccarat_lib.course import Exercise, Lesson
 from baccarat_lib.errors import BaccaratError
 from baccarat_lib.progress import report
-from baccarat_lib.progress.report import (ENOUGH_ANSWERS, SkillNames, build_report, day_lines, example_answers,
+from baccarat_lib.progress.report import (ENOUGH_ANSWERS, SkillNames, build_report, example_answers,
                                           lesson_statuses)
 from baccarat_lib.progress.store import Answer, ProgressStore
 from baccarat_lib.teaching.progress_report import COURSE_SKILLS
@@ -92,10 +92,10 @@ def test_accuracy_per_day_in_the_learners_time_zone():
     # Plotted over time. 22:30 UTC and 23:40 UTC are 1 May in UTC; in UTC+2 the second one
     # (00:40 on 2 May in UTC+1) is the next day, with the third answer (23:30 on 2 May in UTC+1).
     answers = [answer("total", True), answer("total", False, minutes=70), answer("total", True, minutes=60 * 24)]
-    assert [(line.day, line.count, line.right) for line in day_lines(answers)] == [
+    assert [(line.day, line.count, line.right) for line in build_report(answers, COURSE_SKILLS).days] == [
         (date(2024, 5, 1), 2, 1), (date(2024, 5, 2), 1, 1)]
     plus_one = timezone(timedelta(hours=1))
-    assert [(line.day, line.count) for line in day_lines(answers, plus_one)] == [
+    assert [(line.day, line.count) for line in build_report(answers, COURSE_SKILLS, tz=plus_one).days] == [
         (date(2024, 5, 1), 1), (date(2024, 5, 2), 2)]
 
 

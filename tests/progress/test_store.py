@@ -290,9 +290,11 @@ def test_reset_needs_the_confirmation(progress_dir):
         _fill(store)
         for confirm in (None, True, "yes", "RESET", " reset"):
             with pytest.raises(BaccaratError, match="confirm"):
-                store.reset(confirm=confirm)
+                reset_progress(confirm=confirm, store=store)
+            with pytest.raises(BaccaratError, match="confirm"):
+                reset_progress(confirm=confirm)
         assert len(store.answers()) == 3             # nothing deleted yet
-        assert store.reset(confirm="reset") == 3
+        assert reset_progress(confirm="reset", store=store).deleted == 3
         assert store.answers() == ()
     with ProgressStore() as restarted:
         assert restarted.answers() == ()
@@ -436,7 +438,7 @@ def test_reset_progress_deletes_nothing_when_the_backup_cannot_be_written(progre
 
     def no_room(self, path):
         raise BaccaratError(f"could not write {path}: No space left on device")
-    monkeypatch.setattr(ProgressStore, "copy_to", no_room)
+    monkeypatch.setattr(ProgressStore, "_copy_to", no_room)
     with pytest.raises(BaccaratError, match="No space left"):
         reset_progress("reset")
     monkeypatch.undo()
@@ -449,7 +451,7 @@ def test_a_copy_that_cannot_be_written_is_a_baccarat_error_and_the_store_keeps_s
     with ProgressStore() as store:
         _fill(store)
         with pytest.raises(BaccaratError, match="could not write") as error:
-            store.copy_to(tmp_path / "no-such-folder" / "copy.sqlite3")
+            store._copy_to(tmp_path / "no-such-folder" / "copy.sqlite3")
         assert "unable to open" in str(error.value) and len(str(error.value)) < 200
         assert store.saving and store.warning is None
     with pytest.raises(BaccaratError, match="could not write"):

@@ -25,7 +25,7 @@ from baccarat_lib.progress import report
 from baccarat_lib.progress.report import (CellLine, DayLine, LessonStatus, ProgressReport, SkillLine, build_report,
                                           skill_name)
 from baccarat_lib.progress.schedule import leitner_states, next_items, stored_states
-from baccarat_lib.progress.store import Answer, ProgressStore, skill_family
+from baccarat_lib.progress.store import Answer, ProgressStore, reset_progress, skill_family
 from baccarat_lib.teaching.practice import KINDS, MIXED, next_practice_item
 from baccarat_lib.teaching.progress_report import COURSE_SKILLS
 
@@ -219,7 +219,7 @@ def test_an_upgrade_that_fails_leaves_the_version_1_file_as_it_was(tmp_path, mon
 def test_reset_empties_the_summaries_too(tmp_path):
     with ProgressStore(tmp_path / "progress.sqlite3") as store:
         store.record("banker-draw:5/4", "a", "draw", False, 3.0, source="lesson", lesson="09_practice")
-        store.reset(confirm="reset")
+        reset_progress("reset", store=store)
         assert build_report(store, COURSE_SKILLS).answers == 0
         assert stored_states(store, ["banker-draw"], finer=True) == ({}, 0)
         store.record("total", "a", "5", True, 1.0)

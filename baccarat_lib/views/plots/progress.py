@@ -2,7 +2,7 @@
 
 Public names:
 
-- ``plot_accuracy_over_time(days, ax=None)``: accuracy per day (``progress.report.day_lines``) as a line
+- ``plot_accuracy_over_time(days, ax=None)``: accuracy per day (``ProgressReport.days``) as a line
   with its points, the number of answers written by each point; returns the axes.
 """
 
