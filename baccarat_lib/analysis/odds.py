@@ -195,9 +195,13 @@ def _coup_table(player_draws_on=PLAYER_DRAWS_ON) -> SimpleNamespace:
     table = {name: np.concatenate(slices.pop(name)) for name in names}  # a field at a time: a small peak
     keys = np.concatenate(slices.pop("key"))
     unique_keys = np.unique(keys)
-    multiset = np.searchsorted(unique_keys, keys).astype(np.int32)  # each coup's row of multisets
-    del keys
     multisets = (unique_keys[:, None].astype(np.int64) // 7 ** np.arange(10, dtype=np.int64)) % 7  # base-7 digits
+    by_size = np.argsort(multisets.sum(axis=1), kind="stable")   # the groups in blocks of 4, 5 and 6 cards
+    row_of_key = np.empty_like(by_size)
+    row_of_key[by_size] = np.arange(len(by_size))
+    multiset = row_of_key[np.searchsorted(unique_keys, keys)].astype(np.int32)  # each coup's row of multisets
+    del keys
+    multisets = multisets[by_size]
     outcome = table["outcome"]
     return SimpleNamespace(
         outcome=outcome, player_total=table["player_total"], banker_total=table["banker_total"],
@@ -215,35 +219,26 @@ _ONE = 10 * MAX_CARDS + MAX_CARDS + 1  # where a shoe's factor table (see _facto
 
 
 def _halves(multisets: np.ndarray) -> dict:
-    """Index arrays, built once, that let ``_weights`` reweight every multiset with one gather per half and two
-    per group.
+    """Index arrays, built once, that let ``_weights`` weigh every multiset with one gather per half and two per
+    group.
 
     A multiset's weight on a shoe is a product over the values v of n_v (n_v - 1) ... (k_v factors), times the
-    factor that brings its size s to 6 cards, (N - s) ... (N - 5). The product splits into a low part (values
-    0..4) and a high part (values 5..9), and the groups hold only a few hundred distinct halves. So each half is
-    weighed once per shoe, the high half once for each size its low half may have (the scale to 6 cards folded
-    in), and each group multiplies its two halves. ``half_index`` (6 × halves) points into the shoe's factor
-    table (``_factor_table``): a half's factors, padded with the table's 1; the low halves come first, then the
-    high ones, 7 per high half (its low half of 0..6 cards). ``low`` and ``high`` are each group's two halves.
+    scale that brings its size s to 6 cards, (N - s) ... (N - 5). The product splits into a low half (values
+    0..4) and a high half (values 5..9), and the groups hold only a few hundred distinct halves: each is weighed
+    once per shoe (``half_index``, 5 × halves, the low halves first: a half's factors in the shoe's factor table
+    of ``_factor_table``, padded with its 1), and each group multiplies its two (``low``, ``high``). The scale is
+    the same for every group of one size, and the groups come sorted by size: ``blocks`` lists (size, first
+    group, end), and the scale multiplies each block's sum once.
     """
     low_sets, low = np.unique(multisets[:, :_HALF], axis=0, return_inverse=True)
     high_sets, high = np.unique(multisets[:, _HALF:], axis=0, return_inverse=True)
-    low, high = low.ravel(), high.ravel()
-    sizes = MAX_CARDS + 1
-
-    def factors(sets, first_value):  # a half's entries of the factor table, (5, halves): value v, k_v factors
-        values = np.arange(first_value, first_value + _HALF)[:, None]
-        return np.where(sets.T > 0, values * MAX_CARDS + sets.T - 1, _ONE)
-
-    low_part = np.vstack((factors(low_sets, 0), np.full((1, len(low_sets)), _ONE)))
-    # High half h with a low half of s cards: its factors, and the scale of size min(size_h + s, 6) (a size
-    # above 6 never occurs in a group, so that entry is never gathered).
-    scale_size = np.minimum(high_sets.sum(axis=1)[:, None] + np.arange(sizes), MAX_CARDS).ravel()
-    high_part = np.vstack((np.repeat(factors(high_sets, _HALF), sizes, axis=1), 10 * MAX_CARDS + scale_size))
-    return {"size": multisets.sum(axis=1),
-            "half_index": np.ascontiguousarray(np.hstack((low_part, high_part)), dtype=np.intp),
-            "low": low.astype(np.intp),
-            "high": (len(low_sets) + high * sizes + low_sets.sum(axis=1)[low]).astype(np.intp)}
+    sets = np.vstack((low_sets, high_sets)).T                                 # 5 × halves
+    values = np.arange(_HALF)[:, None] + np.where(np.arange(sets.shape[1]) < len(low_sets), 0, _HALF)
+    ends = np.searchsorted(multisets.sum(axis=1), np.arange(MAX_CARDS + 2))
+    return {"half_index": np.where(sets > 0, values * MAX_CARDS + sets - 1, _ONE).astype(np.intp),
+            "low": low.ravel().astype(np.intp), "high": (len(low_sets) + high.ravel()).astype(np.intp),
+            "blocks": [(size, int(ends[size]), int(ends[size + 1])) for size in range(MAX_CARDS + 1)
+                       if ends[size] < ends[size + 1]]}
 
 
 def _multiset_keys(cards: np.ndarray, used: np.ndarray) -> np.ndarray:
@@ -299,42 +294,46 @@ def _factor_table(value_counts, total: int) -> list[int]:
     return table + scale[::-1] + [1]
 
 
-def _weights(value_counts, table=None) -> tuple[np.ndarray, int]:
-    """Integer weight of each multiset (any order of it) over the common denominator N (N-1) ... (N-5).
+def _weights(value_counts, table=None) -> tuple[np.ndarray, list[int]]:
+    """Integer weight of each multiset (any order of it) over N (N-1) ... (N-s+1), s its size, and the shoe's
+    factor table (``_factor_table``: the scale of size s at ``10 * MAX_CARDS + s``, the denominator at s = 0).
 
-    Every weight, every partial product of one and every sum of weights is at most that denominator (all the
-    coups' weights add up to it), so float64 is exact while the denominator is below 2**53 (shoes of up to 458
-    cards: 8 decks are 416), int64 while it fits 64 bits (about 1,450 cards), and Python integers above that.
+    A weight times its scale, every partial product of one and every sum of them over a block of one size is at
+    most the denominator N (N-1) ... (N-5) (all the coups' weights add up to it), so float64 is exact while the
+    denominator is below 2**53 (shoes of up to 458 cards: 8 decks are 416), int64 while it fits 64 bits (about
+    1,450 cards), and Python integers above that.
     """
     table = _coup_table(PLAYER_DRAWS_ON) if table is None else table
-    total = sum(value_counts)
-    factors = _factor_table(value_counts, total)
+    factors = _factor_table(value_counts, sum(value_counts))
     denominator = factors[10 * MAX_CARDS]
     dtype = np.float64 if denominator < _FLOAT_EXACT else np.int64 if denominator <= _INT64_MAX else object
-    halves = np.array(factors, dtype=dtype).take(table.half_index).prod(axis=0)
-    weights = halves.take(table.low)
-    weights *= halves.take(table.high)
-    return weights, denominator
+    # every index here is in range: "clip" skips numpy's bounds check
+    halves = np.array(factors, dtype=dtype).take(table.half_index, mode="clip").prod(axis=0)
+    weights = halves.take(table.low, mode="clip")
+    weights *= halves.take(table.high, mode="clip")
+    return weights, factors
 
 
 def _stack(rows: tuple, table, dtype) -> np.ndarray:
-    """The compiled ``rows`` of ``table`` as one (rows × groups) matrix of ``dtype``, built once per set of rows."""
+    """The compiled ``rows`` of ``table`` as one (groups × rows) matrix of ``dtype``, built once per set of rows."""
     key = (tuple(id(row) for row in rows), np.dtype(dtype).char)
-    if key not in table.stacks:
-        table.stacks[key] = (np.stack(rows).astype(dtype), rows)  # the rows kept alive: their ids stay theirs
+    if key not in table.stacks:  # the rows kept alive: their ids stay theirs
+        table.stacks[key] = (np.stack(rows, axis=1).astype(dtype), rows)
     return table.stacks[key][0]
 
 
 def _numerators(rows: tuple, value_counts, table=None) -> tuple[list[int], int]:
-    """Each row's chance on the shoe of ``value_counts``, as (numerators, common denominator): one product of
-    the stacked rows with the weights (exact: see ``_weights``)."""
+    """Each row's chance on the shoe of ``value_counts``, as (numerators, common denominator): for each size, the
+    product of that block of the stacked rows with the weights, times the size's scale (exact: see ``_weights``)."""
     table = _coup_table(PLAYER_DRAWS_ON) if table is None else table
-    weights, denominator = _weights(value_counts, table)
+    weights, factors = _weights(value_counts, table)
     matrix = _stack(rows, table, np.float64 if weights.dtype == np.float64 else np.int64)
-    sums = matrix @ weights
-    if weights.dtype == np.float64:
-        assert denominator < _FLOAT_EXACT  # so every partial sum is an exact integer
-    return [int(value) for value in sums], denominator
+    sums = [0] * len(rows)
+    for size, start, end in table.blocks:
+        scale = factors[10 * MAX_CARDS + size]
+        for number, value in enumerate((weights[start:end] @ matrix[start:end]).tolist()):
+            sums[number] += int(value) * scale
+    return sums, factors[10 * MAX_CARDS]
 
 
 def _probability(row: np.ndarray, value_counts, table=None) -> Fraction:

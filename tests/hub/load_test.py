@@ -23,11 +23,18 @@ What it does, all on 127.0.0.1 with a temporary folder (`tests/hub/hub.py`, `Loc
 7. stops everything (hub, proxy, servers, kernels), deletes the Unix users and the folder, and checks that no
    process it started is left.
 
-Memory: every 0.5 s, for each student, the resident memory (VmRSS from /proc/<pid>/status) of all the processes
-of that student's Unix user (their single-user server and kernels) is added up. "peak MiB per student" is the
-largest total over all students at one moment, divided by N: what a class needs per student at its busiest. RSS
-counts shared library pages in each process, so it overstates slightly. The largest single student is printed
-too.
+Memory: every 0.5 s, for each student, the memory of all the processes of that student's Unix user (their
+single-user server and kernels) is added up, two ways: resident (VmRSS from /proc/<pid>/status) and proportional
+(Pss from /proc/<pid>/smaps_rollup). "peak MiB per student" is the largest RSS total over all students at one
+moment, divided by N: what a class needs per student at its busiest. The largest single student is printed too,
+with how its RSS splits between server, kernels and the rest, and the largest single student's PSS.
+
+RSS overstates what a student costs a machine: it counts every page a process maps, so the pages of the Python
+binary and of the shared libraries (numpy's, zmq's, matplotlib's...), which are in memory once for the whole
+class, are counted again in every server and every kernel, about 20 MiB a process. PSS counts a shared page as a
+share (1/n for n processes mapping it); the PSS of every process on a machine adds up to the memory they use. So the
+largest student's PSS is the figure for "how many students a machine holds", and it only falls as the class grows
+(more processes share the same pages); a run of 3 students is an upper bound for a larger class. Both are printed.
 
 The last line is
     students: N, lessons run: M, errors: E, peak MiB per student: X, wall s: Y
