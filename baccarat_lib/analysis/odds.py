@@ -228,7 +228,7 @@ def _halves(multisets: np.ndarray) -> dict:
     once per shoe (``half_index``, 5 × halves, the low halves first: a half's factors in the shoe's factor table
     of ``_factor_table``, padded with its 1), and each group multiplies its two (``low``, ``high``). The scale is
     the same for every group of one size, and the groups come sorted by size: ``blocks`` lists (size, first
-    group, end), and the scale multiplies each block's sum once.
+    group, end), and each block is scaled with one multiplication.
     """
     low_sets, low = np.unique(multisets[:, :_HALF], axis=0, return_inverse=True)
     high_sets, high = np.unique(multisets[:, _HALF:], axis=0, return_inverse=True)
@@ -269,39 +269,31 @@ def _row_for(name: str, make_mask, table=None) -> np.ndarray:
 # ---------------------------------------------------------------------------------------------------------
 # Weights for one shoe
 
-def _falling(n: int, k: int) -> int:
-    result = 1
-    for i in range(k):
-        result *= n - i
-    return result
-
-
 _FLOAT_EXACT = 2 ** 53  # every integer up to this is exact in float64
+
+
+@lru_cache(maxsize=4096)
+def _falling_factors(count: int) -> tuple[int, ...]:
+    """count, count (count - 1), ... : the falling products of 1 to 6 factors (0 once the factors pass count)."""
+    products = [count]
+    for k in range(1, MAX_CARDS):
+        products.append(products[-1] * (count - k))
+    return tuple(products)
 
 
 def _factor_table(value_counts, total: int) -> list[int]:
     """The factors of a shoe's weights, at the places ``_halves`` points to: n_v (n_v - 1) ... (k factors) at
-    v * 6 + k - 1 for k = 1..6 (0 once k passes n_v), the scale (N - s) ... (N - 5) at 60 + s, and 1 at _ONE."""
-    table = []
-    for count in value_counts:
-        product = 1
-        for k in range(MAX_CARDS):
-            product *= count - k
-            table.append(product)
-    scale = [1]
-    for size in range(MAX_CARDS - 1, -1, -1):
-        scale.append(scale[-1] * (total - size))
-    return table + scale[::-1] + [1]
+    v * 6 + k - 1 for k = 1..6, the scale (N - s) ... (N - 5) at 60 + s (1 at s = 6), and 1 at _ONE."""
+    scale = [_falling_factors(total - size)[MAX_CARDS - 1 - size] for size in range(MAX_CARDS)]
+    return [factor for count in value_counts for factor in _falling_factors(count)] + scale + [1, 1]
 
 
-def _weights(value_counts, table=None) -> tuple[np.ndarray, list[int]]:
-    """Integer weight of each multiset (any order of it) over N (N-1) ... (N-s+1), s its size, and the shoe's
-    factor table (``_factor_table``: the scale of size s at ``10 * MAX_CARDS + s``, the denominator at s = 0).
+def _weights(value_counts, table=None) -> tuple[np.ndarray, int]:
+    """Integer weight of each multiset (any order of it) over the common denominator N (N-1) ... (N-5).
 
-    A weight times its scale, every partial product of one and every sum of them over a block of one size is at
-    most the denominator N (N-1) ... (N-5) (all the coups' weights add up to it), so float64 is exact while the
-    denominator is below 2**53 (shoes of up to 458 cards: 8 decks are 416), int64 while it fits 64 bits (about
-    1,450 cards), and Python integers above that.
+    Every weight, every partial product of one and every sum of weights is at most that denominator (all the
+    coups' weights add up to it), so float64 is exact while the denominator is below 2**53 (shoes of up to 458
+    cards: 8 decks are 416), int64 while it fits 64 bits (about 1,450 cards), and Python integers above that.
     """
     table = _coup_table(PLAYER_DRAWS_ON) if table is None else table
     factors = _factor_table(value_counts, sum(value_counts))
@@ -311,7 +303,9 @@ def _weights(value_counts, table=None) -> tuple[np.ndarray, list[int]]:
     halves = np.array(factors, dtype=dtype).take(table.half_index, mode="clip").prod(axis=0)
     weights = halves.take(table.low, mode="clip")
     weights *= halves.take(table.high, mode="clip")
-    return weights, factors
+    for size, start, end in table.blocks:
+        weights[start:end] *= factors[10 * MAX_CARDS + size]
+    return weights, denominator
 
 
 def _stack(rows: tuple, table, dtype) -> np.ndarray:
@@ -323,17 +317,12 @@ def _stack(rows: tuple, table, dtype) -> np.ndarray:
 
 
 def _numerators(rows: tuple, value_counts, table=None) -> tuple[list[int], int]:
-    """Each row's chance on the shoe of ``value_counts``, as (numerators, common denominator): for each size, the
-    product of that block of the stacked rows with the weights, times the size's scale (exact: see ``_weights``)."""
+    """Each row's chance on the shoe of ``value_counts``, as (numerators, common denominator): one product of
+    the stacked rows with the weights (exact: see ``_weights``)."""
     table = _coup_table(PLAYER_DRAWS_ON) if table is None else table
-    weights, factors = _weights(value_counts, table)
+    weights, denominator = _weights(value_counts, table)
     matrix = _stack(rows, table, np.float64 if weights.dtype == np.float64 else np.int64)
-    sums = [0] * len(rows)
-    for size, start, end in table.blocks:
-        scale = factors[10 * MAX_CARDS + size]
-        for number, value in enumerate((weights[start:end] @ matrix[start:end]).tolist()):
-            sums[number] += int(value) * scale
-    return sums, factors[10 * MAX_CARDS]
+    return [int(value) for value in (weights @ matrix).tolist()], denominator
 
 
 def _probability(row: np.ndarray, value_counts, table=None) -> Fraction:
@@ -366,9 +355,12 @@ def outcome_probabilities(decks: int = _DECKS, removed=(), counts=None) -> dict:
     {'player': '0.446278570', 'banker': '0.458652719', 'tie': '0.095068711'}
     """
     rank_counts = check_shoe(decks, removed, counts)
-    rows = {outcome: _row_for(f"outcome {outcome.value}", lambda coups, code=code: coups.outcome == code)
-            for outcome, code in OUTCOME_CODES.items()}
+    rows = {outcome: _row_for(name, predicate) for outcome, (name, predicate) in _OUTCOME_ROWS.items()}
     return _probabilities(rows, _value_counts(rank_counts))
+
+
+_OUTCOME_ROWS = {outcome: (f"outcome {outcome.value}", lambda coups, code=code: coups.outcome == code)
+                 for outcome, code in OUTCOME_CODES.items()}
 
 
 def _pair_probability(rank_counts, event: str = "player pair") -> Fraction:
