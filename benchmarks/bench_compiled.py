@@ -6,23 +6,24 @@
 Three works, each timed in rounds that alternate library and reference in this one process (CPU time of the
 process, so other jobs on a shared machine count less), and reported as the median of the per-round ratios:
 
-- **exact odds per composition**: ``odds.outcome_probabilities(counts=...)`` on several shoes, against a numba loop
-  over the same coup groups (``odds.coup_table``'s multisets and outcome rows, built once, as the library's are)
-  that reweights every group with int64 falling factorials and sums each outcome's weights; both give Fractions.
-  Two such loops are timed, over all ten values of a group or only over those it holds: each round counts the
-  faster.
+- **exact odds per composition**: ``odds.outcome_probabilities(counts=...)`` on several shoes, against the same
+  grouped method compiled as one fused, single-threaded numba function (over ``odds.coup_table``'s multisets and
+  outcome rows, built once, as the library's are): the shoe's int64 falling factorials, each distinct half of a
+  group (its values 0..4, its values 5..9) weighed once, then one loop over the groups that multiplies a group's
+  two halves and the scale of its size and adds its weight to the three outcomes' sums; both give Fractions.
 - **``simulate.outcome_counts``** and **``simulate.simulate_coups``**: against numba code that shuffles the same
   shoes the same way (numpy's random stream, the same 26-bit keys and sort, the same reshuffle of tied keys, the
-  first shoe ``Shoe(decks, seed)``'s) and deals each shoe coup by coup with a lookup table played by the library's kernel, writing
-  the nine record columns. Its records must equal the library's, column for column.
+  first shoe ``Shoe(decks, seed)``'s; the keys written in place, a piece of 128 shoes at a time, and sorted by
+  numpy, as the library's are) and deals each shoe coup by coup with a lookup table played by the library's
+  kernel, writing the nine record columns. Its records must equal the library's, column for column.
 
 Two more lines make the comparison stricter: exact odds without the input checks and the Fractions (the library's
-``odds._numerators`` against the numba loops alone, 8 decks), and ``outcome_counts`` against an all-compiled
+``odds._numerators`` against the numba function alone, 8 decks), and ``outcome_counts`` against an all-compiled
 dealer that shuffles other shoes its own way (numba's generator, Fisher-Yates in place; checked to give outcome
-shares within 4 standard errors of the exact chances, as its shoes are not the library's).
+shares within 3 standard errors of the exact chances, as its shoes are not the library's).
 
-Before timing, the results are checked (exit status 1 on a difference): the Fractions equal on every shoe, the
-counts equal, and the records identical coup for coup on a run of 30-odd shoes. ``simulate_coups``' peak memory
+Before timing, the results are checked (exit status 1 on a difference): the Fractions equal on five shoes, the
+counts equal, and the records identical coup for coup on a run of 30-odd shoes (and two more runs). ``simulate_coups``' peak memory
 (tracemalloc, numpy's arrays included) is printed against the size of its result. Targets (see the README):
 exact odds at most 2× the reference's time, ``outcome_counts`` at least 0.8 of its speed, ``simulate_coups`` at
 least 0.5, with a peak at most 1.3× its result.
