@@ -6,23 +6,24 @@
 Three works, each timed in rounds that alternate library and reference in this one process (CPU time of the
 process, so other jobs on a shared machine count less), and reported as the median of the per-round ratios:
 
-- **exact odds per composition**: ``odds.outcome_probabilities(counts=...)`` on several shoes, against a numba loop
-  over the same coup groups (``odds.coup_table``'s multisets and outcome rows, built once, as the library's are)
-  that reweights every group with int64 falling factorials and sums each outcome's weights; both give Fractions.
-  Two such loops are timed, over all ten values of a group or only over those it holds: each round counts the
-  faster.
+- **exact odds per composition**: ``odds.outcome_probabilities(counts=...)`` on several shoes, against the same
+  grouped method compiled as one fused, single-threaded numba function (over ``odds.coup_table``'s multisets and
+  outcome rows, built once, as the library's are): the shoe's int64 falling factorials, each distinct half of a
+  group (its values 0..4, its values 5..9) weighed once, then one loop over the groups that multiplies a group's
+  two halves and the scale of its size and adds its weight to the three outcomes' sums; both give Fractions.
 - **``simulate.outcome_counts``** and **``simulate.simulate_coups``**: against numba code that shuffles the same
   shoes the same way (numpy's random stream, the same 26-bit keys and sort, the same reshuffle of tied keys, the
-  first shoe ``Shoe(decks, seed)``'s) and deals each shoe coup by coup with a lookup table played by the library's kernel, writing
-  the nine record columns. Its records must equal the library's, column for column.
+  first shoe ``Shoe(decks, seed)``'s; the keys written in place, a piece of 128 shoes at a time, and sorted by
+  numpy, as the library's are) and deals each shoe coup by coup with a lookup table played by the library's
+  kernel, writing the nine record columns. Its records must equal the library's, column for column.
 
 Two more lines make the comparison stricter: exact odds without the input checks and the Fractions (the library's
-``odds._numerators`` against the numba loops alone, 8 decks), and ``outcome_counts`` against an all-compiled
+``odds._numerators`` against the numba function alone, 8 decks), and ``outcome_counts`` against an all-compiled
 dealer that shuffles other shoes its own way (numba's generator, Fisher-Yates in place; checked to give outcome
-shares within 4 standard errors of the exact chances, as its shoes are not the library's).
+shares within 3 standard errors of the exact chances, as its shoes are not the library's).
 
-Before timing, the results are checked (exit status 1 on a difference): the Fractions equal on every shoe, the
-counts equal, and the records identical coup for coup on a run of 30-odd shoes. ``simulate_coups``' peak memory
+Before timing, the results are checked (exit status 1 on a difference): the Fractions equal on five shoes, the
+counts equal, and the records identical coup for coup on a run of 30-odd shoes (and two more runs). ``simulate_coups``' peak memory
 (tracemalloc, numpy's arrays included) is printed against the size of its result. Targets (see the README):
 exact odds at most 2× the reference's time, ``outcome_counts`` at least 0.8 of its speed, ``simulate_coups`` at
 least 0.5, with a peak at most 1.3× its result.
@@ -49,7 +50,8 @@ import numpy as np  # noqa: E402
 
 from baccarat_lib.analysis import odds, simulate  # noqa: E402
 from baccarat_lib.analysis.kernel import play_values  # noqa: E402
-from baccarat_lib.game import RANKS, Shoe  # noqa: E402
+from baccarat_lib.game import Shoe  # noqa: E402
+from baccarat_lib.game.cards import RANK_VALUES, RANKS  # noqa: E402
 from baccarat_lib.game.shoe import shoe_counts  # noqa: E402
 from scratch import scratch_folder  # noqa: E402  (benchmarks/scratch.py: a throw-away folder)
 
@@ -70,55 +72,44 @@ def _compile():
     """The reference's numba functions (compiled once, on first use; the compilation is not timed)."""
 
     @njit(cache=False)
-    def grouped_numerators(value_counts, multisets, sizes, rows, total):
-        # falling[v, k] = n_v (n_v - 1) ... (n_v - k + 1); scale[s] = (N - s) ... (N - 5)
-        falling = np.ones((10, 7), np.int64)
+    def fused_numerators(rank_counts, rank_values, starts, factors, low, high, size, rows):
+        # The library's grouped method, fused: a group's weight on the shoe is the product of its low half's
+        # falling factors (values 0..4), its high half's (5..9) and the scale to 6 cards; each distinct half is
+        # weighed once (its factors: factors[starts[h]:starts[h + 1]], v * 7 + k_v), then one loop over the groups
+        # sums each outcome's weights. int64 throughout: exact for shoes up to about 1,450 cards.
+        values = np.zeros(10, np.int64)
+        for rank in range(13):
+            values[rank_values[rank]] += rank_counts[rank]
+        total = values.sum()
+        falling = np.ones(70, np.int64)            # falling[v * 7 + k] = n_v (n_v - 1) ... (n_v - k + 1)
         for v in range(10):
             for k in range(1, 7):
-                falling[v, k] = falling[v, k - 1] * (value_counts[v] - k + 1)
-        scale = np.ones(7, np.int64)
-        for s in range(7):
-            for i in range(s, 6):
-                scale[s] *= total - i
-        sums = np.zeros(rows.shape[0], np.int64)
-        for g in range(multisets.shape[0]):
-            weight = scale[sizes[g]]
-            for v in range(10):
-                weight *= falling[v, multisets[g, v]]
-            for r in range(rows.shape[0]):
-                sums[r] += rows[r, g] * weight
-        return sums, scale[0]
+                falling[v * 7 + k] = falling[v * 7 + k - 1] * (values[v] - k + 1)
+        scale = np.ones(7, np.int64)               # scale[s] = (N - s) ... (N - 5); scale[0] is the denominator
+        for s in range(5, -1, -1):
+            scale[s] = scale[s + 1] * (total - s)
+        halves = np.empty(starts.size - 1, np.int64)
+        for h in range(halves.size):
+            product = 1
+            for j in range(starts[h], starts[h + 1]):
+                product *= falling[factors[j]]
+            halves[h] = product
+        player = banker = tie = 0                  # the three outcome rows, unrolled
+        for g in range(low.size):
+            weight = halves[low[g]] * halves[high[g]] * scale[size[g]]
+            player += rows[g, 0] * weight
+            banker += rows[g, 1] * weight
+            tie += rows[g, 2] * weight
+        return player, banker, tie, scale[0]
 
     @njit(cache=False)
-    def compact_numerators(value_counts, starts, factors, sizes, rows, total):
-        # the same loop over only the values each group holds: factors[starts[g]:starts[g + 1]] = v * 7 + k_v
-        falling = np.ones(70, np.int64)
-        for v in range(10):
-            for k in range(1, 7):
-                falling[v * 7 + k] = falling[v * 7 + k - 1] * (value_counts[v] - k + 1)
-        scale = np.ones(7, np.int64)
-        for s in range(7):
-            for i in range(s, 6):
-                scale[s] *= total - i
-        sums = np.zeros(rows.shape[0], np.int64)
-        for g in range(sizes.shape[0]):
-            weight = scale[sizes[g]]
-            for j in range(starts[g], starts[g + 1]):
-                weight *= falling[factors[j]]
-            for r in range(rows.shape[0]):
-                sums[r] += rows[r, g] * weight
-        return sums, scale[0]
-
-    @njit(cache=False)
-    def keys_from_raw(raw, deck_codes, n_shoes):
-        # one pass: the random high bits of each key, the card code in the low 6 bits
+    def keys_from_raw(raw, deck_codes, keys):
+        # one pass, in place: the random high bits of each key, the card code in the low 6 bits
         n_cards = deck_codes.size
-        keys = np.empty((n_shoes, n_cards), np.uint32)
         mask = np.uint32(0xFFFFFFC0)
-        for shoe in range(n_shoes):
+        for shoe in range(keys.shape[0]):
             for card in range(n_cards):
                 keys[shoe, card] = (raw[shoe * n_cards + card] & mask) | deck_codes[card]
-        return keys
 
     @njit(cache=False)
     def tied_rows(keys):
@@ -196,40 +187,44 @@ def _compile():
                 position += n_cards_table[index]
         return dealt
 
-    return grouped_numerators, compact_numerators, keys_from_raw, tied_rows, deal_counts, deal_records, \
-        fisher_yates_counts
+    return fused_numerators, keys_from_raw, tied_rows, deal_counts, deal_records, fisher_yates_counts
 
 
 class Reference:
     """The compiled reference: the same algorithms as the library, in numba loops."""
 
     def __init__(self):
-        (self.grouped_numerators, self.compact_numerators, self.keys_from_raw, self.tied_rows, self.deal_counts,
-         self.deal_records, self.fisher_yates_counts) = _compile()
+        (self.fused_numerators, self.keys_from_raw, self.tied_rows, self.deal_counts, self.deal_records,
+         self.fisher_yates_counts) = _compile()
         odds.outcome_probabilities(8)  # the library's coup table and outcome rows, built once
-        table = odds.coup_table()
-        self.multisets = table.multisets.astype(np.int8)
-        self.sizes = table.multisets.sum(axis=1).astype(np.int8)
-        held = [np.flatnonzero(row) for row in table.multisets]
-        self.starts = np.append(0, np.cumsum([len(values) for values in held])).astype(np.int64)
-        self.factors = np.concatenate([values * 7 + table.multisets[g, values] for g, values in enumerate(held)])
-        self.rows = np.stack([odds._row_for(f"outcome {outcome.value}", None) for outcome in odds.OUTCOME_CODES])
+        multisets = odds.coup_table().multisets
+        # Its own halves, from the groups' value multisets: the distinct low halves, then the distinct high ones.
+        low_sets, low = np.unique(multisets[:, :5], axis=0, return_inverse=True)
+        high_sets, high = np.unique(multisets[:, 5:], axis=0, return_inverse=True)
+        held = [[(first + v) * 7 + k for v, k in enumerate(half) if k]
+                for sets, first in ((low_sets, 0), (high_sets, 5)) for half in sets]
+        self.starts = np.append(0, np.cumsum([len(factors) for factors in held])).astype(np.int64)
+        self.factors = np.array([factor for factors in held for factor in factors], np.int64)
+        self.low, self.high = low.ravel().astype(np.int64), high.ravel().astype(np.int64) + len(low_sets)
+        self.size = multisets.sum(axis=1).astype(np.int64)
+        # one row per group, its coups of each outcome (group-major: a group's three counts are read together)
+        self.rows = np.ascontiguousarray(np.stack([odds._row_for(f"outcome {outcome.value}", None)
+                                                   for outcome in odds.OUTCOME_CODES], axis=1))
+        self.rank_values = np.array([RANK_VALUES[rank] for rank in RANKS], np.int64)
         # Its own lookup table, played by the library's kernel: (Player's two-card sum * 19 + Banker's) * 100
         # + 10 * fifth card + sixth card (sums 0..18, so no remainder is taken while dealing).
         played = play_values(*(axis.ravel() for axis in np.indices((19, 19, 10, 10))))
         self.outcome_table, self.n_cards_table = played.outcome, played.n_cards.astype(np.int64)
-        self.rank_values = np.array([int(RANKS.index(rank) < 9) * (RANKS.index(rank) + 1) for rank in RANKS])
 
     # exact odds
-    def outcome_probabilities(self, rank_counts, compact=False) -> dict:
-        value_counts = np.bincount(self.rank_values, weights=rank_counts, minlength=10).astype(np.int64)
-        if compact:
-            sums, denominator = self.compact_numerators(value_counts, self.starts, self.factors, self.sizes,
-                                                        self.rows, int(value_counts.sum()))
-        else:
-            sums, denominator = self.grouped_numerators(value_counts, self.multisets, self.sizes, self.rows,
-                                                        int(value_counts.sum()))
-        return {outcome: Fraction(int(sums[code]), int(denominator)) for outcome, code in odds.OUTCOME_CODES.items()}
+    def numerators(self, rank_counts) -> tuple:
+        """(Player's, Banker's and Tie's numerators, the denominator) on a shoe of 13 rank counts (int64)."""
+        return self.fused_numerators(rank_counts, self.rank_values, self.starts, self.factors, self.low, self.high,
+                                     self.size, self.rows)
+
+    def outcome_probabilities(self, rank_counts) -> dict:
+        *sums, denominator = self.numerators(np.array(rank_counts, np.int64))
+        return {outcome: Fraction(sums[code], denominator) for outcome, code in odds.OUTCOME_CODES.items()}
 
     # shoes: numpy's raw stream, keys, numpy's sort, the exact reshuffle of tied keys
     def _shoe_chunks(self, n_coups, decks, seed, cut_card):
@@ -248,7 +243,7 @@ class Reference:
                 piece = min(128, n_shoes - start)
                 raw = rng.bit_generator.random_raw(piece * n_cards // 2).view(np.uint32)
                 part = keys[start:start + piece]
-                part[:] = self.keys_from_raw(raw, deck_codes, piece)
+                self.keys_from_raw(raw, deck_codes, part)
                 part.sort(axis=1)
                 tied.extend(start + self.tied_rows(part))
             for row in tied:  # every key is drawn before the reshuffles, in row order: the library's stream
@@ -300,8 +295,7 @@ def check(reference: Reference) -> list[str]:
     """Differences between the library and the reference (none: they agree)."""
     problems = []
     for label, counts in SHOES:
-        if not (reference.outcome_probabilities(counts) == reference.outcome_probabilities(counts, compact=True)
-                == odds.outcome_probabilities(counts=counts)):
+        if reference.outcome_probabilities(counts) != odds.outcome_probabilities(counts=counts):
             problems.append(f"exact odds differ on {label}")
     for n_coups, decks, seed, cut_card in ((2500, 8, 2024, 14), (2000, 1, 5, 0), (50_000, 6, 7, 30)):
         library = simulate.simulate_coups(n_coups, decks, seed, cut_card)
@@ -316,8 +310,8 @@ def check(reference: Reference) -> list[str]:
     shares = reference.fisher_yates_outcome_counts(200_000, seed=12345)
     for outcome, chance in exact.items():
         error = (float(chance) * (1 - float(chance)) / 200_000) ** 0.5
-        if abs(shares[outcome] / 200_000 - float(chance)) > 4 * error:
-            problems.append(f"the compiled shuffle's {outcome.value} share is more than 4 standard errors off")
+        if abs(shares[outcome] / 200_000 - float(chance)) > 3 * error:
+            problems.append(f"the compiled shuffle's {outcome.value} share is more than 3 standard errors off")
     return problems
 
 
@@ -380,10 +374,10 @@ def main(argv=None) -> int:
             for _ in range(calls):
                 odds.outcome_probabilities(counts=counts)
 
-    def reference_odds_run(shoes=SHOES, calls=args.odds_calls, compact=False):
+    def reference_odds_run(shoes=SHOES, calls=args.odds_calls):
         for _label, counts in shoes:
             for _ in range(calls):
-                reference.outcome_probabilities(counts, compact)
+                reference.outcome_probabilities(counts)
 
     counts_8 = shoe_counts(8)
     value_counts = odds._value_counts(counts_8)
@@ -394,20 +388,16 @@ def main(argv=None) -> int:
         for _ in range(kernel_calls):
             odds._numerators(rows, value_counts)
 
-    def reference_kernel_run(compact=False):
-        counts = np.array(value_counts, np.int64)
+    def reference_kernel_run():
+        counts = np.array(counts_8, np.int64)
         for _ in range(kernel_calls):
-            if compact:
-                reference.compact_numerators(counts, reference.starts, reference.factors, reference.sizes,
-                                             reference.rows, 416)
-            else:
-                reference.grouped_numerators(counts, reference.multisets, reference.sizes, reference.rows, 416)
+            reference.numerators(counts)
 
     seeds = iter(range(10 ** 6))
     works = [("exact odds, one composition", "µs per shoe", len(SHOES) * args.odds_calls, 1e6, False,
-              odds_run, [reference_odds_run, lambda: reference_odds_run(compact=True)]),
+              odds_run, [reference_odds_run]),
              ("  numerators only, 8 decks", "µs per shoe", kernel_calls, 1e6, False,
-              odds_kernel_run, [reference_kernel_run, lambda: reference_kernel_run(compact=True)]),
+              odds_kernel_run, [reference_kernel_run]),
              (f"outcome_counts, {args.coups:,} coups", "M coups/s", args.coups, 1e-6, True,
               lambda: simulate.outcome_counts(args.coups, seed=next(seeds)),
               [lambda: reference.outcome_counts(args.coups, seed=next(seeds))]),

@@ -56,7 +56,7 @@ def run_all(path: Path, repo: Path, timeout: float = 600) -> dict:
         per_cell = []
         for source in cells:
             errors += _run(client, source, timeout)[1]
-            per_cell.append((rss_mib(pid), source.splitlines()[0][:60] if source else ""))
+            per_cell.append((rss_mib(pid), peak_mib(pid), source.splitlines()[0][:60] if source else ""))
         seconds = time.perf_counter() - started
         after, peak = rss_mib(pid), peak_mib(pid)
     finally:
@@ -70,7 +70,7 @@ def run_all(path: Path, repo: Path, timeout: float = 600) -> dict:
 def main(argv: list[str] | None = None) -> int:
     parser = lesson_arguments(__doc__)
     parser.add_argument("--limit", type=float, default=150, help="RSS after Run All allowed, MiB")
-    parser.add_argument("--cells", action="store_true", help="also print the RSS after each code cell")
+    parser.add_argument("--cells", action="store_true", help="also print the RSS and the peak so far after each code cell")
     args = parser.parse_args(argv)
     repo = args.repo.resolve()
     print(f"repo {repo}, kernel python {sys.executable}", file=sys.stderr)
@@ -87,8 +87,8 @@ def main(argv: list[str] | None = None) -> int:
               f"{r['seconds']:>8.1f}{flag}" + ("  ERROR: " + "; ".join(r["errors"]) if r["errors"] else ""),
               flush=True)
         if args.cells:
-            for mib, first_line in r["per_cell"]:
-                print(f"    {mib:8.1f}  {first_line}")
+            for mib, peak, first_line in r["per_cell"]:
+                print(f"    {mib:8.1f} {peak:8.1f}  {first_line}")
     if args.json:
         args.json.write_text(json.dumps({"repo": str(repo), "python": sys.executable, "results": results}, indent=1))
     return 1 if any(r["errors"] or r["rss_after_mib"] > args.limit for r in results) else 0

@@ -195,9 +195,13 @@ def _coup_table(player_draws_on=PLAYER_DRAWS_ON) -> SimpleNamespace:
     table = {name: np.concatenate(slices.pop(name)) for name in names}  # a field at a time: a small peak
     keys = np.concatenate(slices.pop("key"))
     unique_keys = np.unique(keys)
-    multiset = np.searchsorted(unique_keys, keys).astype(np.int32)  # each coup's row of multisets
-    del keys
     multisets = (unique_keys[:, None].astype(np.int64) // 7 ** np.arange(10, dtype=np.int64)) % 7  # base-7 digits
+    by_size = np.argsort(multisets.sum(axis=1), kind="stable")   # the groups in blocks of 4, 5 and 6 cards
+    row_of_key = np.empty_like(by_size)
+    row_of_key[by_size] = np.arange(len(by_size))
+    multiset = row_of_key[np.searchsorted(unique_keys, keys)].astype(np.int32)  # each coup's row of multisets
+    del keys
+    multisets = multisets[by_size]
     outcome = table["outcome"]
     return SimpleNamespace(
         outcome=outcome, player_total=table["player_total"], banker_total=table["banker_total"],
@@ -215,35 +219,26 @@ _ONE = 10 * MAX_CARDS + MAX_CARDS + 1  # where a shoe's factor table (see _facto
 
 
 def _halves(multisets: np.ndarray) -> dict:
-    """Index arrays, built once, that let ``_weights`` reweight every multiset with one gather per half and two
-    per group.
+    """Index arrays, built once, that let ``_weights`` weigh every multiset with one gather per half and two per
+    group.
 
     A multiset's weight on a shoe is a product over the values v of n_v (n_v - 1) ... (k_v factors), times the
-    factor that brings its size s to 6 cards, (N - s) ... (N - 5). The product splits into a low part (values
-    0..4) and a high part (values 5..9), and the groups hold only a few hundred distinct halves. So each half is
-    weighed once per shoe, the high half once for each size its low half may have (the scale to 6 cards folded
-    in), and each group multiplies its two halves. ``half_index`` (6 × halves) points into the shoe's factor
-    table (``_factor_table``): a half's factors, padded with the table's 1; the low halves come first, then the
-    high ones, 7 per high half (its low half of 0..6 cards). ``low`` and ``high`` are each group's two halves.
+    scale that brings its size s to 6 cards, (N - s) ... (N - 5). The product splits into a low half (values
+    0..4) and a high half (values 5..9), and the groups hold only a few hundred distinct halves: each is weighed
+    once per shoe (``half_index``, 5 × halves, the low halves first: a half's factors in the shoe's factor table
+    of ``_factor_table``, padded with its 1), and each group multiplies its two (``low``, ``high``). The scale is
+    the same for every group of one size, and the groups come sorted by size: ``blocks`` lists (size, first
+    group, end), and each block is scaled with one multiplication.
     """
     low_sets, low = np.unique(multisets[:, :_HALF], axis=0, return_inverse=True)
     high_sets, high = np.unique(multisets[:, _HALF:], axis=0, return_inverse=True)
-    low, high = low.ravel(), high.ravel()
-    sizes = MAX_CARDS + 1
-
-    def factors(sets, first_value):  # a half's entries of the factor table, (5, halves): value v, k_v factors
-        values = np.arange(first_value, first_value + _HALF)[:, None]
-        return np.where(sets.T > 0, values * MAX_CARDS + sets.T - 1, _ONE)
-
-    low_part = np.vstack((factors(low_sets, 0), np.full((1, len(low_sets)), _ONE)))
-    # High half h with a low half of s cards: its factors, and the scale of size min(size_h + s, 6) (a size
-    # above 6 never occurs in a group, so that entry is never gathered).
-    scale_size = np.minimum(high_sets.sum(axis=1)[:, None] + np.arange(sizes), MAX_CARDS).ravel()
-    high_part = np.vstack((np.repeat(factors(high_sets, _HALF), sizes, axis=1), 10 * MAX_CARDS + scale_size))
-    return {"size": multisets.sum(axis=1),
-            "half_index": np.ascontiguousarray(np.hstack((low_part, high_part)), dtype=np.intp),
-            "low": low.astype(np.intp),
-            "high": (len(low_sets) + high * sizes + low_sets.sum(axis=1)[low]).astype(np.intp)}
+    sets = np.vstack((low_sets, high_sets)).T                                 # 5 × halves
+    values = np.arange(_HALF)[:, None] + np.where(np.arange(sets.shape[1]) < len(low_sets), 0, _HALF)
+    ends = np.searchsorted(multisets.sum(axis=1), np.arange(MAX_CARDS + 2))
+    return {"half_index": np.where(sets > 0, values * MAX_CARDS + sets - 1, _ONE).astype(np.intp),
+            "low": low.ravel().astype(np.intp), "high": (len(low_sets) + high.ravel()).astype(np.intp),
+            "blocks": [(size, int(ends[size]), int(ends[size + 1])) for size in range(MAX_CARDS + 1)
+                       if ends[size] < ends[size + 1]]}
 
 
 def _multiset_keys(cards: np.ndarray, used: np.ndarray) -> np.ndarray:
@@ -274,29 +269,23 @@ def _row_for(name: str, make_mask, table=None) -> np.ndarray:
 # ---------------------------------------------------------------------------------------------------------
 # Weights for one shoe
 
-def _falling(n: int, k: int) -> int:
-    result = 1
-    for i in range(k):
-        result *= n - i
-    return result
-
-
 _FLOAT_EXACT = 2 ** 53  # every integer up to this is exact in float64
+
+
+@lru_cache(maxsize=4096)
+def _falling_factors(count: int) -> tuple[int, ...]:
+    """count, count (count - 1), ... : the falling products of 1 to 6 factors (0 once the factors pass count)."""
+    products = [count]
+    for k in range(1, MAX_CARDS):
+        products.append(products[-1] * (count - k))
+    return tuple(products)
 
 
 def _factor_table(value_counts, total: int) -> list[int]:
     """The factors of a shoe's weights, at the places ``_halves`` points to: n_v (n_v - 1) ... (k factors) at
-    v * 6 + k - 1 for k = 1..6 (0 once k passes n_v), the scale (N - s) ... (N - 5) at 60 + s, and 1 at _ONE."""
-    table = []
-    for count in value_counts:
-        product = 1
-        for k in range(MAX_CARDS):
-            product *= count - k
-            table.append(product)
-    scale = [1]
-    for size in range(MAX_CARDS - 1, -1, -1):
-        scale.append(scale[-1] * (total - size))
-    return table + scale[::-1] + [1]
+    v * 6 + k - 1 for k = 1..6, the scale (N - s) ... (N - 5) at 60 + s (1 at s = 6), and 1 at _ONE."""
+    scale = [_falling_factors(total - size)[MAX_CARDS - 1 - size] for size in range(MAX_CARDS)]
+    return [factor for count in value_counts for factor in _falling_factors(count)] + scale + [1, 1]
 
 
 def _weights(value_counts, table=None) -> tuple[np.ndarray, int]:
@@ -307,21 +296,23 @@ def _weights(value_counts, table=None) -> tuple[np.ndarray, int]:
     cards: 8 decks are 416), int64 while it fits 64 bits (about 1,450 cards), and Python integers above that.
     """
     table = _coup_table(PLAYER_DRAWS_ON) if table is None else table
-    total = sum(value_counts)
-    factors = _factor_table(value_counts, total)
+    factors = _factor_table(value_counts, sum(value_counts))
     denominator = factors[10 * MAX_CARDS]
     dtype = np.float64 if denominator < _FLOAT_EXACT else np.int64 if denominator <= _INT64_MAX else object
-    halves = np.array(factors, dtype=dtype).take(table.half_index).prod(axis=0)
-    weights = halves.take(table.low)
-    weights *= halves.take(table.high)
+    # every index here is in range: "clip" skips numpy's bounds check
+    halves = np.array(factors, dtype=dtype).take(table.half_index, mode="clip").prod(axis=0)
+    weights = halves.take(table.low, mode="clip")
+    weights *= halves.take(table.high, mode="clip")
+    for size, start, end in table.blocks:
+        weights[start:end] *= factors[10 * MAX_CARDS + size]
     return weights, denominator
 
 
 def _stack(rows: tuple, table, dtype) -> np.ndarray:
-    """The compiled ``rows`` of ``table`` as one (rows × groups) matrix of ``dtype``, built once per set of rows."""
+    """The compiled ``rows`` of ``table`` as one (groups × rows) matrix of ``dtype``, built once per set of rows."""
     key = (tuple(id(row) for row in rows), np.dtype(dtype).char)
-    if key not in table.stacks:
-        table.stacks[key] = (np.stack(rows).astype(dtype), rows)  # the rows kept alive: their ids stay theirs
+    if key not in table.stacks:  # the rows kept alive: their ids stay theirs
+        table.stacks[key] = (np.stack(rows, axis=1).astype(dtype), rows)
     return table.stacks[key][0]
 
 
@@ -331,10 +322,7 @@ def _numerators(rows: tuple, value_counts, table=None) -> tuple[list[int], int]:
     table = _coup_table(PLAYER_DRAWS_ON) if table is None else table
     weights, denominator = _weights(value_counts, table)
     matrix = _stack(rows, table, np.float64 if weights.dtype == np.float64 else np.int64)
-    sums = matrix @ weights
-    if weights.dtype == np.float64:
-        assert denominator < _FLOAT_EXACT  # so every partial sum is an exact integer
-    return [int(value) for value in sums], denominator
+    return [int(value) for value in (weights @ matrix).tolist()], denominator
 
 
 def _probability(row: np.ndarray, value_counts, table=None) -> Fraction:
@@ -367,9 +355,12 @@ def outcome_probabilities(decks: int = _DECKS, removed=(), counts=None) -> dict:
     {'player': '0.446278570', 'banker': '0.458652719', 'tie': '0.095068711'}
     """
     rank_counts = check_shoe(decks, removed, counts)
-    rows = {outcome: _row_for(f"outcome {outcome.value}", lambda coups, code=code: coups.outcome == code)
-            for outcome, code in OUTCOME_CODES.items()}
+    rows = {outcome: _row_for(name, predicate) for outcome, (name, predicate) in _OUTCOME_ROWS.items()}
     return _probabilities(rows, _value_counts(rank_counts))
+
+
+_OUTCOME_ROWS = {outcome: (f"outcome {outcome.value}", lambda coups, code=code: coups.outcome == code)
+                 for outcome, code in OUTCOME_CODES.items()}
 
 
 def _pair_probability(rank_counts, event: str = "player pair") -> Fraction:

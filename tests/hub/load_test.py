@@ -23,11 +23,18 @@ What it does, all on 127.0.0.1 with a temporary folder (`tests/hub/hub.py`, `Loc
 7. stops everything (hub, proxy, servers, kernels), deletes the Unix users and the folder, and checks that no
    process it started is left.
 
-Memory: every 0.5 s, for each student, the resident memory (VmRSS from /proc/<pid>/status) of all the processes
-of that student's Unix user (their single-user server and kernels) is added up. "peak MiB per student" is the
-largest total over all students at one moment, divided by N: what a class needs per student at its busiest. RSS
-counts shared library pages in each process, so it overstates slightly. The largest single student is printed
-too.
+Memory: every 0.5 s, for each student, the memory of all the processes of that student's Unix user (their
+single-user server and kernels) is added up, two ways: resident (VmRSS from /proc/<pid>/status) and proportional
+(Pss from /proc/<pid>/smaps_rollup). "peak MiB per student" is the largest RSS total over all students at one
+moment, divided by N: what a class needs per student at its busiest. The largest single student is printed too,
+with how its RSS splits between server, kernels and the rest, and the largest single student's PSS.
+
+RSS overstates what a student costs a machine: it counts every page a process maps, so the pages of the Python
+binary and of the shared libraries (numpy's, zmq's, matplotlib's...), which are in memory once for the whole
+class, are counted again in every server and every kernel, about 20 MiB a process. PSS counts a shared page as a
+share (1/n for n processes mapping it); the PSS of every process on a machine adds up to the memory they use. So the
+largest student's PSS is the figure for "how many students a machine holds", and it only falls as the class grows
+(more processes share the same pages); a run of 3 students is an upper bound for a larger class. Both are printed.
 
 The last line is
     students: N, lessons run: M, errors: E, peak MiB per student: X, wall s: Y
@@ -262,13 +269,17 @@ def student_session(hub: LocalHub, admin: dict, run: StudentRun, repo: str, bran
 # --- memory -------------------------------------------------------------------------------------------------------
 
 class MemorySampler(threading.Thread):
-    """Every 0.5 s, the resident memory of each student's Unix user (all their processes), from /proc."""
+    """Every 0.5 s, the memory of each student's Unix user (all their processes), from /proc: resident (VmRSS) and
+    proportional (Pss, shared pages divided among the processes that map them), and at each student's RSS peak how
+    it splits between their server, their kernels and the rest (git, while the course is pulled)."""
 
     def __init__(self, uids: dict[int, str]):
         super().__init__(daemon=True)
         self.uids = uids
         self.peak_total = 0
         self.peak_by_student: dict[str, int] = {}
+        self.peak_pss_by_student: dict[str, int] = {}
+        self.split_at_peak: dict[str, dict[str, int]] = {}
         self.stopping = threading.Event()
 
     def run(self) -> None:
@@ -277,20 +288,44 @@ class MemorySampler(threading.Thread):
 
     def sample(self) -> None:
         uids = dict(self.uids)  # the main thread adds students as their Unix users appear
-        totals = dict.fromkeys(uids, 0)
+        splits: dict[int, dict[str, int]] = {uid: {} for uid in uids}
+        pss = dict.fromkeys(uids, 0)
         for pid, (_, _, uid) in processes().items():
-            if uid in totals:
-                totals[uid] += _rss_kib(pid)
-        self.peak_total = max(self.peak_total, sum(totals.values()))
-        for uid, kib in totals.items():
-            name = uids[uid]
-            self.peak_by_student[name] = max(self.peak_by_student.get(name, 0), kib)
+            if uid in splits:
+                kind = _process_kind(pid)
+                splits[uid][kind] = splits[uid].get(kind, 0) + _memory_kib(pid, "status", "VmRSS:")
+                pss[uid] += _memory_kib(pid, "smaps_rollup", "Pss:")
+        self.peak_total = max(self.peak_total, sum(sum(split.values()) for split in splits.values()))
+        for uid, split in splits.items():
+            name, kib = uids[uid], sum(split.values())
+            if kib > self.peak_by_student.get(name, 0):
+                self.peak_by_student[name], self.split_at_peak[name] = kib, split
+            self.peak_pss_by_student[name] = max(self.peak_pss_by_student.get(name, 0), pss[uid])
+
+    def largest_student(self) -> str:
+        """The student whose processes took the most resident memory at one moment, with its split and PSS."""
+        name, kib = max(self.peak_by_student.items(), key=lambda item: item[1])
+        split = ", ".join(f"{kind} {part / 1024:.0f}" for kind, part in sorted(self.split_at_peak[name].items()))
+        return (f"largest student: {name}, {kib / 1024:.0f} MiB ({split}); "
+                f"largest PSS: {max(self.peak_pss_by_student.values()) / 1024:.0f} MiB")
 
 
-def _rss_kib(pid: int) -> int:
+def _process_kind(pid: int) -> str:
+    """"server" (a student's single-user server), "kernel" (an IPython kernel) or "other"."""
     try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
+        command = Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return "other"
+    if b"jupyterhub.singleuser" in command or b"jupyterhub-singleuser" in command:
+        return "server"
+    return "kernel" if b"ipykernel" in command else "other"
+
+
+def _memory_kib(pid: int, table: str, label: str) -> int:
+    """One "<label> <n> kB" line of /proc/<pid>/<table> (status or smaps_rollup), in KiB; 0 if the process is gone."""
+    try:
+        for line in Path(f"/proc/{pid}/{table}").read_text().splitlines():
+            if line.startswith(label):
                 return int(line.split()[1])
     except OSError:
         pass
@@ -424,8 +459,7 @@ def main(argv=None) -> int:
         runs, sampler, watcher = run_class(hub, args.students, repo, branch, deadline, args.poll)
         peak_mib = sampler.peak_total / 1024 / args.students
         if sampler.peak_by_student:
-            largest = max(sampler.peak_by_student.items(), key=lambda item: item[1])
-            print(f"largest student: {largest[0]}, {largest[1] / 1024:.0f} MiB", flush=True)
+            print(sampler.largest_student(), flush=True)
     except Exception as error:
         failures.append(f"{type(error).__name__}: {error}{hub.log_tail(15) if isinstance(error, OSError) else ''}")
     finally:
