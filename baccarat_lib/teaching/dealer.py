@@ -1,13 +1,9 @@
 """Dealer mode: a timed drill in the manner of dealer training.
 
-Coups are dealt from a seeded shoe, card by card. For each coup the learner calls every decision in the order a
-dealer makes it (``DEALER_KINDS``: is there a natural, does Player draw, does Banker draw, who wins), then pays the
-winning bet, commission included, against a clock. A call slower than the target counts as *slow*, not wrong. Every
-answer and explanation comes from the code that decides (``play_coup``'s steps and ``payouts.settle``).
-
-**Time and saving.** A time counts from when the learner could see the call: the first call's clock starts at
-``start_clock()`` (a view's Start button; an answer before it is refused), each next one when the call before it is
-answered. The clock and the saving are the answer recorder's (``progress.recorder.AnswerRecorder``, source "dealer").
+Coups come from a seeded shoe, card by card; the learner calls each decision in a dealer's order (``DEALER_KINDS``),
+then pays the winning bet, against a clock. A call slower than the target is *slow*, not wrong. The first call is
+timed from ``start_clock()``, each next one from the answer before; the clock and the saving are the answer
+recorder's (source "dealer").
 
 >>> ticks = iter([0, 30, 32, 32])                # built at 0 s (Run All), Start at 30 s, answered at 32 s
 >>> session = DealerSession(seed=1, coups=1, stake=100, clock=lambda: next(ticks))

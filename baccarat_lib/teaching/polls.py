@@ -1,9 +1,6 @@
-"""A lesson's exercise asked again, as a class poll: the question rebuilt from the course list, not the notebook.
+"""A lesson's exercise asked again as a class poll, rebuilt from the course list (``course.LESSONS``), not the notebook.
 
-The course list (``course.LESSONS``) declares each exercise with the builder that makes its question and that
-builder's arguments, as data (``course.Build``); ``BUILDERS`` resolves the builder's name. The class hub's service
-judges a poll's answers with the question made here (``poll_question``), and a student's lesson shows it with the same
-exercise widget; ``read_poll`` reads the service's reply naming the current poll.
+The hub's service judges a poll's answers with ``poll_question``, and a lesson shows it with the exercise widget.
 
 >>> question = poll_question(5, 0)
 >>> question.prompt, question.answer, question.key

@@ -1,15 +1,9 @@
 """Practice drills: random situations asked as questions, checked by the rules, with a running score.
 
-Every question comes from a builder of ``rule_questions``, so its answer and explanation come from the rules; this
-module only chooses the situations. Each drill kind is one ``DrillKind`` record (name, label, levels, maker) in
-``DRILL_KINDS``: ``KINDS``, ``KIND_NAMES`` and ``LEVELS`` are read from it. Randomness comes in as a ``seed`` (the
-library's seed policy, ``errors.check_seed``), never the global generator: question ``number`` of a drill is built
-from ``f"{kind}/{difficulty}/{seed}/{number}"``, a final test from ``f"test/{seed}"``, so a seed replays its questions.
-
-A drill without a seed (``start_drill(adaptive=True)``) is adaptive: Leitner boxes (``progress.schedule``) over the
-learner's saved answers choose each question, so a missed tableau cell (or kind) comes back after one other question
-and a mastered one waits 2, 4, 8, then 16. A seeded drill never reads the history. ``Exercise.skill`` is what an
-answer is saved under: the kind, or the tableau cell ("banker-draw:5/4").
+Questions come from ``rule_questions``' builders; this module only chooses the situations, one ``DrillKind`` per kind
+in ``DRILL_KINDS``. A seed replays a drill's questions; a drill without one is adaptive: Leitner boxes
+(``progress.schedule``) over the saved answers choose each question. ``Exercise.skill`` is what an answer is saved
+under: the kind, or the tableau cell ("banker-draw:5/4").
 
 >>> exercise = make_exercise("banker-draw", difficulty=3, seed=1)
 >>> exercise == make_exercise("banker-draw", difficulty=3, seed=1)

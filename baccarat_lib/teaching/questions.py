@@ -1,7 +1,7 @@
-"""Exercises as data: a ``Question`` (its prompt, choices, right answer and why, and the ``skill`` and ``key`` a
-progress store files its answers under), and ``check_answer``, the pure function every exercise widget calls: numbers
-match however they are written (``9.50`` = ``9.5``), words in either language ("rút" = "draw"), and an answer that is
-blank, or not a number where one is asked, is not judged (``Feedback.judged`` False), so it neither counts nor reveals.
+"""Exercises as data: a ``Question`` and ``check_answer``, the pure function every exercise widget calls.
+
+Numbers match however they are written, words in either language; a blank answer, or not a number where one is
+asked, is not judged, so it neither counts nor reveals.
 
 >>> question = Question("What is 7 + 8, units digit only?", "5", "7 + 8 = 15.")
 >>> check_answer(question, "5").correct, check_answer(question, " 5.0 ").correct, check_answer(question, "15").message

@@ -1,9 +1,6 @@
 """Questions about the rules, a coup and a bet (lessons 01–06), whose answers and explanations come from the rules.
 
-The coup builders (``winner_question``, ``settle_question``, ``pair_question``) show every card given, as dealt (up to
-six, the most a coup uses), so the prompt does not tell whether anyone draws; the explanation then says which cards
-stayed in the shoe. Each question carries its ``skill`` ("total", the Banker tableau's cell "banker-draw:5/4", ...)
-and a short ``key`` (the cards as given).
+A coup question shows every card given, as dealt, so the prompt does not tell whether anyone draws.
 
 >>> from baccarat_lib.teaching import check_answer
 >>> question = total_question("7 8")

@@ -1,11 +1,5 @@
 """Diagrams for the lessons: the reading order of a coup, drawn large enough for a projector.
 
-Public names:
-
-- ``READING_ORDER``: the five boxes of the reading order, as ``(title, detail)`` pairs.
-- ``reading_order_box(step)``: the title of the box a coup's ``Step`` belongs to.
-- ``reading_order_figure()``: the reading order as a matplotlib flowchart.
-
 >>> [title for title, _ in READING_ORDER]
 ['1. Total', '2. Natural?', '3. Player rule', '4. Banker rule', '5. Compare']
 >>> from baccarat_lib import play_coup

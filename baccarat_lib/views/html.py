@@ -1,15 +1,4 @@
-"""HTML views of cards, hands, coups and steps, and the one caption and table style, large enough for a projector.
-
-Every view of the course builds its HTML from these pieces. Public names:
-
-- ``card_html(card)``: one card face, named in words for a screen reader (``game.cards.card_name``).
-- ``hand_html(name, cards, total=None)``: a labelled row of card faces with the total.
-- ``coup_html(coup, shown=None)``: both hands of a coup, optionally only its first ``shown`` cards.
-- ``steps_html(steps)``: the steps of a coup as a numbered list.
-- ``message_html(text, kind)``: a coloured box; ``kind`` is "error", "right", "wrong" or "info".
-- ``caption_html(html)``: a line of explanation above or below a view.
-- ``table_html(headers, rows, css_class, centred=False, marked=())``: a table in the course's one style, in a box
-  that scrolls sideways, which the keyboard reaches and a screen reader names by the table's columns.
+"""HTML views of cards, hands, coups and steps, and the course's one caption and table style, sized for a projector.
 
 >>> from baccarat_lib import Card
 >>> "♥" in card_html(Card("7", "♥"))

@@ -1,17 +1,6 @@
-"""Money as tables, for lessons 06, 07 and 10: pay tables side by side, a settled bet, odds and every bet's edge.
+"""Money as HTML tables for lessons 06, 07 and 10: pay tables, a settled bet, odds and every bet's edge.
 
-Each function reads the library's data (``payouts``, ``odds``) and returns HTML; the widgets of
-``views.widgets.money`` are thin views over them.
-
-- ``pay_tables_html(tables)``: the pay tables side by side, one row per bet, a column per table (its title).
-- ``settle_reading(table, bet, stake, cards)``: a typed coup played and a bet settled, with its HTML.
-- ``same_coup_everywhere_html(bet, stake, cards)``: one coup settled on every table that offers the bet.
-- ``outcome_table_html(decks)``: P(Banker), P(Player), P(Tie) for each number of decks.
-- ``edge_table_html(decks, tables)``: house edges, bet × table: a row per bet, a column per table.
-- ``given_player_total_html(decks)``: who wins, given Player's two-card total.
-- ``edge_reading(decks, table)``: one table's bets, each net result with its chance, and the house edge.
-- ``removal_html(removed, decks)``: each bet's exact edge with and without some cards (lesson 10).
-- ``WORKED_COUP``: the rule reference's worked coup, the widgets' first example.
+Each function reads the library's data (``payouts``, ``odds``) and returns HTML for ``views.widgets.money``.
 
 >>> reading = settle_reading("standard", "banker", "100", "2♣ 3♥ 3♠ A♦ 7♦ 4♠")
 >>> reading.settlement.net, reading.settlement.commission

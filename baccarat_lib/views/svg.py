@@ -1,23 +1,9 @@
-"""The scoreboards as inline SVG, their one renderer (lessons, widgets and the book), in ``views.palette``'s colours.
+"""The scoreboards as inline SVG, in ``views.palette``'s colours: their one renderer, for lessons, widgets and the book.
 
-Nothing is told by colour alone: a bead and a ring carry their letter (B, P, T), a tie is a green slash (with its
-count when more than one), and a derived road's blue marks are broken (a dashed ring, a dotted slash, a dot with a
-hole) where its red ones are whole. Each picture is an image for a screen reader (``role="img"``), named by its
-title and described in words by its ``<desc>``: per board, the coups and each side's wins, the Big Road's streaks
-in order, a derived road's runs of colour. It scales to its output's width, and is wide enough for every title.
-
-Public names:
-
-- ``bead_plate_svg(cells, columns=None, rows=6, title=...)``: one board from ``roads.bead_plate``.
-- ``big_road_svg(cells, columns=None, rows=6, title=...)``: one board from ``roads.big_road``.
-- ``roads_svg(outcomes, rows=6)``: both boards of a sequence of results (or ``CoupRecords``), Bead Plate on
-  top, in one picture, so their cells are the same size.
-- ``scoreboard_svg(outcomes, rows=6)``: all five boards, as a table's screen shows them: below the two, the derived
-  roads in half-size cells (Big Eye Boy hollow circles, Small Road filled dots, Cockroach Pig slashes).
-
-Every mark carries a class, so the picture can be read back: ``bcl-bead``, ``bcl-bead-letter``,
-``bcl-banker-pair``, ``bcl-player-pair``, ``bcl-ring``, ``bcl-ring-letter``, ``bcl-tie``, ``bcl-tie-count``, and
-``bcl-big-eye-boy``, ``bcl-small-road``, ``bcl-cockroach-pig`` with their colour (``data-colour``).
+Nothing is told by colour alone: beads and rings carry their letter, a tie is a green slash (with its count when
+more than one), a derived road's blue marks are broken where its red ones are whole. Each picture is an image for a
+screen reader (``role="img"``), named by its title and described in words by its ``<desc>``. Every mark carries a
+``bcl-…`` class (and a derived road's its ``data-colour``), so the picture can be read back.
 
 >>> from baccarat_lib.analysis.roads import bead_plate
 >>> svg = bead_plate_svg(bead_plate("B P T"))

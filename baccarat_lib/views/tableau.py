@@ -1,11 +1,5 @@
 """The Banker tableau drawn, from ``game.tableau`` (and through it the one literal ``rules.BANKER_TABLEAU``).
 
-Public names:
-
-- ``tableau_markdown()``: the printed table as Markdown.
-- ``tableau_grid_html(banker_total=None, third_card=None)``: the draw/stand grid as coloured HTML, one cell outlined.
-- ``published_markdown(rows, headings)``: rows printed elsewhere, shown cell for cell as a Markdown table.
-
 >>> print(tableau_markdown().splitlines()[1:3])
 ['|---|---|---|', '| 0, 1, 2 | any (0–9) | — |']
 """

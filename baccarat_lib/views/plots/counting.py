@@ -1,11 +1,5 @@
 """Matplotlib pictures of card counting (lesson 10): the effect of removing each card, and the edges through a shoe.
 
-Public names:
-
-- ``plot_effect_of_removal(effects, ax=None)``: grouped bars, a group per card value, a bar per bet.
-- ``plot_edges_through_shoe(points, bets=None, ax=None)``: each bet's exact house edge before every coup, the
-  region where a bet has positive expectation shaded.
-
 >>> import matplotlib.pyplot as plt
 >>> from fractions import Fraction
 >>> ax = plot_effect_of_removal({"banker": {value: Fraction(value - 4, 10**5) for value in range(10)}})

@@ -1,20 +1,9 @@
 """Pieces every widget shares: the one view pattern, inline errors instead of tracebacks, and argument checks.
 
-The one widget pattern: a class holds the controls as attributes and an ``update()`` that calls one pure
-function; its ``view`` is ``projector_view(children, controller=self)``, so ``view.controller`` is the object a
-test drives; ``show_…()`` returns ``Class(...).view``. A constructor checks its arguments before it builds a
-control (a control would refuse them with a raw traitlets error, or silently clamp them); after that, whatever a
-learner types shows inline (``safe_html``), never as a traceback.
-
-Public names:
-
-- ``projector_view(children, controller, name=None)``: the box every widget is shown in, with fonts sized for a
-  projector; its plain-text fallback is one sentence naming the widget.
-- ``safe_html(compute)``: the HTML ``compute()`` returns, or an inline error box if it raises.
-- ``BIG``: the layout of a large button.
-
-The widget modules' own helpers (``action_button``, ``on_change``, ``picked_seed``, ``SeedBox``, ``LiveHTML``,
-``focus``, ``check_option``, ``chosen``, ``fitted``, …) each say what they do.
+A widget class holds its controls and an ``update()`` that calls one pure function; ``show_…()`` returns its
+``projector_view(children, controller=self)``, whose ``view.controller`` is the object a test drives. A constructor
+checks its arguments before building a control (which would refuse them with a traitlets error, or clamp them);
+after that, whatever a learner types shows inline (``safe_html``), never as a traceback.
 
 >>> check_option("bet", "banker", [("Banker", "banker"), ("Tie", "tie")])
 'banker'

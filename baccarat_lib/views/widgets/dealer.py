@@ -1,23 +1,9 @@
-"""Dealer mode on screen: call each decision of a coup dealt card by card, against a clock.
+"""Dealer mode: call each decision of a coup dealt card by card, against a clock.
 
-A thin view of a ``teaching.dealer.DealerSession``: the cards face up so far and the call to make
-(``_dealer_call_html``), answered with the exercise widget's ``AnswerControls``; the seconds the last call took
-against the target (``_dealer_timer_html``); at the end the report (``_dealer_report_html``): accuracy and times per
-kind of call, and each coup that went wrong replayed with the rules' own steps.
-
-**When the clock runs.** Run All builds the widget before the learner scrolls to it, so the first call waits behind
-**Start** and is timed from it; each next call from when the one before is answered. After a wrong call the widget
-waits for *Continue*, so reading why does not count against the next call. Once started, *Start again* (or a new
-seed) deals a new session whose clock starts at once.
-
-Widget (``show_dealer_mode()`` returns the view; ``view.controller`` holds the controls: see ``common``):
-
-- ``DealerWidget(seed=2024, coups=10, target_seconds=5, decks=8, clock=time.monotonic)``:
-  ``.start()`` presses Start, ``.click(choice)`` answers, ``.resume()`` presses Continue.
-- ``show_dealer_mode(seed=2024, coups=10, target_seconds=5)``.
-
-**Saved progress**: each judged call is saved by the one answer recorder (source "dealer") under the call's skill
-("dealer:banker-draw"), with the seconds it took.
+``DealerWidget`` is a thin view of a ``teaching.dealer.DealerSession``; ``.start()`` presses Start, ``.click(choice)``
+answers, ``.resume()`` presses Continue. The first call is timed from **Start**, each next one from the answer before;
+after a wrong call the clock waits for *Continue*. Each judged call is saved through ``progress.recorder`` (source
+"dealer") under its skill, with its seconds.
 
 >>> dealer = show_dealer_mode(seed=5, coups=1).controller
 >>> dealer.answer_row.children == (dealer.start_button,)      # nothing to answer before Start

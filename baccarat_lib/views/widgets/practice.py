@@ -1,21 +1,8 @@
-"""Widgets for lesson 09: the practice drill and the final test.
+"""Widgets for lesson 09: the practice drill, the weak-spots drill and the final test.
 
-Each widget is a thin view of a ``teaching.practice.Drill``, changed only by ``start_drill``, ``answer_drill`` and
-``next_drill``, answered with the exercise widget's ``AnswerControls``; ``_drill_html(drill)`` shows it.
-
-Widgets (each ``show_…()`` returns the view; ``view.controller`` holds the controls: see ``common``):
-
-- ``show_drill(kind="mixed", difficulty=1, seed=2024, adaptive=False)``: choose the drill and difficulty, answer,
-  see instant feedback and the score, press Next; the same seed gives the same questions. ``adaptive=True``: no
-  seed; the questions the learner's saved answers say are due (``teaching.practice.next_practice_item``).
-- ``show_weak_spots_drill(kind="mixed", difficulty=3)``: "Practise my weak spots", the adaptive drill of ``kind``.
-- ``show_final_test(seed=2024, questions=10)``: a mixed test of every kind, then a score summary.
-
-**Saved progress**: the first judged answer to each question (the only one scored: one try, ``ONE_TRY``) is saved by
-the one answer recorder (source "drill" or "test") under the exercise's skill, timed from the question being shown.
-Run All builds the widget before the learner scrolls to it, so the first question waits behind **Start** and is
-timed from it; each next one from **Next question**; once started, a new setting or *Start again* shows question 1
-at once. Nobody can answer untimed.
+Each is a thin view of a ``teaching.practice.Drill``, changed only by ``start_drill``, ``answer_drill`` and
+``next_drill``. The first question waits behind **Start** and is timed from it, each next one from **Next question**;
+only the first judged answer to each is scored and saved through ``progress.recorder`` (source "drill" or "test").
 
 >>> drill = show_drill(kind="total", seed=1).controller
 >>> drill.start()

@@ -1,15 +1,8 @@
 """The "My progress" page (lesson 11): what the learner's saved answers say, and what to practise next.
 
-Private HTML builders, each handed the ``progress.report.ProgressReport`` the page built, then the widget:
-
-- ``ProgressPage(store=None, lessons=None)``: the page (``lessons`` None: the course's, ``course.LESSONS``);
-  ``show_progress()`` returns its view.
-
-The page reads the store's summaries (not every answer) when shown and on **Refresh**. **Export to CSV** writes
-every answer to a new file in the notebook's folder (else next to the progress file) and says where. **Reset…**
-asks first; only **Yes, delete all my progress** deletes, after keeping a backup next to the progress file
-(``progress.reset_progress``), and says where. **Practise …** starts the suggested adaptive drill on the page. A
-message from the store (a damaged file moved aside, progress not being saved) is shown once.
+The page reads the store's summaries when shown and on **Refresh**; **Export to CSV** writes every answer to a new
+file; **Reset…** asks first and keeps a backup (``progress.reset_progress``); **Practise …** starts the suggested
+adaptive drill. A message from the store is shown once.
 
 >>> from baccarat_lib.progress import ProgressStore
 >>> page = ProgressPage(ProgressStore(":memory:"))
