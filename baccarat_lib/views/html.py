@@ -92,8 +92,7 @@ _MARKED_ROW = f'<tr class="bcl-marked" style="background:{TONES["green"][0]};col
 
 
 def table_html(headers, rows, css_class: str, centred: bool = False, marked=()) -> str:
-    """A table in the course's one style (headers and cells are HTML already); the rows numbered (from 0) in
-    ``marked`` are shaded green and bold.
+    """A table in the course's one style (cells are HTML); the rows numbered in ``marked`` shaded.
 
     >>> table_html(["Bet", "Edge"], [["Tie", "14.36%"]], "bcl-demo").count("<td")
     2

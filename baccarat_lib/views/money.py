@@ -66,8 +66,7 @@ def _title(name: str) -> str:
 
 
 def pay_tables_html(tables=None, bets=None) -> str:
-    """The pay tables side by side: a column per table, a row per bet, each cell the bet's lines in the order they
-    are checked ("—": not offered). ``bets``: None for every bet the tables offer, or the bets to show."""
+    """The pay tables side by side: a column per table, a row per bet (``bets`` None: all)."""
     rows = pay_table_rows(tables)
     if bets is not None:
         offered = [bet for bet, _lines in rows]
@@ -99,8 +98,7 @@ class SettleReading(NamedTuple):
 
 
 def _settlement_rows(stake: Decimal, settlement: Settlement, line=None) -> list:
-    """The settlement as a learner reads it: a win is paid, then any commission taken back; a push returns the
-    stake; a loss pays nothing. ``line``: the pay-table line that applied."""
+    """The settlement as a learner reads it: a win paid, then any commission taken back."""
     result = settlement.result
     rows = [[_("Stake"), money(stake)], [_("Result"), _(_RESULT_NAMES.get(result, result))]]
     if result == "wins":
@@ -125,8 +123,7 @@ def _settlement_rows(stake: Decimal, settlement: Settlement, line=None) -> list:
 
 
 def settle_reading(table, bet: str, stake, cards) -> SettleReading:
-    """Play ``cards`` (dealt order) and settle ``stake`` on ``bet`` at ``table``: gross, commission and net. Its HTML
-    says the verdict first, then the settlement's lines, then the coup."""
+    """Play ``cards`` and settle ``stake`` on ``bet`` at ``table``: the verdict, its lines, the coup."""
     table = pay_table(table)
     coup = play_coup(cards)
     settlement = settle(bet, stake, coup, table)
@@ -181,8 +178,7 @@ def outcome_table_html(decks=(6, 8)) -> str:
 
 
 def edge_table_html(decks=(6, 8), tables=None) -> str:
-    """House edges, bet × table: a row per bet, a column per table (headed by its title); each cell gives the
-    edge for each number of decks, one per line, or "—" where the table does not offer the bet."""
+    """House edges, a row per bet, a column per table, a line per number of decks ("—": not offered)."""
     decks = _deck_counts(decks)
     edges = {(name, bet): by_decks for name, bet, by_decks in _edge_rows(decks, tables)}
     names = list(dict.fromkeys(name for name, _bet in edges))

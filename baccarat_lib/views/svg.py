@@ -263,8 +263,7 @@ def _board_words(entry) -> str:
 
 
 def _svg(boards, columns: int, rows: int, label: str) -> str:
-    """``boards`` ((draw, cells, title), or (draw, cells, title, k) for a derived road) one under the other in one
-    picture named ``label``, its ``<desc>`` each board in words."""
+    """``boards`` one under the other in one picture named ``label``, each described in its ``<desc>``."""
     description = "\n".join(_board_words(entry) for entry in boards)
     boards = [_board(entry, columns) for entry in boards]
     width = max(_PAD + max(board_columns * cell, len(title) * _CHAR_WIDTH * _TITLE_SIZE) + _PAD
@@ -297,8 +296,7 @@ def big_road_svg(cells, columns: int | None = None, rows: int = ROWS, title: str
 
 
 def _boards_svg(beads, rings, rows: int, label: str = _BOARDS_LABEL, derived=None) -> str:
-    """Both boards from their layouts as one SVG named ``label`` (a catalog message), Bead Plate on top, cells the
-    same size; ``derived``: None, or the three derived roads' cells, drawn below in half-size cells."""
+    """Both boards as one SVG named ``label``, Bead Plate on top; ``derived``: the derived roads below."""
     columns = max(_columns(beads, None), _columns(rings, None))
     boards = [(_bead_board, beads, _(_BEAD_PLATE_TITLE)), (_road_board, rings, _(_BIG_ROAD_TITLE))]
     for k, cells in zip(DERIVED_ROADS, derived or ()):
@@ -307,8 +305,7 @@ def _boards_svg(beads, rings, rows: int, label: str = _BOARDS_LABEL, derived=Non
 
 
 def scoreboard_svg(outcomes, rows: int = ROWS) -> str:
-    """All five boards of a sequence of results (or ``CoupRecords``) as one SVG: Bead Plate, Big Road, and below
-    them the Big Eye Boy, Small Road and Cockroach Pig in half-size cells.
+    """All five boards of a sequence of results as one SVG, the derived roads in half-size cells.
 
     >>> svg = scoreboard_svg("B B P P B")
     >>> [svg.count(f'class="bcl-{name}"') for name in ("ring", "big-eye-boy", "small-road", "cockroach-pig")]

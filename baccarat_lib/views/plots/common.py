@@ -79,8 +79,7 @@ def figure_description(fig: Figure) -> str:
 
 
 def describe_figure(fig: Figure, text: str) -> Figure:
-    """Say in ``text`` what ``fig`` shows, for a figure whose titles do not (a diagram); returns ``fig``. (It is kept
-    as the figure's label, never drawn.)"""
+    """Say in ``text`` what ``fig`` shows, when its titles do not; returns ``fig``."""
     fig.set_label(text)
     return fig
 
@@ -112,8 +111,7 @@ def _description(fig: Figure) -> str:
 
 
 def _show_figures_with_alt(formatters) -> None:
-    """Register ``figure_html`` as the ``text/html`` display of every figure in ``formatters`` (an IPython display
-    formatter's), for ``FigureBase``: the inline backend clears the formats registered for ``Figure`` when it starts."""
+    """Register ``figure_html`` as every figure's ``text/html`` display in ``formatters``."""
     formatters["text/html"].for_type(FigureBase, figure_html)
 
 

@@ -61,8 +61,7 @@ def _reason(reply) -> str:
 
 
 class PollQuestion(QuestionWidget):
-    """The lesson's exercise widget, answering a poll: a judged answer is sent once, without verdict until revealed
-    (a typo is still told what to type, as in the lesson); nothing is saved in the learner's progress."""
+    """The lesson's exercise widget answering a poll: a judged answer is sent once, unjudged."""
 
     def __init__(self, question, on_answer):
         super().__init__(question)
@@ -127,8 +126,7 @@ class ClassPoll:
     # ----- fetch -> state -> view
 
     def refresh(self) -> Poll | None:
-        """Ask the service once for its poll and show it; when the service does not answer, say so and keep the
-        poll shown. Returns the poll shown."""
+        """Ask the service once for its poll and show it; returns the poll shown."""
         try:
             status, reply = self.fetch()
             if status != 200:
@@ -210,8 +208,7 @@ class ClassPoll:
         self.run(lambda: self._send_answer(poll, str(text)))
 
     def _send_with_retries(self, poll_id: int, text: str) -> tuple:
-        """The service's (status, reply) for the answer; a try with no reply, or a 5xx, is made again after each
-        pause of ``RETRY_SECONDS`` (this runs in the background: the learner's kernel is never kept waiting)."""
+        """The service's (status, reply), retried every ``RETRY_SECONDS`` while none comes."""
         for pause in (*RETRY_SECONDS, None):
             try:
                 status, reply = self.send(poll_id, text)

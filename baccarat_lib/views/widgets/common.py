@@ -110,8 +110,7 @@ class ProjectorView(widgets.VBox):
 
 
 def projector_view(children, controller, name: str | None = None) -> ProjectorView:
-    """A VBox of ``children`` readable on a projector; ``view.controller`` holds the controls. ``name`` (default:
-    from the controller's class, e.g. "the coup builder", translated) names the widget in its plain-text fallback."""
+    """A VBox of ``children`` readable on a projector; ``view.controller`` holds the controls."""
     if name is None:
         name = _(_WIDGET_NAMES.get(type(controller).__name__, N_("this widget")))
     check_text("name", name, '"the coup builder"')
@@ -161,8 +160,7 @@ def focus(control) -> None:
 
 
 def fitted(width: str, natural: str = "initial") -> str:
-    """A label's or button's width: ``width`` (chosen for the English words) in English, ``natural`` in another
-    language, whose longer words a fixed width would cut.
+    """A width: ``width`` in English, ``natural`` in a language whose longer words it would cut.
 
     >>> fitted("8em"), fitted("14em", "auto")
     ('8em', '14em')
@@ -171,8 +169,7 @@ def fitted(width: str, natural: str = "initial") -> str:
 
 
 def safe_html(compute) -> str:
-    """Call ``compute()`` for HTML; a BaccaratError's message shows inline, anything else as one plain sentence (its
-    traceback logged on the ``baccarat_lib.views`` logger)."""
+    """``compute()``'s HTML, or its error inline (anything but a BaccaratError logged)."""
     try:
         return compute()
     except BaccaratError as error:
@@ -194,8 +191,7 @@ def check_text(name: str, value, example: str) -> str:
 
 
 def check_option(name: str, value, options, accepted: str | None = None):
-    """``value`` if it is one of ``options`` (values, or (label, value) pairs); a numpy integer counts as its int,
-    ``True`` is not 1. ``accepted`` words the choices (default: them all), translated by the caller."""
+    """``value`` if it is one of ``options`` (values, or (label, value) pairs)."""
     values = [option[1] if isinstance(option, tuple) else option for option in options]
     candidate = value
     if type(value).__name__ not in ("bool", "bool_") and not isinstance(value, str):
@@ -238,8 +234,7 @@ class _TextOrWholeNumber(traitlets.Unicode):
 
 
 class SeedBox(widgets.Text):
-    """A text box holding a seed (a whole number 0 or more): unlike a number box, which silently reverts or clamps,
-    whatever is typed stays and ``seed_or_error()`` says what is wrong. ``box.value = 32`` is the same as typing it."""
+    """A text box holding a seed: what is typed stays, and ``seed_or_error()`` says what is wrong."""
 
     value = _TextOrWholeNumber("", help="The typed seed").tag(sync=True)
 

@@ -52,8 +52,7 @@ def _table_menu(table: str) -> widgets.Dropdown:
 
 
 class SettleWidget:
-    """Choose a pay table, a bet it offers, a stake and a coup (typed, or dealt from a shoe shuffled with ``seed``);
-    see what the bet pays."""
+    """Choose a pay table, a bet, a stake and a coup (typed or dealt); see what the bet pays."""
 
     def __init__(self, table="standard", bet="banker", stake="100", cards=WORKED_COUP, seed=2024, decks=8):
         table = _table_name(table)

@@ -78,8 +78,7 @@ def _drill_html(drill: Drill) -> str:
 # ---------------------------------------------------------------- the drill and the final test
 
 class PracticeDrill:
-    """A drill (choose kind, difficulty and seed) or, with ``test=True``, the final mixed test of ``questions``;
-    ``.start()`` presses Start, ``.click(choice)`` answers, ``.next()`` presses Next."""
+    """A drill, or with ``test=True`` the final test; ``.start()``, ``.click(choice)``, ``.next()``."""
 
     def __init__(self, kind: str = MIXED, difficulty: int = 1, seed: int = 2024, test: bool = False,
                  questions: int = FINAL_TEST_QUESTIONS, adaptive: bool = False, clock=time.monotonic):
@@ -151,8 +150,7 @@ class PracticeDrill:
         self.update()
 
     def _with_history(self, step):
-        """``step(history)`` with the learner's saved answers (this kernel's progress store); with none if they
-        cannot be read: a progress problem never stops a drill."""
+        """``step(history)`` with the saved answers, or none if they cannot be read."""
         try:
             return step(progress_store())
         except Exception:                   # noqa: BLE001 - a progress problem must never stop a drill
@@ -178,8 +176,7 @@ class PracticeDrill:
         return store_messages_html(self.recorder.record(exercise.skill, key, str(text), feedback.correct))
 
     def answer(self, text):
-        """Answer the current question with ``text``; returns the Feedback shown. An answer that is not judged is told
-        what to type, is not scored, and the question stays open."""
+        """Answer the current question with ``text``; returns the Feedback shown."""
         if self.state is None or not self.begun:
             return None
         feedback = check_answer(self.state.exercise.question, text)
@@ -196,8 +193,7 @@ class PracticeDrill:
         return self.state.feedback
 
     def click(self, choice: str):
-        """Press the answer button labelled ``choice`` (or type ``choice`` and press Check); returns the Feedback
-        (None while the seed box holds no seed, or before Start)."""
+        """Press the button labelled ``choice``, or type it and press Check; returns the Feedback."""
         if self.state is None or not self.begun:
             return None
         self.controls.press(choice)

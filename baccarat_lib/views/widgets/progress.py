@@ -91,8 +91,7 @@ _CHART_FONT = "DejaVu Sans,Verdana,Arial,sans-serif"
 
 
 def _accuracy_plot_html(days) -> str:
-    """Accuracy per day as an inline SVG line chart (drawn directly, so a Refresh stays fast): the percent right
-    each of the last ``CHART_DAYS`` days practised, oldest on the left, the answers it counts above each point."""
+    """Accuracy per day of the last ``CHART_DAYS`` days practised, as an inline SVG chart."""
     shown_days = days[-CHART_DAYS:]
     c = _CHART
     plot_width, plot_height = c["width"] - c["left"] - c["right"], c["height"] - c["top"] - c["bottom"]
