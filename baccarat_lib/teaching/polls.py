@@ -34,8 +34,7 @@ POLL_STATES = ("open", "closed", "revealed")      # answers taken; no more answe
 
 
 class Poll(NamedTuple):
-    """A class poll: the service's ``id`` for it, the ``lesson`` (a stem) and ``exercise`` (its number there) it
-    asks, and its ``state`` (one of ``POLL_STATES``)."""
+    """A class poll: the service's ``id``, the ``lesson`` and ``exercise`` it asks, and its ``state``."""
 
     id: int
     lesson: str
@@ -66,8 +65,7 @@ def read_poll(reply) -> Poll | None:
 
 
 def _published_table_question(rows_name: str, name: str, key: str) -> Question:
-    """``wrong_rows_question`` of a Banker table printed in a guide (``game.tableau``'s ``rows_name``), named by
-    ``name`` (a message of the lessons' catalog, as the lesson's ``tr(...)``)."""
+    """``wrong_rows_question`` of a Banker table printed in a guide, ``name`` in the lessons' catalog."""
     return wrong_rows_question(tableau.read_published_table(getattr(tableau, rows_name)), tr(name), key=key)
 
 
@@ -78,8 +76,7 @@ def _streak_row(coups: int, decks: int, seed: int, longest: int):
 
 
 def _simulated_streak_question(coups: int, decks: int, seed: int, longest: int) -> Question:
-    """``streak_question`` of the longest Banker streak counted in ``coups`` simulated coups (lesson 08: a few
-    seconds the first time, then cached)."""
+    """``streak_question`` of the longest Banker streak counted in ``coups`` simulated coups (cached)."""
     return streak_question(_streak_row(coups, decks, seed, longest),
                            odds.outcome_probabilities(decks=decks)[Outcome.BANKER])
 
@@ -115,8 +112,7 @@ BUILDERS |= {"published_table_question": _published_table_question,
 
 
 def poll_question(lesson, exercise) -> Question:
-    """The ``Question`` of exercise number ``exercise`` (0, 1, ...) of ``lesson`` (a number, a file name or a
-    ``course.Lesson``), in the current language: the question that lesson's ``show_question`` cell shows."""
+    """The ``Question`` of exercise number ``exercise`` (from 0) of ``lesson``, as the lesson shows it."""
     declared = course_lesson(lesson)
     if not declared.exercises:
         raise BaccaratError(_("lesson {lesson} has no exercises to ask").format(lesson=shown(declared.stem)))

@@ -206,9 +206,7 @@ def _settle(rng, difficulty):
 # The drill kinds: one record each. Everything else about the kinds is read from this table.
 
 class DrillKind(NamedTuple):
-    """A drill kind: its key ``name``, its ``label`` (marked for translation: show it as ``_(label)``), the
-    difficulty ``levels`` whose mixed drills ask it, and the ``maker`` of its questions (``maker(rng, difficulty)``
-    returns the question and its key facts)."""
+    """A drill kind: ``label`` shown as ``_(label)``, the ``levels`` whose mixed drills ask it, and its ``maker``."""
 
     name: str
     label: str
