@@ -42,8 +42,7 @@ from .questions import ANSWER_NAMES, Question, _answer_text, check_answer, engli
 __all__ = ["DEALER_KINDS", "DEALER_KIND_NAMES", "DEALER_STAKES", "Call", "DealerFeedback", "KindSummary", "WrongCoup",
            "DealerReport", "DealerSession"]
 
-# The kinds of call, in the order a coup asks them, and their names (marked for translation: show them as
-# _(DEALER_KIND_NAMES[kind])); the kinds are keys.
+# The kinds of call, in the order a coup asks them, and their names (show them as _(DEALER_KIND_NAMES[kind])).
 DEALER_KIND_NAMES = {"natural": N_("Natural?"), "player-draw": N_("Player draws?"), "banker-draw": N_("Banker draws?"),
                      "winner": N_("Who wins?"), "settle": N_("Pay the bet")}
 DEALER_KINDS = tuple(DEALER_KIND_NAMES)

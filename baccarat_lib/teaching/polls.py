@@ -97,9 +97,8 @@ def _seeded_exercise_question(kind: str, difficulty: int = 1, seed=None) -> Ques
     return make_exercise(kind, difficulty, seed).question
 
 
-# Builder name -> the function that makes the question from the declared arguments: the ``*_question`` builders
-# themselves, and, where a lesson computes an argument in an earlier cell (a seeded shoe, a simulation, a published
-# table), a function that computes it from the declared numbers first.
+# Builder name -> the function that makes the question from the declared arguments (computing first what a lesson
+# computes in an earlier cell).
 BUILDERS = {function.__name__: function for function in (
     card_value_question, total_question, natural_question, player_draw_question, banker_draw_question,
     winner_question, cards_used_question, settle_question, pair_question, wins_more_question,

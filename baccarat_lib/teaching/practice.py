@@ -73,8 +73,7 @@ class Exercise(NamedTuple):
         return self.question.skill
 
 
-# ---------------------------------------------------------------------------------------------------------
-# Random cards
+# ---------------------------------------------------------------- random cards
 
 def _card(rng: random.Random, value: int | None = None, besides=()) -> Card:
     """A random card with a suit, of the given point value if one is asked for, and not one of ``besides``."""
@@ -121,10 +120,8 @@ def _values(cards) -> tuple[int, ...]:
     return tuple(sorted(card.value for card in cards))
 
 
-# ---------------------------------------------------------------------------------------------------------
-# One question per kind; ``difficulty`` changes the situations asked.
-# Each maker returns the question and its key facts, finest first: the card values its prompt shows, the situation
-# (totals, the cell of the tableau, the bet), then the answer pattern. A final test avoids repeating any of them.
+# ---------------------------------------------------------------- one question maker per kind
+# Each returns the question and its key facts, finest first (card values, situation, answer pattern).
 
 def _total(rng, difficulty):
     size = 3 if difficulty == 3 else 2
@@ -202,8 +199,7 @@ def _settle(rng, difficulty):
     return question, (_values(cards), (bet, table, coup.outcome), (bet, table))
 
 
-# ---------------------------------------------------------------------------------------------------------
-# The drill kinds: one record each. Everything else about the kinds is read from this table.
+# ---------------------------------------------------------------- the drill kinds, one record each
 
 class DrillKind(NamedTuple):
     """A drill kind: ``label`` shown as ``_(label)``, the ``levels`` whose mixed drills ask it, and its ``maker``."""
@@ -350,9 +346,7 @@ def _fresh_exercise(kind: str, rng: random.Random, seen: set) -> Exercise:
     return best
 
 
-# ---------------------------------------------------------------------------------------------------------
-# Adaptive practice: the next question chosen by Leitner boxes over the learner's saved answers
-# (``progress.schedule``). Only a drill without a seed adapts; a seeded drill never reads the history.
+# ---------------------------------------------------------------- adaptive practice (a drill without a seed)
 
 def _banker_cells(difficulty: int) -> tuple[str, ...]:
     """The tableau cells an adaptive Banker drill asks: Player stood, then the whole tableau, then its hard rows."""
@@ -431,8 +425,7 @@ def exercise_for(skill: str, difficulty: int = 1, seed=None) -> Exercise:
     return Exercise("banker-draw", difficulty, banker_draw_question(banker_cards, third))
 
 
-# ---------------------------------------------------------------------------------------------------------
-# Checking and scoring
+# ---------------------------------------------------------------- scoring
 
 @dataclass(frozen=True)
 class Score:
@@ -511,8 +504,7 @@ def _check_score(score) -> None:
         raise BaccaratError(_("score must be a Score, not {value}").format(value=shown(score)))
 
 
-# ---------------------------------------------------------------------------------------------------------
-# A whole drill as pure state (the widget only shows it)
+# ---------------------------------------------------------------- a whole drill as pure state
 
 @dataclass(frozen=True)
 class Drill:

@@ -26,13 +26,9 @@ __all__ = ["Question", "Feedback", "check_answer", "verdicts_text"]
 
 _BLANK = N_("Type or choose an answer first.")
 
-# Words a learner may type for one answer, per kind of answer: the English word (the answer's code) first, then
-# the other ways to say it, compared folded (no case, no diacritics: ``i18n.fold``), so "Không rút", "khong rut"
-# and "stand" are the same answer. Each kind is its own table, so a word means one thing within a question:
-# "không" alone is "no" to a yes/no question, and neither "draw" nor "stand" to a draw/stand one ("không rút" and
-# "không đứng" mean opposite things: "không" alone is a wrong answer there, and dealer mode asks to choose again).
-# The Vietnamese words follow the glossary (docs/glossary.vi.md): *rút*, *đứng* (guide 001: *dừng*), Người chơi /
-# Khách chơi, Nhà cái, Hòa.
+# Words a learner may type for one answer, per kind of answer: the answer's code first, then its synonyms,
+# compared folded (``i18n.fold``). A table per kind, so "không" is "no" to a yes/no question but no draw/stand
+# answer. The Vietnamese words follow docs/glossary.vi.md.
 ANSWER_WORDS = {
     "draw or stand": {
         "draw": ("draw", "draws", "rút", "rút bài", "rút thêm", "có rút"),
