@@ -164,8 +164,7 @@ def _derived_board(k: int):
     return draw
 
 
-# A derived road's red marks are whole and its blue ones broken, so the two differ in more than colour (red and blue
-# are equally dark: in greyscale they are the same grey).
+# A derived road's red marks are whole and its blue ones broken: in greyscale the two are the same grey.
 _BROKEN_RING = ' stroke-dasharray="3.2 2"'         # Big Eye Boy: a dashed ring
 _DOTTED_SLASH = ' stroke-dasharray="0.1 4.6"'      # Cockroach Pig: round dots along the slash
 _HOLE = 2.4                                         # Small Road: the radius of a blue dot's hole

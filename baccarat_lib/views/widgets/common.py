@@ -42,9 +42,8 @@ _MESSAGE_BUDGET = 180         # an argument error names the argument, what is ac
 _LOGGER = logging.getLogger("baccarat_lib.views")
 _LOGGER.addHandler(logging.NullHandler())   # a library logs for developers; nothing reaches a learner's stderr
 
-# ipywidgets' 13 px text and 1 px focus line are lost on a projector: every widget's box (class bcl-widget) carries
-# this style sheet, which enlarges its controls and text and draws the keyboard's focus as a 3 px ring. Its first
-# rule reaches the whole page: printed explanations wrap between words, not anywhere ("draws on any ca / rd but 8").
+# Every widget's box (bcl-widget) enlarges its controls and text for a projector and rings the keyboard's focus
+# (3 px); the first rule wraps printed explanations between words on the whole page.
 PROJECTOR_CSS = """<style>
 .jp-OutputArea-output pre { word-break: normal; overflow-wrap: break-word; }
 .bcl-widget .widget-html-content { font-size: 14px; }
@@ -121,8 +120,7 @@ def projector_view(children, controller, name: str | None = None) -> ProjectorVi
     return view
 
 
-# A live region: a screen reader announces what appears inside it, whole, after what it is saying now. It is part
-# of the HTML widget's value, so it is present, and empty, before the first answer.
+# A live region, part of the HTML widget's value so it is present (empty) before the first answer.
 _LIVE_OPEN = '<div class="bcl-live" role="status" aria-live="polite" aria-atomic="true">'
 
 

@@ -36,8 +36,7 @@ _NAME = N_("dealer mode")     # the widget's name in its plain-text fallback, tr
 SOURCE = "dealer"           # the source dealer mode's answers are saved with
 
 
-# The timer's icon, drawn (the stopwatch character U+23F1 is in no font on many machines): a clock face in the
-# text's own colour, as tall as the text, named for screen readers.
+# The timer's icon, drawn in the text's colour (the stopwatch character is in no font on many machines).
 _CLOCK_ICON = ('<svg class="bcl-clock" role="img" aria-label="{title}" width="1em" height="1em" viewBox="0 0 16 16" '
                'style="vertical-align:-0.12em;margin-right:0.25em;" fill="none" stroke="currentColor" '
                'stroke-width="1.6" stroke-linecap="round"><circle cx="8" cy="8" r="6.6"/>'
@@ -124,10 +123,9 @@ class DealerWidget:
 
     def __init__(self, seed=2024, coups: int = 10, target_seconds=5, decks: int = 8, clock=time.monotonic):
         seed = picked_seed(seed)
-        # One recorder for every session this widget deals: it times each call and saves it
         self.settings = dict(decks=decks, coups=coups, target_seconds=target_seconds,
                              recorder=AnswerRecorder(SOURCE, clock=clock))
-        # Builds a session first: it checks every other argument before a control exists.
+        # A session first: it checks the other arguments before a control exists
         self.session = DealerSession(seed, **self.settings)
         self.seed = SeedBox(seed)
         self.start_button = action_button(_("Start"), self.start, button_style="primary", icon="play")

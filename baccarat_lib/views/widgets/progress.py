@@ -152,8 +152,7 @@ def _working_folder() -> Path:
 
 
 class ProgressPage:
-    """The "My progress" page for ``store`` (None: this kernel's ``progress_store()``) and ``lessons`` (None: the
-    course's lessons, ``course.LESSONS``; else a list of ``course.Lesson``)."""
+    """The "My progress" page for ``store`` (None: this kernel's) and ``lessons`` (None: the course's)."""
 
     def __init__(self, store: ProgressStore | None = None, lessons=None):
         if store is not None and not isinstance(store, ProgressStore):
