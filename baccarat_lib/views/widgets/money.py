@@ -127,8 +127,7 @@ class SettleWidget:
 
 
 def show_settle_widget(table="standard", bet="banker", stake="100", cards=WORKED_COUP, seed=2024):
-    """The settle-a-bet widget, ready to display; "Deal a coup" deals from an 8-deck shoe shuffled with ``seed``.
-    ``bet`` must be one the table offers (see ``SettleWidget`` for every argument)."""
+    """The settle-a-bet widget, ready to display ("Deal a coup" deals from a shoe shuffled with ``seed``)."""
     return SettleWidget(table, bet, stake, cards, seed).view
 
 

@@ -244,8 +244,7 @@ class PracticeDrill:
 
 
 def show_drill(kind: str = MIXED, difficulty: int = 1, seed: int = 2024, adaptive: bool = False):
-    """The practice drill, ready to display: ``kind`` "mixed" or one of ``practice.KINDS``, ``difficulty`` 1, 2 or
-    3, ``seed`` None or a whole number 0 or more; ``adaptive=True``: chosen from the learner's saved answers."""
+    """The practice drill, ready to display; ``adaptive=True``: chosen from the learner's saved answers."""
     return PracticeDrill(kind, difficulty, seed, adaptive=adaptive).view
 
 

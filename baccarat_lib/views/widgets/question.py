@@ -126,8 +126,7 @@ class QuestionWidget:
                                    controller=self)
 
     def answer(self, text: str):
-        """Judge ``text`` and show the feedback; returns the Feedback. An answer that is not judged is told what to
-        type; a first wrong one gets a hint, a second try and a "Show answer" button; a second shows the answer."""
+        """Judge ``text`` and show the feedback (a hint after a first wrong answer); returns the Feedback."""
         feedback = check_answer(self.question, text)
         if not feedback.judged:
             self.recorder.touch()            # a typo shows the learner is at the question: the clock starts
