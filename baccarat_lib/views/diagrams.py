@@ -1,5 +1,9 @@
 """Diagrams for the lessons: the reading order of a coup, drawn large enough for a projector.
 
+Public names:
+
+- ``READING_ORDER``, ``reading_order_box(step)``, ``reading_order_figure()``: the boxes, a step's box, the chart.
+
 >>> [title for title, _ in READING_ORDER]
 ['1. Total', '2. Natural?', '3. Player rule', '4. Banker rule', '5. Compare']
 >>> from baccarat_lib import play_coup

@@ -1,5 +1,11 @@
 """HTML views of cards, hands, coups and steps, and the course's one caption and table style, sized for a projector.
 
+Public names:
+
+- ``card_html``, ``hand_html``, ``coup_html``, ``steps_html``: a card, a hand, a coup (or its first cards), its steps.
+- ``message_html(text, kind)``: a box of kind "error", "right", "wrong" or "info"; ``caption_html``: a caption.
+- ``table_html``: a table that scrolls sideways, reached by the keyboard and named by its columns.
+
 >>> from baccarat_lib import Card
 >>> "♥" in card_html(Card("7", "♥"))
 True

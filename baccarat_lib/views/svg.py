@@ -5,6 +5,12 @@ more than one), a derived road's blue marks are broken where its red ones are wh
 screen reader (``role="img"``), named by its title and described in words by its ``<desc>``. Every mark carries a
 ``bcl-…`` class (and a derived road's its ``data-colour``), so the picture can be read back.
 
+Public names:
+
+- ``bead_plate_svg(cells)``, ``big_road_svg(cells)``: one board, from ``roads.bead_plate`` or ``roads.big_road``.
+- ``roads_svg(outcomes)``: both boards of a sequence of results, Bead Plate on top, cells the same size.
+- ``scoreboard_svg(outcomes)``: all five boards, the derived roads below in half-size cells.
+
 >>> from baccarat_lib.analysis.roads import bead_plate
 >>> svg = bead_plate_svg(bead_plate("B P T"))
 >>> svg.startswith("<svg"), svg.count('class="bcl-bead"'), "Bead Plate" in svg

@@ -1,5 +1,10 @@
 """The Banker tableau drawn, from ``game.tableau`` (and through it the one literal ``rules.BANKER_TABLEAU``).
 
+Public names:
+
+- ``tableau_markdown()``, ``tableau_grid_html()``: the printed table, and the draw/stand grid with a cell outlined.
+- ``published_markdown(rows, headings)``: a table printed elsewhere, cell for cell.
+
 >>> print(tableau_markdown().splitlines()[1:3])
 ['|---|---|---|', '| 0, 1, 2 | any (0–9) | — |']
 """

@@ -1,5 +1,9 @@
 """Matplotlib pictures of card counting (lesson 10): the effect of removing each card, and the edges through a shoe.
 
+Public names:
+
+- ``plot_effect_of_removal``: a group of bars per card value; ``plot_edges_through_shoe``: the edges coup by coup.
+
 >>> import matplotlib.pyplot as plt
 >>> from fractions import Fraction
 >>> ax = plot_effect_of_removal({"banker": {value: Fraction(value - 4, 10**5) for value in range(10)}})

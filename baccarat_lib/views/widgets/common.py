@@ -5,6 +5,11 @@ A widget class holds its controls and an ``update()`` that calls one pure functi
 checks its arguments before building a control (which would refuse them with a traitlets error, or clamp them);
 after that, whatever a learner types shows inline (``safe_html``), never as a traceback.
 
+Public names:
+
+- ``projector_view``: the box every widget is shown in; ``safe_html``: HTML or an inline error; ``BIG``: a large
+  button's layout.
+
 >>> check_option("bet", "banker", [("Banker", "banker"), ("Tie", "tie")])
 'banker'
 >>> check_option("bet", ["banker"], ["banker", "tie"])

@@ -3,6 +3,10 @@
 ``AnswerControls`` is how every widget takes answers: a button per choice, or a text box that sends its text only
 on Enter. Each judged answer is saved through ``progress.recorder`` (source "lesson") under the question's ``skill``
 and ``key``; the clock waits for a sign the learner is there, as the recorder says.
+
+Public names:
+
+- ``QuestionWidget(question)``: one exercise on screen, ``.answer(text)`` answers it; ``show_question`` shows it.
 """
 
 from __future__ import annotations
