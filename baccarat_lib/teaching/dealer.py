@@ -1,13 +1,9 @@
 """Dealer mode: a timed drill in the manner of dealer training.
 
-Coups are dealt from a seeded shoe, card by card. For each coup the learner calls every decision in the order a
-dealer makes it (``DEALER_KINDS``: is there a natural, does Player draw, does Banker draw, who wins), then pays the
-winning bet, commission included, against a clock. A call slower than the target counts as *slow*, not wrong. Every
-answer and explanation comes from the code that decides (``play_coup``'s steps and ``payouts.settle``).
-
-**Time and saving.** A time counts from when the learner could see the call: the first call's clock starts at
-``start_clock()`` (a view's Start button; an answer before it is refused), each next one when the call before it is
-answered. The clock and the saving are the answer recorder's (``progress.recorder.AnswerRecorder``, source "dealer").
+Coups come from a seeded shoe, card by card; the learner calls each decision in a dealer's order (``DEALER_KINDS``),
+then pays the winning bet, against a clock. A call slower than the target is *slow*, not wrong. The first call is
+timed from ``start_clock()``, each next one from the answer before; the clock and the saving are the answer
+recorder's (source "dealer").
 
 >>> ticks = iter([0, 30, 32, 32])                # built at 0 s (Run All), Start at 30 s, answered at 32 s
 >>> session = DealerSession(seed=1, coups=1, stake=100, clock=lambda: next(ticks))
@@ -46,8 +42,7 @@ from .questions import ANSWER_NAMES, Question, _answer_text, check_answer, engli
 __all__ = ["DEALER_KINDS", "DEALER_KIND_NAMES", "DEALER_STAKES", "Call", "DealerFeedback", "KindSummary", "WrongCoup",
            "DealerReport", "DealerSession"]
 
-# The kinds of call, in the order a coup asks them, and their names (marked for translation: show them as
-# _(DEALER_KIND_NAMES[kind])); the kinds are keys.
+# The kinds of call, in the order a coup asks them, and their names (show them as _(DEALER_KIND_NAMES[kind])).
 DEALER_KIND_NAMES = {"natural": N_("Natural?"), "player-draw": N_("Player draws?"), "banker-draw": N_("Banker draws?"),
                      "winner": N_("Who wins?"), "settle": N_("Pay the bet")}
 DEALER_KINDS = tuple(DEALER_KIND_NAMES)
@@ -61,16 +56,14 @@ _WINNER_CHOICES = ("Player", "Banker", "Tie")
 _SOURCE = "dealer"                  # the source dealer mode's calls are saved with
 
 
-def _target_text(target: float) -> str:
+def target_text(target: float) -> str:
     """The target as given: '5 s', '2.5 s'."""
     return _("{seconds} s").format(seconds=localized(f"{target:g}"))
 
 
 @dataclass(frozen=True)
 class Call:
-    """One decision to call: ``kind`` (one of ``DEALER_KINDS``), the ``prompt``, the ``choices`` (empty: type an
-    amount), the ``coup`` it belongs to (``coup_number`` from 1) and how many of its cards, in dealt order, are
-    face up (``shown``). ``answer`` is the right call and ``why`` the rule's own words."""
+    """One decision to call on a coup with its first ``shown`` cards face up; ``choices`` empty: type an amount."""
 
     kind: str
     prompt: str
@@ -94,10 +87,7 @@ class Call:
 
 
 class DealerFeedback(NamedTuple):
-    """The verdict on the answer ``given`` to ``call``. ``judged`` False: the answer was not judged (blank, not an
-    amount where an amount is asked, not one of the choices), nothing is revealed and the clock keeps running;
-    ``right``, ``seconds`` and ``slow`` are then False, None and False. ``slow``: right or wrong, slower than the
-    target."""
+    """The verdict on the answer ``given`` to ``call``; unjudged, it reveals nothing and the clock runs on."""
 
     call: Call
     judged: bool
@@ -109,8 +99,7 @@ class DealerFeedback(NamedTuple):
 
 
 class KindSummary(NamedTuple):
-    """The calls of one kind: how many were answered, how many right, the median and slowest seconds (None when
-    none was answered) and how many were slower than the target."""
+    """The calls of one kind: answered, right, median and slowest seconds, and how many were slow."""
 
     kind: str
     count: int
@@ -121,8 +110,7 @@ class KindSummary(NamedTuple):
 
 
 class WrongCoup(NamedTuple):
-    """A coup with at least one wrong call: its number (from 1), the coup, the wrong calls as (kind, given, right)
-    and the coup's own steps, to replay it."""
+    """A coup with a wrong call: the wrong calls as (kind, given, right) and the coup's steps, to replay it."""
 
     number: int
     coup: Coup
@@ -131,8 +119,7 @@ class WrongCoup(NamedTuple):
 
 
 class DealerReport(NamedTuple):
-    """The end report: one ``KindSummary`` per kind (in ``DEALER_KINDS`` order), the coups that went wrong, the
-    totals and the target."""
+    """The end report: a ``KindSummary`` per kind, the coups that went wrong, the totals and the target."""
 
     kinds: tuple
     wrong_coups: tuple
@@ -166,14 +153,10 @@ def _ranks(cards) -> str:
 
 
 class DealerSession:
-    """A timed dealer drill of ``coups`` coups (1 to 100) dealt from ``ShoeRun(decks, seed)`` (its first shoe is
-    ``Shoe(decks, seed)``: the same seed deals the same coups; None deals a fresh shoe).
+    """A timed dealer drill of ``coups`` (1..100) from a seeded shoe, ``target_seconds`` (above 0, at most 600) a call.
 
-    ``target_seconds`` (above 0, at most 600) is the target per call: a slower call counts as slow, not wrong.
-    ``stake`` is what each paid bet stakes (None: one of ``DEALER_STAKES`` per coup, chosen by the seed), at the
-    standard table; ``clock`` a function returning seconds; ``recorder`` None (the session times by ``clock`` and saves
-    nothing lasting) or an ``AnswerRecorder`` of source "dealer" that times and saves each judged call (its own clock
-    is used). Anything else is refused with a BaccaratError naming the argument.
+    ``stake`` None: one of ``DEALER_STAKES`` per coup. ``recorder`` None saves nothing; an ``AnswerRecorder`` of
+    source "dealer" times (by its own clock) and saves each judged call.
     """
 
     def __init__(self, seed=None, decks: int = 8, coups: int = 10, target_seconds=5, clock=time.monotonic,
@@ -263,8 +246,7 @@ class DealerSession:
         return None if self.finished else self._calls[self._position]
 
     def start_clock(self):
-        """Start the current call's clock now: the learner pressed Start, or Continue after reading the feedback on
-        the call before."""
+        """Start the current call's clock now (Start, or Continue after a wrong call)."""
         self.recorder.restart_clock(strict=True)
 
     @property
@@ -273,11 +255,7 @@ class DealerSession:
         return self.recorder.started is not None
 
     def answer(self, text) -> DealerFeedback:
-        """Judge ``text`` (a choice such as "draw", or an amount such as "95") for the current call.
-
-        A judged answer stops the clock, is recorded and moves on to the next call, or the next coup. An answer that
-        is not judged (blank, not an amount where one is asked, not a choice) says what to give, reveals nothing and
-        leaves the clock running."""
+        """Judge ``text`` ("draw", "95") for the current call; a judged answer is recorded and moves on."""
         call = self.current_call()
         if call is None:
             raise BaccaratError(_("the session is finished ({coups} coups): read report(), or start "
@@ -295,7 +273,7 @@ class DealerSession:
         seconds = self.recorder.seconds()
         slow = seconds > self.target_seconds
         timing = (_("{seconds}, slower than the {target} target").format(
-            seconds=duration(seconds), target=_target_text(self.target_seconds)) if slow
+            seconds=duration(seconds), target=target_text(self.target_seconds)) if slow
             else duration(seconds))
         if verdict.correct:
             message = _("Right ({timing}).").format(timing=timing)
@@ -314,8 +292,7 @@ class DealerSession:
     # ---------------------------------------------------------------- the report
 
     def report(self) -> DealerReport:
-        """Per kind of call: count, right, median and slowest seconds, slow count; and the coups that went wrong,
-        each with the coup's own steps. (Before the end: the calls answered so far.)"""
+        """The report on the calls answered so far."""
         kinds = []
         for kind in DEALER_KINDS:
             calls = [each for each in self.answered if each.call.kind == kind]

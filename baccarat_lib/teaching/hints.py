@@ -1,8 +1,7 @@
 """What a learner gets after a first wrong answer: a hint that points back at the rule, never the answer.
 
-A wrong first answer gets a hint and a second try; the answer and why come after the second wrong answer or on
-"Show answer" (``revealed``). The hint depends only on the skill's family, one sentence each in ``HINTS``, so a hint
-can never give the answer away.
+The hint depends only on the skill's family (``HINTS``); the answer and why come after a second wrong answer or on
+"Show answer" (``revealed``).
 
 >>> from baccarat_lib.teaching import total_question
 >>> hint(total_question("9 6"))

@@ -1,9 +1,6 @@
-"""A lesson's exercise asked again, as a class poll: the question rebuilt from the course list, not the notebook.
+"""A lesson's exercise asked again as a class poll, rebuilt from the course list (``course.LESSONS``), not the notebook.
 
-The course list (``course.LESSONS``) declares each exercise with the builder that makes its question and that
-builder's arguments, as data (``course.Build``); ``BUILDERS`` resolves the builder's name. The class hub's service
-judges a poll's answers with the question made here (``poll_question``), and a student's lesson shows it with the same
-exercise widget; ``read_poll`` reads the service's reply naming the current poll.
+The hub's service judges a poll's answers with ``poll_question``, and a lesson shows it with the exercise widget.
 
 >>> question = poll_question(5, 0)
 >>> question.prompt, question.answer, question.key
@@ -37,8 +34,7 @@ POLL_STATES = ("open", "closed", "revealed")      # answers taken; no more answe
 
 
 class Poll(NamedTuple):
-    """A class poll: the service's ``id`` for it, the ``lesson`` (a stem) and ``exercise`` (its number there) it
-    asks, and its ``state`` (one of ``POLL_STATES``)."""
+    """A class poll: the service's ``id``, the ``lesson`` and ``exercise`` it asks, and its ``state``."""
 
     id: int
     lesson: str
@@ -69,8 +65,7 @@ def read_poll(reply) -> Poll | None:
 
 
 def _published_table_question(rows_name: str, name: str, key: str) -> Question:
-    """``wrong_rows_question`` of a Banker table printed in a guide (``game.tableau``'s ``rows_name``), named by
-    ``name`` (a message of the lessons' catalog, as the lesson's ``tr(...)``)."""
+    """``wrong_rows_question`` of a Banker table printed in a guide, ``name`` in the lessons' catalog."""
     return wrong_rows_question(tableau.read_published_table(getattr(tableau, rows_name)), tr(name), key=key)
 
 
@@ -81,8 +76,7 @@ def _streak_row(coups: int, decks: int, seed: int, longest: int):
 
 
 def _simulated_streak_question(coups: int, decks: int, seed: int, longest: int) -> Question:
-    """``streak_question`` of the longest Banker streak counted in ``coups`` simulated coups (lesson 08: a few
-    seconds the first time, then cached)."""
+    """``streak_question`` of the longest Banker streak counted in ``coups`` simulated coups (cached)."""
     return streak_question(_streak_row(coups, decks, seed, longest),
                            odds.outcome_probabilities(decks=decks)[Outcome.BANKER])
 
@@ -103,9 +97,8 @@ def _seeded_exercise_question(kind: str, difficulty: int = 1, seed=None) -> Ques
     return make_exercise(kind, difficulty, seed).question
 
 
-# Builder name -> the function that makes the question from the declared arguments: the ``*_question`` builders
-# themselves, and, where a lesson computes an argument in an earlier cell (a seeded shoe, a simulation, a published
-# table), a function that computes it from the declared numbers first.
+# Builder name -> the function that makes the question from the declared arguments (computing first what a lesson
+# computes in an earlier cell).
 BUILDERS = {function.__name__: function for function in (
     card_value_question, total_question, natural_question, player_draw_question, banker_draw_question,
     winner_question, cards_used_question, settle_question, pair_question, wins_more_question,
@@ -118,8 +111,7 @@ BUILDERS |= {"published_table_question": _published_table_question,
 
 
 def poll_question(lesson, exercise) -> Question:
-    """The ``Question`` of exercise number ``exercise`` (0, 1, ...) of ``lesson`` (a number, a file name or a
-    ``course.Lesson``), in the current language: the question that lesson's ``show_question`` cell shows."""
+    """The ``Question`` of exercise number ``exercise`` (from 0) of ``lesson``, as the lesson shows it."""
     declared = course_lesson(lesson)
     if not declared.exercises:
         raise BaccaratError(_("lesson {lesson} has no exercises to ask").format(lesson=shown(declared.stem)))

@@ -1,15 +1,9 @@
 """Practice drills: random situations asked as questions, checked by the rules, with a running score.
 
-Every question comes from a builder of ``rule_questions``, so its answer and explanation come from the rules; this
-module only chooses the situations. Each drill kind is one ``DrillKind`` record (name, label, levels, maker) in
-``DRILL_KINDS``: ``KINDS``, ``KIND_NAMES`` and ``LEVELS`` are read from it. Randomness comes in as a ``seed`` (the
-library's seed policy, ``errors.check_seed``), never the global generator: question ``number`` of a drill is built
-from ``f"{kind}/{difficulty}/{seed}/{number}"``, a final test from ``f"test/{seed}"``, so a seed replays its questions.
-
-A drill without a seed (``start_drill(adaptive=True)``) is adaptive: Leitner boxes (``progress.schedule``) over the
-learner's saved answers choose each question, so a missed tableau cell (or kind) comes back after one other question
-and a mastered one waits 2, 4, 8, then 16. A seeded drill never reads the history. ``Exercise.skill`` is what an
-answer is saved under: the kind, or the tableau cell ("banker-draw:5/4").
+Questions come from ``rule_questions``' builders; this module only chooses the situations, one ``DrillKind`` per kind
+in ``DRILL_KINDS``. A seed replays a drill's questions; a drill without one is adaptive: Leitner boxes
+(``progress.schedule``) over the saved answers choose each question. ``Exercise.skill`` is what an answer is saved
+under: the kind, or the tableau cell ("banker-draw:5/4").
 
 >>> exercise = make_exercise("banker-draw", difficulty=3, seed=1)
 >>> exercise == make_exercise("banker-draw", difficulty=3, seed=1)
@@ -79,8 +73,7 @@ class Exercise(NamedTuple):
         return self.question.skill
 
 
-# ---------------------------------------------------------------------------------------------------------
-# Random cards
+# ---------------------------------------------------------------- random cards
 
 def _card(rng: random.Random, value: int | None = None, besides=()) -> Card:
     """A random card with a suit, of the given point value if one is asked for, and not one of ``besides``."""
@@ -113,8 +106,7 @@ def _hand(rng: random.Random, total: int, size: int = 2, high: bool | None = Non
 
 
 def _coup_where(rng: random.Random, wanted) -> tuple[Coup, list[Card]]:
-    """A coup from six random cards for which ``wanted(coup)`` holds, and the six cards (its prompt shows all six,
-    so the number of cards does not tell whether anyone draws)."""
+    """A coup from six random cards for which ``wanted(coup)`` holds, and the six cards."""
     for _attempt in range(10_000):
         cards = _cards(rng, 6)
         coup = play_coup(cards)
@@ -128,10 +120,8 @@ def _values(cards) -> tuple[int, ...]:
     return tuple(sorted(card.value for card in cards))
 
 
-# ---------------------------------------------------------------------------------------------------------
-# One question per kind; ``difficulty`` changes the situations asked.
-# Each maker returns the question and its key facts, finest first: the card values its prompt shows, the situation
-# (totals, the cell of the tableau, the bet), then the answer pattern. A final test avoids repeating any of them.
+# ---------------------------------------------------------------- one question maker per kind
+# Each returns the question and its key facts, finest first (card values, situation, answer pattern).
 
 def _total(rng, difficulty):
     size = 3 if difficulty == 3 else 2
@@ -209,13 +199,10 @@ def _settle(rng, difficulty):
     return question, (_values(cards), (bet, table, coup.outcome), (bet, table))
 
 
-# ---------------------------------------------------------------------------------------------------------
-# The drill kinds: one record each. Everything else about the kinds is read from this table.
+# ---------------------------------------------------------------- the drill kinds, one record each
 
 class DrillKind(NamedTuple):
-    """A drill kind: its key ``name``, its ``label`` (marked for translation: show it as ``_(label)``), the
-    difficulty ``levels`` whose mixed drills ask it, and the ``maker`` of its questions (``maker(rng, difficulty)``
-    returns the question and its key facts)."""
+    """A drill kind: ``label`` shown as ``_(label)``, the ``levels`` whose mixed drills ask it, and its ``maker``."""
 
     name: str
     label: str
@@ -283,9 +270,7 @@ def _exercise(kind: str, difficulty: int, rng: random.Random) -> Exercise:
 
 
 def make_exercise(kind: str, difficulty: int = 1, seed=None) -> Exercise:
-    """One random situation of ``kind`` ("mixed": a kind of this level) at ``difficulty`` 1..3.
-
-    ``seed``: None for a fresh random situation, or a whole number 0 or more (the library's seed policy).
+    """One random situation of ``kind`` ("mixed": a kind of this level) at ``difficulty`` 1..3; ``seed`` None or 0+.
 
     >>> make_exercise("total", 1, seed=5).question.prompt
     'What is the total of 5♦ 4♣?'
@@ -303,20 +288,14 @@ def _exercise_at(kind: str, difficulty: int, seed: int, number: int, code: str) 
 
 
 def drill_exercises(kind: str, difficulty: int, seed, count: int = 10) -> list[Exercise]:
-    """The first ``count`` questions (0..10,000) of the drill ``kind`` at ``difficulty`` with ``seed`` (a whole number
-    0 or more): the same on every run."""
+    """The first ``count`` questions (0..10,000) of a drill: the same for the same ``seed`` (0 or more)."""
     kind, difficulty = _check_choice(kind, difficulty)
     seed, count = _replay_seed(seed), whole_number("count", count, 0, MAX_DRILL_LENGTH)
     return [_exercise_at(kind, difficulty, seed, number, language()) for number in range(count)]
 
 
 def final_test(seed, questions: int = FINAL_TEST_QUESTIONS) -> tuple[Exercise, ...]:
-    """A mixed test: every kind at least once (when there are enough questions), in course order, levels 2–3.
-
-    Kinds asked more than once come in turns (a 10-question test asks four kinds twice), and no two questions of a
-    kind show the same card values, the same situation or, while there are others, the same answer pattern.
-
-    ``seed``: a whole number 0 or more; ``questions``: 1..100.
+    """A mixed test of ``questions`` (1..100): every kind once if it fits, in course order, no situation twice.
 
     >>> [exercise.kind for exercise in final_test(2024, 6)]
     ['total', 'natural', 'player-draw', 'banker-draw', 'winner', 'settle']
@@ -352,11 +331,7 @@ def _final_test(seed: int, questions: int, code: str) -> tuple[Exercise, ...]:
 
 
 def _fresh_exercise(kind: str, rng: random.Random, seen: set) -> Exercise:
-    """A test question of ``kind`` that repeats none of the key facts in ``seen`` (then added to it).
-
-    Up to ``TEST_ATTEMPTS`` situations are drawn, in order from ``rng`` (so the test stays the same for a seed); the
-    first that repeats nothing is kept, else the one that repeats the fewest of the finest facts (the card values
-    shown, then the situation, then the answer pattern), as a long test may run out of new answer patterns."""
+    """A test question of ``kind`` repeating no fact in ``seen`` (else the fewest of the finest), added to ``seen``."""
     best, best_fresh = None, -1
     for _attempt in range(TEST_ATTEMPTS):
         difficulty = 3 if kind == "banker-draw" else rng.choice((2, 3))
@@ -371,13 +346,10 @@ def _fresh_exercise(kind: str, rng: random.Random, seen: set) -> Exercise:
     return best
 
 
-# ---------------------------------------------------------------------------------------------------------
-# Adaptive practice: the next question chosen by Leitner boxes over the learner's saved answers
-# (``progress.schedule``). Only a drill without a seed adapts; a seeded drill never reads the history.
+# ---------------------------------------------------------------- adaptive practice (a drill without a seed)
 
 def _banker_cells(difficulty: int) -> tuple[str, ...]:
-    """The tableau cells an adaptive Banker drill asks: level 1 Player stood (8 cells), level 2 the whole tableau
-    (8 + 80 cells), level 3 its hard rows 3 to 6 against each third card (40 cells)."""
+    """The tableau cells an adaptive Banker drill asks: Player stood, then the whole tableau, then its hard rows."""
     stood = tuple(banker_cell_skill(total) for total in BANKER_TABLEAU)
     drew = tuple(banker_cell_skill(total, third) for total in BANKER_TABLEAU for third in range(10))
     hard = tuple(banker_cell_skill(total, third) for total in HARD_BANKER_TOTALS for third in range(10))
@@ -385,8 +357,7 @@ def _banker_cells(difficulty: int) -> tuple[str, ...]:
 
 
 def _adaptive_kinds(difficulty: int) -> tuple[str, ...]:
-    """The kinds an adaptive mixed drill asks: those of its level and of every easier level, so a weak skill from
-    an easier level comes back too."""
+    """The kinds an adaptive mixed drill asks: those of its level and of every easier one."""
     return tuple(kind for kind in KINDS if min(DRILL_KINDS[kind].levels) <= difficulty)
 
 
@@ -404,25 +375,16 @@ def _history(history) -> list[tuple[str, bool]]:
 
 
 def _scheduled(history, candidates, rng: random.Random) -> str:
-    """The one item Leitner boxes ask next among ``candidates``, after ``history`` ((item, right) pairs, or the
-    ``(states, now)`` of ``schedule.stored_states``): ties (and new items) in a random order."""
+    """The one item Leitner boxes ask next among ``candidates`` after ``history``; ties in ``rng``'s order."""
     order = list(candidates)
     rng.shuffle(order)
     return next_items(history, order, count=1)[0]
 
 
 def next_practice_item(kind: str, difficulty: int, history, seed=None) -> str:
-    """The skill an adaptive drill asks next, after the learner's ``history`` (recorded answers oldest first, or
-    (skill, right) pairs, or a ``ProgressStore``: its saved answers, read from its summaries, so the cost does not
-    grow with them): a kind, or a tableau cell such as "banker-draw:5/4".
+    """The skill (a kind, or a tableau cell) an adaptive drill asks next after ``history`` (answers or a store).
 
-    A mixed drill first chooses the kind by the boxes of the kinds (every answer of a kind counts, cells
-    included), then, for a Banker question, the cell by the boxes of the cells. Due items come first (a missed one
-    is due after one other question of its drill), then new ones, then the ones due soonest; ties at random
-    (``seed``: None, fresh; or a whole number 0 or more).
-
-    Hand-worked: "banker-draw:5/4" missed, then "banker-draw:6/7" right. The miss has waited one question, so it
-    is due again; every other cell is new or waiting:
+    Due items first, then new ones, then the soonest due. "5/4" missed, then "6/7" right: the miss is due again.
 
     >>> next_practice_item("banker-draw", 3, [("banker-draw:5/4", False), ("banker-draw:6/7", True)], seed=1)
     'banker-draw:5/4'
@@ -444,8 +406,7 @@ def next_practice_item(kind: str, difficulty: int, history, seed=None) -> str:
 
 
 def exercise_for(skill: str, difficulty: int = 1, seed=None) -> Exercise:
-    """A random question of this ``skill``: a kind at ``difficulty``, or a tableau cell ("banker-draw:5/4":
-    Banker's two cards total 5 and Player's third card is worth 4; "banker-draw:5/-": Player stood).
+    """A random question of ``skill``: a kind, or a tableau cell ("banker-draw:5/4"; "5/-": Player stood).
 
     >>> exercise = exercise_for("banker-draw:5/4", 3, seed=2)
     >>> exercise.skill, exercise.question.answer          # the tableau: Banker 5 draws on 4, 5, 6, 7
@@ -464,8 +425,7 @@ def exercise_for(skill: str, difficulty: int = 1, seed=None) -> Exercise:
     return Exercise("banker-draw", difficulty, banker_draw_question(banker_cards, third))
 
 
-# ---------------------------------------------------------------------------------------------------------
-# Checking and scoring
+# ---------------------------------------------------------------- scoring
 
 @dataclass(frozen=True)
 class Score:
@@ -497,10 +457,7 @@ class Score:
 
 
 def record(score: Score, feedback: Feedback, kind: str | None = None) -> Score:
-    """The score after one more answer (a wrong answer of a known ``kind`` is remembered in ``missed``).
-
-    An answer that was not judged (``feedback.judged`` False: blank, or not a number where one is asked) does not
-    count: the score is returned unchanged.
+    """The score after one more judged answer; a wrong one of a known ``kind`` is remembered in ``missed``.
 
     >>> record(Score(asked=3, right=2, streak=2, best_streak=2), Feedback(True, "Right!"))
     Score(asked=4, right=3, streak=3, best_streak=3, missed=())
@@ -547,17 +504,11 @@ def _check_score(score) -> None:
         raise BaccaratError(_("score must be a Score, not {value}").format(value=shown(score)))
 
 
-# ---------------------------------------------------------------------------------------------------------
-# A whole drill as pure state (the widget only shows it)
+# ---------------------------------------------------------------- a whole drill as pure state
 
 @dataclass(frozen=True)
 class Drill:
-    """A drill (``length`` None: endless) or a test (``kind`` "test", ``length`` questions) in progress.
-
-    ``feedback`` is the verdict on the current question once it is answered; only the first answer is scored.
-    An adaptive drill has no ``seed`` (None) and holds its ``current`` question, chosen from the learner's history
-    (``next_practice_item``); a seeded drill's ``current`` is None and its questions come from the seed.
-    """
+    """A drill (``length`` None: endless) or a test in progress; an adaptive one has no seed, and holds ``current``."""
 
     kind: str
     difficulty: int
@@ -595,15 +546,11 @@ class Drill:
 
 def start_drill(kind: str = MIXED, difficulty: int = 1, seed=None, length: int | None = None,
                 adaptive: bool = False, history=()) -> Drill:
-    """A new drill (or, with ``kind`` "test", a final test of ``length`` questions, by default the course's,
-    ``FINAL_TEST_QUESTIONS``).
+    """A new drill of ``length`` (None: endless, or 1..10,000), or with ``kind`` "test" a final test (1..100).
 
-    Without a seed one is picked at random, and kept, so the drill can be replayed; a seed is a whole number 0 or
-    more. ``length``: None (endless) or 1..10,000 questions; a test has 1..100.
+    Without a seed one is picked at random and kept, so the drill can be replayed.
 
-    ``adaptive=True`` (a drill, not a test; no seed): a drill whose questions are chosen by Leitner boxes from the
-    learner's ``history`` (recorded answers, oldest first: ``next_practice_item``); pass the history again to
-    ``next_drill``.
+    ``adaptive=True`` (no seed, not a test): questions chosen from ``history`` (``next_practice_item``).
 
     >>> drill = start_drill("test", seed=2024)
     >>> drill.length, drill.exercise.kind
@@ -633,8 +580,7 @@ def start_drill(kind: str = MIXED, difficulty: int = 1, seed=None, length: int |
 
 
 def answer_drill(drill: Drill, answer) -> Drill:
-    """The drill after ``answer`` to the current question; a repeated answer is not scored, and neither is one
-    that ``check_answer`` does not judge (blank, or not a number where a number is asked): the question stays open.
+    """The drill after ``answer``; a repeated or unjudged answer is not scored and the question stays open.
 
     >>> drill = start_drill("total", 1, seed=3)
     >>> answer_drill(drill, "no idea") == drill                # a typo: not scored, the question stays open
@@ -655,10 +601,7 @@ def answer_drill(drill: Drill, answer) -> Drill:
 
 
 def next_drill(drill: Drill, history=()) -> Drill:
-    """The drill moved on to the next question; a test moves on only once answered, and stops at the end.
-
-    An adaptive drill chooses its next question from ``history`` (the learner's recorded answers, this one
-    included); a seeded drill ignores it."""
+    """The drill at its next question (an adaptive one chosen from ``history``); a test waits for an answer."""
     _check_drill(drill)
     if drill.length is not None and (not drill.answered or drill.number >= drill.length - 1):
         return drill

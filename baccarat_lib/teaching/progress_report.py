@@ -20,6 +20,5 @@ COURSE_SKILLS = SkillNames({kind: KIND_NAMES[kind] for kind in KINDS}, DEALER_KI
 
 
 def build_progress_report(answers, lessons=None, tz=None) -> ProgressReport:
-    """The whole report of ``answers`` in this course's skills: skills, the tableau's cells, days, ``lessons``
-    (None: the course's, ``course.LESSONS``) done or not, and what to practise next."""
+    """The whole report of ``answers`` in this course's skills, and what to practise next."""
     return build_report(answers, COURSE_SKILLS, lessons, tz)

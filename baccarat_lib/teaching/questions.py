@@ -1,7 +1,7 @@
-"""Exercises as data: a ``Question`` (its prompt, choices, right answer and why, and the ``skill`` and ``key`` a
-progress store files its answers under), and ``check_answer``, the pure function every exercise widget calls: numbers
-match however they are written (``9.50`` = ``9.5``), words in either language ("rút" = "draw"), and an answer that is
-blank, or not a number where one is asked, is not judged (``Feedback.judged`` False), so it neither counts nor reveals.
+"""Exercises as data: a ``Question`` and ``check_answer``, the pure function every exercise widget calls.
+
+Numbers match however they are written, words in either language; a blank answer, or not a number where one is
+asked, is not judged, so it neither counts nor reveals.
 
 >>> question = Question("What is 7 + 8, units digit only?", "5", "7 + 8 = 15.")
 >>> check_answer(question, "5").correct, check_answer(question, " 5.0 ").correct, check_answer(question, "15").message
@@ -26,13 +26,9 @@ __all__ = ["Question", "Feedback", "check_answer", "verdicts_text"]
 
 _BLANK = N_("Type or choose an answer first.")
 
-# Words a learner may type for one answer, per kind of answer: the English word (the answer's code) first, then
-# the other ways to say it, compared folded (no case, no diacritics: ``i18n.fold``), so "Không rút", "khong rut"
-# and "stand" are the same answer. Each kind is its own table, so a word means one thing within a question:
-# "không" alone is "no" to a yes/no question, and neither "draw" nor "stand" to a draw/stand one ("không rút" and
-# "không đứng" mean opposite things: "không" alone is a wrong answer there, and dealer mode asks to choose again).
-# The Vietnamese words follow the glossary (docs/glossary.vi.md): *rút*, *đứng* (guide 001: *dừng*), Người chơi /
-# Khách chơi, Nhà cái, Hòa.
+# Words a learner may type for one answer, per kind of answer: the answer's code first, then its synonyms,
+# compared folded (``i18n.fold``). A table per kind, so "không" is "no" to a yes/no question but no draw/stand
+# answer. The Vietnamese words follow docs/glossary.vi.md.
 ANSWER_WORDS = {
     "draw or stand": {
         "draw": ("draw", "draws", "rút", "rút bài", "rút thêm", "có rút"),
@@ -69,8 +65,7 @@ KEY_LENGTH = 120        # a question's key (for saved progress) names the situat
 
 
 def short_key(key: str, from_end: bool = False) -> str:
-    """A question's key, at most ``KEY_LENGTH`` characters: a long one keeps its start (or, ``from_end``, its name
-    before ": " and its end, where the next result of a sequence goes)."""
+    """A question's key, at most ``KEY_LENGTH`` characters: a long one keeps its start (``from_end``: its end)."""
     if len(key) <= KEY_LENGTH:
         return key
     if from_end:
@@ -87,8 +82,7 @@ def english_money(amount) -> str:
 
 @dataclass(frozen=True)
 class Question:
-    """An exercise: the prompt, the choices (empty for a typed answer), the answer and why it is right; the
-    ``skill`` it practises and its ``key`` (the situation, short: "7 8"; None: the prompt), for saved progress."""
+    """An exercise: prompt, choices (empty: typed), answer and why; its ``skill`` and ``key`` for saved progress."""
 
     prompt: str
     answer: str
@@ -123,10 +117,7 @@ class Question:
 
 
 class Feedback(NamedTuple):
-    """Whether an answer was right (``correct``), and the ``message`` that explains the right answer.
-
-    ``judged`` is False for an answer that was not judged (blank, or not a number where a number is asked): it is
-    not right, it is not scored, and its message says what to type instead, without the answer."""
+    """Whether an answer was right, and why; an unjudged one's ``message`` says what to type, not the answer."""
 
     correct: bool
     message: str
@@ -143,11 +134,7 @@ def _words_of(kind: str) -> dict[str, str]:
 
 
 def same_word(given, expected, choices=()) -> bool | None:
-    """Whether the word ``given`` means the answer ``expected`` ("rut" and "rút" mean "draw"; "Nhà cái" is
-    "Banker"), in either language; None when ``expected`` is not a word of ``ANSWER_WORDS``.
-
-    ``given`` is read in the table of ``expected``'s kind only (the one holding the question's ``choices``), so
-    "không" is "no" to a yes/no question but not an answer to a draw/stand one.
+    """Whether ``given`` means ``expected`` in either language, read among the words of ``expected``'s kind only.
 
     >>> same_word("khong rut", "stand"), same_word("Nhà Cái", "Banker"), same_word("không", "draw")
     (True, True, False)
@@ -163,8 +150,7 @@ def same_word(given, expected, choices=()) -> bool | None:
 
 
 def _number(text) -> Decimal | None:
-    """The number an answer spells, read as the learner's language writes it (``game.formatting.read_number``:
-    '9.50' and '1,000' in English, '9,5' and '24.000' in Vietnamese), or None."""
+    """The number an answer spells, read as the learner's language writes it, or None."""
     if isinstance(text, (numbers.Integral, Decimal)) and not isinstance(text, bool):
         return Decimal(int(text)) if isinstance(text, numbers.Integral) else text    # a number, not text
     if isinstance(text, float):
@@ -176,8 +162,7 @@ def _number(text) -> Decimal | None:
 
 
 def _number_kind(question: Question) -> str:
-    """What a question's typed number is: a total (a whole number 0-9), money (at most two decimals), a whole
-    number or any number; the hint for a typo says which."""
+    """What a question's typed number is ("total", "money", a whole number or any), for a typo's hint."""
     if question.skill == "total":
         return "total"
     if question.skill == "settle":
@@ -210,11 +195,7 @@ def _answer_text(answer):
 
 
 def check_answer(question: Question, answer) -> Feedback:
-    """Judge one answer (text or a number); the message of a judged answer explains the right answer with the rule
-    behind it.
-
-    A blank answer, or one that is not a number when the right answer is a number ("abc" for "-25"), is not
-    judged (``judged`` False): its message says what to type, and reveals nothing."""
+    """Judge one answer, explained by the rule; a blank one, or not a number where one is asked, is not judged."""
     question, answer = _check_question(question), _answer_text(answer)
     if not str(answer).strip():
         return Feedback(False, _(_BLANK), judged=False)

@@ -75,9 +75,7 @@ def columns_question(sequence) -> Question:
 
 
 def dragon_tail_question(streak: int, side=Outcome.BANKER, rows: int = ROWS) -> Question:
-    """A shoe opens with ``streak`` wins of one side: in which column (counting from 1) is the last one?
-
-    ``streak``: 1..1000 wins; ``side``: Banker or Player; ``rows``: 1..20.
+    """A shoe opens with ``streak`` (1..1000) wins of one side: in which column is the last one (``rows`` 1..20)?
 
     >>> dragon_tail_question(8).answer
     '3'
@@ -98,9 +96,7 @@ def dragon_tail_question(streak: int, side=Outcome.BANKER, rows: int = ROWS) -> 
 
 
 def bead_question(coup_number: int, rows: int = ROWS) -> Question:
-    """On a Bead Plate, which column (counting from 1) holds coup number ``coup_number`` (counting from 1)?
-
-    ``coup_number``: 1..1000; ``rows``: 1..20.
+    """On a Bead Plate, which column holds coup number ``coup_number`` (1..1000; ``rows`` 1..20)?
 
     >>> bead_question(14).answer
     '3'
@@ -141,8 +137,7 @@ def streak_question(row: StreakRow, exact, side=Outcome.BANKER) -> Question:
 
 
 def derived_road_question(sequence, road="Big Eye Boy", next_result=Outcome.BANKER) -> Question:
-    """The Big Road shows ``sequence``; if ``next_result`` (Banker or Player) wins next, what colour does
-    ``road`` (1, 2, 3 or a name) add: red, blue, or no entry yet? Answered by the roads' own rule (``roads._verdict``).
+    """If ``next_result`` wins after ``sequence``, what colour does ``road`` add: red, blue, or no entry yet?
 
     >>> question = derived_road_question("B B P P", "Big Eye Boy", "Banker")
     >>> question.answer, question.explanation.split(": ", 1)[1]

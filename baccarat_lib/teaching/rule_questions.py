@@ -1,9 +1,6 @@
 """Questions about the rules, a coup and a bet (lessons 01–06), whose answers and explanations come from the rules.
 
-The coup builders (``winner_question``, ``settle_question``, ``pair_question``) show every card given, as dealt (up to
-six, the most a coup uses), so the prompt does not tell whether anyone draws; the explanation then says which cards
-stayed in the shoe. Each question carries its ``skill`` ("total", the Banker tableau's cell "banker-draw:5/4", ...)
-and a short ``key`` (the cards as given).
+A coup question shows every card given, as dealt, so the prompt does not tell whether anyone draws.
 
 >>> from baccarat_lib.teaching import check_answer
 >>> question = total_question("7 8")
@@ -111,10 +108,7 @@ def player_draw_question(cards) -> Question:
 
 
 def banker_draw_question(banker_cards, player_third_card) -> Question:
-    """Does Banker draw, given its two cards and Player's third card (None if Player stood)?
-
-    Its skill is the tableau's cell: Banker's total and the value of Player's third card ("banker-draw:5/4"), or
-    "-" when Player stood; the key is the cards as given ("3 2 / 4", "3 2 / -")."""
+    """Does Banker draw, given its two cards and Player's third card (None: stood)? Its skill is the tableau's cell."""
     cards = as_cards(banker_cards)
     if len(cards) != 2:
         raise BaccaratError(_("banker_cards must be Banker's first two cards, not {count} cards").format(
@@ -221,8 +215,7 @@ def _pays_part(line) -> str:
 
 
 def _margins_part(side: str, lines) -> str:
-    """A side's lines by winning margin (Dragon Bonus) as one part, in the lines' order: 'pays 30:1 by 9 points,
-    10:1 by 8, 6:1 by 7, 4:1 by 6, 2:1 by 5 or 1:1 by 4 when Banker wins without a natural'."""
+    """A side's lines by winning margin as one part: 'pays 30:1 by 9 points, 10:1 by 8, … or 1:1 by 4 when …'."""
     terms = [(line.terms(), _MARGIN.fullmatch(line.event)[2]) for line in lines]
     by = [_("{terms} by {margin} points").format(terms=terms[0][0], margin=terms[0][1])]
     by += [_("{terms} by {margin}").format(terms=each, margin=margin) for each, margin in terms[1:]]
@@ -232,11 +225,7 @@ def _margins_part(side: str, lines) -> str:
 
 
 def _pays_sentence(lines) -> str:
-    """A bet's lines as a sentence: 'it pushes on a tie and pays 1:1 less 5% commission when Banker wins'.
-
-    Lines paid by the winning margin (two or more for one side, as Dragon Bonus has six) make one part, so the
-    prompt stays a few lines long: "pays 30:1 by 9 points, 10:1 by 8, … or 1:1 by 4 when Banker wins without a
-    natural"."""
+    """A bet's lines as a sentence: 'it pushes on a tie and pays 1:1 less 5% commission when Banker wins'."""
     parts, margins = [], {}
     for line in lines:
         margin = _MARGIN.fullmatch(line.event)
@@ -256,8 +245,6 @@ def _pays_sentence(lines) -> str:
 
 def settle_question(bet: str, stake, coup, table="standard") -> Question:
     """What is the net result of ``stake`` on ``bet`` for this coup (a Coup, or cards in dealt order)?
-
-    Cards given are all shown, as dealt (up to six), used or not.
 
     >>> settle_question("banker", 100, "2♣ 3♥ 3♠ A♦ 7♦ 4♠").answer
     '95'
@@ -286,10 +273,7 @@ def _rows_phrase(totals) -> str:
 
 
 def wrong_rows_question(published, name: str | None = None, key: str | None = None) -> Question:
-    """Which Banker rows of a published table are wrong? Choices and answer come from the checker.
-
-    ``name`` None: "this table", in the course's language. ``key`` (the saved answers' key, the same in every
-    language, e.g. "source 002") None: the name as given ("this table" for None)."""
+    """Which Banker rows of a published table are wrong? ``key`` (None: the name) is the same in every language."""
     if name is not None and not isinstance(name, str):
         raise BaccaratError(_("name must be text such as \"this table\", not {value}").format(value=shown(name)))
     key = ("this table" if name is None else name) if key is None else key

@@ -2,9 +2,7 @@
 
 Public names:
 
-- ``READING_ORDER``: the five boxes of the reading order, as ``(title, detail)`` pairs.
-- ``reading_order_box(step)``: the title of the box a coup's ``Step`` belongs to.
-- ``reading_order_figure()``: the reading order as a matplotlib flowchart.
+- ``READING_ORDER``, ``reading_order_box(step)``, ``reading_order_figure()``: the boxes, a step's box, the chart.
 
 >>> [title for title, _ in READING_ORDER]
 ['1. Total', '2. Natural?', '3. Player rule', '4. Banker rule', '5. Compare']

@@ -1,15 +1,10 @@
-"""HTML views of cards, hands, coups and steps, and the one caption and table style, large enough for a projector.
+"""HTML views of cards, hands, coups and steps, and the course's one caption and table style, sized for a projector.
 
-Every view of the course builds its HTML from these pieces. Public names:
+Public names:
 
-- ``card_html(card)``: one card face, named in words for a screen reader (``game.cards.card_name``).
-- ``hand_html(name, cards, total=None)``: a labelled row of card faces with the total.
-- ``coup_html(coup, shown=None)``: both hands of a coup, optionally only its first ``shown`` cards.
-- ``steps_html(steps)``: the steps of a coup as a numbered list.
-- ``message_html(text, kind)``: a coloured box; ``kind`` is "error", "right", "wrong" or "info".
-- ``caption_html(html)``: a line of explanation above or below a view.
-- ``table_html(headers, rows, css_class, centred=False, marked=())``: a table in the course's one style, in a box
-  that scrolls sideways, which the keyboard reaches and a screen reader names by the table's columns.
+- ``card_html``, ``hand_html``, ``coup_html``, ``steps_html``: a card, a hand, a coup (or its first cards), its steps.
+- ``message_html(text, kind)``: a box of kind "error", "right", "wrong" or "info"; ``caption_html``: a caption.
+- ``table_html``: a table that scrolls sideways, reached by the keyboard and named by its columns.
 
 >>> from baccarat_lib import Card
 >>> "♥" in card_html(Card("7", "♥"))
@@ -103,8 +98,7 @@ _MARKED_ROW = f'<tr class="bcl-marked" style="background:{TONES["green"][0]};col
 
 
 def table_html(headers, rows, css_class: str, centred: bool = False, marked=()) -> str:
-    """A table in the course's one style (headers and cells are HTML already); the rows numbered (from 0) in
-    ``marked`` are shaded green and bold.
+    """A table in the course's one style (cells are HTML); the rows numbered in ``marked`` shaded.
 
     >>> table_html(["Bet", "Edge"], [["Tie", "14.36%"]], "bcl-demo").count("<td")
     2

@@ -1,17 +1,6 @@
-"""Money as tables, for lessons 06, 07 and 10: pay tables side by side, a settled bet, odds and every bet's edge.
+"""Money as HTML tables for lessons 06, 07 and 10: pay tables, a settled bet, odds and every bet's edge.
 
-Each function reads the library's data (``payouts``, ``odds``) and returns HTML; the widgets of
-``views.widgets.money`` are thin views over them.
-
-- ``pay_tables_html(tables)``: the pay tables side by side, one row per bet, a column per table (its title).
-- ``settle_reading(table, bet, stake, cards)``: a typed coup played and a bet settled, with its HTML.
-- ``same_coup_everywhere_html(bet, stake, cards)``: one coup settled on every table that offers the bet.
-- ``outcome_table_html(decks)``: P(Banker), P(Player), P(Tie) for each number of decks.
-- ``edge_table_html(decks, tables)``: house edges, bet × table: a row per bet, a column per table.
-- ``given_player_total_html(decks)``: who wins, given Player's two-card total.
-- ``edge_reading(decks, table)``: one table's bets, each net result with its chance, and the house edge.
-- ``removal_html(removed, decks)``: each bet's exact edge with and without some cards (lesson 10).
-- ``WORKED_COUP``: the rule reference's worked coup, the widgets' first example.
+Each function reads the library's data (``payouts``, ``odds``) and returns HTML for ``views.widgets.money``.
 
 >>> reading = settle_reading("standard", "banker", "100", "2♣ 3♥ 3♠ A♦ 7♦ 4♠")
 >>> reading.settlement.net, reading.settlement.commission
@@ -77,8 +66,7 @@ def _title(name: str) -> str:
 
 
 def pay_tables_html(tables=None, bets=None) -> str:
-    """The pay tables side by side: a column per table, a row per bet, each cell the bet's lines in the order they
-    are checked ("—": not offered). ``bets``: None for every bet the tables offer, or the bets to show."""
+    """The pay tables side by side: a column per table, a row per bet (``bets`` None: all)."""
     rows = pay_table_rows(tables)
     if bets is not None:
         offered = [bet for bet, _lines in rows]
@@ -110,8 +98,7 @@ class SettleReading(NamedTuple):
 
 
 def _settlement_rows(stake: Decimal, settlement: Settlement, line=None) -> list:
-    """The settlement as a learner reads it: a win is paid, then any commission taken back; a push returns the
-    stake; a loss pays nothing. ``line``: the pay-table line that applied."""
+    """The settlement as a learner reads it: a win paid, then any commission taken back."""
     result = settlement.result
     rows = [[_("Stake"), money(stake)], [_("Result"), _(_RESULT_NAMES.get(result, result))]]
     if result == "wins":
@@ -136,8 +123,7 @@ def _settlement_rows(stake: Decimal, settlement: Settlement, line=None) -> list:
 
 
 def settle_reading(table, bet: str, stake, cards) -> SettleReading:
-    """Play ``cards`` (dealt order) and settle ``stake`` on ``bet`` at ``table``: gross, commission and net. Its HTML
-    says the verdict first, then the settlement's lines, then the coup."""
+    """Play ``cards`` and settle ``stake`` on ``bet`` at ``table``: the verdict, its lines, the coup."""
     table = pay_table(table)
     coup = play_coup(cards)
     settlement = settle(bet, stake, coup, table)
@@ -192,8 +178,7 @@ def outcome_table_html(decks=(6, 8)) -> str:
 
 
 def edge_table_html(decks=(6, 8), tables=None) -> str:
-    """House edges, bet × table: a row per bet, a column per table (headed by its title); each cell gives the
-    edge for each number of decks, one per line, or "—" where the table does not offer the bet."""
+    """House edges, a row per bet, a column per table, a line per number of decks ("—": not offered)."""
     decks = _deck_counts(decks)
     edges = {(name, bet): by_decks for name, bet, by_decks in _edge_rows(decks, tables)}
     names = list(dict.fromkeys(name for name, _bet in edges))

@@ -25,13 +25,11 @@ GRID_GREY = "#cfcfcf"       # the scoreboards' grids
 PALE_GREY = "#d5d8dc"       # chart grid lines
 HEADER_FILL = "#eef2f7"     # table headings
 
-# The three outcomes, on the boards and in every plot; the derived roads' red and blue (``roads.RoadColour``, a
-# text enum: "red" and "blue") are Banker's and Player's
+# The three outcomes, on the boards and in every plot; the derived roads' red and blue are Banker's and Player's
 OUTCOME_COLOURS = {Outcome.BANKER: "#c0392b", Outcome.PLAYER: "#1f5fbf", Outcome.TIE: "#1e8449"}
 DERIVED_COLOURS = {"red": OUTCOME_COLOURS[Outcome.BANKER], "blue": OUTCOME_COLOURS[Outcome.PLAYER]}
 
 # Tones: (background, ink) of messages, diagram boxes and highlights
-# (the amber ink is a dark amber: #b7791f read at 3.3:1 on its box and 3.6:1 on white)
 TONES = {"grey": ("#f2f2f2", MUTED_GREY), "amber": ("#fff4d6", "#92600a"), "blue": ("#e8f0fe", "#1a4f9c"),
          "red": ("#fdecea", "#b3261e"), "green": ("#e7f5ea", "#1e7b34")}
 MESSAGE_COLOURS = {"error": TONES["red"], "wrong": TONES["red"], "right": TONES["green"], "info": TONES["blue"]}
@@ -46,13 +44,11 @@ CARD_RED, CARD_BLACK = OUTCOME_COLOURS[Outcome.BANKER], INK
 DRAW_COLOUR = "#5b9bd5"
 STAND_COLOUR = "#f4b183"
 
-# Bets in the counting plots (a line or bar at least 3:1 on white: Panda 8's orange was #d68910, 2.8:1);
-# simulation against exact value
+# Bets in the counting plots, each at least 3:1 on white; simulation against exact value
 BET_COLOURS = {"banker": OUTCOME_COLOURS[Outcome.BANKER], "player": TONES["blue"][1], "tie": TONES["green"][1],
                "dragon-7": "#8e44ad", "panda-8": "#b9770e", "player-pair": "#17a589", "banker-pair": "#7f8c8d",
                "super-six": "#a04000"}
-# With each bet's colour, a marker for its line and a hatch for its bar, so the counting plots tell the bets apart
-# in greyscale and for colour-blind readers too (their legends show both)
+# A marker and a hatch per bet, so the counting plots tell the bets apart in greyscale too
 BET_MARKERS = {"banker": "o", "player": "s", "tie": "^", "dragon-7": "D", "panda-8": "v", "player-pair": "P",
                "banker-pair": "X", "super-six": "*"}
 BET_HATCHES = {"banker": "", "player": "//", "tie": "..", "dragon-7": "xx", "panda-8": "\\\\", "player-pair": "oo",

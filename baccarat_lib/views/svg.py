@@ -1,23 +1,15 @@
-"""The scoreboards as inline SVG, their one renderer (lessons, widgets and the book), in ``views.palette``'s colours.
+"""The scoreboards as inline SVG, in ``views.palette``'s colours: their one renderer, for lessons, widgets and the book.
 
-Nothing is told by colour alone: a bead and a ring carry their letter (B, P, T), a tie is a green slash (with its
-count when more than one), and a derived road's blue marks are broken (a dashed ring, a dotted slash, a dot with a
-hole) where its red ones are whole. Each picture is an image for a screen reader (``role="img"``), named by its
-title and described in words by its ``<desc>``: per board, the coups and each side's wins, the Big Road's streaks
-in order, a derived road's runs of colour. It scales to its output's width, and is wide enough for every title.
+Nothing is told by colour alone: beads and rings carry their letter, a tie is a green slash (with its count when
+more than one), a derived road's blue marks are broken where its red ones are whole. Each picture is an image for a
+screen reader (``role="img"``), named by its title and described in words by its ``<desc>``. Every mark carries a
+``bcl-…`` class (and a derived road's its ``data-colour``), so the picture can be read back.
 
 Public names:
 
-- ``bead_plate_svg(cells, columns=None, rows=6, title=...)``: one board from ``roads.bead_plate``.
-- ``big_road_svg(cells, columns=None, rows=6, title=...)``: one board from ``roads.big_road``.
-- ``roads_svg(outcomes, rows=6)``: both boards of a sequence of results (or ``CoupRecords``), Bead Plate on
-  top, in one picture, so their cells are the same size.
-- ``scoreboard_svg(outcomes, rows=6)``: all five boards, as a table's screen shows them: below the two, the derived
-  roads in half-size cells (Big Eye Boy hollow circles, Small Road filled dots, Cockroach Pig slashes).
-
-Every mark carries a class, so the picture can be read back: ``bcl-bead``, ``bcl-bead-letter``,
-``bcl-banker-pair``, ``bcl-player-pair``, ``bcl-ring``, ``bcl-ring-letter``, ``bcl-tie``, ``bcl-tie-count``, and
-``bcl-big-eye-boy``, ``bcl-small-road``, ``bcl-cockroach-pig`` with their colour (``data-colour``).
+- ``bead_plate_svg(cells)``, ``big_road_svg(cells)``: one board, from ``roads.bead_plate`` or ``roads.big_road``.
+- ``roads_svg(outcomes)``: both boards of a sequence of results, Bead Plate on top, cells the same size.
+- ``scoreboard_svg(outcomes)``: all five boards, the derived roads below in half-size cells.
 
 >>> from baccarat_lib.analysis.roads import bead_plate
 >>> svg = bead_plate_svg(bead_plate("B P T"))
@@ -178,8 +170,7 @@ def _derived_board(k: int):
     return draw
 
 
-# A derived road's red marks are whole and its blue ones broken, so the two differ in more than colour (red and blue
-# are equally dark: in greyscale they are the same grey).
+# A derived road's red marks are whole and its blue ones broken: in greyscale the two are the same grey.
 _BROKEN_RING = ' stroke-dasharray="3.2 2"'         # Big Eye Boy: a dashed ring
 _DOTTED_SLASH = ' stroke-dasharray="0.1 4.6"'      # Cockroach Pig: round dots along the slash
 _HOLE = 2.4                                         # Small Road: the radius of a blue dot's hole
@@ -277,8 +268,7 @@ def _board_words(entry) -> str:
 
 
 def _svg(boards, columns: int, rows: int, label: str) -> str:
-    """``boards`` ((draw, cells, title), or (draw, cells, title, k) for a derived road) one under the other in one
-    picture named ``label``, its ``<desc>`` each board in words."""
+    """``boards`` one under the other in one picture named ``label``, each described in its ``<desc>``."""
     description = "\n".join(_board_words(entry) for entry in boards)
     boards = [_board(entry, columns) for entry in boards]
     width = max(_PAD + max(board_columns * cell, len(title) * _CHAR_WIDTH * _TITLE_SIZE) + _PAD
@@ -311,8 +301,7 @@ def big_road_svg(cells, columns: int | None = None, rows: int = ROWS, title: str
 
 
 def _boards_svg(beads, rings, rows: int, label: str = _BOARDS_LABEL, derived=None) -> str:
-    """Both boards from their layouts as one SVG named ``label`` (a catalog message), Bead Plate on top, cells the
-    same size; ``derived``: None, or the three derived roads' cells, drawn below in half-size cells."""
+    """Both boards as one SVG named ``label``, Bead Plate on top; ``derived``: the derived roads below."""
     columns = max(_columns(beads, None), _columns(rings, None))
     boards = [(_bead_board, beads, _(_BEAD_PLATE_TITLE)), (_road_board, rings, _(_BIG_ROAD_TITLE))]
     for k, cells in zip(DERIVED_ROADS, derived or ()):
@@ -321,8 +310,7 @@ def _boards_svg(beads, rings, rows: int, label: str = _BOARDS_LABEL, derived=Non
 
 
 def scoreboard_svg(outcomes, rows: int = ROWS) -> str:
-    """All five boards of a sequence of results (or ``CoupRecords``) as one SVG: Bead Plate, Big Road, and below
-    them the Big Eye Boy, Small Road and Cockroach Pig in half-size cells.
+    """All five boards of a sequence of results as one SVG, the derived roads in half-size cells.
 
     >>> svg = scoreboard_svg("B B P P B")
     >>> [svg.count(f'class="bcl-{name}"') for name in ("ring", "big-eye-boy", "small-road", "cockroach-pig")]

@@ -2,9 +2,8 @@
 
 Public names:
 
-- ``tableau_markdown()``: the printed table as Markdown.
-- ``tableau_grid_html(banker_total=None, third_card=None)``: the draw/stand grid as coloured HTML, one cell outlined.
-- ``published_markdown(rows, headings)``: rows printed elsewhere, shown cell for cell as a Markdown table.
+- ``tableau_markdown()``, ``tableau_grid_html()``: the printed table, and the draw/stand grid with a cell outlined.
+- ``published_markdown(rows, headings)``: a table printed elsewhere, cell for cell.
 
 >>> print(tableau_markdown().splitlines()[1:3])
 ['|---|---|---|', '| 0, 1, 2 | any (0–9) | — |']
@@ -63,8 +62,7 @@ _VALUE_HEADERS = {0: "0<br><small>10 J Q K</small>", 1: "1<br><small>A</small>"}
 
 
 def tableau_grid_html(banker_total: int | None = None, third_card=None) -> str:
-    """The draw/stand grid as HTML, Banker total 0..7 against Player's third card 0..9 or None (stood); the cell
-    of ``banker_total`` and ``third_card`` outlined (``banker_total`` None, 8 or 9: none)."""
+    """The draw/stand grid as HTML, the cell of ``banker_total`` and ``third_card`` outlined."""
     banker_total = None if banker_total is None else whole_number("banker_total", banker_total, 0, 9)
     third_card = None if third_card is None else whole_number("third_card", third_card, 0, 9)
 
@@ -112,8 +110,7 @@ def _rows(rows) -> list:
 
 
 def published_markdown(rows, headings=SOURCE_002_HEADINGS) -> str:
-    """Printed rows ``(totals, draw cell, stand cell)`` as a Markdown table, cell for cell (None: blank), in the
-    course's language."""
+    """Printed rows ``(totals, draw cell, stand cell)`` as a Markdown table, cell for cell."""
     for name, row in [("headings", headings)] + [(_("each row"), row) for row in _rows(rows)]:
         if (not isinstance(row, (list, tuple)) or len(row) != 3
                 or not all(cell is None or isinstance(cell, str) for cell in row)):

@@ -1,15 +1,8 @@
-"""What every plot of the course shares: a new figure when no axes are given, tick labels written as the
-learner's language writes numbers ("1,000" in English, "1.000" in Vietnamese), and the figure said in words.
+"""What every plot shares: new axes when none are given, ticks written as the learner's language writes numbers,
+and the figure said in words.
 
-- ``new_axes(ax, figsize)``: ``ax`` itself, or the axes of a new figure of ``figsize`` inches, its number ticks
-  in the course's language (``number_ticks(ax)``).
-- ``percent_ticks(axis, places=1)``: an axis holding fractions (0.46) labelled as percentages ("46.0%", "46,0%").
-- ``figure_description(fig)``: the figure in words, for a screen reader: its description if one was attached
-  (``describe_figure(fig, text)``), then its titles and axis labels ("Chart: …; horizontal axis: …").
-- ``figure_html(fig)``: the figure as an ``<img class="bcl-plot">`` holding its PNG, that description its ``alt``.
-
-JupyterLab and Voila give a PNG output no ``alt``, so in IPython this module registers ``figure_html`` as every
-figure's ``text/html`` display, which they and the book prefer; the ``image/png`` stays beside it.
+JupyterLab and Voila give a PNG no ``alt``, so in IPython this module registers ``figure_html`` as every figure's
+``text/html`` display (the ``image/png`` stays beside it).
 """
 
 from __future__ import annotations
@@ -86,8 +79,7 @@ def figure_description(fig: Figure) -> str:
 
 
 def describe_figure(fig: Figure, text: str) -> Figure:
-    """Say in ``text`` what ``fig`` shows, for a figure whose titles do not (a diagram); returns ``fig``. (It is kept
-    as the figure's label, never drawn.)"""
+    """Say in ``text`` what ``fig`` shows, when its titles do not; returns ``fig``."""
     fig.set_label(text)
     return fig
 
@@ -119,8 +111,7 @@ def _description(fig: Figure) -> str:
 
 
 def _show_figures_with_alt(formatters) -> None:
-    """Register ``figure_html`` as the ``text/html`` display of every figure in ``formatters`` (an IPython display
-    formatter's), for ``FigureBase``: the inline backend clears the formats registered for ``Figure`` when it starts."""
+    """Register ``figure_html`` as every figure's ``text/html`` display in ``formatters``."""
     formatters["text/html"].for_type(FigureBase, figure_html)
 
 

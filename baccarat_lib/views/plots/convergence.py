@@ -1,10 +1,4 @@
-"""The simulation closing in on the exact value, drawn (lesson 07).
-
-Public names:
-
-- ``plot_convergence(convergence, ax=None, start=1000, percent=True)``: the running estimate of an
-  ``analysis.convergence.Convergence``, its ±2 standard-error band, and the exact value (dashed).
-"""
+"""The simulation closing in on the exact value, drawn (lesson 07)."""
 
 from __future__ import annotations
 

@@ -2,9 +2,7 @@
 
 Public names:
 
-- ``plot_effect_of_removal(effects, ax=None)``: grouped bars, a group per card value, a bar per bet.
-- ``plot_edges_through_shoe(points, bets=None, ax=None)``: each bet's exact house edge before every coup, the
-  region where a bet has positive expectation shaded.
+- ``plot_effect_of_removal``: a group of bars per card value; ``plot_edges_through_shoe``: the edges coup by coup.
 
 >>> import matplotlib.pyplot as plt
 >>> from fractions import Fraction

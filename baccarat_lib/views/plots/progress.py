@@ -1,10 +1,4 @@
-"""The learner's accuracy over time, for the "My progress" page.
-
-Public names:
-
-- ``plot_accuracy_over_time(days, ax=None)``: accuracy per day (``ProgressReport.days``) as a line
-  with its points, the number of answers written by each point; returns the axes.
-"""
+"""The learner's accuracy over time, for the "My progress" page."""
 
 from __future__ import annotations
 

@@ -1,8 +1,4 @@
-"""The streak statistics as a plot: after k wins in a row, the next coup's chance, against the exact chance.
-
-- ``plot_streak_statistics(rows, exact, ax=None, side="banker")``: P(side | k wins in a row) for each k with
-  error bars of two standard errors, and the exact unconditional chance as a line.
-"""
+"""The streak statistics as a plot: after k wins in a row, the next coup's chance, against the exact chance."""
 
 from __future__ import annotations
 

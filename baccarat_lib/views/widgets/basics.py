@@ -1,14 +1,6 @@
 """Widgets for lessons 01–03: the total calculator, the natural checker and the Player rule explorer.
 
-Each widget is a thin view over one pure function, which only reads the rules: ``rules.total_working(cards)``,
-``natural_reading(cards)`` (the first four cards dealt P, B, P, B: the hands, a natural or not, and what follows)
-and ``player_rule_reading(cards)`` (Player's two cards, the total and the rule's decision).
-
-Widgets (each ``show_…()`` returns the view; ``view.controller`` holds the controls: see ``common``):
-
-- ``show_total_calculator(cards="7 8")``: type cards or click rank buttons; see the faces, the total and its sum.
-- ``show_natural_checker(cards="K 5 9 3", seed=None)``: choose or deal the first four cards; natural or not.
-- ``show_player_rule(cards="2 3")``: choose Player's two cards; see draw or stand and why.
+Each is a thin view over one pure function that reads only the rules.
 
 >>> natural_reading("K 5 9 3").sentences[-1]
 'Player wins 9–8.'

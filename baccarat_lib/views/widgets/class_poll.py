@@ -1,24 +1,10 @@
 """The class poll: on the class hub, the exercise the teacher is polling the class on, answered once, then revealed.
 
-On the hub (``progress.class_link.class_url()`` is set), one daemon thread asks the class's service every
-``POLL_SECONDS`` which poll is running (``api/polls/current``), so the kernel is never kept busy. A poll shows its
-exercise (``teaching.polls.poll_question``) in the lesson's exercise widget; the learner's first judged answer is
-sent once (``api/polls/<id>/answers``), in the background, and tried again after each pause of ``RETRY_SECONDS``
-while no reply comes or the hub fails (HTTP 5xx). The widget says "Answer sent" (also when the service has it
-already: a try whose reply was lost got there), or why the service refused it (the poll closed). Right or wrong is
-said only when the teacher reveals the poll. Poll answers are the class's votes, not saved in the learner's
-progress. Off the hub the widget is one sentence. The thread stops when the widget is closed, when another class
-poll is shown in the kernel, and with the kernel.
-
-``ClassPoll(fetch=None, send=None, interval=POLL_SECONDS, run=None, start=True)`` is the widget: ``refresh()`` asks
-the service once and shows what it says; ``show_poll(poll)`` shows a ``teaching.polls.Poll`` (None: no poll);
-``answer(text)`` answers the poll shown; ``stop()`` stops its thread. Its arguments are for tests: ``fetch()`` and
-``send(poll_id, answer)`` return the service's (status, reply) (None: the service at ``BACCARAT_CLASS_URL``), ``run``
-runs a function in the background (None: a daemon thread).
-
-Public names:
-
-- ``show_class_poll()``: the widget, ready to display.
+On the hub (``progress.class_link.class_url()`` set) one daemon thread asks the class's service every
+``POLL_SECONDS`` which poll is running, so the kernel is never kept busy. The learner's first judged answer is sent
+once, in the background, retried every ``RETRY_SECONDS`` while no reply comes or the hub fails (HTTP 5xx). Right or
+wrong is said only when the teacher reveals the poll; poll answers are the class's votes, not the learner's saved
+progress. Off the hub the widget is one sentence.
 """
 
 from __future__ import annotations
@@ -75,8 +61,7 @@ def _reason(reply) -> str:
 
 
 class PollQuestion(QuestionWidget):
-    """The lesson's exercise widget, answering a poll: a judged answer is sent once, without verdict until revealed
-    (a typo is still told what to type, as in the lesson); nothing is saved in the learner's progress."""
+    """The lesson's exercise widget answering a poll: a judged answer is sent once, unjudged."""
 
     def __init__(self, question, on_answer):
         super().__init__(question)
@@ -141,8 +126,7 @@ class ClassPoll:
     # ----- fetch -> state -> view
 
     def refresh(self) -> Poll | None:
-        """Ask the service once for its poll and show it; when the service does not answer, say so and keep the
-        poll shown. Returns the poll shown."""
+        """Ask the service once for its poll and show it; returns the poll shown."""
         try:
             status, reply = self.fetch()
             if status != 200:
@@ -224,8 +208,7 @@ class ClassPoll:
         self.run(lambda: self._send_answer(poll, str(text)))
 
     def _send_with_retries(self, poll_id: int, text: str) -> tuple:
-        """The service's (status, reply) for the answer; a try with no reply, or a 5xx, is made again after each
-        pause of ``RETRY_SECONDS`` (this runs in the background: the learner's kernel is never kept waiting)."""
+        """The service's (status, reply), retried every ``RETRY_SECONDS`` while none comes."""
         for pause in (*RETRY_SECONDS, None):
             try:
                 status, reply = self.send(poll_id, text)

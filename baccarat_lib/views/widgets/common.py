@@ -1,20 +1,14 @@
 """Pieces every widget shares: the one view pattern, inline errors instead of tracebacks, and argument checks.
 
-The one widget pattern: a class holds the controls as attributes and an ``update()`` that calls one pure
-function; its ``view`` is ``projector_view(children, controller=self)``, so ``view.controller`` is the object a
-test drives; ``show_…()`` returns ``Class(...).view``. A constructor checks its arguments before it builds a
-control (a control would refuse them with a raw traitlets error, or silently clamp them); after that, whatever a
-learner types shows inline (``safe_html``), never as a traceback.
+A widget class holds its controls and an ``update()`` that calls one pure function; ``show_…()`` returns its
+``projector_view(children, controller=self)``, whose ``view.controller`` is the object a test drives. A constructor
+checks its arguments before building a control (which would refuse them with a traitlets error, or clamp them);
+after that, whatever a learner types shows inline (``safe_html``), never as a traceback.
 
 Public names:
 
-- ``projector_view(children, controller, name=None)``: the box every widget is shown in, with fonts sized for a
-  projector; its plain-text fallback is one sentence naming the widget.
-- ``safe_html(compute)``: the HTML ``compute()`` returns, or an inline error box if it raises.
-- ``BIG``: the layout of a large button.
-
-The widget modules' own helpers (``action_button``, ``on_change``, ``picked_seed``, ``SeedBox``, ``LiveHTML``,
-``focus``, ``check_option``, ``chosen``, ``fitted``, …) each say what they do.
+- ``projector_view``: the box every widget is shown in; ``safe_html``: HTML or an inline error; ``BIG``: a large
+  button's layout.
 
 >>> check_option("bet", "banker", [("Banker", "banker"), ("Tie", "tie")])
 'banker'
@@ -53,9 +47,8 @@ _MESSAGE_BUDGET = 180         # an argument error names the argument, what is ac
 _LOGGER = logging.getLogger("baccarat_lib.views")
 _LOGGER.addHandler(logging.NullHandler())   # a library logs for developers; nothing reaches a learner's stderr
 
-# ipywidgets' 13 px text and 1 px focus line are lost on a projector: every widget's box (class bcl-widget) carries
-# this style sheet, which enlarges its controls and text and draws the keyboard's focus as a 3 px ring. Its first
-# rule reaches the whole page: printed explanations wrap between words, not anywhere ("draws on any ca / rd but 8").
+# Every widget's box (bcl-widget) enlarges its controls and text for a projector and rings the keyboard's focus
+# (3 px); the first rule wraps printed explanations between words on the whole page.
 PROJECTOR_CSS = """<style>
 .jp-OutputArea-output pre { word-break: normal; overflow-wrap: break-word; }
 .bcl-widget .widget-html-content { font-size: 14px; }
@@ -121,8 +114,7 @@ class ProjectorView(widgets.VBox):
 
 
 def projector_view(children, controller, name: str | None = None) -> ProjectorView:
-    """A VBox of ``children`` readable on a projector; ``view.controller`` holds the controls. ``name`` (default:
-    from the controller's class, e.g. "the coup builder", translated) names the widget in its plain-text fallback."""
+    """A VBox of ``children`` readable on a projector; ``view.controller`` holds the controls."""
     if name is None:
         name = _(_WIDGET_NAMES.get(type(controller).__name__, N_("this widget")))
     check_text("name", name, '"the coup builder"')
@@ -133,8 +125,7 @@ def projector_view(children, controller, name: str | None = None) -> ProjectorVi
     return view
 
 
-# A live region: a screen reader announces what appears inside it, whole, after what it is saying now. It is part
-# of the HTML widget's value, so it is present, and empty, before the first answer.
+# A live region, part of the HTML widget's value so it is present (empty) before the first answer.
 _LIVE_OPEN = '<div class="bcl-live" role="status" aria-live="polite" aria-atomic="true">'
 
 
@@ -172,8 +163,7 @@ def focus(control) -> None:
 
 
 def fitted(width: str, natural: str = "initial") -> str:
-    """A label's or button's width: ``width`` (chosen for the English words) in English, ``natural`` in another
-    language, whose longer words a fixed width would cut.
+    """A width: ``width`` in English, ``natural`` in a language whose longer words it would cut.
 
     >>> fitted("8em"), fitted("14em", "auto")
     ('8em', '14em')
@@ -182,8 +172,7 @@ def fitted(width: str, natural: str = "initial") -> str:
 
 
 def safe_html(compute) -> str:
-    """Call ``compute()`` for HTML; a BaccaratError's message shows inline, anything else as one plain sentence (its
-    traceback logged on the ``baccarat_lib.views`` logger)."""
+    """``compute()``'s HTML, or its error inline (anything but a BaccaratError logged)."""
     try:
         return compute()
     except BaccaratError as error:
@@ -205,8 +194,7 @@ def check_text(name: str, value, example: str) -> str:
 
 
 def check_option(name: str, value, options, accepted: str | None = None):
-    """``value`` if it is one of ``options`` (values, or (label, value) pairs); a numpy integer counts as its int,
-    ``True`` is not 1. ``accepted`` words the choices (default: them all), translated by the caller."""
+    """``value`` if it is one of ``options`` (values, or (label, value) pairs)."""
     values = [option[1] if isinstance(option, tuple) else option for option in options]
     candidate = value
     if type(value).__name__ not in ("bool", "bool_") and not isinstance(value, str):
@@ -249,8 +237,7 @@ class _TextOrWholeNumber(traitlets.Unicode):
 
 
 class SeedBox(widgets.Text):
-    """A text box holding a seed (a whole number 0 or more): unlike a number box, which silently reverts or clamps,
-    whatever is typed stays and ``seed_or_error()`` says what is wrong. ``box.value = 32`` is the same as typing it."""
+    """A text box holding a seed: what is typed stays, and ``seed_or_error()`` says what is wrong."""
 
     value = _TextOrWholeNumber("", help="The typed seed").tag(sync=True)
 

@@ -1,14 +1,6 @@
 """Widgets for lessons 04–05: the tableau explorer, the card-by-card shoe dealer and the coup builder.
 
-Each widget is a thin view over one private pure function (it reads only what its widget checked), which only
-reads the rules: ``_tableau_reading``, ``_dealt_so_far_html`` (with ``_steps_known``) and ``_built_coup_html``.
-
-Widgets (each ``show_…()`` returns the view; ``view.controller`` holds the controls: see ``common``):
-
-- ``show_tableau_explorer(banker_total=4, third_card=7)``: pick Banker's total and Player's third card
-  (or "Player stood"); see draw or stand, the sentence, and the grid with that cell outlined.
-- ``show_shoe_dealer(seed=2024, decks=8)``: deal coups from a seeded shoe, one card per "Next card" click.
-- ``show_coup_builder(cards="2♣ 3♥ 3♠ A♦ 7♦ 4♠")``: type cards in dealt order; see the coup explained.
+Each is a thin view over one private pure function that reads only the rules.
 
 >>> [step.rule for step in _steps_known(play_coup("2 3 3 A 7 4"), 5)]
 ['natural', 'player-rule', 'player-draw', 'banker-rule']

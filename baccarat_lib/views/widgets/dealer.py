@@ -1,23 +1,9 @@
-"""Dealer mode on screen: call each decision of a coup dealt card by card, against a clock.
+"""Dealer mode: call each decision of a coup dealt card by card, against a clock.
 
-A thin view of a ``teaching.dealer.DealerSession``: the cards face up so far and the call to make
-(``_dealer_call_html``), answered with the exercise widget's ``AnswerControls``; the seconds the last call took
-against the target (``_dealer_timer_html``); at the end the report (``_dealer_report_html``): accuracy and times per
-kind of call, and each coup that went wrong replayed with the rules' own steps.
-
-**When the clock runs.** Run All builds the widget before the learner scrolls to it, so the first call waits behind
-**Start** and is timed from it; each next call from when the one before is answered. After a wrong call the widget
-waits for *Continue*, so reading why does not count against the next call. Once started, *Start again* (or a new
-seed) deals a new session whose clock starts at once.
-
-Widget (``show_dealer_mode()`` returns the view; ``view.controller`` holds the controls: see ``common``):
-
-- ``DealerWidget(seed=2024, coups=10, target_seconds=5, decks=8, clock=time.monotonic)``:
-  ``.start()`` presses Start, ``.click(choice)`` answers, ``.resume()`` presses Continue.
-- ``show_dealer_mode(seed=2024, coups=10, target_seconds=5)``.
-
-**Saved progress**: each judged call is saved by the one answer recorder (source "dealer") under the call's skill
-("dealer:banker-draw"), with the seconds it took.
+``DealerWidget`` is a thin view of a ``teaching.dealer.DealerSession``; ``.start()`` presses Start, ``.click(choice)``
+answers, ``.resume()`` presses Continue. The first call is timed from **Start**, each next one from the answer before;
+after a wrong call the clock waits for *Continue*. Each judged call is saved through ``progress.recorder`` (source
+"dealer") under its skill, with its seconds.
 
 >>> dealer = show_dealer_mode(seed=5, coups=1).controller
 >>> dealer.answer_row.children == (dealer.start_button,)      # nothing to answer before Start
@@ -35,10 +21,10 @@ from html import escape
 
 import ipywidgets as widgets
 
-from ...game.formatting import duration, localized, percent
+from ...game.formatting import duration, percent
 from ...i18n import N_, _
 from ...progress.recorder import AnswerRecorder
-from ...teaching.dealer import DEALER_KIND_NAMES, DealerReport, DealerSession
+from ...teaching.dealer import DEALER_KIND_NAMES, DealerReport, DealerSession, target_text
 from ..html import caption_html, hand_html, message_html, steps_html, table_html
 from .common import (LiveHTML, SeedBox, action_button, focus, picked_seed, projector_view, safe_html, shown_html,
                      store_messages_html)
@@ -50,16 +36,11 @@ _NAME = N_("dealer mode")     # the widget's name in its plain-text fallback, tr
 SOURCE = "dealer"           # the source dealer mode's answers are saved with
 
 
-# The timer's icon, drawn (the stopwatch character U+23F1 is in no font on many machines): a clock face in the
-# text's own colour, as tall as the text, named for screen readers.
+# The timer's icon, drawn in the text's colour (the stopwatch character is in no font on many machines).
 _CLOCK_ICON = ('<svg class="bcl-clock" role="img" aria-label="{title}" width="1em" height="1em" viewBox="0 0 16 16" '
                'style="vertical-align:-0.12em;margin-right:0.25em;" fill="none" stroke="currentColor" '
                'stroke-width="1.6" stroke-linecap="round"><circle cx="8" cy="8" r="6.6"/>'
                '<path d="M8 4.2V8l2.6 1.8"/></svg>')
-
-
-def _target(session_or_report) -> str:
-    return _("{seconds} s").format(seconds=localized(f"{session_or_report.target_seconds:g}"))
 
 
 def _dealer_call_html(session: DealerSession) -> str:
@@ -88,13 +69,14 @@ def _dealer_timer_html(session: DealerSession) -> str:
     last = session.last
     if last is None and not session.started:
         text = _("Target: {target} a call. The clock starts when you press Start.").format(
-            target=_target(session))
+            target=target_text(session.target_seconds))
     elif last is None:
-        text = _("Target: {target} a call. The clock is running.").format(target=_target(session))
+        text = _("Target: {target} a call. The clock is running.").format(
+            target=target_text(session.target_seconds))
     else:
         mark = _("slow") if last.slow else _("in time")
         text = _("Last call: <b>{seconds}</b> ({mark}) &nbsp;·&nbsp; target {target}").format(
-            seconds=duration(last.seconds), mark=mark, target=_target(session))
+            seconds=duration(last.seconds), mark=mark, target=target_text(session.target_seconds))
     icon = _CLOCK_ICON.format(title=escape(_("Timer")))
     return f'<div class="bcl-dealer-timer" style="font-size:1.25em;margin:0.3em 0;">{icon}{text}</div>'
 
@@ -110,8 +92,8 @@ def _dealer_report_html(report: DealerReport) -> str:
     rows = [[escape(_(DEALER_KIND_NAMES[kind.kind])), str(kind.count), _accuracy(kind.right, kind.count),
              duration(kind.median_seconds), duration(kind.slowest_seconds), str(kind.slow)]
             for kind in report.kinds]
-    table = table_html([_("Call"), _("Calls"), _("Right"), _("Median"), _("Slowest"),
-                        _("Slow (over {target})").format(target=_target(report))], rows, "bcl-dealer-report")
+    slow = _("Slow (over {target})").format(target=target_text(report.target_seconds))
+    table = table_html([_("Call"), _("Calls"), _("Right"), _("Median"), _("Slowest"), slow], rows, "bcl-dealer-report")
     summary_line = (_("<b>{coups} coups, {calls} calls: {accuracy} right, {slow} slow.</b>")
                     if report.coups_played > 1 else
                     _("<b>{coups} coup, {calls} calls: {accuracy} right, {slow} slow.</b>"))
@@ -137,15 +119,13 @@ def _dealer_report_html(report: DealerReport) -> str:
 
 
 class DealerWidget:
-    """Dealer mode: coups from a seeded shoe (``seed`` None picks one and shows it), each decision called against a
-    clock, then a report."""
+    """Dealer mode: coups from a seeded shoe, each decision called against a clock, then a report."""
 
     def __init__(self, seed=2024, coups: int = 10, target_seconds=5, decks: int = 8, clock=time.monotonic):
         seed = picked_seed(seed)
-        # One recorder for every session this widget deals: it times each call and saves it
         self.settings = dict(decks=decks, coups=coups, target_seconds=target_seconds,
                              recorder=AnswerRecorder(SOURCE, clock=clock))
-        # Builds a session first: it checks every other argument before a control exists.
+        # A session first: it checks the other arguments before a control exists
         self.session = DealerSession(seed, **self.settings)
         self.seed = SeedBox(seed)
         self.start_button = action_button(_("Start"), self.start, button_style="primary", icon="play")
@@ -191,9 +171,7 @@ class DealerWidget:
             focus(self.controls.first)      # Start goes away: the keyboard moves on to the first call's answers
 
     def answer(self, text):
-        """Answer the current call with ``text``; returns the DealerFeedback (None when there is nothing to answer).
-        An answer that is not judged is told what to type, and the clock runs on; a blank one right after a judged
-        one (Check pressed after Enter answered) leaves the feedback as it is."""
+        """Answer the current call with ``text``; returns the DealerFeedback, or None."""
         if self.session is None or self.session.finished or self.waiting or not self.session.started:
             return None
         result = []
@@ -228,8 +206,7 @@ class DealerWidget:
             focus(self.controls.first)      # Continue goes away: on to the next call's first answer
 
     def click(self, choice: str):
-        """Press the button labelled ``choice`` (or type ``choice`` and press Check); returns the DealerFeedback
-        of that answer (None when there was nothing to answer)."""
+        """Press the button labelled ``choice``, or type it and press Check; returns the DealerFeedback."""
         self.last_feedback = None
         for button in self.controls.buttons:
             if button.description == choice:
@@ -275,6 +252,5 @@ class DealerWidget:
 
 
 def show_dealer_mode(seed=2024, coups: int = 10, target_seconds=5):
-    """Dealer mode, ready to display: ``coups`` coups (1 to 100) from a shoe seeded ``seed`` (the same seed deals
-    the same coups), each call against a target of ``target_seconds`` seconds."""
+    """Dealer mode, ready to display."""
     return DealerWidget(seed, coups, target_seconds).view

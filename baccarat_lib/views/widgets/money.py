@@ -1,14 +1,5 @@
-"""Widgets for lessons 06, 07 and 10: settling a bet on any pay table, the odds and house edge of every bet, and
-every bet's edge once some cards are out of the shoe.
-
-Each ``show_…()`` returns the view; ``view.controller`` holds the controls (see ``common``). The tables and
-readings they show come from ``views.money``.
-
-- ``show_settle_widget(table="standard", bet="banker", stake="100", cards=..., seed=2024)``: choose a table, a bet
-  it offers, a stake and a coup (typed, or dealt from a seeded shoe); see what the bet pays, and the net result.
-- ``show_edge_explorer(decks=8, table="standard")``: choose the decks (1–8) and a pay table; see each bet's
-  results with their chances and its house edge.
-- ``show_removal_explorer(removed="5 5 5 5", decks=1)``: take cards out of a shoe; see every bet's exact edge.
+"""Widgets for lessons 06, 07 and 10: settling a bet on any pay table, every bet's odds and house edge, and the
+edges once some cards are out; the tables come from ``views.money``.
 """
 
 from __future__ import annotations
@@ -61,8 +52,7 @@ def _table_menu(table: str) -> widgets.Dropdown:
 
 
 class SettleWidget:
-    """Choose a pay table, a bet it offers, a stake and a coup (typed, or dealt from a shoe shuffled with ``seed``);
-    see what the bet pays."""
+    """Choose a pay table, a bet, a stake and a coup (typed or dealt); see what the bet pays."""
 
     def __init__(self, table="standard", bet="banker", stake="100", cards=WORKED_COUP, seed=2024, decks=8):
         table = _table_name(table)
@@ -137,8 +127,7 @@ class SettleWidget:
 
 
 def show_settle_widget(table="standard", bet="banker", stake="100", cards=WORKED_COUP, seed=2024):
-    """The settle-a-bet widget, ready to display; "Deal a coup" deals from an 8-deck shoe shuffled with ``seed``.
-    ``bet`` must be one the table offers (see ``SettleWidget`` for every argument)."""
+    """The settle-a-bet widget, ready to display ("Deal a coup" deals from a shoe shuffled with ``seed``)."""
     return SettleWidget(table, bet, stake, cards, seed).view
 
 

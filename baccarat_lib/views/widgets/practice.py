@@ -1,21 +1,8 @@
-"""Widgets for lesson 09: the practice drill and the final test.
+"""Widgets for lesson 09: the practice drill, the weak-spots drill and the final test.
 
-Each widget is a thin view of a ``teaching.practice.Drill``, changed only by ``start_drill``, ``answer_drill`` and
-``next_drill``, answered with the exercise widget's ``AnswerControls``; ``_drill_html(drill)`` shows it.
-
-Widgets (each ``show_…()`` returns the view; ``view.controller`` holds the controls: see ``common``):
-
-- ``show_drill(kind="mixed", difficulty=1, seed=2024, adaptive=False)``: choose the drill and difficulty, answer,
-  see instant feedback and the score, press Next; the same seed gives the same questions. ``adaptive=True``: no
-  seed; the questions the learner's saved answers say are due (``teaching.practice.next_practice_item``).
-- ``show_weak_spots_drill(kind="mixed", difficulty=3)``: "Practise my weak spots", the adaptive drill of ``kind``.
-- ``show_final_test(seed=2024, questions=10)``: a mixed test of every kind, then a score summary.
-
-**Saved progress**: the first judged answer to each question (the only one scored: one try, ``ONE_TRY``) is saved by
-the one answer recorder (source "drill" or "test") under the exercise's skill, timed from the question being shown.
-Run All builds the widget before the learner scrolls to it, so the first question waits behind **Start** and is
-timed from it; each next one from **Next question**; once started, a new setting or *Start again* shows question 1
-at once. Nobody can answer untimed.
+Each is a thin view of a ``teaching.practice.Drill``, changed only by ``start_drill``, ``answer_drill`` and
+``next_drill``. The first question waits behind **Start** and is timed from it, each next one from **Next question**;
+only the first judged answer to each is scored and saved through ``progress.recorder`` (source "drill" or "test").
 
 >>> drill = show_drill(kind="total", seed=1).controller
 >>> drill.start()
@@ -91,8 +78,7 @@ def _drill_html(drill: Drill) -> str:
 # ---------------------------------------------------------------- the drill and the final test
 
 class PracticeDrill:
-    """A drill (choose kind, difficulty and seed) or, with ``test=True``, the final mixed test of ``questions``;
-    ``.start()`` presses Start, ``.click(choice)`` answers, ``.next()`` presses Next."""
+    """A drill, or with ``test=True`` the final test; ``.start()``, ``.click(choice)``, ``.next()``."""
 
     def __init__(self, kind: str = MIXED, difficulty: int = 1, seed: int = 2024, test: bool = False,
                  questions: int = FINAL_TEST_QUESTIONS, adaptive: bool = False, clock=time.monotonic):
@@ -164,8 +150,7 @@ class PracticeDrill:
         self.update()
 
     def _with_history(self, step):
-        """``step(history)`` with the learner's saved answers (this kernel's progress store); with none if they
-        cannot be read: a progress problem never stops a drill."""
+        """``step(history)`` with the saved answers, or none if they cannot be read."""
         try:
             return step(progress_store())
         except Exception:                   # noqa: BLE001 - a progress problem must never stop a drill
@@ -191,8 +176,7 @@ class PracticeDrill:
         return store_messages_html(self.recorder.record(exercise.skill, key, str(text), feedback.correct))
 
     def answer(self, text):
-        """Answer the current question with ``text``; returns the Feedback shown. An answer that is not judged is told
-        what to type, is not scored, and the question stays open."""
+        """Answer the current question with ``text``; returns the Feedback shown."""
         if self.state is None or not self.begun:
             return None
         feedback = check_answer(self.state.exercise.question, text)
@@ -209,8 +193,7 @@ class PracticeDrill:
         return self.state.feedback
 
     def click(self, choice: str):
-        """Press the answer button labelled ``choice`` (or type ``choice`` and press Check); returns the Feedback
-        (None while the seed box holds no seed, or before Start)."""
+        """Press the button labelled ``choice``, or type it and press Check; returns the Feedback."""
         if self.state is None or not self.begun:
             return None
         self.controls.press(choice)
@@ -261,8 +244,7 @@ class PracticeDrill:
 
 
 def show_drill(kind: str = MIXED, difficulty: int = 1, seed: int = 2024, adaptive: bool = False):
-    """The practice drill, ready to display: ``kind`` "mixed" or one of ``practice.KINDS``, ``difficulty`` 1, 2 or
-    3, ``seed`` None or a whole number 0 or more; ``adaptive=True``: chosen from the learner's saved answers."""
+    """The practice drill, ready to display; ``adaptive=True``: chosen from the learner's saved answers."""
     return PracticeDrill(kind, difficulty, seed, adaptive=adaptive).view
 
 

@@ -1,15 +1,8 @@
 """The "My progress" page (lesson 11): what the learner's saved answers say, and what to practise next.
 
-Private HTML builders, each handed the ``progress.report.ProgressReport`` the page built, then the widget:
-
-- ``ProgressPage(store=None, lessons=None)``: the page (``lessons`` None: the course's, ``course.LESSONS``);
-  ``show_progress()`` returns its view.
-
-The page reads the store's summaries (not every answer) when shown and on **Refresh**. **Export to CSV** writes
-every answer to a new file in the notebook's folder (else next to the progress file) and says where. **Reset…**
-asks first; only **Yes, delete all my progress** deletes, after keeping a backup next to the progress file
-(``progress.reset_progress``), and says where. **Practise …** starts the suggested adaptive drill on the page. A
-message from the store (a damaged file moved aside, progress not being saved) is shown once.
+The page reads the store's summaries when shown and on **Refresh**; **Export to CSV** writes every answer to a new
+file; **Reset…** asks first and keeps a backup (``progress.reset_progress``); **Practise …** starts the suggested
+adaptive drill. A message from the store is shown once.
 
 >>> from baccarat_lib.progress import ProgressStore
 >>> page = ProgressPage(ProgressStore(":memory:"))
@@ -98,8 +91,7 @@ _CHART_FONT = "DejaVu Sans,Verdana,Arial,sans-serif"
 
 
 def _accuracy_plot_html(days) -> str:
-    """Accuracy per day as an inline SVG line chart (drawn directly, so a Refresh stays fast): the percent right
-    each of the last ``CHART_DAYS`` days practised, oldest on the left, the answers it counts above each point."""
+    """Accuracy per day of the last ``CHART_DAYS`` days practised, as an inline SVG chart."""
     shown_days = days[-CHART_DAYS:]
     c = _CHART
     plot_width, plot_height = c["width"] - c["left"] - c["right"], c["height"] - c["top"] - c["bottom"]
@@ -160,8 +152,7 @@ def _working_folder() -> Path:
 
 
 class ProgressPage:
-    """The "My progress" page for ``store`` (None: this kernel's ``progress_store()``) and ``lessons`` (None: the
-    course's lessons, ``course.LESSONS``; else a list of ``course.Lesson``)."""
+    """The "My progress" page for ``store`` (None: this kernel's) and ``lessons`` (None: the course's)."""
 
     def __init__(self, store: ProgressStore | None = None, lessons=None):
         if store is not None and not isinstance(store, ProgressStore):

@@ -1,20 +1,12 @@
 """The exercise widget: a question's prompt, its answer controls and instant feedback.
 
-``AnswerControls(on_answer, placeholder=None)``, the way every widget takes answers (the drill and dealer mode
-too): a button per choice (one- and two-digit choices get compact buttons, so ten fit in one row of a 588 px
-output), or a text box and a Check button. The box sends its text only on Enter, as one state change, so the answer
-judged is the text the learner sees.
+``AnswerControls`` is how every widget takes answers: a button per choice, or a text box that sends its text only
+on Enter. Each judged answer is saved through ``progress.recorder`` (source "lesson") under the question's ``skill``
+and ``key``; the clock waits for a sign the learner is there, as the recorder says.
 
 Public names:
 
-- ``QuestionWidget(question, clock=None)``: one exercise on screen; ``.answer(text)`` answers it.
-- ``show_question(question)``: the exercise widget, ready to display.
-
-**Saved progress**: each judged answer is saved by the one answer recorder (``progress.recorder.AnswerRecorder``,
-source "lesson", whose rule for a lesson's exercise says which answers count) under the question's ``skill`` and
-``key``. An exercise is built when Run All runs its cell, before anyone has scrolled to it, so its clock starts
-only at a sign the learner is there: a typo, or the answer before; a first answer with nothing before it is saved
-with an unknown time (``seconds=None``). ``clock`` returns seconds (None: the module's ``clock``; tests replace it).
+- ``QuestionWidget(question)``: one exercise on screen, ``.answer(text)`` answers it; ``show_question`` shows it.
 """
 
 from __future__ import annotations
@@ -138,8 +130,7 @@ class QuestionWidget:
                                    controller=self)
 
     def answer(self, text: str):
-        """Judge ``text`` and show the feedback; returns the Feedback. An answer that is not judged is told what to
-        type; a first wrong one gets a hint, a second try and a "Show answer" button; a second shows the answer."""
+        """Judge ``text`` and show the feedback (a hint after a first wrong answer); returns the Feedback."""
         feedback = check_answer(self.question, text)
         if not feedback.judged:
             self.recorder.touch()            # a typo shows the learner is at the question: the clock starts

@@ -1,11 +1,5 @@
 """Widget for lesson 08: deal a whole seeded shoe and see its Bead Plate, Big Road and the three derived roads.
 
-A thin view over private pure functions (they read the seed and deck count the widget checked): ``_shoe_roads``
-deals one shoe (``simulate.deal_shoe``) and lays out its five boards (``analysis.roads``); ``_shoe_roads_html``
-shows a summary, the boards as one inline SVG (``views.svg``) and what each derived road would add next.
-
-``show_road_dealer(seed=2024, decks=8)``: a seed box, a deck count and a "Deal a new shoe" button (the next seed).
-
 >>> roads = _shoe_roads(seed=2024)
 >>> len(roads.beads) == len(roads.records), roads.beads[0].index
 (True, 0)
