@@ -17,10 +17,6 @@ B  P
    P
    P
    P  P
->>> [(cell.column, cell.row) for cell in bead_plate("B P T B P B P", rows=3)]
-[(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2), (2, 0)]
->>> streak_statistics("B B P B B B T B P", max_k=2)[1]
-StreakRow(k=2, coups=5, wins=2, probability=0.4, standard_error=0.21908902300206645)
 """
 
 from __future__ import annotations
@@ -625,15 +621,11 @@ def next_entry_colours(outcomes, road) -> NextColours:
     >>> next_entry_colours("B B P P", "big eye boy")
     NextColours(banker=<RoadColour.RED: 'red'>, player=<RoadColour.BLUE: 'blue'>)
     """
-    k, lengths, winners = road_number(road), column_lengths(outcomes), _winners(outcomes)
-    colours = {}
+    k, winners, colours = road_number(road), _winners(outcomes), []
     for outcome in (Outcome.BANKER, Outcome.PLAYER):
-        if winners and winners[-1] is outcome:
-            after = lengths[:-1] + [lengths[-1] + 1]
-        else:
-            after = lengths + [1]
-        colours[outcome] = _verdict(after, len(after) - 1, after[-1] - 1, k).colour
-    return NextColours(colours[Outcome.BANKER], colours[Outcome.PLAYER])
+        after = column_lengths(winners + [outcome])
+        colours.append(_verdict(after, len(after) - 1, after[-1] - 1, k).colour)
+    return NextColours(*colours)
 
 
 # --- Do the derived roads predict? P(Banker | the road would add red if Banker won) on simulated shoes
