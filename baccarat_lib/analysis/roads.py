@@ -52,8 +52,7 @@ MAX_ROWS = 1000
 MAX_STREAK = 1000
 _MAX_GRID = 10_000_000  # cells road_text may print
 LETTERS = {Outcome.BANKER: "B", Outcome.PLAYER: "P", Outcome.TIE: "T"}
-_WORDS = {"b": Outcome.BANKER, "banker": Outcome.BANKER, "p": Outcome.PLAYER, "player": Outcome.PLAYER,
-          "t": Outcome.TIE, "tie": Outcome.TIE}
+_WORDS = {word: outcome for outcome, letter in LETTERS.items() for word in (letter.lower(), outcome.value)}
 
 
 # --- Reading outcomes
@@ -517,6 +516,7 @@ class DerivedCell(NamedTuple):
 
     @property
     def reason(self) -> str:
+        """Why it has its colour (``RoadVerdict.reason``)."""
         return self.verdict.reason
 
     def __str__(self):
