@@ -85,6 +85,7 @@ _SETTLE_PLACES = 12            # decimals that odds and commissions may have to 
 _NUMBER = r"\d{1,12}(?:\.\d{1,12}|/\d{1,12})?"
 _ODDS = re.compile(rf"\s*({_NUMBER})\s*:\s*({_NUMBER})\s*")
 _FRACTION_TEXT = re.compile(rf"\s*({_NUMBER})\s*")
+_NAMED_ODDS = {"push": Fraction(0), "loses": Fraction(-1)}
 
 
 def _name(name: str, value, accepted: str) -> str:
@@ -95,10 +96,13 @@ def _name(name: str, value, accepted: str) -> str:
     return value
 
 
-def _unknown_event(event) -> str:
-    """The message for an event ``EVENTS`` does not hold, naming a few of each kind."""
-    return _('unknown event {event}: the known events are the keys of payouts.EVENTS, such as "tie", '
-             '"banker wins with 6", "either pair", "player wins by 9 without a natural"').format(event=shown(event, 20))
+def _known_event(event) -> str:
+    """``event`` checked to be a key of ``EVENTS``."""
+    if isinstance(event, str) and event in EVENTS:
+        return event
+    raise BaccaratError(_('unknown event {event}: the known events are the keys of payouts.EVENTS, such as "tie", '
+                          '"banker wins with 6", "either pair", "player wins by 9 without a natural"').format(
+        event=shown(event, 20)))
 
 
 def bet_label(bet: str) -> str:
@@ -112,9 +116,7 @@ def bet_label(bet: str) -> str:
 
 def event_words(event: str) -> str:
     """An event's name in the course's language."""
-    if not isinstance(event, str) or event not in EVENTS:
-        raise BaccaratError(_unknown_event(event))
-    return _event_words(event)
+    return _event_words(_known_event(event))
 
 
 def parse_odds(odds) -> Fraction:
@@ -123,17 +125,11 @@ def parse_odds(odds) -> Fraction:
     >>> parse_odds("8:1"), parse_odds("1:2"), parse_odds("push")
     (Fraction(8, 1), Fraction(1, 2), Fraction(0, 1))
     """
-    if not isinstance(odds, str):
-        raise refusal(_("odds must look like '8:1', '1:2', 'push' or 'loses', not {value}"), value=odds)
-    if odds == "push":
-        return Fraction(0)
-    if odds == "loses":
-        return Fraction(-1)
-    match = _ODDS.fullmatch(odds) if len(odds) <= 80 else None
-    if match:
-        win, stake = (Fraction(part) for part in match.groups())
-        if stake > 0:
-            return win / stake
+    if isinstance(odds, str) and odds in _NAMED_ODDS:
+        return _NAMED_ODDS[odds]
+    match = _ODDS.fullmatch(odds) if isinstance(odds, str) and len(odds) <= 80 else None
+    if match and Fraction(match.group(2)) > 0:
+        return Fraction(match.group(1)) / Fraction(match.group(2))
     raise refusal(_("odds must look like '8:1', '1:2', 'push' or 'loses', not {value}"), value=odds)
 
 
@@ -164,8 +160,7 @@ class Pays:
     commission: Fraction = Fraction(0)
 
     def __post_init__(self):
-        if not isinstance(self.event, str) or self.event not in EVENTS:
-            raise BaccaratError(_unknown_event(self.event))
+        _known_event(self.event)
         parse_odds(self.odds)
         object.__setattr__(self, "commission", _commission(self.commission))
 
