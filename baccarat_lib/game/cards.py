@@ -2,8 +2,6 @@
 
 >>> parse_cards("2♣ 3♥ 3s Ad 10h K")
 [Card('2♣'), Card('3♥'), Card('3♠'), Card('A♦'), Card('10♥'), Card('K')]
->>> [card.value for card in parse_cards("A 9 10 J Q K")]
-[1, 9, 0, 0, 0, 0]
 """
 
 from __future__ import annotations

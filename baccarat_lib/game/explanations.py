@@ -224,12 +224,7 @@ def _tableau_says(values: frozenset, draws: frozenset) -> str:
 
 
 def _contradiction_text(contradiction) -> str:
-    """A published row's disagreement with the tableau as a sentence.
-
-    >>> from baccarat_lib.game.tableau import published_table_contradictions
-    >>> _contradiction_text(published_table_contradictions({6: ({5, 6, 7}, {0, 1, 2, 3, 4, 8, 9})})[0])
-    'Banker 6: 5 listed as draw, but Banker stands on them.'
-    """
+    """A published row's disagreement with the tableau as a sentence (``Contradiction.__str__``)."""
     kind, values, draws = contradiction.kind, contradiction.values, contradiction.draws
     if kind == "missing row":
         return _("Banker {totals}: no row in the table, though the tableau has one.").format(
