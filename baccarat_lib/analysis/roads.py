@@ -360,7 +360,8 @@ def _streak_lengths(codes: np.ndarray, side_code: int, starts: np.ndarray) -> np
 
 def streak_statistics(outcomes, max_k: int = 5, side=Outcome.BANKER, shoes=None,
                       all_coups: bool = False) -> list[StreakRow]:
-    """P(``side`` wins | its last k non-tie results were ``side`` wins) for k = 1..max_k (k = 0 with ``all_coups``).
+    """P(``side`` wins | its last k non-tie results were ``side`` wins) for k = 1..max_k (k = 0 with ``all_coups``);
+    a tie next counts as a coup ``side`` did not win.
 
     >>> [(row.k, row.coups, row.wins) for row in streak_statistics("B B P B B B T B P", max_k=3)]
     [(1, 7, 4), (2, 5, 2), (3, 3, 1)]
@@ -684,7 +685,8 @@ def _banker_colours(codes: np.ndarray, starts: np.ndarray, ks) -> dict:
 
 
 def derived_road_statistics(outcomes, shoes=None, roads=(1, 2, 3)) -> list[RoadColourRow]:
-    """P(Banker wins | a Banker win would add red to the road), and | blue, per road; history restarts each shoe.
+    """P(Banker wins | a Banker win would add red to the road), and | blue, per road; history restarts each shoe,
+    and a tie next counts as a coup Banker did not win.
 
     >>> [(row.road, row.colour.value, row.coups, row.wins) for row in derived_road_statistics("B B P P B P", roads=[1])]
     [('Big Eye Boy', 'red', 2, 1), ('Big Eye Boy', 'blue', 1, 0)]

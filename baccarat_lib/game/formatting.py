@@ -56,7 +56,7 @@ def _fraction(name: str, value) -> Fraction:
 
 
 def rounded(fraction, places: int = 2) -> Decimal:
-    """An exact fraction rounded half-even to ``places`` decimals (0..30), for display only.
+    """An exact fraction (size at most 10**30) rounded half-even to ``places`` decimals (0..30), for display only.
 
     >>> rounded(Fraction(1, 3)), rounded(Fraction(-5, 8), 2)
     (Decimal('0.33'), Decimal('-0.62'))

@@ -281,8 +281,6 @@ def _line(bet: str, line) -> Pays:
 
 
 FIVE_PERCENT, FOUR_PERCENT = Fraction(5, 100), Fraction(4, 100)
-_PAIRS = ("player-pair", "banker-pair", "either-pair")
-_DRAGON_BONUS_BETS = ("dragon-bonus-player", "dragon-bonus-banker")
 
 
 def _dragon_bonus(side: str) -> list:
@@ -321,7 +319,8 @@ PAY_TABLES = {table.name: table for table in [
                  bets={"banker": [("tie", "push"), ("banker wins with a three-card 7", "push"), ("banker wins", "1:1")],
                        "dragon-7": [("tie", "loses"), ("banker wins with a three-card 7", "40:1")],
                        "panda-8": [("tie", "loses"), ("player wins with a three-card 8", "25:1")]},
-                 drop=_PAIRS + _DRAGON_BONUS_BETS, title=N_("EZ Baccarat")),
+                 drop=("player-pair", "banker-pair", "either-pair", "dragon-bonus-player", "dragon-bonus-banker"),
+                 title=N_("EZ Baccarat")),
 ]}
 
 

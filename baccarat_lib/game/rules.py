@@ -44,7 +44,8 @@ _PLAYER_STANDS_ON = frozenset(TOTALS) - PLAYER_DRAWS_ON - NATURALS
 
 
 class Decision(NamedTuple):
-    """A draw-or-stand decision as data: the rule that made it, the total, the values it names, the third card."""
+    """A draw-or-stand decision as data: the ``rule`` ("natural", "player-rule", "banker-follows-player",
+    "tableau"), the total, the values the rule names and Player's third card."""
 
     draws: bool
     rule: str

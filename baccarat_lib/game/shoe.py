@@ -69,11 +69,6 @@ def rank_counts(cards) -> tuple[int, ...]:
     return tuple(by_rank[rank] for rank in RANKS)
 
 
-def _is_full_decks(cards: list[Card], decks: int) -> bool:
-    """True when ``cards`` are exactly ``decks`` full decks."""
-    return len(cards) == 52 * decks and Counter(cards) == Counter(_full_shoe(decks))
-
-
 class Shoe:
     """A shoe of ``decks`` full decks (8) or of ``cards``, shuffled by ``seed``; ``cut_card`` cards stay behind the
     cut card (14, or 0 under 52 cards)."""
@@ -87,7 +82,7 @@ class Shoe:
             cards = as_cards(cards)
             if decks is not None:
                 decks = check_decks(decks)
-                if not _is_full_decks(cards, decks):
+                if Counter(cards) != Counter(_full_shoe(decks)):
                     raise BaccaratError(_("decks={decks} contradicts cards: they are {count} cards, not {decks} full "
                                           "decks; give decks or cards, not both").format(decks=decks,
                                                                                          count=len(cards)))
@@ -181,7 +176,7 @@ def _shoe_seed(seed: int, number: int) -> int:
 
 
 class ShoeRun:
-    """Consecutive shoes from one ``seed``, a fresh one after each cut card, so the run replays.
+    """Consecutive shoes from one ``seed`` (None: random), a fresh one after each cut card, so the run replays.
 
     >>> run = ShoeRun(decks=1, seed=3)
     >>> fresh = [run.deal_coup()[1] for _ in range(12)]
