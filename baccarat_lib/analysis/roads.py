@@ -1,13 +1,7 @@
-"""The casino scoreboards as data: the Bead Plate, the Big Road, and what a streak says about the next coup.
+"""The casino scoreboards as data (Bead Plate, Big Road, derived roads), and whether a streak predicts the next coup.
 
-A scoreboard only records past results. The draw rules never look at it, and a streak of Banker or Player
-results does not predict the next coup: ``streak_statistics`` measures that on simulated shoes.
-
-Outcomes may be given as ``Outcome`` values, as words or letters (``"banker"``, ``"B"``, ``"tie"``, ``"T"``),
-as one string (``"B B P T"`` or ``"BBPT"``), or as the ``CoupRecords`` of ``simulate`` (which also bring the
-pair and natural marks, and the shoe each coup came from). Rows and columns count from 0, top-left.
-
-The exercises about the boards are in ``teaching.road_questions``.
+Results are Outcomes, words or letters ("banker", "B"), one string ("B B P T", "BBPT") or ``CoupRecords`` (which
+bring pair and natural marks and shoe numbers). Rows and columns count from 0, top-left.
 
 >>> for cell in big_road("B B P T P P"):
 ...     print(cell)
@@ -23,10 +17,6 @@ B  P
    P
    P
    P  P
->>> [(cell.column, cell.row) for cell in bead_plate("B P T B P B P", rows=3)]
-[(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2), (2, 0)]
->>> streak_statistics("B B P B B B T B P", max_k=2)[1]
-StreakRow(k=2, coups=5, wins=2, probability=0.4, standard_error=0.21908902300206645)
 """
 
 from __future__ import annotations
@@ -57,20 +47,18 @@ __all__ = ["as_outcomes", "BeadCell", "bead_plate", "BigRoadCell", "big_road", "
            "columns_text", "longest_streaks_text", "next_entry_text", "coups_text", "simulated_text",
            "largest_gap_text"]
 
-ROWS = 6  # both scoreboards are six rows high
-MAX_ROWS = 1000  # the tallest board drawn
-MAX_STREAK = 1000  # the longest streak streak_statistics looks at
+ROWS = 6  # a casino scoreboard's height
+MAX_ROWS = 1000
+MAX_STREAK = 1000
 _MAX_GRID = 10_000_000  # cells road_text may print
 LETTERS = {Outcome.BANKER: "B", Outcome.PLAYER: "P", Outcome.TIE: "T"}
-_WORDS = {"b": Outcome.BANKER, "banker": Outcome.BANKER, "p": Outcome.PLAYER, "player": Outcome.PLAYER,
-          "t": Outcome.TIE, "tie": Outcome.TIE}
+_WORDS = {word: outcome for outcome, letter in LETTERS.items() for word in (letter.lower(), outcome.value)}
 
 
-# ---------------------------------------------------------------------------------------------------------
-# Reading outcomes
+# --- Reading outcomes
 
 def outcome_of(item) -> Outcome:
-    """One result as an ``Outcome``: an Outcome, or a word or letter such as "banker", "B", "tie", "T"."""
+    """One result as an ``Outcome``, from an Outcome, a word or a letter ("banker", "B")."""
     if isinstance(item, Outcome):
         return item
     word = item.strip().lower() if isinstance(item, str) else None
@@ -87,7 +75,7 @@ def _tokens(text: str) -> list[str]:
 
 
 def as_outcomes(outcomes) -> list[Outcome]:
-    """The results as a list of ``Outcome``: from Outcomes, words, letters, one string, or ``CoupRecords``.
+    """The results as a list of ``Outcome``.
 
     >>> [outcome.label for outcome in as_outcomes("B p Tie banker")]
     ['Banker', 'Player', 'Tie', 'Banker']
@@ -103,7 +91,7 @@ def as_outcomes(outcomes) -> list[Outcome]:
 
 
 def _codes(outcomes) -> np.ndarray:
-    """The results as ``simulate.OUTCOME_CODES`` in a numpy array (fast for ``CoupRecords``)."""
+    """The results as an array of ``OUTCOME_CODES``."""
     if isinstance(outcomes, CoupRecords):
         return np.asarray(outcomes.outcomes)
     return np.array([OUTCOME_CODES[outcome] for outcome in as_outcomes(outcomes)], dtype=np.uint8)
@@ -117,8 +105,7 @@ def _check_rows(rows) -> int:
                               "not {given}").format(most=MAX_ROWS, usual=ROWS, given=shown(rows))) from None
 
 
-# ---------------------------------------------------------------------------------------------------------
-# The Bead Plate: every coup, in order, down the columns
+# --- The Bead Plate: every coup, in order, down the columns
 
 @dataclass(frozen=True)
 class BeadCell:
@@ -141,9 +128,7 @@ class BeadCell:
 
 
 def bead_plate(outcomes, rows: int = ROWS) -> list[BeadCell]:
-    """One bead per coup, ties included, filling each column top to bottom before the next.
-
-    The pair and natural marks come from ``CoupRecords`` (a sequence of results has none).
+    """One bead per coup, ties included, down each column; pair and natural marks only from ``CoupRecords``.
 
     >>> [str(cell) for cell in bead_plate(play_shoe("J 5 J 4  9 9 K 8  K K K K", cut_card=0))]
     ['column 0, row 0: Banker, Player pair, natural', 'column 0, row 1: Player, natural']
@@ -158,13 +143,11 @@ def bead_plate(outcomes, rows: int = ROWS) -> list[BeadCell]:
             for (index, outcome), marks in zip(enumerate(results), flags)]
 
 
-# ---------------------------------------------------------------------------------------------------------
-# The Big Road: a column per streak, ties marked on the cell before them
+# --- The Big Road: a column per streak, ties marked on the cell before them
 
 @dataclass(frozen=True)
 class BigRoadCell:
-    """One ring of the Big Road at ``column``, ``row``, put there by coup ``index``; ``ties`` counts the ties marked
-    on it, ``leading_ties`` those before any win (on the first ring); ``outcome`` is TIE only on an all-tie board."""
+    """One ring of the Big Road with its ties; ``leading_ties``: ties before any win; TIE only on an all-tie board."""
 
     column: int
     row: int
@@ -182,16 +165,14 @@ class BigRoadCell:
 
 
 class _Layout:
-    """Places marks as the Big Road does, one at a time: a streak of the same mark goes down a column of
-    ``rows``, a different mark starts the next free column at the top, and a streak that cannot go down turns
-    right (the dragon tail). The Big Road and the three derived roads share it."""
+    """Places marks as the Big Road and the derived roads do: a streak down a column, then right (the dragon tail)."""
 
     def __init__(self, rows: int):
         self.rows, self.occupied, self.last, self.mark = rows, set(), None, None
         self.streak_column, self.turned = -1, False
 
     def place(self, mark) -> tuple[int, int]:
-        """The (column, row) of the next ``mark``: down its streak's column if it can, else right (the tail)."""
+        """The (column, row) of the next ``mark``."""
         if self.last is not None and mark == self.mark:
             column, row = self.last
             if self.turned or row + 1 >= self.rows or (column, row + 1) in self.occupied:
@@ -211,8 +192,7 @@ class _Layout:
 
 
 def big_road(outcomes, rows: int = ROWS) -> list[BigRoadCell]:
-    """The Big Road: each Player or Banker win as a ring, laid out by ``_Layout`` (a streak down a column, then the
-    dragon tail); a tie is counted on the ring before it (ties before the first win, on the first ring).
+    """The Big Road: a ring per win; a tie counts on the ring before it (leading ties on the first ring).
 
     >>> [(cell.column, cell.row) for cell in big_road("B" * 8)]
     [(0, 0), (0, 1), (0, 2), (0, 3), (0, 4), (0, 5), (1, 5), (2, 5)]
@@ -244,7 +224,7 @@ def big_road_columns(outcomes) -> int:
 
 
 def longest_streaks(outcomes) -> dict:
-    """The longest run of Banker wins and of Player wins, ties skipped (they neither extend nor break a run).
+    """The longest run of Banker wins and of Player wins, ties skipped.
 
     >>> longest_streaks("B B T B P P B")
     {<Outcome.BANKER: 'banker'>: 3, <Outcome.PLAYER: 'player'>: 2}
@@ -256,7 +236,7 @@ def longest_streaks(outcomes) -> dict:
 
 
 def road_text(cells, rows: int = ROWS) -> str:
-    """A layout as a text grid: each cell's letter (B, P, T), followed by its tie count if it has ties.
+    """A layout as a text grid: each cell's letter, then its tie count if any.
 
     >>> print(road_text(bead_plate("B P T B", rows=2), rows=2))
     B  T
@@ -286,14 +266,10 @@ def _whole(value) -> bool:
     return type(value) is int and value >= 0
 
 
-# ---------------------------------------------------------------------------------------------------------
-# Streaks: does the last run of wins say anything about the next coup?
+# --- Streaks: does the last run of wins say anything about the next coup?
 
 class StreakRow(NamedTuple):
-    """Coups that came right after ``k`` or more ``side`` wins in a row (ties skipped), and how many ``side`` won.
-
-    ``probability`` = wins / coups; ``standard_error`` = sqrt(p (1 - p) / coups), NaN when no coup qualified.
-    """
+    """Coups right after ``k`` or more wins in a row, how many that side won, the share and its standard error."""
 
     k: int
     coups: int
@@ -311,7 +287,7 @@ def _side_code(side) -> int:
 
 
 def _checked_shoes(shoes, n: int):
-    """``shoes`` as a numpy array of one shoe number per coup (None stays None: one history), checked."""
+    """One shoe number per coup as an array (None: one history)."""
     if shoes is None:
         return None
     given = shoes
@@ -330,7 +306,7 @@ def _checked_shoes(shoes, n: int):
 
 
 def _starts_of(shoes, n: int) -> np.ndarray:
-    """For each coup, the index of the first coup of its shoe, from checked ``shoes`` (None: all 0), in place."""
+    """For each coup, the index of its shoe's first coup."""
     starts = np.zeros(n, dtype=np.int32) if shoes is None else np.arange(n, dtype=np.int32)
     if shoes is not None and n > 1:
         starts[1:][shoes[1:] == shoes[:-1]] = 0  # 0 where the shoe goes on; the running maximum fills it in
@@ -338,12 +314,11 @@ def _starts_of(shoes, n: int) -> np.ndarray:
     return starts
 
 
-_CHUNK_COUPS = 1 << 15  # coups looked at at once (whole shoes): work arrays stay a few MB
+_CHUNK_COUPS = 1 << 15  # coups read at once: work arrays stay a few MB
 
 
 def _shoe_chunks(shoes, n: int) -> list[tuple[int, int]]:
-    """(begin, end) slices of whole shoes, each cut at the first shoe that starts ``_CHUNK_COUPS`` coups or more
-    after the slice's begin, from checked ``shoes`` (None: one history, one slice)."""
+    """(begin, end) slices of whole shoes of about ``_CHUNK_COUPS`` coups (None: one slice)."""
     cuts = [0]
     if shoes is not None:
         for start in np.flatnonzero(shoes[1:] != shoes[:-1]) + 1:       # where each shoe after the first starts
@@ -353,8 +328,7 @@ def _shoe_chunks(shoes, n: int) -> list[tuple[int, int]]:
 
 
 def _shoe_parts(outcomes, shoes):
-    """The results as codes, whole shoes a chunk at a time (the work arrays stay small): (codes, each coup's shoe
-    start) per chunk. The history restarts with each shoe (``shoes``; ``CoupRecords`` bring their own)."""
+    """(codes, each coup's shoe start) for whole shoes a chunk at a time; ``CoupRecords`` bring their shoes."""
     codes = _codes(outcomes)
     if shoes is None and isinstance(outcomes, CoupRecords):
         shoes = outcomes.shoes
@@ -364,10 +338,7 @@ def _shoe_parts(outcomes, shoes):
 
 
 def _streak_lengths(codes: np.ndarray, side_code: int, starts: np.ndarray) -> np.ndarray:
-    """For each coup, how many ``side_code`` wins in a row end the non-tie results before it in the same shoe
-    (``starts``: each coup's shoe's first coup, from ``_starts_of``).
-
-    Ties are skipped (they neither extend nor break a streak); the other side's win ends it.
+    """For each coup, how many ``side_code`` wins in a row (ties skipped) come just before it in its shoe.
 
     >>> _streak_lengths(_codes("B B T B P B"), OUTCOME_CODES[Outcome.BANKER], np.zeros(6, dtype=np.int32)).tolist()
     [0, 1, 2, 2, 3, 0]
@@ -376,7 +347,7 @@ def _streak_lengths(codes: np.ndarray, side_code: int, starts: np.ndarray) -> np
     """
     n = len(codes)
     other = (codes != side_code) & (codes != OUTCOME_CODES[Outcome.TIE])
-    wins_before = np.zeros(n + 1, dtype=np.int32)  # int32 and in place: 3 M coups cost tens of MB, not hundreds
+    wins_before = np.zeros(n + 1, dtype=np.int32)  # int32 and in place: 3 M coups cost tens of MB
     np.cumsum(codes == side_code, out=wins_before[1:], dtype=np.int32)
     # The streak before coup i starts just after the last win of the other side before i, or at the shoe's start.
     start = np.zeros(n, dtype=np.int32)
@@ -389,8 +360,8 @@ def _streak_lengths(codes: np.ndarray, side_code: int, starts: np.ndarray) -> np
 
 def streak_statistics(outcomes, max_k: int = 5, side=Outcome.BANKER, shoes=None,
                       all_coups: bool = False) -> list[StreakRow]:
-    """P(``side`` wins | the last k non-tie results of the shoe were ``side`` wins), for k = 1..max_k (and k = 0,
-    every coup, with ``all_coups``); a tie next is a coup ``side`` did not win, so rows compare with P(``side``).
+    """P(``side`` wins | its last k non-tie results were ``side`` wins) for k = 1..max_k (k = 0 with ``all_coups``);
+    a tie next counts as a coup ``side`` did not win.
 
     >>> [(row.k, row.coups, row.wins) for row in streak_statistics("B B P B B B T B P", max_k=3)]
     [(1, 7, 4), (2, 5, 2), (3, 3, 1)]
@@ -416,14 +387,13 @@ def streak_statistics(outcomes, max_k: int = 5, side=Outcome.BANKER, shoes=None,
 
 
 def _share(coups: int, wins: int) -> tuple[int, int, float, float]:
-    """(coups, wins, wins / coups, its standard error sqrt(p (1 - p) / coups)); NaN shares when no coup."""
+    """(coups, wins, wins / coups, sqrt(p (1 - p) / coups)); NaN when no coup."""
     p = wins / coups if coups else float("nan")
     return coups, wins, p, sqrt(p * (1 - p) / coups) if coups else float("nan")
 
 
 def standard_error_gaps(rows, exact) -> list[float]:
-    """(measured share - ``exact``) / standard error, for each ``StreakRow`` or ``RoadColourRow``: chance alone
-    rarely passes 2.
+    """(measured share - ``exact``) / standard error per row: chance alone rarely passes 2.
 
     >>> [round(gap, 6) for gap in standard_error_gaps([StreakRow(1, 100, 50, 0.5, 0.05)], 0.45)]
     [1.0]
@@ -433,14 +403,12 @@ def standard_error_gaps(rows, exact) -> list[float]:
 
 
 def _check_exact(exact) -> float:
-    """``exact``, a chance 0..1 (a float or a Fraction)."""
     if isinstance(exact, bool) or not isinstance(exact, Real) or not 0 <= exact <= 1:
         raise refusal(_("exact must be a chance from 0 to 1, such as P(Banker), not {given}"), given=exact)
     return float(exact)
 
 
 def _check_rows_of_streaks(rows) -> list:
-    """``rows`` of ``streak_statistics`` (StreakRow) or ``derived_road_statistics`` (RoadColourRow)."""
     if not isinstance(rows, (list, tuple)) or not all(
             (isinstance(row, StreakRow) and _whole(row.k) or isinstance(row, RoadColourRow)) and _whole(row.coups)
             and isinstance(row.probability, Real) and isinstance(row.standard_error, Real) for row in rows):
@@ -450,16 +418,14 @@ def _check_rows_of_streaks(rows) -> list:
 
 
 def _gap(difference: float, error: float) -> float:
-    """difference / error, with no error: 0 if there is no difference, else an infinite gap (NaN stays NaN)."""
+    """difference / error; with no error, 0 or an infinite gap."""
     if error > 0 or isnan(error) or isnan(difference):
         return difference / error if error > 0 else float("nan")
     return 0.0 if difference == 0 else copysign(float("inf"), difference)
 
 
 def streak_table(rows, exact, side=Outcome.BANKER) -> str:
-    """The streak rows as a table: coups seen after k wins in a row, the share ``side`` won, and the gap.
-
-    A row k = 0 (from ``all_coups``) is shown as "any": every coup, no streak asked for.
+    """The streak rows as a table next to the exact chance; k = 0 shows as "any".
 
     >>> print(streak_table(streak_statistics("B B P B B B T B P", max_k=1, all_coups=True), 0.4586))
       k  coups after k Banker wins  Banker won next  ± 1 SE   exact  gap (SE)
@@ -471,23 +437,21 @@ def streak_table(rows, exact, side=Outcome.BANKER) -> str:
     heading = _("coups after k {side} wins").format(side=label)
     # Translators: the other column headings of the streak table; keep the spaces that align them.
     lines = [_("  k  {coups}  {side} won next  ± 1 SE   exact  gap (SE)").format(coups=heading, side=label)]
-    every = _("any")      # the row k = 0: every coup
+    every = _("any")
     return "\n".join(lines + [f"{row.k if row.k else every:>3}  " + _statistics(row, len(heading), exact)
                               for row in rows])
 
 
 def _statistics(row, width: int, exact: float) -> str:
-    """A row's coups (in ``width``), share, standard error, the exact chance and the gap, as the tables print them."""
+    """A row's coups, share, standard error, exact chance and gap, as the tables print them."""
     return localized(f"{row.coups:>{width},} {row.probability:>16.4f} {row.standard_error:>7.4f} {exact:>7.4f} "
                      f"{_gap(row.probability - exact, row.standard_error):>+9.1f}")
 
 
-# ---------------------------------------------------------------------------------------------------------
-# The derived roads: Big Eye Boy, Small Road, Cockroach Pig, read from the shape of the Big Road
+# --- The derived roads: Big Eye Boy, Small Road, Cockroach Pig, read from the shape of the Big Road
 
 class RoadColour(str, Enum):
-    """The colour of a derived road's entry: red (the Big Road repeats its shape) or blue (it does not); the roads
-    give it, no learner makes one."""
+    """A derived road's entry: red (the Big Road repeats its shape) or blue (it does not)."""
 
     RED = "red"
     BLUE = "blue"
@@ -497,15 +461,14 @@ class RoadColour(str, Enum):
 
     @property
     def display_name(self) -> str:
-        """The colour's name a learner reads, in the course's language ("red"; "đỏ" in Vietnamese)."""
+        """The colour's name in the course's language ("đỏ" in Vietnamese)."""
         return _(_COLOUR_NAMES[self])
 
 
 DERIVED_ROADS = {1: "Big Eye Boy", 2: "Small Road", 3: "Cockroach Pig"}  # road k compares with column k to the left
-# A colour's value is a key ("red", "blue"); these are its names as shown.
 _COLOUR_NAMES = {RoadColour.RED: N_("red"), RoadColour.BLUE: N_("blue")}
 _ROAD_NAMES = {name.lower().replace(" ", "_"): k for k, name in DERIVED_ROADS.items()}
-# RoadVerdict.rule -> its sentence (columns and rows counted from 1, as a learner reads the board).
+# RoadVerdict.rule -> its sentence (columns and rows from 1, as a learner reads the board).
 _VERDICT_REASONS = {
     "not started": N_("column {column}, row {row} adds no entry yet: the {road} starts with the Big Road entry in "
                       "column {first}, row 2 (or column {second}, row 1 when column {first} has one entry)"),
@@ -521,10 +484,7 @@ _VERDICT_REASONS = {
 
 
 class RoadVerdict(NamedTuple):
-    """What the rule of a derived road says of one Big Road entry, as data: its ``colour`` (None: no entry yet), the
-    ``rule`` that gave it ("not started", "same length", "different length", "row filled", "ends one above",
-    "ends higher"), the road ``k``, the entry's logical ``column`` and ``row`` (from 0) and the ``lengths`` of the
-    columns compared; ``reason`` words it when read."""
+    """A derived road's rule applied to one Big Road entry: colour (None: no entry yet), rule, columns compared."""
 
     colour: RoadColour | None
     rule: str
@@ -535,7 +495,7 @@ class RoadVerdict(NamedTuple):
 
     @property
     def reason(self) -> str:
-        """Why, in the language current now: 'column 2, row 2: column 1 has an entry in row 2 too: red'."""
+        """Why, in the current language: 'column 2, row 2: column 1 has an entry in row 2 too: red'."""
         k, column, row, lengths = self.k, self.column + 1, self.row + 1, self.lengths + (None, None)
         fields = {"column": column, "row": row, "road": DERIVED_ROADS[k], "first": k + 1, "second": k + 2,
                   "left": column - 1, "further": column - 1 - k, "compared": column - k, "above": row - 1,
@@ -544,8 +504,7 @@ class RoadVerdict(NamedTuple):
 
 
 class DerivedCell(NamedTuple):
-    """One entry of a derived road at ``column``, ``row`` of its board, the ``verdict`` that coloured it (its
-    ``column`` and ``row`` name the Big Road entry that added it) and the coup ``index`` that put it there."""
+    """One entry of a derived road on its board, with the verdict that coloured it and the coup that added it."""
 
     column: int
     row: int
@@ -558,7 +517,7 @@ class DerivedCell(NamedTuple):
 
     @property
     def reason(self) -> str:
-        """Why it has its colour, in the language current now (``RoadVerdict.reason``)."""
+        """Why it has its colour (``RoadVerdict.reason``)."""
         return self.verdict.reason
 
     def __str__(self):
@@ -581,8 +540,7 @@ def road_number(road) -> int:
 
 
 def column_lengths(outcomes) -> list[int]:
-    """The Big Road's logical columns: the length of each streak of wins, ties skipped (a dragon tail that
-    bends right still belongs to its streak).
+    """The length of each streak of wins (the Big Road's logical columns, dragon tails included).
 
     >>> column_lengths("B B T P B B B B B B B P")
     [2, 1, 7, 1]
@@ -595,11 +553,8 @@ def _winners(outcomes) -> list[Outcome]:
 
 
 def _verdict(lengths, column: int, row: int, k: int) -> RoadVerdict:
-    """The colour road ``k`` gives the Big Road entry at logical ``column``, ``row`` (from 0), and why.
-
-    ``lengths``: the Big Road's column lengths with that entry in (``column_lengths``); only the columns up to
-    ``column`` are read. A new column is red when the two columns before it (c-1 and c-1-k) are as long; an entry
-    lower down is blue when column c-k ends exactly one row above, else red. No colour before the road starts.
+    """Road ``k``'s colour for the Big Road entry at ``column``, ``row``: a new column is red when columns c-1 and
+    c-1-k are as long; lower down, blue when column c-k ends one row above, else red.
 
     >>> _verdict([2, 2], column=1, row=1, k=1).reason
     'column 2, row 2: column 1 has an entry in row 2 too: red'
@@ -617,8 +572,7 @@ def _verdict(lengths, column: int, row: int, k: int) -> RoadVerdict:
 
 
 def derived_road(outcomes, road, rows: int = ROWS) -> list[DerivedCell]:
-    """The entries of derived road ``road`` (1, 2, 3 or its name), in order, laid out as the Big Road is: each win
-    adds at most one (its colour from ``_verdict``), a run of one colour down a column.
+    """The entries of derived road ``road`` (1, 2, 3 or its name), laid out as the Big Road is.
 
     >>> [cell.colour.value for cell in derived_road("B P P B B B P", "small road")]
     ['blue', 'red', 'blue']
@@ -656,40 +610,29 @@ def cockroach_pig(outcomes, rows: int = ROWS) -> list[DerivedCell]:
 
 
 class NextColours(NamedTuple):
-    """The colour a derived road's next entry would have if the next result were Banker, or Player (None: the
-    road would add no entry yet). The two are always opposite once the road has started."""
+    """The colour a road's next entry would have after a Banker win, and after a Player win (None: no entry)."""
 
     banker: RoadColour | None
     player: RoadColour | None
 
 
 def next_entry_colours(outcomes, road) -> NextColours:
-    """The "predictor" of a scoreboard: the colour road ``road`` would add if Banker won next, and if Player did.
-
-    Banker next: columns 2 and 1 are as long; Player next: column 1 ends a row above.
+    """The scoreboard's "predictor": what ``road`` would add if Banker won next, and if Player did.
 
     >>> next_entry_colours("B B P P", "big eye boy")
     NextColours(banker=<RoadColour.RED: 'red'>, player=<RoadColour.BLUE: 'blue'>)
     """
-    k, lengths, winners = road_number(road), column_lengths(outcomes), _winners(outcomes)
-    colours = {}
+    k, winners, colours = road_number(road), _winners(outcomes), []
     for outcome in (Outcome.BANKER, Outcome.PLAYER):
-        if winners and winners[-1] is outcome:
-            after = lengths[:-1] + [lengths[-1] + 1]
-        else:
-            after = lengths + [1]
-        colours[outcome] = _verdict(after, len(after) - 1, after[-1] - 1, k).colour
-    return NextColours(colours[Outcome.BANKER], colours[Outcome.PLAYER])
+        after = column_lengths(winners + [outcome])
+        colours.append(_verdict(after, len(after) - 1, after[-1] - 1, k).colour)
+    return NextColours(*colours)
 
 
-# ---------------------------------------------------------------------------------------------------------
-# Do the derived roads predict? P(Banker | the road would add red if Banker won) on simulated shoes
+# --- Do the derived roads predict? P(Banker | the road would add red if Banker won) on simulated shoes
 
 class RoadColourRow(NamedTuple):
-    """Coups before which a Banker win would have added a ``colour`` entry to ``road``, and how many Banker won.
-
-    ``probability`` = wins / coups; ``standard_error`` = sqrt(p (1 - p) / coups), NaN when no coup qualified.
-    """
+    """Coups before which a Banker win would add a ``colour`` entry to ``road``, how many Banker won, the share."""
 
     road: str
     colour: RoadColour
@@ -700,12 +643,10 @@ class RoadColourRow(NamedTuple):
 
 
 def _banker_colours(codes: np.ndarray, starts: np.ndarray, ks) -> dict:
-    """For each coup and road k: 1 if a Banker win would add red, 0 blue, -1 no entry (history: its shoe only).
+    """For each coup and road k: 1 if a Banker win would add red, 0 blue, -1 nothing; ``_verdict`` vectorised.
 
-    Vectorised over whole shoes: the streaks (runs of wins, ties skipped) of each shoe are numbered, and for
-    each coup the last win before it gives the current column c and its length so far. Banker then either
-    extends column c (red unless column c-k is exactly as long) or starts column c+1 (red when columns c and
-    c-k are as long): the same comparison of ``_verdict``, in both cases.
+    The last win before a coup gives column c and its length: Banker extends c (red unless column c-k is as long)
+    or starts c+1 (red when columns c and c-k are as long).
     """
     n = len(codes)
     banker, tie = OUTCOME_CODES[Outcome.BANKER], OUTCOME_CODES[Outcome.TIE]
@@ -744,10 +685,8 @@ def _banker_colours(codes: np.ndarray, starts: np.ndarray, ks) -> dict:
 
 
 def derived_road_statistics(outcomes, shoes=None, roads=(1, 2, 3)) -> list[RoadColourRow]:
-    """P(Banker wins | a Banker win would add a red entry to the road) and | blue, for each road in ``roads``.
-
-    The history restarts with each shoe (``shoes``; ``CoupRecords`` bring their own); a tie next is a coup Banker
-    did not win. Rows come red then blue for each road; whole shoes are read a chunk at a time.
+    """P(Banker wins | a Banker win would add red to the road), and | blue, per road; history restarts each shoe,
+    and a tie next counts as a coup Banker did not win.
 
     >>> [(row.road, row.colour.value, row.coups, row.wins) for row in derived_road_statistics("B B P P B P", roads=[1])]
     [('Big Eye Boy', 'red', 2, 1), ('Big Eye Boy', 'blue', 1, 0)]
@@ -770,7 +709,7 @@ def derived_road_statistics(outcomes, shoes=None, roads=(1, 2, 3)) -> list[RoadC
 
 
 def derived_road_table(rows, exact) -> str:
-    """The rows of ``derived_road_statistics`` as a table, next to the exact P(Banker) and the gap in SEs.
+    """The rows of ``derived_road_statistics`` as a table, next to the exact P(Banker).
 
     >>> print(derived_road_table([RoadColourRow("Big Eye Boy", RoadColour.RED, 100, 50, 0.5, 0.05)], 0.45))
     road           if Banker adds  coups  Banker won next  ± 1 SE   exact  gap (SE)
@@ -789,11 +728,10 @@ def derived_road_table(rows, exact) -> str:
                               + _statistics(row, width, exact) for row in rows])
 
 
-# ---------------------------------------------------------------------------------------------------------
-# The same results in sentences, in the learner's language (what lesson 08 prints)
+# --- The same results in sentences, in the learner's language
 
 def columns_text(outcomes) -> str:
-    """How many columns the Big Road starts (one per streak) and how many it uses (a dragon tail uses more).
+    """How many columns the Big Road starts (one per streak) and uses (dragon tails too).
 
     >>> columns_text("B" * 8)
     'streaks, so columns started: 1; columns used: 3'
@@ -804,7 +742,7 @@ def columns_text(outcomes) -> str:
 
 
 def longest_streaks_text(outcomes) -> str:
-    """The longest run of Banker wins and of Player wins (ties skipped), one line each.
+    """``longest_streaks`` as one line per side.
 
     >>> print(longest_streaks_text("B B T B P P B"))
     longest Banker streak: 3 in a row
@@ -816,8 +754,7 @@ def longest_streaks_text(outcomes) -> str:
 
 
 def next_entry_text(outcomes) -> str:
-    """For each derived road, the colour it would add if Banker won next, and if Player did (a dash: the road
-    would add nothing yet, having too few columns to compare)."""
+    """For each derived road, the colour it would add if Banker won next, and if Player did (a dash: none)."""
     names = {colour: _(name) for colour, name in _COLOUR_NAMES.items()} | {None: "–"}
     lines = []
     for k, name in DERIVED_ROADS.items():
@@ -834,7 +771,7 @@ def coups_text(records: CoupRecords) -> str:
 
 
 def simulated_text(records: CoupRecords, exact) -> str:
-    """How many coups were simulated, and the exact chance they are measured against (4 decimals)."""
+    """How many coups were simulated, and the exact P(Banker) they are measured against."""
     return _("{count} coups simulated; exact P(Banker) on any coup = {chance}").format(
         count=number(len(_records(records))), chance=number(_check_exact(exact), 4))
 
@@ -846,7 +783,7 @@ def _records(records) -> CoupRecords:
 
 
 def largest_gap_text(gaps) -> str:
-    """The largest gap (in standard errors, either way) among ``standard_error_gaps`` results, to 1 decimal.
+    """The largest gap, either way, among ``standard_error_gaps`` results.
 
     >>> largest_gap_text([0.5, -2.04, 1.0])
     'largest gap: 2.0 standard errors'

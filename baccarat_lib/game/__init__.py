@@ -1,8 +1,5 @@
-"""The game layer, pure Python: cards, the drawing rules as data, a coup that explains itself, shoes,
-pay tables and settling, the tableau as a printed table, number formatting. No numpy, no HTML, no widgets.
-
-Every public name of its modules (each module's ``__all__``) is importable from here; each loads its module
-on first use.
+"""The game in pure Python: cards, the drawing rules as data, coups that explain themselves, shoes, pay tables,
+the printed tableau, number formatting. Every module's ``__all__`` is importable from here, loaded on first use.
 """
 
 from .._lazy import lazy_exports

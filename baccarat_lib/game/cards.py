@@ -1,11 +1,7 @@
 """Cards, their point values, and parsing cards from text.
 
-``card_name(card)`` says a card as a screen reader reads a card face: "7 of hearts" ("7 cơ" in Vietnamese).
-
 >>> parse_cards("2♣ 3♥ 3s Ad 10h K")
 [Card('2♣'), Card('3♥'), Card('3♠'), Card('A♦'), Card('10♥'), Card('K')]
->>> [card.value for card in parse_cards("A 9 10 J Q K")]
-[1, 9, 0, 0, 0, 0]
 """
 
 from __future__ import annotations
@@ -24,7 +20,6 @@ RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("♠", "♥", "♦", "♣")
 RED_SUITS = frozenset({"♥", "♦"})
 
-# A = 1, 2..9 = face value, 10 J Q K = 0.
 RANK_VALUES = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9,
                "10": 0, "J": 0, "Q": 0, "K": 0}
 
@@ -32,7 +27,7 @@ _RANK_ALIASES = {"T": "10"}
 _SUIT_ALIASES = {"S": "♠", "H": "♥", "D": "♦", "C": "♣",
                  "♤": "♠", "♡": "♥", "♢": "♦", "♧": "♣"}
 def _accepted() -> str:
-    """What a card text may hold, in the course's language (said by every parse error)."""
+    """What a card text may hold, for parse errors."""
     return _('ranks A 2 3 4 5 6 7 8 9 10 J Q K (T = 10), each with an optional suit ♠♥♦♣ or s h d c, '
              'e.g. "2♣ 3♥ Ad 10h K"')
 
@@ -44,7 +39,7 @@ _PARSED: dict[str, "Card"] = {}   # cleaned token -> its Card: a few hundred val
 
 @dataclass(frozen=True, order=False)
 class Card:
-    """A playing card: a rank from ``RANKS`` ("K", "10", "t" or a number 2..10) and an optional suit (♠ or s...).
+    """A playing card: a rank ("K", "10", "t" or a number 2..10) and an optional suit (♠ or s).
 
     >>> Card("K", "♠").value, Card("7").value
     (0, 7)
@@ -77,7 +72,7 @@ class Card:
 
     @property
     def label(self) -> str:
-        """The card as written in the course: ``'7♦'``, or ``'K'`` without a suit."""
+        """The card as written in the course: '7♦', or 'K' without a suit."""
         return self.rank + (self.suit or "")
 
     def __str__(self):
@@ -88,7 +83,7 @@ class Card:
 
 
 def _index(value) -> int | None:
-    """``value`` as an int when it is a whole number (an int or a numpy integer, not a bool), else None."""
+    """``value`` as an int when it is an int or a numpy integer (not a bool), else None."""
     if isinstance(value, bool) or type(value).__name__ == "bool_" or not hasattr(value, "__index__"):
         return None
     try:
@@ -98,7 +93,7 @@ def _index(value) -> int | None:
 
 
 def _iterable(value, refused: tuple):
-    """An iterator over ``value``, or None when it is not a collection (or is of a ``refused`` type)."""
+    """An iterator over ``value``, or None when it is not a collection or is of a ``refused`` type."""
     if isinstance(value, refused):
         return None
     try:
@@ -108,7 +103,7 @@ def _iterable(value, refused: tuple):
 
 
 def _parse_suit(suit) -> str:
-    """A suit symbol from '♠♥♦♣' or a letter 's h d c' (either case)."""
+    """A suit symbol from '♠♥♦♣' or a letter 's h d c'."""
     symbol = suit.replace("\ufe0f", "") if isinstance(suit, str) else ""
     symbol = _SUIT_ALIASES.get(symbol.upper(), symbol)
     if symbol not in SUITS:
@@ -137,10 +132,7 @@ def _parse_token(token: str, position: int) -> Card:
 
 
 def _tokens(text: str):
-    """The tokens of ``text`` split at commas and spaces, one at a time (nothing is read past the last asked for).
-
-    The same tokens as splitting ``text.strip()`` at ``\\s*,\\s*|\\s+``, without copying or scanning the whole text.
-    """
+    """The tokens of ``text`` split at commas and spaces, lazily (a long text is never scanned whole)."""
     start = _LEADING_SPACE.match(text).end()
     if start == len(text):
         return
@@ -163,8 +155,7 @@ def _iter_text(text: str):
 
 
 def parse_cards(text: str) -> list[Card]:
-    """Cards from text separated by spaces or commas: ``"2♣ 3♥ 3s Ad 10h K"`` (an empty token between commas is an
-    error).
+    """Cards from text separated by spaces or commas.
 
     >>> parse_cards("7, 8")
     [Card('7'), Card('8')]
@@ -174,14 +165,14 @@ def parse_cards(text: str) -> list[Card]:
             accepted=_accepted(), value=shown(text, 30)))
     if "," in text:
         return list(_iter_text(text))
-    cards, known = [], _PARSED.get           # no commas: str.split() gives the same tokens, much faster
+    cards, known = [], _PARSED.get           # no commas: str.split() is much faster
     for position, token in enumerate(text.split(), start=1):
         cards.append(known(token) or _parse_token(token, position))
     return cards
 
 
 def _iter_cards(cards, name: str = "cards"):
-    """The cards of ``cards`` (as ``as_cards`` takes them) one at a time, read only as far as they are used."""
+    """The cards of ``cards`` (as ``as_cards`` takes them), lazily."""
     if isinstance(cards, str):
         return _iter_text(cards)
     if isinstance(cards, Card):
@@ -207,12 +198,12 @@ def _iter_items(items):
 
 
 def as_cards(cards) -> list[Card]:
-    """A list of Cards from a ``parse_cards`` string or an iterable of Cards and card strings."""
+    """A list of Cards from text or an iterable of Cards and card strings."""
     return list(_iter_cards(cards))
 
 
 def rank_values_text() -> str:
-    """Every rank, ace to king, with its point value underneath (two lines).
+    """Every rank with its point value underneath.
 
     >>> print(rank_values_text())
     card:   A  2  3  4  5  6  7  8  9 10  J  Q  K
@@ -222,16 +213,14 @@ def rank_values_text() -> str:
                       _("value: {values}").format(values=" ".join(f"{RANK_VALUES[rank]:>2}" for rank in RANKS))])
 
 
-# A card in words (card_name): the rank's name, and one whole message per suit, so each language orders the words its
-# own way ("7 of hearts", "7 cơ"). Ranks 2-10 are said as their digits.
+# A card in words: one message per suit, so each language orders the words its own way ("7 of hearts", "7 cơ").
 _RANK_NAMES = {"A": N_("Ace"), "J": N_("Jack"), "Q": N_("Queen"), "K": N_("King")}
 _SUIT_NAMES = {"♥": N_("{rank} of hearts"), "♦": N_("{rank} of diamonds"), "♣": N_("{rank} of clubs"),
                "♠": N_("{rank} of spades")}
 
 
 def card_name(card) -> str:
-    """A card in words, in the current language, as a screen reader should say a card face (a Card, or text such
-    as "7♥"; a card without a suit is its rank).
+    """A card in words, as a screen reader should say a card face.
 
     >>> card_name("7♥"), card_name(Card("K", "♠")), card_name("A")
     ('7 of hearts', 'King of spades', 'Ace')

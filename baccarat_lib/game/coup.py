@@ -31,11 +31,10 @@ __all__ = ["Outcome", "Hand", "Step", "Coup", "FIRST_FOUR", "play_coup", "cards_
 
 
 class _OutcomeType(EnumMeta):
-    """``Outcome(value)`` takes only "player", "banker" or "tie" (or an Outcome); anything else is a BaccaratError,
-    raised before Enum's own lookup (whose message would quote the whole value, however long)."""
+    """``Outcome(value)`` refuses anything but "player", "banker", "tie" with a short BaccaratError."""
 
     def __call__(cls, value, *args, **kwargs):
-        if args or kwargs:                       # Enum's functional API, Outcome(name, names): left to Enum
+        if args or kwargs:                       # Enum's functional API
             return super().__call__(value, *args, **kwargs)
         if isinstance(value, cls):
             return value
@@ -56,23 +55,20 @@ class Outcome(str, Enum, metaclass=_OutcomeType):
 
     @property
     def label(self) -> str:
-        """'Player', 'Banker' or 'Tie': the English name, also used as an answer code (never translated)."""
+        """The English name, also an answer code (never translated)."""
         return self.value.capitalize()
 
     @property
     def display_name(self) -> str:
-        """The name a learner reads, in the course's language: 'Player', 'Banker', 'Tie' ('Hòa' in Vietnamese)."""
+        """The name in the course's language ('Hòa' in Vietnamese)."""
         return _(_OUTCOME_NAMES[self.value])
 
 
-# The outcomes' names as shown (marked for the catalog; ``Outcome.display_name`` translates them).
 _OUTCOME_NAMES = {"player": N_("Player"), "banker": N_("Banker"), "tie": N_("Tie")}
 
 
-# The dealing order, written once: the first four cards go Player, Banker, Player, Banker; then Player's
-# third card (if Player draws), then Banker's (if Banker draws).
+# The dealing order: the first four cards, then Player's third card, then Banker's.
 FIRST_FOUR = ("player", "banker", "player", "banker")
-# Which of the first four cards make each hand: (cards 1 and 3), (cards 2 and 4).
 _FIRST_TWO = {side: itemgetter(*(index for index, who in enumerate(FIRST_FOUR) if who == side))
               for side in ("player", "banker")}
 
@@ -113,7 +109,7 @@ class Hand:
         return len(self.cards) == 3
 
     def arithmetic(self) -> str:
-        """The cards as a sum: ``'2+3'``, or ``'2+3+7 = 12'`` when the units digit matters."""
+        """The cards as a sum: '2+3', or '2+3+7 = 12'."""
         return _arithmetic(self.cards, self.total)
 
     def __str__(self):
@@ -121,8 +117,7 @@ class Hand:
 
 
 class Step(NamedTuple):
-    """One step of a coup as data: its ``rule``, both hands as they stood and their totals, whether the coup has a
-    ``natural``, a rule step's ``decision``, the last step's ``outcome``; ``str(step)`` words it when shown."""
+    """One step of a coup as data: the rule, both hands as they stood, and a decision or outcome."""
 
     rule: str
     player: tuple[Card, ...]
@@ -139,7 +134,7 @@ class Step(NamedTuple):
 
 @dataclass(frozen=True)
 class Coup:
-    """A played coup: both hands, who won, and the steps that got there (``play_coup`` makes it)."""
+    """A played coup: both hands, who won, and the steps that got there."""
 
     player: Hand
     banker: Hand
@@ -153,7 +148,7 @@ class Coup:
 
     @property
     def dealt(self) -> tuple[tuple[str, Card], ...]:
-        """``("player" or "banker", card)`` for each card in dealt order: ``FIRST_FOUR``, then third cards."""
+        """(side, card) for each card in dealt order."""
         hands = {"player": iter(self.player.cards), "banker": iter(self.banker.cards)}
         third_cards = tuple(side for side, hand in (("player", self.player), ("banker", self.banker)) if hand.drew)
         return tuple((side, next(hands[side])) for side in FIRST_FOUR + third_cards)
@@ -164,7 +159,7 @@ class Coup:
         return tuple(card for _side, card in self.dealt)
 
     def explain(self) -> str:
-        """All the steps' sentences, one per line, in the language current now."""
+        """The steps' sentences, one per line."""
         return "\n".join(steps_text(self.steps))
 
     def __str__(self):
@@ -174,8 +169,7 @@ class Coup:
 
 
 def _next_card(given: list[Card], needed_total: int, side: str, hand: tuple[Card, ...]) -> Card:
-    """The next card of ``given`` after those dealt (``len`` of both hands); when the cards run out, an error says
-    how many more the coup needs and why (``side`` must draw to ``hand``)."""
+    """Card number ``needed_total`` of ``given``; when they run out, the error says why ``side`` must draw."""
     if needed_total > len(given):
         more, total = needed_total - len(given), _points(hand)
         why = (_("Player has {total} ({working}) and must draw a third card") if side == "player"
@@ -190,8 +184,7 @@ def _next_card(given: list[Card], needed_total: int, side: str, hand: tuple[Card
 
 
 def play_coup(cards) -> Coup:
-    """Play one coup from cards in dealt order (P, B, P, B, then third cards): text or a list; only the first six
-    (the most a coup can use) are read.
+    """Play one coup from cards in dealt order (P, B, P, B, then third cards); only the first six are read.
 
     >>> play_coup("K 5 9 3").outcome
     <Outcome.PLAYER: 'player'>
@@ -229,7 +222,7 @@ def play_coup(cards) -> Coup:
 
 
 def cards_needed(cards) -> int:
-    """How many cards a coup starting with these cards uses: 4, 5 or 6 (at least 4 must be given).
+    """How many cards a coup starting with these cards uses: 4, 5 or 6.
 
     >>> cards_needed("K 5 9 3"), cards_needed("2 3 3 A 7 4"), cards_needed("2 3 3 4 8 9")
     (4, 6, 5)
@@ -238,7 +231,7 @@ def cards_needed(cards) -> int:
 
 
 def cards_needed_text(cards) -> str:
-    """``cards_needed`` as a sentence, with the cards the coup uses in dealt order.
+    """``cards_needed`` as a sentence, with the cards used.
 
     >>> cards_needed_text("2♣ 3♥ 3♠ A♦ 8♦ 4♠")
     'The coup uses 5 cards: 2♣ 3♥ 3♠ A♦ 8♦.'

@@ -1,11 +1,7 @@
-"""Words for the game's decisions, made when they are shown, in the language current at that moment.
+"""Sentences for the game's records (Decision, Step, Contradiction, Settlement), made when shown.
 
-The rules, a coup, the tableau checker and settling decide and record data: a ``Decision`` (a rule code and the
-numbers it used), a coup's ``Step`` (its rule code, both hands and their totals), a tableau ``Contradiction`` (its
-kind, the Banker total and the values) and a ``Settlement`` (the bet, the stake, the line that applied, the
-amounts). Nothing there is text. This module is the one place that turns them into sentences, so what was made
-before ``set_language("vi")`` explains itself in Vietnamese after it, and back. It reads only the fields it is
-given (it imports none of the modules that call it).
+The records hold data only; the words are made here in the current language, so a coup played before
+``set_language("vi")`` explains itself in Vietnamese after it. It imports none of the modules that call it.
 
 >>> from baccarat_lib.game import play_coup
 >>> from baccarat_lib.i18n import using_language
@@ -28,12 +24,12 @@ from ..i18n import N_, _
 
 __all__ = ["decision_text", "step_text", "steps_text", "describe_values"]
 
-# Every point value a card can have (0..9): a rule that names all of them names "any card".
+# A rule that names every point value names "any card".
 _ALL_VALUES = frozenset(RANK_VALUES.values())
 
 
 def describe_values(values) -> str:
-    """Values as runs for a sentence: ``{2,3,4,5,6,7}`` -> ``'2–7'``, ``{0,1,2,9}`` -> ``'0–2, 9'``.
+    """Values 0..9 as runs for a sentence.
 
     >>> describe_values({6, 7}), describe_values({0, 1, 2, 3, 4, 5, 6, 7, 9}), describe_values(set())
     ('6–7', '0–7, 9', 'nothing')
@@ -53,7 +49,7 @@ def describe_values(values) -> str:
 
 
 def _arithmetic(cards, total: int) -> str:
-    """The cards as a sum: ``'2+3'``, or ``'2+3+7 = 12'`` when a third card was drawn or the units digit matters.
+    """The cards as a sum, with the raw sum when there are three cards or it is 10 or more.
 
     >>> from baccarat_lib.game import parse_cards
     >>> _arithmetic(parse_cards("2 3"), 5), _arithmetic(parse_cards("7 9"), 6), _arithmetic(parse_cards("2 3 7"), 2)
@@ -71,7 +67,7 @@ def _natural(decision) -> str:
 
 
 def _player_rule(decision) -> str:
-    """Player's rule as the course states it: '0–5 draws.' or '6–7 stands.' (the totals come with the decision)."""
+    """Player's rule: '0–5 draws.' or '6–7 stands.'."""
     message = _("{totals} draws.") if decision.draws else _("{totals} stands.")
     return message.format(totals=describe_values(decision.values))
 
@@ -81,7 +77,7 @@ def _banker_follows_player(decision) -> str:
 
 
 def _third_card_words(third_card) -> str:
-    """"Player's third card is a 7", "... is an 8", "... is a K (worth 0)": one catalog sentence per article."""
+    """"Player's third card is a 7", "... is an 8", "... is a K (worth 0)"."""
     rank, value = (third_card.rank, third_card.value) if hasattr(third_card, "rank") else (str(third_card), third_card)
     card = rank if str(value) == rank else _("{rank} (worth {value})").format(rank=rank, value=value)
     message = (_("Player's third card is an {card}") if rank in ("8", "A")
@@ -90,8 +86,7 @@ def _third_card_words(third_card) -> str:
 
 
 def _tableau_phrase(draw_values: frozenset, only: bool) -> str:
-    """What a tableau row says, in words: 'Banker draws on 2–7', 'Banker draws on any card', 'Banker never
-    draws'; with ``only``, 'Banker draws only on 6–7' (said when Banker stands)."""
+    """A tableau row in words: 'Banker draws on 2–7', '... on any card', 'Banker never draws', '... only on 6–7'."""
     if draw_values == _ALL_VALUES:
         return _("Banker draws on any card")
     if not draw_values:
@@ -105,7 +100,7 @@ def _tableau_phrase(draw_values: frozenset, only: bool) -> str:
 
 
 def _tableau(decision) -> str:
-    """The tableau's cell read aloud: Player's third card, Banker's total, and what the row says."""
+    """The tableau cell read aloud: Player's third card, Banker's total, what the row says."""
     third_card, row = _third_card_words(decision.third_card), decision.values
     if decision.draws or not row:
         return _("{third_card}: with {total}, {tableau}.").format(
@@ -132,7 +127,7 @@ def decision_text(decision) -> str:
 # ---------------------------------------------------------------- the steps of a coup
 
 def _has(side: str, cards, total: int) -> str:
-    """'Player has 5 (2+3)': a whole sentence in the catalog per side, so a translation can reorder it."""
+    """'Player has 5 (2+3)', or Banker's."""
     message = _("Player has {total} ({working})") if side == "player" else _("Banker has {total} ({working})")
     return message.format(total=total, working=_arithmetic(cards, total))
 
@@ -159,7 +154,7 @@ def _banker_rule_step(step) -> str:
 
 
 def _draw_step(step) -> str:
-    """'Player draws 7♦: 2+3+7 = 12, so Player has 2.', or Banker's: a whole sentence in the catalog per side."""
+    """'Player draws 7♦: 2+3+7 = 12, so Player has 2.', or Banker's."""
     player = step.rule == "player-draw"
     cards, total = (step.player, step.player_total) if player else (step.banker, step.banker_total)
     message = (_("Player draws {card}: {working}, so Player has {total}.") if player
@@ -204,8 +199,7 @@ def steps_text(steps) -> list[str]:
 
 
 def _writer(writers: dict, field: str, name: str, record, accepted: str):
-    """The function that words ``record`` by its ``rule``: a Decision (which has ``draws``) or a Step (which has
-    ``player_total``), as ``field`` says; anything else is a BaccaratError naming the argument."""
+    """The writer of ``record``'s rule; a record without ``field`` (Decision: draws, Step: player_total) is refused."""
     rule = getattr(record, "rule", None) if isinstance(record, tuple) and hasattr(record, field) else None
     if not isinstance(rule, str) or rule not in writers:
         raise BaccaratError(_("{name} must be {accepted}, not {value}").format(name=name, accepted=_(accepted),
@@ -220,7 +214,7 @@ def _listed(values) -> str:
 
 
 def _tableau_says(values: frozenset, draws: frozenset) -> str:
-    """What the tableau does on ``values``: draws on all, stands on all, or some of each (``draws``)."""
+    """What the tableau does on ``values``, given those it ``draws`` on."""
     if draws == values:
         return _("Banker draws on them")
     if not draws:
@@ -230,12 +224,7 @@ def _tableau_says(values: frozenset, draws: frozenset) -> str:
 
 
 def _contradiction_text(contradiction) -> str:
-    """Where a published row disagrees with the tableau, as a sentence in the current language.
-
-    >>> from baccarat_lib.game.tableau import published_table_contradictions
-    >>> _contradiction_text(published_table_contradictions({6: ({5, 6, 7}, {0, 1, 2, 3, 4, 8, 9})})[0])
-    'Banker 6: 5 listed as draw, but Banker stands on them.'
-    """
+    """A published row's disagreement with the tableau as a sentence (``Contradiction.__str__``)."""
     kind, values, draws = contradiction.kind, contradiction.values, contradiction.draws
     if kind == "missing row":
         return _("Banker {totals}: no row in the table, though the tableau has one.").format(
@@ -255,13 +244,13 @@ _MARGIN_EVENT = re.compile(r"(player|banker) wins by (\d+) without a natural")
 
 
 def _bet_words(bet: str) -> str:
-    """A bet's name as printed on the table: its code's words capitalized ("Player Pair"), translated."""
+    """A bet's name as printed on the table ("Player Pair"), translated."""
     label = " ".join(word.capitalize() for word in bet.split("-"))
-    return _(label)                       # a known bet's label is one of payouts._BET_NAMES, in the catalog
+    return _(label)                       # payouts._BET_NAMES marks them for the catalog
 
 
 def _event_words(event: str, margins: str | None = None) -> str:
-    """An event's name as a learner reads it; ``margins`` replaces a Dragon Bonus event's margin ("9, 8 or 4")."""
+    """An event's name, translated; ``margins`` replaces a Dragon Bonus margin ("9, 8 or 4")."""
     match = _MARGIN_EVENT.fullmatch(event)
     if match is None:
         return _(event)
@@ -284,7 +273,7 @@ def _terms(odds: str, commission) -> str:
 
 
 def _or(items: list) -> str:
-    """"a, b or c" for numbers, "a or b or c" for phrases: ``items`` joined by the language's "or"."""
+    """``items`` joined by the language's "or"."""
     said = items[0]
     for item in items[1:]:
         said = _("{first} or {second}").format(first=said, second=item)
@@ -293,7 +282,7 @@ def _or(items: list) -> str:
 
 def _either_of(events) -> str:
     """Events joined by "or", margins of one kind said once: "player wins by 9, 8 or 4 without a natural"."""
-    grouped = {}                 # an event, or a side's margin events -> (the first such event, the margins named)
+    grouped = {}                 # event, or a side's margins -> (first such event, margins)
     for event in events:
         match = _MARGIN_EVENT.fullmatch(event)
         key, margins = (("by", match.group(1)), [match.group(2)]) if match else (event, [])
@@ -303,8 +292,7 @@ def _either_of(events) -> str:
 
 
 def _what_happened(settlement) -> str:
-    """What a losing bet was judged on: 'Banker wins 8–2'; with the margin and naturals for a bet that reads them
-    (Dragon Bonus): 'Banker wins 8–2, by 6, no natural', 'Tie 9–9, both naturals'."""
+    """What a losing bet was judged on: 'Banker wins 8–2', or for Dragon Bonus 'Banker wins 8–2, by 6, no natural'."""
     coup = settlement.coup
     final = _result(coup.player.total, coup.banker.total, coup.outcome)
     if settlement.judged_on == "outcome":
@@ -318,7 +306,7 @@ def _what_happened(settlement) -> str:
 
 
 def _settlement_text(settlement) -> str:
-    """Why a bet won, pushed or lost and what changed hands, in the current language (``Settlement.explanation``).
+    """Why a bet won, pushed or lost and what changed hands (``Settlement.explanation``).
 
     >>> from baccarat_lib.game import play_coup, settle
     >>> _settlement_text(settle("player", 100, play_coup("2 3 3 A 7 4")))
@@ -328,7 +316,7 @@ def _settlement_text(settlement) -> str:
     line = settlement.line
     if line is None:
         said["pays_on"] = _either_of(settlement.pays_on)
-        if settlement.judged_on == "pair":                   # a pair bet reads only the first four ranks
+        if settlement.judged_on == "pair":
             return _("The {bet} bet loses: it pays only on {pays_on}; the dealer takes the {stake} stake.").format(
                 **said)
         return _("The {bet} bet loses ({what}): it pays only on {pays_on}; the dealer takes the {stake} "

@@ -1,13 +1,7 @@
-"""Numbers as the course prints them: exact values rounded only for display.
+"""Numbers as the course prints and reads them: exact values rounded only for display, in the current language.
 
-Explanations are written by the code that decides (``payouts.settle``, the question builders), so the
-formatting they share lives here, in the bottom layer, rather than among the views.
-
-All of them write numbers in the language of ``baccarat_lib.i18n``: English "24,000" and "9.50", Vietnamese
-"24.000" and "9,50" (the marks come from Babel's locale data), and a negative number with the minus sign "−"
-(U+2212), never a hyphen. This is the one place that decides it, both ways (``read_number`` reads them back).
-
-None depends on the caller's ``decimal`` context: numbers are rounded with exact integer arithmetic.
+English "24,000" and "9.50", Vietnamese "24.000" and "9,50" (Babel's marks), a minus sign "−", never a hyphen;
+``read_number`` reads them back. None depends on the caller's ``decimal`` context.
 
 >>> percent(Fraction(2, 3), 1), percent(Fraction(-1, 8), 1, sign=True), money(Decimal("22800.50"))
 ('66.7%', '−12.5%', '22,800.50')
@@ -33,7 +27,7 @@ from .cards import _index
 __all__ = ["rounded", "percent", "money", "number", "localized", "duration", "read_number", "number_hint",
            "NUMBER_KINDS"]
 
-MINUS = "\u2212"            # the minus sign every negative number is written with
+MINUS = "\u2212"
 MAX_PLACES = 30              # decimals rounded() and percent() may show
 _LIMIT = 10 ** 30            # the largest size of a number they format
 _DIGITS = 3400               # bits of a fraction's numerator or denominator (about 1,000 digits)
@@ -41,8 +35,7 @@ _FORMAT = Context(prec=200, rounding=ROUND_HALF_EVEN, Emax=10 ** 6, Emin=-10 ** 
 
 
 def _fraction(name: str, value) -> Fraction:
-    """A number (not text, a bool, NaN or infinite) as an exact Fraction, of size at most 10**30 and about 1,000
-    digits; numpy numbers too."""
+    """A finite number (numpy too, not text or a bool) as an exact Fraction, of size at most 10**30."""
     fraction = None
     if isinstance(value, Decimal):
         if value.is_finite() and value.adjusted() <= 30 and not (value and value.adjusted() < -1000):
@@ -72,14 +65,13 @@ def rounded(fraction, places: int = 2) -> Decimal:
 
 
 def _rounded(fraction: Fraction, places: int) -> Decimal:
-    """``rounded`` of a checked Fraction and number of places."""
     units = round(fraction * 10 ** places)          # round() of a Fraction rounds half to even, exactly
     sign = 1 if units < 0 or (units == 0 and fraction < 0) else 0   # -0.001 rounds to -0.00, as Decimal does
     return Decimal((sign, tuple(int(digit) for digit in str(abs(units))), -places))
 
 
 def percent(fraction, places: int = 4, sign: bool = False) -> str:
-    """An exact fraction as a percentage with ``places`` decimals, rounded half-even only here (``sign``: "+0.50%").
+    """An exact fraction as a percentage with ``places`` decimals (``sign``: "+0.50%").
 
     >>> percent(Fraction(2, 3), 1), percent(0), percent(Fraction(1, 200), 2, sign=True)
     ('66.7%', '0.0000%', '+0.50%')
@@ -91,7 +83,7 @@ def percent(fraction, places: int = 4, sign: bool = False) -> str:
 
 
 def number(value, places: int | None = None) -> str:
-    """A number as the current language writes it: whole with thousands separators, else rounded to ``places``.
+    """A number as the current language writes it: whole, or rounded to ``places``.
 
     >>> number(1234567), number(Fraction(19, 20), 2), number(-0.5, 1)
     ('1,234,567', '0.95', '−0.5')
@@ -106,12 +98,12 @@ def number(value, places: int | None = None) -> str:
 
 
 def _places(fraction: Fraction, places) -> str:
-    """``fraction`` rounded half-even to ``places`` decimals (checked), in the current language's marks."""
+    """``fraction`` rounded to ``places`` decimals, in the current language's marks."""
     return localized(f"{_rounded(fraction, whole_number('places', places, 0, MAX_PLACES)):,f}")
 
 
 def duration(seconds, places: int = 1) -> str:
-    """A time taken as a learner reads it ("2.5 s"), or "—" when it is not known (``seconds`` None).
+    """A time taken ("2.5 s"), or "—" when ``seconds`` is None.
 
     >>> duration(2.25), duration(None)
     ('2.2 s', '—')
@@ -126,8 +118,7 @@ _HYPHEN_MINUS = re.compile(r"-(?=\d)")      # a hyphen written before a digit is
 
 
 def localized(text: str) -> str:
-    """English-formatted digits ("22,800.50") in the current language's marks ("22.800,50" in Vietnamese), and a
-    minus written as the minus sign "−", not a hyphen ("-5" -> "−5")."""
+    """English-formatted digits ("-22,800.50") in the current language's marks ("−22.800,50" in Vietnamese)."""
     if not isinstance(text, str):
         raise refusal(_("text must be text holding English-formatted digits such as \"22,800.50\", not "
                         "{value}"), value=text)
@@ -150,7 +141,7 @@ _EXPONENT_OR_SPACE = re.compile(r"[eE\s]")
 
 
 def number_hint(kind: str = "number") -> str:
-    """The sentence that tells a learner what to type for a number of ``kind`` (see ``NUMBER_KINDS``)."""
+    """What a learner should type for a number of ``kind`` (``NUMBER_KINDS``)."""
     if not isinstance(kind, str) or kind not in NUMBER_KINDS:
         raise BaccaratError(_("kind must be one of {accepted}, not {value}").format(
             accepted=", ".join(NUMBER_KINDS), value=shown(kind)))
@@ -160,8 +151,7 @@ def number_hint(kind: str = "number") -> str:
 
 
 def read_number(text, kind: str = "number") -> Decimal:
-    """The number a learner typed, read strictly in the current language ("1.000" is one thousand in Vietnamese);
-    anything else, or a number not of ``kind`` (``NUMBER_KINDS``), is refused with ``number_hint(kind)``.
+    """The number a learner typed, read strictly in the current language; else refused with ``number_hint(kind)``.
 
     >>> read_number("1,000"), read_number(" 9.5 "), read_number("−10", "whole"), read_number("9.50", "money")
     (Decimal('1000'), Decimal('9.5'), Decimal('-10'), Decimal('9.50'))
@@ -190,8 +180,7 @@ def read_number(text, kind: str = "number") -> Decimal:
 
 
 def _decimal(value, text_limit: int) -> Decimal | None:
-    """``value`` as the Decimal it is written as: a Decimal, a whole number (numpy too) below 10**40, a finite float
-    (0.1 is 0.1) or text of at most ``text_limit`` characters; None for anything else (a bool too)."""
+    """``value`` as the Decimal it is written as (a float as it prints), or None; text up to ``text_limit`` long."""
     if isinstance(value, bool) or type(value).__name__ == "bool_":
         return None
     try:
@@ -208,8 +197,7 @@ def _decimal(value, text_limit: int) -> Decimal | None:
 
 
 def money(amount) -> str:
-    """An amount as written on a receipt: thousands separators, no exponent, no decimals when whole ("22,800"),
-    cents as two digits ("9.50"), every digit of an amount finer than a cent ("0.5005").
+    """An amount as on a receipt: no decimals when whole, cents as two digits, every digit finer than a cent.
 
     >>> money(Decimal("22800")), money(Decimal("9.50")), money(Decimal("-100")), money(Decimal("-0"))
     ('22,800', '9.50', '−100', '0')

@@ -28,25 +28,23 @@ __all__ = ["EVENTS", "PAIR_EVENTS", "Pays", "PayTable", "PAY_TABLES", "BETS", "b
            "collect_back_text", "CoupFacts",
            "coup_facts", "parse_odds", "MAX_STAKE", "DRAGON_BONUS"]
 
-# Dragon Bonus (a side bet on Player or on Banker): a non-natural win pays by its margin in points; a win by
-# 1, 2 or 3 loses. (A natural win pays 1:1 whatever the margin, a natural tie pushes: see the tables below.)
+# Dragon Bonus: a non-natural win pays by its margin in points (by 1 to 3 it loses).
 DRAGON_BONUS = {9: "30:1", 8: "10:1", 7: "6:1", 6: "4:1", 5: "2:1", 4: "1:1"}
 
 
 def _not(flag):
-    """``not flag`` for one coup (a bool) or for an array of coups (numpy bools): ``~`` would turn True into -2."""
+    """``not flag`` for a bool or a numpy array of them (``~True`` is -2)."""
     return flag ^ True
 
 
 def _wins_by(side: str, margin: int):
-    """The event "``side`` wins by ``margin`` points without a natural" (no natural on either hand)."""
+    """The event "``side`` wins by ``margin`` points without a natural"."""
     other = "banker" if side == "player" else "player"
     return lambda c: (getattr(c, f"{side}_total") == getattr(c, f"{other}_total") + margin) & _not(c.natural)
 
 
-# Every event a pay table can pay on, as a predicate over the facts of a coup. The same predicates run on
-# one coup (settle) and on numpy arrays of every possible coup (odds), so they use &, |, ^ and == only.
-# Their names are English keys, marked for the catalog: ``event_words`` shows them translated.
+# Every event a pay table can pay on, as a predicate over a coup's facts. They run on one coup and on numpy
+# arrays of every coup (odds), so they use &, |, ^ and == only. Names are English keys (``event_words``).
 EVENTS = {
     N_("player wins"): lambda c: c.player_wins,
     N_("banker wins"): lambda c: c.banker_wins,
@@ -59,8 +57,7 @@ EVENTS = {
     N_("player pair"): lambda c: c.player_pair,
     N_("banker pair"): lambda c: c.banker_pair,
     N_("either pair"): lambda c: c.player_pair | c.banker_pair,
-    # A natural decides the coup at once, so the winner of a coup with a natural holds one (8 or 9 beats the
-    # other hand's two cards); a tie with a natural is 8-8 or 9-9.
+    # A natural decides the coup at once, so the winner of such a coup holds one.
     N_("player wins with a natural"): lambda c: c.player_wins & c.natural,
     N_("banker wins with a natural"): lambda c: c.banker_wins & c.natural,
     N_("natural tie"): lambda c: c.tie & c.natural,
@@ -73,38 +70,39 @@ PAIR_EVENTS = ("player pair", "banker pair", "either pair")
 BETS = ("player", "banker", "tie", "player-pair", "banker-pair", "either-pair", "super-six", "lucky-6",
         "dragon-7", "panda-8", "dragon-bonus-player", "dragon-bonus-banker")
 
-# The names shown for the bets (the codes above stay English): a bet's English name is its code capitalized
-# ("Player Pair"), marked here for the catalog and translated where shown (``bet_label``).
+# The bets' names as shown: each code capitalized, marked for the catalog (``bet_label``).
 _BET_NAMES = (N_("Player"), N_("Banker"), N_("Tie"), N_("Player Pair"), N_("Banker Pair"), N_("Either Pair"),
               N_("Super Six"), N_("Lucky 6"), N_("Dragon 7"), N_("Panda 8"), N_("Dragon Bonus Player"),
               N_("Dragon Bonus Banker"))
 
-# Money: every amount is computed in this context, whatever the caller's global decimal context. Stakes are
-# at most MAX_STAKE with whole cents, odds and commissions that settle are decimals of at most 12 places, so
-# every result has well under 100 digits: exact. Inexact is trapped, so a result can never be rounded silently.
+# Money is computed in this context, whatever the caller's: every result is exact, and Inexact is trapped.
 MAX_STAKE = 10 ** 12
 _CENT = Decimal("0.01")
 _GROUPED = re.compile(r"[+-]?\d{1,3}(?:,\d{3})+(?:\.\d*)?")    # "1,000" or "12,345.50": thousands grouped
 _MONEY = Context(prec=200, rounding=ROUND_HALF_EVEN, Emax=10 ** 6, Emin=-10 ** 6,
                  traps=[InvalidOperation, DivisionByZero, Overflow, Inexact])
-_SETTLE_PLACES = 12            # odds and commissions settle in money when they are decimals of at most 12 places
+_SETTLE_PLACES = 12            # decimals that odds and commissions may have to settle in money
 _NUMBER = r"\d{1,12}(?:\.\d{1,12}|/\d{1,12})?"
 _ODDS = re.compile(rf"\s*({_NUMBER})\s*:\s*({_NUMBER})\s*")
 _FRACTION_TEXT = re.compile(rf"\s*({_NUMBER})\s*")
+_NAMED_ODDS = {"push": Fraction(0), "loses": Fraction(-1)}
 
 
 def _name(name: str, value, accepted: str) -> str:
-    """``value`` checked to be text (a name such as a bet, a table or an event)."""
+    """``value`` checked to be text."""
     if not isinstance(value, str):
         raise BaccaratError(_("{name} must be {accepted}, not {value}").format(name=name, accepted=_(accepted),
                                                                                 value=shown(value)))
     return value
 
 
-def _unknown_event(event) -> str:
-    """The message for an event ``EVENTS`` does not hold: too many to list, so a few of them by kind."""
-    return _('unknown event {event}: the known events are the keys of payouts.EVENTS, such as "tie", '
-             '"banker wins with 6", "either pair", "player wins by 9 without a natural"').format(event=shown(event, 20))
+def _known_event(event) -> str:
+    """``event`` checked to be a key of ``EVENTS``."""
+    if isinstance(event, str) and event in EVENTS:
+        return event
+    raise BaccaratError(_('unknown event {event}: the known events are the keys of payouts.EVENTS, such as "tie", '
+                          '"banker wins with 6", "either pair", "player wins by 9 without a natural"').format(
+        event=shown(event, 20)))
 
 
 def bet_label(bet: str) -> str:
@@ -117,36 +115,26 @@ def bet_label(bet: str) -> str:
 
 
 def event_words(event: str) -> str:
-    """An event's name as a learner reads it, in the course's language ("banker wins with 6")."""
-    if not isinstance(event, str) or event not in EVENTS:
-        raise BaccaratError(_unknown_event(event))
-    return _event_words(event)
+    """An event's name in the course's language."""
+    return _event_words(_known_event(event))
 
 
 def parse_odds(odds) -> Fraction:
-    """Net win per unit staked: "8:1" -> 8, "1:2" -> 1/2, "push" -> 0, "loses" -> -1; each side of "win:stake" a
-    number of at most 12 digits and 12 decimals, or a fraction ("1.5:1", "3/2:1"), the stake above 0.
+    """Net win per unit staked from "win:stake" (each side up to 12 digits and 12 decimals, or "3/2"), "push", "loses".
 
     >>> parse_odds("8:1"), parse_odds("1:2"), parse_odds("push")
     (Fraction(8, 1), Fraction(1, 2), Fraction(0, 1))
     """
-    if not isinstance(odds, str):
-        raise refusal(_("odds must look like '8:1', '1:2', 'push' or 'loses', not {value}"), value=odds)
-    if odds == "push":
-        return Fraction(0)
-    if odds == "loses":
-        return Fraction(-1)
-    match = _ODDS.fullmatch(odds) if len(odds) <= 80 else None
-    if match:
-        win, stake = (Fraction(part) for part in match.groups())
-        if stake > 0:
-            return win / stake
+    if isinstance(odds, str) and odds in _NAMED_ODDS:
+        return _NAMED_ODDS[odds]
+    match = _ODDS.fullmatch(odds) if isinstance(odds, str) and len(odds) <= 80 else None
+    if match and Fraction(match.group(2)) > 0:
+        return Fraction(match.group(1)) / Fraction(match.group(2))
     raise refusal(_("odds must look like '8:1', '1:2', 'push' or 'loses', not {value}"), value=odds)
 
 
 def _commission(commission) -> Fraction:
-    """A commission as an exact fraction from 0 to below 1 (5% is Fraction(5, 100), 0.05 or "0.05"); a float is
-    read as the decimal it prints as (0.05 is exactly 1/20), as stakes are."""
+    """A commission as an exact fraction in [0, 1): Fraction(5, 100), "0.05" or 0.05 (read as it prints)."""
     refused = BaccaratError(_('commission must be a fraction from 0 to below 1, such as Fraction(5, 100) or "0.05", '
                               'not {value}').format(value=shown(commission)))
     value = commission
@@ -156,7 +144,7 @@ def _commission(commission) -> Fraction:
     elif isinstance(value, Decimal):
         value = Fraction(value) if value.is_finite() and -40 <= value.adjusted() <= 1 else None
     elif not isinstance(value, Fraction):
-        value = _decimal(value, 0)                      # a float as written (0.05 is 1/20), or a whole number
+        value = _decimal(value, 0)
         value = Fraction(value) if value is not None and value.is_finite() else None
     if value is None or not 0 <= value < 1 or max(value.numerator, value.denominator).bit_length() > 256:
         raise refused
@@ -165,21 +153,20 @@ def _commission(commission) -> Fraction:
 
 @dataclass(frozen=True)
 class Pays:
-    """One line of a bet: when ``event`` happens the bet is settled at ``odds`` (less ``commission``)."""
+    """One line of a bet: when ``event`` happens it is settled at ``odds`` less ``commission``."""
 
     event: str
     odds: str
     commission: Fraction = Fraction(0)
 
     def __post_init__(self):
-        if not isinstance(self.event, str) or self.event not in EVENTS:
-            raise BaccaratError(_unknown_event(self.event))
+        _known_event(self.event)
         parse_odds(self.odds)
         object.__setattr__(self, "commission", _commission(self.commission))
 
     @property
     def net(self) -> Fraction:
-        """Net result per unit staked when this line applies, after commission."""
+        """Net result per unit staked, after commission."""
         win = parse_odds(self.odds)
         return win * (1 - self.commission) if win > 0 else win
 
@@ -190,8 +177,7 @@ class Pays:
 
 @dataclass(frozen=True)
 class PayTable:
-    """A named pay table (``derive_table`` makes one): each bet's lines in the order they are checked (none applies:
-    the bet loses). ``name`` is the code's key, ``title`` and ``description`` English text shown through ``_()``."""
+    """A named pay table: each bet's lines in the order they are checked (none applies: the bet loses)."""
 
     name: str
     description: str
@@ -199,15 +185,14 @@ class PayTable:
     title: str = ""
 
     def lines(self, bet: str) -> tuple[Pays, ...]:
-        """The lines of one bet; the error lists the bets this table offers."""
+        """The lines of one bet."""
         if not isinstance(bet, str) or bet not in self.bets:
             raise BaccaratError(_("unknown bet {bet} for table {table}: it offers {bets}").format(
                 bet=shown(bet, 20), table=shown(self.name, 16), bets=", ".join(self.bets)))
         return self.bets[bet]
 
     def line_for(self, bet: str, facts) -> Pays | None:
-        """The first line of ``bet`` whose event happened, or None (the bet loses); ``facts``: a ``CoupFacts``
-        (``coup_facts(coup)``) or a played ``Coup``."""
+        """The first line of ``bet`` whose event happened in ``facts`` (a CoupFacts or a Coup), or None."""
         if isinstance(facts, Coup):
             facts = coup_facts(facts)
         elif not isinstance(facts, CoupFacts):
@@ -216,13 +201,13 @@ class PayTable:
 
 
 def _table(name, description, title, **bets) -> PayTable:
-    """Build a table from bets written as (event, odds[, commission]) tuples."""
+    """A table from bets written as (event, odds[, commission]) tuples."""
     return PayTable(name, description,
                     {bet.replace("_", "-"): tuple(Pays(*line) for line in lines) for bet, lines in bets.items()}, title)
 
 
 def pay_table(table) -> PayTable:
-    """A PayTable given itself or its name; the error lists the known names."""
+    """A PayTable given itself or its name."""
     if isinstance(table, PayTable):
         return table
     if not isinstance(table, str) or table not in PAY_TABLES:
@@ -232,7 +217,7 @@ def pay_table(table) -> PayTable:
 
 
 def table_label(table) -> str:
-    """A pay table's title as a learner reads it, in the course's language (a table or its name).
+    """A pay table's title in the course's language.
 
     >>> table_label("tie-9"), table_label(PAY_TABLES["standard"])
     ('Tie pays 9:1', 'Standard (5% commission)')
@@ -242,8 +227,7 @@ def table_label(table) -> str:
 
 def derive_table(base, name: str, description: str, bets: dict | None = None,
                  commission=None, drop=(), title=None) -> PayTable:
-    """A new table from ``base``: replace or add whole bets (bet -> [(event, odds[, commission])]), change the
-    Banker commission, ``drop`` bets (a name or a list); ``title`` (else the name) is what a learner reads.
+    """A new table from ``base``: bets replaced or added, the Banker commission changed, bets dropped.
 
     >>> super_six_11 = derive_table("no-commission", "super-six-11", "Super Six at 11:1",
     ...                             bets={"super-six": [("tie", "loses"), ("banker wins with 6", "11:1")]})
@@ -287,7 +271,7 @@ def derive_table(base, name: str, description: str, bets: dict | None = None,
 
 
 def _line(bet: str, line) -> Pays:
-    """One line of a bet: a Pays, or (event, odds) or (event, odds, commission)."""
+    """One line of a bet from a Pays or (event, odds[, commission])."""
     if isinstance(line, Pays):
         return line
     if not isinstance(line, (tuple, list)) or len(line) not in (2, 3):
@@ -297,19 +281,15 @@ def _line(bet: str, line) -> Pays:
 
 
 FIVE_PERCENT, FOUR_PERCENT = Fraction(5, 100), Fraction(4, 100)
-_PAIRS = ("player-pair", "banker-pair", "either-pair")
-_DRAGON_BONUS_BETS = ("dragon-bonus-player", "dragon-bonus-banker")
 
 
 def _dragon_bonus(side: str) -> list:
-    """The lines of a Dragon Bonus bet on ``side``: a natural win 1:1, a natural tie pushes, then each winning
-    margin of ``DRAGON_BONUS``; anything else loses."""
+    """A Dragon Bonus bet on ``side``: a natural win 1:1, a natural tie pushes, then by margin."""
     return ([(f"{side} wins with a natural", "1:1"), ("natural tie", "push")]
             + [(f"{side} wins by {margin} without a natural", odds) for margin, odds in DRAGON_BONUS.items()])
 
 
-# The pay tables, written like the cards on a casino table: the standard one in full, the others as what they
-# change. Lines are checked top to bottom.
+# The pay tables as on a casino's cards: the standard one in full, the others as what they change.
 _STANDARD = _table("standard", N_("Commission baccarat: Banker pays 1:1 less 5%, Tie 8:1, pairs 11:1, Either Pair "
                                   "5:1, Dragon Bonus by the winning margin."),
                    N_("Standard (5% commission)"),
@@ -339,12 +319,13 @@ PAY_TABLES = {table.name: table for table in [
                  bets={"banker": [("tie", "push"), ("banker wins with a three-card 7", "push"), ("banker wins", "1:1")],
                        "dragon-7": [("tie", "loses"), ("banker wins with a three-card 7", "40:1")],
                        "panda-8": [("tie", "loses"), ("player wins with a three-card 8", "25:1")]},
-                 drop=_PAIRS + _DRAGON_BONUS_BETS, title=N_("EZ Baccarat")),
+                 drop=("player-pair", "banker-pair", "either-pair", "dragon-bonus-player", "dragon-bonus-banker"),
+                 title=N_("EZ Baccarat")),
 ]}
 
 
 def pay_table_rows(tables=None) -> list[tuple[str, dict]]:
-    """One row per bet any of ``tables`` offers: (bet, {table name: its lines, or None if not offered}).
+    """(bet, {table name: its lines, or None}) for each bet any of ``tables`` offers.
 
     >>> rows = dict(pay_table_rows(["standard", "no-commission"]))
     >>> rows["super-six"]["standard"] is None, [line.odds for line in rows["banker"]["no-commission"]]
@@ -364,8 +345,7 @@ def pay_table_rows(tables=None) -> list[tuple[str, dict]]:
 
 @dataclass(frozen=True)
 class CoupFacts:
-    """What pay-table events read from a coup (``coup_facts`` makes them); ``natural``: either hand had 8 or 9 on its
-    first two cards (False when not given)."""
+    """What pay-table events read from a coup; ``natural``: either hand had one."""
 
     player_wins: bool
     banker_wins: bool
@@ -380,8 +360,7 @@ class CoupFacts:
 
 
 def coup_facts(coup: Coup) -> CoupFacts:
-    """The facts of one played coup; a pair is two first cards of the same rank; a natural, 8 or 9 on either
-    hand's first two cards."""
+    """The facts of one played coup; a pair is two first cards of the same rank."""
     if not isinstance(coup, Coup):
         raise refusal(_("coup must be a Coup (from play_coup), not {value}"), value=coup)
     return CoupFacts(coup.outcome is Outcome.PLAYER, coup.outcome is Outcome.BANKER, coup.outcome is Outcome.TIE,
@@ -392,10 +371,11 @@ def coup_facts(coup: Coup) -> CoupFacts:
 
 @dataclass(frozen=True)
 class Settlement:
-    """One bet settled, as data: ``net`` (negative when lost), ``gross`` (at the odds, before ``commission``), in
-    whole cents; ``result`` ("wins", "push" or "loses"); the ``bet``, ``stake`` and ``coup``; the ``line`` that
-    applied (None: none did, and the bet, paying only on ``pays_on``, was ``judged_on`` "pair", "outcome" or
-    "margin"); the ``exact_gross`` and ``exact_commission`` before cents were dropped. ``explanation`` words it."""
+    """One bet settled, in whole cents: ``net`` (negative when lost), ``gross``, ``commission``, and why.
+
+    ``line`` None: no line applied, the bet pays only on ``pays_on`` and was ``judged_on`` "pair", "outcome" or
+    "margin". ``exact_gross`` and ``exact_commission`` are before cents were dropped.
+    """
 
     net: Decimal
     gross: Decimal
@@ -412,12 +392,12 @@ class Settlement:
 
     @property
     def explanation(self) -> str:
-        """Why the bet won, pushed or lost and what changed hands, in the language current when it is read."""
+        """Why the bet won, pushed or lost and what changed hands, in the current language."""
         return _settlement_text(self)
 
 
 def _amount(name: str, value, allow_zero: bool = False) -> Decimal:
-    """An amount of money as an exact Decimal: at most MAX_STAKE, whole cents; above 0 (or 0 or more)."""
+    """An amount of money as an exact Decimal: whole cents, above 0 (or 0 too), at most MAX_STAKE."""
     accepted = (_("{name} must be an amount 0 or more, at most 1,000,000,000,000 with at most 2 decimal places, "
                   "such as 10 or '2.50', not {value}") if allow_zero else
                 _("{name} must be a positive amount, at most 1,000,000,000,000 with at most 2 decimal places, "
@@ -441,8 +421,7 @@ def _amount(name: str, value, allow_zero: bool = False) -> Decimal:
 
 
 def stake_amount(stake) -> Decimal:
-    """A stake as an exact Decimal: above 0, at most ``MAX_STAKE``, whole cents; an int, Decimal, float, Fraction or
-    text such as "2.50" or "1,000".
+    """A stake as an exact Decimal: above 0, at most ``MAX_STAKE``, whole cents.
 
     >>> stake_amount("2.50"), stake_amount(10), stake_amount(10 ** 12), stake_amount("1e3"), stake_amount("1,000")
     (Decimal('2.50'), Decimal('10'), Decimal('1000000000000'), Decimal('1000'), Decimal('1000'))
@@ -451,7 +430,7 @@ def stake_amount(stake) -> Decimal:
 
 
 def _as_coup(coup) -> Coup:
-    """A played Coup, or cards in dealt order (text or a list of cards) played into one."""
+    """A played Coup, or cards in dealt order played into one."""
     if isinstance(coup, Coup):
         return coup
     if isinstance(coup, str) or (isinstance(coup, (list, tuple)) and coup):
@@ -460,7 +439,7 @@ def _as_coup(coup) -> Coup:
 
 
 def _settles_exactly(fraction: Fraction) -> bool:
-    """True when an amount in cents times ``fraction`` is an exact decimal: at most 12 decimal places."""
+    """True when ``fraction`` has at most 12 decimal places, so amounts times it are exact."""
     return (fraction * 10 ** _SETTLE_PLACES).denominator == 1
 
 
@@ -473,17 +452,14 @@ _DROP_FRACTION = Context(prec=200, rounding=ROUND_DOWN, Emax=10 ** 6, Emin=-10 *
 
 
 def _whole_cents(amount: Decimal) -> Decimal:
-    """``amount`` (0 or more) with any fraction of a cent dropped: 0.5005 -> 0.50; 95 stays 95 (not 95.00)."""
+    """``amount`` with any fraction of a cent dropped: 0.5005 -> 0.50; 95 stays 95."""
     if amount.as_tuple().exponent >= -2:
         return amount
     return amount.quantize(_CENT, context=_DROP_FRACTION)
 
 
 def settle(bet: str, stake, coup: Coup, table="standard") -> Settlement:
-    """Settle ``stake`` on ``bet`` for a ``coup`` (played, or cards in dealt order): the net result in money.
-
-    Every amount that changes hands is whole cents: the win is rounded down to the cent (never more than the
-    odds), then the commission on it (never more than the rate); so 10.01 on Banker nets 10.01 - 0.50.
+    """Settle ``stake`` on ``bet`` for a ``coup``: the win, then its commission, each rounded down to the cent.
 
     >>> settle("banker", 10, play_coup("K 3 5 3 9"), "no-commission").net   # Banker wins with 6: pays 1:2
     Decimal('5')
@@ -521,7 +497,7 @@ def settle(bet: str, stake, coup: Coup, table="standard") -> Settlement:
 
 
 def collect_back(settlement: Settlement, paid=None) -> Decimal:
-    """What the dealer takes back after paying out ``paid`` (default: the full win at the odds) on a bet.
+    """What the dealer takes back after paying out ``paid`` (default: the win at the odds).
 
     >>> won = settle("banker", 24000, play_coup("2♣ 3♥ 3♠ A♦ 7♦ 4♠"))
     >>> collect_back(won), collect_back(won, paid=23000)
@@ -538,7 +514,7 @@ def collect_back(settlement: Settlement, paid=None) -> Decimal:
 
 
 def collect_back_text(settlement: Settlement, paid=None) -> str:
-    """``collect_back`` as a sentence: what the dealer pays, collects, and what the bettor keeps (the net).
+    """``collect_back`` as a sentence.
 
     >>> won = settle("banker", 24000, play_coup("2♣ 3♥ 3♠ A♦ 7♦ 4♠"))
     >>> collect_back_text(won, paid=23000)

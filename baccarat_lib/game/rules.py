@@ -26,8 +26,7 @@ TOTALS = range(10)
 THIRD_CARD_VALUES = range(10)
 ANY = frozenset(THIRD_CARD_VALUES)
 
-# Banker's two-card total -> values of Player's third card on which Banker DRAWS.
-# Read it like the printed table: row 3 draws on anything but 8, row 6 only on 6 and 7.
+# Banker's two-card total -> values of Player's third card on which Banker DRAWS, as in the printed table.
 BANKER_TABLEAU = {
     0: ANY,
     1: ANY,
@@ -39,21 +38,14 @@ BANKER_TABLEAU = {
     7: frozenset(),
 }
 
-# Player's two-card totals that draw; 6 and 7 stand (8 and 9 are naturals, settled before).
 PLAYER_DRAWS_ON = frozenset({0, 1, 2, 3, 4, 5})
-
-# Two-card totals that are naturals: both hands then stand and are compared at once.
-NATURALS = frozenset({8, 9})
-
-
-# The totals on which Player stands (6 and 7), as Player's rule names them.
+NATURALS = frozenset({8, 9})  # two-card totals on which both hands stand and are compared
 _PLAYER_STANDS_ON = frozenset(TOTALS) - PLAYER_DRAWS_ON - NATURALS
 
 
 class Decision(NamedTuple):
-    """A draw-or-stand decision as data: ``draws``, the ``rule`` that made it ("natural", "player-rule",
-    "banker-follows-player", "tableau"), the ``total``, the ``values`` the rule names (the totals 0–5 or 6–7, or the
-    tableau row) and Player's ``third_card`` (a Card or a value); ``.reason`` words it when read."""
+    """A draw-or-stand decision as data: the ``rule`` ("natural", "player-rule", "banker-follows-player",
+    "tableau"), the total, the values the rule names and Player's third card."""
 
     draws: bool
     rule: str
@@ -63,19 +55,19 @@ class Decision(NamedTuple):
 
     @property
     def reason(self) -> str:
-        """Why, in words: '0–5 draws.', "Player's third card is a 7: with 4, Banker draws on 2–7."."""
+        """Why, in words: '0–5 draws.'."""
         return decision_text(self)
 
     @property
     def cell(self) -> tuple[int, int] | None:
-        """The tableau cell read, (Banker's total, value of Player's third card); None for any other rule."""
+        """The tableau cell read, (Banker's total, third-card value); None for another rule."""
         if self.rule != "tableau":
             return None
         return self.total, self.third_card.value if isinstance(self.third_card, Card) else self.third_card
 
 
 def hand_total(cards) -> int:
-    """The hand's total: the sum of the card values mod 10 (only the units digit counts).
+    """The hand's total: the units digit of the card values' sum.
 
     >>> hand_total("Q 9"), hand_total("2 4"), hand_total("5 5")
     (9, 6, 0)
@@ -84,12 +76,12 @@ def hand_total(cards) -> int:
 
 
 def _points(cards) -> int:
-    """The total of Cards the library holds already (a Hand's, a coup's): the units digit of their values' sum."""
+    """``hand_total`` of Cards."""
     return sum([card.value for card in cards]) % 10
 
 
 def total_working(cards) -> str:
-    """A hand total worked out in words: card values first when a card is a picture or an ace.
+    """A hand total worked out, with card values when a card is a picture or an ace.
 
     >>> total_working("6 7 8"), total_working("A Q"), total_working("5 5")
     ('6 + 7 + 8 = 21 → keep the units digit: 1', 'A + Q → 1 + 0 = 1', '5 + 5 = 10 → keep the units digit: 0')
@@ -107,7 +99,7 @@ def total_working(cards) -> str:
 
 
 def is_natural(cards) -> bool:
-    """True when a hand has 8 or 9 on its first two cards; a third card never makes a natural.
+    """True when a hand has 8 or 9 on its first two cards.
 
     >>> is_natural("K 9"), is_natural("4 4"), is_natural("2 3 3")
     (True, True, False)
@@ -120,7 +112,7 @@ def _is_natural(cards) -> bool:
 
 
 def totals_text(*hands) -> str:
-    """For each hand (its cards), one line with its total.
+    """One line per hand with its total.
 
     >>> print(totals_text("7 8", "K 9"))
     7 8: total 5
@@ -133,7 +125,7 @@ def totals_text(*hands) -> str:
 
 
 def two_card_totals_text() -> str:
-    """Every total that two cards can make, found by trying every pair of ranks, and whether 10 is among them.
+    """Every total two cards can make (every pair of ranks tried), and whether 10 is among them.
 
     >>> print(two_card_totals_text())
     two-card totals seen: 0, 1, 2, 3, 4, 5, 6, 7, 8, 9
@@ -145,7 +137,7 @@ def two_card_totals_text() -> str:
 
 
 def natural_text(*hands) -> str:
-    """For each hand (its cards), one line: is it a natural?
+    """One line per hand: is it a natural?
 
     >>> print(natural_text("K 9", "2 3 4"))
     K 9: natural? yes
@@ -159,7 +151,7 @@ def natural_text(*hands) -> str:
 
 
 def _third_card(player_third_card) -> Card | int | None:
-    """Player's third card as a Card (given one, or its text) or a point value 0..9; None if Player stood."""
+    """Player's third card as a Card or a point value 0..9; None if Player stood."""
     if player_third_card is None or isinstance(player_third_card, Card):
         return player_third_card
     if isinstance(player_third_card, str):
@@ -175,13 +167,13 @@ def _third_card(player_third_card) -> Card | int | None:
 
 
 def third_card_value(player_third_card) -> int | None:
-    """The point value of Player's third card given as a Card, a value 0..9 or a card string; None if Player stood."""
+    """The point value of Player's third card (a Card, a value 0..9 or text); None if Player stood."""
     third_card = _third_card(player_third_card)
     return third_card.value if isinstance(third_card, Card) else third_card
 
 
 def _player_decision(player_total: int) -> Decision:
-    """Player's decision for a checked total (play_coup's totals are checked by construction)."""
+    """``player_decision`` for a checked total."""
     if player_total in NATURALS:
         return Decision(False, "natural", player_total)
     if player_total in PLAYER_DRAWS_ON:
@@ -204,7 +196,7 @@ def player_draws(player_total: int) -> bool:
 
 
 def player_rule_text(totals=range(8), reasons: bool = False) -> str:
-    """Player's rule for each two-card total in ``totals`` (0..7), one line each: draw or stand, and why.
+    """Player's rule for each two-card total in ``totals``: draw or stand, and why.
 
     >>> print(player_rule_text([5, 6], reasons=True))
     Player has 5: draw. Why: 0–5 draws.
@@ -222,7 +214,7 @@ def player_rule_text(totals=range(8), reasons: bool = False) -> str:
 
 
 def _banker_decision(banker_total: int, player_third_card: Card | int | None) -> Decision:
-    """Banker's decision for a checked total and Player's third card (a Card, a point value, or None)."""
+    """``banker_decision`` for a checked total and third card."""
     if banker_total in NATURALS:
         return Decision(False, "natural", banker_total)
     if player_third_card is None:
@@ -245,7 +237,7 @@ def banker_decision(banker_total: int, player_third_card) -> Decision:
 
 
 def banker_draws(banker_total: int, player_third_card) -> bool:
-    """True when Banker draws; ``player_third_card`` is a Card, a value 0..9, or None if Player stood.
+    """True when Banker draws; ``player_third_card`` is None if Player stood.
 
     >>> banker_draws(3, 8), banker_draws(6, 6), banker_draws(6, None)
     (False, True, False)

@@ -25,7 +25,7 @@ DECK_RANGE = range(1, 9)
 
 
 def check_decks(decks) -> int:
-    """The number of decks as an int, checked to be a whole number 1..8 (a numpy integer is fine)."""
+    """The number of decks, a whole number 1..8, as an int."""
     try:
         return whole_number("decks", decks, DECK_RANGE.start, DECK_RANGE.stop - 1)
     except BaccaratError:
@@ -33,12 +33,12 @@ def check_decks(decks) -> int:
 
 
 def _full_shoe(decks: int) -> list[Card]:
-    """The cards of ``decks`` standard 52-card decks, unshuffled (a deck count already checked)."""
+    """The cards of ``decks`` 52-card decks, unshuffled."""
     return [Card(rank, suit) for _deck in range(decks) for suit in SUITS for rank in RANKS]
 
 
 def shoe_counts(decks: int = 8, removed=()) -> tuple[int, ...]:
-    """How many cards of each rank A..K are left in ``decks`` decks after ``removed`` cards are taken out.
+    """How many cards of each rank A..K are left in ``decks`` decks after ``removed`` are taken out.
 
     >>> shoe_counts(1, "A♠ A K")
     (2, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 3)
@@ -47,10 +47,10 @@ def shoe_counts(decks: int = 8, removed=()) -> tuple[int, ...]:
 
 
 def _shoe_counts(decks: int, cards=()) -> tuple[int, ...]:
-    """``shoe_counts`` for a deck count already checked and ``removed`` already read as cards."""
+    """``shoe_counts`` of checked arguments."""
     by_rank = Counter(card.rank for card in cards)
     by_card = Counter(card.label for card in cards if card.suit)
-    for held, counts in ((decks, by_card), (4 * decks, by_rank)):     # a card once a deck, a rank 4 times a deck
+    for held, counts in ((decks, by_card), (4 * decks, by_rank)):
         for card, count in counts.items():
             if count > held:
                 raise BaccaratError(_("cannot remove {count} × {card}: a {decks}-deck shoe holds only {held}; "
@@ -60,7 +60,7 @@ def _shoe_counts(decks: int, cards=()) -> tuple[int, ...]:
 
 
 def rank_counts(cards) -> tuple[int, ...]:
-    """How many cards of each rank A..K (suits ignored), cards given as text or a list.
+    """How many cards of each rank A..K.
 
     >>> rank_counts("A A K 7♠")
     (2, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1)
@@ -69,15 +69,9 @@ def rank_counts(cards) -> tuple[int, ...]:
     return tuple(by_rank[rank] for rank in RANKS)
 
 
-def _is_full_decks(cards: list[Card], decks: int) -> bool:
-    """True when ``cards`` are exactly ``decks`` full 52-card decks (every card of every suit ``decks`` times)."""
-    return len(cards) == 52 * decks and Counter(cards) == Counter(_full_shoe(decks))
-
-
 class Shoe:
-    """A shoe of ``decks`` full decks (8 when not given) or of the given ``cards`` (not both, unless they are those
-    decks), shuffled by ``seed`` (``errors.check_seed``); ``cut_card`` cards stay behind the cut card (default 14,
-    0 for a shoe under 52 cards)."""
+    """A shoe of ``decks`` full decks (8) or of ``cards``, shuffled by ``seed``; ``cut_card`` cards stay behind the
+    cut card (14, or 0 under 52 cards)."""
 
     def __init__(self, decks: int | None = None, seed=None, cards=None, cut_card: int | None = None):
         seed = check_seed(seed)
@@ -88,7 +82,7 @@ class Shoe:
             cards = as_cards(cards)
             if decks is not None:
                 decks = check_decks(decks)
-                if not _is_full_decks(cards, decks):
+                if Counter(cards) != Counter(_full_shoe(decks)):
                     raise BaccaratError(_("decks={decks} contradicts cards: they are {count} cards, not {decks} full "
                                           "decks; give decks or cards, not both").format(decks=decks,
                                                                                          count=len(cards)))
@@ -103,7 +97,7 @@ class Shoe:
 
     @classmethod
     def _of_decks(cls, decks: int, seed: int | None) -> Shoe:
-        """``Shoe(decks, seed)`` for a deck count and seed the library has already checked."""
+        """``Shoe(decks, seed)`` of checked arguments."""
         shoe = cls.__new__(cls)
         shoe._shuffle(_full_shoe(decks), decks, seed, 14)
         return shoe
@@ -122,7 +116,7 @@ class Shoe:
         return f"Shoe({len(self)} cards left of {len(self._cards)})"
 
     def __str__(self):
-        """The shoe as a learner reads it, in the course's language: "411 cards left in the shoe, of 416." """
+        """"411 cards left in the shoe, of 416." """
         return _("{left} cards left in the shoe, of {total}.").format(left=len(self), total=len(self._cards))
 
     @property
@@ -135,12 +129,12 @@ class Shoe:
         return rank_counts(self._cards[self.position:])
 
     def peek(self, n: int = 1) -> list[Card]:
-        """The next ``n`` cards without dealing them (fewer when fewer are left); ``n`` is a whole number 0 or more."""
+        """The next ``n`` cards without dealing them (fewer when fewer are left)."""
         n = whole_number("n", n, 0)
         return self._cards[self.position:self.position + n]
 
     def deal(self, n: int = 1) -> list[Card]:
-        """Deal the next ``n`` cards: a whole number from 0 to the cards left."""
+        """Deal the next ``n`` cards."""
         n = whole_number("n", n, 0)
         if n > len(self):
             raise BaccaratError(_("cannot deal {count} cards: only {left} left in the shoe").format(
@@ -171,21 +165,18 @@ class Shoe:
 
 
 def _seed_text(seed: int) -> str:
-    """A whole-number seed as text for a derived seed: its decimal digits (hexadecimal past ~4,200 digits,
-    where Python refuses to write an int in decimal)."""
+    """A seed as text: decimal, or hexadecimal past the digits Python writes in decimal."""
     return str(seed) if seed.bit_length() <= 14_000 else hex(seed)
 
 
 def _shoe_seed(seed: int, number: int) -> int:
-    """The seed of shoe ``number`` of a ``ShoeRun`` seeded ``seed``: the number ``random.seed`` makes of the text
-    ``f"{seed}-{number}"`` (its bytes and their SHA-512 digest, big-endian), so every run shuffles as it always has."""
+    """The seed of shoe ``number`` of a ``ShoeRun``: what ``random.seed`` makes of ``f"{seed}-{number}"``."""
     text = f"{_seed_text(seed)}-{number}".encode()
     return int.from_bytes(text + hashlib.sha512(text).digest(), "big")
 
 
 class ShoeRun:
-    """Consecutive shoes from one ``seed``, as at a table: a fresh shoe after each cut card, so the run replays.
-    Shoe 1 is ``Shoe(decks, seed)``, shoe n shuffles by ``_shoe_seed(seed, n)`` (None: every shoe is random).
+    """Consecutive shoes from one ``seed`` (None: random), a fresh one after each cut card, so the run replays.
 
     >>> run = ShoeRun(decks=1, seed=3)
     >>> fresh = [run.deal_coup()[1] for _ in range(12)]

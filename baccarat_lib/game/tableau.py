@@ -1,7 +1,6 @@
 """The Banker tableau as rows of a printed table, and a checker for tables printed elsewhere.
 
-Everything here reads the one literal ``rules.BANKER_TABLEAU``; nothing restates the rule. Its Markdown and
-HTML views are in ``views.tableau``; the "which rows are wrong?" exercise in ``teaching``.
+Everything here reads the one literal ``rules.BANKER_TABLEAU``.
 
 >>> tableau_rows()[1]
 ((3,), frozenset({0, 1, 2, 3, 4, 5, 6, 7, 9}), frozenset({8}))
@@ -29,13 +28,8 @@ from .rules import ANY, BANKER_TABLEAU, THIRD_CARD_VALUES
 __all__ = ["tableau_rows", "draw_grid", "read_published_table", "published_table_contradictions", "wrong_rows",
            "tableau_text", "published_table_text", "SOURCE_002_HEADINGS", "SOURCE_002_ROWS"]
 
-# Source 002's Banker table exactly as printed (only the Vietnamese words translated):
-# "Tổng 2 lá bài đầu tiên" = total of the first 2 cards; "Rút bài khi lá thứ 3 của Khách Chơi là" = draws
-# when Player's 3rd card is; "Không rút bài khi ..." = does not draw when ...; "Không rút" = does not draw;
-# "Luôn rút 3 lá bài" = always draws a 3rd card. In this printing 10 (and J, Q, K) stands for the value 0.
-# Its row "8-9: does not draw" is about naturals, settled before the tableau, so it is left out here.
-# Headings and words are marked for the catalog (shown with ``_()``: in Vietnamese, the source's own words);
-# the cells stay English here because ``_published_values`` reads them.
+# Source 002's Banker table as printed, its Vietnamese words in English (the catalog gives them back); 10 stands
+# for the value 0. Its row "8-9: does not draw" is about naturals, so it is left out.
 SOURCE_002_HEADINGS = (N_("Total of the first 2 cards"), N_("Draws when Player's 3rd card is:"),
                        N_("Does not draw when Player's 3rd card is:"))
 SOURCE_002_ROWS = (
@@ -48,8 +42,6 @@ SOURCE_002_ROWS = (
 )
 
 
-# ----------------------------------------------------------------------------- the printed table
-
 def tableau_rows() -> list[tuple[tuple[int, ...], frozenset, frozenset]]:
     """(Banker totals, draw values, stand values) per row; neighbouring totals with the same row share it."""
     rows: list[tuple[tuple[int, ...], frozenset, frozenset]] = []
@@ -61,10 +53,8 @@ def tableau_rows() -> list[tuple[tuple[int, ...], frozenset, frozenset]]:
     return rows
 
 
-# ----------------------------------------------------------------------------- the grid
-
 def draw_grid() -> tuple[tuple[bool, ...], ...]:
-    """``grid[banker_total][third_card_value]`` for Banker totals 0..7 and values 0..9: True = Banker draws.
+    """``grid[banker_total][third_card_value]``: True when Banker draws.
 
     >>> len(draw_grid()), len(draw_grid()[0]), sum(map(sum, draw_grid()))
     (8, 10, 51)
@@ -73,18 +63,12 @@ def draw_grid() -> tuple[tuple[bool, ...], ...]:
                  for total in BANKER_TABLEAU)
 
 
-# ----------------------------------------------------------------------------- published tables
-
 _ALL_WORDS = ("always", "any")
 _NONE_WORDS = ("never", "does not draw", "no draw", "—", "-")
 
 
 def _published_values(cell: str, column: str) -> frozenset:
-    """The third-card values a printed cell names; ``column`` is "draw" or "stand".
-
-    Digits 0..9 are values; ranks count by their value (A = 1; 10, J, Q, K = 0). Words: "always ..." means every
-    value; "never" or "does not draw" means none in the draw column and every value in the stand column; empty means
-    none.
+    """The third-card values a printed cell of ``column`` ("draw" or "stand") names; "does not draw" stands on all.
 
     >>> sorted(_published_values("1-2-3-4-5-6-7-9-10", "draw")), sorted(_published_values("does not draw", "stand"))
     ([0, 1, 2, 3, 4, 5, 6, 7, 9], [0, 1, 2, 3, 4, 5, 6, 7, 8, 9])
@@ -108,7 +92,7 @@ def _published_values(cell: str, column: str) -> frozenset:
 
 
 def _value_of(item) -> int | None:
-    """A third-card value 0..9 given as one (an int, or "0", "1") or as a rank ("A", "10", "K"); None if neither."""
+    """A third-card value from one (7, "0", "1") or a rank ("A", "10", "K"); None if neither."""
     if isinstance(item, str):
         text = item.strip().upper()
         return int(text) if text in ("0", "1") else RANK_VALUES.get(text)
@@ -117,9 +101,7 @@ def _value_of(item) -> int | None:
 
 
 def read_published_table(rows) -> dict[int, tuple[tuple[int, ...], tuple[int, ...]]]:
-    """Printed rows ``(totals, draw cell, stand cell)`` -> ``{banker_total: (draw_values, stand_values)}``.
-
-    Values come out sorted; a totals cell such as ``"0-1-2"`` gives the same row to each total.
+    """Printed rows (totals, draw cell, stand cell) as ``{banker_total: (draw_values, stand_values)}``.
 
     >>> read_published_table([("4", "2, 3, 4, 5, 6, 7", "1-8-9-10")])
     {4: ((2, 3, 4, 5, 6, 7), (0, 1, 8, 9))}
@@ -145,9 +127,7 @@ def read_published_table(rows) -> dict[int, tuple[tuple[int, ...], tuple[int, ..
 
 
 class Contradiction(NamedTuple):
-    """One disagreement with the tableau, as data: the ``banker_total``, its ``kind`` ("both": listed in both
-    columns, "missing": in neither, "wrong column", or "missing row": then ``values`` are the totals without a row),
-    the third-card ``values`` concerned and those of them the tableau ``draws`` on; ``str()`` words it when shown."""
+    """One disagreement with the tableau: "both", "missing", "wrong column" or "missing row" (``values``: totals)."""
 
     banker_total: int
     kind: str
@@ -159,7 +139,7 @@ class Contradiction(NamedTuple):
 
 
 def _values(values, where: str) -> frozenset:
-    """Published values as point values 0..9 (ints 0..9 or rank strings such as "A", "10", "K")."""
+    """Published values (0..9 or ranks) as point values."""
     items = _iterable(values, (str, bytes, dict))
     if items is None:
         raise BaccaratError(_("{where} must be a set of third-card values such as {{2, 3}}, not {value}").format(
@@ -174,7 +154,7 @@ def _values(values, where: str) -> frozenset:
 
 
 def _row_contradictions(total: int, draw_values: frozenset, stand_values: frozenset) -> list[Contradiction]:
-    expected = BANKER_TABLEAU.get(total, frozenset())          # 8 and 9 are naturals: Banker never draws
+    expected = BANKER_TABLEAU.get(total, frozenset())          # naturals: Banker never draws
     both, missing = draw_values & stand_values, ANY - draw_values - stand_values
     should_stand, should_draw = (draw_values - stand_values) - expected, (stand_values - draw_values) & expected
     return [Contradiction(total, kind, values, values & expected)
@@ -183,8 +163,7 @@ def _row_contradictions(total: int, draw_values: frozenset, stand_values: frozen
 
 
 def published_table_contradictions(published) -> list[Contradiction]:
-    """Where a published table ``{banker_total: (draw_values, stand_values)}`` (values 0..9 or ranks) contradicts
-    BANKER_TABLEAU, row by row (each prints as a sentence).
+    """Where a published table ``{banker_total: (draw_values, stand_values)}`` contradicts BANKER_TABLEAU.
 
     >>> print(published_table_contradictions({6: ({5, 6, 7}, {0, 1, 2, 3, 4, 8, 9})})[0])
     Banker 6: 5 listed as draw, but Banker stands on them.
@@ -216,7 +195,7 @@ def published_table_contradictions(published) -> list[Contradiction]:
 
 
 def wrong_rows(published) -> list[int]:
-    """The Banker totals whose published rows contradict the tableau (rows that are missing included)."""
+    """The Banker totals whose published rows contradict the tableau or are missing."""
     wrong = set()
     for contradiction in published_table_contradictions(published):
         wrong |= set(contradiction.values) if contradiction.kind == "missing row" else {contradiction.banker_total}
@@ -228,7 +207,7 @@ def _values_text(values) -> str:
 
 
 def tableau_text() -> str:
-    """The tableau, one line per Banker total: the values of Player's third card on which Banker draws.
+    """One line per Banker total: the third-card values on which Banker draws.
 
     >>> print(tableau_text().splitlines()[7])
     Banker 7: draws on none
@@ -238,7 +217,7 @@ def tableau_text() -> str:
 
 
 def published_table_text(published) -> str:
-    """A published table ``{banker_total: (draw_values, stand_values)}``, one line per row, both columns as printed.
+    """A published table, one line per row.
 
     >>> print(published_table_text({4: ({2, 3, 4, 5, 6, 7}, {0, 1, 8, 9})}))
     Banker 4: draws on 2 3 4 5 6 7         stands on 0 1 8 9
@@ -246,7 +225,7 @@ def published_table_text(published) -> str:
     if not isinstance(published, dict):
         raise refusal(_("published must be a table {{banker_total: (draw_values, stand_values)}}, not {value}"),
                       value=published)
-    published_table_contradictions(published)               # the same checks on its rows
+    published_table_contradictions(published)               # checks its rows
     return "\n".join(_("Banker {total}: draws on {draws:<19} stands on {stands}").format(
         total=total, draws=_values_text(draws), stands=_values_text(stands))
         for total, (draws, stands) in published.items())
