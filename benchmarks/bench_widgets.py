@@ -329,8 +329,9 @@ def scenarios() -> dict:
         # On the class hub, the service's replies played here (no network, no thread): a poll on each of lesson
         # 05's exercises in turn, answered, then revealed.
         reply = {"poll": None}
-        view = w.ClassPoll(fetch=lambda: (200, reply), send=lambda poll_id, answer: (200, {"accepted": True}),
-                           run=lambda function: function(), start=False).view
+        from baccarat_lib.views.widgets.class_poll import ClassPoll
+        view = ClassPoll(fetch=lambda: (200, reply), send=lambda poll_id, answer: (200, {"accepted": True}),
+                         run=lambda function: function(), start=False).view
         c = view.controller
 
         def look(**poll):
