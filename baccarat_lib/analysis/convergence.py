@@ -1,12 +1,7 @@
 """Checking the exact odds two ways: a plain enumerator for tiny shoes, and a simulation that converges.
 
-``odds`` is fast because it compiles every coup once and only reweights it for each shoe. Lesson 07 shows
-the idea the slow, plain way first (deal every card the rules ask for, one at a time, from a tiny shoe) and
-checks that both give the same Fractions; then it simulates millions of coups and watches the running
-estimate close in on the exact value, inside a band of ±2 standard errors.
-
-``views.plots.plot_convergence`` draws a ``Convergence``; ``game.shoe.rank_counts`` turns cards into the
-``counts=`` that ``odds`` takes.
+The enumerator deals every card the rules ask for, one at a time; the simulation's running estimate closes in on
+the exact value within ±2 standard errors (``views.plots.plot_convergence`` draws a ``Convergence``).
 
 >>> tiny_shoe = "K K K K 3 3 3 3 6 6 6 6"
 >>> plain = outcome_chances(enumerate_coups(tiny_shoe))

@@ -1,8 +1,6 @@
 """Card counting, exactly: how each card taken out of the shoe moves each bet's edge, and the edges through a shoe.
 
-Everything here calls ``odds`` with the shoe's exact composition (13 rank counts), so every edge is a ``Fraction``.
-
-The exercises answered here are in ``teaching.odds_questions``.
+Every edge comes from ``odds`` on the shoe's exact composition, so it is a ``Fraction``.
 
 >>> effects = effect_of_removal("banker", "standard", decks=1)
 >>> effects[5] == house_edge("banker", "standard", 1, removed="5") - house_edge("banker", "standard", 1)

@@ -1,20 +1,18 @@
 """The drawing rules applied to numpy arrays of many coups at once: the one vectorised play kernel.
 
-Exact odds (``odds.coup_table``), the simulator (``simulate``) and the counting module (``counting.five_choice``,
-through ``odds``) all play coups with ``play_values``. It reads the rules as data (``rules.NATURALS``,
-``rules.PLAYER_DRAWS_ON``, ``rules.BANKER_TABLEAU``), so a change to a rule reaches all three.
+Exact odds, the simulator and card counting all play coups with ``play_values``, which reads the rules as data
+(``rules.NATURALS``, ``rules.PLAYER_DRAWS_ON``, ``rules.BANKER_TABLEAU``), so a change to a rule reaches all three.
 
 Public names:
 
-- ``OUTCOME_CODES``, ``CODE_OUTCOMES``: ``Outcome`` <-> the small integer codes arrays of coups use.
-- ``PLAYER_DRAWS``: ``PLAYER_DRAWS[total]``, Player's rule over two-card totals 0..9.
-- ``BANKER_DRAWS``: ``BANKER_DRAWS[banker_total, player_third_card_value]``, the tableau (rows 0..7).
+- ``OUTCOME_CODES``, ``CODE_OUTCOMES``: ``Outcome`` <-> the integer codes arrays of coups use.
+- ``PLAYER_DRAWS``: Player's rule by two-card total 0..9.
+- ``BANKER_DRAWS``: the tableau by [banker_total, player_third_card_value] (rows 0..7).
 - ``Played``: the arrays ``play_values`` returns.
-- ``play_values(player_two, banker_two, fifth, sixth, player_draws_on=PLAYER_DRAWS_ON)``: play coups from
-  each side's two-card sum and the next two card values.
-- ``MAX_COUP_CARDS``: a coup may need 6 cards; ``check_shoe_size(cards)``: the one check that a shoe of that many
-  cards can finish every coup (exact odds, the plain enumerator and ``simulate.play_shoe`` all use it).
-- ``check_player_draws_on(totals)``: a variant of Player's rule (the totals Player draws on) as a frozenset.
+- ``play_values(player_two, banker_two, fifth, sixth, player_draws_on=PLAYER_DRAWS_ON)``: play coups.
+- ``MAX_COUP_CARDS``: the most cards a coup needs (6).
+- ``check_shoe_size(cards)``: refuse a shoe too small to finish every coup.
+- ``check_player_draws_on(totals)``: a variant of Player's rule as a frozenset.
 
 >>> played = play_values(np.array([2 + 3]), np.array([3 + 1]), np.array([7]), np.array([4]))
 >>> CODE_OUTCOMES[played.outcome[0]], int(played.player_total[0]), int(played.banker_total[0]), int(played.n_cards[0])

@@ -1,23 +1,13 @@
 """Fast simulation of real shuffled shoes, vectorised with numpy.
 
-A shoe of ``decks`` full decks is shuffled, coups are dealt from it by the rules until the cut card
-comes out, then a fresh shoe is shuffled.  The cut card sits ``cut_card`` cards from the end (14 by
-default, as in ``Shoe``): a coup starts only while more than ``cut_card`` cards are left (and at least
-6, so it can always finish); the coup under way when the cut card appears is finished from the cards
-behind it.  No cards are burnt.
-``simulate_coups`` records at most ``MAX_RECORDED_COUPS`` (20,000,000) coups, about 13 bytes each;
-``outcome_counts`` counts up to ``MAX_COUNTED_COUPS`` (1,000,000,000), 2,048 shoes at a time.
+Coups are dealt from a shuffled shoe of ``decks`` decks until the cut card, ``cut_card`` cards from the end (14
+by default, as in ``Shoe``), comes out; the coup under way then is finished, and a fresh shoe is shuffled. No cards
+are burnt. ``simulate_coups`` records up to ``MAX_RECORDED_COUPS`` (20,000,000) coups, about 13 bytes each;
+``outcome_counts`` counts up to ``MAX_COUNTED_COUPS`` (1,000,000,000).
 
-Every function takes ``seed`` under the library's one seed policy (``errors.check_seed``: ``None`` for fresh
-randomness, or a whole number 0 or more, numpy integers too; anything else is refused) and never touches
-global random state: the same seed deals the same shoes.
-
-**One seed, one shoe.** The first shoe of every function here is the shoe ``game.shoe.Shoe(decks, seed)``
-shuffles (and so the first shoe of ``ShoeRun(decks, seed)`` and of every widget that deals): ``deal_shoe(8, 2024)``
-is, coup by coup, ``Shoe(8, 2024).coups()``, and ``simulate_coups`` / ``outcome_counts`` with seed 2024 start
-with that same shoe. The shoes after the first come from numpy's generator seeded with ``seed`` (a separate,
-fast stream): they are not ``ShoeRun``'s later shoes, whose Python shuffle would cost about 0.5 ms a shoe
-(some 17 s for the ~37,000 shoes of 3,000,000 coups, against about 0.5 s for the whole simulation here).
+``seed`` follows ``errors.check_seed``, and no global random state is touched. The first shoe of a seed is the
+one ``game.shoe.Shoe(decks, seed)`` shuffles (``deal_shoe(8, 2024)`` is ``Shoe(8, 2024).coups()``); later shoes
+come from numpy's generator, not from ``ShoeRun``, whose Python shuffle would be about 30 times slower.
 
 >>> counts = outcome_counts(10_000, decks=8, seed=1)
 >>> sum(counts.values()), sorted(counts) == sorted(Outcome)
@@ -29,14 +19,9 @@ fast stream): they are not ``ShoeRun``'s later shoes, whose Python shuffle would
 >>> int(shoe.n_cards.sum()) <= 52
 True
 
-How it is fast: many shoes are shuffled at once (a random 26-bit key per card, the card's code in the
-6 low bits, one ``sort`` per shoe, 128 shoes at a time so the keys stay in the cache; the rare shoes whose keys
-tie are reshuffled with ``Generator.permuted`` after every key of the chunk is drawn, so every order is exactly
-equally likely).  Each card position of each shoe then gets the key of the coup that would start there (the
-two two-card totals, the next two card values and the pairs, one uint16), and all shoes are dealt in lockstep,
-one coup per step: lookup tables built once by ``kernel.play_values`` map a key to the outcome, the totals, the
-natural, the pairs and the number of cards used, each shoe's position advances by 4, 5 or 6, and each record
-column is one lookup of the coups' keys.
+How it is fast: 128 shoes at a time are shuffled by sorting random keys (shoes whose keys tie are reshuffled, so
+every order is equally likely); each card position gets the key of the coup that would start there, and all shoes
+are dealt in lockstep through lookup tables built once by ``kernel.play_values``.
 """
 
 from __future__ import annotations

@@ -1,23 +1,20 @@
 """On the class hub, each saved answer also goes to the class's service (the teacher's class view), in the background.
 
-Off the hub nothing happens. On the hub, the student's server has ``BACCARAT_CLASS_URL`` (the service's address,
-ending in ``/services/class-view/``) and ``JUPYTERHUB_API_TOKEN`` (the student's own token), which its kernels
-inherit. Then every answer ``AnswerRecorder`` saves is also put, with an id of its own, in the progress file's
-outbox (``class_outbox``, in the same transaction as the answer, so a kernel restart loses none), and one daemon
-thread per progress store sends the outbox in batches to ``api/answers`` and deletes what the service received.
-Saving an answer never waits for the network. A lost connection is retried with a growing pause (``FIRST_PAUSE``
-doubling up to ``LONGEST_PAUSE``) and logged for developers (the logger ``baccarat_lib.progress``), never shown to
-the learner; an answer sent twice (the reply was lost) is a duplicate to the service, not a new answer. A batch the
-service refuses (400) is sent again one answer at a time, and an answer refused alone is dropped (logged). A token
-the hub refuses (401, 403) is not tried again until ``JUPYTERHUB_API_TOKEN`` changes: the answers wait in the outbox,
-and the link's ``state`` says "token refused".
+On the hub (``BACCARAT_CLASS_URL`` and ``JUPYTERHUB_API_TOKEN`` set), each saved answer is put in the progress
+file's outbox in the same transaction, so a restart loses none, and one daemon thread per store sends the outbox in
+batches. Saving never waits for the network: a lost connection is retried with a pause doubling from
+``FIRST_PAUSE`` to ``LONGEST_PAUSE`` and logged, never shown; an answer sent twice is a duplicate to the service. A
+refused batch (400) is sent one answer at a time, and an answer refused alone is dropped. A refused token (401,
+403) is not tried again until it changes, and ``state`` says "token refused".
 
 Public names:
 
-- ``CLASS_URL_VARIABLE``, ``TOKEN_VARIABLE``, ``class_url()``: where the service is (None off the hub).
-- ``class_request(method, path, body=None, url=None)``: one call to the service (the class poll's too).
-- ``answer_body(answer)``, ``ClassLink(store, url=None)``, ``link_for(store)``: an answer as the service takes it,
-  the thread that sends a store's outbox, and the one link of a store in this kernel.
+- ``CLASS_URL_VARIABLE``, ``TOKEN_VARIABLE``: the environment variables of the hub.
+- ``class_url()``: the service's address (None off the hub).
+- ``class_request(method, path, body=None, url=None)``: one call to the service.
+- ``answer_body(answer)``: an answer as the service takes it.
+- ``ClassLink(store, url=None)``: the thread that sends a store's outbox.
+- ``link_for(store)``: the one link of a store in this kernel.
 """
 
 from __future__ import annotations

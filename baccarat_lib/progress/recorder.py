@@ -1,26 +1,20 @@
 """One answer recorder for every place a learner answers: a lesson's exercise, a drill, the final test, dealer mode.
 
-It owns two rules:
-
 - **The clock** runs from when the learner could see the question, never from when its cell ran (Run All builds
-  every widget of a lesson long before the learner scrolls to it). ``ask()`` starts it for a question shown on the
-  learner's click (Start, Next, Continue); ``ask(start=False)`` leaves it stopped for a question shown with no one
-  known to be looking (a lesson's exercise), until ``touch()`` (their first keystroke in it) or
-  ``restart_clock()``. An answer whose clock never started is saved untimed (``seconds=None``). ``clock`` is any
-  function of no arguments returning seconds (``time.monotonic`` unless a test passes a fake one); one that fails
-  is a ``BaccaratError`` naming ``clock`` from ``seconds()``, and leaves a saved answer untimed.
-- **Saving once.** ``SAVE_RULES`` says, per source, which judged answers of a question are saved: ``"until right"``
-  (a lesson's exercise: each new try until one is right, not the same answer twice in a row, each saved try
-  restarting the clock) or ``"first"`` (a drill, the final test, dealer mode: only the first, as only it is scored).
+  every widget long before the learner scrolls to it). ``ask()`` starts it; ``ask(start=False)`` leaves it stopped
+  until ``touch()`` (the first keystroke) or ``restart_clock()``; an answer whose clock never started is saved
+  untimed. A ``clock`` that fails is a ``BaccaratError`` naming ``clock``, and the answer is saved untimed.
+- **Saving once.** ``SAVE_RULES`` says per source which answers to a question are saved: ``"until right"`` (each new
+  try until one is right) or ``"first"`` (only the first, as only it is scored).
 
-On the class hub every saved answer is also queued for the class's service (``progress.class_link``). Saving never
-raises: the store copes with a damaged file, a read-only folder or a full disk and says so once
-(``Recorded.messages``); a key or answer longer than ``MAX_TEXT`` is saved shortened; anything else is logged, and
-``Recorded`` says the answer was not saved, with a sentence in ``messages``.
+Saving never raises: what the store says (a damaged file, a full disk) and a failure to save come back as sentences
+in ``Recorded.messages``. On the class hub each saved answer is also queued for the class's service.
 
 Public names:
 
-- ``SAVE_RULES``, ``Recorded`` (what recording one judged answer did), ``AnswerRecorder``.
+- ``SAVE_RULES``: which answers of a question each source saves.
+- ``Recorded``: what recording one judged answer did.
+- ``AnswerRecorder``: times and saves the answers of one place.
 
 >>> from baccarat_lib.progress.store import ProgressStore
 >>> ticks = iter([10.0, 13.5, 20.0])

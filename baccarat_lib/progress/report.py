@@ -1,13 +1,9 @@
 """What a learner's saved answers say: per skill, per cell of the Banker tableau, per day, per lesson, and what to
-practise next, read from the summaries a ``ProgressStore`` keeps (answers in a tuple are tallied by the same SQL), so
-the "My progress" page refreshes as fast after 100,000 answers as after 100.
+practise next, read from a ``ProgressStore``'s summaries so the page is as fast after 100,000 answers as after 100.
 
-The course hands the report its skills' names (``SkillNames``: ``teaching.progress_report.COURSE_SKILLS``) and its
-lessons (``course.LESSONS``). A lesson is done when each of its exercises was answered right at least once as a
-lesson exercise and its final test's questions were all answered, from that lesson's notebook in either edition or
-from a page that does not know its notebook (classroom mode); a lesson with neither is not listed. An untimed answer
-counts in the accuracy, not in the median. The next drill kind to practise is the weakest with ``ENOUGH_ANSWERS``
-answers below ``MASTERED`` accuracy, else the first never practised, else the one with the fewest answers.
+A lesson is done when each of its exercises was answered right once and all its final test's questions were
+answered. An untimed answer counts in the accuracy, not the median. The next kind to practise is the weakest with
+``ENOUGH_ANSWERS`` answers below ``MASTERED`` accuracy, else the first never practised, else the least practised.
 
 >>> names = SkillNames({"total": "Card totals", "natural": "Naturals", "banker-draw": "Banker: draw or stand"}, {})
 >>> report = build_report(example_answers(), names)
