@@ -47,8 +47,7 @@ def _finished(dealt: list[Card]) -> Coup | None:
 
 
 def enumerate_coups(cards):
-    """Yield (chance, coup) for every complete coup dealt from ``cards`` (6 or more), one card at a time: a deal's
-    chance is the product of (cards of that rank left) / (cards left).
+    """Yield (chance, coup) for every complete coup dealt from ``cards`` (6 or more), one card at a time.
 
     >>> deals = list(enumerate_coups("K K K K 3 3 3 3 6 6 6 6"))
     >>> len(deals), sum(chance for chance, coup in deals)
@@ -154,7 +153,7 @@ def net_results(records, bet: str, table="standard") -> np.ndarray:
 
 
 def _check_simulation(n_coups, points) -> None:
-    """What ``simulate_coups`` does not check of a convergence's arguments, checked before any coup is dealt."""
+    """The arguments ``simulate_coups`` does not check, checked before any coup is dealt."""
     n_coups = whole_number("n_coups", n_coups, 0, MAX_RECORDED_COUPS)
     if n_coups < 2:
         raise BaccaratError(_("n_coups must be 2 or more for a running mean, not {given}").format(given=n_coups))
@@ -163,10 +162,7 @@ def _check_simulation(n_coups, points) -> None:
 
 def outcome_convergence(outcome=Outcome.BANKER, n_coups: int = 200_000, decks: int = 8, seed=None,
                         points: int = 200) -> Convergence:
-    """How often ``outcome`` has won after each number of simulated coups, and its exact chance.
-
-    Every argument is checked before any coup is dealt (``n_coups`` up to ``simulate.MAX_RECORDED_COUPS``).
-    """
+    """How often ``outcome`` has won after each number of simulated coups, and its exact chance."""
     outcome = Outcome(outcome)                  # refuses anything but an Outcome or its value
     _check_simulation(n_coups, points)
     records = simulate_coups(n_coups, decks=decks, seed=seed)
@@ -177,11 +173,7 @@ def outcome_convergence(outcome=Outcome.BANKER, n_coups: int = 200_000, decks: i
 
 def bet_convergence(bet: str = "banker", table="standard", n_coups: int = 200_000, decks: int = 8,
                     seed=None, points: int = 200) -> Convergence:
-    """A bet's average net result per unit after each number of simulated coups; exact: minus the house edge.
-
-    Every argument is checked before any coup is dealt, including whether the simulation records what the bet
-    needs (it does not record each side's number of cards).
-    """
+    """A bet's average net result per unit after each number of simulated coups; exact: minus the house edge."""
     pay, _lines = bet_lines(bet, table)
     _check_simulation(n_coups, points)
     net_results(_NO_COUPS, bet, pay)  # refuses a bet whose events the simulation does not record

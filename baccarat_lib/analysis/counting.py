@@ -41,11 +41,7 @@ VALUE_LABELS = {0: "0 (10 J Q K)", 1: "1 (A)"} | {value: str(value) for value in
 
 
 def _bets(bets, table="standard") -> dict[str, tuple]:
-    """{bet: its lines} from bet names (on ``table``) or (bet, table) pairs; each bet at most once; one name is
-    one bet.
-
-    Every pair is checked (a table that offers the bet) before anything is computed.
-    """
+    """{bet: its lines} from bet names (on ``table``) or (bet, table) pairs, each bet once, all checked first."""
     if isinstance(bets, str):
         bets = (bets,)
     if not isinstance(bets, (list, tuple)) or not bets or len(bets) > 50:
@@ -92,9 +88,8 @@ def _without(counts, value: int) -> tuple[int, ...]:
 def effect_of_removal(bet: str, table="standard", decks: int = _DECKS, counts=None) -> dict:
     """{value 0..9: change in ``bet``'s exact house edge when one card of that value is taken out}.
 
-    Positive: the edge goes up, so the card leaving hurts the bettor. ``counts`` (13 rank counts) replaces a
-    full shoe of ``decks`` decks (both given: refused unless they agree, as in ``odds.check_shoe``). The shoe
-    needs 7 cards or more (6 after the card leaves) and at least one card of every value.
+    Positive: the card leaving hurts the bettor. The shoe (as ``odds.check_shoe`` takes it) needs 7 cards or more
+    and a card of every value.
 
     >>> effect_of_removal("tie", decks=1)[0] < 0      # a ten leaving helps the Tie bettor
     True
@@ -189,8 +184,7 @@ class ShoePoint(NamedTuple):
 def edges_through_shoe(decks: int = 8, seed=None, table="standard", bets=MAIN_BETS) -> list[ShoePoint]:
     """The exact edge of each bet before every coup of a shoe shuffled with ``seed`` and dealt to the cut card.
 
-    The first point is the full shoe; there is one point per coup dealt. ``seed`` follows the library's one
-    seed policy (``errors.check_seed``: None, or a whole number 0 or more).
+    One point per coup dealt, the first on the full shoe; ``seed`` as in ``errors.check_seed``.
 
     >>> points = edges_through_shoe(decks=1, seed=7)
     >>> points[0].edges["banker"] == house_edge("banker", "standard", decks=1), points[0].cards_left
@@ -260,11 +254,8 @@ def five_choice(decks: int = 8) -> dict:
 
 @lru_cache(maxsize=8)
 def _five_choice(decks: int = 8) -> dict:
-    """{"draw": E, "stand": E}: the Player bet's exact expectation per unit when Player holds a two-card 5
-    (no natural on the table) and draws or stands; Banker plays the Punto Banco rules either way.
-
-    Both are computed by ``odds`` over every coup, the second with Player's rule changed to stand on 5.
-    """
+    """{"draw": E, "stand": E}: the Player bet's exact expectation per unit on a two-card 5 (no natural), when
+    Player draws or stands on it; Banker plays the Punto Banco rules either way."""
     counts = shoe_counts(decks)
 
     def chance(name, predicate, rule):
@@ -295,7 +286,7 @@ def edges_after_removing(removed, decks: int = 1, bets=MAIN_BETS + SIDE_BETS) ->
 
 
 # ---------------------------------------------------------------------------------------------------------
-# The same results in sentences, in the learner's language (what the lesson prints)
+# The same results in sentences, in the learner's language
 
 def removal_extremes_text(effects: dict) -> str:
     """For each bet, the card value whose leaving helps it most (the most negative change) and hurts it most.

@@ -158,9 +158,8 @@ def _shuffle(rng: np.random.Generator, n_shoes: int, deck_codes: np.ndarray) -> 
 
 
 class _Chunk:
-    """Shoes ready to deal: for every card position of every shoe (one row per shoe, ``width`` columns), the key of
-    the coup that would start there (``coup_keys``, uint16, see ``_IDLE``: ``_IDLE`` from the shoe's limit on; the pairs
-    only if asked, else 0), and if asked the shoes' ranks (``ranks``)."""
+    """Shoes ready to deal: the key of the coup that would start at each card position (``coup_keys``, a row per
+    shoe, ``_IDLE`` from its limit on; pairs only if asked), and if asked the shoes' ``ranks``."""
 
     def __init__(self, n_shoes: int, n_cards: int, limit: int, want_pairs: bool, want_ranks: bool):
         self.n_shoes, self.n_cards, self.limit, self.width = n_shoes, n_cards, limit, n_cards + _PAD
@@ -193,9 +192,8 @@ class _Chunk:
 
 def _shuffled_chunk(rng: np.random.Generator, n_shoes: int, deck_codes: np.ndarray, first, limit: int,
                     want_pairs: bool = False, want_ranks: bool = False) -> _Chunk:
-    """``n_shoes`` shuffled shoes, ready to deal: the very shoes ``_shuffle`` gives (every random key drawn in the
-    same order, then the tied shoes reshuffled in row order), drawn and sorted ``_PIECE_SHOES`` at a time so the
-    keys stay in the cache and never all exist at once. ``first``: a key row for shoe 0 (the run's first chunk)."""
+    """``n_shoes`` shuffled shoes ready to deal, the shoes ``_shuffle`` gives, sorted ``_PIECE_SHOES`` at a time to
+    stay in the cache; ``first``: a key row for shoe 0."""
     chunk = _Chunk(n_shoes, deck_codes.size, limit, want_pairs, want_ranks)
     tied = []
     codes = np.empty((min(n_shoes, _PIECE_SHOES), deck_codes.size), dtype=np.uint8)
@@ -299,9 +297,7 @@ def outcome_counts(n_coups: int, decks: int = 8, seed=None,
                    cut_card: int = DEFAULT_CUT_CARD) -> dict[Outcome, int]:
     """How many of ``n_coups`` coups, dealt from consecutive shuffled shoes, Player, Banker and Tie win.
 
-    The first shoe is ``Shoe(decks, seed)``'s; the later ones come from numpy's stream (see the module's notes).
-
-    ``n_coups`` may be up to ``MAX_COUNTED_COUPS`` (coups are dealt in chunks, so memory stays flat).
+    ``n_coups`` may be up to ``MAX_COUNTED_COUPS``; they are dealt in chunks, so memory stays flat.
 
     >>> counts = outcome_counts(1000, decks=6, seed=42)
     >>> sum(counts.values())
@@ -417,9 +413,7 @@ def _no_records(n_shoe_cards: int | None) -> CoupRecords:
 
 
 def _columns_in_one_block(n: int, dtypes: dict) -> dict:
-    """Empty columns of ``n`` entries, one per name, as views of a single buffer (widest types first, so each
-    view is aligned). One large allocation goes straight back to the system when the records are freed; many
-    medium ones can stay in the process's heap after ``del records``, which is what a lesson's kernel showed."""
+    """Empty columns of ``n`` entries, as aligned views of one buffer, which goes back to the system when freed."""
     order = sorted(dtypes, key=lambda name: -np.dtype(dtypes[name]).itemsize)
     block = np.empty(n * sum(np.dtype(dtype).itemsize for dtype in dtypes.values()), dtype=np.uint8)
     columns, offset = {}, 0
@@ -434,10 +428,8 @@ def simulate_coups(n_coups: int, decks: int = 8, seed=None, cut_card: int = DEFA
                    keep_shoes: bool = False) -> CoupRecords:
     """The records of ``n_coups`` coups dealt from consecutive shuffled shoes.
 
-    With ``keep_shoes=True`` the shoes' cards are kept too (``shoe_cards``; about 416 bytes a shoe).
-    The same seed gives the same coups as ``outcome_counts``; the first shoe is ``Shoe(decks, seed)``'s (the one
-    ``deal_shoe`` deals), the later ones come from numpy's stream (see the module's notes). Records cost memory (about 13 bytes a coup), so
-    ``n_coups`` may be at most ``MAX_RECORDED_COUPS``; ``outcome_counts`` counts far more.
+    ``keep_shoes=True`` keeps the shoes' cards too (``shoe_cards``, about 416 bytes a shoe). The same seed gives
+    the same coups as ``outcome_counts``.
 
     >>> records = simulate_coups(500, seed=7)
     >>> len(records), records.counts() == outcome_counts(500, seed=7)
@@ -472,8 +464,7 @@ def simulate_coups(n_coups: int, decks: int = 8, seed=None, cut_card: int = DEFA
 def deal_shoe(decks: int = 8, seed=None, cut_card: int = DEFAULT_CUT_CARD) -> CoupRecords:
     """Every coup of one shuffled shoe, up to the cut card, with the shoe's cards kept (for scoreboards).
 
-    It is the shoe ``Shoe(decks, seed)`` deals: the same cards in the same order (suits are not kept), the same
-    cut card, so the same coups as ``Shoe(decks, seed, cut_card=cut_card).coups()``.
+    The same coups as ``Shoe(decks, seed, cut_card=cut_card).coups()`` (suits are not kept).
 
     >>> shoe = deal_shoe(seed=11)
     >>> 70 < len(shoe) < 95, int(shoe.positions[-1]) < 416 - 14
