@@ -69,9 +69,7 @@ def _json(data: bytes):
 
 
 def class_request(method: str, path: str, body=None, url: str | None = None):
-    """Call the service at ``path`` (relative to ``url``, None: ``class_url()``) with the student's token, waiting
-    ``TIMEOUT`` seconds: ``(status, reply JSON or None)``. Raises ``OSError`` when no reply came, ``RuntimeError``
-    off the hub."""
+    """``(status, reply JSON or None)`` of the service at ``path``; ``OSError``: no reply, ``RuntimeError``: no hub."""
     url = class_url() if url is None else url
     if url is None:
         raise RuntimeError(f"{CLASS_URL_VARIABLE} is not set: not on the class hub")
@@ -90,8 +88,7 @@ def class_request(method: str, path: str, body=None, url: str | None = None):
 
 
 def answer_body(answer: Answer) -> dict:
-    """The answer as ``POST api/answers`` takes it: a fresh id of its own (uuid4), the lesson's stem only
-    when it is a lesson of the course (a learner's copy "05_a_whole_coup-Copy1" is sent as null), the time in UTC."""
+    """The answer as ``POST api/answers`` takes it, with a fresh id; a lesson not of the course is sent as null."""
     seconds = answer.seconds
     return {"id": uuid.uuid4().hex,
             "lesson": answer.lesson if answer.lesson in _LESSON_STEMS else None,
@@ -102,8 +99,7 @@ def answer_body(answer: Answer) -> dict:
 
 
 class ClassLink:
-    """The outbox of ``store`` and the one daemon thread that sends it to the service at ``url`` (None:
-    ``class_url()``). ``wake()`` after saving an answer with its ``outbox_row``; ``close()`` stops the thread."""
+    """The daemon thread that sends ``store``'s outbox to the service; ``wake()`` after saving an answer."""
 
     def __init__(self, store: ProgressStore, url: str | None = None):
         self.store, self.url = store, class_url() if url is None else url
@@ -118,8 +114,7 @@ class ClassLink:
         return f"ClassLink({self.url!r})"
 
     def outbox_row(self, answer: Answer) -> tuple[str, str] | None:
-        """The outbox's row for a saved answer, (id, JSON body), which ``store.record`` saves with the answer, in
-        one transaction; None for a blank answer (the service does not take it). Then ``wake()`` sends it."""
+        """The outbox's (id, JSON body) row for a saved answer; None for a blank one (the service refuses it)."""
         if not answer.answer.strip() or not answer.key.strip():
             return None
         body = answer_body(answer)
@@ -143,8 +138,7 @@ class ClassLink:
 
     @property
     def state(self) -> str:
-        """"token refused" (the hub refused the student's token: nothing is sent until it changes), "retrying"
-        (the service could not be reached: tried again after ``pause``) or "ok"."""
+        """"token refused" (nothing is sent until it changes), "retrying" (after ``pause``) or "ok"."""
         if self.refused_token is not None and self.refused_token == os.environ.get(TOKEN_VARIABLE, ""):
             return "token refused"
         return "retrying" if self.pause else "ok"
@@ -163,8 +157,7 @@ class ClassLink:
             f"DELETE FROM class_outbox WHERE id IN ({', '.join('?' * len(ids))})", ids))
 
     def _post(self, batch) -> str:
-        """"sent", "refused" (never to pass as it is), "unauthorised" (the token is refused) or "failed" (no
-        connection, a timeout, the service down)."""
+        """"sent", "refused", "unauthorised" (the token) or "failed" (no connection, a timeout)."""
         token = os.environ.get(TOKEN_VARIABLE, "")
         try:
             status, reply = class_request("POST", "api/answers", {"answers": [json.loads(body) for _, body in batch]},

@@ -35,8 +35,8 @@ MAX_COUNT = 10_000
 
 
 class ItemState(NamedTuple):
-    """An item after the history: its ``box`` (1..5), how many ``answers`` it had, the position of its ``last``
-    answer in the history (0 = the first answer), and the position ``due`` from which it may be asked again."""
+    """An item after the history: its ``box`` (1..5), ``answers``, and the positions (from 0) of its ``last`` answer
+    and from which it is ``due`` again."""
 
     box: int
     answers: int
@@ -98,11 +98,8 @@ def leitner_states(history) -> dict[str, ItemState]:
 
 
 def stored_states(store, families, finer: bool = False) -> tuple[dict[str, ItemState], int]:
-    """The Leitner states of the saved answers of ``store`` (a ``ProgressStore``) and ``now`` (how many answers the
-    history holds): what ``leitner_states`` gives for the history of those answers, read from the store's summaries
-    (no answer is read). The items are the skill ``families`` (e.g. "total", "banker-draw": every answer of a family,
-    its finer skills' included), or with ``finer`` their finer skills (e.g. the cells "banker-draw:5/4" of
-    "banker-draw"); the history holds only those answers, oldest first."""
+    """(``leitner_states`` of the answers of the skill ``families``, or with ``finer`` of their finer skills, and
+    how many answers that history holds), read from ``store``'s summaries."""
     if not isinstance(store, ProgressStore):
         raise BaccaratError(_("store must be a ProgressStore, not {value}").format(value=shown(store)))
     families = [skill_family(family) for family in _sequence(families, "families")]
@@ -125,9 +122,7 @@ def _is_stored(history) -> bool:
 
 
 def next_items(history, candidates, count: int = 1) -> list[str]:
-    """The next ``count`` items to ask, among ``candidates`` (distinct texts, in a preferred order), after the
-    ``history`` of answers: due items first (lowest box, then longest overdue, then candidate order), then new
-    items (in candidate order), then the items due soonest. At most ``len(candidates)`` items, none twice."""
+    """The next ``count`` items to ask among ``candidates`` (distinct, in a preferred order), as the module says."""
     candidates = list(dict.fromkeys(_check_key(key, "each candidate")
                                     for key in _sequence(candidates, "candidates")))
     if not candidates:
