@@ -254,8 +254,7 @@ def five_choice(decks: int = 8) -> dict:
 
 @lru_cache(maxsize=8)
 def _five_choice(decks: int = 8) -> dict:
-    """{"draw": E, "stand": E}: the Player bet's exact expectation per unit on a two-card 5 (no natural), when
-    Player draws or stands on it; Banker plays the Punto Banco rules either way."""
+    """{"draw": E, "stand": E}: the Player bet's exact expectation per unit on a two-card 5."""
     counts = shoe_counts(decks)
 
     def chance(name, predicate, rule):

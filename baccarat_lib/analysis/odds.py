@@ -150,8 +150,7 @@ def coup_table(player_draws_on=PLAYER_DRAWS_ON) -> SimpleNamespace:
 
 @lru_cache(maxsize=4)
 def _coup_table(player_draws_on=PLAYER_DRAWS_ON) -> SimpleNamespace:
-    """Every complete coup as numpy arrays of its facts, one entry per coup, and the multiset of values it uses
-    (``multiset``: its row of ``multisets``, the distinct multisets as counts of the 10 values)."""
+    """Every complete coup as numpy arrays of its facts, and its row of the value ``multisets``."""
     # Built in a hundred slices, one per value of the first two cards, so the work arrays stay small.
     rest = np.indices((10,) * (MAX_CARDS - 2), dtype=np.int8).reshape(MAX_CARDS - 2, -1)
     rule, names = frozenset(player_draws_on), ("outcome", "player_total", "banker_total", "player_start",
@@ -253,8 +252,7 @@ def _falling_factors(count: int) -> tuple[int, ...]:
 
 
 def _factor_table(value_counts, total: int) -> list[int]:
-    """The factors of a shoe's weights, at the places ``_halves`` points to: n_v (n_v - 1) ... (k factors) at
-    v * 6 + k - 1 for k = 1..6, the scale (N - s) ... (N - 5) at 60 + s (1 at s = 6), and 1 at _ONE."""
+    """The factors of a shoe's weights, at the places ``_halves`` points to (1 at ``_ONE``)."""
     scale = [_falling_factors(total - size)[MAX_CARDS - 1 - size] for size in range(MAX_CARDS)]
     return [factor for count in value_counts for factor in _falling_factors(count)] + scale + [1, 1]
 

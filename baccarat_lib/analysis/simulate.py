@@ -79,8 +79,7 @@ _IDLE = 4 * 10_000
 
 
 def _build_tables():
-    """The record columns a coup's key decides, played once by ``kernel.play_values``: outcome code, cards used (0
-    at _IDLE), final totals, natural, and the two pair flags."""
+    """The record columns a coup's key decides (cards used: 0 at ``_IDLE``), played once."""
     pairs, player_two, banker_two, fifth, sixth = (axis.ravel() for axis in np.indices((4, 10, 10, 10, 10)))
     played = play_values(player_two, banker_two, fifth, sixth)
 
@@ -158,8 +157,7 @@ def _shuffle(rng: np.random.Generator, n_shoes: int, deck_codes: np.ndarray) -> 
 
 
 class _Chunk:
-    """Shoes ready to deal: the key of the coup that would start at each card position (``coup_keys``, a row per
-    shoe, ``_IDLE`` from its limit on; pairs only if asked), and if asked the shoes' ``ranks``."""
+    """Shoes ready to deal: the key of the coup that would start at each card position, and the ranks."""
 
     def __init__(self, n_shoes: int, n_cards: int, limit: int, want_pairs: bool, want_ranks: bool):
         self.n_shoes, self.n_cards, self.limit, self.width = n_shoes, n_cards, limit, n_cards + _PAD
@@ -192,8 +190,7 @@ class _Chunk:
 
 def _shuffled_chunk(rng: np.random.Generator, n_shoes: int, deck_codes: np.ndarray, first, limit: int,
                     want_pairs: bool = False, want_ranks: bool = False) -> _Chunk:
-    """``n_shoes`` shuffled shoes ready to deal, the shoes ``_shuffle`` gives, sorted ``_PIECE_SHOES`` at a time to
-    stay in the cache; ``first``: a key row for shoe 0."""
+    """``n_shoes`` shuffled shoes ready to deal; ``first``: a key row for shoe 0."""
     chunk = _Chunk(n_shoes, deck_codes.size, limit, want_pairs, want_ranks)
     tied = []
     codes = np.empty((min(n_shoes, _PIECE_SHOES), deck_codes.size), dtype=np.uint8)
@@ -238,8 +235,7 @@ def _lockstep(chunk: _Chunk) -> np.ndarray:
 
 
 def _fill_records(chunk: _Chunk, columns: dict, offset: int, most: int, first_shoe: int) -> int:
-    """Deal ``chunk`` and write at most ``most`` of its coups, shoe by shoe, into ``columns`` from row ``offset``
-    (each column straight from a lookup table of the coup's key). Returns how many were written."""
+    """Deal ``chunk`` and write at most ``most`` coups into ``columns`` from row ``offset``; return how many."""
     keys = _lockstep(chunk)
     dealt = keys != _IDLE
     per_shoe = np.count_nonzero(dealt, axis=1)

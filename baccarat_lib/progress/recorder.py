@@ -53,8 +53,7 @@ _LOGGER.addHandler(logging.NullHandler())    # a library logs for developers; no
 
 
 class Recorded(NamedTuple):
-    """What recording one judged answer did: ``saved``, the ``seconds`` it took (None: unknown or not saved) and the
-    store's ``messages`` not shown yet."""
+    """What recording one judged answer did, and the store's ``messages`` not shown yet."""
 
     saved: bool
     seconds: float | None
@@ -115,8 +114,7 @@ class AnswerRecorder:
             return None
 
     def ask(self, strict: bool = False, start: bool = True) -> None:
-        """A new question; ``start``: its clock starts now (else at ``touch()``); ``strict``: a clock with no reading
-        is a BaccaratError now (else the answers go untimed)."""
+        """A new question; ``start``: its clock starts now (else at ``touch()``); ``strict``: read the clock now."""
         if not isinstance(start, bool):
             raise refusal(_("start must be True (the learner can see the question now) or False (its clock waits for "
                             "their first interaction), not {value}"), value=start)

@@ -197,8 +197,7 @@ def _cell_lines(skills: dict) -> tuple[CellLine, ...]:
 
 
 def _day_lines(connection, tz) -> tuple[DayLine, ...]:
-    """Answers per day in ``tz``, from the counts per UTC quarter of an hour; a quarter that straddles two local
-    days (a daylight-saving switch, an odd offset) is read answer by answer."""
+    """Answers per day in ``tz``; a quarter of an hour that straddles two days is read answer by answer."""
     if isinstance(tz, timezone) and tz.utcoffset(None) % QUARTER == timedelta(0):
         return tuple(DayLine(date.fromisoformat(day), count, right, Fraction(right, count)) for day, count, right
                      in _day_tallies(connection, tz.utcoffset(None) // timedelta(minutes=1)))

@@ -35,8 +35,7 @@ MAX_COUNT = 10_000
 
 
 class ItemState(NamedTuple):
-    """An item after the history: its ``box`` (1..5), ``answers``, and the positions (from 0) of its ``last`` answer
-    and from which it is ``due`` again."""
+    """An item's ``box`` (1..5), ``answers``, and the positions of its ``last`` answer and when ``due`` again."""
 
     box: int
     answers: int
@@ -98,8 +97,7 @@ def leitner_states(history) -> dict[str, ItemState]:
 
 
 def stored_states(store, families, finer: bool = False) -> tuple[dict[str, ItemState], int]:
-    """(``leitner_states`` of the answers of the skill ``families``, or with ``finer`` of their finer skills, and
-    how many answers that history holds), read from ``store``'s summaries."""
+    """(``leitner_states``, history length) of the ``families`` (or their ``finer`` skills), from summaries."""
     if not isinstance(store, ProgressStore):
         raise BaccaratError(_("store must be a ProgressStore, not {value}").format(value=shown(store)))
     families = [skill_family(family) for family in _sequence(families, "families")]

@@ -586,8 +586,7 @@ def _busy(error: BaseException) -> bool:
 
 
 def _patiently(action, again=_busy, pause: float = RETRY_PAUSE):
-    """``action()``, tried again every ``pause`` seconds, for up to ``BUSY_SECONDS``, while it fails with an error
-    that ``again`` says will pass."""
+    """``action()``, tried again every ``pause`` seconds for up to ``BUSY_SECONDS`` while ``again(error)``."""
     give_up = time.monotonic() + BUSY_SECONDS
     while True:
         try:
@@ -794,8 +793,7 @@ class ProgressStore:
 
     def record(self, skill: str, key: str, answer, right: bool, seconds=None, source: str = "drill",
                when: datetime | None = None, lesson: str | None = None, outbox=None) -> Answer:
-        """Record one answer and return it; ``when`` None: now; ``outbox``: a function of the ``Answer`` giving the
-        class outbox's (id, body) row, saved in the same transaction (``class_link.ClassLink.outbox_row``)."""
+        """Record one answer and return it; ``outbox`` gives the class outbox's row, saved in the same transaction."""
         row = _row(skill, key, answer, right, seconds, source, when, lesson)
         if outbox is not None and not callable(outbox):
             raise refusal(_("outbox must be None or a function of the saved answer, not {value}"), value=outbox)
@@ -911,8 +909,7 @@ def _median_seconds(connection, level: str, item: str, timed: int) -> float | No
 
 
 def _stream_tallies(connection, families, finer: bool = False) -> tuple[int, dict[str, tuple[_Tally, int]]]:
-    """The schedule's stream of the answers of ``families`` (``finer``: of their finer skills): its length, and per
-    item its tally and how many answers of the stream came after the item's last one."""
+    """The schedule's stream of ``families``: its length, and per item its tally and answers since its last."""
     families = list(families)
     groups = [family + ":" for family in families] + ([] if finer else families)
     in_groups, in_families = f"IN ({_marks(len(groups))})", f"IN ({_marks(len(families))})"
