@@ -86,10 +86,7 @@ def _without(counts, value: int) -> tuple[int, ...]:
 
 
 def effect_of_removal(bet: str, table="standard", decks: int = _DECKS, counts=None) -> dict:
-    """{value 0..9: change in ``bet``'s exact house edge when one card of that value is taken out}.
-
-    Positive: the card leaving hurts the bettor. The shoe (as ``odds.check_shoe`` takes it) needs 7 cards or more
-    and a card of every value.
+    """{value 0..9: change in ``bet``'s exact house edge when one card of that value leaves} (positive: it hurts).
 
     >>> effect_of_removal("tie", decks=1)[0] < 0      # a ten leaving helps the Tie bettor
     True
@@ -183,8 +180,6 @@ class ShoePoint(NamedTuple):
 
 def edges_through_shoe(decks: int = 8, seed=None, table="standard", bets=MAIN_BETS) -> list[ShoePoint]:
     """The exact edge of each bet before every coup of a shoe shuffled with ``seed`` and dealt to the cut card.
-
-    One point per coup dealt, the first on the full shoe; ``seed`` as in ``errors.check_seed``.
 
     >>> points = edges_through_shoe(decks=1, seed=7)
     >>> points[0].edges["banker"] == house_edge("banker", "standard", decks=1), points[0].cards_left
@@ -327,8 +322,7 @@ def edge_ranges_text(points) -> str:
 
 
 def removal_change_text(removed, decks: int = 8, bets=MAIN_BETS[:1], places: int = 4) -> str:
-    """Each bet's exact edge with the full shoe and without the ``removed`` cards, and the change (``places``
-    decimals of a percent).
+    """Each bet's exact edge with the full shoe and without the ``removed`` cards, and the change (``places``: %).
 
     >>> before, after = edges_after_removing("5 5 5 5", decks=1, bets=["banker"])["banker"]
     >>> change = percent(after - before, sign=True)

@@ -121,10 +121,9 @@ class Played(NamedTuple):
 
 
 def play_values(player_two, banker_two, fifth, sixth, player_draws_on=PLAYER_DRAWS_ON) -> Played:
-    """Play coups from each side's two-card sum (only its units digit counts) and the next two card values.
+    """Play coups from each side's two-card sum and the next two card values (arrays the library made, unchecked).
 
-    ``player_draws_on`` (from ``check_player_draws_on``) may replace Player's rule; Banker's rule when Player stood
-    stays the standard one. The arrays come from the library, unchecked; unneeded cards are ignored.
+    ``player_draws_on`` may replace Player's rule; Banker's rule when Player stood stays the standard one.
     """
     player_start, banker_start = player_two % 10, banker_two % 10
     natural = _NATURAL[player_start] | _NATURAL[banker_start]

@@ -19,9 +19,8 @@ come from numpy's generator, not from ``ShoeRun``, whose Python shuffle would be
 >>> int(shoe.n_cards.sum()) <= 52
 True
 
-How it is fast: 128 shoes at a time are shuffled by sorting random keys (shoes whose keys tie are reshuffled, so
-every order is equally likely); each card position gets the key of the coup that would start there, and all shoes
-are dealt in lockstep through lookup tables built once by ``kernel.play_values``.
+How it is fast: many shoes are shuffled at once by sorting random keys, and dealt in lockstep through lookup
+tables of every coup's key built once by ``kernel.play_values``.
 """
 
 from __future__ import annotations
@@ -208,11 +207,7 @@ def _shuffled_chunk(rng: np.random.Generator, n_shoes: int, deck_codes: np.ndarr
 
 
 def _lockstep(chunk: _Chunk) -> np.ndarray:
-    """Deal every shoe of ``chunk`` in lockstep, one coup per step, until all reach their cut card.
-
-    Returns the coups' keys, an (n_shoes, steps) array, shoe by shoe (``_IDLE`` once the shoe is finished): a
-    shoe's coups are the first entries of its row. ``chunk.coup_keys`` is let go once dealt.
-    """
+    """Deal every shoe of ``chunk`` in lockstep until all reach their cut card: the coups' keys, a row per shoe."""
     n_shoes, width, limit = chunk.n_shoes, chunk.width, chunk.limit
     flat_keys = chunk.coup_keys.ravel()
     chunk.coup_keys = None
@@ -293,8 +288,6 @@ def outcome_counts(n_coups: int, decks: int = 8, seed=None,
                    cut_card: int = DEFAULT_CUT_CARD) -> dict[Outcome, int]:
     """How many of ``n_coups`` coups, dealt from consecutive shuffled shoes, Player, Banker and Tie win.
 
-    ``n_coups`` may be up to ``MAX_COUNTED_COUPS``; they are dealt in chunks, so memory stays flat.
-
     >>> counts = outcome_counts(1000, decks=6, seed=42)
     >>> sum(counts.values())
     1000
@@ -331,8 +324,7 @@ class CoupRecords:
     - ``n_cards``: cards the coup used, 4..6.
     - ``shoes``: the shoe the coup came from, 0 for the first shoe of the run.
     - ``positions``: where the coup's first card was in its shoe (0 = first card of the shoe).
-    - ``shoe_cards``: if kept, an (n_shoes, cards) array of indices into ``cards.RANKS``, the shoes
-      in dealt order; else None.
+    - ``shoe_cards``: if kept, an (n_shoes, cards) array of indices into ``cards.RANKS``; else None.
     """
 
     outcomes: np.ndarray
@@ -422,10 +414,7 @@ def _columns_in_one_block(n: int, dtypes: dict) -> dict:
 
 def simulate_coups(n_coups: int, decks: int = 8, seed=None, cut_card: int = DEFAULT_CUT_CARD,
                    keep_shoes: bool = False) -> CoupRecords:
-    """The records of ``n_coups`` coups dealt from consecutive shuffled shoes.
-
-    ``keep_shoes=True`` keeps the shoes' cards too (``shoe_cards``, about 416 bytes a shoe). The same seed gives
-    the same coups as ``outcome_counts``.
+    """The records of ``n_coups`` coups dealt from consecutive shuffled shoes (``keep_shoes``: their cards too).
 
     >>> records = simulate_coups(500, seed=7)
     >>> len(records), records.counts() == outcome_counts(500, seed=7)
@@ -459,8 +448,6 @@ def simulate_coups(n_coups: int, decks: int = 8, seed=None, cut_card: int = DEFA
 
 def deal_shoe(decks: int = 8, seed=None, cut_card: int = DEFAULT_CUT_CARD) -> CoupRecords:
     """Every coup of one shuffled shoe, up to the cut card, with the shoe's cards kept (for scoreboards).
-
-    The same coups as ``Shoe(decks, seed, cut_card=cut_card).coups()`` (suits are not kept).
 
     >>> shoe = deal_shoe(seed=11)
     >>> 70 < len(shoe) < 95, int(shoe.positions[-1]) < 416 - 14

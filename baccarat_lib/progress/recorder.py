@@ -1,14 +1,12 @@
 """One answer recorder for every place a learner answers: a lesson's exercise, a drill, the final test, dealer mode.
 
 - **The clock** runs from when the learner could see the question, never from when its cell ran (Run All builds
-  every widget long before the learner scrolls to it). ``ask()`` starts it; ``ask(start=False)`` leaves it stopped
-  until ``touch()`` (the first keystroke) or ``restart_clock()``; an answer whose clock never started is saved
-  untimed. A ``clock`` that fails is a ``BaccaratError`` naming ``clock``, and the answer is saved untimed.
-- **Saving once.** ``SAVE_RULES`` says per source which answers to a question are saved: ``"until right"`` (each new
-  try until one is right) or ``"first"`` (only the first, as only it is scored).
+  every widget early). ``ask(start=False)`` leaves it stopped until ``touch()``; an answer whose clock never
+  started, or whose ``clock`` failed, is saved untimed.
+- **Saving once.** ``SAVE_RULES`` says per source which answers to a question are saved: ``"until right"`` or
+  ``"first"`` (only it is scored).
 
-Saving never raises: what the store says (a damaged file, a full disk) and a failure to save come back as sentences
-in ``Recorded.messages``. On the class hub each saved answer is also queued for the class's service.
+Saving never raises: the store's warnings and a failure to save come back as sentences in ``Recorded.messages``.
 
 Public names:
 

@@ -1,10 +1,8 @@
 """Saved progress: every answer a learner gives, kept in a small SQLite file of their own, across kernels and days.
 
-The file is ``progress_path()``: ``baccarat-course/progress.sqlite3`` in the learner's Jupyter data directory (their
-own on a JupyterHub), or in ``$BACCARAT_PROGRESS_DIR``. One row per answer, under its finest skill (a drill kind,
-or a cell of the tableau, ``banker_cell_skill(5, 4)``). A trigger keeps summaries (``_SUMMARIES``) in the same
-statement, so a click costs the same after 100,000 answers as after 100; the outbox holds answers the class hub's
-service has not received. Older schema versions (``UPGRADABLE``) are upgraded in place, keeping every answer.
+The file is ``progress_path()``. One row per answer, under its finest skill (``banker_cell_skill(5, 4)``). A
+trigger keeps summaries in the same statement, so a click costs the same after 100,000 answers as after 100. Older
+schema versions (``UPGRADABLE``) are upgraded in place, keeping every answer.
 
 The store never shows a learner a traceback:
 
