@@ -1,11 +1,9 @@
 """On the class hub, each saved answer also goes to the class's service (the teacher's class view), in the background.
 
-On the hub (``BACCARAT_CLASS_URL`` and ``JUPYTERHUB_API_TOKEN`` set), each saved answer is put in the progress
-file's outbox in the same transaction, so a restart loses none, and one daemon thread per store sends the outbox in
-batches. Saving never waits for the network: a lost connection is retried with a pause doubling from
-``FIRST_PAUSE`` to ``LONGEST_PAUSE`` and logged, never shown; an answer sent twice is a duplicate to the service. A
-refused batch (400) is sent one answer at a time, and an answer refused alone is dropped. A refused token (401,
-403) is not tried again until it changes, and ``state`` says "token refused".
+Each saved answer is put in the progress file's outbox in the same transaction, so a restart loses none, and a
+daemon thread sends the outbox in batches. Saving never waits for the network: a lost connection is retried with a
+pause doubling from ``FIRST_PAUSE`` to ``LONGEST_PAUSE`` and logged, never shown. A refused batch (400) is sent one
+answer at a time, and an answer refused alone is dropped; a refused token (401, 403) waits until it changes.
 
 Public names:
 

@@ -3,11 +3,9 @@
 An item (a skill such as "banker-draw:5/4", or a question key) starts in box 1; a right answer moves it up one box
 (to 5 at most), a wrong one back to box 1. An item in box ``b`` is due once ``2 ** (b - 1)`` other questions were
 asked since its last answer (``INTERVALS``). ``next_items`` asks due items first (lowest box, then longest overdue),
-then new ones, then those due soonest. Leitner and not SM-2: answers are right or wrong, not graded, and a learner
-can be told why an item came back. The schedule counts questions, not days: a drill is a sitting.
-
-The history is the answers in order: ``(key, right)`` pairs, records with ``key`` and ``right``, or the
-``(states, now)`` that ``stored_states`` reads from a store's summaries.
+then new ones, then those due soonest. Leitner and not SM-2: answers are right or wrong, not graded. The schedule
+counts questions, not days: a drill is a sitting. The history is ``(key, right)`` pairs, records with ``key`` and
+``right``, or the ``(states, now)`` of ``stored_states``.
 
 A hand-worked example: "5/4" is missed (box 1), "6/7" answered right (box 2). "5/4" has waited 1 question (due),
 "6/7" none (due after 2), and "3/8" is new:
