@@ -38,8 +38,6 @@ VALUE_RANKS = {0: "10", 1: "A", 2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 
 VALUE_LABELS = {0: "0 (10 J Q K)", 1: "1 (A)"} | {value: str(value) for value in range(2, 10)}
 
 
-
-
 def _bets(bets, table="standard") -> dict[str, tuple]:
     """{bet: its lines} from bet names (on ``table``) or (bet, table) pairs, each bet once, all checked first."""
     if isinstance(bets, str):

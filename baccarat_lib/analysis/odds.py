@@ -196,10 +196,9 @@ _ONE = 10 * MAX_CARDS + MAX_CARDS + 1  # where a shoe's factor table (see _facto
 def _halves(multisets: np.ndarray) -> dict:
     """Index arrays that let ``_weights`` weigh every multiset from its two halves (values 0..4 and 5..9).
 
-    A weight is a product over values v of n_v (n_v - 1) ... times the scale (N - s) ... (N - 5) that brings its
-    size s to 6 cards. The few hundred distinct halves are weighed once per shoe (``half_index``: places in the
-    ``_factor_table``), each group multiplies its ``low`` and ``high`` half, and each block of one size in
-    ``blocks`` (size, first group, end) is scaled at once.
+    A weight is a product over values v of n_v (n_v - 1) ... times the scale (N - s) ... (N - 5) to 6 cards. The
+    few hundred distinct halves are weighed once per shoe (``half_index``), each group multiplies its ``low`` and
+    ``high`` half, and each block of one size (``blocks``: size, first group, end) is scaled at once.
     """
     low_sets, low = np.unique(multisets[:, :_HALF], axis=0, return_inverse=True)
     high_sets, high = np.unique(multisets[:, _HALF:], axis=0, return_inverse=True)
