@@ -6,7 +6,8 @@
 - **Saving once.** ``SAVE_RULES`` says per source which answers to a question are saved: ``"until right"`` or
   ``"first"`` (only it is scored).
 
-Saving never raises: the store's warnings and a failure to save come back as sentences in ``Recorded.messages``.
+Saving never raises: the store's warnings and a failure to save come back as sentences in ``Recorded.messages``;
+a key or answer longer than ``MAX_TEXT`` is saved shortened.
 
 Public names:
 
