@@ -1,8 +1,6 @@
-"""The analysis layer: one vectorised play kernel (numpy) under exact odds, the simulator and card counting;
-simulation checked against exact values; the scoreboards as data. Imports only ``game``.
+"""The analysis layer: a vectorised play kernel under exact odds, the simulator, card counting and the scoreboards.
 
-Every public name of its modules (each module's ``__all__``) is importable from here; each loads its module
-on first use.
+Imports only ``game``; every name of its modules' ``__all__`` is importable from here, loading its module on first use.
 """
 
 from .._lazy import lazy_exports

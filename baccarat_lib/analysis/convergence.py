@@ -1,12 +1,7 @@
 """Checking the exact odds two ways: a plain enumerator for tiny shoes, and a simulation that converges.
 
-``odds`` is fast because it compiles every coup once and only reweights it for each shoe. Lesson 07 shows
-the idea the slow, plain way first (deal every card the rules ask for, one at a time, from a tiny shoe) and
-checks that both give the same Fractions; then it simulates millions of coups and watches the running
-estimate close in on the exact value, inside a band of ±2 standard errors.
-
-``views.plots.plot_convergence`` draws a ``Convergence``; ``game.shoe.rank_counts`` turns cards into the
-``counts=`` that ``odds`` takes.
+The enumerator deals every card the rules ask for, one at a time; the simulation's running estimate closes in on
+the exact value within ±2 standard errors (``views.plots.plot_convergence`` draws a ``Convergence``).
 
 >>> tiny_shoe = "K K K K 3 3 3 3 6 6 6 6"
 >>> plain = outcome_chances(enumerate_coups(tiny_shoe))
@@ -52,8 +47,7 @@ def _finished(dealt: list[Card]) -> Coup | None:
 
 
 def enumerate_coups(cards):
-    """Yield (chance, coup) for every complete coup dealt from ``cards`` (6 or more), one card at a time: a deal's
-    chance is the product of (cards of that rank left) / (cards left).
+    """Yield (chance, coup) for every complete coup dealt from ``cards`` (6 or more), one card at a time.
 
     >>> deals = list(enumerate_coups("K K K K 3 3 3 3 6 6 6 6"))
     >>> len(deals), sum(chance for chance, coup in deals)
@@ -159,7 +153,7 @@ def net_results(records, bet: str, table="standard") -> np.ndarray:
 
 
 def _check_simulation(n_coups, points) -> None:
-    """What ``simulate_coups`` does not check of a convergence's arguments, checked before any coup is dealt."""
+    """The arguments ``simulate_coups`` does not check, checked before any coup is dealt."""
     n_coups = whole_number("n_coups", n_coups, 0, MAX_RECORDED_COUPS)
     if n_coups < 2:
         raise BaccaratError(_("n_coups must be 2 or more for a running mean, not {given}").format(given=n_coups))
@@ -168,10 +162,7 @@ def _check_simulation(n_coups, points) -> None:
 
 def outcome_convergence(outcome=Outcome.BANKER, n_coups: int = 200_000, decks: int = 8, seed=None,
                         points: int = 200) -> Convergence:
-    """How often ``outcome`` has won after each number of simulated coups, and its exact chance.
-
-    Every argument is checked before any coup is dealt (``n_coups`` up to ``simulate.MAX_RECORDED_COUPS``).
-    """
+    """How often ``outcome`` has won after each number of simulated coups, and its exact chance."""
     outcome = Outcome(outcome)                  # refuses anything but an Outcome or its value
     _check_simulation(n_coups, points)
     records = simulate_coups(n_coups, decks=decks, seed=seed)
@@ -182,11 +173,7 @@ def outcome_convergence(outcome=Outcome.BANKER, n_coups: int = 200_000, decks: i
 
 def bet_convergence(bet: str = "banker", table="standard", n_coups: int = 200_000, decks: int = 8,
                     seed=None, points: int = 200) -> Convergence:
-    """A bet's average net result per unit after each number of simulated coups; exact: minus the house edge.
-
-    Every argument is checked before any coup is dealt, including whether the simulation records what the bet
-    needs (it does not record each side's number of cards).
-    """
+    """A bet's average net result per unit after each number of simulated coups; exact: minus the house edge."""
     pay, _lines = bet_lines(bet, table)
     _check_simulation(n_coups, points)
     net_results(_NO_COUPS, bet, pay)  # refuses a bet whose events the simulation does not record

@@ -1,8 +1,6 @@
 """Card counting, exactly: how each card taken out of the shoe moves each bet's edge, and the edges through a shoe.
 
-Everything here calls ``odds`` with the shoe's exact composition (13 rank counts), so every edge is a ``Fraction``.
-
-The exercises answered here are in ``teaching.odds_questions``.
+Every edge comes from ``odds`` on the shoe's exact composition, so it is a ``Fraction``.
 
 >>> effects = effect_of_removal("banker", "standard", decks=1)
 >>> effects[5] == house_edge("banker", "standard", 1, removed="5") - house_edge("banker", "standard", 1)
@@ -40,14 +38,8 @@ VALUE_RANKS = {0: "10", 1: "A", 2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 
 VALUE_LABELS = {0: "0 (10 J Q K)", 1: "1 (A)"} | {value: str(value) for value in range(2, 10)}
 
 
-
-
 def _bets(bets, table="standard") -> dict[str, tuple]:
-    """{bet: its lines} from bet names (on ``table``) or (bet, table) pairs; each bet at most once; one name is
-    one bet.
-
-    Every pair is checked (a table that offers the bet) before anything is computed.
-    """
+    """{bet: its lines} from bet names (on ``table``) or (bet, table) pairs, each bet once, all checked first."""
     if isinstance(bets, str):
         bets = (bets,)
     if not isinstance(bets, (list, tuple)) or not bets or len(bets) > 50:
@@ -92,11 +84,7 @@ def _without(counts, value: int) -> tuple[int, ...]:
 
 
 def effect_of_removal(bet: str, table="standard", decks: int = _DECKS, counts=None) -> dict:
-    """{value 0..9: change in ``bet``'s exact house edge when one card of that value is taken out}.
-
-    Positive: the edge goes up, so the card leaving hurts the bettor. ``counts`` (13 rank counts) replaces a
-    full shoe of ``decks`` decks (both given: refused unless they agree, as in ``odds.check_shoe``). The shoe
-    needs 7 cards or more (6 after the card leaves) and at least one card of every value.
+    """{value 0..9: change in ``bet``'s exact house edge when one card of that value leaves} (positive: it hurts).
 
     >>> effect_of_removal("tie", decks=1)[0] < 0      # a ten leaving helps the Tie bettor
     True
@@ -191,9 +179,6 @@ class ShoePoint(NamedTuple):
 def edges_through_shoe(decks: int = 8, seed=None, table="standard", bets=MAIN_BETS) -> list[ShoePoint]:
     """The exact edge of each bet before every coup of a shoe shuffled with ``seed`` and dealt to the cut card.
 
-    The first point is the full shoe; there is one point per coup dealt. ``seed`` follows the library's one
-    seed policy (``errors.check_seed``: None, or a whole number 0 or more).
-
     >>> points = edges_through_shoe(decks=1, seed=7)
     >>> points[0].edges["banker"] == house_edge("banker", "standard", decks=1), points[0].cards_left
     (True, 52)
@@ -262,11 +247,7 @@ def five_choice(decks: int = 8) -> dict:
 
 @lru_cache(maxsize=8)
 def _five_choice(decks: int = 8) -> dict:
-    """{"draw": E, "stand": E}: the Player bet's exact expectation per unit when Player holds a two-card 5
-    (no natural on the table) and draws or stands; Banker plays the Punto Banco rules either way.
-
-    Both are computed by ``odds`` over every coup, the second with Player's rule changed to stand on 5.
-    """
+    """{"draw": E, "stand": E}: the Player bet's exact expectation per unit on a two-card 5."""
     counts = shoe_counts(decks)
 
     def chance(name, predicate, rule):
@@ -297,7 +278,7 @@ def edges_after_removing(removed, decks: int = 1, bets=MAIN_BETS + SIDE_BETS) ->
 
 
 # ---------------------------------------------------------------------------------------------------------
-# The same results in sentences, in the learner's language (what the lesson prints)
+# The same results in sentences, in the learner's language
 
 def removal_extremes_text(effects: dict) -> str:
     """For each bet, the card value whose leaving helps it most (the most negative change) and hurts it most.
@@ -339,8 +320,7 @@ def edge_ranges_text(points) -> str:
 
 
 def removal_change_text(removed, decks: int = 8, bets=MAIN_BETS[:1], places: int = 4) -> str:
-    """Each bet's exact edge with the full shoe and without the ``removed`` cards, and the change (``places``
-    decimals of a percent).
+    """Each bet's exact edge with the full shoe and without the ``removed`` cards, and the change (``places``: %).
 
     >>> before, after = edges_after_removing("5 5 5 5", decks=1, bets=["banker"])["banker"]
     >>> change = percent(after - before, sign=True)

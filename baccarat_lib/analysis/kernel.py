@@ -1,20 +1,18 @@
 """The drawing rules applied to numpy arrays of many coups at once: the one vectorised play kernel.
 
-Exact odds (``odds.coup_table``), the simulator (``simulate``) and the counting module (``counting.five_choice``,
-through ``odds``) all play coups with ``play_values``. It reads the rules as data (``rules.NATURALS``,
-``rules.PLAYER_DRAWS_ON``, ``rules.BANKER_TABLEAU``), so a change to a rule reaches all three.
+Exact odds, the simulator and card counting all play coups with ``play_values``, which reads the rules as data
+(``rules.NATURALS``, ``rules.PLAYER_DRAWS_ON``, ``rules.BANKER_TABLEAU``), so a change to a rule reaches all three.
 
 Public names:
 
-- ``OUTCOME_CODES``, ``CODE_OUTCOMES``: ``Outcome`` <-> the small integer codes arrays of coups use.
-- ``PLAYER_DRAWS``: ``PLAYER_DRAWS[total]``, Player's rule over two-card totals 0..9.
-- ``BANKER_DRAWS``: ``BANKER_DRAWS[banker_total, player_third_card_value]``, the tableau (rows 0..7).
+- ``OUTCOME_CODES``, ``CODE_OUTCOMES``: ``Outcome`` <-> the integer codes arrays of coups use.
+- ``PLAYER_DRAWS``: Player's rule by two-card total 0..9.
+- ``BANKER_DRAWS``: the tableau by [banker_total, player_third_card_value] (rows 0..7).
 - ``Played``: the arrays ``play_values`` returns.
-- ``play_values(player_two, banker_two, fifth, sixth, player_draws_on=PLAYER_DRAWS_ON)``: play coups from
-  each side's two-card sum and the next two card values.
-- ``MAX_COUP_CARDS``: a coup may need 6 cards; ``check_shoe_size(cards)``: the one check that a shoe of that many
-  cards can finish every coup (exact odds, the plain enumerator and ``simulate.play_shoe`` all use it).
-- ``check_player_draws_on(totals)``: a variant of Player's rule (the totals Player draws on) as a frozenset.
+- ``play_values(player_two, banker_two, fifth, sixth, player_draws_on=PLAYER_DRAWS_ON)``: play coups.
+- ``MAX_COUP_CARDS``: the most cards a coup needs (6).
+- ``check_shoe_size(cards)``: refuse a shoe too small to finish every coup.
+- ``check_player_draws_on(totals)``: a variant of Player's rule as a frozenset.
 
 >>> played = play_values(np.array([2 + 3]), np.array([3 + 1]), np.array([7]), np.array([4]))
 >>> CODE_OUTCOMES[played.outcome[0]], int(played.player_total[0]), int(played.banker_total[0]), int(played.n_cards[0])
@@ -40,10 +38,7 @@ MAX_COUP_CARDS = 6  # a coup uses 4, 5 or 6 cards
 
 
 def check_shoe_size(cards) -> int:
-    """``cards`` (a number of cards) checked to finish any coup: ``MAX_COUP_CARDS`` or more, since a coup may need 6.
-
-    The one home of this check: exact odds (``odds``), the plain enumerator (``convergence``) and
-    ``simulate.play_shoe`` refuse a smaller shoe with this message.
+    """A shoe of ``cards`` cards checked to finish any coup: ``MAX_COUP_CARDS`` or more.
 
     >>> check_shoe_size(52)
     52
@@ -67,13 +62,11 @@ _NATURAL = np.array([total in NATURALS for total in TOTALS])
 # Player's rule: PLAYER_DRAWS[total] for a two-card total 0..9 (no natural on either side).
 PLAYER_DRAWS = np.array([total in PLAYER_DRAWS_ON for total in TOTALS])
 
-# Banker's rule when Player drew: BANKER_DRAWS[banker_total, player_third_card_value],
-# rows = Banker's two-card total 0..7, columns = value of Player's third card 0..9.
+# Banker's rule when Player drew: BANKER_DRAWS[banker_total 0..7, player_third_card_value 0..9].
 BANKER_DRAWS = np.array([[value in BANKER_TABLEAU[total] for value in THIRD_CARD_VALUES]
                          for total in sorted(BANKER_TABLEAU)])
 
-# The same rule shaped for the kernel: rows 0..9 (8 and 9 never draw: naturals are settled first),
-# and an extra column _STOOD for "Player stood", where Banker follows Player's rule.
+# The same rule for the kernel: rows 0..9 (8 and 9 are naturals); in column _STOOD Banker follows Player's rule.
 _STOOD = 10
 _BANKER_RULE = np.zeros((10, 11), dtype=bool)
 _BANKER_RULE[:len(BANKER_DRAWS), :10] = BANKER_DRAWS
@@ -81,8 +74,7 @@ _BANKER_RULE[:len(BANKER_DRAWS), _STOOD] = PLAYER_DRAWS[:len(BANKER_DRAWS)]
 
 
 def _is_list(value) -> bool:
-    """True for a collection of items (a list, tuple, set, array...): not text, bytes or a mapping, and not a numpy
-    scalar array, which has ``__iter__`` and ``__len__`` but no items."""
+    """True for a collection of items (a list, tuple, set, 1-D array): not text, bytes, a mapping or a scalar."""
     return hasattr(value, "__iter__") and not isinstance(value, (str, bytes, dict)) \
         and getattr(value, "ndim", 1) == 1
 
@@ -129,15 +121,9 @@ class Played(NamedTuple):
 
 
 def play_values(player_two, banker_two, fifth, sixth, player_draws_on=PLAYER_DRAWS_ON) -> Played:
-    """Play coups from each side's two-card sum (any sum: only its units digit counts) and the next two card
-    values (numpy arrays of equal length); the cards a coup does not need are ignored.
+    """Play coups from each side's two-card sum and the next two card values (arrays the library made, unchecked).
 
-    ``player_draws_on`` may replace Player's rule (the totals on which Player draws); Banker's rule when Player
-    stood stays the standard one, as in the casino game.
-
-    The four arrays, built by the library (``odds``' coup table, ``simulate``'s shoes), hold whole numbers (sums
-    0 or more, card values 0..9), one entry per coup (or one number each); ``player_draws_on`` is a frozenset
-    from ``check_player_draws_on``.
+    ``player_draws_on`` may replace Player's rule; Banker's rule when Player stood stays the standard one.
     """
     player_start, banker_start = player_two % 10, banker_two % 10
     natural = _NATURAL[player_start] | _NATURAL[banker_start]

@@ -1,22 +1,13 @@
 """Exact odds for any shoe, by enumerating every way a coup can use the cards, in ``fractions.Fraction``.
 
-The outcome of a coup depends only on the values of the (at most six) cards it uses, and the chance of a
-sequence of cards depends only on which values it holds. So every complete coup is enumerated once
-(``coup_table()``), grouped by the multiset of values it uses, and each shoe only reweights those groups:
-P(sequence) = prod over values v of n_v (n_v - 1) ... / (N (N - 1) ...), exact in integers.
+A coup's outcome depends only on the values of the (at most six) cards it uses, and a sequence's chance only on
+which values it holds. So every coup is enumerated once (``coup_table()``), grouped by its multiset of values, and
+each shoe only reweights the groups: P(sequence) = prod over values v of n_v (n_v - 1) ... / (N (N - 1) ...).
 
-**The shoe.** Every function takes the shoe as ``decks`` (1 to 8 full decks) less the ``removed`` cards, or as
-``counts`` (13 rank counts A..K: whole numbers 0 or more in a list, tuple or numpy integer array, for
-exploration) less the ``removed`` cards:
-
-- ``counts`` with ``removed``: both apply; the shoe is ``counts`` less those cards (suits are ignored, as counts
-  have none), and a card the counts do not hold is refused.
-- ``counts`` with ``decks``: refused unless ``counts`` is exactly a full shoe of ``decks`` decks (then ``removed``
-  is checked card by card, suits included, as for ``decks`` alone). Give one or the other.
-- The shoe must be able to finish any coup: at least 6 cards (a coup may need 6), for every bet, the pair bets
-  too (they are settled on a finished coup); a smaller shoe is refused (``kernel.check_shoe_size``). Shoes of up
-  to ``_MAX_SHOE_CARDS`` cards are exact: above about 1,450 cards the weights outgrow 64-bit integers and are
-  computed with Python integers instead (slower, still exact).
+The shoe is ``decks`` (1 to 8) full decks less the ``removed`` cards, or ``counts`` (13 rank counts A..K) less
+``removed`` (suits ignored); ``decks`` with ``counts`` is refused unless they agree. It must hold 6 cards (a coup
+may need 6) to ``_MAX_SHOE_CARDS``; above about 1,450 cards the weights outgrow 64-bit integers and Python
+integers are used instead (slower, still exact).
 
 >>> probabilities = outcome_probabilities(decks=8)
 >>> sum(probabilities.values())
@@ -66,12 +57,10 @@ _DECKS = _DefaultDecks(8)  # shows as 8 in every signature
 
 
 # ---------------------------------------------------------------------------------------------------------
-# The shoe (``game.shoe.shoe_counts`` makes a full one)
-
-
+# The shoe
 
 def _checked_counts(counts) -> tuple[int, ...]:
-    """``counts`` as 13 Python ints 0 or more: from a list, tuple or 1-D numpy integer array."""
+    """``counts`` (a list, tuple or 1-D numpy integer array) as 13 Python ints 0 or more."""
     if isinstance(counts, np.ndarray):
         if counts.ndim != 1 or counts.dtype.kind not in "iuO":
             raise BaccaratError(_("counts must be 13 whole numbers 0 or more (the cards of each rank A..K), "
@@ -114,10 +103,6 @@ def _less_removed(rank_counts: tuple, removed) -> tuple[int, ...]:
 def check_shoe(decks: int = _DECKS, removed=(), counts=None) -> tuple[int, ...]:
     """The 13 rank counts A..K of the shoe every function here takes, checked (see the module's notes).
 
-    ``decks`` full decks less ``removed``; or ``counts`` less ``removed``. ``decks`` given together with
-    ``counts`` is refused unless ``counts`` is exactly a full shoe of that many decks. The shoe must hold 6 to
-    ``_MAX_SHOE_CARDS`` cards.
-
     >>> check_shoe(1, "A A K")
     (2, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 3)
     >>> check_shoe(counts=[4] * 13, removed="A A K") == check_shoe(1, "A A K")
@@ -148,7 +133,6 @@ def check_shoe(decks: int = _DECKS, removed=(), counts=None) -> tuple[int, ...]:
     return rank_counts
 
 
-
 def _value_counts(rank_counts) -> list[int]:
     values = [0] * 10
     for rank, count in zip(RANKS, rank_counts):
@@ -166,17 +150,8 @@ def coup_table(player_draws_on=PLAYER_DRAWS_ON) -> SimpleNamespace:
 
 @lru_cache(maxsize=4)
 def _coup_table(player_draws_on=PLAYER_DRAWS_ON) -> SimpleNamespace:
-    """Every complete coup as a sequence of card values, with its facts and the multiset of values it uses.
-
-    The coups are played by ``kernel.play_values`` (with ``player_draws_on`` as Player's rule). Fields (numpy
-    arrays, one entry per coup): ``outcome`` (OUTCOME_CODES), ``player_total``, ``banker_total``,
-    ``player_cards``, ``banker_cards``, ``player_start``, ``banker_start`` (two-card totals), ``natural``,
-    ``player_wins``, ``banker_wins``, ``tie``, ``multiset`` (row of ``multisets``); ``multisets``: the
-    distinct value multisets as counts (rows × 10 values); and ``rows``, the compiled queries.
-    """
-    # Built in a hundred slices, one per value of the first two cards (the slowest axes of np.indices, so the
-    # slices come in the same order as one big build): the build's work arrays are a hundredth of the size (a
-    # lesson builds the table while it holds millions of simulated coups).
+    """Every complete coup as numpy arrays of its facts, and its row of the value ``multisets``."""
+    # Built in a hundred slices, one per value of the first two cards, so the work arrays stay small.
     rest = np.indices((10,) * (MAX_CARDS - 2), dtype=np.int8).reshape(MAX_CARDS - 2, -1)
     rule, names = frozenset(player_draws_on), ("outcome", "player_total", "banker_total", "player_start",
                                                 "banker_start", "natural", "player_draws", "banker_draws")
@@ -187,7 +162,7 @@ def _coup_table(player_draws_on=PLAYER_DRAWS_ON) -> SimpleNamespace:
         p1, b1, p2, b2, fifth, sixth = values
         played = play_values(p1 + p2, b1 + b2, fifth, sixth, rule)
         used = played.n_cards
-        # Keep one row per complete coup: the cards it does not use are set to 0 in the canonical row.
+        # one row per complete coup: the cards it does not use are 0
         canonical = ((used >= 5) | (fifth == 0)) & ((used == 6) | (sixth == 0))
         for name in names:
             slices[name].append(getattr(played, name)[canonical])
@@ -219,16 +194,11 @@ _ONE = 10 * MAX_CARDS + MAX_CARDS + 1  # where a shoe's factor table (see _facto
 
 
 def _halves(multisets: np.ndarray) -> dict:
-    """Index arrays, built once, that let ``_weights`` weigh every multiset with one gather per half and two per
-    group.
+    """Index arrays that let ``_weights`` weigh every multiset from its two halves (values 0..4 and 5..9).
 
-    A multiset's weight on a shoe is a product over the values v of n_v (n_v - 1) ... (k_v factors), times the
-    scale that brings its size s to 6 cards, (N - s) ... (N - 5). The product splits into a low half (values
-    0..4) and a high half (values 5..9), and the groups hold only a few hundred distinct halves: each is weighed
-    once per shoe (``half_index``, 5 × halves, the low halves first: a half's factors in the shoe's factor table
-    of ``_factor_table``, padded with its 1), and each group multiplies its two (``low``, ``high``). The scale is
-    the same for every group of one size, and the groups come sorted by size: ``blocks`` lists (size, first
-    group, end), and each block is scaled with one multiplication.
+    A weight is a product over values v of n_v (n_v - 1) ... times the scale (N - s) ... (N - 5) to 6 cards. The
+    few hundred distinct halves are weighed once per shoe (``half_index``), each group multiplies its ``low`` and
+    ``high`` half, and each block of one size (``blocks``: size, first group, end) is scaled at once.
     """
     low_sets, low = np.unique(multisets[:, :_HALF], axis=0, return_inverse=True)
     high_sets, high = np.unique(multisets[:, _HALF:], axis=0, return_inverse=True)
@@ -242,8 +212,7 @@ def _halves(multisets: np.ndarray) -> dict:
 
 
 def _multiset_keys(cards: np.ndarray, used: np.ndarray) -> np.ndarray:
-    """Each coup's multiset of card values as one number: how many cards of value v it uses is digit v in base 7
-    (a coup uses at most 6 cards of a value). ``cards``: (MAX_CARDS, coups) values; ``used``: cards each coup uses."""
+    """Each coup's multiset of card values as one number: the count of value v is digit v in base 7."""
     counts = np.zeros((cards.shape[1], 10), dtype=np.int8)
     for position in range(MAX_CARDS):
         in_use = used > position
@@ -282,8 +251,7 @@ def _falling_factors(count: int) -> tuple[int, ...]:
 
 
 def _factor_table(value_counts, total: int) -> list[int]:
-    """The factors of a shoe's weights, at the places ``_halves`` points to: n_v (n_v - 1) ... (k factors) at
-    v * 6 + k - 1 for k = 1..6, the scale (N - s) ... (N - 5) at 60 + s (1 at s = 6), and 1 at _ONE."""
+    """The factors of a shoe's weights, at the places ``_halves`` points to (1 at ``_ONE``)."""
     scale = [_falling_factors(total - size)[MAX_CARDS - 1 - size] for size in range(MAX_CARDS)]
     return [factor for count in value_counts for factor in _falling_factors(count)] + scale + [1, 1]
 
@@ -291,9 +259,8 @@ def _factor_table(value_counts, total: int) -> list[int]:
 def _weights(value_counts, table=None) -> tuple[np.ndarray, int]:
     """Integer weight of each multiset (any order of it) over the common denominator N (N-1) ... (N-5).
 
-    Every weight, every partial product of one and every sum of weights is at most that denominator (all the
-    coups' weights add up to it), so float64 is exact while the denominator is below 2**53 (shoes of up to 458
-    cards: 8 decks are 416), int64 while it fits 64 bits (about 1,450 cards), and Python integers above that.
+    No weight, partial product or sum exceeds that denominator, so float64 is exact below 2**53 (up to 458 cards),
+    int64 while it fits 64 bits (about 1,450 cards), and Python integers above that.
     """
     table = _coup_table(PLAYER_DRAWS_ON) if table is None else table
     factors = _factor_table(value_counts, sum(value_counts))
@@ -317,8 +284,7 @@ def _stack(rows: tuple, table, dtype) -> np.ndarray:
 
 
 def _numerators(rows: tuple, value_counts, table=None) -> tuple[list[int], int]:
-    """Each row's chance on the shoe of ``value_counts``, as (numerators, common denominator): one product of
-    the stacked rows with the weights (exact: see ``_weights``)."""
+    """Each row's chance on the shoe of ``value_counts``, as (numerators, common denominator)."""
     table = _coup_table(PLAYER_DRAWS_ON) if table is None else table
     weights, denominator = _weights(value_counts, table)
     matrix = _stack(rows, table, np.float64 if weights.dtype == np.float64 else np.int64)
@@ -339,17 +305,13 @@ def _probabilities(rows: dict, value_counts) -> dict:
 # Public queries
 
 def _probability_where(name: str, predicate, rank_counts, player_draws_on=PLAYER_DRAWS_ON) -> Fraction:
-    """The chance that ``predicate(coup_table(player_draws_on))`` holds (a boolean array over every coup) on a
-    checked shoe; ``name`` caches its compiled row (one name, one predicate: the library's own)."""
+    """The chance that ``predicate`` holds of the coups on a checked shoe; ``name`` caches its compiled row."""
     table = _coup_table(player_draws_on)
     return _probability(_row_for(name, predicate, table), _value_counts(rank_counts), table)
 
 
 def outcome_probabilities(decks: int = _DECKS, removed=(), counts=None) -> dict:
-    """{Outcome: Fraction} for a shoe of ``decks`` decks less the ``removed`` cards; sums to exactly 1.
-
-    Or for ``counts`` less ``removed`` (``decks`` with ``counts``: refused unless they agree); a shoe of 6 to
-    ``_MAX_SHOE_CARDS`` cards, as ``check_shoe`` says.
+    """{Outcome: Fraction} for the shoe (see ``check_shoe``); sums to exactly 1.
 
     >>> {o.value: f"{float(p):.9f}" for o, p in outcome_probabilities(6).items()}
     {'player': '0.446278570', 'banker': '0.458652719', 'tie': '0.095068711'}
@@ -366,11 +328,9 @@ _OUTCOME_ROWS = {outcome: (f"outcome {outcome.value}", lambda coups, code=code: 
 def _pair_probability(rank_counts, event: str = "player pair") -> Fraction:
     """Chance of a pair event of ``payouts.PAIR_EVENTS``, from the ranks of the first four cards.
 
-    One hand's pair (positions 0 and 2, or 1 and 3: the same chance): sum over ranks of n (n - 1) / N (N - 1).
-    Either pair: P(player pair) + P(banker pair) - P(both). Of the N (N - 1) (N - 2) (N - 3) ordered first
-    four cards, both hands are pairs in n (n - 1) (n - 2) (n - 3) ways for two pairs of one rank, and in
-    n (n - 1) m (m - 1) ways for a pair of each of two ranks: in all (sum n (n - 1))² - sum (n (n - 1))²
-    + sum n (n - 1) (n - 2) (n - 3).
+    One hand's pair: sum over ranks of n (n - 1) / N (N - 1). Either pair: twice that less P(both), where both are
+    pairs in (sum n (n - 1))² - sum (n (n - 1))² + sum n (n - 1) (n - 2) (n - 3) of the N (N - 1) (N - 2) (N - 3)
+    ordered first four cards.
     """
     total = sum(rank_counts)
     pairs = sum(n * (n - 1) for n in rank_counts)
@@ -428,10 +388,7 @@ def _first_match(coups, lines, number) -> np.ndarray:
 
 
 def house_edge(bet: str, table="standard", decks: int = _DECKS, removed=(), counts=None) -> Fraction:
-    """Minus the expected net result per unit staked (pushes count 0), exact.
-
-    The shoe as ``check_shoe`` takes it: ``decks`` less ``removed``, or ``counts`` less ``removed`` (``decks``
-    with ``counts`` refused unless they agree); 6 cards or more, for the pair bets too.
+    """Minus the expected net result per unit staked (pushes count 0), exact, on the shoe ``check_shoe`` takes.
 
     >>> f"{float(house_edge('tie', 'standard', 8)):.4%}", f"{float(house_edge('tie', 'tie-9', 8)):.4%}"
     ('14.3596%', '4.8440%')
@@ -468,8 +425,7 @@ def _deck_counts(decks) -> list[int]:
 
 
 def _edge_rows(decks: list[int], tables) -> list[tuple[str, str, dict]]:
-    """(table name, bet, {decks: house edge}) for every bet of every table, in table order, for deck counts
-    from ``_deck_counts`` (``tables`` still to be checked)."""
+    """(table name, bet, {decks: house edge}) for every bet of every table, in table order."""
     if tables is not None and not isinstance(tables, (list, tuple)):
         raise BaccaratError(_("tables must be None (every table) or a list of pay tables or their names, "
                               "not {given}").format(given=shown(tables)))
@@ -490,7 +446,7 @@ def breakeven_commission(decks: int = 8) -> Fraction:
 
 
 # ---------------------------------------------------------------------------------------------------------
-# The same results in sentences, in the learner's language (what the lessons print)
+# The same results in sentences, in the learner's language
 
 def total_probability_text(chances) -> str:
     """The sum of the three outcomes' chances, as an equation (exactly 1 for any shoe).

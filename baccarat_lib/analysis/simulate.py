@@ -1,23 +1,13 @@
 """Fast simulation of real shuffled shoes, vectorised with numpy.
 
-A shoe of ``decks`` full decks is shuffled, coups are dealt from it by the rules until the cut card
-comes out, then a fresh shoe is shuffled.  The cut card sits ``cut_card`` cards from the end (14 by
-default, as in ``Shoe``): a coup starts only while more than ``cut_card`` cards are left (and at least
-6, so it can always finish); the coup under way when the cut card appears is finished from the cards
-behind it.  No cards are burnt.
-``simulate_coups`` records at most ``MAX_RECORDED_COUPS`` (20,000,000) coups, about 13 bytes each;
-``outcome_counts`` counts up to ``MAX_COUNTED_COUPS`` (1,000,000,000), 2,048 shoes at a time.
+Coups are dealt from a shuffled shoe of ``decks`` decks until the cut card, ``cut_card`` cards from the end (14
+by default, as in ``Shoe``), comes out; the coup under way then is finished, and a fresh shoe is shuffled. No cards
+are burnt. ``simulate_coups`` records up to ``MAX_RECORDED_COUPS`` (20,000,000) coups, about 13 bytes each;
+``outcome_counts`` counts up to ``MAX_COUNTED_COUPS`` (1,000,000,000).
 
-Every function takes ``seed`` under the library's one seed policy (``errors.check_seed``: ``None`` for fresh
-randomness, or a whole number 0 or more, numpy integers too; anything else is refused) and never touches
-global random state: the same seed deals the same shoes.
-
-**One seed, one shoe.** The first shoe of every function here is the shoe ``game.shoe.Shoe(decks, seed)``
-shuffles (and so the first shoe of ``ShoeRun(decks, seed)`` and of every widget that deals): ``deal_shoe(8, 2024)``
-is, coup by coup, ``Shoe(8, 2024).coups()``, and ``simulate_coups`` / ``outcome_counts`` with seed 2024 start
-with that same shoe. The shoes after the first come from numpy's generator seeded with ``seed`` (a separate,
-fast stream): they are not ``ShoeRun``'s later shoes, whose Python shuffle would cost about 0.5 ms a shoe
-(some 17 s for the ~37,000 shoes of 3,000,000 coups, against about 0.5 s for the whole simulation here).
+``seed`` follows ``errors.check_seed``, and no global random state is touched. The first shoe of a seed is the
+one ``game.shoe.Shoe(decks, seed)`` shuffles (``deal_shoe(8, 2024)`` is ``Shoe(8, 2024).coups()``); later shoes
+come from numpy's generator, not from ``ShoeRun``, whose Python shuffle would be about 30 times slower.
 
 >>> counts = outcome_counts(10_000, decks=8, seed=1)
 >>> sum(counts.values()), sorted(counts) == sorted(Outcome)
@@ -29,14 +19,8 @@ fast stream): they are not ``ShoeRun``'s later shoes, whose Python shuffle would
 >>> int(shoe.n_cards.sum()) <= 52
 True
 
-How it is fast: many shoes are shuffled at once (a random 26-bit key per card, the card's code in the
-6 low bits, one ``sort`` per shoe, 128 shoes at a time so the keys stay in the cache; the rare shoes whose keys
-tie are reshuffled with ``Generator.permuted`` after every key of the chunk is drawn, so every order is exactly
-equally likely).  Each card position of each shoe then gets the key of the coup that would start there (the
-two two-card totals, the next two card values and the pairs, one uint16), and all shoes are dealt in lockstep,
-one coup per step: lookup tables built once by ``kernel.play_values`` map a key to the outcome, the totals, the
-natural, the pairs and the number of cards used, each shoe's position advances by 4, 5 or 6, and each record
-column is one lookup of the coups' keys.
+How it is fast: many shoes are shuffled at once by sorting random keys, and dealt in lockstep through lookup
+tables of every coup's key built once by ``kernel.play_values``.
 """
 
 from __future__ import annotations
@@ -94,8 +78,7 @@ _IDLE = 4 * 10_000
 
 
 def _build_tables():
-    """The record columns a coup's key decides, played once by ``kernel.play_values``: outcome code, cards used (0
-    at _IDLE), final totals, natural, and the two pair flags."""
+    """The record columns a coup's key decides (cards used: 0 at ``_IDLE``), played once."""
     pairs, player_two, banker_two, fifth, sixth = (axis.ravel() for axis in np.indices((4, 10, 10, 10, 10)))
     played = play_values(player_two, banker_two, fifth, sixth)
 
@@ -173,9 +156,7 @@ def _shuffle(rng: np.random.Generator, n_shoes: int, deck_codes: np.ndarray) -> 
 
 
 class _Chunk:
-    """Shoes ready to deal: for every card position of every shoe (one row per shoe, ``width`` columns), the key of
-    the coup that would start there (``coup_keys``, uint16, see ``_IDLE``: ``_IDLE`` from the shoe's limit on; the pairs
-    only if asked, else 0), and if asked the shoes' ranks (``ranks``)."""
+    """Shoes ready to deal: the key of the coup that would start at each card position, and the ranks."""
 
     def __init__(self, n_shoes: int, n_cards: int, limit: int, want_pairs: bool, want_ranks: bool):
         self.n_shoes, self.n_cards, self.limit, self.width = n_shoes, n_cards, limit, n_cards + _PAD
@@ -208,9 +189,7 @@ class _Chunk:
 
 def _shuffled_chunk(rng: np.random.Generator, n_shoes: int, deck_codes: np.ndarray, first, limit: int,
                     want_pairs: bool = False, want_ranks: bool = False) -> _Chunk:
-    """``n_shoes`` shuffled shoes, ready to deal: the very shoes ``_shuffle`` gives (every random key drawn in the
-    same order, then the tied shoes reshuffled in row order), drawn and sorted ``_PIECE_SHOES`` at a time so the
-    keys stay in the cache and never all exist at once. ``first``: a key row for shoe 0 (the run's first chunk)."""
+    """``n_shoes`` shuffled shoes ready to deal; ``first``: a key row for shoe 0."""
     chunk = _Chunk(n_shoes, deck_codes.size, limit, want_pairs, want_ranks)
     tied = []
     codes = np.empty((min(n_shoes, _PIECE_SHOES), deck_codes.size), dtype=np.uint8)
@@ -228,11 +207,7 @@ def _shuffled_chunk(rng: np.random.Generator, n_shoes: int, deck_codes: np.ndarr
 
 
 def _lockstep(chunk: _Chunk) -> np.ndarray:
-    """Deal every shoe of ``chunk`` in lockstep, one coup per step, until all reach their cut card.
-
-    Returns the coups' keys, an (n_shoes, steps) array, shoe by shoe (``_IDLE`` once the shoe is finished): a
-    shoe's coups are the first entries of its row. ``chunk.coup_keys`` is let go once dealt.
-    """
+    """Deal every shoe of ``chunk`` in lockstep until all reach their cut card: the coups' keys, a row per shoe."""
     n_shoes, width, limit = chunk.n_shoes, chunk.width, chunk.limit
     flat_keys = chunk.coup_keys.ravel()
     chunk.coup_keys = None
@@ -255,8 +230,7 @@ def _lockstep(chunk: _Chunk) -> np.ndarray:
 
 
 def _fill_records(chunk: _Chunk, columns: dict, offset: int, most: int, first_shoe: int) -> int:
-    """Deal ``chunk`` and write at most ``most`` of its coups, shoe by shoe, into ``columns`` from row ``offset``
-    (each column straight from a lookup table of the coup's key). Returns how many were written."""
+    """Deal ``chunk`` and write at most ``most`` coups into ``columns`` from row ``offset``; return how many."""
     keys = _lockstep(chunk)
     dealt = keys != _IDLE
     per_shoe = np.count_nonzero(dealt, axis=1)
@@ -314,10 +288,6 @@ def outcome_counts(n_coups: int, decks: int = 8, seed=None,
                    cut_card: int = DEFAULT_CUT_CARD) -> dict[Outcome, int]:
     """How many of ``n_coups`` coups, dealt from consecutive shuffled shoes, Player, Banker and Tie win.
 
-    The first shoe is ``Shoe(decks, seed)``'s; the later ones come from numpy's stream (see the module's notes).
-
-    ``n_coups`` may be up to ``MAX_COUNTED_COUPS`` (coups are dealt in chunks, so memory stays flat).
-
     >>> counts = outcome_counts(1000, decks=6, seed=42)
     >>> sum(counts.values())
     1000
@@ -354,8 +324,7 @@ class CoupRecords:
     - ``n_cards``: cards the coup used, 4..6.
     - ``shoes``: the shoe the coup came from, 0 for the first shoe of the run.
     - ``positions``: where the coup's first card was in its shoe (0 = first card of the shoe).
-    - ``shoe_cards``: if kept, an (n_shoes, cards) array of indices into ``cards.RANKS``, the shoes
-      in dealt order; else None.
+    - ``shoe_cards``: if kept, an (n_shoes, cards) array of indices into ``cards.RANKS``; else None.
     """
 
     outcomes: np.ndarray
@@ -432,9 +401,7 @@ def _no_records(n_shoe_cards: int | None) -> CoupRecords:
 
 
 def _columns_in_one_block(n: int, dtypes: dict) -> dict:
-    """Empty columns of ``n`` entries, one per name, as views of a single buffer (widest types first, so each
-    view is aligned). One large allocation goes straight back to the system when the records are freed; many
-    medium ones can stay in the process's heap after ``del records``, which is what a lesson's kernel showed."""
+    """Empty columns of ``n`` entries, as aligned views of one buffer, which goes back to the system when freed."""
     order = sorted(dtypes, key=lambda name: -np.dtype(dtypes[name]).itemsize)
     block = np.empty(n * sum(np.dtype(dtype).itemsize for dtype in dtypes.values()), dtype=np.uint8)
     columns, offset = {}, 0
@@ -447,12 +414,7 @@ def _columns_in_one_block(n: int, dtypes: dict) -> dict:
 
 def simulate_coups(n_coups: int, decks: int = 8, seed=None, cut_card: int = DEFAULT_CUT_CARD,
                    keep_shoes: bool = False) -> CoupRecords:
-    """The records of ``n_coups`` coups dealt from consecutive shuffled shoes.
-
-    With ``keep_shoes=True`` the shoes' cards are kept too (``shoe_cards``; about 416 bytes a shoe).
-    The same seed gives the same coups as ``outcome_counts``; the first shoe is ``Shoe(decks, seed)``'s (the one
-    ``deal_shoe`` deals), the later ones come from numpy's stream (see the module's notes). Records cost memory (about 13 bytes a coup), so
-    ``n_coups`` may be at most ``MAX_RECORDED_COUPS``; ``outcome_counts`` counts far more.
+    """The records of ``n_coups`` coups dealt from consecutive shuffled shoes (``keep_shoes``: their cards too).
 
     >>> records = simulate_coups(500, seed=7)
     >>> len(records), records.counts() == outcome_counts(500, seed=7)
@@ -486,9 +448,6 @@ def simulate_coups(n_coups: int, decks: int = 8, seed=None, cut_card: int = DEFA
 
 def deal_shoe(decks: int = 8, seed=None, cut_card: int = DEFAULT_CUT_CARD) -> CoupRecords:
     """Every coup of one shuffled shoe, up to the cut card, with the shoe's cards kept (for scoreboards).
-
-    It is the shoe ``Shoe(decks, seed)`` deals: the same cards in the same order (suits are not kept), the same
-    cut card, so the same coups as ``Shoe(decks, seed, cut_card=cut_card).coups()``.
 
     >>> shoe = deal_shoe(seed=11)
     >>> 70 < len(shoe) < 95, int(shoe.positions[-1]) < 416 - 14

@@ -1,7 +1,7 @@
-"""The progress layer: a learner's saved answers (``store``), the schedule that brings missed items back
-(``schedule``), the report of what they say (``report``) and the one recorder that times and saves each answer
-(``recorder``); on the class hub, ``class_link`` also sends each saved answer to the class's service. Imports only
-the library's base and Python's standard library; each module's ``__all__`` is importable from here.
+"""The progress layer: saved answers (``store``), the schedule of drills (``schedule``), the report (``report``),
+the recorder that times and saves each answer (``recorder``) and the class hub's link (``class_link``).
+
+Imports only the library's base and the standard library; each module's ``__all__`` is importable from here.
 """
 
 from .._lazy import lazy_exports

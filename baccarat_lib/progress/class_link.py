@@ -1,23 +1,18 @@
 """On the class hub, each saved answer also goes to the class's service (the teacher's class view), in the background.
 
-Off the hub nothing happens. On the hub, the student's server has ``BACCARAT_CLASS_URL`` (the service's address,
-ending in ``/services/class-view/``) and ``JUPYTERHUB_API_TOKEN`` (the student's own token), which its kernels
-inherit. Then every answer ``AnswerRecorder`` saves is also put, with an id of its own, in the progress file's
-outbox (``class_outbox``, in the same transaction as the answer, so a kernel restart loses none), and one daemon
-thread per progress store sends the outbox in batches to ``api/answers`` and deletes what the service received.
-Saving an answer never waits for the network. A lost connection is retried with a growing pause (``FIRST_PAUSE``
-doubling up to ``LONGEST_PAUSE``) and logged for developers (the logger ``baccarat_lib.progress``), never shown to
-the learner; an answer sent twice (the reply was lost) is a duplicate to the service, not a new answer. A batch the
-service refuses (400) is sent again one answer at a time, and an answer refused alone is dropped (logged). A token
-the hub refuses (401, 403) is not tried again until ``JUPYTERHUB_API_TOKEN`` changes: the answers wait in the outbox,
-and the link's ``state`` says "token refused".
+Each saved answer is put in the progress file's outbox in the same transaction, so a restart loses none, and a
+daemon thread sends the outbox in batches. Saving never waits for the network: a lost connection is retried with a
+pause doubling from ``FIRST_PAUSE`` to ``LONGEST_PAUSE`` and logged, never shown. A refused batch (400) is sent one
+answer at a time, and an answer refused alone is dropped; a refused token (401, 403) waits until it changes.
 
 Public names:
 
-- ``CLASS_URL_VARIABLE``, ``TOKEN_VARIABLE``, ``class_url()``: where the service is (None off the hub).
-- ``class_request(method, path, body=None, url=None)``: one call to the service (the class poll's too).
-- ``answer_body(answer)``, ``ClassLink(store, url=None)``, ``link_for(store)``: an answer as the service takes it,
-  the thread that sends a store's outbox, and the one link of a store in this kernel.
+- ``CLASS_URL_VARIABLE``, ``TOKEN_VARIABLE``: the environment variables of the hub.
+- ``class_url()``: the service's address (None off the hub).
+- ``class_request(method, path, body=None, url=None)``: one call to the service.
+- ``answer_body(answer)``: an answer as the service takes it.
+- ``ClassLink(store, url=None)``: the thread that sends a store's outbox.
+- ``link_for(store)``: the one link of a store in this kernel.
 """
 
 from __future__ import annotations
@@ -72,9 +67,7 @@ def _json(data: bytes):
 
 
 def class_request(method: str, path: str, body=None, url: str | None = None):
-    """Call the service at ``path`` (relative to ``url``, None: ``class_url()``) with the student's token, waiting
-    ``TIMEOUT`` seconds: ``(status, reply JSON or None)``. Raises ``OSError`` when no reply came, ``RuntimeError``
-    off the hub."""
+    """``(status, reply JSON or None)`` of the service at ``path``; ``OSError``: no reply, ``RuntimeError``: no hub."""
     url = class_url() if url is None else url
     if url is None:
         raise RuntimeError(f"{CLASS_URL_VARIABLE} is not set: not on the class hub")
@@ -93,8 +86,7 @@ def class_request(method: str, path: str, body=None, url: str | None = None):
 
 
 def answer_body(answer: Answer) -> dict:
-    """The answer as ``POST api/answers`` takes it: a fresh id of its own (uuid4), the lesson's stem only
-    when it is a lesson of the course (a learner's copy "05_a_whole_coup-Copy1" is sent as null), the time in UTC."""
+    """The answer as ``POST api/answers`` takes it, with a fresh id; a lesson not of the course is sent as null."""
     seconds = answer.seconds
     return {"id": uuid.uuid4().hex,
             "lesson": answer.lesson if answer.lesson in _LESSON_STEMS else None,
@@ -105,8 +97,7 @@ def answer_body(answer: Answer) -> dict:
 
 
 class ClassLink:
-    """The outbox of ``store`` and the one daemon thread that sends it to the service at ``url`` (None:
-    ``class_url()``). ``wake()`` after saving an answer with its ``outbox_row``; ``close()`` stops the thread."""
+    """The daemon thread that sends ``store``'s outbox to the service; ``wake()`` after saving an answer."""
 
     def __init__(self, store: ProgressStore, url: str | None = None):
         self.store, self.url = store, class_url() if url is None else url
@@ -121,8 +112,7 @@ class ClassLink:
         return f"ClassLink({self.url!r})"
 
     def outbox_row(self, answer: Answer) -> tuple[str, str] | None:
-        """The outbox's row for a saved answer, (id, JSON body), which ``store.record`` saves with the answer, in
-        one transaction; None for a blank answer (the service does not take it). Then ``wake()`` sends it."""
+        """The outbox's (id, JSON body) row for a saved answer; None for a blank one (the service refuses it)."""
         if not answer.answer.strip() or not answer.key.strip():
             return None
         body = answer_body(answer)
@@ -146,8 +136,7 @@ class ClassLink:
 
     @property
     def state(self) -> str:
-        """"token refused" (the hub refused the student's token: nothing is sent until it changes), "retrying"
-        (the service could not be reached: tried again after ``pause``) or "ok"."""
+        """"token refused" (nothing is sent until it changes), "retrying" (after ``pause``) or "ok"."""
         if self.refused_token is not None and self.refused_token == os.environ.get(TOKEN_VARIABLE, ""):
             return "token refused"
         return "retrying" if self.pause else "ok"
@@ -166,8 +155,7 @@ class ClassLink:
             f"DELETE FROM class_outbox WHERE id IN ({', '.join('?' * len(ids))})", ids))
 
     def _post(self, batch) -> str:
-        """"sent", "refused" (never to pass as it is), "unauthorised" (the token is refused) or "failed" (no
-        connection, a timeout, the service down)."""
+        """"sent", "refused", "unauthorised" (the token) or "failed" (no connection, a timeout)."""
         token = os.environ.get(TOKEN_VARIABLE, "")
         try:
             status, reply = class_request("POST", "api/answers", {"answers": [json.loads(body) for _, body in batch]},

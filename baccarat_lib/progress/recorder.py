@@ -1,26 +1,19 @@
 """One answer recorder for every place a learner answers: a lesson's exercise, a drill, the final test, dealer mode.
 
-It owns two rules:
-
 - **The clock** runs from when the learner could see the question, never from when its cell ran (Run All builds
-  every widget of a lesson long before the learner scrolls to it). ``ask()`` starts it for a question shown on the
-  learner's click (Start, Next, Continue); ``ask(start=False)`` leaves it stopped for a question shown with no one
-  known to be looking (a lesson's exercise), until ``touch()`` (their first keystroke in it) or
-  ``restart_clock()``. An answer whose clock never started is saved untimed (``seconds=None``). ``clock`` is any
-  function of no arguments returning seconds (``time.monotonic`` unless a test passes a fake one); one that fails
-  is a ``BaccaratError`` naming ``clock`` from ``seconds()``, and leaves a saved answer untimed.
-- **Saving once.** ``SAVE_RULES`` says, per source, which judged answers of a question are saved: ``"until right"``
-  (a lesson's exercise: each new try until one is right, not the same answer twice in a row, each saved try
-  restarting the clock) or ``"first"`` (a drill, the final test, dealer mode: only the first, as only it is scored).
+  every widget early). ``ask(start=False)`` leaves it stopped until ``touch()``; an answer whose clock never
+  started, or whose ``clock`` failed, is saved untimed.
+- **Saving once.** ``SAVE_RULES`` says per source which answers to a question are saved: ``"until right"`` or
+  ``"first"`` (only it is scored).
 
-On the class hub every saved answer is also queued for the class's service (``progress.class_link``). Saving never
-raises: the store copes with a damaged file, a read-only folder or a full disk and says so once
-(``Recorded.messages``); a key or answer longer than ``MAX_TEXT`` is saved shortened; anything else is logged, and
-``Recorded`` says the answer was not saved, with a sentence in ``messages``.
+Saving never raises: the store's warnings and a failure to save come back as sentences in ``Recorded.messages``;
+a key or answer longer than ``MAX_TEXT`` is saved shortened.
 
 Public names:
 
-- ``SAVE_RULES``, ``Recorded`` (what recording one judged answer did), ``AnswerRecorder``.
+- ``SAVE_RULES``: which answers of a question each source saves.
+- ``Recorded``: what recording one judged answer did.
+- ``AnswerRecorder``: times and saves the answers of one place.
 
 >>> from baccarat_lib.progress.store import ProgressStore
 >>> ticks = iter([10.0, 13.5, 20.0])
@@ -59,10 +52,7 @@ _LOGGER.addHandler(logging.NullHandler())    # a library logs for developers; no
 
 
 class Recorded(NamedTuple):
-    """What recording one judged answer did: whether it was ``saved`` (False: the save-once rule skipped it, or the
-    store failed, and then ``messages`` says so), the ``seconds`` it took (None: not saved, its clock never started,
-    or the clock gave no reading) and the store's ``messages`` not shown yet (e.g. that progress is not being
-    saved), each handed out once."""
+    """What recording one judged answer did, and the store's ``messages`` not shown yet."""
 
     saved: bool
     seconds: float | None
@@ -91,12 +81,8 @@ def _read_clock(clock) -> float:
 
 
 class AnswerRecorder:
-    """Times and saves the judged answers given in one place: ``source`` (one of ``SOURCES``: "lesson", "drill",
-    "test", "dealer"), ``clock`` (None: ``time.monotonic``; else a function returning seconds), ``store`` (None: this
-    kernel's ``progress_store()``, looked up when an answer is saved; or a ``ProgressStore``), ``lesson`` (None: the
-    notebook this kernel runs, ``current_lesson()``). Call ``ask()`` when a question is shown on the learner's
-    click, ``ask(start=False)`` when it is shown with no one known to be looking (see the module's notes).
-    """
+    """Times and saves the judged answers given in one place (``source``, one of ``SOURCES``); ``clock`` None:
+    ``time.monotonic``; ``store`` None: ``progress_store()`` when saving; ``lesson`` None: ``current_lesson()``."""
 
     def __init__(self, source: str, clock=None, store: ProgressStore | None = None, lesson: str | None = None):
         _check_source(source)
@@ -127,10 +113,7 @@ class AnswerRecorder:
             return None
 
     def ask(self, strict: bool = False, start: bool = True) -> None:
-        """A new question, none of whose answers is saved yet. ``start`` True: the learner can see it now (it was
-        shown on their click) and its clock starts; False: its clock waits for ``touch()`` or ``restart_clock()``,
-        and an answer before either has an unknown time. ``strict``: the clock is read now, and a clock with no
-        reading is a BaccaratError naming ``clock`` (else the question's answers go untimed)."""
+        """A new question; ``start``: its clock starts now (else at ``touch()``); ``strict``: read the clock now."""
         if not isinstance(start, bool):
             raise refusal(_("start must be True (the learner can see the question now) or False (its clock waits for "
                             "their first interaction), not {value}"), value=start)
@@ -143,27 +126,23 @@ class AnswerRecorder:
         self.done, self.last_saved = False, None
 
     def restart_clock(self, strict: bool = False) -> None:
-        """Start the current question's clock now (Start pressed, or Continue after reading the feedback on the
-        question before)."""
+        """Start the current question's clock now."""
         self.started = _read_clock(self.clock) if strict else self._reading()
 
     def touch(self) -> None:
-        """The learner interacted with the current question (e.g. typed in its box): they can see it, so its clock
-        starts now unless it is running already."""
+        """The learner typed in the current question: its clock starts unless it is running."""
         if self.started is None and not self.done:
             self.started = self._reading()
 
     def seconds(self) -> float | None:
-        """Seconds since the current question's clock started; None when it never started (the time cannot be
-        known). A clock with no reading is a BaccaratError naming ``clock``."""
+        """Seconds since the current question's clock started; None when it never started."""
         now = _read_clock(self.clock)
         return None if self.started is None else max(0.0, now - self.started)
 
     # ----- saving
 
     def record(self, skill: str, key: str, answer, right: bool, seconds=None) -> Recorded:
-        """Save one judged answer to the current question if the source's rule (``SAVE_RULES``) says so.
-        ``seconds``: None (read the clock now), or what ``seconds()`` read for this answer (dealer mode shows it)."""
+        """Save one judged answer if ``SAVE_RULES`` says so; ``seconds`` None: read the clock now."""
         given = " ".join(str(answer).split())[:MAX_TEXT]
         if self.done or (self.rule == UNTIL_RIGHT and given == self.last_saved):
             return Recorded(False, None, ())
@@ -194,8 +173,7 @@ class AnswerRecorder:
 
 
 def _class_link(store: ProgressStore | None):
-    """On the class hub, the link sending ``store``'s outbox (None: this kernel's store), started; off the hub (or
-    when it cannot start), None. Never raises."""
+    """On the class hub, the started link sending ``store``'s outbox; else None. Never raises."""
     try:
         if class_link.class_url() is None:
             return None

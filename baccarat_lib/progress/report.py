@@ -1,13 +1,10 @@
 """What a learner's saved answers say: per skill, per cell of the Banker tableau, per day, per lesson, and what to
-practise next, read from the summaries a ``ProgressStore`` keeps (answers in a tuple are tallied by the same SQL), so
-the "My progress" page refreshes as fast after 100,000 answers as after 100.
+practise next, read from a ``ProgressStore``'s summaries so the page is as fast after 100,000 answers as after 100.
 
-The course hands the report its skills' names (``SkillNames``: ``teaching.progress_report.COURSE_SKILLS``) and its
-lessons (``course.LESSONS``). A lesson is done when each of its exercises was answered right at least once as a
-lesson exercise and its final test's questions were all answered, from that lesson's notebook in either edition or
-from a page that does not know its notebook (classroom mode); a lesson with neither is not listed. An untimed answer
-counts in the accuracy, not in the median. The next drill kind to practise is the weakest with ``ENOUGH_ANSWERS``
-answers below ``MASTERED`` accuracy, else the first never practised, else the one with the fewest answers.
+A lesson is done when each of its exercises was answered right once and all its final test's questions were
+answered, in its notebook (either edition) or on a page that does not know its notebook. An untimed answer counts in
+the accuracy, not the median. The next kind to practise is the weakest with ``ENOUGH_ANSWERS`` answers below
+``MASTERED`` accuracy, else the first never practised, else the least practised.
 
 >>> names = SkillNames({"total": "Card totals", "natural": "Naturals", "banker-draw": "Banker: draw or stand"}, {})
 >>> report = build_report(example_answers(), names)
@@ -45,17 +42,14 @@ _CELL = re.compile(r"banker-draw:(\d)/(\d|-)")
 
 
 class SkillNames(NamedTuple):
-    """The skills a course names and sends a learner to practise: ``drills`` {drill kind: name} in course order
-    (the kinds ``next_practice`` chooses from), ``dealer`` {kind of call: name} for dealer mode's skills
-    ("dealer:<kind>"). Names are English messages, translated when shown."""
+    """The course's skill names (English messages, translated when shown): ``drills`` in course order, ``dealer``."""
 
     drills: Mapping[str, str]
     dealer: Mapping[str, str]
 
 
 class SkillLine(NamedTuple):
-    """A skill's answers: its ``skill``, its ``name`` in words, how many, how many right, the accuracy (exact)
-    and the median seconds of the answers whose time is known (None: none is)."""
+    """A skill's answers; ``median_seconds`` of those timed (None: none is)."""
 
     skill: str
     name: str
@@ -86,9 +80,7 @@ class DayLine(NamedTuple):
 
 
 class LessonStatus(NamedTuple):
-    """A lesson (its ``course.Lesson``: ``status.lesson.title()`` names it), how many exercises it declares and how
-    many of them were answered right, the final-test questions it asks (0: none) and how many were answered, and
-    whether it is done."""
+    """A lesson's exercises answered right and final-test questions answered, and whether it is done."""
 
     lesson: course.Lesson
     exercises: int
@@ -118,7 +110,7 @@ class ProgressReport(NamedTuple):
 
 
 def _check_answers(answers):
-    """A ``ProgressStore``, or the rows of saved answers (``store._row``: checked as the store checks its own)."""
+    """A ``ProgressStore``, or the checked rows of saved answers."""
     if isinstance(answers, ProgressStore):
         return answers
     if not isinstance(answers, (list, tuple)) or not all(isinstance(answer, Answer) for answer in answers):
@@ -151,8 +143,7 @@ def _check_names(names) -> SkillNames:
 
 
 def skill_name(skill: str, names) -> str:
-    """The skill in words: the drill kinds' names (``names``), the lesson topics', "Dealer: <call>" for dealer
-    mode, a cell of the tableau as "Banker 5, Player's third card 4"."""
+    """The skill in words, e.g. "Banker 5, Player's third card 4" for a cell of the tableau."""
     names = _check_names(names)
     family = skill_family(skill)
     cell = _CELL.fullmatch(skill)
@@ -169,8 +160,7 @@ def skill_name(skill: str, names) -> str:
 
 
 # ---------------------------------------------------------------------------------------------------------
-# The report's parts, each read from a store's summaries (in SQL, in one transaction: the cost does not grow with
-# the answers)
+# The report's parts, each read from a store's summaries in one transaction
 
 QUARTER = timedelta(minutes=15)
 
@@ -207,10 +197,7 @@ def _cell_lines(skills: dict) -> tuple[CellLine, ...]:
 
 
 def _day_lines(connection, tz) -> tuple[DayLine, ...]:
-    """Answers per day in ``tz``, from the store's counts per UTC quarter of an hour: in a time zone of one offset of
-    whole quarters, each quarter falls in one day (counted in SQL, as the progress page's zone is); in another, a
-    quarter whose first and last second fall on one local day counts there, and one that straddles two days (at a
-    daylight-saving switch) is read answer by answer."""
+    """Answers per day in ``tz``; a quarter of an hour that straddles two days is read answer by answer."""
     if isinstance(tz, timezone) and tz.utcoffset(None) % QUARTER == timedelta(0):
         return tuple(DayLine(date.fromisoformat(day), count, right, Fraction(right, count)) for day, count, right
                      in _day_tallies(connection, tz.utcoffset(None) // timedelta(minutes=1)))
@@ -263,18 +250,16 @@ def _next_practice(skills: tuple[SkillLine, ...], names: SkillNames) -> NextPrac
 
 
 # ---------------------------------------------------------------------------------------------------------
-# The public functions: ``answers`` is a tuple of saved answers, or a ProgressStore (read from its summaries)
+# The public functions: ``answers`` is a tuple of saved answers, or a ProgressStore
 
 def lesson_statuses(answers, lessons=None) -> tuple[LessonStatus, ...]:
-    """Which of ``lessons`` (None: the course's, ``course.LESSONS``) are done, from the answers: see the module's
-    docstring."""
+    """Which of ``lessons`` (None: the course's) are done, as the module says."""
     answers, lessons = _check_answers(answers), _check_lessons(lessons)
     return _read(answers, lambda connection: _lesson_statuses(connection, lessons))
 
 
 def build_report(answers, names, lessons=None, tz=None) -> ProgressReport:
-    """The whole report: skills (named by ``names``), the tableau's cells, days, ``lessons`` (None: the course's)
-    done or not, and what to practise next. ``answers``: a tuple of saved answers, or a ``ProgressStore``."""
+    """The whole report: skills, the tableau's cells, days, lessons (None: the course's) and what to practise next."""
     answers, lessons = _check_answers(answers), _check_lessons(lessons)
     names, tz = _check_names(names), _check_tz(tz)
 

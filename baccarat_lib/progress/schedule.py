@@ -1,25 +1,14 @@
 """Spaced repetition for drills: Leitner boxes, so a missed item comes back soon and a mastered one rarely.
 
-**The scheme.** Every item a drill can ask (a skill such as "banker-draw:5/4", or a question key) sits in one of
-five boxes. A new item starts in box 1. A right answer moves it up one box (box 5 is the last); a wrong answer
-sends it back to box 1. An item in box ``b`` is due again once ``2 ** (b - 1)`` other questions have been asked
-since its last answer (``INTERVALS``: box 1 after 1, box 2 after 2, then 4, 8 and 16). ``next_items`` asks the due
-items first (lowest box first, then the longest overdue), then new items, then, only if it must, the items
-that will be due soonest. So while a learner keeps missing items, those misses come back before anything new:
-new and mastered items wait until the missed ones are answered right.
+An item (a skill such as "banker-draw:5/4", or a question key) starts in box 1; a right answer moves it up one box
+(to 5 at most), a wrong one back to box 1. An item in box ``b`` is due once ``2 ** (b - 1)`` other questions were
+asked since its last answer (``INTERVALS``). ``next_items`` asks due items first (lowest box, then longest overdue),
+then new ones, then those due soonest. Leitner and not SM-2: answers are right or wrong, not graded. The schedule
+counts questions, not days: a drill is a sitting. The history is ``(key, right)`` pairs, records with ``key`` and
+``right``, or the ``(states, now)`` of ``stored_states``.
 
-**Why Leitner and not SM-2.** Each item is settled by a rule, right or wrong, not "hard" or "easy", and the items
-are few: a learner can be told "you missed Banker 5 against a 4, so it is back in box 1 and you will see it again
-after one question". SM-2 needs graded answers and weeks of spaced days to tune an ease factor per item. The
-schedule counts questions, not days, because a drill is a sitting. A drill started with a seed asks everyone the
-same questions (a class works through them together) and does not call this module.
-
-The history is the answers in the order they were given: ``(key, right)`` pairs, or records with ``key`` and
-``right`` (to schedule by skill, pass ``[(a.skill, a.right) for a in answers]``), or the ``(states, now)`` that
-``stored_states`` reads from a progress store's summaries instead of every answer.
-
-A hand-worked example: "5/4" is missed (box 1), "6/7" answered right (box 2). After these two questions "5/4" has
-waited 1 question (due), "6/7" none (due after 2), and "3/8" is new:
+A hand-worked example: "5/4" is missed (box 1), "6/7" answered right (box 2). "5/4" has waited 1 question (due),
+"6/7" none (due after 2), and "3/8" is new:
 
 >>> next_items([("5/4", False), ("6/7", True)], ["6/7", "3/8", "5/4"], count=3)
 ['5/4', '3/8', '6/7']
@@ -44,8 +33,7 @@ MAX_COUNT = 10_000
 
 
 class ItemState(NamedTuple):
-    """An item after the history: its ``box`` (1..5), how many ``answers`` it had, the position of its ``last``
-    answer in the history (0 = the first answer), and the position ``due`` from which it may be asked again."""
+    """An item's ``box`` (1..5), ``answers``, and the positions of its ``last`` answer and when ``due`` again."""
 
     box: int
     answers: int
@@ -107,11 +95,7 @@ def leitner_states(history) -> dict[str, ItemState]:
 
 
 def stored_states(store, families, finer: bool = False) -> tuple[dict[str, ItemState], int]:
-    """The Leitner states of the saved answers of ``store`` (a ``ProgressStore``) and ``now`` (how many answers the
-    history holds): what ``leitner_states`` gives for the history of those answers, read from the store's summaries
-    (no answer is read). The items are the skill ``families`` (e.g. "total", "banker-draw": every answer of a family,
-    its finer skills' included), or with ``finer`` their finer skills (e.g. the cells "banker-draw:5/4" of
-    "banker-draw"); the history holds only those answers, oldest first."""
+    """(``leitner_states``, history length) of the ``families`` (or their ``finer`` skills), from summaries."""
     if not isinstance(store, ProgressStore):
         raise BaccaratError(_("store must be a ProgressStore, not {value}").format(value=shown(store)))
     families = [skill_family(family) for family in _sequence(families, "families")]
@@ -134,9 +118,7 @@ def _is_stored(history) -> bool:
 
 
 def next_items(history, candidates, count: int = 1) -> list[str]:
-    """The next ``count`` items to ask, among ``candidates`` (distinct texts, in a preferred order), after the
-    ``history`` of answers: due items first (lowest box, then longest overdue, then candidate order), then new
-    items (in candidate order), then the items due soonest. At most ``len(candidates)`` items, none twice."""
+    """The next ``count`` items to ask among ``candidates`` (distinct, in a preferred order), as the module says."""
     candidates = list(dict.fromkeys(_check_key(key, "each candidate")
                                     for key in _sequence(candidates, "candidates")))
     if not candidates:

@@ -1,29 +1,18 @@
 """Saved progress: every answer a learner gives, kept in a small SQLite file of their own, across kernels and days.
 
-The file is ``progress_path()``: ``progress.sqlite3`` in the folder ``baccarat-course`` of the learner's Jupyter data
-directory (on a JupyterHub every student has their own), never inside the course, or in ``$BACCARAT_PROGRESS_DIR``.
-One row per answer: the ``skill`` practised (a drill kind, or one cell of the Banker tableau,
-``banker_cell_skill(5, 4)`` = "banker-draw:5/4"), a ``key`` naming the situation, the answer, whether it was right,
-the seconds taken, when (UTC), the ``source`` and the lesson. Record each answer once, under its finest skill.
-
-Beside the answers the file keeps **summaries** (``_SUMMARIES``), updated by a trigger in the same statement as each
-answer, so a click costs about the same after 100,000 answers as after 100, and the class hub's **outbox**
-(``class_outbox``: the answers its service has not received yet, ``progress.class_link``). Schema version 1 (no
-summaries) and 2 (no outbox) are upgraded in place to 3, keeping every answer.
+The file is ``progress_path()``. One row per answer, under its finest skill (``banker_cell_skill(5, 4)``). A
+trigger keeps summaries in the same statement, so a click costs the same after 100,000 answers as after 100. Older
+schema versions (``UPGRADABLE``) are upgraded in place, keeping every answer.
 
 The store never shows a learner a traceback:
 
-- Two notebooks answering at once both get recorded: the file is in WAL mode and a write waits up to
-  ``BUSY_SECONDS`` for the other writer.
-- A damaged or foreign file is renamed with a timestamp suffix, ``notice`` says so in one sentence, and a fresh file
-  is started. Kernels hold the lock file ``progress.sqlite3.lock`` from the check to the fresh file, and a file is
-  moved only when found damaged twice and still the same file (inode, size, modification time), so it is moved
-  once, and a healthy file never.
-- A file that can be read but not written, or one a newer version of the course made (a higher ``PRAGMA
-  user_version``; never moved or written), is read read-only and ``warning`` says that new answers are not being
-  saved (they are kept in memory). A full disk, or a ``BACCARAT_PROGRESS_DIR`` that names no usable folder: the
-  store goes on in memory, and ``warning`` says so. ``take_messages()`` hands out each sentence once.
-- Text that UTF-8 cannot encode (a lone surrogate such as ``"\\udcff"``) is stored with a backslash escape.
+- Two notebooks answering at once are both recorded (WAL mode; a write waits up to ``BUSY_SECONDS``).
+- A damaged or foreign file is renamed with a timestamp suffix, ``notice`` says so, and a fresh file is started. It
+  is moved only under the lock file, when found damaged twice and still the same file: once, and a healthy file never.
+- A file that cannot be written, or one a newer course made (never moved or written), is read, and ``warning`` says
+  new answers are kept in memory only; so too for a full disk or a ``BACCARAT_PROGRESS_DIR`` that names no usable
+  folder. ``take_messages()`` hands out each sentence once.
+- Text UTF-8 cannot encode (a lone surrogate such as ``"\\udcff"``) is stored with a backslash escape.
 
 >>> from datetime import datetime, timezone
 >>> store = ProgressStore(":memory:")
@@ -101,15 +90,13 @@ _COLUMNS = {"answers": set(_ANSWER_COLUMNS.split(", ")),
 
 
 def _family_sql(skill: str, colon: bool = False) -> str:
-    """SQL for ``skill_family`` of the column or value ``skill`` ("banker-draw:5/4" -> "banker-draw"); ``colon``:
-    the group it counts in for the schedule's streams, a finer skill's family with its colon ("banker-draw:")."""
+    """SQL for ``skill_family`` of ``skill``; ``colon``: a finer skill's stream group ("banker-draw:")."""
     return f"(CASE WHEN instr({skill}, ':') THEN substr({skill}, 1, instr({skill}, ':'){'' if colon else ' - 1'}) " \
            f"ELSE {skill} END)"
 
 
 def _quarter_sql(stamp: str) -> str:
-    """SQL for the UTC quarter of an hour of the ISO time ``stamp`` ("2024-05-01T10:37:12+00:00" ->
-    "2024-05-01T10:30"): the report counts days from these, in any time zone whose offset is whole quarters."""
+    """SQL for the UTC quarter of an hour of the ISO time ``stamp`` ("...T10:37:12+00:00" -> "...T10:30")."""
     return f"(substr({stamp}, 1, 14) || printf('%02d', CAST(substr({stamp}, 15, 2) AS INTEGER) / 15 * 15))"
 
 
@@ -137,13 +124,8 @@ def _marks_sql(level: str, item: str) -> str:
             "FROM group_counts;\n")
 
 
-# The summaries the clicks read instead of every answer (schema version 2). Every answer saved updates them, in the
-# same statement (a trigger), so they always agree with the answers: per skill and per family (``level``) how many
-# answers, right, timed, and right in a row at the end; per group its answers, and per item how many answers each
-# group had before the item's last one (``item_marks``: the schedule's "questions since" in any stream of groups);
-# per UTC quarter of an hour; per lesson and source; the lesson exercises answered right; per skill and family its
-# timed answers per tenth of a second. A median finds its bucket from those counts and reads the indexes on (skill,
-# seconds) and (family, seconds) within it.
+# The summaries the clicks read instead of every answer, kept by a trigger in the same statement as each answer.
+# ``item_marks``: per item, how many answers each group had before its last one (the schedule's "questions since").
 _SUMMARIES = f"""
 CREATE INDEX IF NOT EXISTS answers_by_skill_seconds ON answers (skill, seconds);
 CREATE INDEX IF NOT EXISTS answers_by_family_seconds ON answers ({_family_sql("skill")}, seconds);
@@ -206,8 +188,7 @@ INSERT OR IGNORE INTO exercises_right (lesson, skill, question)
     SELECT coalesce(NEW.lesson, ''), NEW.skill, NEW.question WHERE NEW.source = 'lesson' AND NEW.correct;
 END;
 """
-# Schema version 3: the answers saved on the class hub and not yet received by its service, oldest first
-# (``progress.class_link`` fills and empties it; ``body`` is the answer as the service takes it, JSON).
+# The answers the class hub's service has not received yet, oldest first (``body``: JSON, as the service takes it).
 _OUTBOX = """
 CREATE TABLE IF NOT EXISTS class_outbox (
     n INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -220,9 +201,7 @@ _SUMMARY_TABLES = ("item_tallies", "group_counts", "item_marks", "quarter_tallie
 
 
 class Answer(NamedTuple):
-    """One recorded answer: the skill, the situation's ``key``, the ``answer`` given, whether it was ``right``, the
-    ``seconds`` taken (None: not timed), ``when`` (a UTC datetime), the ``source`` and the ``lesson`` it was given
-    in (a notebook's name such as "08_scoreboards_and_streaks", None when unknown)."""
+    """One recorded answer; ``seconds`` None: not timed; ``lesson``: the notebook's name, None when unknown."""
 
     skill: str
     key: str
@@ -238,8 +217,7 @@ class Answer(NamedTuple):
 # Where the file is, and the names of skills
 
 def progress_path() -> Path:
-    """The progress file: ``$BACCARAT_PROGRESS_DIR/progress.sqlite3`` if that variable is set, else
-    ``progress.sqlite3`` in the folder ``baccarat-course`` of the Jupyter data directory."""
+    """The progress file: in ``$BACCARAT_PROGRESS_DIR`` if set, else in the Jupyter data directory."""
     folder = os.environ.get(PROGRESS_DIR_VARIABLE, "").strip()
     if folder:
         try:
@@ -252,10 +230,7 @@ def progress_path() -> Path:
 
 
 def current_lesson() -> str | None:
-    """The name of the notebook this kernel runs (e.g. "08_scoreboards_and_streaks"): from the ``JPY_SESSION_NAME``
-    that Jupyter Server gives a notebook's kernel, or in Voila (which sets no such name) from the page's address,
-    the ``SCRIPT_NAME`` Voila gives its kernels ("/voila/render/lessons/08_….ipynb", with ``SERVER_SOFTWARE``
-    "voila/<version>"); None elsewhere (a script, a test)."""
+    """The name of the notebook this kernel runs ("08_scoreboards_and_streaks"), in Jupyter or Voila; else None."""
     candidates = [os.environ.get("JPY_SESSION_NAME", "")]
     if os.environ.get("SERVER_SOFTWARE", "").startswith("voila/"):
         candidates.append(urllib.parse.unquote(os.environ.get("SCRIPT_NAME", "")))
@@ -267,8 +242,7 @@ def current_lesson() -> str | None:
 
 
 def banker_cell_skill(banker_total: int, player_third_card: int | None = None) -> str:
-    """The skill of one cell of the Banker tableau: "banker-draw:5/4" (Banker total 5, Player's third card worth 4),
-    "banker-draw:5/-" when Player stood.
+    """The skill of one cell of the Banker tableau; "-" when Player stood.
 
     >>> banker_cell_skill(6, 7), banker_cell_skill(3)
     ('banker-draw:6/7', 'banker-draw:3/-')
@@ -293,8 +267,7 @@ def _check_skill(skill) -> str:
 
 
 def _check_text(name: str, value, allow_empty: bool = False) -> str:
-    """``value`` as text SQLite can store: a character UTF-8 cannot encode (a lone surrogate, "\\udcff", as a file
-    name read with surrogateescape gives) is written as its backslash escape ("\\\\udcff")."""
+    """``value`` as text SQLite can store (a lone surrogate as its backslash escape)."""
     if isinstance(value, bool) or not isinstance(value, (str, numbers.Number, Decimal)):
         raise BaccaratError(_("{name} must be text, not {value}").format(name=name, value=shown(value)))
     text = str(value)
@@ -325,7 +298,7 @@ def _check_when(when) -> str:
 
 
 def _row(skill, key, answer, right, seconds, source, when, lesson) -> tuple:
-    """One answer as the answers table holds it (columns ``_ANSWER_COLUMNS``), every field checked."""
+    """One answer as the answers table holds it, every field checked."""
     skill, key, answer = _check_skill(skill), _check_text("key", key), _check_text("answer", answer, allow_empty=True)
     if not isinstance(right, bool):
         raise refusal(_("right must be True or False, not {value}"), value=right)
@@ -371,8 +344,7 @@ class _Newer(Exception):
 
 
 def _inspect(connection) -> str:
-    """"ours", "older" (ours, from a version ``UPGRADABLE`` upgrades), "fresh" (an empty database), "newer" (this
-    course's file, from a newer version of it) or "foreign"; a damaged file raises sqlite3.DatabaseError."""
+    """"ours", "older", "fresh" (empty), "newer" or "foreign"; a damaged file raises sqlite3.DatabaseError."""
     application_id = connection.execute("PRAGMA application_id").fetchone()[0]
     version = connection.execute("PRAGMA user_version").fetchone()[0]
     if application_id == APPLICATION_ID and version > SCHEMA_VERSION:
@@ -389,14 +361,14 @@ def _inspect(connection) -> str:
 
 
 def _readable(connection) -> bool:
-    """Whether ``connection`` holds the tables and columns this version reads (a newer file may have dropped one)."""
+    """Whether ``connection`` holds the tables and columns this version reads."""
     return all({row[1] for row in connection.execute(f"PRAGMA table_info({table})")} >= columns
                for table, columns in _COLUMNS.items())
 
 
 @contextmanager
 def _writing(connection):
-    """One write transaction, taken at once (``BEGIN IMMEDIATE``): committed at the end, rolled back on any error."""
+    """One write transaction, taken at once, rolled back on any error."""
     connection.execute("BEGIN IMMEDIATE")
     try:
         yield connection
@@ -409,8 +381,7 @@ def _writing(connection):
 
 @contextmanager
 def _reading(connection):
-    """One transaction, rolled back at the end: every read in it sees the file as it was at one instant (another
-    notebook may be writing)."""
+    """One read transaction: every read in it sees the file at one instant."""
     connection.execute("BEGIN")
     try:
         yield connection
@@ -436,8 +407,7 @@ def _clear(connection, tables) -> None:
 
 
 def _initialise(connection) -> None:
-    """Create the tables of a fresh database, or upgrade an older one in place (in one transaction: two notebooks
-    may start at once, and an upgrade that fails leaves the file as it was)."""
+    """Create the tables of a fresh database, or upgrade an older one in place, in one transaction."""
     with _writing(connection):
         state = _inspect(connection)
         if state == "foreign":
@@ -454,9 +424,7 @@ def _initialise(connection) -> None:
 
 
 def _summarise_again(connection, drop=()) -> None:
-    """Drop the SQL objects ``drop`` ((kind, name) pairs: another version's), create the summaries and make them
-    again from the answers, as saving them one by one made them: every answer is put back, oldest first, with its
-    own id (inside the caller's transaction)."""
+    """Drop the (kind, name) objects ``drop``, and make the summaries again by putting every answer back in order."""
     for kind, name in drop:
         connection.execute(f"DROP {kind} IF EXISTS {name}")
     _create(connection, _SUMMARIES)
@@ -468,8 +436,7 @@ def _summarise_again(connection, drop=()) -> None:
 
 
 def _check_health(connection) -> None:
-    """Raise sqlite3.DatabaseError for a damaged file, _NotOurs for someone else's database, _Newer for a newer
-    version's (read at one instant: another notebook may be creating the tables at this very moment)."""
+    """Raise sqlite3.DatabaseError for a damaged file, _NotOurs for someone else's, _Newer for a newer version's."""
     with _reading(connection):
         if connection.execute("PRAGMA quick_check").fetchone()[0] != "ok":
             raise sqlite3.DatabaseError("database disk image is malformed")
@@ -485,9 +452,7 @@ def _connect(path) -> sqlite3.Connection:
 
 
 def _connect_read_only(path: Path) -> sqlite3.Connection:
-    """A connection that cannot write ``path`` (``mode=ro``). In a folder that cannot be written, SQLite cannot
-    make the ``-shm`` file a WAL file's reader needs: then the file is read as ``immutable`` (nobody can be
-    writing it there), at once copied into memory by the caller."""
+    """A connection that cannot write ``path``; ``immutable`` in a folder where SQLite cannot make its ``-shm``."""
     uri = path.absolute().as_uri()
     for options in ("mode=ro", "mode=ro&immutable=1"):
         connection = sqlite3.connect(f"{uri}?{options}", uri=True, timeout=BUSY_SECONDS, isolation_level=None,
@@ -502,8 +467,7 @@ def _connect_read_only(path: Path) -> sqlite3.Connection:
 
 
 def _look(path: Path) -> tuple[sqlite3.Connection | None, str]:
-    """``path`` opened read-only (so nothing, not even a checkpoint on close, writes it) and what it holds
-    (``_inspect``): (None, "none") when there is no file or an empty one, (None, "damaged") when it cannot be read."""
+    """``path`` opened read-only and what it holds (``_inspect``); (None, "none") or (None, "damaged") if neither."""
     try:
         if not path.is_file() or path.stat().st_size == 0:
             return None, "none"
@@ -530,8 +494,7 @@ def _blank() -> sqlite3.Connection:
 
 
 def _blank_memory() -> sqlite3.Connection:
-    """A new, empty database of this version in memory: a copy of ``_BLANK`` (copying takes microseconds, creating
-    the tables and the trigger milliseconds)."""
+    """A new, empty database of this version in memory, copied from ``_BLANK`` (faster than creating it)."""
     with _BLANK_LOCK:
         memory = _connect(MEMORY)
         _blank().backup(memory)
@@ -539,8 +502,7 @@ def _blank_memory() -> sqlite3.Connection:
 
 
 def _with_answers(rows: list[tuple], action):
-    """``action(connection)`` on ``_BLANK`` holding the answers ``rows`` (``_row``s) for one transaction, rolled back
-    after: the report of answers kept in no store, tallied by the summaries' own trigger, already compiled."""
+    """``action(connection)`` on ``_BLANK`` holding the answers ``rows`` for one transaction, rolled back after."""
     with _BLANK_LOCK:
         connection = _blank()
         with _reading(connection):
@@ -549,8 +511,7 @@ def _with_answers(rows: list[tuple], action):
 
 
 def _memory_copy(source: sqlite3.Connection | None) -> sqlite3.Connection:
-    """An in-memory database holding what ``source`` still holds (nothing, if it cannot be read, or if it is a
-    newer version's file without the tables and columns this version reads)."""
+    """An in-memory copy of what ``source`` holds (empty if it cannot be read by this version)."""
     if source is None:
         return _blank_memory()
     memory = _connect(MEMORY)
@@ -582,10 +543,8 @@ def _identity(path: Path):
 
 @contextmanager
 def _file_lock(path: Path):
-    """Hold the lock file ``progress.sqlite3.lock`` next to ``path`` (an exclusive ``flock``; ``msvcrt.locking`` on
-    Windows) for up to ``BUSY_SECONDS``, else an OSError. The lock file is never deleted: deleting it would let two
-    kernels each hold a lock of its own. None can be made (a folder that cannot be written): go on without it, as
-    nothing there can be moved aside or created either."""
+    """Hold the lock file next to ``path`` (never deleted, so two kernels share one), else an OSError after
+    ``BUSY_SECONDS``; in a folder that cannot be written, go on without it (nothing there can be moved either)."""
     try:
         descriptor = os.open(path.with_name(path.name + LOCK_SUFFIX), os.O_RDWR | os.O_CREAT, 0o644)
     except OSError:
@@ -625,8 +584,7 @@ def _busy(error: BaseException) -> bool:
 
 
 def _patiently(action, again=_busy, pause: float = RETRY_PAUSE):
-    """``action()``, tried again every ``pause`` seconds, for up to ``BUSY_SECONDS``, while it fails with an error
-    that ``again`` says will pass."""
+    """``action()``, tried again every ``pause`` seconds for up to ``BUSY_SECONDS`` while ``again(error)``."""
     give_up = time.monotonic() + BUSY_SECONDS
     while True:
         try:
@@ -646,8 +604,7 @@ def _unused(name) -> Path:
 
 
 def unused_path(path) -> Path:
-    """``path`` if no file has that name yet, else the first free one of ``name-2.ext``, ``name-3.ext``, … (two
-    exports in the same second get two files, never one overwritten).
+    """``path`` if no file has that name yet, else the first free one of ``name-2.ext``, ``name-3.ext``, …
 
     >>> import tempfile
     >>> folder = Path(tempfile.mkdtemp())
@@ -670,11 +627,8 @@ def unused_path(path) -> Path:
 # The store
 
 class ProgressStore:
-    """The answers and finished lessons of one learner, in the SQLite file ``path`` (None: ``progress_path()``).
-
-    ``saving`` is False when the answers are kept in memory only: then ``warning`` says so in one sentence.
-    ``notice`` is the sentence saying that a damaged or foreign file was moved aside (None if not).
-    """
+    """The answers of one learner, in the SQLite file ``path`` (None: ``progress_path()``); ``saving`` False: in
+    memory only, as ``warning`` says; ``notice``: the sentence saying a damaged or foreign file was moved aside."""
 
     def __init__(self, path=None):
         self._lock = threading.Lock()
@@ -706,8 +660,7 @@ class ProgressStore:
     # ----- opening and falling back
 
     def _open(self) -> sqlite3.Connection:
-        """A connection that can write the file, once it is healthy: created if missing, a damaged or foreign one
-        moved aside. All of it under the lock file, so that two kernels never both move a file aside."""
+        """A connection that can write the healthy file, made under the lock file (see the module's guarantees)."""
         connection, state = _look(self.path)
         if connection is not None:
             connection.close()
@@ -728,9 +681,7 @@ class ProgressStore:
             return connection
 
     def _healthy_connection(self) -> sqlite3.Connection:
-        """A connection to the file as it is now on disk, after moving a damaged or foreign file aside. A file is
-        moved only when it was found damaged twice, a moment apart, and is still the same file (inode, size,
-        modification time): another kernel may have just replaced it with a fresh one, which is never moved."""
+        """A connection to the file, after moving a damaged or foreign one aside (twice found, still the same file)."""
         damaged = None                                 # the identity of the file last found damaged
         for _round in range(OPEN_ROUNDS):
             identity = _identity(self.path)
@@ -765,8 +716,7 @@ class ProgressStore:
             path=self.path, aside=aside.name)
 
     def _read_only(self, error: BaseException | None) -> None:
-        """The file cannot be written (``error``) or is a newer version's (``error`` None): go on in memory from
-        what it holds, read read-only, and say once that new answers are not being saved."""
+        """Go on in memory from what the file holds: it cannot be written (``error``) or is newer (``error`` None)."""
         source, state = _look(self.path)
         if source is not None and state not in ("ours", "newer"):
             source.close()                             # a damaged file that could not be moved: nothing to show
@@ -806,15 +756,14 @@ class ProgressStore:
                 return action(self._connection)
 
     def _read(self, action):
-        """``action(connection)`` in one read transaction, so every summary it reads is of the same instant: for the
-        schedule and the report, with the query functions below."""
+        """``action(connection)`` in one read transaction: every summary it reads is of the same instant."""
         def read(connection):
             with _reading(connection):
                 return action(connection)
         return self._run(read)
 
     def take_messages(self) -> tuple[str, ...]:
-        """The notice and warning not handed out yet (each is handed out once, so a page shows it once)."""
+        """The notice and warning not handed out yet."""
         with self._lock:
             fresh = tuple(message for message in (self.notice, self.warning)
                           if message is not None and message not in self._taken)
@@ -842,12 +791,7 @@ class ProgressStore:
 
     def record(self, skill: str, key: str, answer, right: bool, seconds=None, source: str = "drill",
                when: datetime | None = None, lesson: str | None = None, outbox=None) -> Answer:
-        """Record one answer and return it: ``skill`` ("total", "banker-draw:5/4", ...), ``key`` (the situation,
-        e.g. the cards), the ``answer`` given, ``right`` (True or False), ``seconds`` taken (None: not timed),
-        ``source`` (one of ``SOURCES``), ``when`` (a datetime with a time zone; None: now), ``lesson`` (the
-        notebook's name, e.g. ``current_lesson()``; None: unknown). ``outbox`` (the class hub's,
-        ``class_link.ClassLink.outbox_row``): a function of the ``Answer`` giving the (id, body) to send it as, or
-        None; that row is saved in the same transaction as the answer."""
+        """Record one answer and return it; ``outbox`` gives the class outbox's row, saved in the same transaction."""
         row = _row(skill, key, answer, right, seconds, source, when, lesson)
         if outbox is not None and not callable(outbox):
             raise refusal(_("outbox must be None or a function of the saved answer, not {value}"), value=outbox)
@@ -872,8 +816,7 @@ class ProgressStore:
     # ----- export and reset
 
     def _copy_to(self, path: Path) -> Path:
-        """Write a consistent SQLite copy of the progress file to the new file ``path`` (another notebook may be
-        writing meanwhile) and return it."""
+        """Write a consistent SQLite copy of the progress file to the new file ``path`` and return it."""
         with self._lock:                     # not self._run: a target that cannot be written is not the store's fault
             if self._connection is None:
                 raise BaccaratError(_("this progress store is closed: make a new ProgressStore"))
@@ -889,8 +832,7 @@ class ProgressStore:
         return path
 
     def export_csv(self, path) -> Path:
-        """Write every answer to a new CSV file (columns ``CSV_FIELDS``; right is 1 or 0) and return its path (a file
-        that exists already is a BaccaratError: nothing is overwritten)."""
+        """Write every answer to a new CSV file (columns ``CSV_FIELDS``) and return its path; never overwrites."""
         path = _check_path(path, (".csv",))
         answers = self.answers()
         try:
@@ -906,8 +848,7 @@ class ProgressStore:
         return path
 
     def _reset(self) -> int:
-        """Delete every answer, and the class outbox with them (nothing of them is sent afterwards); return the
-        answers deleted. ``reset_progress`` calls it, once confirmed and backed up."""
+        """Delete every answer and the class outbox; return how many answers. Only ``reset_progress`` calls it."""
         def delete(connection):
             with _writing(connection):
                 deleted = connection.execute("DELETE FROM answers").rowcount
@@ -922,12 +863,10 @@ def _answer(row) -> Answer:
 
 
 # ---------------------------------------------------------------------------------------------------------
-# The summaries, read inside ``ProgressStore._read``: the schedule and the report call these instead of reading
-# every answer, so a click costs about the same with 100 answers as with 100,000.
+# The summaries, read inside ``ProgressStore._read`` by the schedule and the report
 
 class _Tally(NamedTuple):
-    """The answers of one skill or family (an item): how many, how many ``right``, how many ``timed``, and the
-    ``streak`` of right answers at the end (0: the last one was wrong)."""
+    """The answers of one skill or family, and the ``streak`` of right answers at the end."""
 
     answers: int
     right: int
@@ -946,9 +885,7 @@ def _item_tallies(connection, level: str) -> dict[str, _Tally]:
 
 
 def _median_seconds(connection, level: str, item: str, timed: int) -> float | None:
-    """The median seconds of the ``timed`` answers of a skill or family (as ``statistics.median``): the counts per
-    tenth of a second find the bucket of each middle answer, and the index on seconds is read within that bucket
-    only (None: none timed)."""
+    """The median seconds of the ``timed`` answers of an item (None: none timed), read within its middle buckets."""
     if not timed:
         return None
     column = "skill" if level == "skill" else _family_sql("skill")
@@ -970,10 +907,7 @@ def _median_seconds(connection, level: str, item: str, timed: int) -> float | No
 
 
 def _stream_tallies(connection, families, finer: bool = False) -> tuple[int, dict[str, tuple[_Tally, int]]]:
-    """A stream of answers for the schedule: the answers of ``families`` (``finer``: only those of their finer
-    skills, e.g. the tableau's cells of "banker-draw"), oldest first. Returns how many answers it holds, and for
-    each of its items (the families; ``finer``: the finer skills) its tally and how many answers of the stream came
-    after the item's last one."""
+    """The schedule's stream of ``families``: its length, and per item its tally and answers since its last."""
     families = list(families)
     groups = [family + ":" for family in families] + ([] if finer else families)
     in_groups, in_families = f"IN ({_marks(len(groups))})", f"IN ({_marks(len(families))})"
@@ -1000,8 +934,7 @@ def _answered_between(connection, start: datetime, end: datetime) -> list[tuple[
 
 
 def _lesson_tallies(connection, exercises) -> tuple[dict[str | None, int], dict[str | None, set]]:
-    """Per lesson (None: not known), the final-test answers; and of ``exercises`` ((lesson, skill, key) triples) those
-    answered right as lesson exercises, per lesson."""
+    """Per lesson, the final-test answers, and those of ``exercises`` (lesson, skill, key) answered right."""
     tests = {lesson or None: count for lesson, count in connection.execute(
         "SELECT lesson, answers FROM lesson_tallies WHERE source = 'test'")}
     right: dict[str | None, set] = {}
@@ -1026,8 +959,7 @@ _SHARED_LOCK = threading.Lock()
 
 
 def progress_store() -> ProgressStore:
-    """The store of this kernel for ``progress_path()``: every widget shares it (so its warning is said once). A
-    ``BACCARAT_PROGRESS_DIR`` that names no usable folder gives a store in memory whose warning says why."""
+    """The store of this kernel for ``progress_path()``, shared by every widget so its warning is said once."""
     try:
         key: Path | str = progress_path()
     except BaccaratError:
@@ -1042,17 +974,14 @@ def progress_store() -> ProgressStore:
 # The progress file as a whole, for the command line and the progress page
 
 class Reset(NamedTuple):
-    """What ``reset_progress`` did: the answers ``deleted`` and the ``backup`` file (None: there was no progress
-    file, so nothing was deleted or backed up)."""
+    """What ``reset_progress`` did: the answers ``deleted`` and the ``backup`` file (None: no file)."""
 
     deleted: int
     backup: Path | None
 
 
 def export_progress(path) -> Path:
-    """Copy the learner's progress to ``path`` and return it: a ``.csv`` file gets every answer (columns
-    ``CSV_FIELDS``), a ``.sqlite3``, ``.sqlite`` or ``.db`` file a copy of the progress file. ``path`` must not exist
-    yet. No progress file yet: the export is empty."""
+    """Copy the learner's progress to the new file ``path`` (.csv: every answer; .sqlite3, .sqlite, .db: the file)."""
     target = _check_path(path, PATH_SUFFIXES + (".csv",))
     if target.exists():
         raise BaccaratError(_("path must name a file that does not exist yet (nothing is overwritten), not {value}")
@@ -1066,11 +995,8 @@ def export_progress(path) -> Path:
 
 
 def reset_progress(confirm=None, store=None) -> Reset:
-    """Delete every saved answer, once confirmed with ``confirm="reset"``, after copying the progress file to
-    ``progress.sqlite3.backup-<UTC time>.sqlite3`` next to it. ``store``: None, the progress file's
-    (``progress_path()``); or a ``ProgressStore`` (the progress page's: its own file, backed up the same way; one
-    kept in memory by choice has no file to back up). Returns ``Reset(deleted, backup)``; nothing is deleted if the
-    backup cannot be written, or if the store cannot write its file."""
+    """Delete every saved answer of ``store`` (None: the progress file's), once ``confirm="reset"``, after backing
+    its file up to ``progress.sqlite3.backup-<UTC time>.sqlite3``; if the backup fails, nothing is deleted."""
     if not isinstance(confirm, str) or confirm != RESET_WORD:
         raise BaccaratError(_("reset deletes all saved progress: confirm with confirm={reset_word!r}, not {value}")
                             .format(reset_word=RESET_WORD, value=shown(confirm)))
