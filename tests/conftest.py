@@ -4,10 +4,13 @@ without its per-example deadline; give every test a progress folder of its own; 
 install from once per run (the `wheelhouse` fixture, with tests/run_once.py); under `pytest -n` hand out the longest
 files first."""
 
+import email.parser
 import importlib.util
 import os
+import shutil
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -58,6 +61,19 @@ def playwright_api():
 # --- Built once per run, shared by the xdist workers ---------------------------------------------------------------
 
 WHEELHOUSE_EXTRAS = "book,hub"
+HUB_PYTHON = "/usr/bin/python3"   # the README's hub install makes `.venv-hub` from it
+
+
+def _pip(args: list[str], what: str) -> None:
+    """Run `python -m pip ARGS` (this Python's pip); skip, or fail under BACCARAT_REQUIRE_INSTALL=1, with pip's
+    message if the package index cannot give what it asked for."""
+    made = subprocess.run([sys.executable, "-m", "pip", *args, "-q", "--disable-pip-version-check"],
+                          capture_output=True, text=True, timeout=1200)
+    if made.returncode:
+        message = f"pip could not {what}: {made.stderr[-1500:]}"
+        if "No matching distribution" in made.stderr and os.environ.get("BACCARAT_REQUIRE_INSTALL") != "1":
+            pytest.skip(message)
+        pytest.fail(message, pytrace=False)
 
 
 @pytest.fixture(scope="session")
@@ -71,16 +87,59 @@ def wheelhouse(request) -> Path:
     root = TESTS.parent
 
     def build(folder: Path) -> None:
-        made = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--disable-pip-version-check",
-                               "-w", str(folder), f"{root}[{WHEELHOUSE_EXTRAS}]", "hatchling", "editables"],
-                              capture_output=True, text=True, timeout=1200)
-        if made.returncode:
-            message = f"pip could not build the wheels the install tests need: {made.stderr[-1500:]}"
-            if "No matching distribution" in made.stderr and os.environ.get("BACCARAT_REQUIRE_INSTALL") != "1":
-                pytest.skip(message)
-            pytest.fail(message, pytrace=False)
+        _pip(["wheel", "-w", str(folder), f"{root}[{WHEELHOUSE_EXTRAS}]", "hatchling", "editables"],
+             "build the wheels the install tests need")
 
     return built_once(request, "wheelhouse", build)
+
+
+def _python_version(python: str) -> str:
+    return subprocess.run([python, "-c", "import platform; print(platform.python_version())"], capture_output=True,
+                          text=True, check=True, timeout=60).stdout.strip()
+
+
+def _requires_python(wheel: Path) -> tuple[str, str]:
+    """A wheel's project name and its Requires-Python ('' when it has none), from its METADATA."""
+    with zipfile.ZipFile(wheel) as archive:
+        (metadata,) = [name for name in archive.namelist()
+                       if name.count("/") == 1 and name.endswith(".dist-info/METADATA")]
+        fields = email.parser.HeaderParser().parsestr(archive.read(metadata).decode("utf-8"))
+    return fields["Name"], fields.get("Requires-Python") or ""
+
+
+@pytest.fixture(scope="session")
+def hub_wheelhouse(request, wheelhouse) -> Path:
+    """The wheelhouse for the README's hub install (`.venv-hub`, made by /usr/bin/python3), built once per run.
+
+    That Python may be an older patch release than the tests' (Debian 12's is 3.11.2), for which some of the
+    wheelhouse's newest releases are too new (soupsieve's newest wants 3.11.5). This folder holds every wheel of
+    `wheelhouse` whose Requires-Python accepts that version (hard links), and, for each project whose wheel refuses
+    it, the newest release that accepts it (asked of the package index: one project, not the whole resolution
+    again). The hub's venv installs from this folder alone. Skips or fails as `wheelhouse` does."""
+    from packaging.specifiers import SpecifierSet
+
+    version = _python_version(HUB_PYTHON)
+
+    def build(folder: Path) -> None:
+        too_new = []
+        for wheel in wheelhouse.glob("*.whl"):
+            name, requires = _requires_python(wheel)
+            if requires and not SpecifierSet(requires).contains(version, prereleases=True):
+                too_new.append(name)
+            else:
+                _link_or_copy(wheel, folder / wheel.name)
+        if too_new:
+            _pip(["download", "--python-version", version, "--only-binary=:all:", "--find-links", str(folder),
+                  "-d", str(folder), *sorted(too_new)], f"find releases of {', '.join(too_new)} for Python {version}")
+
+    return built_once(request, f"hub-wheelhouse-{version}", build)
+
+
+def _link_or_copy(source: Path, target: Path) -> None:
+    try:
+        os.link(source, target)
+    except OSError:            # another file system, or no hard links there
+        shutil.copy2(source, target)
 
 
 # --- The longest files first -------------------------------------------------------------------------------------
