@@ -24,9 +24,9 @@ dependencies as wheels, resolved once from the package index for this clone). Ea
 building the course from the fresh clone, but with pip set (through its environment variables) to take every package
 from that wheelhouse alone and not to byte-compile them: the same packages the index would give, unpacked without
 asking it again (the hub's venv, made by /usr/bin/python3, from `hub_wheelhouse`: the same wheels, with an older
-release where that Python is too old for the newest). Each step's time is printed. Needs root
-(the hub makes a Unix user per student), npm and the package index; without the index or npm the test is skipped, saying
-why (set BACCARAT_REQUIRE_INSTALL=1 to fail instead, as CI does).
+release where that Python is too old for the newest). Each step's and each command's time is printed, with the CPU
+time of the processes it ran. Needs root (the hub makes a Unix user per student), npm and the package index; without
+the index or npm the test is skipped, saying why (set BACCARAT_REQUIRE_INSTALL=1 to fail instead, as CI does).
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import resource
 import secrets
 import shutil
 import signal
@@ -131,21 +132,22 @@ class Journey:
 
     @contextmanager
     def step(self, name: str):
-        started = time.monotonic()
+        started, cpu = time.monotonic(), _children_cpu()
         yield
         self.times.append((name, time.monotonic() - started))
-        print(f"journey: {name}: {self.times[-1][1]:.0f} s", flush=True)
+        print(f"journey: {name}: {self.times[-1][1]:.0f} s (CPU {_children_cpu() - cpu:.0f} s)", flush=True)
 
     def run(self, command: str, env: dict | None = None, timeout: float = 900) -> str:
         """Run one README command with bash in the clone; its output (it must succeed). Its time is printed."""
-        started = time.monotonic()
+        started, cpu = time.monotonic(), _children_cpu()
         result = subprocess.run(["bash", "-c", f"set -eo pipefail; {command}"], cwd=self.course,
                                 env=env or self.env, capture_output=True, text=True, timeout=timeout,
                                 stdin=subprocess.DEVNULL)
         if result.returncode and ("No matching distribution" in result.stderr or "npm ERR! network" in result.stderr):
             _give_up(f"the package index or npm registry did not answer: {result.stderr[-500:]}")
         assert result.returncode == 0, f"{command}\n{result.stdout[-2000:]}\n{result.stderr[-3000:]}"
-        print(f"journey:   {command}: {time.monotonic() - started:.0f} s", flush=True)
+        print(f"journey:   {command}: {time.monotonic() - started:.0f} s (CPU {_children_cpu() - cpu:.0f} s)",
+              flush=True)
         return result.stdout
 
     def serve(self, command: str, *extra: str) -> tuple[subprocess.Popen, int]:
@@ -188,6 +190,13 @@ class Journey:
         if self.terminal is not None:
             os.close(self.terminal)
         shutil.rmtree(self.root, ignore_errors=True)
+
+
+def _children_cpu() -> float:
+    """CPU seconds (user and system) of this process's finished children and theirs: a step's work, which a machine
+    busy with other jobs stretches less than its wall time."""
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
 
 
 def _pip_cache() -> str:
