@@ -1,16 +1,14 @@
 """Make tests/ importable for the shared independent reference implementation; skip the JupyterHub tests, in one
 line naming the extra they need, where JupyterHub is not installed (`pip install -e ".[test]"`); run Hypothesis
 without its per-example deadline; give every test a progress folder of its own; build what several test files
-install from once per run (the `wheelhouse` fixture, with tests/run_once.py); under `pytest -n` hand out the longest
-files first."""
+install from once per run (the `wheelhouse` fixture, and `hub_wheelhouse` for the hub's venv of the teacher's journey,
+with tests/run_once.py); under `pytest -n` hand out the longest files first."""
 
-import email.parser
 import importlib.util
 import os
 import shutil
 import subprocess
 import sys
-import zipfile
 from pathlib import Path
 
 import pytest
@@ -23,7 +21,7 @@ settings.load_profile("course")
 
 TESTS = Path(__file__).parent.resolve()
 sys.path.insert(0, str(TESTS))
-from run_once import built_once  # noqa: E402
+from run_once import built_once, wheels_for_python  # noqa: E402
 
 HUB_FOLDERS = ("hub",)   # the JupyterHub tests (a real hub, the load test, the Kubernetes values)
 HUB_EXTRA = 'the JupyterHub tests need the hub extra: pip install -e ".[hub]"'
@@ -98,15 +96,6 @@ def _python_version(python: str) -> str:
                           text=True, check=True, timeout=60).stdout.strip()
 
 
-def _requires_python(wheel: Path) -> tuple[str, str]:
-    """A wheel's project name and its Requires-Python ('' when it has none), from its METADATA."""
-    with zipfile.ZipFile(wheel) as archive:
-        (metadata,) = [name for name in archive.namelist()
-                       if name.count("/") == 1 and name.endswith(".dist-info/METADATA")]
-        fields = email.parser.HeaderParser().parsestr(archive.read(metadata).decode("utf-8"))
-    return fields["Name"], fields.get("Requires-Python") or ""
-
-
 @pytest.fixture(scope="session")
 def hub_wheelhouse(request, wheelhouse) -> Path:
     """The wheelhouse for the README's hub install (`.venv-hub`, made by /usr/bin/python3), built once per run.
@@ -116,18 +105,12 @@ def hub_wheelhouse(request, wheelhouse) -> Path:
     `wheelhouse` whose Requires-Python accepts that version (hard links), and, for each project whose wheel refuses
     it, the newest release that accepts it (asked of the package index: one project, not the whole resolution
     again). The hub's venv installs from this folder alone. Skips or fails as `wheelhouse` does."""
-    from packaging.specifiers import SpecifierSet
-
     version = _python_version(HUB_PYTHON)
 
     def build(folder: Path) -> None:
-        too_new = []
-        for wheel in wheelhouse.glob("*.whl"):
-            name, requires = _requires_python(wheel)
-            if requires and not SpecifierSet(requires).contains(version, prereleases=True):
-                too_new.append(name)
-            else:
-                _link_or_copy(wheel, folder / wheel.name)
+        accepted, too_new = wheels_for_python(wheelhouse, version)
+        for wheel in accepted:
+            _link_or_copy(wheel, folder / wheel.name)
         if too_new:
             _pip(["download", "--python-version", version, "--only-binary=:all:", "--find-links", str(folder),
                   "-d", str(folder), *sorted(too_new)], f"find releases of {', '.join(too_new)} for Python {version}")
