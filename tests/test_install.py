@@ -67,7 +67,7 @@ def installed(tmp_path_factory, request):
     subprocess.run([sys.executable, "-m", "venv", *(["--without-pip"] if outer_pip else []), str(venv)], check=True,
                    timeout=120)
     bin_dir = venv / ("Scripts" if os.name == "nt" else "bin")
-    pip = [sys.executable, "-m", "pip", "--python", str(bin_dir / "python")] if outer_pip \
+    pip = [sys.executable, "-m", "pip", "--python", str(venv)] if outer_pip \
         else [str(bin_dir / "python"), "-m", "pip"]
     install = subprocess.run([*pip, "install", "-q", str(wheel)], cwd=work,
                              env={**os.environ, **pip_from_wheelhouse(wheels)}, capture_output=True, text=True,
