@@ -1,11 +1,12 @@
 """Make tests/ importable for the shared independent reference implementation; skip the JupyterHub tests, in one
 line naming the extra they need, where JupyterHub is not installed (`pip install -e ".[test]"`); run Hypothesis
 without its per-example deadline; give every test a progress folder of its own; build what several test files
-install from once per run (the `wheelhouse` fixture, with tests/run_once.py); under `pytest -n` hand out the longest
-files first."""
+install from once per run (the `wheelhouse` fixture, and `hub_wheelhouse` for the hub's venv of the teacher's journey,
+with tests/run_once.py); under `pytest -n` hand out the longest files first."""
 
 import importlib.util
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -20,7 +21,7 @@ settings.load_profile("course")
 
 TESTS = Path(__file__).parent.resolve()
 sys.path.insert(0, str(TESTS))
-from run_once import built_once  # noqa: E402
+from run_once import built_once, wheels_for_python  # noqa: E402
 
 HUB_FOLDERS = ("hub",)   # the JupyterHub tests (a real hub, the load test, the Kubernetes values)
 HUB_EXTRA = 'the JupyterHub tests need the hub extra: pip install -e ".[hub]"'
@@ -58,6 +59,19 @@ def playwright_api():
 # --- Built once per run, shared by the xdist workers ---------------------------------------------------------------
 
 WHEELHOUSE_EXTRAS = "book,hub"
+HUB_PYTHON = "/usr/bin/python3"   # the README's hub install makes `.venv-hub` from it
+
+
+def _pip(args: list[str], what: str) -> None:
+    """Run `python -m pip ARGS` (this Python's pip); skip, or fail under BACCARAT_REQUIRE_INSTALL=1, with pip's
+    message if the package index cannot give what it asked for."""
+    made = subprocess.run([sys.executable, "-m", "pip", *args, "-q", "--disable-pip-version-check"],
+                          capture_output=True, text=True, timeout=1200)
+    if made.returncode:
+        message = f"pip could not {what}: {made.stderr[-1500:]}"
+        if "No matching distribution" in made.stderr and os.environ.get("BACCARAT_REQUIRE_INSTALL") != "1":
+            pytest.skip(message)
+        pytest.fail(message, pytrace=False)
 
 
 @pytest.fixture(scope="session")
@@ -71,16 +85,44 @@ def wheelhouse(request) -> Path:
     root = TESTS.parent
 
     def build(folder: Path) -> None:
-        made = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--disable-pip-version-check",
-                               "-w", str(folder), f"{root}[{WHEELHOUSE_EXTRAS}]", "hatchling", "editables"],
-                              capture_output=True, text=True, timeout=1200)
-        if made.returncode:
-            message = f"pip could not build the wheels the install tests need: {made.stderr[-1500:]}"
-            if "No matching distribution" in made.stderr and os.environ.get("BACCARAT_REQUIRE_INSTALL") != "1":
-                pytest.skip(message)
-            pytest.fail(message, pytrace=False)
+        _pip(["wheel", "-w", str(folder), f"{root}[{WHEELHOUSE_EXTRAS}]", "hatchling", "editables"],
+             "build the wheels the install tests need")
 
     return built_once(request, "wheelhouse", build)
+
+
+def _python_version(python: str) -> str:
+    return subprocess.run([python, "-c", "import platform; print(platform.python_version())"], capture_output=True,
+                          text=True, check=True, timeout=60).stdout.strip()
+
+
+@pytest.fixture(scope="session")
+def hub_wheelhouse(request, wheelhouse) -> Path:
+    """The wheelhouse for the README's hub install (`.venv-hub`, made by /usr/bin/python3), built once per run.
+
+    That Python may be an older patch release than the tests' (Debian 12's is 3.11.2), for which some of the
+    wheelhouse's newest releases are too new (soupsieve's newest wants 3.11.5). This folder holds every wheel of
+    `wheelhouse` whose Requires-Python accepts that version (hard links), and, for each project whose wheel refuses
+    it, the newest release that accepts it (asked of the package index: one project, not the whole resolution
+    again). The hub's venv installs from this folder alone. Skips or fails as `wheelhouse` does."""
+    version = _python_version(HUB_PYTHON)
+
+    def build(folder: Path) -> None:
+        accepted, too_new = wheels_for_python(wheelhouse, version)
+        for wheel in accepted:
+            _link_or_copy(wheel, folder / wheel.name)
+        if too_new:
+            _pip(["download", "--python-version", version, "--only-binary=:all:", "--find-links", str(folder),
+                  "-d", str(folder), *sorted(too_new)], f"find releases of {', '.join(too_new)} for Python {version}")
+
+    return built_once(request, f"hub-wheelhouse-{version}", build)
+
+
+def _link_or_copy(source: Path, target: Path) -> None:
+    try:
+        os.link(source, target)
+    except OSError:            # another file system, or no hard links there
+        shutil.copy2(source, target)
 
 
 # --- The longest files first -------------------------------------------------------------------------------------

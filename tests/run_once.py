@@ -1,13 +1,16 @@
 """What several test files need and is slow to make, made once per test run and shared by the xdist workers.
 
 `built_once(request, name, build)` gives the folder; `pip_from_wheelhouse(folder)` the pip settings that install
-from a folder of wheels (tests/conftest.py's `wheelhouse` fixture) alone."""
+from a folder of wheels (tests/conftest.py's `wheelhouse` fixture) alone; `wheels_for_python(folder, version)` which
+of its wheels another Python can install (tests/conftest.py's `hub_wheelhouse`)."""
 
 from __future__ import annotations
 
 import contextlib
+import email.parser
 import os
 import shutil
+import zipfile
 from pathlib import Path
 
 
@@ -56,3 +59,27 @@ def pip_from_wheelhouse(wheelhouse: Path) -> dict[str, str]:
     of every installed module (a throw-away venv; Python compiles what it imports)."""
     return {"PIP_NO_INDEX": "1", "PIP_FIND_LINKS": str(wheelhouse), "PIP_NO_COMPILE": "1",
             "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
+
+
+def wheels_for_python(wheelhouse: Path, version: str) -> tuple[list[Path], list[str]]:
+    """The wheels of `wheelhouse` whose Requires-Python accepts Python `version` ("3.11.2"), and the names of the
+    projects whose wheel refuses it."""
+    from packaging.specifiers import SpecifierSet
+
+    accepted, refused = [], []
+    for wheel in sorted(wheelhouse.glob("*.whl")):
+        name, requires = _requires_python(wheel)
+        if requires and not SpecifierSet(requires).contains(version, prereleases=True):
+            refused.append(name)
+        else:
+            accepted.append(wheel)
+    return accepted, refused
+
+
+def _requires_python(wheel: Path) -> tuple[str, str]:
+    """A wheel's project name and its Requires-Python ('' when it has none), from its METADATA."""
+    with zipfile.ZipFile(wheel) as archive:
+        (metadata,) = [name for name in archive.namelist()
+                       if name.count("/") == 1 and name.endswith(".dist-info/METADATA")]
+        fields = email.parser.HeaderParser().parsestr(archive.read(metadata).decode("utf-8"))
+    return fields["Name"], fields.get("Requires-Python") or ""

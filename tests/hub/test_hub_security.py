@@ -37,8 +37,13 @@ def _start_server(hub: LocalHub, admin: dict, name: str) -> dict:
 
 @pytest.fixture(scope="module")
 def culling_hub():
-    """A hub that culls servers idle for 20 s, checking every 5 s, with one student's server started and left idle."""
-    hub = LocalHub(cull_idle_seconds=20, cull_every_seconds=5)
+    """A hub that culls servers idle for 20 s, checking every 5 s, with one student's server started and left idle.
+
+    It runs as a teacher's terminal runs it, with SIGINT ignored as from a script (`LocalHub(terminal=True,
+    sigint_ignored=True)`), so that the last test of this file, once the idle server is culled, types Ctrl-C there:
+    one hub started for both, not one each."""
+    hub = LocalHub(cull_idle_seconds=20, cull_every_seconds=5, course_repo=str(REPO), terminal=True,
+                   sigint_ignored=True)
     try:
         hub.start()
         admin = {"Authorization": f"token {hub.admin_token()}"}
@@ -239,8 +244,10 @@ def test_an_idle_server_is_culled(culling_hub):
         time.sleep(2)
     assert model["servers"] == {}, "the idle server was not culled in 90 s"
     assert time.monotonic() - hub.idle_started >= 20  # not before its idle time
-    # its processes are gone too
-    time.sleep(1)
+    # its processes are gone too (the culler asked the hub to stop it; its kernel follows it out)
+    deadline = time.monotonic() + 10
+    while uid in {owner for _, _, owner in processes().values()} and time.monotonic() < deadline:
+        time.sleep(0.2)
     assert uid not in {owner for _, _, owner in processes().values()}
 
 
@@ -266,35 +273,32 @@ def _ignores_sigint(pid: int) -> bool:
     return bool(mask & (1 << (signal.SIGINT - 1)))
 
 
-def test_ctrl_c_in_the_teachers_terminal_stops_the_hub_within_10_s_even_with_a_hung_server():
+def test_ctrl_c_in_the_teachers_terminal_stops_the_hub_within_10_s_even_with_a_hung_server(culling_hub):
     # The hub in a terminal of its own, as a teacher starts it, with a student's server running a kernel. The server
     # is then hung (SIGSTOP: it answers no signal but SIGKILL), the worst a server can do at the end of class.
     # Ctrl-C typed in the terminal must stop the hub, the proxy, the culler and the server in under 10 s (JupyterHub's
     # defaults waited 30 s after SIGINT and 30 s after SIGTERM); the kernel follows its server out.
-    # The hub starts with SIGINT ignored, as from a script or a CI job in the background: the culler, started before
+    # The hub started with SIGINT ignored, as from a script or a CI job in the background: the culler, started before
     # JupyterHub handles SIGINT, inherited that, and Ctrl-C then waited 30 s for it (the culler's timeout is fixed).
-    hub = LocalHub(course_repo=str(REPO), terminal=True, sigint_ignored=True)
-    try:
-        hub.start()
-        culler = _culler_pid(hub)
-        assert not _ignores_sigint(culler), f"the culler (pid {culler}) ignores SIGINT: Ctrl-C would wait 30 s for it"
-        admin = {"Authorization": f"token {hub.admin_token()}"}
-        requests.post(f"{hub.url}/hub/api/users/anna", headers=admin, timeout=30).raise_for_status()
-        student = _start_server(hub, admin, "anna")
-        kernel = requests.post(f"{hub.url}/user/anna/api/kernels", json={"name": "python3"}, headers=student,
-                               timeout=60)
-        assert kernel.status_code == 201, kernel.text
-        uid = pwd.getpwnam(hub.unix_name("anna")).pw_uid
-        server = hub.spawner_pid("anna")
-        assert {owner for _, _, owner in processes().values()} >= {uid}
-        os.kill(server, signal.SIGSTOP)
-        seconds = hub.interrupt()
-        print(f"Ctrl-C stopped the hub in {seconds:.1f} s")
-        assert seconds < 10, f"Ctrl-C took {seconds:.1f} s{hub.log_tail()}"
-        deadline = time.monotonic() + 10   # the kernel sees its parent gone and exits
-        while uid in {owner for _, _, owner in processes().values()} and time.monotonic() < deadline:
-            time.sleep(0.2)
-        assert uid not in {owner for _, _, owner in processes().values()}
-        assert hub.leftovers() == set(), hub.log_tail()
-    finally:
-        stopped_cleanly(hub)
+    # The culling hub's, whose idle server the test before saw culled; this file's last test: it stops that hub.
+    hub = culling_hub   # its fixture's teardown checks that nothing is left
+    culler = _culler_pid(hub)
+    assert not _ignores_sigint(culler), f"the culler (pid {culler}) ignores SIGINT: Ctrl-C would wait 30 s for it"
+    admin = {"Authorization": f"token {hub.admin_token()}"}
+    requests.post(f"{hub.url}/hub/api/users/anna", headers=admin, timeout=30).raise_for_status()
+    student = _start_server(hub, admin, "anna")
+    kernel = requests.post(f"{hub.url}/user/anna/api/kernels", json={"name": "python3"}, headers=student,
+                           timeout=60)
+    assert kernel.status_code == 201, kernel.text
+    uid = pwd.getpwnam(hub.unix_name("anna")).pw_uid
+    server = hub.spawner_pid("anna")
+    assert {owner for _, _, owner in processes().values()} >= {uid}
+    os.kill(server, signal.SIGSTOP)
+    seconds = hub.interrupt()
+    print(f"Ctrl-C stopped the hub in {seconds:.1f} s")
+    assert seconds < 10, f"Ctrl-C took {seconds:.1f} s{hub.log_tail()}"
+    deadline = time.monotonic() + 10   # the kernel sees its parent gone and exits
+    while uid in {owner for _, _, owner in processes().values()} and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert uid not in {owner for _, _, owner in processes().values()}
+    assert hub.leftovers() == set(), hub.log_tail()

@@ -23,9 +23,10 @@ would have it after its first install) and the run's wheelhouse (tests/conftest.
 dependencies as wheels, resolved once from the package index for this clone). Each README `pip install` runs as written,
 building the course from the fresh clone, but with pip set (through its environment variables) to take every package
 from that wheelhouse alone and not to byte-compile them: the same packages the index would give, unpacked without
-asking it again (the hub's venv, made by /usr/bin/python3, asks the index). Each step's time is printed. Needs root
-(the hub makes a Unix user per student), npm and the package index; without the index or npm the test is skipped, saying
-why (set BACCARAT_REQUIRE_INSTALL=1 to fail instead, as CI does).
+asking it again (the hub's venv, made by /usr/bin/python3, from `hub_wheelhouse`: the same wheels, with an older
+release where that Python is too old for the newest). Each step's and each command's time is printed, with the CPU
+time of the processes it ran. Needs root (the hub makes a Unix user per student), npm and the package index; without
+the index or npm the test is skipped, saying why (set BACCARAT_REQUIRE_INSTALL=1 to fail instead, as CI does).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import resource
 import secrets
 import shutil
 import signal
@@ -130,19 +132,22 @@ class Journey:
 
     @contextmanager
     def step(self, name: str):
-        started = time.monotonic()
+        started, cpu = time.monotonic(), _children_cpu()
         yield
         self.times.append((name, time.monotonic() - started))
-        print(f"journey: {name}: {self.times[-1][1]:.0f} s", flush=True)
+        print(f"journey: {name}: {self.times[-1][1]:.0f} s (CPU {_children_cpu() - cpu:.0f} s)", flush=True)
 
     def run(self, command: str, env: dict | None = None, timeout: float = 900) -> str:
-        """Run one README command with bash in the clone; its output (it must succeed)."""
+        """Run one README command with bash in the clone; its output (it must succeed). Its time is printed."""
+        started, cpu = time.monotonic(), _children_cpu()
         result = subprocess.run(["bash", "-c", f"set -eo pipefail; {command}"], cwd=self.course,
                                 env=env or self.env, capture_output=True, text=True, timeout=timeout,
                                 stdin=subprocess.DEVNULL)
         if result.returncode and ("No matching distribution" in result.stderr or "npm ERR! network" in result.stderr):
             _give_up(f"the package index or npm registry did not answer: {result.stderr[-500:]}")
         assert result.returncode == 0, f"{command}\n{result.stdout[-2000:]}\n{result.stderr[-3000:]}"
+        print(f"journey:   {command}: {time.monotonic() - started:.0f} s (CPU {_children_cpu() - cpu:.0f} s)",
+              flush=True)
         return result.stdout
 
     def serve(self, command: str, *extra: str) -> tuple[subprocess.Popen, int]:
@@ -187,6 +192,13 @@ class Journey:
         shutil.rmtree(self.root, ignore_errors=True)
 
 
+def _children_cpu() -> float:
+    """CPU seconds (user and system) of this process's finished children and theirs: a step's work, which a machine
+    busy with other jobs stretches less than its wall time."""
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
 def _pip_cache() -> str:
     found = subprocess.run([sys.executable, "-m", "pip", "cache", "dir"], capture_output=True, text=True, timeout=60)
     return found.stdout.strip() if found.returncode == 0 else str(Path.home() / ".cache" / "pip")
@@ -227,14 +239,14 @@ def test_a_teacher_follows_the_readme_from_install_to_the_end_of_class(request):
     commands = readme_commands(README.read_text(encoding="utf-8"))
     journey = Journey(request.getfixturevalue("wheelhouse"))
     try:
-        _walk(journey, commands)
+        _walk(journey, commands, request.getfixturevalue("hub_wheelhouse"))
     finally:
         journey.cleanup()
         print("journey times: " + ", ".join(f"{name} {seconds:.0f} s" for name, seconds in journey.times)
               + f"; total {sum(seconds for _, seconds in journey.times):.0f} s")
 
 
-def _walk(journey: Journey, commands: dict[str, str]) -> None:
+def _walk(journey: Journey, commands: dict[str, str], hub_wheelhouse: Path) -> None:
     with journey.step("fresh clone"):
         subprocess.run(["git", "clone", "-q", str(ROOT), str(journey.course)], check=True, timeout=300)
         os.chmod(journey.course, 0o755)
@@ -276,10 +288,11 @@ def _walk(journey: Journey, commands: dict[str, str]) -> None:
 
     with journey.step("hub install"):
         # /usr/bin/python3 may be an older patch release than the tests' Python, for which the wheelhouse's newest
-        # versions can be too new (soupsieve wants 3.11.5, Debian 12 has 3.11.2): this install asks the index.
-        from_index = {key: value for key, value in journey.env.items() if key not in ("PIP_NO_INDEX", "PIP_FIND_LINKS")}
+        # releases can be too new (soupsieve wants 3.11.5, Debian 12 has 3.11.2): this install has a wheelhouse of
+        # its own, resolved for that version (tests/conftest.py's `hub_wheelhouse`), and asks no index either
+        for_hub_python = dict(journey.env, **pip_from_wheelhouse(hub_wheelhouse))
         for command in _split_server(commands["hub install"])[0]:
-            journey.run(command, env=from_index)
+            journey.run(command, env=for_hub_python)
         # the learner's venv is untouched: classroom mode and slides still import
         journey.run(".venv/bin/python -c 'import voila, baccarat_lib, jupyterlab'")
         assert Path(os.path.realpath(journey.course / ".venv-hub" / "bin" / "python")).parts[:3] == ("/", "usr", "bin")
@@ -366,7 +379,7 @@ def _student_follows(journey: Journey, hub: SimpleNamespace, link: str, query: d
     deadline = time.monotonic() + 240
     while not answer.url.startswith(pull_page):   # the spawn-pending page, until her server is up
         assert time.monotonic() < deadline, f"anna's server did not start: {answer.url}"
-        time.sleep(2)
+        time.sleep(0.5)
         answer = session.get(link, timeout=240)
     assert "nbgitpuller" in answer.text.lower()
     # what nbgitpuller's page then asks of its API (targetpath: the repository's last part)
