@@ -58,7 +58,7 @@ from . import servers
 from .a11y import audit, blocking, focus_ring_problem, live_region_problem, press_until
 from .conftest import LAB_HOMES, _failed, _failure_screenshot
 from .lab import (
-    LAB_PANEL, REPO_ROOT, assert_no_errors, cell_by_text, expect, kernel_roundtrip, layout_problems,
+    KERNEL_TIMEOUT_S, LAB_PANEL, REPO_ROOT, assert_no_errors, cell_by_text, expect, kernel_roundtrip, layout_problems,
     open_notebook, open_voila, run_all, screenshot, wait_for_widgets,
 )
 
@@ -684,7 +684,8 @@ def saved_widgets_problems(page, lab_server, path: str, *, min_buttons: int = 1)
     NotebookNotary(data_dir=str(servers.notary_dir(LAB_HOMES[lab_server]))).sign(saved)
     open_notebook(page, lab_server, path, show_sidebar=True, in_place=True)      # no cell runs
     panel = page.locator(LAB_PANEL)
-    expect(panel.locator(".bcl-widget").first).to_be_attached()
+    # the views are restored once the widget manager has asked the new kernel for its widgets: slow on a loaded machine
+    expect(panel.locator(".bcl-widget").first).to_be_attached(timeout=KERNEL_TIMEOUT_S * 1000)
     wait_for_widgets(page)                                        # every saved view drawn (or failed visibly)
     fallbacks = panel.locator(".jp-OutputArea-output", has_text=re.compile(r"^VBox\(|^HBox\("))
     if fallbacks.count():
