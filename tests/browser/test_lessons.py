@@ -90,9 +90,9 @@ def _generous_expect():
 
 @pytest.fixture(scope="module")
 def _lab_pages(browser_context):
-    """The JupyterLab page the visits of this module share: JupyterLab boots in it once (about 10 s a visit on a loaded
-    2-core machine), and each visit opens its lesson in it (lab.open_notebook's in_place). A list of at most one
-    page: a failed visit's page is closed, and the next visit starts a new one."""
+    """The JupyterLab page the visits of this module share: an English lesson's visit opens its lesson in it
+    (lab.open_notebook's in_place; JupyterLab boots in about 10 s a visit on a loaded 2-core machine). A list of at most
+    one page: a failed visit's page is closed, and the next visit starts a new one."""
     pages = []
     try:
         yield pages
@@ -682,7 +682,9 @@ def saved_widgets_problems(page, lab_server, path: str, *, min_buttons: int = 1)
                 for output in cell.outputs
                 if output.output_type == "error" or (output.output_type == "stream" and output.name == "stderr")]
     NotebookNotary(data_dir=str(servers.notary_dir(LAB_HOMES[lab_server]))).sign(saved)
-    open_notebook(page, lab_server, path, show_sidebar=True, in_place=True)      # no cell runs
+    # no cell runs; JupyterLab booted anew (not in place: opened in a page that showed other notebooks before,
+    # a trusted notebook's saved views were at times never drawn)
+    open_notebook(page, lab_server, path, show_sidebar=True)
     panel = page.locator(LAB_PANEL)
     # the views are restored once the widget manager has asked the new kernel for its widgets: slow on a loaded machine
     expect(panel.locator(".bcl-widget").first).to_be_attached(timeout=KERNEL_TIMEOUT_S * 1000)
