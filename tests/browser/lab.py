@@ -8,12 +8,13 @@ Layout
         Outputs overflowing sideways, widget controls outside their output area, clipped controls.
 
 JupyterLab
-    open_notebook(page, base_url, path, *, timeout_s=60, show_sidebar=False) -> Locator
-        Open the notebook with ?reset; wait for its panel and an idle kernel.
+    open_notebook(page, base_url, path, *, timeout_s=60, show_sidebar=False, in_place=False) -> Locator
+        Open the notebook with ?reset; wait for its panel and an idle kernel. With in_place, a page that
+        shows that JupyterLab already opens it in place of its documents, without booting JupyterLab again.
     run_all(page, *, timeout_s=300) -> bool
         Run all cells; wait until every cell finished (kernel idle, no [*] prompt) and every
         widget output rendered. False if a cell raised (JupyterLab stops run-all there).
-    open_and_run_all(page, base_url, path, *, timeout_s=300, show_sidebar=False) -> Locator
+    open_and_run_all(page, base_url, path, *, timeout_s=300, show_sidebar=False, in_place=False) -> Locator
         Both of the above; returns notebook(page).
     cell(page, index) -> Locator              the index-th cell (0-based, notebook order)
     cell_index(page, text) -> int             index of the first cell whose source contains text
@@ -142,6 +143,16 @@ _JS_LAB_READY = """(path) => {
   return !!k && k.status === 'idle' && k.connectionStatus === 'connected';
 }"""
 
+# In a page that shows this JupyterLab already: open the notebook in it, then dispose of every other main-area widget
+# (the last visit's notebook, unsaved, asks nothing when disposed of; a launcher), and forget the last probe.
+_JS_OPEN_IN_PLACE = """async (path) => {
+  const app = window.jupyterapp;
+  delete window.__bacc;
+  const widget = await app.commands.execute('docmanager:open', {path, factory: 'Notebook'});
+  for (const other of [...app.shell.widgets('main')]) if (other !== widget) other.dispose();
+  app.shell.activateById(widget.id);
+}"""
+
 _JS_RUN_ALL = """() => {
   const s = window.__bacc;
   s.runAll = null;
@@ -260,24 +271,33 @@ _BENIGN_STDERR_PARENTS = ("", "comm_open", "comm_msg", "comm_close")
 
 # --- JupyterLab ----------------------------------------------------------------------------
 
-def open_notebook(page: Page, base_url: str, path: str, *,
-                  timeout_s: float = KERNEL_TIMEOUT_S, show_sidebar: bool = False) -> Locator:
+def open_notebook(page: Page, base_url: str, path: str, *, timeout_s: float = KERNEL_TIMEOUT_S,
+                  show_sidebar: bool = False, in_place: bool = False) -> Locator:
     """Open `path` in JupyterLab (?reset: no stale workspace) and wait for an idle kernel.
 
-    The left sidebar (file browser) is collapsed unless show_sidebar, so screenshots show
-    the lesson at full width.
+    With in_place, a page that shows that JupyterLab already (JupyterLab boots in about 10 s on a loaded 2-core
+    machine) opens `path` in it, in place of every other document there (disposed of: not saved, no dialog; their
+    kernels keep running until shut down). The left sidebar (file browser) is collapsed unless show_sidebar, so
+    screenshots show the lesson at full width.
     """
     base_url = base_url.rstrip("/")
     found = page.request.get(f"{base_url}/api/contents/{quote(path)}?content=0")
     if not found.ok:
         raise AssertionError(f"JupyterLab cannot open {path}: HTTP {found.status} "
                              "(paths are relative to the repo root)")
-    page.goto(f"{base_url}/lab/tree/{quote(path)}?reset", timeout=timeout_s * 1000)
+    in_place = in_place and page.url.startswith(f"{base_url}/lab") and page.evaluate(
+        "() => !!(window.jupyterapp && window.jupyterapp.shell)")
+    if in_place:
+        page.evaluate(_JS_OPEN_IN_PLACE, path)
+    else:
+        page.goto(f"{base_url}/lab/tree/{quote(path)}?reset", timeout=timeout_s * 1000)
     _wait_for(page, _JS_LAB_READY, f"JupyterLab to open {path} with an idle kernel",
               timeout_s, arg=path)
     page.evaluate(_JS_INSTALL_PROBE, ["lab", path])
     if not show_sidebar:
         page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
+    elif in_place:
+        page.evaluate("() => window.jupyterapp.shell.expandLeft()")
     return page.locator(LAB_PANEL)
 
 
@@ -297,11 +317,11 @@ def run_all(page: Page, *, timeout_s: float = RUN_TIMEOUT_S) -> bool:
     return result["ok"]
 
 
-def open_and_run_all(page: Page, base_url: str, path: str, *,
-                     timeout_s: float = RUN_TIMEOUT_S, show_sidebar: bool = False) -> Locator:
+def open_and_run_all(page: Page, base_url: str, path: str, *, timeout_s: float = RUN_TIMEOUT_S,
+                     show_sidebar: bool = False, in_place: bool = False) -> Locator:
     """open_notebook then run_all; returns the notebook panel locator."""
     panel = open_notebook(page, base_url, path, timeout_s=min(timeout_s, KERNEL_TIMEOUT_S),
-                          show_sidebar=show_sidebar)
+                          show_sidebar=show_sidebar, in_place=in_place)
     run_all(page, timeout_s=timeout_s)
     return panel
 

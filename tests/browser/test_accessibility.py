@@ -2,10 +2,16 @@
 AA, the pinned copy from serve/book's npm folder, put into the page from its file), and the page language each
 edition declares.
 
+The book's pages are walked once, from the built files themselves (file:// URLs, as a reader who opens
+site/index.html; the shared `built_book`), and each page visit also makes the book's offline checks
+(tests/browser/test_book.py leaves them here): recording every request, no page asks another host, and no page still
+tells the reader to run cells (the notebook's Run-All note).
+
 The lessons themselves are audited where they are already opened (tests/browser/test_lessons.py): each lesson's
-output area in JupyterLab and each lesson page in classroom mode, with the keyboard-only walk on the classroom visit. The slides (the projector template, serve/voila/templates/baccarat-slides)
-are checked here on one lesson, slide by slide: text contrast (axe's color-contrast rule: 4.5:1, 3:1 for large text)
-and the page's language.
+output area in JupyterLab and each lesson page in classroom mode, with the keyboard-only walk on the classroom visit.
+The slides (the projector template, serve/voila/templates/baccarat-slides) are checked on one lesson, slide by slide,
+on the walk over every slide (tests/browser/test_slides.py): text contrast (axe's color-contrast rule: 4.5:1, 3:1 for
+large text) and the page's language.
 A serious or critical violation fails; the table of every audit (per page and per rule) is printed at the end of the
 run and written to test-artifacts/accessibility.txt (test-artifacts/<worker>/ under pytest -n).
 """
@@ -14,88 +20,56 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
-from . import servers
 from .a11y import audit, blocking, report_table
 from .conftest import VIEWPORT
-from .lab import ARTIFACTS, REPO_ROOT, expect, local_only_context, screenshot
+from .lab import off_machine
+from .test_book import WIDGET_VIEWS, _open, file_context  # noqa: F401  (the file:// context fixture, shared)
 
-SLIDES_CONFIG = REPO_ROOT / "serve" / "voila" / "slides"
-SLIDES_LESSON = "lessons/vi/05_a_whole_coup.ipynb"    # cards, a coup, exercises; Vietnamese, so lang="vi" is checked
-PROJECTOR = {"width": 1280, "height": 720}
-PRESENT_SLIDE = """() => [...document.querySelectorAll('.reveal .slides > section')]
-  .indexOf(document.querySelector('.reveal .slides > section.present'))"""
+# What a running notebook tells its reader, and the book must not (nothing runs there): the Run-All note.
+RUN_NOTE = "Run All Cells"
 
 
-def _book_pages(site: Path) -> list[str]:
-    """Every page a reader sees (index.html, a redirect to lesson 00 and nothing else, is left out)."""
+def _all_pages(site: Path) -> list[str]:
+    """Every page of the built site, index.html (a redirect to lesson 00 and nothing else) included."""
     return sorted(path.relative_to(site).as_posix() for path in site.rglob("*.html")
-                  if "_static" not in path.parts and "_sources" not in path.parts
-                  and 'http-equiv="Refresh"' not in path.read_text(encoding="utf-8")[:300])
+                  if "_static" not in path.parts and "_sources" not in path.parts)
 
 
-def test_every_book_page_passes_axe_and_says_its_language(browser, built_book, built_book_url):
-    blocked: list[str] = []
-    context = local_only_context(browser, built_book_url, blocked, VIEWPORT)
+def _is_redirect(site: Path, path: str) -> bool:
+    return 'http-equiv="Refresh"' in (site / path).read_text(encoding="utf-8")[:300]
+
+
+def test_every_book_page_passes_axe_says_its_language_asks_no_other_host_and_never_says_to_run_cells(
+        built_book, file_context):
+    # One walk over the built files (file:// URLs, as a reader who opens site/index.html), every request recorded.
+    context, requested = file_context(VIEWPORT)
     page = context.new_page()
     page.set_default_timeout(30_000)
-    pages = _book_pages(built_book)
+    pages = _all_pages(built_book)
     lessons = [path for path in pages if path.startswith("lessons/")]
     assert len(lessons) == 24, lessons           # 12 lessons in each edition
-    problems, audits = [], []
-    try:
-        for path in pages:
-            page.goto(f"{built_book_url}/{path}", wait_until="load")
-            if page.locator('script[type="application/vnd.jupyter.widget-view+json"]').count():
-                page.wait_for_function("document.querySelectorAll('.widget-subarea .jupyter-widgets').length > 0")
-            wanted = "vi" if path.startswith("lessons/vi/") else "en"
-            lang = page.evaluate("document.documentElement.lang")
-            if lang != wanted:
-                problems.append(f"{path}: <html lang={lang!r}>, expected {wanted!r}")
-            violations = audit(page, f"book {path}")
-            audits.append((f"book {path}", violations))
-            problems += [f"{path}: {line}" for line in blocking(violations)]
-    finally:
-        context.close()
+    leaving, running, problems, audits = {}, [], [], []
+    for path in pages:
+        requested.clear()
+        _open(page, built_book, path)
+        assert any(url.startswith("file://") for url in requested), f"{path}: no request was recorded"
+        if off_machine(requested):
+            leaving[path] = off_machine(requested)
+        if _is_redirect(built_book, path):     # index.html: lesson 00 has its own turn
+            continue
+        if page.locator(WIDGET_VIEWS).count():
+            page.wait_for_function("document.querySelectorAll('.widget-subarea .jupyter-widgets').length > 0")
+        if RUN_NOTE in page.locator("body").inner_text():
+            running.append(path)
+        wanted = "vi" if path.startswith("lessons/vi/") else "en"
+        lang = page.evaluate("document.documentElement.lang")
+        if lang != wanted:
+            problems.append(f"{path}: <html lang={lang!r}>, expected {wanted!r}")
+        violations = audit(page, f"book {path}")
+        audits.append((f"book {path}", violations))
+        problems += [f"{path}: {line}" for line in blocking(violations)]
     print(report_table(audits))
-    assert blocked == [], f"the pages asked other hosts: {blocked[:5]}"
-    assert not problems, f"{len(problems)} problem(s):\n" + "\n".join(problems)
-
-
-@pytest.fixture(scope="module")
-def slides_server(tmp_path_factory) -> servers.Server:
-    """Voila with the slides' settings, as `punto-banco slides` starts it."""
-    server = servers.start_voila(REPO_ROOT, tmp_path_factory.mktemp("voila-a11y-slides"),
-                                 ARTIFACTS / "logs" / "voila-a11y-slides-server.log", config_dir=SLIDES_CONFIG)
-    try:
-        yield server
-    finally:
-        server.stop()
-
-
-def test_the_slides_say_their_language_and_every_slide_has_readable_contrast(browser, slides_server):
-    origin, blocked = slides_server.url.rstrip("/"), []
-    context = local_only_context(browser, origin, blocked, PROJECTOR)
-    page = context.new_page()
-    problems, audits = [], []
-    try:
-        page.goto(f"{origin}/voila/render/{SLIDES_LESSON}", wait_until="commit", timeout=180_000)
-        expect(page.locator(".reveal .slides section.present").first).to_be_visible(timeout=180_000)
-        expect(page.locator(".widget-button").first).to_be_attached(timeout=180_000)     # the kernel has run
-        assert page.evaluate("document.documentElement.lang") == "vi"
-        count = page.locator(".reveal .slides > section").count()
-        for number in range(count):
-            violations = audit(page, f"slides vi-05 #{number}", rules=["color-contrast"])
-            audits.append((f"slides vi-05 #{number}", violations))
-            problems += [f"slide {number}: {line}" for line in blocking(violations)]
-            if number < count - 1:
-                page.keyboard.press("ArrowRight")
-                page.wait_for_function(f"() => ({PRESENT_SLIDE})() === {number + 1}", timeout=5_000)
-        screenshot(page, "a11y-slides-vi-05-last")
-    finally:
-        context.close()
-    print(report_table(audits))
-    assert count > 5, f"only {count} slides"
-    assert blocked == [], f"the slides asked other hosts: {blocked[:5]}"
+    print(f"{len(pages)} pages opened from files, {len(audits)} audited")
+    assert leaving == {}, f"pages that asked other hosts: {leaving}"
+    assert running == [], f"pages that still tell the reader to run cells: {running}"
     assert not problems, f"{len(problems)} problem(s):\n" + "\n".join(problems)

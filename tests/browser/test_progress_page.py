@@ -71,7 +71,7 @@ def test_three_answers_survive_a_restart_and_show_on_the_progress_page(page, pro
         ("total", "9 6", "5", True, "lesson", "01_card_values"), ("total", "4 9 8", "1", True, "lesson", "01_card_values"),
         ("total", "5 K 5", "3", False, "lesson", "01_card_values")]
 
-    nb = open_and_run_all(page, url, PROGRESS)
+    nb = open_and_run_all(page, url, PROGRESS, in_place=True)     # JupyterLab booted once, for lesson 01
     assert_no_errors(page)
     widget = cell_by_text(page, "show_progress()")
     totals = widget.locator(".bcl-progress-skills tr", has_text="Hand totals").locator("td")

@@ -1,19 +1,23 @@
-"""A lesson as slides (Voila's reveal template, the course's `baccarat-slides`), offline.
+"""The lessons as slides (Voila's reveal template, the course's `baccarat-slides`), offline.
 
-One Voila server, started as the README's slide command does (`--Voila.config_file_paths=serve/voila/slides`),
-on one lesson. In a 1280x720 page that can reach only that server (every other request is blocked and listed):
-the first slide shows the lesson's title; the right arrow key moves to the next slide; stepping on, a slide
-with a widget's answer buttons is reached, and a click on one is answered by the kernel. The slides' assets
-(reveal.js's stylesheets, jQuery) come from `npm ci` in the template's static folder (`.ci/run` installs them);
-without them the test fails, naming the command.
+One Voila server, started as the README's slide command does (`--Voila.config_file_paths=serve/voila/slides`). The
+slides' assets (reveal.js's stylesheets, jQuery) come from `npm ci` in the template's static folder (`.ci/run`
+installs them); without them the test fails, naming the command.
 
-Every slide of every lesson, both editions, at 1280x720 (one browser, one Voila server; Chromium here shows
-scrollbars, as a projector's browser does): before any click nothing ends below the bottom edge of the screen,
-except inside a box of its own that scrolls and shows its scrollbar; every widget text is at least 20 px; the
-right arrow key steps through the slides one by one. On lesson 04 the fourth exercise ("4 2 (6) and Player
-stood") is reached with the arrow key and fully on the screen, and its explanation is on the screen after an
-answer; on lesson 05 the coup builder's text box stops well short of the right edge, and the card-by-card
-dealer's steps stay on the screen as cards are dealt.
+One walk over every slide of every lesson, both editions, at 1280x720 (one browser, one page per lesson; Chromium here
+shows scrollbars, as a projector's browser does), in a context that can reach only that server (every other request
+is blocked and listed) and records every request (Playwright's "request" event, which also fires for a request that
+the route then aborts): no request to a host other than 127.0.0.1 / localhost, from the first slide to the last
+(lesson 04 of each edition is also waited on until its network is idle); each page says its edition's language
+(`<html lang>`); the right arrow key steps through the slides one by one; before any click nothing ends below the
+bottom edge of the screen, except inside a box of its own that scrolls and shows its scrollbar; every widget text is
+at least 20 px. Then, on lesson 00 the first slide shows the lesson's title, and stepping on, a slide with a widget's
+answer buttons is reached, and a click on one is answered by the kernel; on lesson 04 the fourth exercise ("4 2 (6)
+and Player stood") is reached with the arrow key and fully on the screen, and its explanation is on the screen after
+an answer; on lesson 05 the coup builder's text box stops well short of the right edge, and the card-by-card dealer's
+steps stay on the screen as cards are dealt; the Vietnamese lesson 04 shows the tableau explorer in its own box.
+Accessibility: every slide of the Vietnamese lesson 05 is audited with axe-core's color-contrast rule (4.5:1, 3:1 for
+large text; tests/browser/a11y.py); a serious or critical finding fails.
 """
 
 from __future__ import annotations
@@ -24,9 +28,10 @@ import time
 import pytest
 
 from . import servers
+from .a11y import audit, blocking, report_table
 from .conftest import CHROMIUM, CHROMIUM_ARGS
-from .lab import (ARTIFACTS, REPO_ROOT, expect, local_only_context, screenshot, start_voila_page,
-                  wait_for_voila_page)
+from .lab import (ARTIFACTS, REPO_ROOT, expect, local_only_context, off_machine, record_requests, screenshot,
+                  start_voila_page, wait_for_voila_page)
 
 sys.path.insert(0, str(REPO_ROOT / "tools"))
 import navigation  # noqa: E402  (the course list's lessons, by edition)
@@ -35,7 +40,10 @@ pytestmark = pytest.mark.browser
 
 SLIDES = REPO_ROOT / "serve" / "voila" / "slides"
 ASSETS = REPO_ROOT / "serve" / "voila" / "templates" / "baccarat-slides" / "static" / "node_modules"
-LESSON = "lessons/00_welcome.ipynb"
+# Audited slide by slide for contrast: cards, a coup, exercises; Vietnamese, so lang="vi" is seen to reach the slides.
+CONTRAST_LESSON = "lessons/vi/05_a_whole_coup.ipynb"
+# Waited on until the network is idle after their last slide (every lesson uses the same template).
+OFFLINE_LESSONS = ("lessons/04_banker_tableau.ipynb", "lessons/vi/04_banker_tableau.ipynb")
 PRESENT = ".reveal .slides section.present"
 SCREEN = {"width": 1280, "height": 720}
 LESSONS = [path.relative_to(REPO_ROOT).as_posix()
@@ -70,38 +78,19 @@ def slides_url(tmp_path_factory) -> str:
         server.stop()
 
 
-def test_a_lesson_as_slides_steps_by_keyboard_and_its_widgets_answer(projector, slides_url):
-    origin, outside = slides_url.rstrip("/"), []
-    context = local_only_context(projector, origin, outside, SCREEN)
-    page = context.new_page()
-    try:
-        page.goto(f"{origin}/voila/render/{LESSON}", wait_until="commit", timeout=180_000)
-        expect(page.locator(PRESENT).first).to_be_visible(timeout=180_000)
-        expect(page.locator(".widget-button").first).to_be_attached(timeout=180_000)   # the kernel has run
-        first = page.locator(PRESENT).first.inner_text()
-        assert "Welcome" in first or "Punto Banco" in first, first[:200]
-        screenshot(page, "slides-first")
-
-        page.keyboard.press("ArrowRight")
-        expect(page.locator(PRESENT).first).not_to_have_text(first, timeout=10_000)
-
-        answered = False
-        for _ in range(40):                         # step on until a slide shows an answer button
-            buttons = page.locator(f"{PRESENT} .widget-button:visible")
-            choice = buttons.filter(has_text="Banker")
-            if choice.count():
-                choice.first.click()
-                expect(page.locator(f"{PRESENT} .bcl-message").first).to_be_visible(timeout=30_000)
-                answered = True
-                break
-            before = page.evaluate(_JS_PRESENT_INDEX)
-            page.keyboard.press("ArrowRight")
-            page.wait_for_function(f"() => ({_JS_PRESENT_INDEX})() !== {before}", timeout=5_000)
-        screenshot(page, "slides-widget")
-        assert answered, "no slide of the lesson offered an answer button to click"
-        assert outside == [], f"requests left the machine: {outside[:5]}"
-    finally:
-        context.close()
+def _answer_a_widget(page, problems: list) -> None:
+    """From the first slide, step on with the right arrow key until a slide shows an answer button ("Banker"), click
+    it, and see the kernel's answer."""
+    lesson = "lessons/00_welcome.ipynb"
+    page.wait_for_function(f"() => ({_JS_PRESENT_INDEX})() === 0", timeout=5_000)    # Home was pressed
+    first = page.locator(PRESENT).first.inner_text()
+    if "Welcome" not in first and "Punto Banco" not in first:
+        problems.append(f"{lesson}: the first slide does not show the lesson's title: {first[:200]!r}")
+    screenshot(page, "slides-first")
+    if _to_slide_with(page, "Banker", problems, lesson, selector='.widget-button:visible:has-text("Banker")'):
+        page.locator(f"{PRESENT} .widget-button:visible").filter(has_text="Banker").first.click()
+        expect(page.locator(f"{PRESENT} .bcl-message").first).to_be_visible(timeout=30_000)
+    screenshot(page, "slides-widget")
 
 
 # What on the present slide a class cannot see before any click: each text, picture or control that ends below the
@@ -232,8 +221,9 @@ def _use_the_coup_slides(page, problems: list) -> None:
 
 
 def test_every_slide_of_both_editions_fits_a_1280x720_screen(projector, slides_url):
-    origin, outside, problems = slides_url.rstrip("/"), [], []
+    origin, outside, problems, audits = slides_url.rstrip("/"), [], [], []
     context = local_only_context(projector, origin, outside, SCREEN)
+    requested = record_requests(context)      # every request, also one the route then aborts
     started, slides_seen, waiting = time.monotonic(), 0, 0.0
     pages = {}
     try:
@@ -246,6 +236,10 @@ def test_every_slide_of_both_editions_fits_a_1280x720_screen(projector, slides_u
             waited = time.monotonic()
             wait_for_voila_page(page, lesson)
             waiting += time.monotonic() - waited
+            language = navigation.edition((REPO_ROOT / lesson).parent)
+            if page.evaluate("document.documentElement.lang") != language:
+                problems.append(f"{lesson}: <html lang={page.evaluate('document.documentElement.lang')!r}>, "
+                                f"expected {language!r}")
             count = None
             for step in range(200):
                 found = page.evaluate(_JS_SLIDE, [SCREEN["height"], MIN_TEXT_PX, step])
@@ -257,10 +251,23 @@ def test_every_slide_of_both_editions_fits_a_1280x720_screen(projector, slides_u
                 problems += [f"{lesson} slide {step}: text smaller than {MIN_TEXT_PX} px: {text}"
                              for text in found["small"][:3]]
                 slides_seen += 1
+                if lesson == CONTRAST_LESSON:            # the slide is the present one: _JS_SLIDE waited for it
+                    violations = audit(page, f"slides vi-05 #{step}", rules=["color-contrast"])
+                    audits.append((f"slides vi-05 #{step}", violations))
+                    problems += [f"{lesson} slide {step}: {line}" for line in blocking(violations)]
                 if step == count - 1:
                     break
                 page.keyboard.press("ArrowRight")       # the next measurement waits for slide step + 1
-            if lesson == "lessons/04_banker_tableau.ipynb":
+            if lesson == CONTRAST_LESSON:
+                screenshot(page, "a11y-slides-vi-05-last")
+                if count <= 5:
+                    problems.append(f"{lesson}: only {count} slides")
+            if lesson in OFFLINE_LESSONS:                # anything the last slide still loads is recorded too
+                page.wait_for_load_state("networkidle")
+            if lesson == "lessons/00_welcome.ipynb":
+                page.keyboard.press("Home")
+                _answer_a_widget(page, problems)
+            elif lesson == "lessons/04_banker_tableau.ipynb":
                 page.keyboard.press("Home")
                 _answer_the_fourth_exercise(page, problems)
             elif lesson == "lessons/05_a_whole_coup.ipynb":
@@ -273,8 +280,11 @@ def test_every_slide_of_both_editions_fits_a_1280x720_screen(projector, slides_u
             page.close()
         elapsed = time.monotonic() - started
         print(f"{slides_seen} slides of {len(LESSONS)} lessons checked in {elapsed:.0f} s "
-              f"({waiting:.0f} s of it waiting for lessons to run)")
+              f"({waiting:.0f} s of it waiting for lessons to run), {len(requested)} requests")
+        print(report_table(audits))
         assert problems == [], f"{len(problems)} problem(s) on the slides at 1280x720:\n" + "\n".join(problems)
+        assert any(url.startswith(origin) for url in requested), "no request was recorded"
+        assert off_machine(requested) == [], f"the slides asked other hosts: {off_machine(requested)[:5]}"
         assert outside == [], f"requests left the machine: {outside[:5]}"
     finally:
         for page in pages.values():
