@@ -137,6 +137,7 @@ LONGEST_FILES = (
     "tests/test_install.py",                 # a fresh venv, every command, a learner's journey
     "tests/browser/test_slides.py",          # every slide of both editions
     "tests/hub/test_hub_security.py",
+    "tests/browser/test_accessibility.py",   # every book page audited (shared: built_book)
     "tests/browser/test_book.py",            # builds the book (shared: built_book)
     "tests/hub/test_load_test.py",
 )
