@@ -529,8 +529,10 @@ LESSONS: dict[str, Lesson] = {
     "01": Lesson({".widget-text": 4, ".widget-button": 15, ".bcl-card": 2}, lesson_01),
     "02": Lesson({".widget-dropdown": 4, ".widget-button": 9, ".bcl-card": 4}, lesson_02),
     "03": Lesson({".widget-dropdown": 2, ".widget-button": 8, ".bcl-player-rule": 1}, lesson_03),
-    "04": Lesson({".widget-toggle-buttons": 2, ".widget-button": 11, PLOT_IMAGES: 2}, lesson_04),
-    "05": Lesson({".widget-text": 1, ".widget-button": 11, PLOT_IMAGES: 1, ".bcl-card": 10},
+    # lesson 04's two tableau grids as HTML, outside the explorer widget
+    "04": Lesson({".widget-toggle-buttons": 2, ".widget-button": 11,
+                  '.jp-OutputArea-output[data-mime-type="text/html"] > table.bcl-grid': 2}, lesson_04),
+    "05": Lesson({".widget-text": 1, ".widget-button": 11, ".bcl-card": 10},
                  lesson_05),
     "06": Lesson({".widget-dropdown": 2, ".widget-text": 3, ".widget-button": 1,
                   ".bcl-pay-tables": 1}, lesson_06),
