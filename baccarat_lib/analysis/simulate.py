@@ -25,7 +25,7 @@ tables of every coup's key built once by ``kernel.play_values``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from math import ceil
 
 import numpy as np
