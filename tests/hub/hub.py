@@ -93,10 +93,21 @@ def _alive(recorded: set[tuple[int, int]]) -> set[tuple[int, int]]:
     return {(pid, start) for pid, start in recorded if pid in table and table[pid][1] == start}
 
 
+def _below_ephemeral() -> int:
+    """The first port the kernel hands out to outgoing connections (Linux: 32768); a port chosen below it cannot be
+    taken between the check and the bind by some test's HTTP client picking its source port."""
+    try:
+        return int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return 32768
+
+
 def free_ports(count: int) -> int:
-    """A port p such that p .. p + count - 1 are all free on 127.0.0.1."""
+    """A port p such that p .. p + count - 1 are all free on 127.0.0.1, below the ephemeral range."""
+    low = 20000
+    span = max(_below_ephemeral() - count - low, 1000)
     for _ in range(200):
-        first = 20000 + secrets.randbelow(30000)
+        first = low + secrets.randbelow(span)
         sockets = []
         try:
             for port in range(first, first + count):
