@@ -124,3 +124,23 @@ def test_the_default_course_is_this_checkout():
                              CLASSROOM)
     assert settings.course_repo == str(REPO)
     assert settings.safe_directories == [str(REPO), str(REPO / ".git")]
+
+
+def test_a_hub_that_dies_at_start_leaves_no_proxy_behind():
+    # The hub starts its proxy in a session of its own, then dies when the class view's port is taken: stopping it
+    # must still find and stop that proxy (a CI run once left one running).
+    if os.geteuid() != 0:
+        pytest.skip("the hub creates a Unix user per student: needs root")
+    import socket
+    hub = LocalHub(course_repo=str(Path(__file__).resolve().parents[2]))
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", hub.port + 3))      # the class view's port
+        taken.listen()
+        try:
+            with pytest.raises(HubError):
+                hub.start()
+        finally:
+            hub.stop()
+    proxies = subprocess.run(["pgrep", "-f", f"configurable-http-proxy.*--api-port {hub.port + 1}"],
+                             capture_output=True, text=True).stdout.split()
+    assert proxies == [], f"the dead hub's proxy still runs: {proxies}"
