@@ -313,7 +313,7 @@ class LocalHub:
         """Stop the hub, its proxy, every server and kernel; delete the run's Unix users and the folder."""
         try:
             if self.process is not None:
-                self.recorded |= descendants(self.process.pid) | self._own_proxy()
+                self.recorded |= descendants(self.process.pid) | self._own_strays()
                 self._stop_hub(timeout)
             self._kill(_alive(self.recorded))
             self._kill_users_processes()
@@ -326,14 +326,17 @@ class LocalHub:
                 self._log.close()
             shutil.rmtree(self.root, ignore_errors=True)
 
-    def _own_proxy(self) -> set[tuple[int, int]]:
-        """This hub's proxy, found by its API port: the hub starts it in a session of its own, so a hub that died
-        at start (a port taken) leaves it outside both its tree and its process group."""
-        marker = f"--api-port\0{self.port + 1}\0".encode()
+    def _own_strays(self) -> set[tuple[int, int]]:
+        """This hub's proxy (found by its API port) and services (by the hub's API address in their environment):
+        the hub starts each in a session of its own, so a hub that died at start (a port taken) leaves them outside
+        both its tree and its process group."""
+        proxy = f"--api-port\0{self.port + 1}\0".encode()
+        service = f"JUPYTERHUB_API_URL=http://127.0.0.1:{self.port + 2}/".encode()
         found = set()
         for pid, (_, started, _) in processes().items():
             try:
-                if marker in Path(f"/proc/{pid}/cmdline").read_bytes():
+                if proxy in Path(f"/proc/{pid}/cmdline").read_bytes() or \
+                        service in Path(f"/proc/{pid}/environ").read_bytes():
                     found.add((pid, started))
             except OSError:
                 continue

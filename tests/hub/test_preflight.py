@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))   # the hub helper beside these tests
-from hub import CLASSROOM, HubError, LocalHub, student_python  # noqa: E402
+from hub import CLASSROOM, HubError, LocalHub, processes, student_python  # noqa: E402
 from baccarat_settings import SettingsError, preflight, read_settings  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
@@ -126,9 +126,9 @@ def test_the_default_course_is_this_checkout():
     assert settings.safe_directories == [str(REPO), str(REPO / ".git")]
 
 
-def test_a_hub_that_dies_at_start_leaves_no_proxy_behind():
-    # The hub starts its proxy in a session of its own, then dies when the class view's port is taken: stopping it
-    # must still find and stop that proxy (a CI run once left one running).
+def test_a_hub_that_dies_at_start_leaves_no_proxy_or_service_behind():
+    # The hub starts its proxy and its services (the idle culler) in sessions of their own, then dies when the class
+    # view's port is taken: stopping it must still find and stop them (CI runs once left each running).
     if os.geteuid() != 0:
         pytest.skip("the hub creates a Unix user per student: needs root")
     import socket
@@ -144,3 +144,13 @@ def test_a_hub_that_dies_at_start_leaves_no_proxy_behind():
     proxies = subprocess.run(["pgrep", "-f", f"configurable-http-proxy.*--api-port {hub.port + 1}"],
                              capture_output=True, text=True).stdout.split()
     assert proxies == [], f"the dead hub's proxy still runs: {proxies}"
+    api = f"JUPYTERHUB_API_URL=http://127.0.0.1:{hub.port + 2}/".encode()
+    services = [pid for pid in processes() if _environ(pid).find(api) >= 0]
+    assert services == [], f"the dead hub's services still run: {services}"
+
+
+def _environ(pid: int) -> bytes:
+    try:
+        return Path(f"/proc/{pid}/environ").read_bytes()
+    except OSError:
+        return b""
