@@ -1,7 +1,8 @@
 """The casino scoreboards as data (Bead Plate, Big Road, derived roads), and whether a streak predicts the next coup.
 
-Results are Outcomes, words or letters ("banker", "B"), one string ("B B P T", "BBPT") or ``CoupRecords`` (which
-bring pair and natural marks and shoe numbers). Rows and columns count from 0, top-left.
+Results are Outcomes, words or letters ("banker", "B"), one string ("B B P T", "BBPT"), ``CoupRecords``
+(which bring pair and natural marks and shoe numbers) or ``OutcomeRecords`` (which bring shoe numbers only). Rows
+and columns count from 0, top-left.
 
 >>> for cell in big_road("B B P T P P"):
 ...     print(cell)
@@ -37,7 +38,7 @@ from ..game.coup import Outcome
 from ..game.formatting import localized, number
 from ..i18n import N_, _, ngettext
 from .kernel import CODE_OUTCOMES, OUTCOME_CODES, _is_list
-from .simulate import CoupRecords, play_shoe  # noqa: F401  (play_shoe: used by the doctests)
+from .simulate import CoupRecords, OutcomeRecords, play_shoe  # noqa: F401  (play_shoe: used by the doctests)
 
 __all__ = ["as_outcomes", "BeadCell", "bead_plate", "BigRoadCell", "big_road", "big_road_columns", "longest_streaks",
            "road_text", "StreakRow", "streak_statistics", "standard_error_gaps", "streak_table", "ROWS", "LETTERS",
@@ -53,6 +54,7 @@ MAX_STREAK = 1000
 _MAX_GRID = 10_000_000  # cells road_text may print
 LETTERS = {Outcome.BANKER: "B", Outcome.PLAYER: "P", Outcome.TIE: "T"}
 _WORDS = {word: outcome for outcome, letter in LETTERS.items() for word in (letter.lower(), outcome.value)}
+_SIMULATED = (CoupRecords, OutcomeRecords)  # simulated coups: an array of outcome codes, and the shoe of each coup
 
 
 # --- Reading outcomes
@@ -80,19 +82,19 @@ def as_outcomes(outcomes) -> list[Outcome]:
     >>> [outcome.label for outcome in as_outcomes("B p Tie banker")]
     ['Banker', 'Player', 'Tie', 'Banker']
     """
-    if isinstance(outcomes, CoupRecords):
+    if isinstance(outcomes, _SIMULATED):
         return [CODE_OUTCOMES[code] for code in outcomes.outcomes]
     if isinstance(outcomes, str):
         outcomes = _tokens(outcomes)
     elif not _is_list(outcomes) or isinstance(outcomes, (Mapping, Set)):
-        raise refusal(_("outcomes must be results (a list, or text such as \"B B P T\") or CoupRecords, "
-                        "not {given}"), given=outcomes)
+        raise refusal(_("outcomes must be results (a list, or text such as \"B B P T\"), CoupRecords or "
+                        "OutcomeRecords, not {given}"), given=outcomes)
     return [outcome_of(item) for item in outcomes]
 
 
 def _codes(outcomes) -> np.ndarray:
     """The results as an array of ``OUTCOME_CODES``."""
-    if isinstance(outcomes, CoupRecords):
+    if isinstance(outcomes, _SIMULATED):
         return np.asarray(outcomes.outcomes)
     return np.array([OUTCOME_CODES[outcome] for outcome in as_outcomes(outcomes)], dtype=np.uint8)
 
@@ -328,9 +330,9 @@ def _shoe_chunks(shoes, n: int) -> list[tuple[int, int]]:
 
 
 def _shoe_parts(outcomes, shoes):
-    """(codes, each coup's shoe start) for whole shoes a chunk at a time; ``CoupRecords`` bring their shoes."""
+    """(codes, each coup's shoe start) for whole shoes a chunk at a time; simulated records bring their shoes."""
     codes = _codes(outcomes)
-    if shoes is None and isinstance(outcomes, CoupRecords):
+    if shoes is None and isinstance(outcomes, _SIMULATED):
         shoes = outcomes.shoes
     shoes = _checked_shoes(shoes, len(codes))
     for begin, end in _shoe_chunks(shoes, len(codes)):
@@ -764,21 +766,22 @@ def next_entry_text(outcomes) -> str:
     return "\n".join(lines)
 
 
-def coups_text(records: CoupRecords) -> str:
+def coups_text(records: CoupRecords | OutcomeRecords) -> str:
     """How many coups were dealt, and how many each side won."""
     return _("{count} coups: {counts}").format(count=len(_records(records)), counts=", ".join(
         f"{outcome.display_name} {count}" for outcome, count in records.counts().items()))
 
 
-def simulated_text(records: CoupRecords, exact) -> str:
+def simulated_text(records: CoupRecords | OutcomeRecords, exact) -> str:
     """How many coups were simulated, and the exact P(Banker) they are measured against."""
     return _("{count} coups simulated; exact P(Banker) on any coup = {chance}").format(
         count=number(len(_records(records))), chance=number(_check_exact(exact), 4))
 
 
-def _records(records) -> CoupRecords:
-    if not isinstance(records, CoupRecords):
-        raise refusal(_("records must be CoupRecords (from deal_shoe or simulate_coups), not {value}"), value=records)
+def _records(records) -> CoupRecords | OutcomeRecords:
+    if not isinstance(records, _SIMULATED):
+        raise refusal(_("records must be CoupRecords (from deal_shoe or simulate_coups) or OutcomeRecords (from "
+                        "simulate_outcomes), not {value}"), value=records)
     return records
 
 
