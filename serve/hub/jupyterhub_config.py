@@ -85,7 +85,8 @@ from pathlib import Path
 CLASSROOM = Path(__file__).resolve().parent
 sys.path.insert(0, str(CLASSROOM))
 
-from baccarat_settings import CLASS_VIEW, SettingsError, USERNAME_PATTERN, preflight, read_settings  # noqa: E402
+from baccarat_settings import (CLASS_VIEW, STUDENT_SERVER_ARGS, STUDENT_SERVER_ENVIRONMENT, SettingsError,  # noqa: E402
+                               USERNAME_PATTERN, preflight, read_settings)
 from baccarat_spawner import CREATED_USERS_FILE  # noqa: E402
 
 try:
@@ -147,13 +148,12 @@ c.Spawner.default_url = "/lab"
 # The classroom view (/voila/render/..., the links' second column) uses the course's Voila settings and template,
 # as `punto-banco classroom` does (serve/voila/classroom/voila.py finds the templates from its own place).
 # BACCARAT_CLASS_URL tells the student's lessons where the class view takes their answers (see below).
+# STUDENT_SERVER_ENVIRONMENT: nbformat validates with jsonschema, not fastjsonschema (see Memory above).
 c.Spawner.environment = {"JUPYTER_CONFIG_PATH": str(CLASSROOM.parent / "voila" / "classroom"),
-                         "BACCARAT_CLASS_URL": settings.class_view_url,
-                         "NBFORMAT_VALIDATOR": "jsonschema"}   # not fastjsonschema: see Memory above
+                         "BACCARAT_CLASS_URL": settings.class_view_url, **STUDENT_SERVER_ENVIRONMENT}
 # A student's server loads only the server extensions the class uses (see Memory above): JupyterLab, nbgitpuller
 # (the links) and Voila (the classroom links); not the terminals, the language servers or the classic-notebook shim.
-c.Spawner.args = [f"--ServerApp.jpserver_extensions={name}=False"
-                  for name in ("jupyter_lsp", "jupyter_server_terminals", "notebook_shim")]
+c.Spawner.args = list(STUDENT_SERVER_ARGS)
 c.Spawner.notebook_dir = "~"
 c.Spawner.mem_limit = settings.mem_limit
 c.Spawner.start_timeout = 120  # 30 students starting at once on 2 cores
