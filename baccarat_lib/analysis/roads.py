@@ -307,36 +307,48 @@ def _checked_shoes(shoes, n: int):
     return shoes
 
 
+def _first_coups(shoes, n: int) -> np.ndarray:
+    """Where each shoe starts: the number of its first coup (``shoes``: one shoe number per coup; None: one shoe)."""
+    if shoes is None or n == 0:
+        return np.zeros(min(n, 1), dtype=np.intp)
+    return np.flatnonzero(np.append(True, shoes[1:] != shoes[:-1]))
+
+
+def _chunk_starts(first_coups: np.ndarray, begin: int, end: int) -> np.ndarray:
+    """For each coup from ``begin`` (a shoe's first coup) to ``end``, its shoe's first coup, counted from ``begin``."""
+    low, high = np.searchsorted(first_coups, [begin, end])
+    inside = (first_coups[low:high] - begin).astype(np.int32)
+    return np.repeat(inside, np.diff(np.append(inside, end - begin)))
+
+
 def _starts_of(shoes, n: int) -> np.ndarray:
     """For each coup, the index of its shoe's first coup."""
-    starts = np.zeros(n, dtype=np.int32) if shoes is None else np.arange(n, dtype=np.int32)
-    if shoes is not None and n > 1:
-        starts[1:][shoes[1:] == shoes[:-1]] = 0  # 0 where the shoe goes on; the running maximum fills it in
-        np.maximum.accumulate(starts, out=starts)
-    return starts
+    return _chunk_starts(_first_coups(shoes, n), 0, n)
 
 
 _CHUNK_COUPS = 1 << 15  # coups read at once: work arrays stay a few MB
 
 
-def _shoe_chunks(shoes, n: int) -> list[tuple[int, int]]:
-    """(begin, end) slices of whole shoes of about ``_CHUNK_COUPS`` coups (None: one slice)."""
+def _shoe_chunks(first_coups: np.ndarray, n: int) -> list[tuple[int, int]]:
+    """(begin, end) slices of whole shoes of about ``_CHUNK_COUPS`` coups, from where each shoe starts."""
     cuts = [0]
-    if shoes is not None:
-        for start in np.flatnonzero(shoes[1:] != shoes[:-1]) + 1:       # where each shoe after the first starts
-            if start - cuts[-1] >= _CHUNK_COUPS:
-                cuts.append(int(start))
+    for start in first_coups[1:].tolist():
+        if start - cuts[-1] >= _CHUNK_COUPS:
+            cuts.append(start)
     return list(zip(cuts, cuts[1:] + [n]))
 
 
 def _shoe_parts(outcomes, shoes):
     """(codes, each coup's shoe start) for whole shoes a chunk at a time; simulated records bring their shoes."""
     codes = _codes(outcomes)
-    if shoes is None and isinstance(outcomes, _SIMULATED):
-        shoes = outcomes.shoes
-    shoes = _checked_shoes(shoes, len(codes))
-    for begin, end in _shoe_chunks(shoes, len(codes)):
-        yield codes[begin:end], _starts_of(None if shoes is None else shoes[begin:end], end - begin)
+    if shoes is None and isinstance(outcomes, OutcomeRecords):
+        first_coups = np.asarray(outcomes.shoe_starts)
+    else:
+        if shoes is None and isinstance(outcomes, CoupRecords):
+            shoes = outcomes.shoes
+        first_coups = _first_coups(_checked_shoes(shoes, len(codes)), len(codes))
+    for begin, end in _shoe_chunks(first_coups, len(codes)):
+        yield codes[begin:end], _chunk_starts(first_coups, begin, end)
 
 
 def _streak_lengths(codes: np.ndarray, side_code: int, starts: np.ndarray) -> np.ndarray:

@@ -3,7 +3,7 @@
 Coups are dealt from a shuffled shoe of ``decks`` decks until the cut card, ``cut_card`` cards from the end (14
 by default, as in ``Shoe``), comes out; the coup under way then is finished, and a fresh shoe is shuffled. No cards
 are burnt. ``simulate_coups`` records up to ``MAX_RECORDED_COUPS`` (20,000,000) coups, 13 bytes each;
-``simulate_outcomes`` records only who won and the shoe, 5 bytes each, the same coups for the same seed;
+``simulate_outcomes`` records only who won and where each shoe starts, about 1 byte a coup, for the same coups;
 ``outcome_counts`` counts up to ``MAX_COUNTED_COUPS`` (1,000,000,000).
 
 ``seed`` follows ``errors.check_seed``, and no global random state is touched. The first shoe of a seed is the
@@ -230,9 +230,11 @@ def _lockstep(chunk: _Chunk) -> np.ndarray:
     return keys[:, :steps]
 
 
-def _fill_records(chunk: _Chunk, columns: dict, offset: int, most: int, first_shoe: int) -> int:
+def _fill_records(chunk: _Chunk, columns: dict, offset: int, most: int, first_shoe: int,
+                  shoe_starts: list | None = None) -> int:
     """Deal ``chunk`` and write at most ``most`` coups into ``columns`` (those given) from row ``offset``; return how
-    many. ``shoes`` is always given; ``positions`` needs ``n_cards``."""
+    many. ``positions`` needs ``shoes`` and ``n_cards``; ``shoe_starts`` (a list) gets the row of each shoe's first
+    coup."""
     keys = _lockstep(chunk)
     dealt = keys != _IDLE
     per_shoe = np.count_nonzero(dealt, axis=1)
@@ -244,9 +246,13 @@ def _fill_records(chunk: _Chunk, columns: dict, offset: int, most: int, first_sh
         if name in columns:
             table.take(keys, out=columns[name][rows], mode="clip")
     del keys
-    # The shoe of each coup: 0 everywhere, +1 where a shoe's first coup is, summed; then the shoe's number.
-    starts = np.cumsum(per_shoe)[:-1]
+    starts = np.cumsum(per_shoe)[:-1]                       # where each shoe after the chunk's first starts
     starts = starts[starts < n]
+    if shoe_starts is not None:
+        shoe_starts.append(offset + np.append(0, starts))
+    if "shoes" not in columns:
+        return n
+    # The shoe of each coup: 0 everywhere, +1 where a shoe's first coup is, summed; then the shoe's number.
     shoes = columns["shoes"][rows]
     shoes[:] = 0
     shoes[starts] = 1                                       # every shoe deals a coup: no start is repeated
@@ -390,18 +396,27 @@ class CoupRecords(_Outcomes):
 
 @dataclass(frozen=True)
 class OutcomeRecords(_Outcomes):
-    """Two of the ``CoupRecords`` columns, ``outcomes`` and ``shoes``: who won each coup and the shoe it came from,
-    all that streak and scoreboard statistics read of a long simulation (5 bytes a coup, against 13 for every column).
+    """Who won each coup, and where each shoe starts: all that streak and scoreboard statistics read of a long
+    simulation, about 1 byte a coup (``CoupRecords`` take 13).
+
+    - ``outcomes``: codes, ``CODE_OUTCOMES[code]`` is the ``Outcome``, as in ``CoupRecords``.
+    - ``shoe_starts``: the number of each shoe's first coup, in order (the first is 0).
     """
 
     outcomes: np.ndarray
-    shoes: np.ndarray
+    shoe_starts: np.ndarray
+
+    @property
+    def shoes(self) -> np.ndarray:
+        """The shoe each coup came from, 0 for the first, as ``CoupRecords.shoes`` (made when asked: 4 bytes a coup)."""
+        coups_per_shoe = np.diff(np.append(self.shoe_starts, len(self)))
+        return np.repeat(np.arange(len(self.shoe_starts), dtype=np.int32), coups_per_shoe)
 
 
 _RECORD_DTYPES = {"outcomes": np.uint8, "player_totals": np.uint8, "banker_totals": np.uint8, "naturals": np.bool_,
                   "player_pairs": np.bool_, "banker_pairs": np.bool_, "n_cards": np.uint8, "shoes": np.int32,
                   "positions": np.int16}
-_OUTCOME_DTYPES = {name: _RECORD_DTYPES[name] for name in ("outcomes", "shoes")}
+_OUTCOME_DTYPES = {"outcomes": _RECORD_DTYPES["outcomes"]}
 
 
 def _shoe_records(keys: np.ndarray, limit: int) -> CoupRecords:
@@ -443,29 +458,30 @@ def simulate_coups(n_coups: int, decks: int = 8, seed=None, cut_card: int = DEFA
     >>> len(records), records.counts() == outcome_counts(500, seed=7)
     (500, True)
     """
-    columns, shoe_parts, n_cards = _simulate(n_coups, decks, seed, cut_card, _RECORD_DTYPES, keep_shoes)
+    columns, shoe_parts, _starts, n_cards = _simulate(n_coups, decks, seed, cut_card, _RECORD_DTYPES, keep_shoes)
     if columns is None:
         return _no_records(n_cards if keep_shoes else None)
     return CoupRecords(**columns, shoe_cards=np.concatenate(shoe_parts) if keep_shoes else None)
 
 
 def simulate_outcomes(n_coups: int, decks: int = 8, seed=None, cut_card: int = DEFAULT_CUT_CARD) -> OutcomeRecords:
-    """Who won each of ``n_coups`` coups and its shoe: ``simulate_coups``' coups for the same seed, two columns kept.
+    """Who won each of ``n_coups`` coups, and where each shoe starts: ``simulate_coups``' coups for the same seed.
 
     >>> simulated = simulate_outcomes(500, seed=7)
     >>> len(simulated), simulated.counts() == simulate_coups(500, seed=7).counts()
     (500, True)
     """
-    columns, _parts, _n_cards = _simulate(n_coups, decks, seed, cut_card, _OUTCOME_DTYPES, keep_shoes=False)
+    columns, _parts, starts, _n_cards = _simulate(n_coups, decks, seed, cut_card, _OUTCOME_DTYPES, keep_shoes=False,
+                                                  want_starts=True)
     if columns is None:
-        return OutcomeRecords(np.zeros(0, dtype=np.uint8), np.zeros(0, dtype=np.int32))
-    return OutcomeRecords(**columns)
+        return OutcomeRecords(np.zeros(0, dtype=np.uint8), np.zeros(0, dtype=np.intp))
+    return OutcomeRecords(columns["outcomes"], np.concatenate(starts))
 
 
-def _simulate(n_coups, decks, seed, cut_card, dtypes: dict, keep_shoes: bool):
+def _simulate(n_coups, decks, seed, cut_card, dtypes: dict, keep_shoes: bool, want_starts: bool = False):
     """The columns ``dtypes`` names of ``n_coups`` coups (None if none), each chunk's dealt shoes' ranks if
-    ``keep_shoes``, and the number of cards in a shoe. Pairs are worked out only if a column needs them: the coups,
-    and so every other column, are the same either way."""
+    ``keep_shoes``, each chunk's shoe starts if ``want_starts``, and the number of cards in a shoe. Pairs are worked
+    out only if a column needs them: the coups, and so every other column, are the same either way."""
     n_coups, decks = _check_n_coups(
         n_coups, MAX_RECORDED_COUPS,
         _("records cost memory; outcome_counts counts up to {most}").format(most=number(MAX_COUNTED_COUPS))), \
@@ -476,19 +492,19 @@ def _simulate(n_coups, decks, seed, cut_card, dtypes: dict, keep_shoes: bool):
     rng = np.random.default_rng(seed)
     first = _first_shoe_keys(decks, seed) if n_coups else None
     want_pairs = not {"player_pairs", "banker_pairs"}.isdisjoint(dtypes)
-    columns, shoe_parts, filled, first_shoe = None, [], 0, 0
+    columns, shoe_parts, starts, filled, first_shoe = None, [], [] if want_starts else None, 0, 0
     if n_coups:  # filled chunk by chunk: memory peaks near the result's size, not twice it
         columns = _columns_in_one_block(n_coups, dtypes)
     while filled < n_coups:
         chunk = _shuffled_chunk(rng, _chunk_size(n_coups - filled, limit), deck_codes, first, limit,
                                 want_pairs=want_pairs, want_ranks=keep_shoes)
         first = None
-        filled += _fill_records(chunk, columns, filled, n_coups - filled, first_shoe)
+        filled += _fill_records(chunk, columns, filled, n_coups - filled, first_shoe, starts)
         if keep_shoes:  # keep only the shoes that dealt a coup we kept
             shoe_parts.append(chunk.ranks[:columns["shoes"][filled - 1] - first_shoe + 1])
         first_shoe += chunk.n_shoes
         del chunk  # its work arrays go before the next chunk's are made
-    return columns, shoe_parts, n_cards
+    return columns, shoe_parts, starts, n_cards
 
 
 def deal_shoe(decks: int = 8, seed=None, cut_card: int = DEFAULT_CUT_CARD) -> CoupRecords:

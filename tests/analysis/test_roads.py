@@ -257,6 +257,16 @@ def test_outcome_records_give_the_statistics_of_the_full_records():
         roads.simulated_text(outcomes.outcomes, 0.4586)
 
 
+def test_reading_in_chunks_of_whole_shoes_changes_no_figure(monkeypatch):
+    # 20,000 coups are one chunk by default; chunks of about 300 coups cut the run at ~70 shoe starts instead.
+    records, outcomes = simulate_coups(20_000, seed=6), simulate_outcomes(20_000, seed=6)
+    whole = [streak_statistics(records, 6, all_coups=True), roads.derived_road_statistics(records)]
+    monkeypatch.setattr(roads, "_CHUNK_COUPS", 300)
+    assert len(roads._shoe_chunks(outcomes.shoe_starts, len(outcomes))) > 50
+    for given in (records, outcomes):
+        assert [streak_statistics(given, 6, all_coups=True), roads.derived_road_statistics(given)] == whole
+
+
 def test_streak_table_lines_up_with_the_rows():
     # Player won 2 of 9; only coup 3 follows a Player win (and Banker won it); none follows two.
     rows = streak_statistics("B B P B B B T B P", max_k=2, all_coups=True, side="P")

@@ -197,8 +197,9 @@ def test_counts_sum_to_n_and_match_the_records(n_coups):
     assert set(np.unique(records.outcomes).tolist()) <= set(OUTCOME_CODES.values())
 
 
-# simulate_outcomes deals simulate_coups' coups and keeps two of its columns: the same seed gives the same outcomes and
-# shoe numbers, coup for coup (runs of several chunks of shoes, one deck and no cut card, a seed above 2**64, none).
+# simulate_outcomes deals simulate_coups' coups and keeps who won and where each shoe starts: the same seed gives the
+# same outcomes and shoes, coup for coup (runs of several chunks of shoes, one deck and no cut card, a seed above
+# 2**64, none). A shoe starts where simulate_coups' shoe number changes, or where its position is 0.
 @pytest.mark.parametrize("n_coups, decks, seed, cut_card", [(400_000, 8, 2024, DEFAULT_CUT_CARD), (20_000, 1, 5, 0),
                                                             (123_457, 6, 2 ** 70, 30), (0, 8, 1, DEFAULT_CUT_CARD)])
 def test_simulate_outcomes_keeps_simulate_coups_outcomes_and_shoes(n_coups, decks, seed, cut_card):
@@ -207,7 +208,10 @@ def test_simulate_outcomes_keeps_simulate_coups_outcomes_and_shoes(n_coups, deck
     assert len(simulated) == n_coups and simulated.counts() == records.counts()
     assert (simulated.outcomes.dtype, simulated.shoes.dtype) == (records.outcomes.dtype, records.shoes.dtype)
     assert np.array_equal(simulated.outcomes, records.outcomes) and np.array_equal(simulated.shoes, records.shoes)
-    assert simulated.outcomes.nbytes + simulated.shoes.nbytes == 5 * n_coups   # a uint8 and an int32 a coup
+    starts = np.flatnonzero(np.diff(records.shoes, prepend=-1))
+    assert np.array_equal(simulated.shoe_starts, starts)
+    assert np.array_equal(simulated.shoe_starts, np.flatnonzero(records.positions == 0))
+    assert simulated.outcomes.nbytes == n_coups and len(simulated.shoe_starts) == len(set(records.shoes.tolist()))
     if n_coups:
         assert simulated.outcome(-1) == records.outcome(-1)
 
