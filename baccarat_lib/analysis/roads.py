@@ -1,8 +1,8 @@
 """The casino scoreboards as data (Bead Plate, Big Road, derived roads), and whether a streak predicts the next coup.
 
 Results are Outcomes, words or letters ("banker", "B"), one string ("B B P T", "BBPT"), ``CoupRecords``
-(which bring pair and natural marks and shoe numbers) or ``OutcomeRecords`` (which bring shoe numbers only). Rows
-and columns count from 0, top-left.
+(which bring pair and natural marks and shoe numbers) or ``OutcomeRecords`` (which bring where each shoe starts).
+Rows and columns count from 0, top-left.
 
 >>> for cell in big_road("B B P T P P"):
 ...     print(cell)
@@ -54,7 +54,7 @@ MAX_STREAK = 1000
 _MAX_GRID = 10_000_000  # cells road_text may print
 LETTERS = {Outcome.BANKER: "B", Outcome.PLAYER: "P", Outcome.TIE: "T"}
 _WORDS = {word: outcome for outcome, letter in LETTERS.items() for word in (letter.lower(), outcome.value)}
-_SIMULATED = (CoupRecords, OutcomeRecords)  # simulated coups: an array of outcome codes, and the shoe of each coup
+_SIMULATED = (CoupRecords, OutcomeRecords)  # simulated coups: an array of outcome codes, and their shoes
 
 
 # --- Reading outcomes

@@ -232,9 +232,8 @@ def _lockstep(chunk: _Chunk) -> np.ndarray:
 
 def _fill_records(chunk: _Chunk, columns: dict, offset: int, most: int, first_shoe: int,
                   shoe_starts: list | None = None) -> int:
-    """Deal ``chunk`` and write at most ``most`` coups into ``columns`` (those given) from row ``offset``; return how
-    many. ``positions`` needs ``shoes`` and ``n_cards``; ``shoe_starts`` (a list) gets the row of each shoe's first
-    coup."""
+    """Deal ``chunk`` and write at most ``most`` coups from row ``offset`` into ``columns``, every record column or
+    only ``outcomes`` (then ``shoe_starts``, a list, gets the row of each shoe's first coup); return how many."""
     keys = _lockstep(chunk)
     dealt = keys != _IDLE
     per_shoe = np.count_nonzero(dealt, axis=1)
@@ -257,9 +256,6 @@ def _fill_records(chunk: _Chunk, columns: dict, offset: int, most: int, first_sh
     shoes[:] = 0
     shoes[starts] = 1                                       # every shoe deals a coup: no start is repeated
     np.cumsum(shoes, out=shoes)
-    if "positions" not in columns:
-        shoes += first_shoe
-        return n
     # Positions: the cards used before each coup, counted from its shoe's first coup (int16 sums may wrap: the
     # differences are exact, as every position is below 2**15).
     positions = columns["positions"][rows]
