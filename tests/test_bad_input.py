@@ -127,7 +127,7 @@ METHODS = {  # public methods of objects a learner holds, bound to a good instan
     "ShoeRun.deal_coup": lambda decks, seed: game.ShoeRun(decks, seed).deal_coup(),
 }
 SLOW = {"show_road_dealer", "RoadDealer", "edges_through_shoe",
-        "plot_edges_through_shoe", "outcome_counts", "simulate_coups"}   # each deals a whole shoe or more
+        "plot_edges_through_shoe", "outcome_counts", "simulate_coups", "simulate_outcomes"}   # each deals a whole shoe or more
 
 
 def _names_what_it_refused(message: str, function) -> bool:

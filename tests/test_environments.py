@@ -24,6 +24,7 @@ from pathlib import Path
 
 import pytest
 from packaging.requirements import Requirement
+from packaging.specifiers import SpecifierSet
 
 try:
     import tomllib
@@ -59,12 +60,20 @@ def _lines(path: Path) -> list[str]:
             if line.split("#")[0].strip()]
 
 
+# Dependencies with a ceiling as well as a floor, each explained in pyproject.toml: jsonschema 4.25 brought
+# rfc3987-syntax, which every Jupyter server then imports.
+CEILINGS = {"jsonschema": "4.25"}
+
+
 def test_every_dependency_has_a_floor_and_min_versions_pins_it():
     declared = _declared()
     floors = {}
     for name, specifier in declared.items():
-        assert re.fullmatch(r">=[0-9][0-9.]*", specifier), f"{name}: give a lower bound only (>=X), not {specifier!r}"
-        floors[name] = specifier[2:]
+        bounds = {bound.operator: bound.version for bound in SpecifierSet(specifier)}
+        assert set(bounds) == {">="} | ({"<"} if name in CEILINGS else set()) and bounds.get("<") == CEILINGS.get(name) \
+            and re.fullmatch(r"[0-9][0-9.]*", bounds[">="]), \
+            f"{name}: give a lower bound only (>=X; a ceiling only as CEILINGS says), not {specifier!r}"
+        floors[name] = bounds[">="]
     pinned = dict(line.split("==") for line in _lines(ROOT / "tools" / "min-versions.txt"))
     assert {name.lower(): version for name, version in pinned.items()} == floors, \
         "tools/min-versions.txt must pin each dependency of pyproject.toml to its floor"
@@ -87,7 +96,9 @@ def test_environment_yml_lists_the_same_packages():
     assert listed.pop("nodejs") == ""   # npm, which pip's build of the course runs (postBuild: pip install .)
     hub = {Requirement(text).name.lower(): str(Requirement(text).specifier)
                  for text in project["optional-dependencies"]["hub"]}
-    assert listed == {**_declared(), **{name: hub[name] for name in IMAGE_EXTRAS}}
+    expected = {**_declared(), **{name: hub[name] for name in IMAGE_EXTRAS}}
+    assert {name: SpecifierSet(specifier) for name, specifier in listed.items()} == \
+        {name: SpecifierSet(specifier) for name, specifier in expected.items()}
 
 
 def test_ci_runs_the_minimum_versions():

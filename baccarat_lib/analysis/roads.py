@@ -1,7 +1,8 @@
 """The casino scoreboards as data (Bead Plate, Big Road, derived roads), and whether a streak predicts the next coup.
 
-Results are Outcomes, words or letters ("banker", "B"), one string ("B B P T", "BBPT") or ``CoupRecords`` (which
-bring pair and natural marks and shoe numbers). Rows and columns count from 0, top-left.
+Results are Outcomes, words or letters ("banker", "B"), one string ("B B P T", "BBPT"), ``CoupRecords``
+(which bring pair and natural marks and shoe numbers) or ``OutcomeRecords`` (which bring where each shoe starts).
+Rows and columns count from 0, top-left.
 
 >>> for cell in big_road("B B P T P P"):
 ...     print(cell)
@@ -37,7 +38,7 @@ from ..game.coup import Outcome
 from ..game.formatting import localized, number
 from ..i18n import N_, _, ngettext
 from .kernel import CODE_OUTCOMES, OUTCOME_CODES, _is_list
-from .simulate import CoupRecords, play_shoe  # noqa: F401  (play_shoe: used by the doctests)
+from .simulate import CoupRecords, OutcomeRecords, play_shoe  # noqa: F401  (play_shoe: used by the doctests)
 
 __all__ = ["as_outcomes", "BeadCell", "bead_plate", "BigRoadCell", "big_road", "big_road_columns", "longest_streaks",
            "road_text", "StreakRow", "streak_statistics", "standard_error_gaps", "streak_table", "ROWS", "LETTERS",
@@ -53,6 +54,7 @@ MAX_STREAK = 1000
 _MAX_GRID = 10_000_000  # cells road_text may print
 LETTERS = {Outcome.BANKER: "B", Outcome.PLAYER: "P", Outcome.TIE: "T"}
 _WORDS = {word: outcome for outcome, letter in LETTERS.items() for word in (letter.lower(), outcome.value)}
+_SIMULATED = (CoupRecords, OutcomeRecords)  # simulated coups: an array of outcome codes, and their shoes
 
 
 # --- Reading outcomes
@@ -80,19 +82,19 @@ def as_outcomes(outcomes) -> list[Outcome]:
     >>> [outcome.label for outcome in as_outcomes("B p Tie banker")]
     ['Banker', 'Player', 'Tie', 'Banker']
     """
-    if isinstance(outcomes, CoupRecords):
+    if isinstance(outcomes, _SIMULATED):
         return [CODE_OUTCOMES[code] for code in outcomes.outcomes]
     if isinstance(outcomes, str):
         outcomes = _tokens(outcomes)
     elif not _is_list(outcomes) or isinstance(outcomes, (Mapping, Set)):
-        raise refusal(_("outcomes must be results (a list, or text such as \"B B P T\") or CoupRecords, "
-                        "not {given}"), given=outcomes)
+        raise refusal(_("outcomes must be results (a list, or text such as \"B B P T\"), CoupRecords or "
+                        "OutcomeRecords, not {given}"), given=outcomes)
     return [outcome_of(item) for item in outcomes]
 
 
 def _codes(outcomes) -> np.ndarray:
     """The results as an array of ``OUTCOME_CODES``."""
-    if isinstance(outcomes, CoupRecords):
+    if isinstance(outcomes, _SIMULATED):
         return np.asarray(outcomes.outcomes)
     return np.array([OUTCOME_CODES[outcome] for outcome in as_outcomes(outcomes)], dtype=np.uint8)
 
@@ -305,36 +307,48 @@ def _checked_shoes(shoes, n: int):
     return shoes
 
 
+def _first_coups(shoes, n: int) -> np.ndarray:
+    """Where each shoe starts: the number of its first coup (``shoes``: one shoe number per coup; None: one shoe)."""
+    if shoes is None or n == 0:
+        return np.zeros(min(n, 1), dtype=np.intp)
+    return np.flatnonzero(np.append(True, shoes[1:] != shoes[:-1]))
+
+
+def _chunk_starts(first_coups: np.ndarray, begin: int, end: int) -> np.ndarray:
+    """For each coup from ``begin`` (a shoe's first coup) to ``end``, its shoe's first coup, counted from ``begin``."""
+    low, high = np.searchsorted(first_coups, [begin, end])
+    inside = (first_coups[low:high] - begin).astype(np.int32)
+    return np.repeat(inside, np.diff(np.append(inside, end - begin)))
+
+
 def _starts_of(shoes, n: int) -> np.ndarray:
     """For each coup, the index of its shoe's first coup."""
-    starts = np.zeros(n, dtype=np.int32) if shoes is None else np.arange(n, dtype=np.int32)
-    if shoes is not None and n > 1:
-        starts[1:][shoes[1:] == shoes[:-1]] = 0  # 0 where the shoe goes on; the running maximum fills it in
-        np.maximum.accumulate(starts, out=starts)
-    return starts
+    return _chunk_starts(_first_coups(shoes, n), 0, n)
 
 
 _CHUNK_COUPS = 1 << 15  # coups read at once: work arrays stay a few MB
 
 
-def _shoe_chunks(shoes, n: int) -> list[tuple[int, int]]:
-    """(begin, end) slices of whole shoes of about ``_CHUNK_COUPS`` coups (None: one slice)."""
+def _shoe_chunks(first_coups: np.ndarray, n: int) -> list[tuple[int, int]]:
+    """(begin, end) slices of whole shoes of about ``_CHUNK_COUPS`` coups, from where each shoe starts."""
     cuts = [0]
-    if shoes is not None:
-        for start in np.flatnonzero(shoes[1:] != shoes[:-1]) + 1:       # where each shoe after the first starts
-            if start - cuts[-1] >= _CHUNK_COUPS:
-                cuts.append(int(start))
+    for start in first_coups[1:].tolist():
+        if start - cuts[-1] >= _CHUNK_COUPS:
+            cuts.append(start)
     return list(zip(cuts, cuts[1:] + [n]))
 
 
 def _shoe_parts(outcomes, shoes):
-    """(codes, each coup's shoe start) for whole shoes a chunk at a time; ``CoupRecords`` bring their shoes."""
+    """(codes, each coup's shoe start) for whole shoes a chunk at a time; simulated records bring their shoes."""
     codes = _codes(outcomes)
-    if shoes is None and isinstance(outcomes, CoupRecords):
-        shoes = outcomes.shoes
-    shoes = _checked_shoes(shoes, len(codes))
-    for begin, end in _shoe_chunks(shoes, len(codes)):
-        yield codes[begin:end], _starts_of(None if shoes is None else shoes[begin:end], end - begin)
+    if shoes is None and isinstance(outcomes, OutcomeRecords):
+        first_coups = np.asarray(outcomes.shoe_starts)
+    else:
+        if shoes is None and isinstance(outcomes, CoupRecords):
+            shoes = outcomes.shoes
+        first_coups = _first_coups(_checked_shoes(shoes, len(codes)), len(codes))
+    for begin, end in _shoe_chunks(first_coups, len(codes)):
+        yield codes[begin:end], _chunk_starts(first_coups, begin, end)
 
 
 def _streak_lengths(codes: np.ndarray, side_code: int, starts: np.ndarray) -> np.ndarray:
@@ -764,21 +778,22 @@ def next_entry_text(outcomes) -> str:
     return "\n".join(lines)
 
 
-def coups_text(records: CoupRecords) -> str:
+def coups_text(records: CoupRecords | OutcomeRecords) -> str:
     """How many coups were dealt, and how many each side won."""
     return _("{count} coups: {counts}").format(count=len(_records(records)), counts=", ".join(
         f"{outcome.display_name} {count}" for outcome, count in records.counts().items()))
 
 
-def simulated_text(records: CoupRecords, exact) -> str:
+def simulated_text(records: CoupRecords | OutcomeRecords, exact) -> str:
     """How many coups were simulated, and the exact P(Banker) they are measured against."""
     return _("{count} coups simulated; exact P(Banker) on any coup = {chance}").format(
         count=number(len(_records(records))), chance=number(_check_exact(exact), 4))
 
 
-def _records(records) -> CoupRecords:
-    if not isinstance(records, CoupRecords):
-        raise refusal(_("records must be CoupRecords (from deal_shoe or simulate_coups), not {value}"), value=records)
+def _records(records) -> CoupRecords | OutcomeRecords:
+    if not isinstance(records, _SIMULATED):
+        raise refusal(_("records must be CoupRecords (from deal_shoe or simulate_coups) or OutcomeRecords (from "
+                        "simulate_outcomes), not {value}"), value=records)
     return records
 
 

@@ -2,7 +2,8 @@
 
 Coups are dealt from a shuffled shoe of ``decks`` decks until the cut card, ``cut_card`` cards from the end (14
 by default, as in ``Shoe``), comes out; the coup under way then is finished, and a fresh shoe is shuffled. No cards
-are burnt. ``simulate_coups`` records up to ``MAX_RECORDED_COUPS`` (20,000,000) coups, about 13 bytes each;
+are burnt. ``simulate_coups`` records up to ``MAX_RECORDED_COUPS`` (20,000,000) coups, 13 bytes each;
+``simulate_outcomes`` records only who won and where each shoe starts, about 1 byte a coup, for the same coups;
 ``outcome_counts`` counts up to ``MAX_COUNTED_COUPS`` (1,000,000,000).
 
 ``seed`` follows ``errors.check_seed``, and no global random state is touched. The first shoe of a seed is the
@@ -38,8 +39,8 @@ from ..game.shoe import Shoe, check_decks
 from ..i18n import N_, _
 from .kernel import BANKER_DRAWS, CODE_OUTCOMES, OUTCOME_CODES, PLAYER_DRAWS, check_shoe_size, play_values  # noqa: F401
 
-__all__ = ["outcome_counts", "simulate_coups", "deal_shoe", "play_shoe", "CoupRecords", "DEFAULT_CUT_CARD",
-           "MAX_RECORDED_COUPS", "MAX_COUNTED_COUPS"]
+__all__ = ["outcome_counts", "simulate_coups", "simulate_outcomes", "deal_shoe", "play_shoe", "CoupRecords",
+           "OutcomeRecords", "DEFAULT_CUT_CARD", "MAX_RECORDED_COUPS", "MAX_COUNTED_COUPS"]
 
 MAX_RECORDED_COUPS = 20_000_000
 MAX_COUNTED_COUPS = 1_000_000_000
@@ -229,8 +230,10 @@ def _lockstep(chunk: _Chunk) -> np.ndarray:
     return keys[:, :steps]
 
 
-def _fill_records(chunk: _Chunk, columns: dict, offset: int, most: int, first_shoe: int) -> int:
-    """Deal ``chunk`` and write at most ``most`` coups into ``columns`` from row ``offset``; return how many."""
+def _fill_records(chunk: _Chunk, columns: dict, offset: int, most: int, first_shoe: int,
+                  shoe_starts: list | None = None) -> int:
+    """Deal ``chunk`` and write at most ``most`` coups from row ``offset`` into ``columns``, every record column or
+    only ``outcomes`` (then ``shoe_starts``, a list, gets the row of each shoe's first coup); return how many."""
     keys = _lockstep(chunk)
     dealt = keys != _IDLE
     per_shoe = np.count_nonzero(dealt, axis=1)
@@ -239,11 +242,16 @@ def _fill_records(chunk: _Chunk, columns: dict, offset: int, most: int, first_sh
     n = len(keys)
     rows = slice(offset, offset + n)
     for name, table in _RECORD_TABLES.items():
-        table.take(keys, out=columns[name][rows], mode="clip")
+        if name in columns:
+            table.take(keys, out=columns[name][rows], mode="clip")
     del keys
-    # The shoe of each coup: 0 everywhere, +1 where a shoe's first coup is, summed; then the shoe's number.
-    starts = np.cumsum(per_shoe)[:-1]
+    starts = np.cumsum(per_shoe)[:-1]                       # where each shoe after the chunk's first starts
     starts = starts[starts < n]
+    if shoe_starts is not None:
+        shoe_starts.append(offset + np.append(0, starts))
+    if "shoes" not in columns:
+        return n
+    # The shoe of each coup: 0 everywhere, +1 where a shoe's first coup is, summed; then the shoe's number.
     shoes = columns["shoes"][rows]
     shoes[:] = 0
     shoes[starts] = 1                                       # every shoe deals a coup: no start is repeated
@@ -313,8 +321,32 @@ def outcome_counts(n_coups: int, decks: int = 8, seed=None,
     return {outcome: int(counts[code]) for outcome, code in OUTCOME_CODES.items()}
 
 
+class _Outcomes:
+    """What ``CoupRecords`` and ``OutcomeRecords`` share: an ``outcomes`` column of codes, one per coup."""
+
+    outcomes: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.outcomes)
+
+    def _index(self, i) -> int:
+        """Coup number ``i``, checked: 0 .. len - 1 (or counted from the end, -len .. -1, as for a list)."""
+        if not len(self):
+            raise BaccaratError(_("these records hold no coups, so there is no coup {given}").format(given=shown(i)))
+        return whole_number("i (the coup number)", i, -len(self), len(self) - 1)
+
+    def outcome(self, i: int) -> Outcome:
+        """The ``Outcome`` of coup ``i``."""
+        return CODE_OUTCOMES[self.outcomes[self._index(i)]]
+
+    def counts(self) -> dict[Outcome, int]:
+        """How many coups each outcome won."""
+        tally = np.bincount(self.outcomes, minlength=len(OUTCOME_CODES))
+        return {outcome: int(tally[code]) for outcome, code in OUTCOME_CODES.items()}
+
+
 @dataclass(frozen=True)
-class CoupRecords:
+class CoupRecords(_Outcomes):
     """One row per coup, as numpy arrays of equal length, in the order the coups were dealt.
 
     - ``outcomes``: codes, ``CODE_OUTCOMES[code]`` is the ``Outcome`` (``OUTCOME_CODES`` the other way).
@@ -338,19 +370,6 @@ class CoupRecords:
     positions: np.ndarray
     shoe_cards: np.ndarray | None = None
 
-    def __len__(self) -> int:
-        return len(self.outcomes)
-
-    def _index(self, i) -> int:
-        """Coup number ``i``, checked: 0 .. len - 1 (or counted from the end, -len .. -1, as for a list)."""
-        if not len(self):
-            raise BaccaratError(_("these records hold no coups, so there is no coup {given}").format(given=shown(i)))
-        return whole_number("i (the coup number)", i, -len(self), len(self) - 1)
-
-    def outcome(self, i: int) -> Outcome:
-        """The ``Outcome`` of coup ``i``."""
-        return CODE_OUTCOMES[self.outcomes[self._index(i)]]
-
     def row(self, i: int) -> dict:
         """Coup ``i`` as a dict of plain Python values (``outcome`` is an ``Outcome``)."""
         i = self._index(i)
@@ -370,15 +389,30 @@ class CoupRecords:
         ranks = self.shoe_cards[self.shoes[i], start:start + self.n_cards[i]]
         return [Card(RANKS[rank]) for rank in ranks]
 
-    def counts(self) -> dict[Outcome, int]:
-        """How many coups each outcome won."""
-        tally = np.bincount(self.outcomes, minlength=len(OUTCOME_CODES))
-        return {outcome: int(tally[code]) for outcome, code in OUTCOME_CODES.items()}
+
+@dataclass(frozen=True)
+class OutcomeRecords(_Outcomes):
+    """Who won each coup, and where each shoe starts: all that streak and scoreboard statistics read of a long
+    simulation, about 1 byte a coup (``CoupRecords`` take 13).
+
+    - ``outcomes``: codes, ``CODE_OUTCOMES[code]`` is the ``Outcome``, as in ``CoupRecords``.
+    - ``shoe_starts``: the number of each shoe's first coup, in order (the first is 0).
+    """
+
+    outcomes: np.ndarray
+    shoe_starts: np.ndarray
+
+    @property
+    def shoes(self) -> np.ndarray:
+        """The shoe each coup came from, 0 for the first, as ``CoupRecords.shoes`` (made when asked: 4 bytes a coup)."""
+        coups_per_shoe = np.diff(np.append(self.shoe_starts, len(self)))
+        return np.repeat(np.arange(len(self.shoe_starts), dtype=np.int32), coups_per_shoe)
 
 
 _RECORD_DTYPES = {"outcomes": np.uint8, "player_totals": np.uint8, "banker_totals": np.uint8, "naturals": np.bool_,
                   "player_pairs": np.bool_, "banker_pairs": np.bool_, "n_cards": np.uint8, "shoes": np.int32,
                   "positions": np.int16}
+_OUTCOME_DTYPES = {"outcomes": _RECORD_DTYPES["outcomes"]}
 
 
 def _shoe_records(keys: np.ndarray, limit: int) -> CoupRecords:
@@ -420,30 +454,53 @@ def simulate_coups(n_coups: int, decks: int = 8, seed=None, cut_card: int = DEFA
     >>> len(records), records.counts() == outcome_counts(500, seed=7)
     (500, True)
     """
+    columns, shoe_parts, _starts, n_cards = _simulate(n_coups, decks, seed, cut_card, _RECORD_DTYPES, keep_shoes)
+    if columns is None:
+        return _no_records(n_cards if keep_shoes else None)
+    return CoupRecords(**columns, shoe_cards=np.concatenate(shoe_parts) if keep_shoes else None)
+
+
+def simulate_outcomes(n_coups: int, decks: int = 8, seed=None, cut_card: int = DEFAULT_CUT_CARD) -> OutcomeRecords:
+    """Who won each of ``n_coups`` coups, and where each shoe starts: ``simulate_coups``' coups for the same seed.
+
+    >>> simulated = simulate_outcomes(500, seed=7)
+    >>> len(simulated), simulated.counts() == simulate_coups(500, seed=7).counts()
+    (500, True)
+    """
+    columns, _parts, starts, _n_cards = _simulate(n_coups, decks, seed, cut_card, _OUTCOME_DTYPES, keep_shoes=False,
+                                                  want_starts=True)
+    if columns is None:
+        return OutcomeRecords(np.zeros(0, dtype=np.uint8), np.zeros(0, dtype=np.intp))
+    return OutcomeRecords(columns["outcomes"], np.concatenate(starts))
+
+
+def _simulate(n_coups, decks, seed, cut_card, dtypes: dict, keep_shoes: bool, want_starts: bool = False):
+    """The columns ``dtypes`` names of ``n_coups`` coups (None if none), each chunk's dealt shoes' ranks if
+    ``keep_shoes``, each chunk's shoe starts if ``want_starts``, and the number of cards in a shoe. Pairs are worked
+    out only if a column needs them: the coups, and so every other column, are the same either way."""
     n_coups, decks = _check_n_coups(
         n_coups, MAX_RECORDED_COUPS,
         _("records cost memory; outcome_counts counts up to {most}").format(most=number(MAX_COUNTED_COUPS))), \
         check_decks(decks)
     keep_shoes = _check_flag("keep_shoes", keep_shoes)
-    deck_codes, _plan, limit = _shoe_plan(decks, cut_card)
+    deck_codes, n_cards, limit = _shoe_plan(decks, cut_card)
     seed = check_seed(seed)
     rng = np.random.default_rng(seed)
     first = _first_shoe_keys(decks, seed) if n_coups else None
-    columns, shoe_parts, filled, first_shoe = None, [], 0, 0
+    want_pairs = not {"player_pairs", "banker_pairs"}.isdisjoint(dtypes)
+    columns, shoe_parts, starts, filled, first_shoe = None, [], [] if want_starts else None, 0, 0
     if n_coups:  # filled chunk by chunk: memory peaks near the result's size, not twice it
-        columns = _columns_in_one_block(n_coups, _RECORD_DTYPES)
+        columns = _columns_in_one_block(n_coups, dtypes)
     while filled < n_coups:
         chunk = _shuffled_chunk(rng, _chunk_size(n_coups - filled, limit), deck_codes, first, limit,
-                                want_pairs=True, want_ranks=keep_shoes)
+                                want_pairs=want_pairs, want_ranks=keep_shoes)
         first = None
-        filled += _fill_records(chunk, columns, filled, n_coups - filled, first_shoe)
+        filled += _fill_records(chunk, columns, filled, n_coups - filled, first_shoe, starts)
         if keep_shoes:  # keep only the shoes that dealt a coup we kept
             shoe_parts.append(chunk.ranks[:columns["shoes"][filled - 1] - first_shoe + 1])
         first_shoe += chunk.n_shoes
         del chunk  # its work arrays go before the next chunk's are made
-    if columns is None:
-        return _no_records(deck_codes.size if keep_shoes else None)
-    return CoupRecords(**columns, shoe_cards=np.concatenate(shoe_parts) if keep_shoes else None)
+    return columns, shoe_parts, starts, n_cards
 
 
 def deal_shoe(decks: int = 8, seed=None, cut_card: int = DEFAULT_CUT_CARD) -> CoupRecords:

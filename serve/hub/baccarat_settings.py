@@ -39,6 +39,14 @@ USERNAME_PATTERN = r"^[a-z][a-z0-9_-]{0,19}$"
 UNIX_PREFIX_PATTERN = r"^[a-z][a-z0-9_-]{0,11}$"
 CLASS_VIEW = "class-view"           # the class view service's name: its address is /services/class-view/
 GENERATE_HINT = "generate one with: python3 -c 'import secrets; print(secrets.token_urlsafe(32))'"
+# What every student's server is given, on one machine (jupyterhub_config.py) and on Kubernetes (z2jh/values.yaml,
+# checked by tests/hub/test_z2jh.py): only the server extensions a class uses (JupyterLab, nbgitpuller for the links,
+# Voila for the classroom links; not the terminals, the language servers or the classic-notebook shim), and nbformat
+# validating with jsonschema, which the server has loaded already, not fastjsonschema (about 10 MiB of compiled
+# schema per server). See the Memory notes in jupyterhub_config.py.
+STUDENT_SERVER_ARGS = tuple(f"--ServerApp.jpserver_extensions={name}=False"
+                            for name in ("jupyter_lsp", "jupyter_server_terminals", "notebook_shim"))
+STUDENT_SERVER_ENVIRONMENT = {"NBFORMAT_VALIDATOR": "jsonschema"}
 # What a student's server imports: the single-user server, JupyterLab, the classroom view, the lesson links' puller,
 # the widgets and the course's library.
 STUDENT_MODULES = ("jupyterhub.singleuser", "jupyterlab", "voila", "nbgitpuller", "ipywidgets", "baccarat_lib")

@@ -58,9 +58,16 @@ class uses: JupyterLab, nbgitpuller and Voila (the links open /lab/tree/... and 
 the language servers (jupyter-lsp) and the classic-notebook shim stay off (ServerApp.jpserver_extensions, given on
 the server's command line). And nbformat validates the notebooks it opens with jsonschema, which the server has
 loaded already, instead of fastjsonschema, which compiles nbformat's schema into about 10 MiB of code in every
-server (a lesson then opens in 50-100 ms instead of 20-40 ms). Together about 14 MiB less per student. The rest
-of a server, about 125 MiB, is jupyter_server (about 65), jupyterhub's single-user code (about 45: it imports
-JupyterHub's handlers, so SQLAlchemy, alembic, aiohttp) and JupyterLab and Voila (about 14).
+server (a lesson then opens in 50-100 ms instead of 20-40 ms). Together about 14 MiB less per student. Both settings
+are STUDENT_SERVER_ARGS and STUDENT_SERVER_ENVIRONMENT in baccarat_settings.py, which the Kubernetes values
+(serve/hub/z2jh/values.yaml) repeat. jsonschema stays below 4.25 (pyproject.toml says why): from 4.25 every
+server's jsonschema imported rfc3987-syntax, whose Lark parser cost 14 MiB in each student's server (139 -> 125
+MiB in the load test) and 1.4 s of CPU at each start (a server with Lab, Voila and nbgitpuller: 88 -> 72 MiB, 2.5 ->
+1.0 s). The rest of a server, about 125 MiB while a lesson runs, is jupyter_server (about 55), jupyterhub's
+single-user code (about 45: it imports JupyterHub's handlers, so SQLAlchemy, alembic, aiohttp), JupyterLab and
+Voila (about 14) and what serving a lesson leaves (about 10); no setting takes these off. Tried and left out:
+MALLOC_ARENA_MAX=2 (glibc's per-thread arenas) saved about 1 MiB a server, and OPENBLAS_NUM_THREADS=1 and
+PYTHONNODEBUGRANGES=1 under 1 MiB a process.
 
 Network: the proxy binds BACCARAT_HUB_IP:BACCARAT_HUB_PORT (default 127.0.0.1:8000); the proxy's API (port + 1),
 the hub's API (port + 2), the class view (port + 3) and the students' servers bind 127.0.0.1 only.
@@ -85,7 +92,8 @@ from pathlib import Path
 CLASSROOM = Path(__file__).resolve().parent
 sys.path.insert(0, str(CLASSROOM))
 
-from baccarat_settings import CLASS_VIEW, SettingsError, USERNAME_PATTERN, preflight, read_settings  # noqa: E402
+from baccarat_settings import (CLASS_VIEW, STUDENT_SERVER_ARGS, STUDENT_SERVER_ENVIRONMENT, SettingsError,  # noqa: E402
+                               USERNAME_PATTERN, preflight, read_settings)
 from baccarat_spawner import CREATED_USERS_FILE  # noqa: E402
 
 try:
@@ -147,13 +155,12 @@ c.Spawner.default_url = "/lab"
 # The classroom view (/voila/render/..., the links' second column) uses the course's Voila settings and template,
 # as `punto-banco classroom` does (serve/voila/classroom/voila.py finds the templates from its own place).
 # BACCARAT_CLASS_URL tells the student's lessons where the class view takes their answers (see below).
+# STUDENT_SERVER_ENVIRONMENT: nbformat validates with jsonschema, not fastjsonschema (see Memory above).
 c.Spawner.environment = {"JUPYTER_CONFIG_PATH": str(CLASSROOM.parent / "voila" / "classroom"),
-                         "BACCARAT_CLASS_URL": settings.class_view_url,
-                         "NBFORMAT_VALIDATOR": "jsonschema"}   # not fastjsonschema: see Memory above
+                         "BACCARAT_CLASS_URL": settings.class_view_url, **STUDENT_SERVER_ENVIRONMENT}
 # A student's server loads only the server extensions the class uses (see Memory above): JupyterLab, nbgitpuller
 # (the links) and Voila (the classroom links); not the terminals, the language servers or the classic-notebook shim.
-c.Spawner.args = [f"--ServerApp.jpserver_extensions={name}=False"
-                  for name in ("jupyter_lsp", "jupyter_server_terminals", "notebook_shim")]
+c.Spawner.args = list(STUDENT_SERVER_ARGS)
 c.Spawner.notebook_dir = "~"
 c.Spawner.mem_limit = settings.mem_limit
 c.Spawner.start_timeout = 120  # 30 students starting at once on 2 cores

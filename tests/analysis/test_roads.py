@@ -17,7 +17,7 @@ from baccarat_lib.analysis import roads
 from baccarat_lib.analysis.roads import (StreakRow, as_outcomes, bead_plate, big_road, big_road_columns,
                                          longest_streaks, road_text, standard_error_gaps,
                                          streak_statistics, streak_table)
-from baccarat_lib.analysis.simulate import deal_shoe, play_shoe, simulate_coups
+from baccarat_lib.analysis.simulate import deal_shoe, play_shoe, simulate_coups, simulate_outcomes
 from baccarat_lib.errors import BaccaratError
 from baccarat_lib.game import Outcome
 
@@ -239,6 +239,32 @@ def test_records_bring_their_own_shoes():
     assert len(set(records.shoes.tolist())) > 1
     assert streak_statistics(records, 4) == streak_statistics(records, 4, shoes=records.shoes)
     assert streak_statistics(records, 4) != streak_statistics(records, 4, shoes=np.zeros(len(records)))
+
+
+def test_outcome_records_give_the_statistics_of_the_full_records():
+    # Lesson 08 reads only the outcomes and shoes of its simulated coups: the same figures from either records.
+    records, outcomes = simulate_coups(20_000, seed=6), simulate_outcomes(20_000, seed=6)
+    for side in "BP":
+        assert streak_statistics(outcomes, 6, side=side, all_coups=True) == \
+            streak_statistics(records, 6, side=side, all_coups=True)
+    assert streak_statistics(outcomes, 4) != streak_statistics(outcomes, 4, shoes=np.zeros(len(outcomes)))
+    assert roads.derived_road_statistics(outcomes) == roads.derived_road_statistics(records)
+    assert roads.simulated_text(outcomes, 0.4586) == roads.simulated_text(records, 0.4586) == \
+        "20,000 coups simulated; exact P(Banker) on any coup = 0.4586"
+    assert roads.coups_text(outcomes) == roads.coups_text(records)
+    assert as_outcomes(outcomes)[:50] == as_outcomes(records)[:50]
+    with pytest.raises(BaccaratError, match="records must be CoupRecords .* or OutcomeRecords"):
+        roads.simulated_text(outcomes.outcomes, 0.4586)
+
+
+def test_reading_in_chunks_of_whole_shoes_changes_no_figure(monkeypatch):
+    # 20,000 coups are one chunk by default; chunks of about 300 coups cut the run at ~70 shoe starts instead.
+    records, outcomes = simulate_coups(20_000, seed=6), simulate_outcomes(20_000, seed=6)
+    whole = [streak_statistics(records, 6, all_coups=True), roads.derived_road_statistics(records)]
+    monkeypatch.setattr(roads, "_CHUNK_COUPS", 300)
+    assert len(roads._shoe_chunks(outcomes.shoe_starts, len(outcomes))) > 50
+    for given in (records, outcomes):
+        assert [streak_statistics(given, 6, all_coups=True), roads.derived_road_statistics(given)] == whole
 
 
 def test_streak_table_lines_up_with_the_rows():

@@ -13,7 +13,8 @@ import pytest
 
 import baccarat_lib.analysis.simulate as simulate
 from baccarat_lib.analysis.kernel import CODE_OUTCOMES, OUTCOME_CODES
-from baccarat_lib.analysis.simulate import DEFAULT_CUT_CARD, deal_shoe, outcome_counts, play_shoe, simulate_coups
+from baccarat_lib.analysis.simulate import (DEFAULT_CUT_CARD, deal_shoe, outcome_counts, play_shoe, simulate_coups,
+                                            simulate_outcomes)
 from baccarat_lib.errors import BaccaratError
 from baccarat_lib.game import RANKS, Card, Outcome, play_coup
 from brute_force import brute_force_chances
@@ -194,6 +195,36 @@ def test_counts_sum_to_n_and_match_the_records(n_coups):
     records = simulate_coups(n_coups, decks=6, seed=n_coups)
     assert len(records) == n_coups and records.counts() == counts
     assert set(np.unique(records.outcomes).tolist()) <= set(OUTCOME_CODES.values())
+
+
+# simulate_outcomes deals simulate_coups' coups and keeps who won and where each shoe starts: the same seed gives the
+# same outcomes and shoes, coup for coup (runs of several chunks of shoes, one deck and no cut card, a seed above
+# 2**64, none). A shoe starts where simulate_coups' shoe number changes, or where its position is 0.
+@pytest.mark.parametrize("n_coups, decks, seed, cut_card", [(400_000, 8, 2024, DEFAULT_CUT_CARD), (20_000, 1, 5, 0),
+                                                            (123_457, 6, 2 ** 70, 30), (0, 8, 1, DEFAULT_CUT_CARD)])
+def test_simulate_outcomes_keeps_simulate_coups_outcomes_and_shoes(n_coups, decks, seed, cut_card):
+    simulated = simulate_outcomes(n_coups, decks, seed, cut_card)
+    records = simulate_coups(n_coups, decks, seed, cut_card)
+    assert len(simulated) == n_coups and simulated.counts() == records.counts()
+    assert (simulated.outcomes.dtype, simulated.shoes.dtype) == (records.outcomes.dtype, records.shoes.dtype)
+    assert np.array_equal(simulated.outcomes, records.outcomes) and np.array_equal(simulated.shoes, records.shoes)
+    starts = np.flatnonzero(np.diff(records.shoes, prepend=-1))
+    assert np.array_equal(simulated.shoe_starts, starts)
+    assert np.array_equal(simulated.shoe_starts, np.flatnonzero(records.positions == 0))
+    assert simulated.outcomes.nbytes == n_coups and len(simulated.shoe_starts) == len(set(records.shoes.tolist()))
+    if n_coups:
+        assert simulated.outcome(-1) == records.outcome(-1)
+
+
+def test_simulate_outcomes_refuses_what_simulate_coups_refuses():
+    for arguments, named in (({"n_coups": -1}, "n_coups"), ({"n_coups": 20_000_001}, "n_coups"),
+                             ({"n_coups": 10, "decks": 9}, "1 to 8 decks"),
+                             ({"n_coups": 10, "cut_card": 416}, "cut_card"), ({"n_coups": 10, "seed": "x"}, "seed")):
+        for call in (simulate_outcomes, simulate_coups):
+            with pytest.raises(BaccaratError, match=named):
+                call(**arguments)
+    with pytest.raises(BaccaratError, match="no coups"):
+        simulate_outcomes(0, seed=1).outcome(0)
 
 
 def test_small_chunks_give_the_same_kind_of_result(monkeypatch):

@@ -27,7 +27,8 @@ Memory: every 0.5 s, for each student, the memory of all the processes of that s
 single-user server and kernels) is added up, two ways: resident (VmRSS from /proc/<pid>/status) and proportional
 (Pss from /proc/<pid>/smaps_rollup). "peak MiB per student" is the largest RSS total over all students at one
 moment, divided by N: what a class needs per student at its busiest. The largest single student is printed too,
-with how its RSS splits between server, kernels and the rest, and the largest single student's PSS.
+with its lesson, how its RSS splits between server, kernels and the rest, and the largest single student's PSS;
+then each student's RSS peak and lesson.
 
 RSS overstates what a student costs a machine: it counts every page a process maps, so the pages of the Python
 binary and of the shared libraries (numpy's, zmq's, matplotlib's...), which are in memory once for the whole
@@ -302,12 +303,18 @@ class MemorySampler(threading.Thread):
                 self.peak_by_student[name], self.split_at_peak[name] = kib, split
             self.peak_pss_by_student[name] = max(self.peak_pss_by_student.get(name, 0), pss[uid])
 
-    def largest_student(self) -> str:
-        """The student whose processes took the most resident memory at one moment, with its split and PSS."""
+    def largest_student(self, lessons: dict[str, str] | None = None) -> str:
+        """The student whose processes took the most resident memory at one moment, with its split and PSS; with
+        ``lessons`` (student -> lesson), the lesson it ran, and every student's peak after it."""
+        lessons = lessons or {}
         name, kib = max(self.peak_by_student.items(), key=lambda item: item[1])
         split = ", ".join(f"{kind} {part / 1024:.0f}" for kind, part in sorted(self.split_at_peak[name].items()))
-        return (f"largest student: {name}, {kib / 1024:.0f} MiB ({split}); "
-                f"largest PSS: {max(self.peak_pss_by_student.values()) / 1024:.0f} MiB")
+        lesson = f" ({lessons[name]})" if name in lessons else ""
+        everyone = "; ".join(f"{other} {lessons.get(other, '?')[:2]}: {peak / 1024:.0f}"
+                             for other, peak in sorted(self.peak_by_student.items()))
+        return (f"largest student: {name}{lesson}, {kib / 1024:.0f} MiB ({split}); "
+                f"largest PSS: {max(self.peak_pss_by_student.values()) / 1024:.0f} MiB\n"
+                f"each student's peak MiB (lesson): {everyone}")
 
 
 def _process_kind(pid: int) -> str:
@@ -459,7 +466,7 @@ def main(argv=None) -> int:
         runs, sampler, watcher = run_class(hub, args.students, repo, branch, deadline, args.poll)
         peak_mib = sampler.peak_total / 1024 / args.students
         if sampler.peak_by_student:
-            print(sampler.largest_student(), flush=True)
+            print(sampler.largest_student({run.name: run.lesson for run in runs}), flush=True)
     except Exception as error:
         failures.append(f"{type(error).__name__}: {error}{hub.log_tail(15) if isinstance(error, OSError) else ''}")
     finally:

@@ -170,6 +170,23 @@ def test_the_hub_refuses_to_start_without_both_passwords(values):
                                                                 "admin_password": teacher}})
 
 
+def test_students_servers_get_the_one_machine_hubs_memory_cuts(values):
+    # The same server extensions left out and the same nbformat validator as serve/hub/jupyterhub_config.py gives
+    # (both read serve/hub/baccarat_settings.py), passed as KubeSpawner's arguments and the server's environment.
+    sys.path.insert(0, str(ROOT / "serve" / "hub"))
+    from baccarat_settings import STUDENT_SERVER_ARGS, STUDENT_SERVER_ENVIRONMENT
+
+    assert values["hub"]["config"]["KubeSpawner"]["args"] == list(STUDENT_SERVER_ARGS)
+    assert {name: values["singleuser"]["extraEnv"].get(name) for name in STUDENT_SERVER_ENVIRONMENT} == \
+        STUDENT_SERVER_ENVIRONMENT
+    assert {argument.rsplit(".", 1)[1] for argument in STUDENT_SERVER_ARGS} == \
+        {"jpserver_extensions=jupyter_lsp=False", "jpserver_extensions=jupyter_server_terminals=False",
+         "jpserver_extensions=notebook_shim=False"}
+    # The one-machine config takes both from there too (it cannot be imported here: it needs root and passwords).
+    config = (ROOT / "serve" / "hub" / "jupyterhub_config.py").read_text(encoding="utf-8")
+    assert "c.Spawner.args = list(STUDENT_SERVER_ARGS)" in config and "**STUDENT_SERVER_ENVIRONMENT}" in config
+
+
 def test_the_classroom_view_settings_are_where_the_image_keeps_them(values):
     path = values["singleuser"]["extraEnv"]["JUPYTER_CONFIG_PATH"]
     assert path.startswith(TARGET_REPO_DIR + "/")
