@@ -63,7 +63,7 @@ def test_convergence_plot_in_vietnamese():
         convergence = outcome_convergence("banker", n_coups=2000, decks=8, seed=1, points=20)
         ax = plot_convergence(convergence)
     assert ax.get_title() == "tỷ lệ số ván Banker thắng"
-    assert ax.get_xlabel() == "số ván đã chia (thang logarit)"
+    assert ax.get_xlabel() == "số ván đã chia (thang lôgarit)"
     assert sorted(text.get_text() for text in ax.get_legend().get_texts()) == \
         sorted(["mô phỏng đến lúc này", "chính xác (liệt kê mọi ván)", "±2 sai số chuẩn"])
 
