@@ -8,6 +8,9 @@
 - **One word per thing**: no catalog translation and no built Vietnamese lesson uses a variant the glossary
   forbids (its column "Không dùng"), except inside quotation marks “…” (a source quoted) or code.
 - The glossary itself is written in Vietnamese and names a source guide for every term.
+- **The library's catalogs** (class view, widgets, views and alt texts, explanations, road verdicts, progress page,
+  hints) hold no English outside the kept names, their placeholders, quoted input and code names; and a card's
+  point value ("worth 0") is said one way, "tính 0 điểm", by one message that card faces and explanations share.
 
 The syllable rule is written here from Vietnamese spelling, not from the course's texts: an onset, a vowel
 nucleus that needs no diacritic, and a final; a syllable ending in p, t, c or ch always carries a tone mark.
@@ -280,3 +283,91 @@ def test_the_english_edition_is_not_held_to_it():
              for word in english_words(text, kept_names())]
     assert {"draw", "stand"} <= set(words)
 
+
+
+# ---------------------------------------------------------------- the library's catalogs, as reviewed
+
+# The catalogs of the texts a learner or a teacher reads: the class view (hub), widgets and the class poll, views and
+# plots' alt texts, explanations (game), road verdicts (analysis), the progress page (progress), hints (teaching).
+REVIEWED = ("hub", "widgets", "views", "game", "analysis", "progress", "teaching", "base")
+# Python's own names an argument error may name (code, not English a learner has to read)
+_PYTHON_NAMES = {"None", "True", "False", "list", "tuple", "dict", "int", "float", "numpy", "Fraction", "Decimal",
+                 "datetime", "UTC"}
+
+
+def _library_class_names() -> set[str]:
+    """The classes the library defines (Coup, Card, Settlement...): an argument error names them as code."""
+    return {node.name for path in (ROOT / "baccarat_lib").rglob("*.py")
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))) if isinstance(node, ast.ClassDef)}
+
+
+def catalog_english_words(text: str, kept: set[str], code_names: set[str]) -> list[str]:
+    """``english_words`` of a catalog string, its placeholders, quoted examples and code names aside."""
+    names = "|".join(sorted(code_names, key=len, reverse=True))
+    code = re.compile(rf'\{{[^{{}}]*\}}|"[^"]*"|[\w.]*[_.=][\w.]*\w|\b(?:{names})\b')
+    return english_words(code.sub(" ", text), kept)
+
+
+def _reviewed_translations():
+    for domain in REVIEWED:
+        with (ROOT / "baccarat_lib" / "locale" / "vi" / "LC_MESSAGES" / f"{domain}.po").open("rb") as file:
+            for message in read_po(file):
+                if message.id and message.string:
+                    ids = message.id if isinstance(message.id, tuple) else (message.id,)
+                    strings = message.string if isinstance(message.string, tuple) else (message.string,)
+                    yield domain, ids[0], strings
+
+
+def test_the_reviewed_catalogs_hold_no_english():
+    kept, code_names = kept_names(), _PYTHON_NAMES | _library_class_names()
+    found = [f"{domain}.po: {words} in {string!r}" for domain, _msgid, strings in _reviewed_translations()
+             for string in strings if (words := catalog_english_words(string, kept, code_names))]
+    assert not found, "\n".join(found[:40])
+
+
+def test_an_english_leftover_in_a_catalog_is_found():
+    # the check above can fail: English left in a translation is caught; code, quoted input and kept names are not
+    kept, code_names = kept_names(), _PYTHON_NAMES | _library_class_names()
+    assert catalog_english_words("Cược được hoàn (push): bạn nhận lại tiền cược {stake}", kept, code_names) == ["push"]
+    assert catalog_english_words("số ván đã chia (thang log)", kept, code_names) == ["log"]
+    assert catalog_english_words("Đối số `coup` phải là một Coup (từ play_coup), không phải {value}", kept,
+                                 code_names) == []
+    assert catalog_english_words('hãy viết "Banker", "Player" hoặc "Tie"; kernel khởi động lại', kept,
+                                 code_names) == []
+
+
+_WORTH = re.compile(r"\bworth (\{\w+\}|\d+)")
+
+
+def card_value_wording_problems(msgid: str, string: str) -> list[str]:
+    """Where a translation says a card's "worth N" otherwise than the glossary's one wording, "tính N điểm"."""
+    return [f"'worth {value}' is not said 'tính {value} điểm'" for value in _WORTH.findall(msgid)
+            if f"tính {value} điểm" not in string]
+
+
+def test_a_card_s_value_is_said_one_way_in_every_catalog():
+    found = [f"{domain}.po: {problem}: {string!r}" for domain, msgid, strings in _reviewed_translations()
+             for string in strings for problem in card_value_wording_problems(msgid, string)]
+    assert not found, "\n".join(found)
+
+
+def test_another_card_value_wording_is_found():
+    # the wordings the views and the explanations used before they shared one message
+    assert card_value_wording_problems("{card}, worth {value}", "{card}, giá trị {value}")
+    assert card_value_wording_problems("a card worth {best} leaves", "một lá giá trị {best} ra khỏi shoe")
+    assert not card_value_wording_problems("{card} (worth {value})", "{card} (tính {value} điểm)")
+
+
+def test_a_card_face_and_an_explanation_say_the_card_s_value_alike():
+    # by hand: coup "2 3 3 4 K 3": Player 2+3 = 5 draws the K (worth 0) and keeps 5; Banker 3+4 = 7 stands
+    from baccarat_lib import Card, play_coup
+    from baccarat_lib.i18n import using_language
+    from baccarat_lib.views.html import card_html
+    for language, third_card, king, spades in (
+            ("en", "K (worth 0)", "King (worth 0)", "King of spades (worth 0)"),
+            ("vi", "K (tính 0 điểm)", "K (tính 0 điểm)", "K bích (tính 0 điểm)")):
+        with using_language(language):
+            explanation = play_coup("2 3 3 4 K 3").explain()
+            faces = (card_html(Card("K")), card_html(Card("K", "♠")))
+        assert third_card in explanation, explanation
+        assert f'aria-label="{king}"' in faces[0] and f'aria-label="{spades}"' in faces[1], faces

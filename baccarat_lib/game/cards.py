@@ -14,7 +14,7 @@ from ..errors import BaccaratError, refusal, shown
 from ..i18n import N_, _
 
 __all__ = ["Card", "parse_cards", "as_cards", "RANKS", "SUITS", "RED_SUITS", "RANK_VALUES", "rank_values_text",
-           "card_name"]
+           "card_name", "card_with_value"]
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("♠", "♥", "♦", "♣")
@@ -236,3 +236,12 @@ def card_name(card) -> str:
         card = cards[0]
     rank = _(_RANK_NAMES[card.rank]) if card.rank in _RANK_NAMES else card.rank
     return rank if card.suit is None else _(_SUIT_NAMES[card.suit]).format(rank=rank)
+
+
+def card_with_value(words: str, value: int) -> str:
+    """A card said with its point value: the one wording of "worth N" for every view and explanation.
+
+    >>> card_with_value("K", 0), card_with_value(card_name("7♥"), 7)
+    ('K (worth 0)', '7 of hearts (worth 7)')
+    """
+    return _("{card} (worth {value})").format(card=words, value=value)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from .cards import RANK_VALUES, _iterable
+from .cards import RANK_VALUES, _iterable, card_with_value
 from .formatting import localized, money
 from ..errors import BaccaratError, refusal, shown, whole_number
 from ..i18n import N_, _
@@ -79,7 +79,7 @@ def _banker_follows_player(decision) -> str:
 def _third_card_words(third_card) -> str:
     """"Player's third card is a 7", "... is an 8", "... is a K (worth 0)"."""
     rank, value = (third_card.rank, third_card.value) if hasattr(third_card, "rank") else (str(third_card), third_card)
-    card = rank if str(value) == rank else _("{rank} (worth {value})").format(rank=rank, value=value)
+    card = rank if str(value) == rank else card_with_value(rank, value)
     message = (_("Player's third card is an {card}") if rank in ("8", "A")
                else _("Player's third card is a {card}"))
     return message.format(card=card)

@@ -17,7 +17,7 @@ import re
 from html import escape, unescape
 
 from ..errors import BaccaratError, shown, whole_number
-from ..game.cards import Card, as_cards, card_name
+from ..game.cards import Card, as_cards, card_name, card_with_value
 from ..game.coup import Coup, Outcome
 from ..game.explanations import step_text
 from ..game.rules import hand_total
@@ -36,14 +36,13 @@ _quoted = shown     # coup_html's argument ``shown`` hides the name
 
 
 def card_html(card: Card) -> str:
-    """One card face as HTML; a screen reader says it in words ("7 of hearts, worth 7"), not as its glyphs."""
+    """One card face as HTML; a screen reader says it in words ("7 of hearts (worth 7)"), not as its glyphs."""
     colour = CARD_RED if card.is_red else CARD_BLACK
     suit = escape(card.suit or "")
-    worth = escape(_("worth {value}").format(value=card.value), quote=True)
-    spoken = escape(_("{card}, worth {value}").format(card=card_name(card), value=card.value), quote=True)
+    spoken = escape(card_with_value(card_name(card), card.value), quote=True)      # also its tooltip
     # role="img": the face is one picture, named by aria-label; its glyphs and small value are not read one by one
     return (f'<span class="bcl-card" role="img" aria-label="{spoken}" style="{_CARD_STYLE}color:{colour};" '
-            f'title="{worth}">'
+            f'title="{spoken}">'
             f'{escape(card.rank)}{suit}<br><span style="font-size:0.5em;color:{MUTED_GREY};">{card.value}</span>'
             '</span>')
 

@@ -23,7 +23,7 @@ TIE_STEPS = [
     "Không có Natural: Player có 5 (2+3), Banker có 3 (A+2).",
     "Player có 5 (2+3): 0–5 điểm thì rút.",
     "Player rút 8: 2+3+8 = 13, nên Player có 3.",
-    "Banker có 3 và Player rút lá thứ ba là 8: với 3, Banker rút với mọi lá trừ 8, nên Banker đứng.",
+    "Banker có 3 và Player rút lá thứ ba là 8: với 3 điểm, Banker rút với mọi lá trừ 8, nên Banker đứng.",
     "Hòa 3–3.",
 ]
 # "Player 5 vs Banker 4: both draw": Player 2♣ 3♠ (5), Banker 3♥ A♦ (4); Player draws 7♦ (2+3+7 = 12 -> 2);
@@ -33,7 +33,7 @@ BOTH_DRAW_STEPS = [
     "Không có Natural: Player có 5 (2+3), Banker có 4 (3+A).",
     "Player có 5 (2+3): 0–5 điểm thì rút.",
     "Player rút 7♦: 2+3+7 = 12, nên Player có 2.",
-    "Banker có 4 và Player rút lá thứ ba là 7: với 4, Banker rút khi lá đó là 2–7.",
+    "Banker có 4 và Player rút lá thứ ba là 7: với 4 điểm, Banker rút khi lá đó là 2–7.",
     "Banker rút 4♠: 3+A+4 = 8, nên Banker có 8.",
     "Banker thắng 8–2.",
 ]
@@ -109,10 +109,10 @@ def test_a_settle_explanation_in_vietnamese_money():
         small = settle("banker", 1, play_coup(BOTH_DRAW_COUP)).explanation
         # A tie returns a Player stake: hoàn cược.
         push = settle("player", 100, play_coup(TIE_COUP)).explanation
-    assert big == ("Cược Banker thắng: Banker thắng, trả 1:1 trừ 5% hoa hồng. "
-                   "Dealer trả 24.000 và thu hoa hồng 1.200: bạn thực nhận 22.800.")
-    assert small.endswith("Dealer trả 1 và thu hoa hồng 0,05: bạn thực nhận 0,95.")
-    assert push == "Cược Player được hoàn cược (hòa): 100 tiền cược được trả lại."
+    assert big == ("Cược Banker thắng: Banker thắng, trả 1:1 trừ hoa hồng 5%. "
+                   "Dealer trả 24.000 và thu hoa hồng 1.200: tiền ròng 22.800.")
+    assert small.endswith("Dealer trả 1 và thu hoa hồng 0,05: tiền ròng 0,95.")
+    assert push == "Cược Player được hoàn cược (hòa): tiền cược 100 được trả lại."
 
 
 def test_bet_and_table_names_in_vietnamese():
@@ -192,7 +192,7 @@ def test_a_decision_speaks_the_language_of_the_moment_it_is_read():
     decision = banker_decision(4, 8)
     with using_language("vi"):
         vietnamese = decision.reason
-    assert vietnamese == "Player rút lá thứ ba là 8: với 4, Banker chỉ rút khi lá đó là 2–7, nên Banker đứng."
+    assert vietnamese == "Player rút lá thứ ba là 8: với 4 điểm, Banker chỉ rút khi lá đó là 2–7, nên Banker đứng."
     assert decision.reason == ("Player's third card is an 8: with 4, Banker draws only on 2–7, so Banker "
                                "stands.")
 
@@ -217,11 +217,11 @@ def test_a_settlement_speaks_the_language_of_the_moment_it_is_read():
     lost = settle("dragon-bonus-player", 10, coup)
     with using_language("vi"):
         odd_vi, lost_vi = odd.explanation, lost.explanation
-    assert odd_vi == ("Cược Banker thắng: Banker thắng, trả 1:1 trừ 5% hoa hồng. Dealer trả 10,01 và thu hoa hồng "
-                      "0,50: bạn thực nhận 9,51. 5% của 10,01 là 0,5005: phần lẻ dưới một xu không bị thu.")
+    assert odd_vi == ("Cược Banker thắng: Banker thắng, trả 1:1 trừ hoa hồng 5%. Dealer trả 10,01 và thu hoa hồng "
+                      "0,50: tiền ròng 9,51. 5% của 10,01 là 0,5005: phần lẻ dưới một xu không bị thu.")
     assert lost_vi == ("Cược Dragon Bonus Player thua (Banker thắng 8–2, cách 6 điểm, không có Natural): cửa này "
                        "chỉ trả khi Player thắng bằng Natural hoặc Player thắng cách 9, 8, 7, 6, 5 hoặc 4 điểm, "
-                       "không có Natural; dealer thu 10 tiền cược.")
+                       "không có Natural; dealer thu tiền cược 10.")
     assert lost.explanation == ("The Dragon Bonus Player bet loses (Banker wins 8–2, by 6, no natural): it pays "
                                 "only on player wins with a natural or player wins by 9, 8, 7, 6, 5 or 4 without a "
                                 "natural; the dealer takes the 10 stake.")

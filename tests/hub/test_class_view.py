@@ -181,7 +181,7 @@ def test_a_poll_from_start_to_reveal_on_the_projector(hub, view):
     vietnamese = session.get(view.base + f"polls/{poll['id']}?lang=vi", timeout=30).text
     assert "Đáp án đúng: Player" in vietnamese and "Ai thắng?" in vietnamese and "Hòa" in vietnamese
     remembered = session.get(view.base, timeout=30).text       # the teacher's choice of language stays
-    assert "Lớp học, trực tiếp" in remembered and 'lang="vi"' in remembered
+    assert "Lớp học theo thời gian thực" in remembered and 'lang="vi"' in remembered
     assert requests.get(view.base + "api/polls/current", headers=view.bob, timeout=30).json()["poll"]["state"] \
         == "revealed"
 

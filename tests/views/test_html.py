@@ -27,12 +27,12 @@ def test_caption_wraps_its_html():
 def test_a_card_face_is_one_picture_named_in_words_for_a_screen_reader():
     # the glyphs "7♥" and the small value under them would be read one by one ("7, black heart suit, 7")
     html = card_html(Card("7", "♥"))
-    assert re.match(r'<span class="bcl-card" role="img" aria-label="7 of hearts, worth 7" ', html)
-    assert 'aria-label="King of spades, worth 0"' in card_html(Card("K", "♠"))
+    assert re.match(r'<span class="bcl-card" role="img" aria-label="7 of hearts \(worth 7\)" ', html)
+    assert 'aria-label="King of spades (worth 0)"' in card_html(Card("K", "♠"))
     faces = hand_html("Banker", "A♦ 10♣")
-    assert re.findall(r'aria-label="([^"]*)"', faces) == ["Ace of diamonds, worth 1", "10 of clubs, worth 0"]
+    assert re.findall(r'aria-label="([^"]*)"', faces) == ["Ace of diamonds (worth 1)", "10 of clubs (worth 0)"]
     with using_language("vi"):
-        assert 'aria-label="7 cơ, giá trị 7"' in card_html(Card("7", "♥"))
+        assert 'aria-label="7 cơ (tính 7 điểm)"' in card_html(Card("7", "♥"))
 
 
 def test_a_table_box_takes_the_keyboard_and_is_named_by_its_columns():

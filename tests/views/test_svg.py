@@ -288,7 +288,7 @@ def test_the_description_is_in_the_learner_s_language():
         lines = description(scoreboard_svg("B B P T"))
     # by hand: 4 coups (B 2, P 1, T 1); streaks Banker 2, Player 1 and 1 tie; Big Eye Boy has no mark yet
     assert lines[:3] == ["Bead Plate: 4 ván: Banker 2, Player 1, Hòa 1. Theo thứ tự: B B P T.",
-                         "Big Road: 2 chuỗi: Banker 2, Player 1. 1 ván Hòa.",
+                         "Big Road: 2 chuỗi: Banker 2, Player 1. 1 ván hòa.",
                          "Big Eye Boy: Chưa có dấu nào."]
 
 

@@ -63,7 +63,7 @@ def test_convergence_plot_in_vietnamese():
         convergence = outcome_convergence("banker", n_coups=2000, decks=8, seed=1, points=20)
         ax = plot_convergence(convergence)
     assert ax.get_title() == "tỷ lệ số ván Banker thắng"
-    assert ax.get_xlabel() == "số ván đã chia (thang log)"
+    assert ax.get_xlabel() == "số ván đã chia (thang lôgarit)"
     assert sorted(text.get_text() for text in ax.get_legend().get_texts()) == \
         sorted(["mô phỏng đến lúc này", "chính xác (liệt kê mọi ván)", "±2 sai số chuẩn"])
 
@@ -108,7 +108,7 @@ def test_scoreboard_svg_titles_in_vietnamese():
         svg = scoreboard_svg("B B P P B")
     titles = re.findall(r'<text class="bcl-road-title"[^>]*>([^<]*)</text>', svg)
     assert titles == ["Bead Plate: mọi ván, xuống theo từng cột",
-                      "Big Road: mỗi chuỗi một cột, ván hòa ghi trên vòng trước đó",
+                      "Big Road: mỗi chuỗi một cột, ván hòa ghi trên vòng tròn trước đó",
                       "Big Eye Boy: so mỗi cột với cột ngay trước",
                       "Small Road: so mỗi cột với cột trước đó hai cột",
                       "Cockroach Pig: so mỗi cột với cột trước đó ba cột"]
@@ -131,7 +131,7 @@ def test_edge_reading_caption_and_percent_in_vietnamese():
     assert "Shoe gồm 8 bộ bài." in html
     assert "<b>1,0579%</b>" in html           # the Banker bet's house edge at 8 decks, 1.0579 %, with a comma
     assert "Lợi thế nhà cái = −(tổng của kết quả ròng × xác suất). Hoàn cược tính là 0." in html
-    assert "Mức thua trung bình trên mỗi 100 tiền cược" in html
+    assert "Mức thua trung bình trên mỗi 100 đơn vị tiền cược" in html
 
 
 def test_tableau_tables_in_vietnamese():
