@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections import Counter
 from fractions import Fraction
 from functools import lru_cache
+from math import perm
 from types import SimpleNamespace
 
 import numpy as np
@@ -190,25 +191,31 @@ def _coup_table(player_draws_on=PLAYER_DRAWS_ON) -> SimpleNamespace:
 
 
 _HALF = 5  # a multiset's weight is (its values 0..4's part) × (its values 5..9's part): see _halves
-_ONE = 10 * MAX_CARDS + MAX_CARDS + 1  # where a shoe's factor table (see _factor_table) holds a 1
+_ROW = MAX_CARDS + 2  # a shoe's factor table (see _factor_table) has a row of 8 per value, then the scale row
+_SCALE = 10 * _ROW    # where the scale row starts: (N - s) ... (N - 5) for s = 0..5, then 1, 1
+_ONE = _SCALE + _ROW - 1  # where the table holds a 1
 
 
 def _halves(multisets: np.ndarray) -> dict:
     """Index arrays that let ``_weights`` weigh every multiset from its two halves (values 0..4 and 5..9).
 
-    A weight is a product over values v of n_v (n_v - 1) ... times the scale (N - s) ... (N - 5) to 6 cards. The
-    few hundred distinct halves are weighed once per shoe (``half_index``), each group multiplies its ``low`` and
-    ``high`` half, and each block of one size (``blocks``: size, first group, end) is scaled at once.
+    A weight is a product over values v of n_v (n_v - 1) ... times the scale (N - s) ... (N - 5) to 6 cards. A low
+    half with its multiset's size s (so it carries the scale) and a high half are each weighed once per shoe, from
+    the 6 factors ``half_index`` points to (low ones first), and each multiset multiplies its ``low`` and ``high``.
     """
-    low_sets, low = np.unique(multisets[:, :_HALF], axis=0, return_inverse=True)
+    sizes = multisets.sum(axis=1)
+    low_sets, low = np.unique(np.column_stack((multisets[:, :_HALF], sizes)), axis=0, return_inverse=True)
     high_sets, high = np.unique(multisets[:, _HALF:], axis=0, return_inverse=True)
-    sets = np.vstack((low_sets, high_sets)).T                                 # 5 × halves
-    values = np.arange(_HALF)[:, None] + np.where(np.arange(sets.shape[1]) < len(low_sets), 0, _HALF)
-    ends = np.searchsorted(multisets.sum(axis=1), np.arange(MAX_CARDS + 2))
-    return {"half_index": np.where(sets > 0, values * MAX_CARDS + sets - 1, _ONE).astype(np.intp),
-            "low": low.ravel().astype(np.intp), "high": (len(low_sets) + high.ravel()).astype(np.intp),
-            "blocks": [(size, int(ends[size]), int(ends[size + 1])) for size in range(MAX_CARDS + 1)
-                       if ends[size] < ends[size + 1]]}
+    low_index = np.column_stack((_factor_index(low_sets[:, :_HALF], 0), _SCALE + low_sets[:, _HALF]))
+    high_index = np.column_stack((_factor_index(high_sets, _HALF), np.full(len(high_sets), _ONE)))
+    return {"half_index": np.ascontiguousarray(np.vstack((low_index, high_index)).T, dtype=np.intp),
+            "low": low.ravel().astype(np.intp), "high": (len(low_sets) + high.ravel()).astype(np.intp)}
+
+
+def _factor_index(counts: np.ndarray, first_value: int) -> np.ndarray:
+    """Where a shoe's factor table holds n_v (n_v - 1) ... for each count of values ``first_value`` on, or a 1."""
+    values = first_value + np.arange(counts.shape[1])
+    return np.where(counts > 0, values * _ROW + counts - 1, _ONE)
 
 
 def _multiset_keys(cards: np.ndarray, used: np.ndarray) -> np.ndarray:
@@ -243,17 +250,31 @@ _FLOAT_EXACT = 2 ** 53  # every integer up to this is exact in float64
 
 @lru_cache(maxsize=4096)
 def _falling_factors(count: int) -> tuple[int, ...]:
-    """count, count (count - 1), ... : the falling products of 1 to 6 factors (0 once the factors pass count)."""
-    products = [count]
-    for k in range(1, MAX_CARDS):
-        products.append(products[-1] * (count - k))
-    return tuple(products)
+    """count, count (count - 1), ... : the falling products of 1 to 6 factors (0 once the factors pass count), 1, 1."""
+    return (*(perm(count, k) for k in range(1, MAX_CARDS + 1)), 1, 1)
 
 
-def _factor_table(value_counts, total: int) -> list[int]:
-    """The factors of a shoe's weights, at the places ``_halves`` points to (1 at ``_ONE``)."""
-    scale = [_falling_factors(total - size)[MAX_CARDS - 1 - size] for size in range(MAX_CARDS)]
-    return [factor for count in value_counts for factor in _falling_factors(count)] + scale + [1, 1]
+@lru_cache(maxsize=4096)
+def _scales(total: int) -> tuple[int, ...]:
+    """(N - s) ... (N - 5) for s = 0..5, which bring a coup of s cards to 6 of N cards, then 1, 1: the scale row."""
+    return (*(perm(total - size, MAX_CARDS - size) for size in range(MAX_CARDS)), 1, 1)
+
+
+_FLOAT_CARDS = max(total for total in range(MAX_CARDS, 1000) if perm(total, MAX_CARDS) < _FLOAT_EXACT)  # 458
+
+
+@lru_cache(maxsize=1)
+def _float_rows() -> np.ndarray:
+    """In float64, the factor rows of every count up to ``_FLOAT_CARDS``, then the scale rows of 6 to that many cards."""
+    return np.array([_falling_factors(count) for count in range(_FLOAT_CARDS + 1)]
+                    + [_scales(total) for total in range(MAX_CARDS, _FLOAT_CARDS + 1)], np.float64)
+
+
+def _factor_table(value_counts, total: int, dtype) -> np.ndarray:
+    """The factors of a shoe's weights, a row of 8 per value and the scale row, where ``_halves`` points."""
+    if dtype is np.float64:  # every row a float64 shoe needs is in one table: one lookup
+        return _float_rows()[[*value_counts, _FLOAT_CARDS + 1 - MAX_CARDS + total]].ravel()
+    return np.array([_falling_factors(count) for count in value_counts] + [_scales(total)], dtype).ravel()
 
 
 def _weights(value_counts, table=None) -> tuple[np.ndarray, int]:
@@ -263,21 +284,19 @@ def _weights(value_counts, table=None) -> tuple[np.ndarray, int]:
     int64 while it fits 64 bits (about 1,450 cards), and Python integers above that.
     """
     table = _coup_table(PLAYER_DRAWS_ON) if table is None else table
-    factors = _factor_table(value_counts, sum(value_counts))
-    denominator = factors[10 * MAX_CARDS]
+    total = sum(value_counts)
+    denominator = perm(total, MAX_CARDS)
     dtype = np.float64 if denominator < _FLOAT_EXACT else np.int64 if denominator <= _INT64_MAX else object
     # every index here is in range: "clip" skips numpy's bounds check
-    halves = np.array(factors, dtype=dtype).take(table.half_index, mode="clip").prod(axis=0)
+    halves = _factor_table(value_counts, total, dtype).take(table.half_index, mode="clip").prod(axis=0)
     weights = halves.take(table.low, mode="clip")
     weights *= halves.take(table.high, mode="clip")
-    for size, start, end in table.blocks:
-        weights[start:end] *= factors[10 * MAX_CARDS + size]
     return weights, denominator
 
 
 def _stack(rows: tuple, table, dtype) -> np.ndarray:
     """The compiled ``rows`` of ``table`` as one (groups × rows) matrix of ``dtype``, built once per set of rows."""
-    key = (tuple(id(row) for row in rows), np.dtype(dtype).char)
+    key = (tuple(id(row) for row in rows), dtype)
     if key not in table.stacks:  # the rows kept alive: their ids stay theirs
         table.stacks[key] = (np.stack(rows, axis=1).astype(dtype), rows)
     return table.stacks[key][0]
