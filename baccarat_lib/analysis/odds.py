@@ -46,6 +46,7 @@ __all__ = ["outcome_probabilities", "house_edge", "bet_expectation", "outcome_gi
 MAX_CARDS = MAX_COUP_CARDS
 _MAX_SHOE_CARDS = 1_000_000  # exact odds for shoes up to this many cards (about 19,000 decks)
 _INT64_MAX = int(np.iinfo(np.int64).max)
+_INTS = {int}
 
 
 class _DefaultDecks(int):
@@ -75,7 +76,7 @@ def _checked_counts(counts) -> tuple[int, ...]:
     if len(items) != len(RANKS):
         raise BaccaratError(_("counts must be 13 whole numbers 0 or more (the cards of each rank A..K), "
                               "not {count} numbers: {given}").format(count=len(items), given=shown(counts)))
-    if all(type(item) is int and item >= 0 for item in items):  # the common case, fast
+    if set(map(type, items)) == _INTS and min(items) >= 0:  # the common case, fast
         return tuple(items)
     checked = []
     for item in items:
@@ -130,7 +131,8 @@ def check_shoe(decks: int = _DECKS, removed=(), counts=None) -> tuple[int, ...]:
     if total > _MAX_SHOE_CARDS:
         raise BaccaratError(_("exact odds take a shoe of at most {most} cards, not {given}").format(
             most=format_number(_MAX_SHOE_CARDS), given=shown(total)))
-    check_shoe_size(total)
+    if total < MAX_CARDS:
+        check_shoe_size(total)  # refuses it
     return rank_counts
 
 
@@ -273,7 +275,7 @@ def _float_rows() -> np.ndarray:
 def _factor_table(value_counts, total: int, dtype) -> np.ndarray:
     """The factors of a shoe's weights, a row of 8 per value and the scale row, where ``_halves`` points."""
     if dtype is np.float64:  # every row a float64 shoe needs is in one table: one lookup
-        return _float_rows()[[*value_counts, _FLOAT_CARDS + 1 - MAX_CARDS + total]].ravel()
+        return _float_rows().take([*value_counts, _FLOAT_CARDS + 1 - MAX_CARDS + total], axis=0).ravel()
     return np.array([_falling_factors(count) for count in value_counts] + [_scales(total)], dtype).ravel()
 
 
@@ -296,7 +298,7 @@ def _weights(value_counts, table=None) -> tuple[np.ndarray, int]:
 
 def _stack(rows: tuple, table, dtype) -> np.ndarray:
     """The compiled ``rows`` of ``table`` as one (groups × rows) matrix of ``dtype``, built once per set of rows."""
-    key = (tuple(id(row) for row in rows), dtype)
+    key = (*map(id, rows), dtype)
     if key not in table.stacks:  # the rows kept alive: their ids stay theirs
         table.stacks[key] = (np.stack(rows, axis=1).astype(dtype), rows)
     return table.stacks[key][0]
