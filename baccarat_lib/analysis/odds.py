@@ -24,6 +24,7 @@ from collections import Counter
 from fractions import Fraction
 from functools import lru_cache
 from math import perm
+from operator import itemgetter
 from types import SimpleNamespace
 
 import numpy as np
@@ -136,11 +137,14 @@ def check_shoe(decks: int = _DECKS, removed=(), counts=None) -> tuple[int, ...]:
     return rank_counts
 
 
+# The ranks A..K by value: the four worth 0 (summed), and the one rank of each value 1..9.
+_RANKS_WORTH_0 = itemgetter(*(i for i, rank in enumerate(RANKS) if RANK_VALUES[rank] == 0))
+_RANK_WORTH = itemgetter(*(i for value in range(1, 10) for i, rank in enumerate(RANKS) if RANK_VALUES[rank] == value))
+
+
 def _value_counts(rank_counts) -> list[int]:
-    values = [0] * 10
-    for rank, count in zip(RANKS, rank_counts):
-        values[RANK_VALUES[rank]] += count
-    return values
+    """How many cards of each value 0..9 the 13 rank counts A..K hold."""
+    return [sum(_RANKS_WORTH_0(rank_counts)), *_RANK_WORTH(rank_counts)]
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -203,15 +207,18 @@ def _halves(multisets: np.ndarray) -> dict:
 
     A weight is a product over values v of n_v (n_v - 1) ... times the scale (N - s) ... (N - 5) to 6 cards. A low
     half with its multiset's size s (so it carries the scale) and a high half are each weighed once per shoe, from
-    the 6 factors ``half_index`` points to (low ones first), and each multiset multiplies its ``low`` and ``high``.
+    the 6 factors ``half_index`` points to (low ones first). Taken in ``group_order``, the multisets of each low half
+    come together (``low_repeats`` of them), so each repeats its low half's weight and multiplies its ``high``.
     """
     sizes = multisets.sum(axis=1)
     low_sets, low = np.unique(np.column_stack((multisets[:, :_HALF], sizes)), axis=0, return_inverse=True)
     high_sets, high = np.unique(multisets[:, _HALF:], axis=0, return_inverse=True)
     low_index = np.column_stack((_factor_index(low_sets[:, :_HALF], 0), _SCALE + low_sets[:, _HALF]))
     high_index = np.column_stack((_factor_index(high_sets, _HALF), np.full(len(high_sets), _ONE)))
+    group_order = np.argsort(low.ravel(), kind="stable")
     return {"half_index": np.ascontiguousarray(np.vstack((low_index, high_index)).T, dtype=np.intp),
-            "low": low.ravel().astype(np.intp), "high": (len(low_sets) + high.ravel()).astype(np.intp)}
+            "group_order": group_order, "low_repeats": np.bincount(low.ravel()),
+            "high": (len(low_sets) + high.ravel()[group_order]).astype(np.intp)}
 
 
 def _factor_index(counts: np.ndarray, first_value: int) -> np.ndarray:
@@ -280,7 +287,7 @@ def _factor_table(value_counts, total: int, dtype) -> np.ndarray:
 
 
 def _weights(value_counts, table=None) -> tuple[np.ndarray, int]:
-    """Integer weight of each multiset (any order of it) over the common denominator N (N-1) ... (N-5).
+    """Integer weight of each multiset (any order of it), in ``group_order``, over the denominator N (N-1) ... (N-5).
 
     No weight, partial product or sum exceeds that denominator, so float64 is exact below 2**53 (up to 458 cards),
     int64 while it fits 64 bits (about 1,450 cards), and Python integers above that.
@@ -291,16 +298,17 @@ def _weights(value_counts, table=None) -> tuple[np.ndarray, int]:
     dtype = np.float64 if denominator < _FLOAT_EXACT else np.int64 if denominator <= _INT64_MAX else object
     # every index here is in range: "clip" skips numpy's bounds check
     halves = _factor_table(value_counts, total, dtype).take(table.half_index, mode="clip").prod(axis=0)
-    weights = halves.take(table.low, mode="clip")
+    weights = halves[:len(table.low_repeats)].repeat(table.low_repeats)  # the multisets in ``group_order``
     weights *= halves.take(table.high, mode="clip")
     return weights, denominator
 
 
 def _stack(rows: tuple, table, dtype) -> np.ndarray:
-    """The compiled ``rows`` of ``table`` as one (groups × rows) matrix of ``dtype``, built once per set of rows."""
+    """The compiled ``rows`` of ``table`` as one (groups × rows) matrix of ``dtype``, its groups in ``group_order``;
+    built once per set of rows."""
     key = (*map(id, rows), dtype)
     if key not in table.stacks:  # the rows kept alive: their ids stay theirs
-        table.stacks[key] = (np.stack(rows, axis=1).astype(dtype), rows)
+        table.stacks[key] = (np.stack(rows, axis=1)[table.group_order].astype(dtype), rows)
     return table.stacks[key][0]
 
 
@@ -317,8 +325,8 @@ def _probability(row: np.ndarray, value_counts, table=None) -> Fraction:
     return Fraction(numerator, denominator)
 
 
-def _probabilities(rows: dict, value_counts) -> dict:
-    numerators, denominator = _numerators(tuple(rows.values()), value_counts)
+def _probabilities(rows: dict, value_counts, table=None) -> dict:
+    numerators, denominator = _numerators(tuple(rows.values()), value_counts, table)
     return {key: Fraction(numerator, denominator) for key, numerator in zip(rows, numerators)}
 
 
@@ -337,9 +345,9 @@ def outcome_probabilities(decks: int = _DECKS, removed=(), counts=None) -> dict:
     >>> {o.value: f"{float(p):.9f}" for o, p in outcome_probabilities(6).items()}
     {'player': '0.446278570', 'banker': '0.458652719', 'tie': '0.095068711'}
     """
-    rank_counts = check_shoe(decks, removed, counts)
-    rows = {outcome: _row_for(name, predicate) for outcome, (name, predicate) in _OUTCOME_ROWS.items()}
-    return _probabilities(rows, _value_counts(rank_counts))
+    rank_counts, table = check_shoe(decks, removed, counts), _coup_table(PLAYER_DRAWS_ON)
+    rows = {outcome: _row_for(name, predicate, table) for outcome, (name, predicate) in _OUTCOME_ROWS.items()}
+    return _probabilities(rows, _value_counts(rank_counts), table)
 
 
 _OUTCOME_ROWS = {outcome: (f"outcome {outcome.value}", lambda coups, code=code: coups.outcome == code)
