@@ -316,7 +316,7 @@ def _numerators(rows: tuple, value_counts, table=None) -> tuple[list[int], int]:
     """Each row's chance on the shoe of ``value_counts``, as (numerators, common denominator)."""
     table = _coup_table(PLAYER_DRAWS_ON) if table is None else table
     weights, denominator = _weights(value_counts, table)
-    matrix = _stack(rows, table, np.float64 if weights.dtype == np.float64 else np.int64)
+    matrix = _stack(rows, table, weights.dtype)
     return [int(value) for value in (weights @ matrix).tolist()], denominator
 
 
