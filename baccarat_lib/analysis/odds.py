@@ -47,7 +47,6 @@ __all__ = ["outcome_probabilities", "house_edge", "bet_expectation", "outcome_gi
 MAX_CARDS = MAX_COUP_CARDS
 _MAX_SHOE_CARDS = 1_000_000  # exact odds for shoes up to this many cards (about 19,000 decks)
 _INT64_MAX = int(np.iinfo(np.int64).max)
-_INTS = {int}
 
 
 class _DefaultDecks(int):
@@ -77,7 +76,7 @@ def _checked_counts(counts) -> tuple[int, ...]:
     if len(items) != len(RANKS):
         raise BaccaratError(_("counts must be 13 whole numbers 0 or more (the cards of each rank A..K), "
                               "not {count} numbers: {given}").format(count=len(items), given=shown(counts)))
-    if set(map(type, items)) == _INTS and min(items) >= 0:  # the common case, fast
+    if set(map(type, items)) == {int} and min(items) >= 0:  # the common case, fast
         return tuple(items)
     checked = []
     for item in items:
@@ -218,7 +217,7 @@ def _halves(multisets: np.ndarray) -> dict:
     group_order = np.argsort(low.ravel(), kind="stable")
     return {"half_index": np.ascontiguousarray(np.vstack((low_index, high_index)).T, dtype=np.intp),
             "group_order": group_order, "low_repeats": np.bincount(low.ravel()),
-            "high": (len(low_sets) + high.ravel()[group_order]).astype(np.intp)}
+            "high": len(low_sets) + high.ravel()[group_order].astype(np.intp)}
 
 
 def _factor_index(counts: np.ndarray, first_value: int) -> np.ndarray:
@@ -289,8 +288,10 @@ def _factor_table(value_counts, total: int, dtype) -> np.ndarray:
 def _weights(value_counts, table=None) -> tuple[np.ndarray, int]:
     """Integer weight of each multiset (any order of it), in ``group_order``, over the denominator N (N-1) ... (N-5).
 
-    No weight, partial product or sum exceeds that denominator, so float64 is exact below 2**53 (up to 458 cards),
-    int64 while it fits 64 bits (about 1,450 cards), and Python integers above that.
+    Nothing here exceeds that denominator, the number of ordered deals of 6 cards: a product of value factors counts
+    the ordered deals of those cards (at most N (N-1) ... for as many), times the scale at most the deals of 6, and
+    a row's sum of weights counts some 6-card deals. So float64 is exact while the denominator is below 2**53 (up to
+    458 cards), int64 cannot overflow while it fits 64 bits (up to 1,450 cards), and Python integers take the rest.
     """
     table = _coup_table(PLAYER_DRAWS_ON) if table is None else table
     total = sum(value_counts)
