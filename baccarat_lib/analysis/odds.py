@@ -196,8 +196,8 @@ def _coup_table(player_draws_on=PLAYER_DRAWS_ON) -> SimpleNamespace:
 
 
 _HALF = 5  # a multiset's weight is (its values 0..4's part) × (its values 5..9's part): see _halves
-_ROW = MAX_CARDS + 2  # a shoe's factor table (see _factor_table) has a row of 8 per value, then the scale row
-_SCALE = 10 * _ROW    # where the scale row starts: (N - s) ... (N - 5) for s = 0..5, then 1, 1
+_ROW = MAX_CARDS + 2  # a shoe's factor table (see _factor_table): per value its 6 falling products, 1, 1; ...
+_SCALE = 10 * _ROW    # ... then the scale row: (N - s) ... (N - 5) for s = 0..5, then 1, 1
 _ONE = _SCALE + _ROW - 1  # where the table holds a 1
 
 
