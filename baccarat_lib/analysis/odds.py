@@ -273,7 +273,7 @@ _FLOAT_CARDS = max(total for total in range(MAX_CARDS, 1000) if perm(total, MAX_
 
 @lru_cache(maxsize=1)
 def _float_rows() -> np.ndarray:
-    """In float64, the factor rows of every count up to ``_FLOAT_CARDS``, then the scale rows of 6 to that many cards."""
+    """In float64, the factor rows of every count up to ``_FLOAT_CARDS``, then the scale rows of 6 to that many."""
     return np.array([_falling_factors(count) for count in range(_FLOAT_CARDS + 1)]
                     + [_scales(total) for total in range(MAX_CARDS, _FLOAT_CARDS + 1)], np.float64)
 
