@@ -17,12 +17,14 @@ process, so other jobs on a shared machine count less), and reported as the medi
   numpy, as the library's are) and deals each shoe coup by coup with a lookup table played by the library's
   kernel, writing the nine record columns. Its records must equal the library's, column for column.
 
-Two more lines make the comparison stricter: exact odds without the input checks and the Fractions (the library's
-``odds._numerators`` against the numba function alone, 8 decks), and ``outcome_counts`` against an all-compiled
+Three more lines make the comparison stricter: exact odds on shoes that are all different (each round new ones, 1 to
+8 decks less up to 100 random cards, so no cache of a shoe's work can help), exact odds without the input checks and
+the Fractions (the library's ``odds._numerators`` against the numba function alone, 8 decks), and
+``outcome_counts`` against an all-compiled
 dealer that shuffles other shoes its own way (numba's generator, Fisher-Yates in place; checked to give outcome
 shares within 3 standard errors of the exact chances, as its shoes are not the library's).
 
-Before timing, the results are checked (exit status 1 on a difference): the Fractions equal on five shoes, the
+Before timing, the results are checked (exit status 1 on a difference): the Fractions equal on 25 shoes, the
 counts equal, and the records identical coup for coup on a run of 30-odd shoes (and two more runs). ``simulate_coups``' peak memory
 (tracemalloc, numpy's arrays included) is printed against the size of its result. Targets (see the README):
 exact odds at most 2× the reference's time, ``outcome_counts`` at least 0.8 of its speed, ``simulate_coups`` at
@@ -35,6 +37,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import statistics
 import sys
 import time
@@ -64,6 +67,20 @@ SHOES = [("8 decks", shoe_counts(8)), ("6 decks", shoe_counts(6)), ("1 deck", sh
          ("8 decks less 9 9 8 K", shoe_counts(8, "9 9 8 K")),
          ("a deep shoe", (3, 30, 2, 17, 25, 9, 31, 0, 22, 12, 28, 5, 16))]
 CARD_BITS, VALUE_MASK = 6, 15  # the library's card codes: value in the low 4 bits, the rank in 6 bits
+
+
+
+
+def different_shoes(count: int, seed: int) -> list[tuple]:
+    """``count`` shoes as 13 rank counts, no two alike: 1 to 8 decks less up to 100 cards drawn at random."""
+    rng, shoes = random.Random(seed), set()
+    while len(shoes) < count:
+        counts = list(shoe_counts(rng.randint(1, 8)))
+        cards = [rank for rank, held in enumerate(counts) for _ in range(held)]
+        for rank in rng.sample(cards, rng.randint(0, min(100, len(cards) - 6))):
+            counts[rank] -= 1
+        shoes.add(tuple(counts))
+    return sorted(shoes)
 
 
 # ---------------------------------------------------------------- the compiled reference
@@ -294,7 +311,7 @@ class Reference:
 def check(reference: Reference) -> list[str]:
     """Differences between the library and the reference (none: they agree)."""
     problems = []
-    for label, counts in SHOES:
+    for label, counts in SHOES + [(f"random shoe {shoe}", shoe) for shoe in different_shoes(20, seed=1)]:
         if reference.outcome_probabilities(counts) != odds.outcome_probabilities(counts=counts):
             problems.append(f"exact odds differ on {label}")
     for n_coups, decks, seed, cut_card in ((2500, 8, 2024, 14), (2000, 1, 5, 0), (50_000, 6, 7, 30)):
@@ -379,6 +396,19 @@ def main(argv=None) -> int:
             for _ in range(calls):
                 reference.outcome_probabilities(counts)
 
+    per_round = len(SHOES) * args.odds_calls
+    fresh = different_shoes(args.rounds * per_round, seed=2026)       # no shoe twice in the whole run
+    batches = [fresh[start::args.rounds] for start in range(args.rounds)]
+    library_batches, reference_batches = iter(batches), iter(batches)  # round r: batch r, on both sides
+
+    def fresh_odds_run():
+        for counts in next(library_batches):
+            odds.outcome_probabilities(counts=counts)
+
+    def fresh_reference_run():
+        for counts in next(reference_batches):
+            reference.outcome_probabilities(counts)
+
     counts_8 = shoe_counts(8)
     value_counts = odds._value_counts(counts_8)
     rows = tuple(odds._row_for(f"outcome {outcome.value}", None) for outcome in odds.OUTCOME_CODES)
@@ -396,6 +426,7 @@ def main(argv=None) -> int:
     seeds = iter(range(10 ** 6))
     works = [("exact odds, one composition", "µs per shoe", len(SHOES) * args.odds_calls, 1e6, False,
               odds_run, [reference_odds_run]),
+             ("  all-different shoes", "µs per shoe", per_round, 1e6, False, fresh_odds_run, [fresh_reference_run]),
              ("  numerators only, 8 decks", "µs per shoe", kernel_calls, 1e6, False,
               odds_kernel_run, [reference_kernel_run]),
              (f"outcome_counts, {args.coups:,} coups", "M coups/s", args.coups, 1e-6, True,

@@ -23,6 +23,8 @@ from __future__ import annotations
 from collections import Counter
 from fractions import Fraction
 from functools import lru_cache
+from math import perm
+from operator import itemgetter
 from types import SimpleNamespace
 
 import numpy as np
@@ -74,7 +76,7 @@ def _checked_counts(counts) -> tuple[int, ...]:
     if len(items) != len(RANKS):
         raise BaccaratError(_("counts must be 13 whole numbers 0 or more (the cards of each rank A..K), "
                               "not {count} numbers: {given}").format(count=len(items), given=shown(counts)))
-    if all(type(item) is int and item >= 0 for item in items):  # the common case, fast
+    if set(map(type, items)) == {int} and min(items) >= 0:  # the common case, fast
         return tuple(items)
     checked = []
     for item in items:
@@ -129,15 +131,19 @@ def check_shoe(decks: int = _DECKS, removed=(), counts=None) -> tuple[int, ...]:
     if total > _MAX_SHOE_CARDS:
         raise BaccaratError(_("exact odds take a shoe of at most {most} cards, not {given}").format(
             most=format_number(_MAX_SHOE_CARDS), given=shown(total)))
-    check_shoe_size(total)
+    if total < MAX_CARDS:
+        check_shoe_size(total)  # refuses it
     return rank_counts
 
 
+# The ranks A..K by value: the four worth 0 (summed), and the one rank of each value 1..9.
+_RANKS_WORTH_0 = itemgetter(*(i for i, rank in enumerate(RANKS) if RANK_VALUES[rank] == 0))
+_RANK_WORTH = itemgetter(*(i for value in range(1, 10) for i, rank in enumerate(RANKS) if RANK_VALUES[rank] == value))
+
+
 def _value_counts(rank_counts) -> list[int]:
-    values = [0] * 10
-    for rank, count in zip(RANKS, rank_counts):
-        values[RANK_VALUES[rank]] += count
-    return values
+    """How many cards of each value 0..9 the 13 rank counts A..K hold."""
+    return [sum(_RANKS_WORTH_0(rank_counts)), *_RANK_WORTH(rank_counts)]
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -190,25 +196,34 @@ def _coup_table(player_draws_on=PLAYER_DRAWS_ON) -> SimpleNamespace:
 
 
 _HALF = 5  # a multiset's weight is (its values 0..4's part) × (its values 5..9's part): see _halves
-_ONE = 10 * MAX_CARDS + MAX_CARDS + 1  # where a shoe's factor table (see _factor_table) holds a 1
+_ROW = MAX_CARDS + 2  # a shoe's factor table (see _factor_table): per value its 6 falling products, 1, 1; ...
+_SCALE = 10 * _ROW    # ... then the scale row: (N - s) ... (N - 5) for s = 0..5, then 1, 1
+_ONE = _SCALE + _ROW - 1  # where the table holds a 1
 
 
 def _halves(multisets: np.ndarray) -> dict:
     """Index arrays that let ``_weights`` weigh every multiset from its two halves (values 0..4 and 5..9).
 
-    A weight is a product over values v of n_v (n_v - 1) ... times the scale (N - s) ... (N - 5) to 6 cards. The
-    few hundred distinct halves are weighed once per shoe (``half_index``), each group multiplies its ``low`` and
-    ``high`` half, and each block of one size (``blocks``: size, first group, end) is scaled at once.
+    A weight is a product over values v of n_v (n_v - 1) ... times the scale (N - s) ... (N - 5) to 6 cards. A low
+    half with its multiset's size s (so it carries the scale) and a high half are each weighed once per shoe, from
+    the 6 factors ``half_index`` points to (low ones first). Taken in ``group_order``, the multisets of each low half
+    come together (``low_repeats`` of them), so each repeats its low half's weight and multiplies its ``high``.
     """
-    low_sets, low = np.unique(multisets[:, :_HALF], axis=0, return_inverse=True)
+    sizes = multisets.sum(axis=1)
+    low_sets, low = np.unique(np.column_stack((multisets[:, :_HALF], sizes)), axis=0, return_inverse=True)
     high_sets, high = np.unique(multisets[:, _HALF:], axis=0, return_inverse=True)
-    sets = np.vstack((low_sets, high_sets)).T                                 # 5 × halves
-    values = np.arange(_HALF)[:, None] + np.where(np.arange(sets.shape[1]) < len(low_sets), 0, _HALF)
-    ends = np.searchsorted(multisets.sum(axis=1), np.arange(MAX_CARDS + 2))
-    return {"half_index": np.where(sets > 0, values * MAX_CARDS + sets - 1, _ONE).astype(np.intp),
-            "low": low.ravel().astype(np.intp), "high": (len(low_sets) + high.ravel()).astype(np.intp),
-            "blocks": [(size, int(ends[size]), int(ends[size + 1])) for size in range(MAX_CARDS + 1)
-                       if ends[size] < ends[size + 1]]}
+    low_index = np.column_stack((_factor_index(low_sets[:, :_HALF], 0), _SCALE + low_sets[:, _HALF]))
+    high_index = np.column_stack((_factor_index(high_sets, _HALF), np.full(len(high_sets), _ONE)))
+    group_order = np.argsort(low.ravel(), kind="stable")
+    return {"half_index": np.ascontiguousarray(np.vstack((low_index, high_index)).T, dtype=np.intp),
+            "group_order": group_order, "low_repeats": np.bincount(low.ravel()),
+            "high": len(low_sets) + high.ravel()[group_order].astype(np.intp)}
+
+
+def _factor_index(counts: np.ndarray, first_value: int) -> np.ndarray:
+    """Where a shoe's factor table holds n_v (n_v - 1) ... for each count of values ``first_value`` on, or a 1."""
+    values = first_value + np.arange(counts.shape[1])
+    return np.where(counts > 0, values * _ROW + counts - 1, _ONE)
 
 
 def _multiset_keys(cards: np.ndarray, used: np.ndarray) -> np.ndarray:
@@ -243,43 +258,58 @@ _FLOAT_EXACT = 2 ** 53  # every integer up to this is exact in float64
 
 @lru_cache(maxsize=4096)
 def _falling_factors(count: int) -> tuple[int, ...]:
-    """count, count (count - 1), ... : the falling products of 1 to 6 factors (0 once the factors pass count)."""
-    products = [count]
-    for k in range(1, MAX_CARDS):
-        products.append(products[-1] * (count - k))
-    return tuple(products)
+    """count, count (count - 1), ... : the falling products of 1 to 6 factors (0 once the factors pass count), 1, 1."""
+    return (*(perm(count, k) for k in range(1, MAX_CARDS + 1)), 1, 1)
 
 
-def _factor_table(value_counts, total: int) -> list[int]:
-    """The factors of a shoe's weights, at the places ``_halves`` points to (1 at ``_ONE``)."""
-    scale = [_falling_factors(total - size)[MAX_CARDS - 1 - size] for size in range(MAX_CARDS)]
-    return [factor for count in value_counts for factor in _falling_factors(count)] + scale + [1, 1]
+@lru_cache(maxsize=4096)
+def _scales(total: int) -> tuple[int, ...]:
+    """(N - s) ... (N - 5) for s = 0..5, which bring a coup of s cards to 6 of N cards, then 1, 1: the scale row."""
+    return (*(perm(total - size, MAX_CARDS - size) for size in range(MAX_CARDS)), 1, 1)
+
+
+_FLOAT_CARDS = max(total for total in range(MAX_CARDS, 1000) if perm(total, MAX_CARDS) < _FLOAT_EXACT)  # 458
+
+
+@lru_cache(maxsize=1)
+def _float_rows() -> np.ndarray:
+    """In float64, the factor rows of every count up to ``_FLOAT_CARDS``, then the scale rows of 6 to that many."""
+    return np.array([_falling_factors(count) for count in range(_FLOAT_CARDS + 1)]
+                    + [_scales(total) for total in range(MAX_CARDS, _FLOAT_CARDS + 1)], np.float64)
+
+
+def _factor_table(value_counts, total: int, dtype) -> np.ndarray:
+    """The factors of a shoe's weights, a row of 8 per value and the scale row, where ``_halves`` points."""
+    if dtype is np.float64:  # every row a float64 shoe needs is in one table: one lookup
+        return _float_rows().take([*value_counts, _FLOAT_CARDS + 1 - MAX_CARDS + total], axis=0).ravel()
+    return np.array([_falling_factors(count) for count in value_counts] + [_scales(total)], dtype).ravel()
 
 
 def _weights(value_counts, table=None) -> tuple[np.ndarray, int]:
-    """Integer weight of each multiset (any order of it) over the common denominator N (N-1) ... (N-5).
+    """Integer weight of each multiset (any order of it), in ``group_order``, over the denominator N (N-1) ... (N-5).
 
-    No weight, partial product or sum exceeds that denominator, so float64 is exact below 2**53 (up to 458 cards),
-    int64 while it fits 64 bits (about 1,450 cards), and Python integers above that.
+    Nothing here exceeds that denominator, the number of ordered deals of 6 cards: a product of value factors counts
+    the ordered deals of those cards (at most N (N-1) ... for as many), times the scale at most the deals of 6, and
+    a row's sum of weights counts some 6-card deals. So float64 is exact while the denominator is below 2**53 (up to
+    458 cards), int64 cannot overflow while it fits 64 bits (up to 1,450 cards), and Python integers take the rest.
     """
     table = _coup_table(PLAYER_DRAWS_ON) if table is None else table
-    factors = _factor_table(value_counts, sum(value_counts))
-    denominator = factors[10 * MAX_CARDS]
+    total = sum(value_counts)
+    denominator = perm(total, MAX_CARDS)
     dtype = np.float64 if denominator < _FLOAT_EXACT else np.int64 if denominator <= _INT64_MAX else object
     # every index here is in range: "clip" skips numpy's bounds check
-    halves = np.array(factors, dtype=dtype).take(table.half_index, mode="clip").prod(axis=0)
-    weights = halves.take(table.low, mode="clip")
+    halves = _factor_table(value_counts, total, dtype).take(table.half_index, mode="clip").prod(axis=0)
+    weights = halves[:len(table.low_repeats)].repeat(table.low_repeats)  # the multisets in ``group_order``
     weights *= halves.take(table.high, mode="clip")
-    for size, start, end in table.blocks:
-        weights[start:end] *= factors[10 * MAX_CARDS + size]
     return weights, denominator
 
 
 def _stack(rows: tuple, table, dtype) -> np.ndarray:
-    """The compiled ``rows`` of ``table`` as one (groups × rows) matrix of ``dtype``, built once per set of rows."""
-    key = (tuple(id(row) for row in rows), np.dtype(dtype).char)
+    """The compiled ``rows`` of ``table`` as one (groups × rows) matrix of ``dtype``, its groups in ``group_order``;
+    built once per set of rows."""
+    key = (*map(id, rows), dtype)
     if key not in table.stacks:  # the rows kept alive: their ids stay theirs
-        table.stacks[key] = (np.stack(rows, axis=1).astype(dtype), rows)
+        table.stacks[key] = (np.stack(rows, axis=1)[table.group_order].astype(dtype), rows)
     return table.stacks[key][0]
 
 
@@ -287,7 +317,7 @@ def _numerators(rows: tuple, value_counts, table=None) -> tuple[list[int], int]:
     """Each row's chance on the shoe of ``value_counts``, as (numerators, common denominator)."""
     table = _coup_table(PLAYER_DRAWS_ON) if table is None else table
     weights, denominator = _weights(value_counts, table)
-    matrix = _stack(rows, table, np.float64 if weights.dtype == np.float64 else np.int64)
+    matrix = _stack(rows, table, weights.dtype)
     return [int(value) for value in (weights @ matrix).tolist()], denominator
 
 
@@ -296,8 +326,8 @@ def _probability(row: np.ndarray, value_counts, table=None) -> Fraction:
     return Fraction(numerator, denominator)
 
 
-def _probabilities(rows: dict, value_counts) -> dict:
-    numerators, denominator = _numerators(tuple(rows.values()), value_counts)
+def _probabilities(rows: dict, value_counts, table=None) -> dict:
+    numerators, denominator = _numerators(tuple(rows.values()), value_counts, table)
     return {key: Fraction(numerator, denominator) for key, numerator in zip(rows, numerators)}
 
 
@@ -316,9 +346,9 @@ def outcome_probabilities(decks: int = _DECKS, removed=(), counts=None) -> dict:
     >>> {o.value: f"{float(p):.9f}" for o, p in outcome_probabilities(6).items()}
     {'player': '0.446278570', 'banker': '0.458652719', 'tie': '0.095068711'}
     """
-    rank_counts = check_shoe(decks, removed, counts)
-    rows = {outcome: _row_for(name, predicate) for outcome, (name, predicate) in _OUTCOME_ROWS.items()}
-    return _probabilities(rows, _value_counts(rank_counts))
+    rank_counts, table = check_shoe(decks, removed, counts), _coup_table(PLAYER_DRAWS_ON)
+    rows = {outcome: _row_for(name, predicate, table) for outcome, (name, predicate) in _OUTCOME_ROWS.items()}
+    return _probabilities(rows, _value_counts(rank_counts), table)
 
 
 _OUTCOME_ROWS = {outcome: (f"outcome {outcome.value}", lambda coups, code=code: coups.outcome == code)

@@ -1,6 +1,7 @@
 """Exact odds against an independent brute-force enumerator, published figures, and bad input."""
 
 from fractions import Fraction
+from math import perm
 
 import pytest
 
@@ -101,6 +102,17 @@ def test_pairs_equal_brute_force(name):
     assert _pair_probability(counts, "player pair") == player_pair
     assert _pair_probability(counts, "banker pair") == banker_pair
     assert house_edge("player-pair", "standard", counts=counts) == -(11 * player_pair - (1 - player_pair))
+
+
+# The largest shoes of float64 and of int64 weights (N (N-1) ... (N-5) below 2**53, below 2**63), nearly all
+# of value 0, so that a six-card run of 0s weighs nearly the whole denominator.
+@pytest.mark.parametrize("counts", [[10] * 12 + [338], [10] * 12 + [1330]], ids=["458 cards", "1,450 cards"])
+def test_the_largest_float64_and_int64_shoes_equal_brute_force(counts):
+    cards = sum(counts)
+    assert perm(cards, 6) < 2 ** 53 <= perm(cards + 1, 6) or perm(cards, 6) < 2 ** 63 <= perm(cards + 1, 6)
+    expected = brute_force_chances(counts, {name: EVENTS[name] for name in ("player", "banker", "tie")})
+    assert outcome_probabilities(counts=counts) == {Outcome.PLAYER: expected["player"],
+                                                    Outcome.BANKER: expected["banker"], Outcome.TIE: expected["tie"]}
 
 
 def test_removed_cards_equal_the_same_shoe_given_as_counts():
