@@ -1,7 +1,8 @@
 """Exercises as data: a ``Question`` and ``check_answer``, the pure function every exercise widget calls.
 
 Numbers match however they are written, words in either language; a blank answer, or not a number where one is
-asked, is not judged, so it neither counts nor reveals.
+asked, is not judged, so it neither counts nor reveals. A question and a feedback keep their data and are worded when
+read, in the language current then (a builder hands ``Question`` functions that word each part).
 
 >>> question = Question("What is 7 + 8, units digit only?", "5", "7 + 8 = 15.")
 >>> check_answer(question, "5").correct, check_answer(question, " 5.0 ").correct, check_answer(question, "15").message
@@ -186,9 +187,6 @@ class Feedback:
 
     def _shown(self) -> tuple:
         return self.correct, self.message, self.judged
-
-    def __iter__(self):                      # unpacks as (correct, message, judged), as the NamedTuple did
-        return iter(self._shown())
 
     def __eq__(self, other):
         return self._shown() == other._shown() if isinstance(other, Feedback) else NotImplemented
