@@ -104,8 +104,8 @@ def best_removal_question(bet: str, table="standard", decks: int = 8) -> Questio
     return Question(lambda: _("In {shoe}, taking out one card of which value helps the {bet} bet most?").format(
                         shoe=_shoe_words(decks), bet=bet_label(bet)),
                     str(best),
-                    lambda: _("Removing one card of value {value} changes the {bet} edge by {change} percentage points, the "
-                      "most helpful of all ten values; the most harmful is {worst}.").format(
+                    lambda: _("Removing one card of value {value} changes the {bet} edge by {change} percentage "
+                              "points, the most helpful of all ten values; the most harmful is {worst}.").format(
                         value=VALUE_LABELS[best], bet=bet_label(bet),
                         change=localized(f"{float(effects[best]) * 100:+.5f}"),
                         worst=VALUE_LABELS[max(effects, key=effects.get)]),
@@ -125,8 +125,8 @@ def positive_question(points, bet: str) -> Question:
     return Question(lambda: _("On how many of the {coups} coups of the shoe did the {bet} bet have positive "
                               "expectation (a house edge below 0)?").format(coups=len(points), bet=bet_label(bet)),
                     str(count),
-                    lambda: _("{count} of {coups}: its exact edge went from {low} to {high} through the shoe, and only a "
-                      "negative edge favours the bettor.").format(
+                    lambda: _("{count} of {coups}: its exact edge went from {low} to {high} through the shoe, and "
+                              "only a negative edge favours the bettor.").format(
                         count=count, coups=len(points), low=localized(f"{float(low):.3%}"),
                         high=localized(f"{float(high):.3%}")),
                     skill="counting", key=f"positive coups, {bet}, {len(points)} coups")
@@ -141,8 +141,8 @@ def five_question(decks: int = 8) -> Question:
                               "For the Player bet, is it better that Player draws or stands?").format(
                         shoe=_shoe_words(decks)),
                     lambda: _(names[best]),
-                    lambda: _("The Player bet's exact expectation is {draw} if Player draws and {stand} if Player stands on "
-                      "5: {best} is better. (Punto Banco's fixed rule: Player draws on 5.)").format(
+                    lambda: _("The Player bet's exact expectation is {draw} if Player draws and {stand} if Player "
+                              "stands on 5: {best} is better. (Punto Banco's fixed rule: Player draws on 5.)").format(
                         draw=localized(f"{float(choice['draw']):+.3%}"),
                         stand=localized(f"{float(choice['stand']):+.3%}"), best=_(names[best])),
                     lambda: (_(DRAW), _(STAND)),

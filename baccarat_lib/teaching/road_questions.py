@@ -109,8 +109,9 @@ def bead_question(coup_number: int, rows: int = ROWS) -> Question:
     cell = bead_plate([Outcome.TIE] * coup_number, rows)[-1]
     return Question(lambda: _("On a Bead Plate {rows} rows deep, which column (counting from 1) holds coup number "
                               "{coup}?").format(rows=rows, coup=coup_number), str(cell.column + 1),
-                    lambda: _("Each column holds {rows} coups, filled top to bottom: coup {coup} is in row {row} of column "
-                      "{column}.").format(rows=rows, coup=coup_number, row=cell.row + 1, column=cell.column + 1),
+                    lambda: _("Each column holds {rows} coups, filled top to bottom: coup {coup} is in row {row} of "
+                              "column {column}.").format(rows=rows, coup=coup_number, row=cell.row + 1,
+                                                         column=cell.column + 1),
                     skill="roads", key=f"bead plate: coup {coup_number}, {rows} rows")
 
 

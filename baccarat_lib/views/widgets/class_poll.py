@@ -54,7 +54,7 @@ def _send(poll_id: int, answer: str):
 
 
 def _link_state() -> str | None:
-    """The state of this kernel's class link (``ClassLink.state``: "ok", "retrying", "token refused"); None off the hub."""
+    """This kernel's class link's ``ClassLink.state`` ("ok", "retrying", "token refused"); None off the hub."""
     link = _class_link(None)
     return None if link is None else link.state
 
