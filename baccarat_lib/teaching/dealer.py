@@ -30,14 +30,14 @@ from ..errors import BaccaratError, check_seed, refusal, shown, whole_number
 from ..game.coup import Coup
 from ..game.explanations import step_text
 from ..game.formatting import duration, money
-from ..game.payouts import bet_label, pay_table, settle, stake_amount
+from ..game.payouts import Settlement, bet_label, pay_table, settle, stake_amount
 from ..game.rules import hand_total
 from ..game.shoe import ShoeRun
 from ..game.formatting import localized
 from ..i18n import N_, _
 from ..progress.recorder import AnswerRecorder
 from ..progress.store import ProgressStore
-from .questions import ANSWER_NAMES, Question, _answer_text, check_answer, english_money, same_word
+from .questions import ANSWER_NAMES, Question, _answer_text, check_answer, english_money, same_word, worded
 
 __all__ = ["DEALER_KINDS", "DEALER_KIND_NAMES", "DEALER_STAKES", "Call", "DealerFeedback", "KindSummary", "WrongCoup",
            "DealerReport", "DealerSession"]
@@ -61,19 +61,26 @@ def target_text(target: float) -> str:
     return _("{seconds} s").format(seconds=localized(f"{target:g}"))
 
 
+# The step of a coup whose sentence explains each kind of call (the settle call: its settlement's).
+_STEP_OF_KIND = {"natural": "natural", "player-draw": "player-rule", "banker-draw": "banker-rule", "winner": "compare"}
+
+
 @dataclass(frozen=True)
 class Call:
-    """One decision to call on a coup with its first ``shown`` cards face up; ``choices`` empty: type an amount."""
+    """One decision to call on a coup with its first ``shown`` cards face up; ``choices`` empty: type an amount.
+
+    It holds data: the answer codes offered (``codes``) and the right one (``code``), or the ``settlement`` to pay;
+    its ``prompt``, ``choices``, ``answer`` and ``why`` are worded when read, in the language current then.
+    """
 
     kind: str
-    prompt: str
-    choices: tuple
-    answer: str
-    why: str
+    codes: tuple
+    code: str | None
     key: str
     coup: Coup
     coup_number: int
     shown: int
+    settlement: Settlement | None = None
 
     @property
     def skill(self) -> str:
@@ -81,13 +88,46 @@ class Call:
         return "dealer:" + self.kind
 
     @property
+    def prompt(self) -> str:
+        """The call's question: "Natural?", or the bet to pay and its stake."""
+        settlement = self.settlement
+        if settlement is None:
+            return _(DEALER_KIND_NAMES[self.kind])
+        if settlement.line is not None and settlement.line.commission:
+            prompt = _("{bet} bet of {stake} wins: pay? (the net, after commission)")
+        else:
+            prompt = _("{bet} bet of {stake} wins: pay?")
+        return prompt.format(bet=bet_label(settlement.bet), stake=money(settlement.stake))
+
+    @property
+    def choices(self) -> tuple:
+        """The answers offered, named in the current language; empty: an amount is typed."""
+        return tuple(_(ANSWER_NAMES[code]) for code in self.codes)
+
+    @property
+    def answer(self) -> str:
+        """The right answer as shown: a choice's name, or the net amount to pay."""
+        return money(self.settlement.net) if self.settlement is not None else _(ANSWER_NAMES[self.code])
+
+    @property
+    def why(self) -> str:
+        """The coup's own sentence for this decision (the settle call: the settlement's explanation)."""
+        if self.settlement is not None:
+            return self.settlement.explanation
+        return next(step_text(step) for step in self.coup.steps if step.rule == _STEP_OF_KIND[self.kind])
+
+    @property
     def question(self) -> Question:
-        """The call as an exercise, judged by ``teaching.questions.check_answer``."""
-        return Question(self.prompt, self.answer, self.why, self.choices)
+        """The call as an exercise, judged by ``teaching.questions.check_answer``, worded when read."""
+        return Question(lambda: self.prompt, lambda: self.answer, lambda: self.why, lambda: self.choices)
 
 
 class DealerFeedback(NamedTuple):
-    """The verdict on the answer ``given`` to ``call``; unjudged, it reveals nothing and the clock runs on."""
+    """The verdict on the answer ``given`` to ``call``; unjudged, it reveals nothing and the clock runs on.
+
+    ``words``: the message as text, or a function of no arguments that words it; ``message`` reads it in the
+    language current then.
+    """
 
     call: Call
     judged: bool
@@ -95,7 +135,12 @@ class DealerFeedback(NamedTuple):
     seconds: float | None
     slow: bool
     given: str
-    message: str
+    words: object
+
+    @property
+    def message(self) -> str:
+        """What the learner is told about this answer, in the current language."""
+        return worded(self.words)
 
 
 class KindSummary(NamedTuple):
@@ -196,32 +241,23 @@ class DealerSession:
         """The calls a dealer makes on one coup, in order, each answered and explained by the rules' own code."""
         player, banker = coup.player, coup.banker
 
-        def call(kind, choices, code, rule, key, face_up):
-            why = next(step_text(step) for step in coup.steps if step.rule == rule)    # the coup's own sentence
-            names = {choice: _(ANSWER_NAMES[choice]) for choice in choices}           # in the current language
-            return Call(kind, _(DEALER_KIND_NAMES[kind]), tuple(names.values()), names[code], why, key, coup, number,
-                        face_up)
-        calls = [call("natural", _NATURAL_CHOICES, _natural_call(coup), "natural",
+        def call(kind, choices, code, key, face_up):
+            return Call(kind, choices, code, key, coup, number, face_up)
+        calls = [call("natural", _NATURAL_CHOICES, _natural_call(coup),
                       f"Player {_ranks(player.cards[:2])}, Banker {_ranks(banker.cards[:2])}", 4)]
         if not coup.is_natural:
             third = player.third_card
-            calls += [call("player-draw", _DRAW_CHOICES, "draw" if player.drew else "stand", "player-rule",
+            calls += [call("player-draw", _DRAW_CHOICES, "draw" if player.drew else "stand",
                            f"Player {hand_total(player.cards[:2])}", 4),
-                      call("banker-draw", _DRAW_CHOICES, "draw" if banker.drew else "stand", "banker-rule",
+                      call("banker-draw", _DRAW_CHOICES, "draw" if banker.drew else "stand",
                            f"Banker {hand_total(banker.cards[:2])}, "
                            + (f"Player's third card {third.value}" if third is not None else "Player stood"),
                            4 + player.drew)]
         final = f"Player {player.total}, Banker {banker.total}"
-        calls.append(call("winner", _WINNER_CHOICES, coup.outcome.label, "compare", final, len(coup.cards)))
+        calls.append(call("winner", _WINNER_CHOICES, coup.outcome.label, final, len(coup.cards)))
         bet = coup.outcome.value                # the bet a dealer pays: the winning side's, or the Tie bet on a tie
-        settlement = settle(bet, stake, coup, self.table)
-        if bet == "banker" and any(line.commission for line in self.table.lines("banker")):
-            prompt = _("{bet} bet of {stake} wins: pay? (the net, after commission)")
-        else:
-            prompt = _("{bet} bet of {stake} wins: pay?")
-        prompt = prompt.format(bet=bet_label(bet), stake=money(stake))
-        calls.append(Call("settle", prompt, (), money(settlement.net), settlement.explanation,
-                          f"{bet} {english_money(stake)}, {final}", coup, number, len(coup.cards)))
+        calls.append(Call("settle", (), None, f"{bet} {english_money(stake)}, {final}", coup, number,
+                          len(coup.cards), settle(bet, stake, coup, self.table)))
         return calls
 
     # ---------------------------------------------------------------- the session
@@ -265,20 +301,21 @@ class DealerSession:
                                   "first call (dealer mode's Start button), then answer"))
         given = str(_answer_text(text)).strip()
         if given and call.choices and not any(same_word(given, choice, call.choices) for choice in call.choices):
-            why = _("Choose one of: {choices}.").format(choices=", ".join(call.choices))       # a blank: check_answer
-            return DealerFeedback(call, False, False, None, False, given, why)
+            return DealerFeedback(call, False, False, None, False, given,          # a blank: check_answer
+                                  lambda: _("Choose one of: {choices}.").format(choices=", ".join(call.choices)))
         verdict = check_answer(call.question, given)
         if not verdict.judged:
-            return DealerFeedback(call, False, False, None, False, given, verdict.message)
+            return DealerFeedback(call, False, False, None, False, given, lambda: verdict.message)
         seconds = self.recorder.seconds()
         slow = seconds > self.target_seconds
-        timing = (_("{seconds}, slower than the {target} target").format(
-            seconds=duration(seconds), target=target_text(self.target_seconds)) if slow
-            else duration(seconds))
-        if verdict.correct:
-            message = _("Right ({timing}).").format(timing=timing)
-        else:
-            message = _("Not quite ({timing}): the right call is {answer}. {why}").format(
+        target = self.target_seconds
+
+        def message():
+            timing = (_("{seconds}, slower than the {target} target").format(
+                seconds=duration(seconds), target=target_text(target)) if slow else duration(seconds))
+            if verdict.correct:
+                return _("Right ({timing}).").format(timing=timing)
+            return _("Not quite ({timing}): the right call is {answer}. {why}").format(
                 timing=timing, answer=call.answer, why=call.why)
         self.last = DealerFeedback(call, True, verdict.correct, seconds, slow, given, message)
         self.answered.append(self.last)

@@ -39,12 +39,14 @@ def wins_more_question(decks: int = 8) -> Question:
     decks = check_decks(decks)
     chances = outcome_probabilities(decks)
     more = max((Outcome.PLAYER, Outcome.BANKER), key=chances.get)
-    why = ", ".join(f"P({outcome.display_name}) = {percent(chances[outcome])}" for outcome in _OUTCOMES)
-    prompt = ngettext("From a shoe of {decks} deck, which side wins more coups?",
-                      "From a shoe of {decks} decks, which side wins more coups?", decks).format(decks=decks)
-    return Question(prompt, more.display_name,
-                    _("{chances}. Banker acts last: its rule can use Player's third card.").format(chances=why),
-                    (Outcome.PLAYER.display_name, Outcome.BANKER.display_name),
+    return Question(lambda: ngettext("From a shoe of {decks} deck, which side wins more coups?",
+                                     "From a shoe of {decks} decks, which side wins more coups?", decks).format(
+                        decks=decks),
+                    lambda: more.display_name,
+                    lambda: _("{chances}. Banker acts last: its rule can use Player's third card.").format(
+                        chances=", ".join(f"P({outcome.display_name}) = {percent(chances[outcome])}"
+                                          for outcome in _OUTCOMES)),
+                    lambda: (Outcome.PLAYER.display_name, Outcome.BANKER.display_name),
                     skill="odds", key=f"wins more, {decks}-deck shoe")
 
 
@@ -61,14 +63,19 @@ def lowest_edge_question(choices=(("banker", "standard"), ("player", "standard")
                                   "\"standard\"); {value} is not a pair").format(value=shown(choice)))
     bets = [(bet, *bet_lines(bet, table)) for bet, table in choices]
     counts = _shoe_counts(decks)
-    edges = {_("{bet} at “{table}”").format(bet=bet_label(bet), table=table_label(table)): _edge(bet, lines, counts)
-             for bet, table, lines in bets}
+    edges = [_edge(bet, lines, counts) for bet, _table, lines in bets]
     with using_language("en"):                 # the key (saved progress) is the same in every language
         english = [f"{bet_label(bet)} ({table.name})" for bet, table, _lines in bets]
-    best = min(edges, key=edges.get)
-    why = "; ".join(f"{label}: {percent(edge)}" for label, edge in edges.items())
-    return Question(_("With {decks} decks, which bet has the lowest house edge?").format(decks=decks), best,
-                    _("House edges: {edges}.").format(edges=why), tuple(edges), skill="odds",
+    best = min(range(len(bets)), key=edges.__getitem__)
+
+    def labels():
+        return [_("{bet} at “{table}”").format(bet=bet_label(bet), table=table_label(table))
+                for bet, table, _lines in bets]
+    return Question(lambda: _("With {decks} decks, which bet has the lowest house edge?").format(decks=decks),
+                    lambda: labels()[best],
+                    lambda: _("House edges: {edges}.").format(edges="; ".join(
+                        f"{label}: {percent(edge)}" for label, edge in dict(zip(labels(), edges)).items())),
+                    lambda: tuple(dict.fromkeys(labels())), skill="odds",
                     key=f"lowest edge, {decks}-deck shoe: {', '.join(english)}"[:200])
 
 
@@ -77,11 +84,12 @@ def no_commission_question(decks: int = 8) -> Question:
     decks = check_decks(decks)
     free = derive_table("standard", "banker-free", "Banker pays 1:1, no commission.", commission=0)
     edge = house_edge("banker", free, decks)
-    answer = _(HOUSE) if edge > 0 else _(BETTOR)
-    return Question(_("Suppose a Banker win paid a full 1:1, no commission, with the same drawing rules. "
-                      "Who would have the edge on a Banker bet?"), answer,
-                    _("The house edge would be {edge}: negative means the bettor wins on average. "
-                      "That is why Banker wins pay less than 1:1.").format(edge=percent(edge)), (_(HOUSE), _(BETTOR)),
+    return Question(lambda: _("Suppose a Banker win paid a full 1:1, no commission, with the same drawing rules. "
+                              "Who would have the edge on a Banker bet?"),
+                    lambda: _(HOUSE) if edge > 0 else _(BETTOR),
+                    lambda: _("The house edge would be {edge}: negative means the bettor wins on average. "
+                              "That is why Banker wins pay less than 1:1.").format(edge=percent(edge)),
+                    lambda: (_(HOUSE), _(BETTOR)),
                     skill="odds", key=f"no commission, {decks}-deck shoe")
 
 
@@ -93,11 +101,11 @@ def best_removal_question(bet: str, table="standard", decks: int = 8) -> Questio
     table, lines = bet_lines(bet, table)
     effects = _effect_of_removal(bet, lines, _removable_shoe(decks))
     best = min(effects, key=effects.get)
-    return Question(_("In {shoe}, taking out one card of which value helps the {bet} bet most?").format(
+    return Question(lambda: _("In {shoe}, taking out one card of which value helps the {bet} bet most?").format(
                         shoe=_shoe_words(decks), bet=bet_label(bet)),
                     str(best),
-                    _("Removing one card of value {value} changes the {bet} edge by {change} percentage points, the "
-                      "most helpful of all ten values; the most harmful is {worst}.").format(
+                    lambda: _("Removing one card of value {value} changes the {bet} edge by {change} percentage "
+                              "points, the most helpful of all ten values; the most harmful is {worst}.").format(
                         value=VALUE_LABELS[best], bet=bet_label(bet),
                         change=localized(f"{float(effects[best]) * 100:+.5f}"),
                         worst=VALUE_LABELS[max(effects, key=effects.get)]),
@@ -114,10 +122,11 @@ def positive_question(points, bet: str) -> Question:
             bets=", ".join(map(str, known)), value=shown(bet)))
     count = _positive_coups(points)[bet]
     low, high = _edge_ranges(points)[bet]
-    return Question(_("On how many of the {coups} coups of the shoe did the {bet} bet have positive "
-                      "expectation (a house edge below 0)?").format(coups=len(points), bet=bet_label(bet)), str(count),
-                    _("{count} of {coups}: its exact edge went from {low} to {high} through the shoe, and only a "
-                      "negative edge favours the bettor.").format(
+    return Question(lambda: _("On how many of the {coups} coups of the shoe did the {bet} bet have positive "
+                              "expectation (a house edge below 0)?").format(coups=len(points), bet=bet_label(bet)),
+                    str(count),
+                    lambda: _("{count} of {coups}: its exact edge went from {low} to {high} through the shoe, and "
+                              "only a negative edge favours the bettor.").format(
                         count=count, coups=len(points), low=localized(f"{float(low):.3%}"),
                         high=localized(f"{float(high):.3%}")),
                     skill="counting", key=f"positive coups, {bet}, {len(points)} coups")
@@ -127,13 +136,14 @@ def five_question(decks: int = 8) -> Question:
     """Against Banker's Punto Banco rules, should Player draw or stand on a two-card 5? Answered by ``five_choice``."""
     choice = _five_choice(check_decks(decks))
     best = max(choice, key=choice.get)
-    names = {"draw": _(DRAW), "stand": _(STAND)}
-    return Question(_("In {shoe}, Player holds a two-card 5 and Banker plays the Punto Banco rules. "
-                      "For the Player bet, is it better that Player draws or stands?").format(shoe=_shoe_words(decks)),
-                    names[best],
-                    _("The Player bet's exact expectation is {draw} if Player draws and {stand} if Player stands on "
-                      "5: {best} is better. (Punto Banco's fixed rule: Player draws on 5.)").format(
+    names = {"draw": DRAW, "stand": STAND}
+    return Question(lambda: _("In {shoe}, Player holds a two-card 5 and Banker plays the Punto Banco rules. "
+                              "For the Player bet, is it better that Player draws or stands?").format(
+                        shoe=_shoe_words(decks)),
+                    lambda: _(names[best]),
+                    lambda: _("The Player bet's exact expectation is {draw} if Player draws and {stand} if Player "
+                              "stands on 5: {best} is better. (Punto Banco's fixed rule: Player draws on 5.)").format(
                         draw=localized(f"{float(choice['draw']):+.3%}"),
-                        stand=localized(f"{float(choice['stand']):+.3%}"), best=names[best]),
-                    (_(DRAW), _(STAND)),
+                        stand=localized(f"{float(choice['stand']):+.3%}"), best=_(names[best])),
+                    lambda: (_(DRAW), _(STAND)),
                     skill="counting", key=f"Player's 5, {decks}-deck shoe")

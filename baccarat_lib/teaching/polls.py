@@ -66,7 +66,7 @@ def read_poll(reply) -> Poll | None:
 
 def _published_table_question(rows_name: str, name: str, key: str) -> Question:
     """``wrong_rows_question`` of a Banker table printed in a guide, ``name`` in the lessons' catalog."""
-    return wrong_rows_question(tableau.read_published_table(getattr(tableau, rows_name)), tr(name), key=key)
+    return wrong_rows_question(tableau.read_published_table(getattr(tableau, rows_name)), lambda: tr(name), key=key)
 
 
 @lru_cache(maxsize=4)

@@ -30,7 +30,7 @@ from ..game.payouts import EVENTS, coup_facts, pay_table
 from ..game.rules import BANKER_TABLEAU, hand_total
 from ..game.formatting import localized
 from ..game.shoe import _seed_text
-from ..i18n import N_, _, language
+from ..i18n import N_, _
 from ..progress.schedule import _pairs, next_items, stored_states
 from ..progress.store import ProgressStore, banker_cell_skill, skill_family
 from .questions import Feedback, Question, _answer_text, check_answer
@@ -129,7 +129,7 @@ def _total(rng, difficulty):
     total = rng.randrange(9 if difficulty == 2 else 10)       # two cards cannot make 9 from 19
     cards = _hand(rng, total, size, high)
     question = total_question(cards)
-    return replace(question, choices=tuple(str(total) for total in range(10))), (_values(cards), (total, size))
+    return question.replace(choices=tuple(str(total) for total in range(10))), (_values(cards), (total, size))
 
 
 def _natural(rng, difficulty):
@@ -282,8 +282,8 @@ def make_exercise(kind: str, difficulty: int = 1, seed=None) -> Exercise:
 
 
 @lru_cache(maxsize=256)
-def _exercise_at(kind: str, difficulty: int, seed: int, number: int, code: str) -> Exercise:
-    """The question, cached once per language ``code`` (its words are the language's; its situation the same)."""
+def _exercise_at(kind: str, difficulty: int, seed: int, number: int) -> Exercise:
+    """The question, cached: its words are made when shown, in the language current then."""
     return _exercise(kind, difficulty, random.Random(f"{kind}/{difficulty}/{_seed_text(seed)}/{_seed_text(number)}"))
 
 
@@ -291,7 +291,7 @@ def drill_exercises(kind: str, difficulty: int, seed, count: int = 10) -> list[E
     """The first ``count`` questions (0..10,000) of a drill: the same for the same ``seed`` (0 or more)."""
     kind, difficulty = _check_choice(kind, difficulty)
     seed, count = _replay_seed(seed), whole_number("count", count, 0, MAX_DRILL_LENGTH)
-    return [_exercise_at(kind, difficulty, seed, number, language()) for number in range(count)]
+    return [_exercise_at(kind, difficulty, seed, number) for number in range(count)]
 
 
 def final_test(seed, questions: int = FINAL_TEST_QUESTIONS) -> tuple[Exercise, ...]:
@@ -300,7 +300,7 @@ def final_test(seed, questions: int = FINAL_TEST_QUESTIONS) -> tuple[Exercise, .
     >>> [exercise.kind for exercise in final_test(2024, 6)]
     ['total', 'natural', 'player-draw', 'banker-draw', 'winner', 'settle']
     """
-    return _final_test(_replay_seed(seed), _test_length(questions), language())
+    return _final_test(_replay_seed(seed), _test_length(questions))
 
 
 def _test_length(questions) -> int:
@@ -313,8 +313,8 @@ def _test_length(questions) -> int:
 
 
 @lru_cache(maxsize=32)
-def _final_test(seed: int, questions: int, code: str) -> tuple[Exercise, ...]:
-    """The test, cached once per language ``code`` (the same questions, in the language's words)."""
+def _final_test(seed: int, questions: int) -> tuple[Exercise, ...]:
+    """The test, cached: its questions are worded when shown, in the language current then."""
     rng = random.Random(f"test/{_seed_text(seed)}")
     if questions < len(KINDS):
         kinds = rng.sample(KINDS, questions)
@@ -525,8 +525,8 @@ class Drill:
         if self.current is not None:
             return self.current
         if self.kind == TEST:
-            return _final_test(self.seed, self.length, language())[self.number]
-        return _exercise_at(self.kind, self.difficulty, self.seed, self.number, language())
+            return _final_test(self.seed, self.length)[self.number]
+        return _exercise_at(self.kind, self.difficulty, self.seed, self.number)
 
     @property
     def adaptive(self) -> bool:

@@ -1,7 +1,8 @@
 """Exercises as data: a ``Question`` and ``check_answer``, the pure function every exercise widget calls.
 
 Numbers match however they are written, words in either language; a blank answer, or not a number where one is
-asked, is not judged, so it neither counts nor reveals.
+asked, is not judged, so it neither counts nor reveals. A question and a feedback keep their data and are worded when
+read, in the language current then (a builder hands ``Question`` functions that word each part).
 
 >>> question = Question("What is 7 + 8, units digit only?", "5", "7 + 8 = 15.")
 >>> check_answer(question, "5").correct, check_answer(question, " 5.0 ").correct, check_answer(question, "15").message
@@ -13,9 +14,7 @@ Feedback(correct=False, message='Type a whole number, such as 12 or −10.', jud
 from __future__ import annotations
 
 import numbers
-from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import NamedTuple
 
 from ..errors import BaccaratError, refusal, shown
 from ..game.formatting import money, read_number
@@ -80,22 +79,32 @@ def english_money(amount) -> str:
         return money(amount)
 
 
-@dataclass(frozen=True)
+def worded(text):
+    """``text`` as shown now: itself, or what its maker (a function of no arguments) words in the current language."""
+    return text() if callable(text) else text
+
+
 class Question:
-    """An exercise: prompt, choices (empty: typed), answer and why; its ``skill`` and ``key`` for saved progress."""
+    """An exercise: prompt, choices (empty: typed), answer and why; its ``skill`` and ``key`` for saved progress.
 
-    prompt: str
-    answer: str
-    explanation: str
-    choices: tuple[str, ...] = field(default=())
-    skill: str = "exercise"
-    key: str | None = None
+    ``prompt``, ``answer``, ``explanation`` and ``choices`` are each given as text (a tuple of texts for choices) or
+    as a function of no arguments that words it: a builder's question keeps its data, and each read words it in the
+    language current then, so a question built before ``set_language("vi")`` is shown in Vietnamese after it.
+    ``key`` None: the prompt as worded when the question is built.
+    """
 
-    def __post_init__(self):
+    __slots__ = ("_prompt", "_answer", "_explanation", "_choices", "skill", "key")
+
+    def __init__(self, prompt, answer, explanation, choices=(), skill: str = "exercise", key: str | None = None):
+        set_ = object.__setattr__
+        set_(self, "_prompt", prompt)
+        set_(self, "_answer", answer)
+        set_(self, "_explanation", explanation)
+        set_(self, "_choices", choices)
         for name in ("prompt", "answer", "explanation"):
             if not isinstance(getattr(self, name), str):
                 raise BaccaratError(_("{name} must be text, not {value}")
-                    .format(name=name, value=shown(getattr(self, name))))
+                    .format(name=name, value=shown(worded(getattr(self, "_" + name)))))
         choices = self.choices
         if isinstance(choices, str) or not isinstance(choices, (tuple, list)) \
                 or not all(isinstance(choice, str) for choice in choices):
@@ -103,9 +112,7 @@ class Question:
         if choices and self.answer not in choices:
             raise BaccaratError(_("answer {value} must be one of the choices {value2}")
                 .format(value=shown(self.answer), value2=shown(tuple(choices))))
-        object.__setattr__(self, "choices", tuple(choices))
-        _check_skill(self.skill)
-        key = self.key
+        _check_skill(skill)
         if key is None:                            # the prompt names the situation; a store keeps MAX_TEXT characters
             key = self.prompt.strip() or "exercise"
             key = key if len(key) <= MAX_TEXT else key[:MAX_TEXT - 1] + "…"
@@ -113,15 +120,85 @@ class Question:
             raise BaccaratError(_("key must be None or a text of 1 to {max_text} characters naming "
                                   'the situation (such as "7 8"), not {value}')
                                       .format(max_text=MAX_TEXT, value=shown(key)))
-        object.__setattr__(self, "key", key)
+        set_(self, "skill", skill)
+        set_(self, "key", key)
+
+    @property
+    def prompt(self) -> str:
+        """What is asked, in the current language."""
+        return worded(self._prompt)
+
+    @property
+    def answer(self) -> str:
+        """The right answer as shown (one of ``choices``, if any), in the current language."""
+        return worded(self._answer)
+
+    @property
+    def explanation(self) -> str:
+        """Why that is the answer, in the current language."""
+        return worded(self._explanation)
+
+    @property
+    def choices(self) -> tuple[str, ...]:
+        """The answers offered as buttons, in the current language; empty: the answer is typed."""
+        choices = worded(self._choices)
+        return tuple(choices) if isinstance(choices, list) else choices
+
+    def replace(self, **changes) -> Question:
+        """A copy with ``changes`` (``choices=…`` and the other arguments, as text or makers), as dataclasses'."""
+        given = {"prompt": self._prompt, "answer": self._answer, "explanation": self._explanation,
+                 "choices": self._choices, "skill": self.skill, "key": self.key}
+        return Question(**{**given, **changes})
+
+    def _shown(self) -> tuple:
+        return self.prompt, self.answer, self.explanation, self.choices, self.skill, self.key
+
+    def __eq__(self, other):
+        return self._shown() == other._shown() if isinstance(other, Question) else NotImplemented
+
+    def __hash__(self):
+        return hash((self.skill, self.key))
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"a Question cannot be changed: {name}")
+
+    def __repr__(self):
+        return ("Question(prompt={!r}, answer={!r}, explanation={!r}, choices={!r}, skill={!r}, key={!r})"
+                .format(*self._shown()))
 
 
-class Feedback(NamedTuple):
-    """Whether an answer was right, and why; an unjudged one's ``message`` says what to type, not the answer."""
+class Feedback:
+    """Whether an answer was right, and why; an unjudged one's ``message`` says what to type, not the answer.
 
-    correct: bool
-    message: str
-    judged: bool = True
+    ``message`` is given as text or as a function of no arguments that words it: read, it is in the current
+    language.
+    """
+
+    __slots__ = ("correct", "_message", "judged")
+
+    def __init__(self, correct: bool, message, judged: bool = True):
+        for name, value in (("correct", correct), ("_message", message), ("judged", judged)):
+            object.__setattr__(self, name, value)
+
+    @property
+    def message(self) -> str:
+        """What the learner is told, in the current language."""
+        return worded(self._message)
+
+    def _shown(self) -> tuple:
+        return self.correct, self.message, self.judged
+
+    def __eq__(self, other):
+        return self._shown() == other._shown() if isinstance(other, Feedback) else NotImplemented
+
+    def __hash__(self):
+        return hash(self._shown())
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"a Feedback cannot be changed: {name}")
+
+    def __repr__(self):
+        return "Feedback(correct={!r}, message={!r}, judged={!r})".format(*self._shown())
 
 
 def _words_of(kind: str) -> dict[str, str]:
@@ -194,19 +271,28 @@ def _answer_text(answer):
     return answer
 
 
+def _typo_hint(question: Question, answer) -> str | None:
+    """What to type instead of ``answer`` where the question takes a number (in the current language), or None."""
+    try:
+        read_number(str(answer), _number_kind(question))
+    except BaccaratError as hint:                     # the hint says what the question takes
+        return str(hint)
+    return None
+
+
 def check_answer(question: Question, answer) -> Feedback:
-    """Judge one answer, explained by the rule; a blank one, or not a number where one is asked, is not judged."""
+    """Judge one answer, explained by the rule; a blank one, or not a number where one is asked, is not judged.
+
+    The feedback's message is worded when read, in the language current then.
+    """
     question, answer = _check_question(question), _answer_text(answer)
     if not str(answer).strip():
-        return Feedback(False, _(_BLANK), judged=False)
-    if _number(question.answer) is not None and _number(answer) is None:
-        try:
-            read_number(str(answer), _number_kind(question))
-        except BaccaratError as hint:                 # the hint says what the question takes, in its language
-            return Feedback(False, str(hint), judged=False)
+        return Feedback(False, lambda: _(_BLANK), judged=False)
+    if _number(question.answer) is not None and _number(answer) is None and _typo_hint(question, answer) is not None:
+        return Feedback(False, lambda: _typo_hint(question, answer), judged=False)
     if _same_answer(answer, question.answer, question.choices):
-        return Feedback(True, _("Right! {explanation}").format(explanation=question.explanation))
-    return Feedback(False, _("Not quite: the right answer is {answer}. {explanation}").format(
+        return Feedback(True, lambda: _("Right! {explanation}").format(explanation=question.explanation))
+    return Feedback(False, lambda: _("Not quite: the right answer is {answer}. {explanation}").format(
         answer=question.answer, explanation=question.explanation))
 
 

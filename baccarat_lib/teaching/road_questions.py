@@ -64,13 +64,15 @@ def columns_question(sequence) -> Question:
     winners = [outcome for outcome in as_outcomes(sequence) if outcome is not Outcome.TIE]
     streaks = ", ".join("".join(LETTERS[outcome] for outcome in run) for _side, run in groupby(winners))
     tie_count = sum(cell.ties for cell in cells)
-    ties = (" " + ngettext("The {count} tie start no column: each is marked on the ring before it.",
-                           "The {count} ties start no column: each is marked on the ring before it.",
-                           tie_count).format(count=tie_count) if tie_count else "")
-    return Question(_("How many columns does this sequence start on the Big Road? {sequence}").format(
+
+    def why():
+        ties = (" " + ngettext("The {count} tie start no column: each is marked on the ring before it.",
+                               "The {count} ties start no column: each is marked on the ring before it.",
+                               tie_count).format(count=tie_count) if tie_count else "")
+        return _("The streaks are {streaks} (ties left out): one column each.").format(streaks=streaks) + ties
+    return Question(lambda: _("How many columns does this sequence start on the Big Road? {sequence}").format(
                         sequence=_letters(sequence)),
-                    str(big_road_columns(sequence)),
-                    _("The streaks are {streaks} (ties left out): one column each.").format(streaks=streaks) + ties,
+                    str(big_road_columns(sequence)), why,
                     skill="roads", key=short_key(f"columns: {_letters(sequence)}"))
 
 
@@ -83,13 +85,15 @@ def dragon_tail_question(streak: int, side=Outcome.BANKER, rows: int = ROWS) -> 
     streak = whole_number("streak", streak, 1, MAX_COUPS)
     outcome, rows = _side(side), whole_number("rows", rows, 1, MAX_ROWS)
     last = big_road([outcome] * streak, rows)[-1]
-    if last.column == 0:
-        why = _("All {streak} fit in the first column, which is {rows} rows deep.").format(streak=streak, rows=rows)
-    else:
-        why = _("The first {rows} fill column 1 down to the bottom row; the streak then turns right along the bottom "
-                "row (the dragon tail), so win number {streak} is in column {column}, row {row}.").format(
+
+    def why():
+        if last.column == 0:
+            return _("All {streak} fit in the first column, which is {rows} rows deep.").format(streak=streak,
+                                                                                                rows=rows)
+        return _("The first {rows} fill column 1 down to the bottom row; the streak then turns right along the "
+                 "bottom row (the dragon tail), so win number {streak} is in column {column}, row {row}.").format(
             rows=rows, streak=streak, column=last.column + 1, row=last.row + 1)
-    return Question(_("A shoe opens with {streak} {side} wins in a row. In which column of the Big Road "
+    return Question(lambda: _("A shoe opens with {streak} {side} wins in a row. In which column of the Big Road "
                       "(counting from 1) is the last of them?").format(streak=streak, side=outcome.display_name),
                     str(last.column + 1), why,
                     skill="roads", key=f"dragon tail: {streak} {LETTERS[outcome]}, {rows} rows")
@@ -103,10 +107,11 @@ def bead_question(coup_number: int, rows: int = ROWS) -> Question:
     """
     coup_number, rows = whole_number("coup_number", coup_number, 1, MAX_COUPS), whole_number("rows", rows, 1, MAX_ROWS)
     cell = bead_plate([Outcome.TIE] * coup_number, rows)[-1]
-    return Question(_("On a Bead Plate {rows} rows deep, which column (counting from 1) holds coup number "
-                      "{coup}?").format(rows=rows, coup=coup_number), str(cell.column + 1),
-                    _("Each column holds {rows} coups, filled top to bottom: coup {coup} is in row {row} of column "
-                      "{column}.").format(rows=rows, coup=coup_number, row=cell.row + 1, column=cell.column + 1),
+    return Question(lambda: _("On a Bead Plate {rows} rows deep, which column (counting from 1) holds coup number "
+                              "{coup}?").format(rows=rows, coup=coup_number), str(cell.column + 1),
+                    lambda: _("Each column holds {rows} coups, filled top to bottom: coup {coup} is in row {row} of "
+                              "column {column}.").format(rows=rows, coup=coup_number, row=cell.row + 1,
+                                                         column=cell.column + 1),
                     skill="roads", key=f"bead plate: coup {coup_number}, {rows} rows")
 
 
@@ -120,19 +125,19 @@ def streak_question(row: StreakRow, exact, side=Outcome.BANKER) -> Question:
     if row.coups < 1:
         raise refusal(_("row must be a StreakRow of streak_statistics with at least one coup, not {value}"), value=row)
     exact = float(exact)
-    side = outcome.display_name
-    return Question(_("The Big Road shows {k} {side} wins in a row. On the next coup, is {side} more likely, less "
-                      "likely or just as likely to win as on any coup?").format(k=row.k, side=side),
-                    _(LIKELIHOODS[2]),
-                    _("The cards are dealt by the same rules whatever the board shows. In the simulation, after {k} "
-                      "{side} wins {side} won {share} of {coups} coups; on any coup the exact chance is {exact}: "
-                      "{distance} standard errors apart, ").format(
-                        k=row.k, side=side, share=localized(f"{row.probability:.2%}"),
+    return Question(lambda: _("The Big Road shows {k} {side} wins in a row. On the next coup, is {side} more likely, "
+                              "less likely or just as likely to win as on any coup?").format(
+                        k=row.k, side=outcome.display_name),
+                    lambda: _(LIKELIHOODS[2]),
+                    lambda: _("The cards are dealt by the same rules whatever the board shows. In the simulation, "
+                              "after {k} {side} wins {side} won {share} of {coups} coups; on any coup the exact chance "
+                              "is {exact}: {distance} standard errors apart, ").format(
+                        k=row.k, side=outcome.display_name, share=localized(f"{row.probability:.2%}"),
                         coups=localized(f"{row.coups:,}"), exact=localized(f"{exact:.2%}"),
                         distance=localized(f"{abs(distance):.1f}"))
                     + (_("well within chance variation.") if abs(distance) <= 2 else
                        _("a gap chance gives now and then: more coups would shrink it.")),
-                    tuple(_(choice) for choice in LIKELIHOODS),
+                    lambda: tuple(_(choice) for choice in LIKELIHOODS),
                     skill="streaks", key=f"{row.k} {LETTERS[outcome]} in a row")
 
 
@@ -153,15 +158,19 @@ def derived_road_question(sequence, road="Big Eye Boy", next_result=Outcome.BANK
     after = column_lengths(sequence + [outcome])
     column, row = len(after) - 1, after[-1] - 1
     verdict = _verdict(after, column, row, k)
-    side = outcome.display_name
-    where = (_("{side} next starts column {column} of the Big Road.") if row == 0 else
-             _("{side} next goes to column {column}, row {row} of the Big Road.")).format(
-        side=side, column=column + 1, row=row + 1)
-    return Question(_("The Big Road shows {sequence}. If {side} wins the next coup, what does the {road} "
-                      "add?").format(sequence=_letters(sequence), side=side, road=DERIVED_ROADS[k]),
-                    _(COLOURS[verdict.colour.value]) if verdict.colour else _(NO_ENTRY),
-                    f"{verdict.reason[0].upper()}{verdict.reason[1:]}. {where}",
-                    tuple(_(name) for name in (COLOURS["red"], COLOURS["blue"], NO_ENTRY)),
+
+    def why():
+        where = (_("{side} next starts column {column} of the Big Road.") if row == 0 else
+                 _("{side} next goes to column {column}, row {row} of the Big Road.")).format(
+            side=outcome.display_name, column=column + 1, row=row + 1)
+        reason = verdict.reason
+        return f"{reason[0].upper()}{reason[1:]}. {where}"
+    return Question(lambda: _("The Big Road shows {sequence}. If {side} wins the next coup, what does the {road} "
+                              "add?").format(sequence=_letters(sequence), side=outcome.display_name,
+                                             road=DERIVED_ROADS[k]),
+                    lambda: _(COLOURS[verdict.colour.value]) if verdict.colour else _(NO_ENTRY),
+                    why,
+                    lambda: tuple(_(name) for name in (COLOURS["red"], COLOURS["blue"], NO_ENTRY)),
                     skill="derived-roads",
                     key=short_key(f"{DERIVED_ROADS[k]}: {_letters(sequence)} + {LETTERS[outcome]}", from_end=True))
 

@@ -29,10 +29,30 @@ from ..game.rules import (BANKER_TABLEAU, banker_decision, hand_total, is_natura
                           third_card_value, total_working)
 from ..game.tableau import published_table_contradictions, wrong_rows
 from ..progress.store import banker_cell_skill
-from .questions import Question, english_money, short_key
+from .questions import Question, english_money, short_key, worded
 
-# The answers' display words (translated where a question is built; typed synonyms: questions.ANSWER_WORDS).
+# The answers' display words (translated where a question is shown; typed synonyms: questions.ANSWER_WORDS).
 YES, NO, DRAW, STAND = N_("yes"), N_("no"), N_("draw"), N_("stand")
+
+
+def _yes_or_no(yes: bool):
+    """The answer "yes" or "no", worded when shown."""
+    return lambda: _(YES) if yes else _(NO)
+
+
+def _draw_or_stand(draws: bool):
+    """The answer "draw" or "stand", worded when shown."""
+    return lambda: _(DRAW) if draws else _(STAND)
+
+
+def _yes_no_choices():
+    """The choices yes, no, worded when shown."""
+    return _(YES), _(NO)
+
+
+def _draw_stand_choices():
+    """The choices draw, stand, worded when shown."""
+    return _(DRAW), _(STAND)
 
 __all__ = ["card_value_question", "total_question", "natural_question", "player_draw_question", "banker_draw_question",
            "winner_question", "cards_used_question", "wrong_rows_question", "settle_question", "pair_question"]
@@ -56,15 +76,16 @@ def card_value_question(card) -> Question:
     card, = cards
     faces = {"A": 1, "J": 11, "Q": 12, "K": 13}
     face = faces.get(card.rank) or int(card.rank)
-    if card.value == 0:
-        why = _("10, J, Q and K all count 0.")
-    elif card.rank == "A":
-        why = _("An ace counts 1.")
-    else:
-        why = _("A card from 2 to 9 counts its number: {rank} counts {value}.").format(rank=card.rank,
-                                                                                       value=card.value)
-    return Question(_("How many points is {card} worth?").format(card=_(RANK_NAMES[card.rank])), str(card.value),
-                    why, tuple(str(value) for value in sorted({card.value, 0, 1, 10, face})),
+
+    def why():
+        if card.value == 0:
+            return _("10, J, Q and K all count 0.")
+        if card.rank == "A":
+            return _("An ace counts 1.")
+        return _("A card from 2 to 9 counts its number: {rank} counts {value}.").format(rank=card.rank,
+                                                                                        value=card.value)
+    return Question(lambda: _("How many points is {card} worth?").format(card=_(RANK_NAMES[card.rank])),
+                    str(card.value), why, tuple(str(value) for value in sorted({card.value, 0, 1, 10, face})),
                     skill="total", key=card.rank)
 
 
@@ -76,20 +97,20 @@ def _labels(cards) -> str:
 def total_question(cards) -> Question:
     """What is the total of this hand?"""
     cards = as_cards(cards)
-    return Question(_("What is the total of {cards}?").format(cards=_labels(cards)), str(hand_total(cards)),
-                    f"{total_working(cards)}.", skill="total", key=short_key(_labels(cards)))
+    return Question(lambda: _("What is the total of {cards}?").format(cards=_labels(cards)), str(hand_total(cards)),
+                    lambda: f"{total_working(cards)}.", skill="total", key=short_key(_labels(cards)))
 
 
 def natural_question(cards) -> Question:
     """Is this two-card hand a natural?"""
     cards = as_cards(cards)
     labels, natural = _labels(cards), is_natural(cards)
-    why = (f"{total_working(cards)}. " +
-           (_("8 or 9 on the first two cards is a natural.") if natural else
-            _("A natural needs 8 or 9 on the first two cards.") if len(cards) == 2 else
-            _("A third card never makes a natural.")))
-    return Question(_("Is {cards} a natural?").format(cards=labels), _(YES) if natural else _(NO), why,
-                    (_(YES), _(NO)), skill="natural", key=short_key(labels))
+    return Question(lambda: _("Is {cards} a natural?").format(cards=labels), _yes_or_no(natural),
+                    lambda: f"{total_working(cards)}. " + (
+                        _("8 or 9 on the first two cards is a natural.") if natural else
+                        _("A natural needs 8 or 9 on the first two cards.") if len(cards) == 2 else
+                        _("A third card never makes a natural.")),
+                    _yes_no_choices, skill="natural", key=short_key(labels))
 
 
 def player_draw_question(cards) -> Question:
@@ -99,12 +120,12 @@ def player_draw_question(cards) -> Question:
         raise BaccaratError(_("cards must be Player's first two cards, not {count} cards").format(count=len(cards)))
     total = hand_total(cards)
     decision = player_decision(total)
-    return Question(_("Player holds {cards} and Banker has no natural. Does Player draw or stand?").format(
+    return Question(lambda: _("Player holds {cards} and Banker has no natural. Does Player draw or stand?").format(
                         cards=_labels(cards)),
-                    _(DRAW) if decision.draws else _(STAND),
-                    _("Player has {total} ({working}): {reason}").format(
+                    _draw_or_stand(decision.draws),
+                    lambda: _("Player has {total} ({working}): {reason}").format(
                         total=total, working=total_working(cards), reason=decision.reason),
-                    (_(DRAW), _(STAND)), skill="player-draw", key=_labels(cards))
+                    _draw_stand_choices, skill="player-draw", key=_labels(cards))
 
 
 def banker_draw_question(banker_cards, player_third_card) -> Question:
@@ -117,16 +138,16 @@ def banker_draw_question(banker_cards, player_third_card) -> Question:
     decision = banker_decision(total, player_third_card)
     labels = _labels(cards)
     third_value = third_card_value(player_third_card)      # the value banker_decision judged by
-    if third_value is None:
-        third_label = "-"
-        prompt = _("Banker holds {cards} ({total}) and Player stood. Does Banker draw or stand?")
-    else:
-        third_label = str(getattr(player_third_card, "label", player_third_card)).strip()
-        prompt = _("Banker holds {cards} ({total}) and Player drew {third}. Does Banker draw or stand?")
-    return Question(prompt.format(cards=labels, total=total, third=third_label),
-                    _(DRAW) if decision.draws else _(STAND),
-                    _("Banker has {total} and {reason}").format(total=total, reason=decision.reason),
-                    (_(DRAW), _(STAND)), skill=banker_cell_skill(total, third_value), key=f"{labels} / {third_label}")
+    third_label = "-" if third_value is None else str(getattr(player_third_card, "label", player_third_card)).strip()
+
+    def prompt():
+        template = (_("Banker holds {cards} ({total}) and Player stood. Does Banker draw or stand?")
+                    if third_value is None else
+                    _("Banker holds {cards} ({total}) and Player drew {third}. Does Banker draw or stand?"))
+        return template.format(cards=labels, total=total, third=third_label)
+    return Question(prompt, _draw_or_stand(decision.draws),
+                    lambda: _("Banker has {total} and {reason}").format(total=total, reason=decision.reason),
+                    _draw_stand_choices, skill=banker_cell_skill(total, third_value), key=f"{labels} / {third_label}")
 
 
 def _dealt(cards) -> tuple[Coup, tuple]:
@@ -153,9 +174,11 @@ def winner_question(cards) -> Question:
     """
     coup, given = _dealt(cards)
     labels = _labels(given)
-    return Question(_("Cards dealt in order P, B, P, B, then third cards: {cards}. Who wins?").format(cards=labels),
-                    coup.outcome.display_name, " ".join(steps_text(coup.steps)) + _left_in_shoe(coup, given),
-                    tuple(Outcome(side).display_name for side in ("player", "banker", "tie")),
+    return Question(lambda: _("Cards dealt in order P, B, P, B, then third cards: {cards}. Who wins?").format(
+                        cards=labels),
+                    lambda: coup.outcome.display_name,
+                    lambda: " ".join(steps_text(coup.steps)) + _left_in_shoe(coup, given),
+                    lambda: tuple(Outcome(side).display_name for side in ("player", "banker", "tie")),
                     skill="winner", key=labels)
 
 
@@ -169,8 +192,8 @@ def cards_used_question(cards) -> Question:
     given = as_cards(cards)
     coup = play_coup(given)
     labels = _labels(given)
-    return Question(_("Cards in dealt order: {cards}. How many does the coup use?").format(cards=labels),
-                    str(len(coup.cards)), coup.explain(), ("4", "5", "6"), skill="coup-cards", key=short_key(labels))
+    return Question(lambda: _("Cards in dealt order: {cards}. How many does the coup use?").format(cards=labels),
+                    str(len(coup.cards)), coup.explain, ("4", "5", "6"), skill="coup-cards", key=short_key(labels))
 
 
 # The events of the pay tables as a prompt says them. A noun (in _NOUN_EVENTS) follows "on": "pushes on a natural
@@ -254,13 +277,14 @@ def settle_question(bet: str, stake, coup, table="standard") -> Question:
     coup, given = (played, played.cards) if isinstance(coup, Coup) else _dealt(coup)
     settlement = settle(bet, stake, coup, table)
     labels = _labels(given)
-    prompt = _("At the “{table}” table you bet {stake} on {bet}: {pays}. The cards, dealt P, B, P, B, then third "
-               "cards: {cards}. What is your net result? (A loss is negative, a push is 0.)").format(
-        table=_(table.title), stake=money(stake_amount(stake)), bet=bet_label(bet),
-        pays=_pays_sentence(table.lines(bet)), cards=labels)
-    return Question(prompt, money(settlement.net),
-                    f"{step_text(coup.steps[-1])} {settlement.explanation}{_left_in_shoe(coup, given)}",
-                    skill="settle", key=f"{bet} {english_money(stake_amount(stake))} at {table.name}: {labels}")
+    stake = stake_amount(stake)
+    return Question(lambda: _("At the “{table}” table you bet {stake} on {bet}: {pays}. The cards, dealt P, B, P, B, "
+                              "then third cards: {cards}. What is your net result? (A loss is negative, a push is "
+                              "0.)").format(table=_(table.title), stake=money(stake), bet=bet_label(bet),
+                                            pays=_pays_sentence(table.lines(bet)), cards=labels),
+                    lambda: money(settlement.net),
+                    lambda: f"{step_text(coup.steps[-1])} {settlement.explanation}{_left_in_shoe(coup, given)}",
+                    skill="settle", key=f"{bet} {english_money(stake)} at {table.name}: {labels}")
 
 
 def _rows_phrase(totals) -> str:
@@ -273,8 +297,11 @@ def _rows_phrase(totals) -> str:
 
 
 def wrong_rows_question(published, name: str | None = None, key: str | None = None) -> Question:
-    """Which Banker rows of a published table are wrong? ``key`` (None: the name) is the same in every language."""
-    if name is not None and not isinstance(name, str):
+    """Which Banker rows of a published table are wrong? ``key`` (None: the name) is the same in every language.
+
+    ``name`` is text, or a function of no arguments that words it when the question is shown (then give a ``key``).
+    """
+    if name is not None and not isinstance(name, str) and not (callable(name) and key is not None):
         raise BaccaratError(_("name must be text such as \"this table\", not {value}").format(value=shown(name)))
     key = ("this table" if name is None else name) if key is None else key
     wrong = tuple(wrong_rows(published))
@@ -287,9 +314,12 @@ def wrong_rows_question(published, name: str | None = None, key: str | None = No
         candidates.add((total,))
     choices = sorted(candidates, key=lambda totals: (len(totals) == 0, totals))
     contradictions = published_table_contradictions(published)
-    explanation = " ".join(map(str, contradictions)) if contradictions else _("Every row agrees with the tableau.")
-    return Question(_("Which Banker rows of {name} are wrong?").format(name=_("this table") if name is None else name),
-                    _rows_phrase(wrong), explanation, tuple(_rows_phrase(totals) for totals in choices),
+    return Question(lambda: _("Which Banker rows of {name} are wrong?").format(
+                        name=_("this table") if name is None else worded(name)),
+                    lambda: _rows_phrase(wrong),
+                    lambda: (" ".join(map(str, contradictions)) if contradictions
+                             else _("Every row agrees with the tableau.")),
+                    lambda: tuple(_rows_phrase(totals) for totals in choices),
                     skill="tableau-source",      # a key that is not text: Question says what a key must be
                     key=short_key(" ".join(key.split()) or "this table") if isinstance(key, str) else key)
 
@@ -304,19 +334,22 @@ def pair_question(cards, side: str = "player") -> Question:
     hand = coup.player if side == "player" else coup.banker
     first, second = hand.cards[:2]
     wins = getattr(coup_facts(coup), f"{side}_pair")
-    if wins:
-        ranks = _("{side}'s first two cards are {first} and {second}: the same rank.")
-    elif first.value == second.value:
-        ranks = _("{side}'s first two cards are {first} and {second}: different ranks (both worth 0, but value "
-                  "does not count).")
-    else:
-        ranks = _("{side}'s first two cards are {first} and {second}: different ranks.")
-    why = (ranks.format(side=Outcome(side).display_name, first=first.label, second=second.label) + " "
-           + settle(f"{side}-pair", 1, coup).explanation + _left_in_shoe(coup, given))
+    settlement = settle(f"{side}-pair", 1, coup)
+
+    def why():
+        if wins:
+            ranks = _("{side}'s first two cards are {first} and {second}: the same rank.")
+        elif first.value == second.value:
+            ranks = _("{side}'s first two cards are {first} and {second}: different ranks (both worth 0, but value "
+                      "does not count).")
+        else:
+            ranks = _("{side}'s first two cards are {first} and {second}: different ranks.")
+        return (ranks.format(side=Outcome(side).display_name, first=first.label, second=second.label) + " "
+                + settlement.explanation + _left_in_shoe(coup, given))
     labels = _labels(given)
-    if len(given) > 4:
-        prompt = _("Cards dealt P, B, P, B, then third cards: {cards}. Does a {bet} bet win?")
-    else:
-        prompt = _("Cards dealt P, B, P, B: {cards}. Does a {bet} bet win?")
-    return Question(prompt.format(cards=labels, bet=bet_label(f"{side}-pair")), _(YES) if wins else _(NO), why,
-                    (_(YES), _(NO)), skill="pair", key=f"{side}: {labels}")
+
+    def prompt():
+        template = (_("Cards dealt P, B, P, B, then third cards: {cards}. Does a {bet} bet win?") if len(given) > 4
+                    else _("Cards dealt P, B, P, B: {cards}. Does a {bet} bet win?"))
+        return template.format(cards=labels, bet=bet_label(f"{side}-pair"))
+    return Question(prompt, _yes_or_no(wins), why, _yes_no_choices, skill="pair", key=f"{side}: {labels}")

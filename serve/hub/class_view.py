@@ -83,16 +83,16 @@ def _in(executor, function, *args):
 # --- the library's questions, in a language ------------------------------------------------------------------------
 
 @lru_cache(maxsize=256)
-def _question(lesson: str, exercise: int, language: str):
-    from baccarat_lib.teaching.polls import poll_question   # the lesson's exercise, rebuilt from the course list
-    with using_language(language):
-        return poll_question(lesson, exercise)
+def _question(lesson: str, exercise: int):
+    """The lesson's exercise, rebuilt from the course list; its words are made when read, in the language then."""
+    from baccarat_lib.teaching.polls import poll_question
+    return poll_question(lesson, exercise)
 
 
 def judge(lesson: str, exercise: int, answer: str) -> tuple[bool, bool]:
     """(judged, right) for a poll's answer, by the library's `check_answer` (words read in either language)."""
     from baccarat_lib.teaching.questions import check_answer
-    feedback = check_answer(_question(lesson, exercise, "en"), answer)
+    feedback = check_answer(_question(lesson, exercise), answer)
     return feedback.judged, feedback.correct
 
 
@@ -100,18 +100,19 @@ def tally(lesson: str, exercise: int, answers) -> list[tuple[str, int, bool]]:
     """(label, count, right) per answer given to a poll: each choice of the question (in the order shown, even
     when no one chose it) with the answers meaning it; for a typed answer, each different answer, most given first."""
     from baccarat_lib.teaching.questions import same_word
-    question = _question(lesson, exercise, "en")
+    question = _question(lesson, exercise)
+    with using_language("en"):                     # the labels are the English choices
+        choices, right_choice = question.choices, question.answer
     counts: dict[str, list] = {}
-    if question.choices:
-        for choice in question.choices:
-            counts[choice] = [0, choice == question.answer]
+    for choice in choices:
+        counts[choice] = [0, choice == right_choice]
     for _student, answer, right in answers:
-        label = next((choice for choice in question.choices
-                      if fold(answer) == fold(choice) or same_word(answer, choice, question.choices)), None)
+        label = next((choice for choice in choices
+                      if fold(answer) == fold(choice) or same_word(answer, choice, choices)), None)
         label = label or " ".join(answer.split())
         counts.setdefault(label, [0, right])[0] += 1
     rows = [(label, count, right) for label, (count, right) in counts.items()]
-    return rows if question.choices else sorted(rows, key=lambda row: (-row[1], row[0]))
+    return rows if choices else sorted(rows, key=lambda row: (-row[1], row[0]))
 
 
 # --- HTML -------------------------------------------------------------------------------------------------------
@@ -260,9 +261,10 @@ def poll_controls(poll: dict | None) -> str:
 
 def poll_html(poll: dict, answers, students_on_hub: int) -> str:
     """The projector's live part: the question, the tally, then (revealed) the right answer and its explanation."""
-    question = _question(poll["lesson"], poll["exercise"], _language())
-    english = _question(poll["lesson"], poll["exercise"], "en")
-    shown = dict(zip(english.choices, question.choices))     # the tally's labels are the English choices
+    question = _question(poll["lesson"], poll["exercise"])          # read in the page's language
+    with using_language("en"):
+        english = question.choices
+    shown = dict(zip(english, question.choices))     # the tally's labels are the English choices
     rows = tally(poll["lesson"], poll["exercise"], answers)
     most = max([count for _label, count, _right in rows] + [1])
     revealed = poll["state"] == "revealed"

@@ -27,7 +27,7 @@ import pytest
 
 from baccarat_lib.i18n import language, using_language
 from baccarat_lib.progress import ProgressStore
-from baccarat_lib.teaching import total_question
+from baccarat_lib.teaching import natural_question, total_question
 from baccarat_lib.views import widgets as w
 from baccarat_lib.views.widgets.progress import ProgressPage
 
@@ -181,6 +181,22 @@ def test_an_exercise_in_vietnamese():   # "Check (button) | Kiểm tra"
     # built in English, the same widget is as it always was
     english = w.show_question(total_question("7 8")).controller
     assert english.controls.check.description == "Check" and english.controls.text.placeholder == "your answer"
+
+
+def test_an_exercise_built_before_set_language_is_shown_in_vietnamese():   # a question is data, worded when shown
+    # 9 K: 9 + K -> 9 + 0 = 9, a natural. The question is built in English (an earlier cell), the widget after
+    # set_language("vi"): prompt, buttons and the answer revealed come from the catalogs (msgstr filled by hand).
+    question = natural_question("9 K")
+    with using_language("vi"):
+        exercise = w.show_question(question).controller
+        exercise.show_answer()
+    assert _plain(exercise.prompt.value) == "9 K có phải Natural không?"
+    assert [button.description for button in exercise.controls.buttons] == ["có", "không"]
+    assert _plain(exercise.feedback.value) == ("Đáp án đúng là có. 9 + K → 9 + 0 = 9. 8 hoặc 9 điểm với hai lá đầu "
+                                               "là Natural.")
+    english = w.show_question(question).controller          # and in English again, built after going back
+    assert [button.description for button in english.controls.buttons] == ["yes", "no"]
+    assert _plain(english.prompt.value) == "Is 9 K a natural?"
 
 
 def test_the_drill_in_vietnamese():   # "Next question | Câu tiếp theo"

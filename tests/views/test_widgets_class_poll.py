@@ -8,12 +8,15 @@ on 7, Banker stands on 6 when Player stood: Player wins 7–6. Lesson 01's secon
 
 from __future__ import annotations
 
+import html
+import re
 import threading
 
 import pytest
 
 from baccarat_lib.i18n import using_language
 from baccarat_lib.progress import class_link
+from baccarat_lib.progress.recorder import AnswerRecorder
 from baccarat_lib.teaching.polls import Poll
 from baccarat_lib.views.widgets import class_poll, show_class_poll
 from baccarat_lib.views.widgets.class_poll import ClassPoll
@@ -287,6 +290,62 @@ def test_the_poll_speaks_the_learners_language():
         assert "No class poll" not in _text(widget.status) and "Class poll" not in _text(widget.area.children[0])
 
 
+# ------------------------------------------------------------------ a refused login is said, then cleared
+
+LOGIN_REFUSED = ("Your answers are not reaching your teacher's class view: the class hub does not accept your "
+                 "server's login. They are kept, and sent once it does: stop and start your server (File ▸ Hub "
+                 "Control Panel), or ask your teacher.")
+# The widgets catalog's msgstr, filled in by hand (máy chủ của lớp: the class hub; trang lớp học: the class view).
+LOGIN_REFUSED_VI = ("Câu trả lời của bạn chưa đến được trang lớp học của giáo viên: máy chủ của lớp không chấp nhận "
+                    "thông tin đăng nhập của máy chủ Jupyter của bạn. Các câu trả lời vẫn được giữ lại và sẽ được gửi "
+                    "khi máy chủ của lớp chấp nhận: bạn hãy dừng rồi khởi động lại máy chủ Jupyter của mình (File ▸ "
+                    "Hub Control Panel), hoặc nhờ giáo viên giúp.")
+
+
+def _plain(html_widget) -> str:
+    return " ".join(re.sub(r"<[^>]+>", " ", html.unescape(html_widget.value)).split())
+
+
+@pytest.mark.parametrize("status", [401, 403])
+def test_a_refused_login_is_said_on_its_own_line_until_the_hub_takes_it(status):
+    service = FakeService((status, {"error": "not a student of this class"}))
+    widget = _poll(service)
+    assert widget.refresh() is None
+    assert _plain(widget.login) == LOGIN_REFUSED
+    assert _plain(widget.status) == ""                 # not "does not answer": the hub answered, and refused
+    service.reply = (200, {"poll": None})             # a login that works (a new server's token)
+    widget.refresh()
+    assert _plain(widget.login) == "" and "No class poll is open right now." in _text(widget.status)
+
+
+def test_a_service_that_is_down_is_not_a_refused_login():
+    widget = _poll(FakeService(OSError("connection refused")))
+    widget.refresh()
+    assert _plain(widget.login) == "" and "does not answer just now" in _text(widget.status)
+    widget = _poll(FakeService((500, {"error": "internal"})))
+    widget.refresh()
+    assert _plain(widget.login) == ""
+
+
+def test_the_class_links_refused_token_is_said_while_a_poll_is_open():
+    # The poll's own call went through, but the class link's last send was refused: the answers do not arrive.
+    state = ["token refused"]
+    widget = _poll(FakeService(_open(COUP)), link_state=lambda: state[0])
+    widget.refresh()
+    assert _plain(widget.login) == LOGIN_REFUSED and widget.question is not None
+    assert "Your teacher is polling the class" in _text(widget.status)
+    state[0] = "ok"
+    widget.refresh()
+    assert _plain(widget.login) == ""
+
+
+def test_a_refused_login_in_the_learners_language():
+    with using_language("vi"):
+        widget = _poll(FakeService((403, {"error": "not a student of this class"})))
+        widget.refresh()
+    assert _plain(widget.login) == LOGIN_REFUSED_VI
+
+
 # ------------------------------------------------------------------ against the stand-in service, with the thread
 
 @pytest.fixture
@@ -326,3 +385,27 @@ def test_a_cell_run_again_stops_the_earlier_widgets_thread_and_closing_stops_its
     second.view.close()
     second._thread.join(2)
     assert not second._thread.is_alive()
+
+
+def test_answers_refused_for_the_servers_token_are_said_and_the_line_goes_when_a_new_token_works(hub, monkeypatch):
+    # The kernel's own class link (the one every recorder sends through) and the poll box, with their threads.
+    monkeypatch.setattr(class_link, "FIRST_PAUSE", 0.05)
+    monkeypatch.setattr(class_link, "LONGEST_PAUSE", 0.2)
+    monkeypatch.setenv(class_link.TOKEN_VARIABLE, "expired-token")      # the stand-in answers 403 to any other
+    recorder = AnswerRecorder("lesson")
+    recorder.record("total", "7 8", "5", True)
+    widget = ClassPoll(interval=0.05)
+    try:
+        assert wait_for(lambda: _plain(widget.login) == LOGIN_REFUSED)
+        assert hub.answers == {}
+        monkeypatch.setenv(class_link.TOKEN_VARIABLE, "student-token")  # a new server's token, which the hub takes
+        recorder.ask()
+        recorder.record("total", "K 9", "9", True)                      # wakes the link: both answers go
+        assert wait_for(lambda: len(hub.answers) == 2)
+        assert wait_for(lambda: _plain(widget.login) == "")
+        assert "No class poll is open right now." in _text(widget.status)
+    finally:
+        widget.stop()
+        for link in list(class_link._LINKS.values()):
+            link.close()
+        class_link._LINKS.clear()

@@ -5,6 +5,10 @@ On the hub (``progress.class_link.class_url()`` set) one daemon thread asks the 
 once, in the background, retried every ``RETRY_SECONDS`` while no reply comes or the hub fails (HTTP 5xx). Right or
 wrong is said only when the teacher reveals the poll; poll answers are the class's votes, not the learner's saved
 progress. Off the hub the widget is one sentence.
+
+When the class hub refuses this server's login (HTTP 401 or 403 to the poll's own call, or the kernel's
+``ClassLink.state`` "token refused"), the learner's answers stop reaching the class view: the box then says so on a
+line of its own, with what to do, until a login works again.
 """
 
 from __future__ import annotations
@@ -18,12 +22,13 @@ import ipywidgets as widgets
 from ...course import lesson as course_lesson
 from ...errors import BaccaratError
 from ...i18n import N_, _
-from ...progress.class_link import class_request, class_url
+from ...progress.class_link import UNAUTHORISED, class_request, class_url
+from ...progress.recorder import _class_link
 from ...teaching.hints import revealed
 from ...teaching.polls import Poll, poll_question, read_poll
 from ...teaching.questions import check_answer
 from ..html import message_html
-from .common import projector_view
+from .common import LiveHTML, projector_view
 from .question import QuestionWidget
 
 __all__ = ["show_class_poll"]
@@ -31,6 +36,9 @@ __all__ = ["show_class_poll"]
 POLL_SECONDS = 3.0          # how often a student's widget asks which poll is running (30 students: 10 calls/s)
 RETRY_SECONDS = (0.5, 1.5)  # the pauses before an answer's second and third try (30 students: one in 30 timed out)
 OFF_HUB = N_("Class polls appear here when the lesson runs on the class hub.")
+TOKEN_REFUSED = N_("Your answers are not reaching your teacher's class view: the class hub does not accept your "
+                   "server's login. They are kept, and sent once it does: stop and start your server (File ▸ Hub "
+                   "Control Panel), or ask your teacher.")
 _LOGGER = logging.getLogger("baccarat_lib.views")
 _LOGGER.addHandler(logging.NullHandler())
 _SHOWN: list = []           # the class polls of this kernel whose thread runs (one, unless a test makes more)
@@ -43,6 +51,12 @@ def _fetch():
 
 def _send(poll_id: int, answer: str):
     return class_request("POST", f"api/polls/{poll_id}/answers", {"answer": answer})
+
+
+def _link_state() -> str | None:
+    """This kernel's class link's ``ClassLink.state`` ("ok", "retrying", "token refused"); None off the hub."""
+    link = _class_link(None)
+    return None if link is None else link.state
 
 
 def _in_background(function) -> None:
@@ -79,9 +93,11 @@ class PollQuestion(QuestionWidget):
 class ClassPoll:
     """The class poll widget (see the module): polls the class's service and shows its poll."""
 
-    def __init__(self, fetch=None, send=None, interval: float = POLL_SECONDS, run=None, start: bool = True):
+    def __init__(self, fetch=None, send=None, interval: float = POLL_SECONDS, run=None, start: bool = True,
+                 link_state=None):
         self.on_hub = class_url() is not None or fetch is not None
         self.fetch, self.send = fetch or _fetch, send or _send
+        self.link_state = link_state or _link_state      # the kernel's class link: are answers reaching the class?
         self.run = run or _in_background
         self.interval = interval
         self.poll: Poll | None = None         # the poll shown (None: none)
@@ -90,12 +106,13 @@ class ClassPoll:
         self.sending = False
         self.question: PollQuestion | None = None
         self.status = widgets.HTML()
+        self.login = LiveHTML()               # said while the class hub refuses this server's login (announced)
         self.area = widgets.VBox()
         self._lock = threading.RLock()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._tell(_("No class poll is open right now.") if self.on_hub else _(OFF_HUB))
-        self.view = projector_view([self.status, self.area], controller=self, name=_("the class poll"))
+        self.view = projector_view([self.login, self.status, self.area], controller=self, name=_("the class poll"))
         if self.on_hub and start:
             self._start()
 
@@ -127,6 +144,7 @@ class ClassPoll:
 
     def refresh(self) -> Poll | None:
         """Ask the service once for its poll and show it; returns the poll shown."""
+        status = None
         try:
             status, reply = self.fetch()
             if status != 200:
@@ -134,11 +152,21 @@ class ClassPoll:
             poll = read_poll(reply)
         except (OSError, BaccaratError) as error:
             _LOGGER.info("no class poll from the service: %s", error)
+            refused = self._show_login(status)
             if self.poll is None:
-                self._tell(_("The class hub does not answer just now; a poll will appear here when it does."))
+                self.status.value = "" if refused else message_html(
+                    _("The class hub does not answer just now; a poll will appear here when it does."), "info")
             return self.poll
+        self._show_login(status)
         self.show_poll(poll)
         return poll
+
+    def _show_login(self, status) -> bool:
+        """Say whether the class hub refuses this server's login (the poll's ``status``, or the class link's
+        state), or clear the line once it takes it; returns whether it refuses."""
+        refused = status in UNAUTHORISED or self.link_state() == "token refused"
+        self.login.value = message_html(_(TOKEN_REFUSED), "info") if refused else ""
+        return refused
 
     def show_poll(self, poll: Poll | None) -> None:
         """Show ``poll`` (None: no poll open): a new one's question, then what its state allows."""

@@ -59,7 +59,7 @@ def _call_html(call, coups: int) -> str:
     player, banker = ([card for side, card in dealt if side == hand] for hand in ("player", "banker"))
     heading = caption_html(_("<i>Coup {number} of {coups}</i> &nbsp;·&nbsp; call: {kind}").format(
         number=call.coup_number, coups=coups, kind=escape(_(DEALER_KIND_NAMES[call.kind]))))
-    prompt = (f'<div class="bcl-dealer-call" style="font-size:1.5em;margin:0.3em 0;"><b>{escape(_(call.prompt))}'
+    prompt = (f'<div class="bcl-dealer-call" style="font-size:1.5em;margin:0.3em 0;"><b>{escape(call.prompt)}'
               '</b></div>')
     return heading + hand_html(_("Player"), player) + hand_html(_("Banker"), banker) + prompt
 
