@@ -323,7 +323,7 @@ def test_a_settle_question_words_its_amounts_in_the_language_it_is_read_in():
     question = settle_question("banker", 24000, "2♣ 3♥ 3♠ A♦ 7♦ 4♠")
     with using_language("vi"):
         answer, explanation = question.answer, question.explanation
-    assert answer == "22.800" and explanation.endswith("Dealer trả 24.000 và thu hoa hồng 1.200: bạn thực nhận "
+    assert answer == "22.800" and explanation.endswith("Dealer trả 24.000 và thu hoa hồng 1.200: tiền ròng "
                                                        "22.800.")
     assert question.answer == "22,800" and question.explanation.endswith("The dealer pays 24,000 and collects "
                                                                          "1,200 commission: net 22,800.")
@@ -342,7 +342,7 @@ def test_a_dealer_call_and_its_feedback_built_in_english_are_read_in_vietnamese(
     with using_language("vi"):
         assert (natural.prompt, natural.choices, natural.answer) == ("Natural?", ("không có", "Player", "Banker",
                                                                                   "cả hai"), "Player")
-        assert feedback.message == ("Chưa đúng (2,5 giây, chậm hơn mục tiêu 2 giây): câu đúng là Player. Natural: "
+        assert feedback.message == ("Chưa đúng (2,5 giây, chậm hơn mục tiêu 2 giây): quyết định đúng là Player. Natural: "
                                     "Player có 8 (6+2), Banker có 2 (6+6 = 12); cả hai tay đều đứng.")
         assert (winner.prompt, winner.choices, winner.why) == ("Ai thắng?", ("Player", "Banker", "Hòa"),
                                                                "Player thắng 8–2.")
