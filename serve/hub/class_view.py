@@ -395,7 +395,7 @@ class PollsHandler(ServiceHandler):
             lesson, exercise = check_poll_start(self.body_json())
         except BaccaratError as error:
             raise HTTPError(400, reason=str(error)) from None
-        await _in(LIBRARY, _question, lesson, exercise, "en")   # built now, so no student's answer waits for it
+        await _in(LIBRARY, _question, lesson, exercise)   # built now, so no student's answer waits for it
         self.finish({"poll": await _in(DATABASE, self.store.start_poll, lesson, exercise)})
 
 
