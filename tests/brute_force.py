@@ -64,13 +64,14 @@ def _coups(value_counts):
         yield from deal([], 1)
 
 
-def brute_force_chances(rank_counts, events):
-    """{event name: exact chance} for events given as predicates over the facts of a coup.
+def brute_force_distributions(rank_counts, variables):
+    """{variable name: {value: exact chance}} for variables given as functions of the facts of a coup, each called
+    once per coup (the values with a chance above 0).
 
     ``rank_counts``: 13 counts A..K. Facts: winner ("player"/"banker"/"tie"), player_total, banker_total,
     player_cards, banker_cards, player_start (two-card total) and natural.
     """
-    totals = {name: 0 for name in events}
+    totals = {name: {} for name in variables}
     everything = 0
     for weight, values in _coups(value_counts(rank_counts)):
         player, banker, winner = reference_coup(values + [0] * (6 - len(values)))
@@ -79,10 +80,20 @@ def brute_force_chances(rank_counts, events):
                      player_start=(values[0] + values[2]) % 10,
                      natural=(values[0] + values[2]) % 10 >= 8 or (values[1] + values[3]) % 10 >= 8)
         everything += weight
-        for name, happened in events.items():
-            if happened(facts):
-                totals[name] += weight
-    return {name: Fraction(total, everything) for name, total in totals.items()}
+        for name, variable in variables.items():
+            value = variable(facts)
+            totals[name][value] = totals[name].get(value, 0) + weight
+    return {name: {value: Fraction(total, everything) for value, total in counts.items()}
+            for name, counts in totals.items()}
+
+
+def brute_force_chances(rank_counts, events):
+    """{event name: exact chance} for events given as predicates over the facts of a coup (brute_force_distributions'
+    facts)."""
+    distributions = brute_force_distributions(rank_counts, {name: (lambda facts, happened=happened:
+                                                                   bool(happened(facts)))
+                                                            for name, happened in events.items()})
+    return {name: distribution.get(True, Fraction(0)) for name, distribution in distributions.items()}
 
 
 def brute_force_pair_chances(rank_counts):

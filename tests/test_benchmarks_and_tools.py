@@ -9,6 +9,7 @@ The tools' ``--help`` prints help and changes nothing; an unknown argument exits
 """
 
 import hashlib
+import json
 import os
 import subprocess
 import sys
@@ -96,20 +97,47 @@ def test_the_compiled_benchmark_times_the_library_alone_without_numba(tmp_path):
     assert len(timed) == 4 and all(line.split()[-1] == "-" for line in timed[:3]), done.stdout
 
 
-@pytest.mark.parametrize("tool", TOOLS)
-def test_a_tool_prints_help_refuses_an_unknown_argument_and_changes_nothing(tool, tmp_path):
-    home = tmp_path / "home"
+# Each tool's command line, run as `python tools/X.py ARGUMENT` runs it (its `__main__`, with that argv), once per
+# argument, all in one Python: its exit status, stdout and stderr, as JSON.
+_COMMAND_LINES = """
+import contextlib, io, json, runpy, sys
+said = {}
+for tool in sys.argv[1:]:
+    for argument in ("--help", "--chek", "chek"):
+        out, err, status = io.StringIO(), io.StringIO(), 0
+        sys.argv = [tool, argument]
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                runpy.run_path(tool, run_name="__main__")
+            except SystemExit as exit:
+                status = exit.code if isinstance(exit.code, int) else 1
+        said[f"{tool} {argument}"] = [status, out.getvalue(), err.getvalue()]
+print(json.dumps(said))
+"""
+
+
+@pytest.fixture(scope="module")
+def tools_said(tmp_path_factory):
+    """What each tool said to --help, --chek and chek (one Python for all of them), and whether the lessons' bytes
+    and an empty home stayed as they were."""
+    home = tmp_path_factory.mktemp("tools") / "home"
     home.mkdir()
     lessons = _lessons_bytes()
+    done = subprocess.run([sys.executable, "-c", _COMMAND_LINES, *(str(ROOT / "tools" / tool) for tool in TOOLS)],
+                          cwd=home.parent, env=_empty_home_environment(home), capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return json.loads(done.stdout), _lessons_bytes() == lessons and not any(home.iterdir())
 
-    def run(argument):
-        return subprocess.run([sys.executable, str(ROOT / "tools" / tool), argument], cwd=tmp_path,
-                              env=_empty_home_environment(home), capture_output=True, text=True, timeout=120)
-    helped = run("--help")
-    assert helped.returncode == 0 and helped.stdout.startswith("usage:") and "--check" in helped.stdout
+
+@pytest.mark.parametrize("tool", TOOLS)
+def test_a_tool_prints_help_refuses_an_unknown_argument_and_changes_nothing(tool, tools_said):
+    said, unchanged = tools_said
+    status, stdout, _ = said[f"{ROOT / 'tools' / tool} --help"]
+    assert status == 0 and stdout.startswith("usage:") and "--check" in stdout
     # "--chek": a mistyped option; "chek": the same without its dashes (translate_lessons.py takes lesson-name
     # prefixes, and no lesson's name starts so).
     for argument in ("--chek", "chek"):
-        refused = run(argument)
-        assert refused.returncode == 2 and "usage:" in refused.stderr and refused.stdout == "", argument
-    assert _lessons_bytes() == lessons and not any(home.iterdir())
+        status, stdout, stderr = said[f"{ROOT / 'tools' / tool} {argument}"]
+        assert status == 2 and "usage:" in stderr and stdout == "", argument
+    assert unchanged

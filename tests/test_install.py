@@ -9,7 +9,8 @@ it takes is printed), then every `punto-banco` command is run from a temporary f
 - the library imports from the venv, not from this clone, and ``set_language("vi")`` speaks Vietnamese (the
   catalogs are in the wheel);
 - ``lab`` copies both editions into ``~/punto-banco-course`` (said on screen), trusts them, answers /api/status and
-  applies the course's JupyterLab settings; a second run keeps the learner's edit; ``--reset`` keeps a backup;
+  applies the course's JupyterLab settings; a second run keeps the learner's edit; ``--reset`` keeps a backup (on the
+  two starts of the learner's journey in the browser, which answers, saves and reopens a lesson);
 - ``classroom`` answers a lesson page drawn by the course's template; ``slides`` a lesson as slides with its
   stylesheets served locally; both refuse a request without the token;
 - ``progress where|export|reset`` on the learner's own progress file; ``book`` without the [book] extra says so.
@@ -108,6 +109,7 @@ class Server:
     def __init__(self, installed, log: Path, *args):
         bin_dir, env, work = installed
         self.port, self.log = _free_port(), log
+        self.token = env.get("JUPYTER_TOKEN")   # else the one it makes and prints (_printed_link sets it)
         with open(log, "wb") as sink:
             self.process = subprocess.Popen(
                 [str(bin_dir / "punto-banco"), *args, "--no-browser", f"--port={self.port}"], cwd=work, env=env,
@@ -116,7 +118,7 @@ class Server:
     def get(self, path: str, token: bool = True, timeout_s: float = 120.0) -> tuple[int, str]:
         url = f"http://127.0.0.1:{self.port}{path}"
         if token:
-            url += ("&" if "?" in url else "?") + f"token={TOKEN}"
+            url += ("&" if "?" in url else "?") + f"token={self.token}"
         deadline = time.monotonic() + timeout_s
         while time.monotonic() < deadline:
             assert self.process.poll() is None, self.text()
@@ -194,19 +196,56 @@ def test_the_hub_python_gets_only_the_wheels_it_accepts(tmp_path):
 
 # --- Commands without a server ---------------------------------------------------------------------------
 
-@pytest.mark.parametrize("command", [[], ["lab"], ["classroom"], ["slides"], ["book"], ["progress"],
-                                     ["progress", "where"], ["progress", "export"], ["progress", "reset"]])
-def test_every_command_has_help(installed, command):
-    result = _run(installed, *command, "--help")
-    assert result.returncode == 0 and result.stdout.startswith(f"usage: {' '.join(['punto-banco', *command])}")
+HELP_COMMANDS = [[], ["lab"], ["classroom"], ["slides"], ["book"], ["progress"], ["progress", "where"],
+                 ["progress", "export"], ["progress", "reset"]]
+BAD_ARGUMENTS = [(["lab", "--lang", "fr"], "--lang"), (["slides", "42"], "LESSON"),
+                 (["progress", "export", "out.txt"], ".csv"), (["serve"], "'serve'")]
+# The venv's Python runs `punto-banco ARGS` for each ARGS through the command's main(), as the installed script does
+# (`sys.exit(main())`), all in one process: each one's exit status, stdout and stderr, as JSON. The script itself
+# runs in test_the_installed_command_runs.
+_COMMAND_LINES = """
+import contextlib, io, json, sys
+from baccarat_lib.cli import main
+said = []
+for args in json.loads(sys.argv[1]):
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            status = main(args)
+        except SystemExit as exit:
+            status = exit.code if isinstance(exit.code, int) else 1
+    said.append([status, out.getvalue(), err.getvalue()])
+print(json.dumps(said))
+"""
 
 
-@pytest.mark.parametrize("args, word", [(["lab", "--lang", "fr"], "--lang"), (["slides", "42"], "LESSON"),
-                                        (["progress", "export", "out.txt"], ".csv"), (["serve"], "'serve'")])
-def test_bad_arguments_exit_2_with_one_line(installed, args, word):
-    result = _run(installed, *args)
-    assert result.returncode == 2 and result.stdout == "", result
-    assert len(result.stderr.splitlines()) == 1 and word in result.stderr, result.stderr
+@pytest.fixture(scope="module")
+def said(installed):
+    """{ARGS: (exit status, stdout, stderr)} of `punto-banco ARGS` for every --help and bad argument below."""
+    bin_dir, env, work = installed
+    runs = [[*command, "--help"] for command in HELP_COMMANDS] + [args for args, _ in BAD_ARGUMENTS]
+    done = subprocess.run([str(bin_dir / "python"), "-c", _COMMAND_LINES, json.dumps(runs)], cwd=work, env=env,
+                          capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return {tuple(args): tuple(answer) for args, answer in zip(runs, json.loads(done.stdout))}
+
+
+def test_the_installed_command_runs(installed):
+    result = _run(installed, "--help")
+    assert result.returncode == 0 and result.stdout.startswith("usage: punto-banco") and result.stderr == "", result
+
+
+@pytest.mark.parametrize("command", HELP_COMMANDS)
+def test_every_command_has_help(said, command):
+    status, stdout, _ = said[(*command, "--help")]
+    assert status == 0 and stdout.startswith(f"usage: {' '.join(['punto-banco', *command])}")
+
+
+@pytest.mark.parametrize("args, word", BAD_ARGUMENTS)
+def test_bad_arguments_exit_2_with_one_line(said, args, word):
+    status, stdout, stderr = said[tuple(args)]
+    assert status == 2 and stdout == "", (status, stdout, stderr)
+    assert len(stderr.splitlines()) == 1 and word in stderr, stderr
 
 
 def test_the_library_comes_from_the_venv_and_speaks_vietnamese(installed):
@@ -266,44 +305,6 @@ def _is_trusted(installed, notebook: Path) -> bool:
     return result.stdout.strip() == "True"
 
 
-def test_lab_copies_trusts_and_serves_the_learners_own_lessons(installed, serve):
-    home = Path(installed[1]["HOME"])
-    folder = home / "punto-banco-course"
-    lab = serve("lab")
-    assert lab.get("/api/status")[0] == 200
-    assert f"Your copy of the lessons: {folder}" in lab.text()
-    assert sorted(path.name for path in folder.glob("[0-9][0-9]_*.ipynb")) == ENGLISH_LESSONS
-    assert sorted(path.name for path in (folder / "vi").glob("[0-9][0-9]_*.ipynb")) == VIETNAMESE_LESSONS
-    assert _is_trusted(installed, folder / "05_a_whole_coup.ipynb")
-    assert _is_trusted(installed, folder / "vi" / "05_a_whole_coup.ipynb")
-    assert lab.get("/api/status", token=False)[0] == 403                        # token auth
-    status, settings = lab.get("/lab/api/settings/@jupyter-widgets/jupyterlab-manager:plugin")
-    # The course's override (the widget manager's own default is false): saved lessons keep their widget state.
-    assert status == 200 and json.loads(settings)["schema"]["properties"]["saveState"]["default"] is True
-    status, settings = lab.get("/lab/api/settings/@jupyterlab/apputils-extension:notification")
-    news = json.loads(settings)["schema"]["properties"]          # no "Jupyter news?" pop-up, no request out
-    assert status == 200 and news["fetchNews"]["default"] == "false" and news["checkForUpdates"]["default"] is False
-    status, settings = lab.get("/lab/api/settings/@jupyterlab/filebrowser-extension:browser")
-    # Lesson names get the file browser's whole width at 1024 px (the Modified column cut them to "03_player_r…").
-    assert status == 200 and json.loads(settings)["schema"]["properties"]["showLastModifiedColumn"]["default"] is False
-    # The printed link opens lesson 00 itself (a --no-browser learner pastes it), not the Launcher.
-    assert "/lab/tree/00_welcome.ipynb?token=" in lab.text()
-    lab.stop()
-
-    first, coup = folder / "00_welcome.ipynb", folder / "05_a_whole_coup.ipynb"
-    original = coup.read_text(encoding="utf-8")
-    first.write_text(first.read_text(encoding="utf-8").replace("Punto Banco", "My Punto Banco", 1), encoding="utf-8")
-    edited = first.read_text(encoding="utf-8")
-    coup.write_text(original.replace("Punto Banco", "My Punto Banco", 1), encoding="utf-8")
-    again = serve("lab", "--reset", "05")
-    assert again.get("/api/status")[0] == 200
-    assert "kept as you left it" in again.text() and "Restored 05_a_whole_coup.ipynb" in again.text()
-    assert first.read_text(encoding="utf-8") == edited                                 # never overwritten
-    assert coup.read_text(encoding="utf-8") == original                                # restored
-    (backup,) = (folder / "backups").glob("05_a_whole_coup-*.ipynb")
-    assert "My Punto Banco" in backup.read_text(encoding="utf-8")
-
-
 def test_classroom_serves_a_lesson_with_the_course_template(installed, serve):
     voila = serve("classroom")
     status, page = voila.get("/voila/render/00_welcome.ipynb", timeout_s=180)
@@ -333,34 +334,67 @@ PATIENCE_S = 180.0     # a loaded 2-core CI machine takes a minute to start Jupy
 
 
 def _printed_link(server: Server, timeout_s: float = PATIENCE_S) -> str:
-    """The link `punto-banco lab --no-browser` prints for the learner to open."""
+    """The link `punto-banco lab --no-browser` prints for the learner to open; its token becomes the server's."""
     import re
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
-        found = re.search(r"http://127\.0\.0\.1:\d+/\S+\?token=\w+", server.text())
+        found = re.search(r"http://127\.0\.0\.1:\d+/\S+\?token=(\w+)", server.text())
         if found:
+            server.token = found.group(1)
             return found.group(0)
         assert server.process.poll() is None, server.text()
         time.sleep(0.3)
     pytest.fail(f"punto-banco lab printed no link within {timeout_s:.0f} s:\n{server.text()}")
 
 
-def test_a_learner_answers_saves_and_finds_the_lesson_as_they_left_it_the_next_day(installed, tmp_path, request):
-    """The learner's journey in JupyterLab at 1024×768 with the file browser open: the printed link opens lesson 00;
-    Run All; an exercise answered wrong, then right; saved; the server stopped and started again (the next day);
-    the lesson reopened draws every widget from its saved state before anything runs; the course's own copy of the
-    lessons is unchanged; the saved answers have plausible times."""
+def _browser(request):
+    """Chromium (Playwright's, on Debian's binary), or the reason there is none."""
     try:
         import playwright.sync_api  # noqa: F401  (the process's one Playwright: tests/conftest.py's playwright_api)
     except ImportError:
-        _give_up("the learner's journey needs Playwright (pip install playwright) and Debian's chromium")
-    from tests.browser import lab as ui
+        return None, "the learner's journey needs Playwright (pip install playwright) and Debian's chromium"
     from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
     if not Path(CHROMIUM).exists():
-        _give_up(f"the learner's journey needs a browser at {CHROMIUM}: apt-get install chromium")
+        return None, f"the learner's journey needs a browser at {CHROMIUM}: apt-get install chromium"
+    return request.getfixturevalue("playwright_api").chromium.launch(executable_path=CHROMIUM,
+                                                                     args=CHROMIUM_ARGS), ""
+
+
+def _first_start(lab: Server, learner, folder: Path) -> None:
+    """`punto-banco lab` the first time: both editions copied (said on screen) and trusted, token auth, the course's
+    JupyterLab settings, and a printed link that opens lesson 00."""
+    link = _printed_link(lab)
+    assert "/lab/tree/00_welcome.ipynb?token=" in link   # lesson 00 itself (a --no-browser learner pastes it)
+    assert lab.get("/api/status")[0] == 200
+    assert f"Your copy of the lessons: {folder}" in lab.text()
+    assert sorted(path.name for path in folder.glob("[0-9][0-9]_*.ipynb")) == ENGLISH_LESSONS
+    assert sorted(path.name for path in (folder / "vi").glob("[0-9][0-9]_*.ipynb")) == VIETNAMESE_LESSONS
+    assert _is_trusted(learner, folder / "05_a_whole_coup.ipynb")
+    assert _is_trusted(learner, folder / "vi" / "05_a_whole_coup.ipynb")
+    assert lab.get("/api/status", token=False)[0] == 403                        # token auth
+    status, settings = lab.get("/lab/api/settings/@jupyter-widgets/jupyterlab-manager:plugin")
+    # The course's override (the widget manager's own default is false): saved lessons keep their widget state.
+    assert status == 200 and json.loads(settings)["schema"]["properties"]["saveState"]["default"] is True
+    status, settings = lab.get("/lab/api/settings/@jupyterlab/apputils-extension:notification")
+    news = json.loads(settings)["schema"]["properties"]          # no "Jupyter news?" pop-up, no request out
+    assert status == 200 and news["fetchNews"]["default"] == "false" and news["checkForUpdates"]["default"] is False
+    status, settings = lab.get("/lab/api/settings/@jupyterlab/filebrowser-extension:browser")
+    # Lesson names get the file browser's whole width at 1024 px (the Modified column cut them to "03_player_r…").
+    assert status == 200 and json.loads(settings)["schema"]["properties"]["showLastModifiedColumn"]["default"] is False
+
+
+def test_a_learner_answers_saves_and_finds_the_lesson_as_they_left_it_the_next_day(installed, tmp_path, request):
+    """The learner's journey in JupyterLab at 1024×768 with the file browser open, on two starts of `punto-banco lab`.
+    The first copies both editions into ~/punto-banco-course, trusts them and serves them with the course's settings
+    (_first_start); its printed link opens lesson 00; Run All; an exercise answered wrong, then right; saved. The
+    learner's copy of lesson 05 is then changed, and `punto-banco lab --reset 05` (the next day) keeps lesson 00 as
+    they left it, restores 05 and keeps their copy in backups/; lesson 00 reopened draws every widget from its saved
+    state before anything runs; the course's own copy of the lessons is unchanged; the saved answers have plausible
+    times. Without a browser the lab's own checks still run, then the test is skipped, saying why."""
     bin_dir, env, work = installed
     home = tmp_path / "home"
     home.mkdir()
+    folder = home / "punto-banco-course"
     # A learner of their own (no earlier test's files), whose server makes its own token and prints the whole link.
     learner_env = {key: value for key, value in env.items() if key != "JUPYTER_TOKEN"}
     # The one thing the test adds: JupyterLab exposes its app to the page (window.jupyterapp), which the browser
@@ -377,63 +411,81 @@ def test_a_learner_answers_saves_and_finds_the_lesson_as_they_left_it_the_next_d
     lesson = "00_welcome.ipynb"
     exercise = "winner_question(\"7 2 A 5\")"      # Player 7+2 = 9 against Banker A+5 = 6: Player's natural wins
 
-    playwright = request.getfixturevalue("playwright_api")
-    chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    chromium, no_browser = _browser(request)
+    from tests.browser import lab as ui
+    first, coup = folder / lesson, folder / "05_a_whole_coup.ipynb"
     try:
-        page = chromium.new_page(viewport={"width": 1024, "height": 768})
+        page = chromium.new_page(viewport={"width": 1024, "height": 768}) if chromium else None
         first_day = Server(learner, tmp_path / "lab-1.log", "lab")
         try:
-            link = _printed_link(first_day)
-            assert f"/lab/tree/{lesson}?token=" in link
-            base = link.split("/lab/", 1)[0]
-            page.goto(link)                                   # the token becomes a cookie
-            ui.open_notebook(page, base, lesson, show_sidebar=True, timeout_s=PATIENCE_S)
-            assert ui.run_all(page, timeout_s=3 * PATIENCE_S), ui.errors(page)
-            ui.assert_no_errors(page)
-            cell = ui.cell_by_text(page, exercise)
-            cell.scroll_into_view_if_needed()
-            with ui.kernel_roundtrip(page, timeout_s=PATIENCE_S):
-                cell.get_by_role("button", name="Banker", exact=True).click()
-            ui.expect(cell).to_contain_text("Not quite")
-            with ui.kernel_roundtrip(page, timeout_s=PATIENCE_S):
-                cell.get_by_role("button", name="Player", exact=True).click()
-            ui.expect(cell).to_contain_text("Right")
-            ui.screenshot(page, "learner-journey-answered")
-            page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
-            page.wait_for_function("() => !window.jupyterapp.shell.currentWidget.context.model.dirty",
-                                   timeout=30_000)
+            _first_start(first_day, learner, folder)
+            if page is not None:
+                base = f"http://127.0.0.1:{first_day.port}"
+                page.goto(_printed_link(first_day))                    # the token becomes a cookie
+                ui.open_notebook(page, base, lesson, show_sidebar=True, timeout_s=PATIENCE_S)
+                assert ui.run_all(page, timeout_s=3 * PATIENCE_S), ui.errors(page)
+                ui.assert_no_errors(page)
+                cell = ui.cell_by_text(page, exercise)
+                cell.scroll_into_view_if_needed()
+                with ui.kernel_roundtrip(page, timeout_s=PATIENCE_S):
+                    cell.get_by_role("button", name="Banker", exact=True).click()
+                ui.expect(cell).to_contain_text("Not quite")
+                with ui.kernel_roundtrip(page, timeout_s=PATIENCE_S):
+                    cell.get_by_role("button", name="Player", exact=True).click()
+                ui.expect(cell).to_contain_text("Right")
+                ui.screenshot(page, "learner-journey-answered")
+                page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
+                page.wait_for_function("() => !window.jupyterapp.shell.currentWidget.context.model.dirty",
+                                       timeout=30_000)
         finally:
             first_day.stop()
 
-        next_day = Server(learner, tmp_path / "lab-2.log", "lab")
+        if page is None:   # no answers saved: an edit of the learner's own stands for them
+            first.write_text(first.read_text(encoding="utf-8").replace("Punto Banco", "My Punto Banco", 1),
+                             encoding="utf-8")
+        left = first.read_text(encoding="utf-8")
+        original = coup.read_text(encoding="utf-8")
+        coup.write_text(original.replace("Punto Banco", "My Punto Banco", 1), encoding="utf-8")
+        next_day = Server(learner, tmp_path / "lab-2.log", "lab", "--reset", "05")
         try:
             link = _printed_link(next_day)
-            base = link.split("/lab/", 1)[0]
-            page.goto(link)
-            ui.open_notebook(page, base, lesson, show_sidebar=True, timeout_s=PATIENCE_S)
-            ui.wait_for_widgets(page, timeout_s=PATIENCE_S)
-            ui.screenshot(page, "learner-journey-next-day")
-            problems = [problem for problem in ui.errors(page) if "render error" in problem]
-            assert problems == [], problems                   # 0 "Error displaying widget"
-            answered = ui.cell_by_text(page, exercise)
-            ui.expect(answered).to_contain_text("Right")      # the feedback as the learner left it
-            # The progress page (lesson 11) shows the two answers: 2 answered, 1 right, 50 %, and a median time
-            # that is unknown ("—": the first click came with nothing before it) or the seconds of the second try.
-            ui.open_notebook(page, base, "11_my_progress.ipynb", show_sidebar=True, timeout_s=PATIENCE_S)
-            assert ui.run_all(page, timeout_s=3 * PATIENCE_S), ui.errors(page)
-            row = ui.cell_by_text(page, "show_progress()").locator(".bcl-progress-skills tr",
-                                                                     has_text="Who wins?")
-            ui.expect(row).to_have_count(1)
-            cells = [text.strip() for text in row.locator("td").all_inner_texts()]
-            assert cells[1:4] == ["2", "1", "50%"], cells
-            assert cells[4] == "—" or (cells[4].endswith(" s") and 0 <= float(cells[4][:-2]) < 60), cells
-            ui.screenshot(page, "learner-journey-progress")
+            assert next_day.get("/api/status")[0] == 200
+            assert "kept as you left it" in next_day.text() and "Restored 05_a_whole_coup.ipynb" in next_day.text()
+            assert first.read_text(encoding="utf-8") == left                          # never overwritten
+            assert coup.read_text(encoding="utf-8") == original                       # restored
+            (backup,) = (folder / "backups").glob("05_a_whole_coup-*.ipynb")
+            assert "My Punto Banco" in backup.read_text(encoding="utf-8")
+            if page is not None:
+                base = f"http://127.0.0.1:{next_day.port}"
+                page.goto(link)
+                ui.open_notebook(page, base, lesson, show_sidebar=True, timeout_s=PATIENCE_S)
+                ui.wait_for_widgets(page, timeout_s=PATIENCE_S)
+                ui.screenshot(page, "learner-journey-next-day")
+                problems = [problem for problem in ui.errors(page) if "render error" in problem]
+                assert problems == [], problems                   # 0 "Error displaying widget"
+                answered = ui.cell_by_text(page, exercise)
+                ui.expect(answered).to_contain_text("Right")      # the feedback as the learner left it
+                # The progress page (lesson 11) shows the two answers: 2 answered, 1 right, 50 %, and a median
+                # time that is unknown ("—": the first click came with nothing before it) or the seconds of the
+                # second try.
+                ui.open_notebook(page, base, "11_my_progress.ipynb", show_sidebar=True, timeout_s=PATIENCE_S)
+                assert ui.run_all(page, timeout_s=3 * PATIENCE_S), ui.errors(page)
+                row = ui.cell_by_text(page, "show_progress()").locator(".bcl-progress-skills tr",
+                                                                         has_text="Who wins?")
+                ui.expect(row).to_have_count(1)
+                cells = [text.strip() for text in row.locator("td").all_inner_texts()]
+                assert cells[1:4] == ["2", "1", "50%"], cells
+                assert cells[4] == "—" or (cells[4].endswith(" s") and 0 <= float(cells[4][:-2]) < 60), cells
+                ui.screenshot(page, "learner-journey-progress")
         finally:
             next_day.stop()
     finally:
-        chromium.close()
+        if chromium is not None:
+            chromium.close()
 
     assert {path: _sha(path) for path in course.rglob("*.ipynb")} == before     # the course's own copy untouched
+    if chromium is None:
+        _give_up(no_browser)
     exported = subprocess.run([str(bin_dir / "punto-banco"), "progress", "export", "answers.csv"], cwd=tmp_path,
                               env=learner[1], capture_output=True, text=True, timeout=120)
     assert exported.returncode == 0, exported.stderr

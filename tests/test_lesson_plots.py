@@ -77,18 +77,18 @@ PNG_STORED = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDw
 PNG_FRESH = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="
 
 
-def _notebook(fresh_data: dict) -> nbformat.NotebookNode:
-    """A one-cell notebook whose stored output is a figure with its picture; running it displays `fresh_data`."""
-    cell = nbformat.v4.new_code_cell(
+def _cell(fresh_data: dict) -> nbformat.NotebookNode:
+    """A code cell whose stored output is a figure with its picture; running it displays `fresh_data`."""
+    return nbformat.v4.new_code_cell(
         f"from IPython.display import display\ndisplay({fresh_data!r}, raw=True)", execution_count=1,
         outputs=[nbformat.v4.new_output("display_data", data={"image/png": PNG_STORED, "text/plain": FIGURE})],
     )
-    return nbformat.v4.new_notebook(cells=[cell])
 
 
 def test_nbval_fails_a_fresh_run_that_loses_the_picture(tmp_path):
-    nbformat.write(_notebook({"image/png": PNG_FRESH, "text/plain": FIGURE}), tmp_path / "draws.ipynb")
-    nbformat.write(_notebook({"text/plain": FIGURE}), tmp_path / "text_only.ipynb")
+    # One notebook (one kernel): cell 0's fresh run draws a picture, cell 1's prints only the figure's text.
+    nbformat.write(nbformat.v4.new_notebook(cells=[_cell({"image/png": PNG_FRESH, "text/plain": FIGURE}),
+                                                   _cell({"text/plain": FIGURE})]), tmp_path / "plots.ipynb")
     # This folder is its own rootdir; the course's conftest.py is loaded as a plugin (the sanitize file and the
     # image check), under another name than `conftest`.
     (tmp_path / "pytest.ini").write_text("[pytest]\n", encoding="utf-8")
@@ -97,10 +97,10 @@ def test_nbval_fails_a_fresh_run_that_loses_the_picture(tmp_path):
     env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
     result = subprocess.run(
         [sys.executable, "-m", "pytest", "-p", "course_conftest", "--nbval", "--nbval-current-env", "-p", "no:cacheprovider", "-rA",
-         "draws.ipynb", "text_only.ipynb"],
+         "plots.ipynb"],
         cwd=tmp_path, env=env, capture_output=True, text=True, encoding="utf-8", timeout=300,
     )
     report = result.stdout + result.stderr
-    assert "PASSED draws.ipynb::Cell 0" in report, report
-    assert "FAILED text_only.ipynb::Cell 0" in report, report
+    assert "PASSED plots.ipynb::Cell 0" in report, report
+    assert "FAILED plots.ipynb::Cell 1" in report, report
     assert "image/png" in report, report
