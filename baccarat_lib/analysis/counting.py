@@ -278,10 +278,13 @@ def _on_five(coups) -> np.ndarray:
 
 
 def _outcome_standing_on_five(coups) -> np.ndarray:
-    """Each coup's outcome had Player stood on 5 (read where ``_on_five``): Banker's third card is Player's."""
-    players_third = (coups.player_total.astype(np.int16) - coups.player_start) % 10
-    return play_values(coups.player_start, coups.banker_start, players_third, players_third,
-                       PLAYER_DRAWS_ON - {5}).outcome
+    """Each coup's outcome had Player stood on a two-card 5 (the coups ``_on_five`` selects; the rest keep theirs)."""
+    on_five = np.flatnonzero(_on_five(coups))
+    players_third = (coups.player_total[on_five].astype(np.int8) - 5) % 10   # Banker's third card, if Banker draws
+    outcome = coups.outcome.copy()
+    outcome[on_five] = play_values(coups.player_start[on_five], coups.banker_start[on_five], players_third,
+                                   players_third, PLAYER_DRAWS_ON - {5}).outcome
+    return outcome
 
 
 # ---------------------------------------------------------------------------------------------------------
