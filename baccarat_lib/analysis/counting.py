@@ -13,17 +13,20 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
+from numbers import Real
 from typing import NamedTuple
 
-from numbers import Real
+import numpy as np
 
 from ..errors import BaccaratError, shown
 from ..game.cards import RANKS
+from ..game.coup import Outcome
 from ..game.payouts import bet_label
 from ..game.rules import PLAYER_DRAWS_ON
 from ..game.formatting import localized, percent
 from ..game.shoe import Shoe, check_decks, shoe_counts
 from ..i18n import _
+from .kernel import OUTCOME_CODES, play_values
 from .odds import _DECKS, _edge, _probability_where, bet_lines, check_shoe, house_edge  # noqa: F401
 
 __all__ = ["MAIN_BETS", "SIDE_BETS", "VALUE_RANKS", "VALUE_LABELS", "edges", "effect_of_removal",
@@ -247,19 +250,41 @@ def five_choice(decks: int = 8) -> dict:
 
 @lru_cache(maxsize=8)
 def _five_choice(decks: int = 8) -> dict:
-    """{"draw": E, "stand": E}: the Player bet's exact expectation per unit on a two-card 5."""
-    counts = shoe_counts(decks)
+    """{"draw": E, "stand": E}: the Player bet's exact expectation per unit on a two-card 5.
 
-    def chance(name, predicate, rule):
-        on_five = lambda coups: (coups.player_start == 5) & ~coups.natural  # noqa: E731
-        return _probability_where(f"Player's 5: {name}", lambda coups: on_five(coups) & predicate(coups),
-                                  counts, frozenset(rule))
+    Both from the coups of the rule where Player draws on 5 (the standard one, compiled already): standing, Player
+    keeps 5 and Banker's third card, if any, is the card Player would have drawn, so each such coup's first five
+    cards decide the standing game too, and their chances add up to the chance of those five cards.
+    """
+    counts, draws_on_five = shoe_counts(decks), frozenset(PLAYER_DRAWS_ON | {5})
+    outcomes = {"draw": lambda coups: coups.outcome, "stand": _outcome_standing_on_five}
 
-    rules = {"draw": PLAYER_DRAWS_ON | {5}, "stand": PLAYER_DRAWS_ON - {5}}
-    return {choice: (chance("Player wins", lambda coups: coups.player_wins, rule)
-                     - chance("Banker wins", lambda coups: coups.banker_wins, rule))
-            / chance("any", lambda coups: True, rule)
-            for choice, rule in rules.items()}
+    def chance(name, predicate):
+        return _probability_where(f"Player's 5: {name}", lambda coups: _on_five(coups) & predicate(coups),
+                                  counts, draws_on_five)
+
+    on_five = chance("any", lambda coups: True)
+    return {choice: (chance(f"{choice}, Player wins", lambda coups: outcome(coups) == _PLAYER_WINS)
+                     - chance(f"{choice}, Banker wins", lambda coups: outcome(coups) == _BANKER_WINS)) / on_five
+            for choice, outcome in outcomes.items()}
+
+
+_PLAYER_WINS, _BANKER_WINS = OUTCOME_CODES[Outcome.PLAYER], OUTCOME_CODES[Outcome.BANKER]
+
+
+def _on_five(coups) -> np.ndarray:
+    """Coups (of a rule where Player draws on 5) in which Player holds a two-card 5 and nobody has a natural."""
+    return (coups.player_start == 5) & ~coups.natural
+
+
+def _outcome_standing_on_five(coups) -> np.ndarray:
+    """Each coup's outcome had Player stood on a two-card 5 (the coups ``_on_five`` selects; the rest keep theirs)."""
+    on_five = np.flatnonzero(_on_five(coups))
+    players_third = (coups.player_total[on_five].astype(np.int8) - 5) % 10   # Banker's third card, if Banker draws
+    outcome = coups.outcome.copy()
+    outcome[on_five] = play_values(coups.player_start[on_five], coups.banker_start[on_five], players_third,
+                                   players_third, PLAYER_DRAWS_ON - {5}).outcome
+    return outcome
 
 
 # ---------------------------------------------------------------------------------------------------------

@@ -71,7 +71,7 @@ def _published_table_question(rows_name: str, name: str, key: str) -> Question:
 
 @lru_cache(maxsize=4)
 def _streak_row(coups: int, decks: int, seed: int, longest: int):
-    records = simulate.simulate_coups(coups, decks=decks, seed=seed)
+    records = simulate.simulate_outcomes(coups, decks=decks, seed=seed)     # who won and the shoes: all it reads
     return roads.streak_statistics(records, max_k=longest, all_coups=True)[-1]
 
 

@@ -126,6 +126,19 @@ def test_five_choice_against_plain_loops():
     assert choice == {"draw": _player_bet_on_five(1, True), "stand": _player_bet_on_five(1, False)}
 
 
+@pytest.mark.parametrize("decks", [2, 8])
+def test_five_choice_equals_each_rules_own_coups(decks):
+    """Standing on 5 is read from the coups where Player draws on 5; here each rule is compiled and weighed alone."""
+    def player_bet(rule):
+        def chance(name, predicate):
+            return _probability_where(f"test five {sorted(rule)} {name}",
+                                      lambda c: (c.player_start == 5) & ~c.natural & predicate(c), shoe, rule)
+        return (chance("wins", lambda c: c.player_wins) - chance("losses", lambda c: c.banker_wins)) \
+            / chance("any", lambda c: True)
+    shoe = check_shoe(decks)
+    assert five_choice(decks) == {"draw": player_bet(frozenset(range(6))), "stand": player_bet(frozenset(range(5)))}
+
+
 def test_drawing_on_five_is_the_punto_banco_game():
     def given_five(coups):
         return (coups.player_start == 5) & ~coups.natural

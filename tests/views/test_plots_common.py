@@ -2,7 +2,9 @@
 as the picture's alt, since neither JupyterLab nor Voila gives a plain PNG output one."""
 
 import base64
+import gc
 import re
+import weakref
 from types import SimpleNamespace
 
 import matplotlib
@@ -11,10 +13,12 @@ import pytest
 
 matplotlib.use("Agg")
 
+from IPython.core.events import EventManager, available_events  # noqa: E402
 from IPython.core.formatters import DisplayFormatter  # noqa: E402
 from IPython.core.pylabtools import select_figure_formats  # noqa: E402
 
 from baccarat_lib.i18n import using_language  # noqa: E402
+from baccarat_lib.views.plots import common  # noqa: E402
 from baccarat_lib.views.plots.common import _show_figures_with_alt, figure_description, figure_html  # noqa: E402
 
 
@@ -94,3 +98,50 @@ def test_a_diagram_is_said_by_the_description_attached_to_it():
     assert "box 2 to box 5" in alt
     with using_language("vi"):
         assert figure_description(reading_order_figure()).startswith("Biểu đồ: ")
+
+
+# ---------------------------------------------------------------- a shown figure's memory
+
+@pytest.fixture
+def kernel_shell(monkeypatch):
+    """What the module does in a kernel, on a shell of IPython's own formatter and events; the cycle collector off,
+    so only an explicit collection frees a figure; ``collections`` counts the full ones."""
+    shell = SimpleNamespace(display_formatter=DisplayFormatter())
+    shell.events = EventManager(shell, available_events)
+    common._shown.clear()
+    common._in_ipython(shell)
+    collections, collect = [], gc.collect
+    monkeypatch.setattr(gc, "collect", lambda *generation: collections.append(generation) or collect(*generation))
+    gc.disable()
+    yield shell, collections
+    gc.enable()
+
+
+def _shown_figure(shell):
+    fig, ax = plt.subplots()
+    ax.plot([0, 1], [0, 1])
+    shell.display_formatter.format(fig)             # as a cell's figure is shown: its PNG and HTML made
+    return fig
+
+
+def test_a_closed_figure_is_freed_after_the_cell_that_showed_it(kernel_shell):
+    shell, collections = kernel_shell
+    fig = _shown_figure(shell)
+    plt.close(fig)                                  # as the inline backend closes every figure it shows
+    freed = weakref.ref(fig)
+    del fig
+    assert freed() is not None                      # its reference cycles keep it: this is what would stay
+    shell.events.trigger("post_run_cell", None)
+    assert freed() is None and collections == [()]
+
+
+def test_an_open_figure_is_kept_and_a_closed_one_the_learner_holds_is_not_collected_for_again(kernel_shell):
+    shell, collections = kernel_shell
+    kept, held = _shown_figure(shell), _shown_figure(shell)
+    shell.events.trigger("post_run_cell", None)
+    assert collections == [] and set(common._shown) == {kept, held}     # nothing closed: no collection
+    plt.close(held)
+    shell.events.trigger("post_run_cell", None)
+    assert collections == [()] and set(common._shown) == {kept}        # held by a variable: alive, not watched
+    shell.events.trigger("post_run_cell", None)
+    assert collections == [()] and plt.fignum_exists(kept.number)

@@ -2,15 +2,21 @@
 and the figure said in words.
 
 JupyterLab and Voila give a PNG no ``alt``, so in IPython this module registers ``figure_html`` as every figure's
-``text/html`` display (the ``image/png`` stays beside it).
+``text/html`` display (the ``image/png`` stays beside it). And after each cell it frees the figures that cell showed
+and pyplot has closed since (``_free_shown_figures``): a figure is a web of reference cycles that holds its drawn
+pixels, and Python's cycle collector would reach it only many cells later, so a lesson's kernel kept every plot it
+had shown (about 3 MiB each for lesson 10's).
 """
 
 from __future__ import annotations
 
+import gc
+import weakref
 from html import escape
 
 from IPython import get_ipython
 from matplotlib import pyplot as plt
+from matplotlib._pylab_helpers import Gcf
 from matplotlib.figure import Figure, FigureBase
 from matplotlib.ticker import FuncFormatter
 
@@ -88,6 +94,7 @@ def figure_html(fig: Figure) -> str | None:
     """The figure as an ``<img>`` holding its PNG, ``figure_description`` its ``alt``; None when nothing is drawn."""
     from IPython.core.pylabtools import print_figure
 
+    _shown.add(fig)
     description = _description(fig)
     png = print_figure(fig, "png", base64=True, bbox_inches="tight")
     if not png:
@@ -115,5 +122,31 @@ def _show_figures_with_alt(formatters) -> None:
     formatters["text/html"].for_type(FigureBase, figure_html)
 
 
+# ---------------------------------------------------------------- a shown figure's memory, freed after its cell
+
+_shown = weakref.WeakSet()           # the figures figure_html has shown, until they are freed or kept by the learner
+
+
+def _free_shown_figures(_result=None) -> None:
+    """After a cell (IPython's ``post_run_cell``, which comes after the inline backend has shown and closed the
+    cell's figures): collect the cycles of every shown figure pyplot has closed. A closed figure that still lives
+    after that is held by the learner's code (a variable): it is no longer watched, so no later cell collects for it.
+    """
+    open_figures = {manager.canvas.figure for manager in Gcf.get_all_fig_managers()}
+    closed = [figure for figure in _shown if figure not in open_figures]
+    if not closed:
+        return
+    for figure in closed:
+        _shown.discard(figure)
+    del closed, figure                 # no reference of ours may keep them alive through the collection
+    gc.collect()
+
+
+def _in_ipython(shell) -> None:
+    """What this module does in a notebook's kernel: figures shown with an alt, and freed after their cell."""
+    _show_figures_with_alt(shell.display_formatter.formatters)
+    shell.events.register("post_run_cell", _free_shown_figures)
+
+
 if get_ipython() is not None:        # a notebook's kernel (not a script or a test)
-    _show_figures_with_alt(get_ipython().display_formatter.formatters)
+    _in_ipython(get_ipython())
