@@ -43,10 +43,12 @@ GENERATE_HINT = "generate one with: python3 -c 'import secrets; print(secrets.to
 # checked by tests/hub/test_z2jh.py): only the server extensions a class uses (JupyterLab, nbgitpuller for the links,
 # Voila for the classroom links; not the terminals, the language servers or the classic-notebook shim), and nbformat
 # validating with jsonschema, which the server has loaded already, not fastjsonschema (about 10 MiB of compiled
-# schema per server). See the Memory notes in jupyterhub_config.py.
+# schema per server); and glibc handing freed memory back once 128 KiB are free at the top of the heap (by default the
+# threshold climbs to 32 MiB after a large array is freed, so a kernel keeps what a lesson's big cell used: about
+# 4 MiB per student in the load test). See the Memory notes in jupyterhub_config.py.
 STUDENT_SERVER_ARGS = tuple(f"--ServerApp.jpserver_extensions={name}=False"
                             for name in ("jupyter_lsp", "jupyter_server_terminals", "notebook_shim"))
-STUDENT_SERVER_ENVIRONMENT = {"NBFORMAT_VALIDATOR": "jsonschema"}
+STUDENT_SERVER_ENVIRONMENT = {"NBFORMAT_VALIDATOR": "jsonschema", "MALLOC_TRIM_THRESHOLD_": "131072"}
 # What a student's server imports: the single-user server, JupyterLab, the classroom view, the lesson links' puller,
 # the widgets and the course's library.
 STUDENT_MODULES = ("jupyterhub.singleuser", "jupyterlab", "voila", "nbgitpuller", "ipywidgets", "baccarat_lib")

@@ -58,8 +58,10 @@ class uses: JupyterLab, nbgitpuller and Voila (the links open /lab/tree/... and 
 the language servers (jupyter-lsp) and the classic-notebook shim stay off (ServerApp.jpserver_extensions, given on
 the server's command line). And nbformat validates the notebooks it opens with jsonschema, which the server has
 loaded already, instead of fastjsonschema, which compiles nbformat's schema into about 10 MiB of code in every
-server (a lesson then opens in 50-100 ms instead of 20-40 ms). Together about 14 MiB less per student. Both settings
-are STUDENT_SERVER_ARGS and STUDENT_SERVER_ENVIRONMENT in baccarat_settings.py, which the Kubernetes values
+server (a lesson then opens in 50-100 ms instead of 20-40 ms). Together about 14 MiB less per student. And glibc gives
+freed memory back to the system once 128 KiB are free at the top of the heap (MALLOC_TRIM_THRESHOLD_; its default
+climbs to 32 MiB after a large array is freed, so a kernel kept what a lesson's biggest cell used): about 4 MiB less
+per student. These settings are STUDENT_SERVER_ARGS and STUDENT_SERVER_ENVIRONMENT in baccarat_settings.py, which the Kubernetes values
 (serve/hub/z2jh/values.yaml) repeat. jsonschema stays below 4.25 (pyproject.toml says why): from 4.25 every
 server's jsonschema imported rfc3987-syntax, whose Lark parser cost 14 MiB in each student's server (139 -> 125
 MiB in the load test) and 1.4 s of CPU at each start (a server with Lab, Voila and nbgitpuller: 88 -> 72 MiB, 2.5 ->
