@@ -155,6 +155,22 @@ def wait_until_ready(hub: LocalHub, admin: dict, name: str, deadline: float) -> 
     raise TimeoutError(f"{name}'s server was not ready in time")
 
 
+def start_servers(hub: LocalHub, admin: dict, names: list[str], timeout: float = 120) -> dict[str, dict]:
+    """Start the servers of the (existing) students `names` all at once and wait until each is ready; for each, headers
+    with an API token of the student's own."""
+    for name in names:
+        response = requests.post(f"{hub.url}/hub/api/users/{name}/server", headers=admin, timeout=timeout)
+        if response.status_code not in (201, 202):
+            raise RuntimeError(f"{name}'s server: HTTP {response.status_code} {response.text[:200]}")
+    deadline, headers = time.monotonic() + timeout, {}
+    for name in names:
+        wait_until_ready(hub, admin, name, deadline)
+        token = requests.post(f"{hub.url}/hub/api/users/{name}/tokens", json={"note": "test"}, headers=admin,
+                              timeout=30).json()["token"]
+        headers[name] = {"Authorization": f"token {token}"}
+    return headers
+
+
 def pull_course(hub: LocalHub, student: dict, name: str, repo: str, branch: str) -> None:
     """Clone the course into the student's home, as the nbgitpuller link does; raise on its error event."""
     response = requests.get(f"{hub.url}/user/{name}/git-pull/api", headers=student, stream=True, timeout=300,
