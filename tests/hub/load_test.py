@@ -17,9 +17,9 @@ What it does, all on 127.0.0.1 with a temporary folder (`tests/hub/hub.py`, `Loc
    exercise before the students start; after its lesson, each student's kernel answers ten exercises and the poll
    through the course's library, as a lesson on the hub does (an AnswerRecorder's answers go to the class view in the
    background; the poll's answer as the class poll box sends it), with the address the hub gives the server
-   (BACCARAT_CLASS_URL) and the server's own token (JUPYTERHUB_API_TOKEN). Meanwhile the teacher's view (the class
-   page's live part, and api/class) is read every 0.25 s; the run fails unless it shows every student, all their
-   answers and every poll answer, within 2 s of the last answer;
+   (BACCARAT_CLASS_URL) and the server's own token (JUPYTERHUB_API_TOKEN). From the moment the first student starts
+   answering, the teacher's view (the class page's live part, and api/class) is read every 0.25 s; the run fails
+   unless it shows every student, all their answers and every poll answer, within 2 s of the last answer;
 7. stops everything (hub, proxy, servers, kernels), deletes the Unix users and the folder, and checks that no
    process it started is left.
 
@@ -117,6 +117,7 @@ class StudentRun:
     answers_stored: int = 0
     poll_answered: bool = False
     last_answer: float = 0.0      # time.monotonic() when the class view had taken the student's last answer
+    answering: bool = False       # the lesson has run; the student's answers are being sent to the class view
 
 
 # --- the course ---------------------------------------------------------------------------------------------------
@@ -152,6 +153,22 @@ def wait_until_ready(hub: LocalHub, admin: dict, name: str, deadline: float) -> 
             raise RuntimeError(f"{name}'s server stopped while starting")
         time.sleep(1)
     raise TimeoutError(f"{name}'s server was not ready in time")
+
+
+def start_servers(hub: LocalHub, admin: dict, names: list[str], timeout: float = 120) -> dict[str, dict]:
+    """Start the servers of the (existing) students `names` all at once and wait until each is ready; for each, headers
+    with an API token of the student's own."""
+    for name in names:
+        response = requests.post(f"{hub.url}/hub/api/users/{name}/server", headers=admin, timeout=timeout)
+        if response.status_code not in (201, 202):
+            raise RuntimeError(f"{name}'s server: HTTP {response.status_code} {response.text[:200]}")
+    deadline, headers = time.monotonic() + timeout, {}
+    for name in names:
+        wait_until_ready(hub, admin, name, deadline)
+        token = requests.post(f"{hub.url}/hub/api/users/{name}/tokens", json={"note": "test"}, headers=admin,
+                              timeout=30).json()["token"]
+        headers[name] = {"Authorization": f"token {token}"}
+    return headers
 
 
 def pull_course(hub: LocalHub, student: dict, name: str, repo: str, branch: str) -> None:
@@ -225,6 +242,7 @@ def run_lesson(hub: LocalHub, student: dict, token: str, run: StudentRun, clone:
                 run.errors.append(f"{run.name} {run.lesson} cell {index}: {error}")
             run.cells += 1
         if class_view:
+            run.answering = True
             answer_the_class_view(connection, run)
     finally:
         connection.close()
@@ -340,14 +358,15 @@ def _memory_kib(pid: int, table: str, label: str) -> int:
 
 
 class ClassViewWatcher(threading.Thread):
-    """Every 0.25 s, what the teacher's class view shows: the students who answered (the page's live part, as the
-    teacher's browser fetches it) and the current poll's answers (api/class); the first moment it shows them all."""
+    """Every 0.25 s once a student is answering (nothing reaches the view before: reading it while the lessons run
+    only loaded the machine), what the teacher's class view shows: the students who answered (the page's live part, as
+    the teacher's browser fetches it) and the current poll's answers (api/class); the first moment it shows them all."""
 
     ANSWERED = re.compile(r"Students who answered: (\d+) of (\d+)")
 
-    def __init__(self, hub: LocalHub, teacher: dict, students: int):
+    def __init__(self, hub: LocalHub, teacher: dict, runs: list[StudentRun]):
         super().__init__(daemon=True)
-        self.base, self.teacher, self.students = f"{hub.url}/{CLASS_VIEW}", teacher, students
+        self.base, self.teacher, self.runs, self.students = f"{hub.url}/{CLASS_VIEW}", teacher, runs, len(runs)
         self.shown_students = self.shown_poll_answers = self.shown_answers = 0
         self.all_shown_at: float | None = None
         self.errors: list[str] = []
@@ -355,6 +374,8 @@ class ClassViewWatcher(threading.Thread):
 
     def run(self) -> None:
         while not self.stopping.wait(0.25):
+            if not any(run.answering for run in self.runs):
+                continue
             try:
                 self.look()
             except (requests.RequestException, ValueError, KeyError) as error:
@@ -406,7 +427,7 @@ def run_class(hub: LocalHub, students: int, repo: str, branch: str, deadline: fl
     watcher = None
     if poll:   # the teacher (the hub's admin) holds the class view's teacher role
         start_poll(hub, admin)
-        watcher = ClassViewWatcher(hub, admin, students)
+        watcher = ClassViewWatcher(hub, admin, runs)
         watcher.start()
     sampler = MemorySampler({})
     sampler.start()

@@ -1,7 +1,8 @@
 """The classroom view under the class's hub asks no other host for anything, MathJax included.
 
-A real hub (the folder's shared one, conftest.py: `serve/hub/jupyterhub_config.py` as a teacher runs it) starts a
-student's server, the course is pulled into the student's home as a student link does, and headless Chromium signs
+A real hub (the folder's shared one, conftest.py: `serve/hub/jupyterhub_config.py` as a teacher runs it) has a
+student whose server runs with the course pulled into her home as a student link does (conftest.py's
+`student_with_course`, shared with test_hub_security.py), and headless Chromium signs
 in through the hub's login form and opens the classroom view (`/user/<name>/voila/render/...`, the links' second
 column) of lesson 04 in each edition and its file browser. Every request the pages make is recorded (Playwright's
 "request" event, which fires before any route) and any to a host other than 127.0.0.1 / localhost fails the test
@@ -13,23 +14,18 @@ Needs root (a Unix user per student) and Chromium with Playwright, as the hub te
 """
 
 import os
-import subprocess
 import sys
 import time
 from pathlib import Path
 
 import pytest
-import requests
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))                # the hub helper and load test beside these tests
 sys.path.insert(0, str(HERE.parent))         # the browser tests' helpers (tests/browser, the package `browser`)
 from browser.conftest import CHROMIUM, CHROMIUM_ARGS, missing_prerequisites  # noqa: E402
 from browser.lab import expect, off_machine, open_voila, record_requests, screenshot  # noqa: E402
-from load_test import pull_course, wait_until_ready  # noqa: E402
 
-REPO = HERE.parents[1]
-STUDENT = "dana"
 COURSE = "course"                            # the student's copy, as pull_course names it
 PAGES = ["lessons/04_banker_tableau.ipynb", "lessons/vi/04_banker_tableau.ipynb"]
 
@@ -40,30 +36,12 @@ pytestmark = [
 ]
 
 
-@pytest.fixture(scope="module")
-def hub_with_a_student(hub):
-    """The folder's shared hub (conftest.py), whose student STUDENT has a running server with the course (this
-    branch, as committed) in COURSE/."""
-    admin = {"Authorization": f"token {hub.admin_token()}"}
-    requests.post(f"{hub.url}/hub/api/users/{STUDENT}", headers=admin, timeout=30).raise_for_status()
-    response = requests.post(f"{hub.url}/hub/api/users/{STUDENT}/server", headers=admin, timeout=120)
-    assert response.status_code in (201, 202), response.text
-    wait_until_ready(hub, admin, STUDENT, time.monotonic() + 120)
-    token = requests.post(f"{hub.url}/hub/api/users/{STUDENT}/tokens", json={"note": "offline test"},
-                          headers=admin, timeout=30).json()["token"]
-    branch = subprocess.run(["git", "-C", str(REPO), "rev-parse", "--abbrev-ref", "HEAD"], capture_output=True,
-                            text=True, check=True).stdout.strip()
-    pull_course(hub, {"Authorization": f"token {token}"}, STUDENT, str(REPO), branch)
-    return hub
-
-
 @pytest.fixture
-def signed_in_page(hub_with_a_student, playwright_api):
+def signed_in_page(hub, student_with_course, playwright_api):
     """A page signed in as the student through the hub's login form; yields (page, every URL requested after).
 
     Its Chromium is started from the process's one Playwright (`playwright_api`, tests/conftest.py), which the browser
     tests may have started already in this process."""
-    hub = hub_with_a_student
     browser = playwright_api.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
     try:
         context = browser.new_context(viewport={"width": 1280, "height": 720})
@@ -71,7 +49,7 @@ def signed_in_page(hub_with_a_student, playwright_api):
         page = context.new_page()
         page.set_default_timeout(60_000)
         page.goto(f"{hub.url}/hub/login", wait_until="load")
-        page.fill("#username_input", STUDENT)
+        page.fill("#username_input", student_with_course.name)
         page.fill("#password_input", hub.class_password)
         page.click("#login_submit")
         page.wait_for_url(lambda url: "/hub/login" not in url)
@@ -80,9 +58,10 @@ def signed_in_page(hub_with_a_student, playwright_api):
         browser.close()
 
 
-def test_the_classroom_view_under_the_hub_asks_no_other_host(hub_with_a_student, signed_in_page):
-    hub, (page, requested) = hub_with_a_student, signed_in_page
-    server = f"{hub.url}/user/{STUDENT}"
+def test_the_classroom_view_under_the_hub_asks_no_other_host(hub, student_with_course, signed_in_page):
+    # the student's course is the branch as committed, in COURSE/ of her home (conftest.py's `student_with_course`)
+    page, requested = signed_in_page
+    server = f"{hub.url}/user/{student_with_course.name}"
     for path in PAGES:
         start = time.monotonic()
         requested.clear()

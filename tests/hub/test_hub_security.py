@@ -7,6 +7,7 @@ Unix user, folder). Needs root (a Unix user per student), as the hub does.
 
 import os
 import pwd
+import runpy
 import signal
 import subprocess
 import sys
@@ -19,20 +20,10 @@ import websocket
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))   # the hub helper and load test beside these tests
 from hub import CONFIG, HubError, LocalHub, descendants, processes, stopped_cleanly  # noqa: E402
-from load_test import execute, pull_course, wait_until_ready  # noqa: E402
+from load_test import execute, start_servers  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.skipif(os.geteuid() != 0, reason="the hub creates a Unix user per student: needs root")
-
-
-def _start_server(hub: LocalHub, admin: dict, name: str) -> dict:
-    """Start `name`'s server; return headers with a token of the student's own."""
-    response = requests.post(f"{hub.url}/hub/api/users/{name}/server", headers=admin, timeout=120)
-    assert response.status_code in (201, 202), response.text
-    wait_until_ready(hub, admin, name, time.monotonic() + 120)
-    token = requests.post(f"{hub.url}/hub/api/users/{name}/tokens", json={"note": "test"}, headers=admin,
-                          timeout=30).json()["token"]
-    return {"Authorization": f"token {token}"}
 
 
 @pytest.fixture(scope="module")
@@ -49,7 +40,7 @@ def culling_hub():
         admin = {"Authorization": f"token {hub.admin_token()}"}
         requests.post(f"{hub.url}/hub/api/users/idle", headers=admin, timeout=30).raise_for_status()
         hub.idle_started = time.monotonic()  # its last activity is no earlier than this
-        _start_server(hub, admin, "idle")
+        start_servers(hub, admin, ["idle"])
         hub.admin = admin
         yield hub
     finally:
@@ -57,16 +48,11 @@ def culling_hub():
 
 
 @pytest.fixture(scope="module")
-def two_students(hub):
-    """anna and bob, each with a running server and the course pulled into their home."""
+def two_students(hub, student_with_course):
+    """anna (conftest.py's student with the course in her home) and bob, each with a running server."""
     admin = {"Authorization": f"token {hub.admin_token()}"}
-    requests.post(f"{hub.url}/hub/api/users", json={"usernames": ["anna", "bob"]}, headers=admin,
-                  timeout=30).raise_for_status()
-    tokens = {name: _start_server(hub, admin, name) for name in ("anna", "bob")}
-    branch = subprocess.run(["git", "-C", str(REPO), "rev-parse", "--abbrev-ref", "HEAD"], capture_output=True,
-                            text=True, check=True).stdout.strip()
-    pull_course(hub, tokens["anna"], "anna", str(REPO), branch)
-    return tokens
+    requests.post(f"{hub.url}/hub/api/users/bob", headers=admin, timeout=30).raise_for_status()
+    return {"anna": student_with_course.headers, **start_servers(hub, admin, ["bob"])}
 
 
 # --- item 5: secrets (first: starts the culling hub, whose idle server is culled while the other tests run) ---
@@ -132,14 +118,17 @@ def test_each_bad_password_is_refused_with_its_variable_named(tmp_path, environm
 
 
 @pytest.mark.parametrize("environment, message", [REFUSALS[0], REFUSALS[-1]])
-def test_the_hub_itself_refuses_to_start(tmp_path, environment, message):
-    # the real `jupyterhub -f serve/hub/jupyterhub_config.py` exits, saying why
-    env = {key: value for key, value in os.environ.items() if not key.startswith("BACCARAT_")}
-    env.update(environment, BACCARAT_HUB_STATE=str(tmp_path / "state"))
-    result = subprocess.run([sys.executable, "-m", "jupyterhub", "-f", str(CONFIG)], cwd=tmp_path, env=env,
-                            capture_output=True, text=True, timeout=60)
-    assert result.returncode == 1
-    assert f"Refusing to start the hub: {message}" in result.stderr
+def test_the_hubs_config_refuses_to_start_saying_why(tmp_path, monkeypatch, environment, message):
+    # serve/hub/jupyterhub_config.py, run as JupyterHub runs it (before it asks for the config object), stops with the
+    # sentence JupyterHub prints; that the real `jupyterhub -f` then exits with status 1 and that one line is
+    # test_preflight.py's test_the_real_hub_refuses_to_start_in_one_line_instead_of_failing_each_spawn
+    for key in [key for key in os.environ if key.startswith("BACCARAT_")]:
+        monkeypatch.delenv(key)
+    for key, value in {**environment, "BACCARAT_HUB_STATE": str(tmp_path / "state")}.items():
+        monkeypatch.setenv(key, value)
+    with pytest.raises(SystemExit) as refused:
+        runpy.run_path(str(CONFIG))
+    assert str(refused.value).startswith(f"Refusing to start the hub: {message}")
     assert not (tmp_path / "state").exists()
 
 
@@ -286,7 +275,7 @@ def test_ctrl_c_in_the_teachers_terminal_stops_the_hub_within_10_s_even_with_a_h
     assert not _ignores_sigint(culler), f"the culler (pid {culler}) ignores SIGINT: Ctrl-C would wait 30 s for it"
     admin = {"Authorization": f"token {hub.admin_token()}"}
     requests.post(f"{hub.url}/hub/api/users/anna", headers=admin, timeout=30).raise_for_status()
-    student = _start_server(hub, admin, "anna")
+    student = start_servers(hub, admin, ["anna"])["anna"]
     kernel = requests.post(f"{hub.url}/user/anna/api/kernels", json={"name": "python3"}, headers=student,
                            timeout=60)
     assert kernel.status_code == 201, kernel.text
