@@ -145,13 +145,15 @@ _JS_LAB_READY = """(path) => {
 }"""
 
 # In a page that shows this JupyterLab already: open the notebook in it, then dispose of every other main-area widget
-# (the last visit's notebook, unsaved, asks nothing when disposed of; a launcher), and forget the last probe.
+# (the last visit's notebook, unsaved, asks nothing when disposed of; a launcher), and forget the last probe. The file
+# browser goes to the notebook's folder and selects it, as when JupyterLab boots on the notebook's URL.
 _JS_OPEN_IN_PLACE = """async (path) => {
   const app = window.jupyterapp;
   delete window.__bacc;
   const widget = await app.commands.execute('docmanager:open', {path, factory: 'Notebook'});
   for (const other of [...app.shell.widgets('main')]) if (other !== widget) other.dispose();
   app.shell.activateById(widget.id);
+  await app.commands.execute('filebrowser:go-to-path', {path, dontShowBrowser: true});   // its folder, it selected
 }"""
 
 _JS_RUN_ALL = """() => {
