@@ -90,9 +90,9 @@ def _generous_expect():
 
 @pytest.fixture(scope="module")
 def _lab_pages(browser_context):
-    """The JupyterLab page the visits of this module share: an English lesson's visit opens its lesson in it
-    (lab.open_notebook's in_place; JupyterLab boots in about 10 s a visit on a loaded 2-core machine). A list of at most
-    one page: a failed visit's page is closed, and the next visit starts a new one."""
+    """The JupyterLab page the visits of this module share: each visit opens its lesson in it (lab.open_notebook's
+    in_place; JupyterLab boots in about 10 s a visit on a loaded 2-core machine). A list of at most one page: a failed
+    visit's page is closed, and the next visit starts a new one."""
     pages = []
     try:
         yield pages
