@@ -691,22 +691,29 @@ def saved_widgets_problems(page, lab_server, path: str, *, min_buttons: int = 1,
                 if output.output_type == "error" or (output.output_type == "stream" and output.name == "stderr")]
     NotebookNotary(data_dir=str(servers.notary_dir(LAB_HOMES[lab_server]))).sign(saved)
     # No cell runs. In place when the page shows JupyterLab already (a boot costs Chromium seconds of CPU); opened in
-    # a page that showed other notebooks before, a trusted notebook's saved views were at times never drawn: then
-    # JupyterLab is booted anew and must draw them there.
-    open_notebook(page, lab_server, path, show_sidebar=True, in_place=in_place)
+    # a page that showed other notebooks before, a trusted notebook's saved views were at times never drawn, or one
+    # failed ("Error displaying widget: model not found"): then JupyterLab is booted anew, and must draw them all there.
     panel = page.locator(LAB_PANEL)
-    first_view = panel.locator(".bcl-widget").first
-    # the views are restored once the widget manager has asked the new kernel for its widgets: slow on a loaded machine
-    try:
-        expect(first_view).to_be_attached(timeout=(IN_PLACE_VIEWS_S if in_place else KERNEL_TIMEOUT_S) * 1000)
-    except AssertionError:
-        if not in_place:
-            raise
-        print(f"{path}: saved views not drawn in place within {IN_PLACE_VIEWS_S:.0f} s; JupyterLab booted anew")
-        open_notebook(page, lab_server, path, show_sidebar=True)
-        expect(first_view).to_be_attached(timeout=KERNEL_TIMEOUT_S * 1000)
-    wait_for_widgets(page)                                        # every saved view drawn (or failed visibly)
     fallbacks = panel.locator(".jp-OutputArea-output", has_text=re.compile(r"^VBox\(|^HBox\("))
+
+    def draw_saved_views(in_place: bool, timeout_s: float) -> bool:
+        """Open the notebook; whether every saved view is drawn, none as text and none failed."""
+        open_notebook(page, lab_server, path, show_sidebar=True, in_place=in_place)
+        # the views are restored once the widget manager has asked the new kernel for its widgets: slow when loaded
+        expect(panel.locator(".bcl-widget").first).to_be_attached(timeout=timeout_s * 1000)
+        wait_for_widgets(page)                                    # every saved view drawn (or failed visibly)
+        return not fallbacks.count() and not panel.get_by_text("Error displaying widget").count()
+
+    if in_place:
+        try:
+            drawn = draw_saved_views(True, IN_PLACE_VIEWS_S)
+        except AssertionError:
+            drawn = False
+        if not drawn:
+            print(f"{path}: saved views not all drawn in place; JupyterLab booted anew")
+            draw_saved_views(False, KERNEL_TIMEOUT_S)
+    else:
+        draw_saved_views(False, KERNEL_TIMEOUT_S)
     if fallbacks.count():
         problems.append(f"saved widgets shown as text: {fallbacks.count()}")
     if panel.get_by_text("Error displaying widget").count():
