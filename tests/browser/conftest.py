@@ -41,7 +41,7 @@ import pytest
 from run_once import built_once  # tests/run_once.py (tests/ is on sys.path: tests/conftest.py)
 
 from . import servers
-from .lab import ARTIFACTS, REPO_ROOT, local_only_context, screenshot
+from .lab import ARTIFACTS, REPO_ROOT, local_only_context, screenshot, still_spinner
 
 HERE = Path(__file__).resolve().parent
 CHROMIUM = os.environ.get("BACCARAT_CHROMIUM", "/usr/bin/chromium")
@@ -270,6 +270,7 @@ def browser_context(browser):
     first one faster. It can only reach 127.0.0.1."""
     context = browser.new_context(viewport=VIEWPORT)
     context.route("**/*", _local_only)
+    still_spinner(context)
     try:
         yield context
     finally:

@@ -42,7 +42,8 @@ Both (the page remembers whether it shows JupyterLab or Voila)
 
 Files and Playwright
     local_only_context(browser, origin, blocked, viewport) -> BrowserContext
-        Pages reach only `origin`; other requests are aborted and listed in `blocked`.
+        Pages reach only `origin`; other requests are aborted and listed in `blocked`; Voila's spinner is still.
+    still_spinner(context)                    Voila's loading spinner kept still in the context's pages (CPU)
     record_requests(page_or_context) -> list[str]
         The URL of every request made from then on (Playwright's "request" event, which also fires for a request
         that a route then aborts); `off_machine(urls)` keeps those to a host other than 127.0.0.1 / localhost.
@@ -144,13 +145,15 @@ _JS_LAB_READY = """(path) => {
 }"""
 
 # In a page that shows this JupyterLab already: open the notebook in it, then dispose of every other main-area widget
-# (the last visit's notebook, unsaved, asks nothing when disposed of; a launcher), and forget the last probe.
+# (the last visit's notebook, unsaved, asks nothing when disposed of; a launcher), and forget the last probe. The file
+# browser goes to the notebook's folder and selects it, as when JupyterLab boots on the notebook's URL.
 _JS_OPEN_IN_PLACE = """async (path) => {
   const app = window.jupyterapp;
   delete window.__bacc;
   const widget = await app.commands.execute('docmanager:open', {path, factory: 'Notebook'});
   for (const other of [...app.shell.widgets('main')]) if (other !== widget) other.dispose();
   app.shell.activateById(widget.id);
+  await app.commands.execute('filebrowser:go-to-path', {path, dontShowBrowser: true});   // its folder, it selected
 }"""
 
 _JS_RUN_ALL = """() => {
@@ -476,6 +479,20 @@ def assert_no_errors(page: Page, *, allow_stderr: bool = False) -> None:
         raise AssertionError(f"{len(problems)} problem(s) on {page.url}:\n{listing}")
 
 
+# Voila's loading spinner (and skeleton) turns while the kernel runs the notebook: a headless Chromium draws every
+# frame of it, about 0.1 s of CPU per second of waiting (measured here), for a picture nobody looks at. Kept still;
+# the loading element goes once the page is shown, so nothing a test checks changes. An adopted style sheet, as the
+# init script runs before the document has a <head>.
+_JS_STILL_SPINNER = """(() => { const sheet = new CSSStyleSheet();
+  sheet.replaceSync('#loading .spinner, .voila-skeleton-post * { animation: none !important; }');
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet]; })()"""
+
+
+def still_spinner(context) -> None:
+    """Keep Voila's loading spinner still in every page of the browser context (it costs CPU, and tells nothing)."""
+    context.add_init_script(_JS_STILL_SPINNER)
+
+
 def local_only_context(browser, origin: str, blocked: list, viewport: dict):
     """A browser context whose pages reach only `origin` (a local server); every other request is aborted and
     its URL appended to `blocked` (to assert that nothing left the machine)."""
@@ -491,6 +508,7 @@ def local_only_context(browser, origin: str, blocked: list, viewport: dict):
 
     context = browser.new_context(viewport=viewport)
     context.route("**/*", local_only)
+    still_spinner(context)
     return context
 
 

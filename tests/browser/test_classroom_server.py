@@ -26,7 +26,7 @@ import pytest
 from baccarat_lib import course
 
 from . import servers
-from .lab import ARTIFACTS, REPO_ROOT, expect, open_voila
+from .lab import ARTIFACTS, REPO_ROOT, expect, open_voila, still_spinner
 
 CONFIG_DIR = REPO_ROOT / "serve" / "voila" / "classroom"
 LESSONS = [course.lesson_path(lesson).relative_to(REPO_ROOT).as_posix() for lesson in course.lessons("en")]
@@ -88,6 +88,7 @@ def context(browser):
     """A browser context of its own, so this server's cookies (_xsrf) reach no other test."""
     new_context = browser.new_context(viewport={"width": 1280, "height": 720})
     new_context.route("**/*", local_only)
+    still_spinner(new_context)
     try:
         yield new_context
     finally:
