@@ -29,7 +29,7 @@ from ..game.shoe import rank_counts
 from ..i18n import _
 from .kernel import OUTCOME_CODES, _is_list, check_shoe_size
 from .odds import bet_lines, house_edge, outcome_probabilities
-from .simulate import MAX_RECORDED_COUPS, CoupRecords, _no_records, simulate_coups
+from .simulate import MAX_RECORDED_COUPS, CoupRecords, _no_records, simulate_coups, simulate_outcomes
 
 __all__ = ["enumerate_coups", "outcome_chances", "net_results", "Convergence", "outcome_convergence", "estimate_text",
            "bet_convergence"]
@@ -115,9 +115,12 @@ def _running_mean(values: np.ndarray, points: int) -> tuple[np.ndarray, np.ndarr
     >>> n.tolist(), mean.tolist()
     ([1, 2, 3, 4], [1.0, 0.5, 0.6666666666666666, 0.5])
     """
-    values = values.astype(float)
     n = np.unique(np.geomspace(1, values.size, num=points).round().astype(np.int64))
-    sums, squares = np.cumsum(values)[n - 1], np.cumsum(values * values)[n - 1]
+    running = np.empty(values.size)            # one work array: both running sums are made in it, in place
+    sums = np.cumsum(values, dtype=float, out=running)[n - 1]
+    np.square(values, out=running, dtype=float)
+    squares = np.cumsum(running, out=running)[n - 1]
+    del running
     mean = sums / n
     variance = np.maximum(squares / n - mean * mean, 0) * n / np.maximum(n - 1, 1)
     return n, mean, np.sqrt(variance / n)
@@ -165,8 +168,8 @@ def outcome_convergence(outcome=Outcome.BANKER, n_coups: int = 200_000, decks: i
     """How often ``outcome`` has won after each number of simulated coups, and its exact chance."""
     outcome = Outcome(outcome)                  # refuses anything but an Outcome or its value
     _check_simulation(n_coups, points)
-    records = simulate_coups(n_coups, decks=decks, seed=seed)
-    n, mean, se = _running_mean(records.outcomes == OUTCOME_CODES[outcome], points)
+    outcomes = simulate_outcomes(n_coups, decks=decks, seed=seed).outcomes   # simulate_coups' coups, 1 byte each
+    n, mean, se = _running_mean(outcomes == OUTCOME_CODES[outcome], points)
     exact = float(outcome_probabilities(decks)[outcome])
     return Convergence(n, mean, se, exact, _("share of coups {side} wins").format(side=outcome.display_name))
 
@@ -177,8 +180,8 @@ def bet_convergence(bet: str = "banker", table="standard", n_coups: int = 200_00
     pay, _lines = bet_lines(bet, table)
     _check_simulation(n_coups, points)
     net_results(_NO_COUPS, bet, pay)  # refuses a bet whose events the simulation does not record
-    records = simulate_coups(n_coups, decks=decks, seed=seed)
-    n, mean, se = _running_mean(net_results(records, bet, pay), points)
+    net = net_results(simulate_coups(n_coups, decks=decks, seed=seed), bet, pay)   # the records go once read
+    n, mean, se = _running_mean(net, points)
     exact = -float(house_edge(bet, pay, decks))
     label = _("average net result of a {bet} bet at “{table}”").format(bet=bet_label(bet), table=table_label(pay))
     return Convergence(n, mean, se, exact, label)

@@ -68,3 +68,35 @@ def test_convergence_ends_near_the_exact_value():
     assert result.coups[-1] == 20_000 and abs(result.estimate[-1] - result.exact) < 4 * result.standard_error[-1]
     outcome = outcome_convergence(Outcome.TIE, n_coups=20_000, decks=6, seed=1)
     assert outcome.exact == pytest.approx(0.095068711, abs=1e-9)
+
+
+# ---------------------------------------------------------------- the same seeded coups, fewer bytes
+
+def _checkpoint_standard_errors(values: np.ndarray, n: np.ndarray) -> np.ndarray:
+    """Brute force: the sample standard deviation of each prefix, divided by the square root of its length."""
+    return np.array([np.std(values[:k], ddof=1) / np.sqrt(k) if k > 1 else 0.0 for k in n])
+
+
+def test_outcome_convergence_follows_the_seeded_coups_of_simulate_coups():
+    # The running share is worked out here from simulate_coups' outcome column with a plain integer cumsum.
+    from baccarat_lib.analysis.simulate import simulate_coups
+    result = outcome_convergence(Outcome.BANKER, n_coups=30_000, decks=8, seed=2024, points=50)
+    banker = simulate_coups(30_000, decks=8, seed=2024).outcomes == 1     # codes: Player 0, Banker 1, Tie 2
+    wins = np.cumsum(banker.astype(np.int64))
+    assert result.coups[0] == 1 and result.coups[-1] == 30_000 and np.all(np.diff(result.coups) > 0)
+    assert result.estimate.tolist() == (wins[result.coups - 1] / result.coups).tolist()
+    assert result.standard_error == pytest.approx(_checkpoint_standard_errors(banker, result.coups), rel=1e-9,
+                                                  abs=1e-15)
+
+
+def test_bet_convergence_follows_the_seeded_coups_of_simulate_coups():
+    # A Banker bet at the standard table: +0.95 when Banker wins, -1 when Player wins, 0 on a tie (the stake back).
+    from baccarat_lib.analysis.simulate import simulate_coups
+    result = bet_convergence("banker", "standard", n_coups=30_000, decks=6, seed=7, points=50)
+    outcomes = simulate_coups(30_000, decks=6, seed=7).outcomes
+    net = np.select([outcomes == 0, outcomes == 1, outcomes == 2], [-1.0, 0.95, 0.0])
+    cents = np.cumsum(np.rint(net * 100).astype(np.int64))      # whole cents: an exact running total
+    assert result.coups[-1] == 30_000
+    assert result.estimate == pytest.approx(cents[result.coups - 1] / 100 / result.coups, rel=1e-12, abs=1e-15)
+    assert result.standard_error == pytest.approx(_checkpoint_standard_errors(net, result.coups), rel=1e-9,
+                                                  abs=1e-15)

@@ -11,7 +11,8 @@ What it does, all on 127.0.0.1 with a temporary folder (`tests/hub/hub.py`, `Loc
    branch; then reads the lesson from the clone through the student's contents API;
 5. runs every code cell of one lesson per student at the same time, through the student's kernel API (a kernel
    started in the clone's lessons/ folder, cells sent over the kernel's websocket via the hub's proxy with the
-   student's own API token). Lessons are given in turn starting with 08 (the heaviest), so any N >= 1 runs it;
+   student's own API token). Lessons are given in turn starting with 08 (the heaviest), so any N >= 1 runs it, or
+   in turn from `--lessons 07,08,10` (lesson numbers);
    an error output or a failed execute_reply counts as an error;
 6. with --poll, the class view (serve/hub/class_view.py) too: the teacher starts a poll on lesson 05's first
    exercise before the students start; after its lesson, each student's kernel answers ten exercises and the poll
@@ -130,13 +131,22 @@ def git_toplevel_and_branch(folder: Path) -> tuple[str, str]:
     return git("rev-parse", "--show-toplevel"), git("rev-parse", "--abbrev-ref", "HEAD")
 
 
-def lessons_in_turn(repo: str, count: int) -> list[str]:
-    """`count` lesson file names, taken in turn from the committed lessons, starting with 08 (the heaviest)."""
+def lessons_in_turn(repo: str, count: int, numbers: list[str] | None = None) -> list[str]:
+    """`count` lesson file names, taken in turn from the committed lessons, starting with 08 (the heaviest); or, given
+    `numbers` (such as ["07", "08"]), taken in turn from the lessons with those numbers, in that order."""
     listing = subprocess.run(["git", "-C", repo, "ls-tree", "--name-only", "HEAD", "lessons/"], check=True,
                              capture_output=True, text=True, timeout=30).stdout.split()
     names = sorted(Path(path).name for path in listing if path.endswith(".ipynb"))
-    start = next(index for index, name in enumerate(names) if name.startswith("08_"))
-    order = names[start:] + names[:start]
+    if numbers:
+        by_number = {name.split("_", 1)[0]: name for name in names}
+        unknown = [number for number in numbers if number not in by_number]
+        if unknown:
+            raise ValueError(f"--lessons: no committed lesson numbered {', '.join(unknown)}; "
+                             f"the lessons are {', '.join(by_number)}")
+        order = [by_number[number] for number in numbers]
+    else:
+        start = next(index for index, name in enumerate(names) if name.startswith("08_"))
+        order = names[start:] + names[:start]
     return [order[index % len(order)] for index in range(count)]
 
 
@@ -415,15 +425,16 @@ def start_poll(hub: LocalHub, teacher: dict) -> dict:
 # --- the run ------------------------------------------------------------------------------------------------------
 
 def run_class(hub: LocalHub, students: int, repo: str, branch: str, deadline: float,
-              poll: bool = False) -> tuple[list, MemorySampler, ClassViewWatcher | None]:
-    """Create the students, run their sessions at the same time, sample memory (and with `poll`, watch the teacher's
-    class view) meanwhile."""
+              poll: bool = False,
+              lessons: list[str] | None = None) -> tuple[list, MemorySampler, ClassViewWatcher | None]:
+    """Create the students, run their sessions at the same time on `lessons` (numbers; None: from 08 on), sample memory
+    (and with `poll`, watch the teacher's class view) meanwhile."""
     admin = {"Authorization": f"token {hub.admin_token()}"}
     names = [f"student{index:02d}" for index in range(1, students + 1)]
     created = requests.post(f"{hub.url}/hub/api/users", json={"usernames": names}, headers=admin, timeout=60)
     created.raise_for_status()
     runs = [StudentRun(name, lesson, number=number)
-            for number, (name, lesson) in enumerate(zip(names, lessons_in_turn(repo, students)))]
+            for number, (name, lesson) in enumerate(zip(names, lessons_in_turn(repo, students, lessons)))]
     watcher = None
     if poll:   # the teacher (the hub's admin) holds the class view's teacher role
         start_poll(hub, admin)
@@ -471,20 +482,27 @@ def main(argv=None) -> int:
     parser.add_argument("--timeout", type=float, help="overall limit in seconds (default 300 + 20 per student)")
     parser.add_argument("--poll", action="store_true",
                         help="every student also answers ten exercises and a poll through the class view")
+    parser.add_argument("--lessons", type=lambda text: [part.strip() for part in text.split(",") if part.strip()],
+                        help="lesson numbers given to the students in turn, such as 07,08,10 (default: every lesson "
+                             "in turn, starting with 08)")
     args = parser.parse_args(argv)
     if args.students < 1:
         parser.error("--students must be at least 1")
+    repo, branch = git_toplevel_and_branch(REPO)
+    try:
+        lessons_in_turn(repo, 1, args.lessons)    # an unknown lesson number stops the run before the hub starts
+    except ValueError as error:
+        parser.error(str(error))
     timeout = args.timeout or 300 + 20 * args.students
     started = time.monotonic()
     deadline = started + timeout
-    repo, branch = git_toplevel_and_branch(REPO)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # stop everything (finally) on SIGTERM too
     runs, failures, peak_mib, watcher = [], [], 0.0, None
     hub = LocalHub(course_repo=repo)
     print(f"hub folder: {hub.root}, Unix users: {hub.prefix}*", flush=True)
     try:
         hub.start()
-        runs, sampler, watcher = run_class(hub, args.students, repo, branch, deadline, args.poll)
+        runs, sampler, watcher = run_class(hub, args.students, repo, branch, deadline, args.poll, args.lessons)
         peak_mib = sampler.peak_total / 1024 / args.students
         if sampler.peak_by_student:
             print(sampler.largest_student({run.name: run.lesson for run in runs}), flush=True)

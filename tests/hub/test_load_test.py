@@ -62,3 +62,19 @@ def test_three_students_run_a_lesson_and_answer_the_class_view_and_nothing_is_le
     folder, prefix = re.fullmatch(r"hub folder: (\S+), Unix users: (\S+)\*", lines[0]).groups()
     assert not Path(folder).exists()
     assert [entry.pw_name for entry in pwd.getpwall() if entry.pw_name.startswith(prefix)] == []
+
+
+def test_lessons_can_be_chosen_by_number_and_are_given_in_turn():
+    # --lessons 07,10 for five students: 07, 10, 07, 10, 07 (worked by hand); file names as committed
+    names = lessons_in_turn(str(REPO), 5, ["07", "10"])
+    assert [name[:3] for name in names] == ["07_", "10_", "07_", "10_", "07_"]
+    assert all((REPO / "lessons" / name).is_file() for name in names)
+
+
+def test_an_unknown_lesson_number_is_refused_before_the_hub_starts(capsys):
+    from load_test import main
+    with pytest.raises(SystemExit) as stopped:
+        main(["--students", "2", "--lessons", "07,7,99"])
+    assert stopped.value.code == 2
+    error = capsys.readouterr().err
+    assert "--lessons: no committed lesson numbered 7, 99" in error and "07" in error
