@@ -11,7 +11,8 @@ What it does, all on 127.0.0.1 with a temporary folder (`tests/hub/hub.py`, `Loc
    branch; then reads the lesson from the clone through the student's contents API;
 5. runs every code cell of one lesson per student at the same time, through the student's kernel API (a kernel
    started in the clone's lessons/ folder, cells sent over the kernel's websocket via the hub's proxy with the
-   student's own API token). Lessons are given in turn starting with 08 (the heaviest), so any N >= 1 runs it, or
+   student's own API token). Lessons are given in turn starting with 07 (the heaviest: its exact odds build the
+   coup table, and it draws a wide two-panel figure), so any N >= 1 runs it, or
    in turn from `--lessons 07,08,10` (lesson numbers);
    an error output or a failed execute_reply counts as an error;
 6. with --poll, the class view (serve/hub/class_view.py) too: the teacher starts a poll on lesson 05's first
@@ -132,7 +133,7 @@ def git_toplevel_and_branch(folder: Path) -> tuple[str, str]:
 
 
 def lessons_in_turn(repo: str, count: int, numbers: list[str] | None = None) -> list[str]:
-    """`count` lesson file names, taken in turn from the committed lessons, starting with 08 (the heaviest); or, given
+    """`count` lesson file names, taken in turn from the committed lessons, starting with 07 (the heaviest); or, given
     `numbers` (such as ["07", "08"]), taken in turn from the lessons with those numbers, in that order."""
     listing = subprocess.run(["git", "-C", repo, "ls-tree", "--name-only", "HEAD", "lessons/"], check=True,
                              capture_output=True, text=True, timeout=30).stdout.split()
@@ -145,7 +146,7 @@ def lessons_in_turn(repo: str, count: int, numbers: list[str] | None = None) -> 
                              f"the lessons are {', '.join(by_number)}")
         order = [by_number[number] for number in numbers]
     else:
-        start = next(index for index, name in enumerate(names) if name.startswith("08_"))
+        start = next(index for index, name in enumerate(names) if name.startswith("07_"))
         order = names[start:] + names[:start]
     return [order[index % len(order)] for index in range(count)]
 
@@ -484,7 +485,7 @@ def main(argv=None) -> int:
                         help="every student also answers ten exercises and a poll through the class view")
     parser.add_argument("--lessons", type=lambda text: [part.strip() for part in text.split(",") if part.strip()],
                         help="lesson numbers given to the students in turn, such as 07,08,10 (default: every lesson "
-                             "in turn, starting with 08)")
+                             "in turn, starting with 07)")
     args = parser.parse_args(argv)
     if args.students < 1:
         parser.error("--students must be at least 1")
