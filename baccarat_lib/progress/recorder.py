@@ -99,7 +99,7 @@ class AnswerRecorder:
         self.started: float | None = None     # the current question's clock started here (None: not yet, or no reading)
         self.done = False                     # no more answers to the current question are saved
         self.last_saved: str | None = None    # the answer saved last (the rule "until right" saves it once)
-        _class_link(store)                    # on the class hub: what an earlier kernel left unsent goes now
+        started_class_link(store)             # on the class hub: what an earlier kernel left unsent goes now
 
     def __repr__(self):
         return f"AnswerRecorder({self.source!r})"
@@ -161,7 +161,7 @@ class AnswerRecorder:
         try:
             store = progress_store() if self.store is None else self.store
             lesson = current_lesson() if self.lesson is None else self.lesson
-            link = _class_link(store)
+            link = started_class_link(store)
             store.record(skill, str(key)[:MAX_TEXT], given, right, seconds, source=self.source, lesson=lesson,
                          outbox=None if link is None else link.outbox_row)
             if link is not None:
@@ -172,7 +172,7 @@ class AnswerRecorder:
             return False, (_("This answer was not saved ({reason}).").format(reason=_reason(error)),)
 
 
-def _class_link(store: ProgressStore | None):
+def started_class_link(store: ProgressStore | None):
     """On the class hub, the started link sending ``store``'s outbox; else None. Never raises."""
     try:
         if class_link.class_url() is None:

@@ -84,7 +84,30 @@ def worded(text):
     return text() if callable(text) else text
 
 
-class Question:
+class _Worded:
+    """An unchangeable value whose text parts are worded when read: equal, shown and hashed by what it shows now."""
+
+    __slots__ = ()
+    _FIELDS: tuple[str, ...] = ()
+
+    def _shown(self) -> tuple:
+        return tuple(getattr(self, name) for name in self._FIELDS)
+
+    def __eq__(self, other):
+        return self._shown() == other._shown() if isinstance(other, type(self)) else NotImplemented
+
+    def __hash__(self):
+        return hash(self._shown())
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"a {type(self).__name__} cannot be changed: {name}")
+
+    def __repr__(self):
+        shown = ", ".join(f"{name}={value!r}" for name, value in zip(self._FIELDS, self._shown()))
+        return f"{type(self).__name__}({shown})"
+
+
+class Question(_Worded):
     """An exercise: prompt, choices (empty: typed), answer and why; its ``skill`` and ``key`` for saved progress.
 
     ``prompt``, ``answer``, ``explanation`` and ``choices`` are each given as text (a tuple of texts for choices) or
@@ -94,6 +117,7 @@ class Question:
     """
 
     __slots__ = ("_prompt", "_answer", "_explanation", "_choices", "skill", "key")
+    _FIELDS = ("prompt", "answer", "explanation", "choices", "skill", "key")
 
     def __init__(self, prompt, answer, explanation, choices=(), skill: str = "exercise", key: str | None = None):
         set_ = object.__setattr__
@@ -150,24 +174,11 @@ class Question:
                  "choices": self._choices, "skill": self.skill, "key": self.key}
         return Question(**{**given, **changes})
 
-    def _shown(self) -> tuple:
-        return self.prompt, self.answer, self.explanation, self.choices, self.skill, self.key
-
-    def __eq__(self, other):
-        return self._shown() == other._shown() if isinstance(other, Question) else NotImplemented
-
-    def __hash__(self):
+    def __hash__(self):                     # equal questions share these; no need to word the rest
         return hash((self.skill, self.key))
 
-    def __setattr__(self, name, value):
-        raise AttributeError(f"a Question cannot be changed: {name}")
 
-    def __repr__(self):
-        return ("Question(prompt={!r}, answer={!r}, explanation={!r}, choices={!r}, skill={!r}, key={!r})"
-                .format(*self._shown()))
-
-
-class Feedback:
+class Feedback(_Worded):
     """Whether an answer was right, and why; an unjudged one's ``message`` says what to type, not the answer.
 
     ``message`` is given as text or as a function of no arguments that words it: read, it is in the current
@@ -175,6 +186,7 @@ class Feedback:
     """
 
     __slots__ = ("correct", "_message", "judged")
+    _FIELDS = ("correct", "message", "judged")
 
     def __init__(self, correct: bool, message, judged: bool = True):
         for name, value in (("correct", correct), ("_message", message), ("judged", judged)):
@@ -185,20 +197,6 @@ class Feedback:
         """What the learner is told, in the current language."""
         return worded(self._message)
 
-    def _shown(self) -> tuple:
-        return self.correct, self.message, self.judged
-
-    def __eq__(self, other):
-        return self._shown() == other._shown() if isinstance(other, Feedback) else NotImplemented
-
-    def __hash__(self):
-        return hash(self._shown())
-
-    def __setattr__(self, name, value):
-        raise AttributeError(f"a Feedback cannot be changed: {name}")
-
-    def __repr__(self):
-        return "Feedback(correct={!r}, message={!r}, judged={!r})".format(*self._shown())
 
 
 def _words_of(kind: str) -> dict[str, str]:

@@ -23,7 +23,7 @@ from ...course import lesson as course_lesson
 from ...errors import BaccaratError
 from ...i18n import N_, _
 from ...progress.class_link import UNAUTHORISED, class_request, class_url
-from ...progress.recorder import _class_link
+from ...progress.recorder import started_class_link
 from ...teaching.hints import revealed
 from ...teaching.polls import Poll, poll_question, read_poll
 from ...teaching.questions import check_answer
@@ -55,7 +55,7 @@ def _send(poll_id: int, answer: str):
 
 def _link_state() -> str | None:
     """This kernel's class link's ``ClassLink.state`` ("ok", "retrying", "token refused"); None off the hub."""
-    link = _class_link(None)
+    link = started_class_link(None)
     return None if link is None else link.state
 
 
