@@ -16,6 +16,7 @@ matplotlib.use("Agg")
 from IPython.core.events import EventManager, available_events  # noqa: E402
 from IPython.core.formatters import DisplayFormatter  # noqa: E402
 from IPython.core.pylabtools import select_figure_formats  # noqa: E402
+from matplotlib.backends.backend_agg import FigureCanvasAgg  # noqa: E402
 
 from baccarat_lib.i18n import using_language  # noqa: E402
 from baccarat_lib.views.plots import common  # noqa: E402
@@ -86,6 +87,47 @@ def test_ipython_shows_a_figure_as_html_with_alt_even_after_the_inline_backend_s
     bundle, _ = display.format(fig)
     assert _alt(bundle["text/html"]) == "Chart: horizontal axis: coup"
     assert "image/png" in bundle and bundle["text/plain"].startswith("<Figure size")
+
+
+def _drawings(monkeypatch) -> list:
+    """Counts the figure's drawings into an image (each PNG made of it)."""
+    drawn, draw = [], FigureCanvasAgg.print_figure
+    monkeypatch.setattr(FigureCanvasAgg, "print_figure", lambda *args, **kwargs: drawn.append(1) or draw(*args, **kwargs))
+    return drawn
+
+
+def _formatter_showing(formats, alt=True, **print_kwargs):
+    display = DisplayFormatter()
+    if alt:
+        _show_figures_with_alt(display.formatters)
+    select_figure_formats(SimpleNamespace(display_formatter=display), formats, **print_kwargs)
+    return display
+
+
+def test_the_png_beside_the_html_is_its_drawing_when_the_inline_backend_draws_alike(monkeypatch):
+    # The inline backend's default: a PNG of the tight bounding box. The html's picture and the PNG output are then
+    # one drawing, the same bytes as the inline backend draws on its own.
+    fig, ax = plt.subplots()
+    ax.plot([0, 1, 3], [2, 0, 1])
+    alone, _ = _formatter_showing({"png"}, alt=False, bbox_inches="tight").format(fig)
+    display = _formatter_showing({"png"}, bbox_inches="tight")
+    drawn = _drawings(monkeypatch)
+    bundle, _ = display.format(fig)
+    assert len(drawn) == 1
+    assert base64.b64decode(bundle["image/png"]) == base64.b64decode(alone["image/png"])
+    assert re.search(r'src="data:image/png;base64,([^"]+)"', bundle["text/html"]).group(1) == bundle["image/png"]
+    ax.set_title("changed")                         # shown again: drawn again, once
+    again, _ = display.format(fig)
+    assert len(drawn) == 2 and again["image/png"] != bundle["image/png"]
+
+
+def test_a_png_output_drawn_otherwise_is_drawn_on_its_own(monkeypatch):
+    fig, ax = plt.subplots()
+    ax.plot([0, 1, 3], [2, 0, 1])
+    display = _formatter_showing({"retina"}, bbox_inches="tight")   # twice the pixels, with its size in metadata
+    drawn = _drawings(monkeypatch)
+    bundle, metadata = display.format(fig)
+    assert len(drawn) == 2 and bundle["image/png"] not in bundle["text/html"] and "width" in metadata["image/png"]
 
 
 def test_a_diagram_is_said_by_the_description_attached_to_it():
