@@ -164,10 +164,12 @@ _FACT_COUNT = prod(size for size, _dtype in _FACTS.values())   # 960,000 ways a 
 
 
 class _CoupGroups(SimpleNamespace):
-    """The coup table: a row per group of coups that use the same multiset of card values and share every fact.
+    """The coup table: each different set of a coup's facts once, and the groups of coups that use the same multiset
+    of card values and share their facts.
 
-    ``sequences`` says how many sequences of card values a row stands for; ``multiset`` is the row's row of
-    ``multisets``. Each coup's facts are the columns of ``_FACTS``; who won is read from ``outcome`` when asked.
+    The columns of ``_FACTS`` hold the facts (about 3,400 sets; who won is read from ``outcome`` when asked), and the
+    predicates that compile rows read them. Group ``g`` has ``sequences[g]`` sequences of card values, of the
+    multiset ``multisets[multiset[g]]``, with the facts ``fact[g]``.
     """
 
     @property
@@ -188,7 +190,8 @@ def _coup_table(player_draws_on=PLAYER_DRAWS_ON) -> _CoupGroups:
     """Every complete coup, grouped: the coups of one multiset of card values with the same facts are one row.
 
     A coup's chance on a shoe depends only on its multiset, and what a bet asks of it only on its facts, so the
-    339,400 sequences of card values make about 97,000 rows (2.2 MB instead of 5.5), and every count is the same.
+    339,400 sequences of card values make about 97,000 groups of about 3,400 sets of facts (0.6 MB instead of 5.5),
+    and every count is the same.
     """
     # Built in a hundred slices, one per value of the first two cards, so the work arrays stay small.
     rest = np.indices((10,) * (MAX_CARDS - 2), dtype=np.int8).reshape(MAX_CARDS - 2, -1)
@@ -212,15 +215,19 @@ def _coup_table(player_draws_on=PLAYER_DRAWS_ON) -> _CoupGroups:
     coups = np.concatenate([row_of_key[np.searchsorted(unique_keys, key)] * _FACT_COUNT + code
                             for key, code in zip(keys, facts)])
     del keys, facts
-    codes, sequences = np.unique(coups, return_counts=True)   # a row per group, and how many coups it holds
+    groups, sequences = np.unique(coups, return_counts=True)   # the groups, and how many coups each holds
     del coups
+    multiset, fact_codes = np.divmod(groups, _FACT_COUNT)
+    codes, fact = np.unique(fact_codes, return_inverse=True)   # each different set of facts, and each group's
     columns = {}
     for name, (size, dtype) in reversed(_FACTS.items()):   # the facts back from the numbers, the last one first
         codes, column = np.divmod(codes, size)
         columns[name] = column.astype(dtype)
     multisets = multisets[by_size]
-    return _CoupGroups(**columns, sequences=sequences.astype(np.int32), multiset=codes.astype(np.int32),
-                       multisets=multisets, rows={}, stacks={}, **_halves(multisets))
+    # a group holds at most 720 sequences (the orders of 6 cards); 6,958 multisets and 3,394 sets of facts
+    return _CoupGroups(**columns, fact=fact.astype(np.int16), multiset=multiset.astype(np.int16),
+                       sequences=sequences.astype(np.uint16), multisets=multisets, rows={}, stacks={},
+                       **_halves(multisets))
 
 
 def _fact_codes(played, chosen) -> np.ndarray:
@@ -280,14 +287,15 @@ coup_table.cache_clear = _coup_table.cache_clear  # forget the compiled tables (
 
 
 def _row_for(name: str, make_mask, table=None) -> np.ndarray:
-    """How many coups of each value multiset ``make_mask(table)`` selects; compiled once per name and table.
+    """How many coups of each value multiset ``make_mask(table)`` selects (it reads each set of facts once);
+    compiled once per name and table.
 
     A count is at most 720, the orders of 6 cards, so it is kept in 16 bits (a lesson compiles about 70 rows).
     """
     table = _coup_table(PLAYER_DRAWS_ON) if table is None else table
     if name not in table.rows:
-        mask = np.asarray(make_mask(table), dtype=bool)
-        table.rows[name] = np.bincount(table.multiset[mask], table.sequences[mask],
+        chosen = np.broadcast_to(np.asarray(make_mask(table), dtype=bool), table.outcome.shape)[table.fact]
+        table.rows[name] = np.bincount(table.multiset[chosen], table.sequences[chosen],
                                        minlength=len(table.multisets)).astype(np.uint16)
     return table.rows[name]
 
