@@ -223,7 +223,7 @@ def _coup_table(player_draws_on=PLAYER_DRAWS_ON) -> _CoupGroups:
     for name, (size, dtype) in reversed(_FACTS.items()):   # the facts back from the numbers, the last one first
         codes, column = np.divmod(codes, size)
         columns[name] = column.astype(dtype)
-    multisets = multisets[by_size]
+    multisets = multisets[by_size].astype(np.int8)   # counts of each value, 0 to 6
     # a group holds at most 720 sequences (the orders of 6 cards); 6,958 multisets and 3,394 sets of facts
     return _CoupGroups(**columns, fact=fact.astype(np.int16), multiset=multiset.astype(np.int16),
                        sequences=sequences.astype(np.uint16), multisets=multisets, rows={}, stacks={},
