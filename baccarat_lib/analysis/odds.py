@@ -286,14 +286,20 @@ def _multiset_keys(cards: np.ndarray, used: np.ndarray) -> np.ndarray:
 coup_table.cache_clear = _coup_table.cache_clear  # forget the compiled tables (benchmarks time the compilation)
 
 
+_ROWS_KEPT = 24  # the compiled rows kept (14 kB each)
+
+
 def _row_for(name: str, make_mask, table=None) -> np.ndarray:
     """How many coups of each value multiset ``make_mask(table)`` selects (it reads each set of facts once);
-    compiled once per name and table.
+    compiled once per name and table, and kept while it is one of the ``_ROWS_KEPT`` compiled last.
 
-    A count is at most 720, the orders of 6 cards, so it is kept in 16 bits (a lesson compiles about 70 rows).
+    A count is at most 720, the orders of 6 cards, so it is kept in 16 bits. A lesson asks for about 70 rows (a table
+    of every bet's edge asks for dozens, once); compiling one again takes about a millisecond.
     """
     table = _coup_table(PLAYER_DRAWS_ON) if table is None else table
     if name not in table.rows:
+        if len(table.rows) >= _ROWS_KEPT:
+            del table.rows[next(iter(table.rows))]   # the oldest
         chosen = np.broadcast_to(np.asarray(make_mask(table), dtype=bool), table.outcome.shape)[table.fact]
         table.rows[name] = np.bincount(table.multiset[chosen], table.sequences[chosen],
                                        minlength=len(table.multisets)).astype(np.uint16)
