@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections import Counter
 from fractions import Fraction
 from functools import lru_cache
-from math import perm
+from math import perm, prod
 from operator import itemgetter
 from types import SimpleNamespace
 
@@ -150,18 +150,52 @@ def _value_counts(rank_counts) -> list[int]:
 # Every coup, compiled once
 
 def coup_table(player_draws_on=PLAYER_DRAWS_ON) -> SimpleNamespace:
-    """Every complete coup as a sequence of card values (see ``_coup_table``), compiled once per rule."""
+    """Every complete coup as a sequence of card values, in groups of the same values and facts (see
+    ``_coup_table``), compiled once per rule."""
     return _coup_table(check_player_draws_on(player_draws_on))
 
 
+# A coup's facts, the columns of the coup table: how many values each takes (its values are below that number), and
+# its column's dtype.
+_FACTS = {"outcome": (3, np.uint8), "player_total": (10, np.uint8), "banker_total": (10, np.uint8),
+          "player_cards": (4, np.int8), "banker_cards": (4, np.int8), "player_start": (10, np.int8),
+          "banker_start": (10, np.int8), "natural": (2, np.bool_)}
+_FACT_COUNT = prod(size for size, _dtype in _FACTS.values())   # 960,000 ways a coup's facts could be
+
+
+class _CoupGroups(SimpleNamespace):
+    """The coup table: each different set of a coup's facts once, and the groups of coups that use the same multiset
+    of card values and share their facts.
+
+    The columns of ``_FACTS`` hold the facts (about 3,400 sets; who won is read from ``outcome`` when asked), and the
+    predicates that compile rows read them. Group ``g`` has ``sequences[g]`` sequences of card values, of the
+    multiset ``multisets[multiset[g]]``, with the facts ``fact[g]``.
+    """
+
+    @property
+    def player_wins(self) -> np.ndarray:
+        return self.outcome == OUTCOME_CODES[Outcome.PLAYER]
+
+    @property
+    def banker_wins(self) -> np.ndarray:
+        return self.outcome == OUTCOME_CODES[Outcome.BANKER]
+
+    @property
+    def tie(self) -> np.ndarray:
+        return self.outcome == OUTCOME_CODES[Outcome.TIE]
+
+
 @lru_cache(maxsize=4)
-def _coup_table(player_draws_on=PLAYER_DRAWS_ON) -> SimpleNamespace:
-    """Every complete coup as numpy arrays of its facts, and its row of the value ``multisets``."""
+def _coup_table(player_draws_on=PLAYER_DRAWS_ON) -> _CoupGroups:
+    """Every complete coup, grouped: the coups of one multiset of card values with the same facts are one row.
+
+    A coup's chance on a shoe depends only on its multiset, and what a bet asks of it only on its facts, so the
+    339,400 sequences of card values make about 97,000 groups of about 3,400 sets of facts (0.6 MB instead of 5.5),
+    and every count is the same.
+    """
     # Built in a hundred slices, one per value of the first two cards, so the work arrays stay small.
     rest = np.indices((10,) * (MAX_CARDS - 2), dtype=np.int8).reshape(MAX_CARDS - 2, -1)
-    rule, names = frozenset(player_draws_on), ("outcome", "player_total", "banker_total", "player_start",
-                                                "banker_start", "natural", "player_draws", "banker_draws")
-    slices = {name: [] for name in names + ("key",)}
+    rule, keys, facts = frozenset(player_draws_on), [], []
     for first_two in range(100):  # the first two cards' values, 00..99, in order
         first = np.array([[first_two // 10], [first_two % 10]], dtype=np.int8)
         values = np.concatenate((first.repeat(rest.shape[1], axis=1), rest))
@@ -170,29 +204,40 @@ def _coup_table(player_draws_on=PLAYER_DRAWS_ON) -> SimpleNamespace:
         used = played.n_cards
         # one row per complete coup: the cards it does not use are 0
         canonical = ((used >= 5) | (fifth == 0)) & ((used == 6) | (sixth == 0))
-        for name in names:
-            slices[name].append(getattr(played, name)[canonical])
-        slices["key"].append(_multiset_keys(values[:, canonical], used[canonical]))
-    table = {name: np.concatenate(slices.pop(name)) for name in names}  # a field at a time: a small peak
-    keys = np.concatenate(slices.pop("key"))
-    unique_keys = np.unique(keys)
+        keys.append(_multiset_keys(values[:, canonical], used[canonical]))
+        facts.append(_fact_codes(played, canonical))
+    unique_keys = np.unique(np.concatenate(keys))
     multisets = (unique_keys[:, None].astype(np.int64) // 7 ** np.arange(10, dtype=np.int64)) % 7  # base-7 digits
     by_size = np.argsort(multisets.sum(axis=1), kind="stable")   # the groups in blocks of 4, 5 and 6 cards
     row_of_key = np.empty_like(by_size)
     row_of_key[by_size] = np.arange(len(by_size))
-    multiset = row_of_key[np.searchsorted(unique_keys, keys)].astype(np.int32)  # each coup's row of multisets
-    del keys
-    multisets = multisets[by_size]
-    outcome = table["outcome"]
-    return SimpleNamespace(
-        outcome=outcome, player_total=table["player_total"], banker_total=table["banker_total"],
-        player_cards=(2 + table["player_draws"]).astype(np.int8),
-        banker_cards=(2 + table["banker_draws"]).astype(np.int8),
-        player_start=table["player_start"], banker_start=table["banker_start"], natural=table["natural"],
-        player_wins=outcome == OUTCOME_CODES[Outcome.PLAYER], banker_wins=outcome == OUTCOME_CODES[Outcome.BANKER],
-        tie=outcome == OUTCOME_CODES[Outcome.TIE],
-        multiset=multiset, multisets=multisets, rows={}, stacks={},
-        **_halves(multisets))
+    # each coup as one number: its row of multisets, then its facts
+    coups = np.concatenate([row_of_key[np.searchsorted(unique_keys, key)] * _FACT_COUNT + code
+                            for key, code in zip(keys, facts)])
+    del keys, facts
+    groups, sequences = np.unique(coups, return_counts=True)   # the groups, and how many coups each holds
+    del coups
+    multiset, fact_codes = np.divmod(groups, _FACT_COUNT)
+    codes, fact = np.unique(fact_codes, return_inverse=True)   # each different set of facts, and each group's
+    columns = {}
+    for name, (size, dtype) in reversed(_FACTS.items()):   # the facts back from the numbers, the last one first
+        codes, column = np.divmod(codes, size)
+        columns[name] = column.astype(dtype)
+    multisets = multisets[by_size].astype(np.int8)   # counts of each value, 0 to 6
+    # a group holds at most 720 sequences (the orders of 6 cards); 6,958 multisets and 3,394 sets of facts
+    return _CoupGroups(**columns, fact=fact.astype(np.int16), multiset=multiset.astype(np.int16),
+                       sequences=sequences.astype(np.uint16), multisets=multisets, rows={}, stacks={},
+                       **_halves(multisets))
+
+
+def _fact_codes(played, chosen) -> np.ndarray:
+    """The ``chosen`` coups' facts (``_FACTS``), each coup's as one number below ``_FACT_COUNT`` (mixed radix)."""
+    facts = {**played._asdict(), "player_cards": 2 + played.player_draws, "banker_cards": 2 + played.banker_draws}
+    code = np.zeros(np.count_nonzero(chosen), dtype=np.int32)
+    for name, (size, _dtype) in _FACTS.items():
+        code *= size
+        code += facts[name][chosen]
+    return code
 
 
 _HALF = 5  # a multiset's weight is (its values 0..4's part) × (its values 5..9's part): see _halves
@@ -241,12 +286,23 @@ def _multiset_keys(cards: np.ndarray, used: np.ndarray) -> np.ndarray:
 coup_table.cache_clear = _coup_table.cache_clear  # forget the compiled tables (benchmarks time the compilation)
 
 
+_ROWS_KEPT = 24  # the compiled rows kept (14 kB each)
+
+
 def _row_for(name: str, make_mask, table=None) -> np.ndarray:
-    """How many coups of each value multiset ``make_mask(table)`` selects; compiled once per name and table."""
+    """How many coups of each value multiset ``make_mask(table)`` selects (it reads each set of facts once);
+    compiled once per name and table, and kept while it is one of the ``_ROWS_KEPT`` compiled last.
+
+    A count is at most 720, the orders of 6 cards, so it is kept in 16 bits. A lesson asks for about 70 rows (a table
+    of every bet's edge asks for dozens, once); compiling one again takes about a millisecond.
+    """
     table = _coup_table(PLAYER_DRAWS_ON) if table is None else table
     if name not in table.rows:
-        mask = np.asarray(make_mask(table), dtype=bool)
-        table.rows[name] = np.bincount(table.multiset[mask], minlength=len(table.multisets)).astype(np.int64)
+        if len(table.rows) >= _ROWS_KEPT:
+            del table.rows[next(iter(table.rows))]   # the oldest
+        chosen = np.broadcast_to(np.asarray(make_mask(table), dtype=bool), table.outcome.shape)[table.fact]
+        table.rows[name] = np.bincount(table.multiset[chosen], table.sequences[chosen],
+                                       minlength=len(table.multisets)).astype(np.uint16)
     return table.rows[name]
 
 
@@ -304,11 +360,16 @@ def _weights(value_counts, table=None) -> tuple[np.ndarray, int]:
     return weights, denominator
 
 
+_STACKS_KEPT = 4  # the matrices of the last sets of rows asked for (a table of every bet's edge asks for dozens)
+
+
 def _stack(rows: tuple, table, dtype) -> np.ndarray:
     """The compiled ``rows`` of ``table`` as one (groups × rows) matrix of ``dtype``, its groups in ``group_order``;
-    built once per set of rows."""
+    kept for the ``_STACKS_KEPT`` sets of rows made last."""
     key = (*map(id, rows), dtype)
     if key not in table.stacks:  # the rows kept alive: their ids stay theirs
+        if len(table.stacks) >= _STACKS_KEPT:
+            del table.stacks[next(iter(table.stacks))]   # the oldest
         table.stacks[key] = (np.stack(rows, axis=1)[table.group_order].astype(dtype), rows)
     return table.stacks[key][0]
 
@@ -505,4 +566,4 @@ def coup_table_text() -> str:
     """How many sequences of card values the coup table plays, and in how many groups of the same values."""
     table = coup_table()
     return _("{sequences} sequences of card values, in {groups} groups").format(
-        sequences=format_number(len(table.outcome)), groups=format_number(len(table.multisets)))
+        sequences=format_number(int(table.sequences.sum())), groups=format_number(len(table.multisets)))

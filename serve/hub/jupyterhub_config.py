@@ -67,9 +67,13 @@ server's jsonschema imported rfc3987-syntax, whose Lark parser cost 14 MiB in ea
 MiB in the load test) and 1.4 s of CPU at each start (a server with Lab, Voila and nbgitpuller: 88 -> 72 MiB, 2.5 ->
 1.0 s). The rest of a server, about 125 MiB while a lesson runs, is jupyter_server (about 55), jupyterhub's
 single-user code (about 45: it imports JupyterHub's handlers, so SQLAlchemy, alembic, aiohttp), JupyterLab and
-Voila (about 14) and what serving a lesson leaves (about 10); no setting takes these off. Tried and left out:
-MALLOC_ARENA_MAX=2 (glibc's per-thread arenas) saved about 1 MiB a server, and OPENBLAS_NUM_THREADS=1 and
-PYTHONNODEBUGRANGES=1 under 1 MiB a process.
+Voila (about 14) and what serving a lesson leaves (about 10: listing the kernel specs imports IPython and ipykernel,
+which jupyter_client does for the "python3" spec whatever its settings, about 3; reading the lesson, about 3; starting
+its kernel, about 2); no setting takes these off. Nor in a kernel: ipykernel imports debugpy for JupyterLab's debugger,
+about 8 MiB in each, with no setting to leave it out. Tried and left out:
+MALLOC_ARENA_MAX=2 (glibc's per-thread arenas) saved about 1 MiB a server and nothing in a kernel,
+OPENBLAS_NUM_THREADS=1 and PYTHONNODEBUGRANGES=1 under 1 MiB a process, and PYTHONOPTIMIZE=2 (no docstrings) stops
+jupyter_server, which reads them.
 
 Network: the proxy binds BACCARAT_HUB_IP:BACCARAT_HUB_PORT (default 127.0.0.1:8000); the proxy's API (port + 1),
 the hub's API (port + 2), the class view (port + 3) and the students' servers bind 127.0.0.1 only.

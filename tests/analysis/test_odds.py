@@ -1,18 +1,22 @@
 """Exact odds against an independent brute-force enumerator, published figures, and bad input."""
 
+from collections import Counter
 from fractions import Fraction
+from itertools import product
 from math import perm
 
 import pytest
 
-from baccarat_lib.analysis.odds import (_edge_rows, _pair_probability, _probability_where, breakeven_commission,
-                                        check_shoe, house_edge, outcome_given_player_total, outcome_probabilities)
+from baccarat_lib.analysis.odds import (_edge_rows, _pair_probability, _probability_where, _row_for,
+                                        breakeven_commission, check_shoe, coup_table, coup_table_text, house_edge,
+                                        outcome_given_player_total, outcome_probabilities)
 from baccarat_lib.errors import BaccaratError
 from baccarat_lib.game import Outcome
 from baccarat_lib.game.formatting import percent
 from baccarat_lib.game.payouts import EVENTS as PAY_EVENTS
 from baccarat_lib.game.shoe import shoe_counts
 from brute_force import brute_force_chances, brute_force_pair_chances
+from reference_rules import reference_coup
 
 EVENTS = {
     "player": lambda f: f["winner"] == "player",
@@ -113,6 +117,47 @@ def test_the_largest_float64_and_int64_shoes_equal_brute_force(counts):
     expected = brute_force_chances(counts, {name: EVENTS[name] for name in ("player", "banker", "tie")})
     assert outcome_probabilities(counts=counts) == {Outcome.PLAYER: expected["player"],
                                                     Outcome.BANKER: expected["banker"], Outcome.TIE: expected["tie"]}
+
+
+def _every_coup_by_multiset() -> dict:
+    """{(multiset as 10 value counts, player start, banker start, winner): how many sequences of card values}: every
+    sequence dealt a value at a time until the reference rules need no more cards, as brute_force deals them."""
+    found = Counter()
+
+    def deal(values):
+        if len(values) >= 4:
+            player, banker, winner = reference_coup([*values, 0, 0][:6])   # the padding is never read
+            if len(player) + len(banker) <= len(values):
+                counts = Counter(values)
+                found[tuple(counts[value] for value in range(10)), sum(values[0:4:2]) % 10,
+                      sum(values[1:4:2]) % 10, winner] += 1
+                return
+        for value in range(10):
+            deal([*values, value])
+
+    deal([])
+    return found
+
+
+def test_the_grouped_coup_table_counts_every_sequence_of_values():
+    """The coup table keeps a row per group of coups with the same values and facts; what it compiles from them, for
+    each multiset of values, equals a plain count of every sequence of values played by the reference rules."""
+    found = _every_coup_by_multiset()
+    table = coup_table()
+    multisets = [tuple(int(count) for count in multiset) for multiset in table.multisets]
+    assert sorted(multisets) == sorted({key[0] for key in found})
+    assert f"{sum(found.values()):,} sequences of card values, in {len(multisets):,} groups" == coup_table_text()
+    asked = {"banker": (lambda c: c.banker_wins, lambda start, winner: winner == "banker"),
+             "tie on Player's 5": (lambda c: c.tie & (c.player_start == 5),
+                                   lambda start, winner: winner == "tie" and start[0] == 5),
+             "Player wins from Banker's 3": (lambda c: c.player_wins & (c.banker_start == 3),
+                                             lambda start, winner: winner == "player" and start[1] == 3)}
+    for name, (predicate, plain) in asked.items():
+        expected = Counter()
+        for (multiset, *start, winner), sequences in found.items():
+            expected[multiset] += sequences * plain(start, winner)
+        row = _row_for(f"test grouped {name}", predicate)
+        assert {multiset: int(count) for multiset, count in zip(multisets, row)} == expected, name
 
 
 def test_removed_cards_equal_the_same_shoe_given_as_counts():

@@ -16,6 +16,7 @@ matplotlib.use("Agg")
 from IPython.core.events import EventManager, available_events  # noqa: E402
 from IPython.core.formatters import DisplayFormatter  # noqa: E402
 from IPython.core.pylabtools import select_figure_formats  # noqa: E402
+from matplotlib.backends.backend_agg import FigureCanvasAgg, RendererAgg  # noqa: E402
 
 from baccarat_lib.i18n import using_language  # noqa: E402
 from baccarat_lib.views.plots import common  # noqa: E402
@@ -88,6 +89,47 @@ def test_ipython_shows_a_figure_as_html_with_alt_even_after_the_inline_backend_s
     assert "image/png" in bundle and bundle["text/plain"].startswith("<Figure size")
 
 
+def _drawings(monkeypatch) -> list:
+    """Counts the figure's drawings into an image (each PNG made of it)."""
+    drawn, draw = [], FigureCanvasAgg.print_figure
+    monkeypatch.setattr(FigureCanvasAgg, "print_figure", lambda *args, **kwargs: drawn.append(1) or draw(*args, **kwargs))
+    return drawn
+
+
+def _formatter_showing(formats, alt=True, **print_kwargs):
+    display = DisplayFormatter()
+    if alt:
+        _show_figures_with_alt(display.formatters)
+    select_figure_formats(SimpleNamespace(display_formatter=display), formats, **print_kwargs)
+    return display
+
+
+def test_the_png_beside_the_html_is_its_drawing_when_the_inline_backend_draws_alike(monkeypatch):
+    # The inline backend's default: a PNG of the tight bounding box. The html's picture and the PNG output are then
+    # one drawing, the same bytes as the inline backend draws on its own.
+    fig, ax = plt.subplots()
+    ax.plot([0, 1, 3], [2, 0, 1])
+    alone, _ = _formatter_showing({"png"}, alt=False, bbox_inches="tight").format(fig)
+    display = _formatter_showing({"png"}, bbox_inches="tight")
+    drawn = _drawings(monkeypatch)
+    bundle, _ = display.format(fig)
+    assert len(drawn) == 1
+    assert base64.b64decode(bundle["image/png"]) == base64.b64decode(alone["image/png"])
+    assert re.search(r'src="data:image/png;base64,([^"]+)"', bundle["text/html"]).group(1) == bundle["image/png"]
+    ax.set_title("changed")                         # shown again: drawn again, once
+    again, _ = display.format(fig)
+    assert len(drawn) == 2 and again["image/png"] != bundle["image/png"]
+
+
+def test_a_png_output_drawn_otherwise_is_drawn_on_its_own(monkeypatch):
+    fig, ax = plt.subplots()
+    ax.plot([0, 1, 3], [2, 0, 1])
+    display = _formatter_showing({"retina"}, bbox_inches="tight")   # twice the pixels, with its size in metadata
+    drawn = _drawings(monkeypatch)
+    bundle, metadata = display.format(fig)
+    assert len(drawn) == 2 and bundle["image/png"] not in bundle["text/html"] and "width" in metadata["image/png"]
+
+
 def test_a_diagram_is_said_by_the_description_attached_to_it():
     # lesson 00's flowchart has no title or axis: its five boxes are said in order, with the natural's shortcut
     from baccarat_lib.views.diagrams import reading_order_figure
@@ -142,6 +184,21 @@ def test_an_open_figure_is_kept_and_a_closed_one_the_learner_holds_is_not_collec
     assert collections == [] and set(common._shown) == {kept, held}     # nothing closed: no collection
     plt.close(held)
     shell.events.trigger("post_run_cell", None)
-    assert collections == [()] and set(common._shown) == {kept}        # held by a variable: alive, not watched
+    # held by a variable: alive, not watched; a second collection frees the drawing it let go of
+    assert collections == [(), ()] and set(common._shown) == {kept}
     shell.events.trigger("post_run_cell", None)
-    assert collections == [()] and plt.fignum_exists(kept.number)
+    assert collections == [(), ()] and plt.fignum_exists(kept.number)
+
+
+def test_a_closed_figure_the_learner_holds_lets_go_of_its_drawing_and_is_drawn_the_same_again(kernel_shell):
+    shell, _collections = kernel_shell
+    select_figure_formats(shell, {"png"}, bbox_inches="tight")      # as the inline backend shows a figure
+    held = _shown_figure(shell)
+    held.axes[0].set_title("kept by a variable")
+    first, _ = shell.display_formatter.format(held)
+    renderer = weakref.ref(held.axes[0].title._renderer)    # the drawing's pixels, which matplotlib keeps
+    plt.close(held)
+    shell.events.trigger("post_run_cell", None)
+    assert renderer() is None and not any(isinstance(thing, RendererAgg) for thing in gc.get_objects())
+    again, _ = shell.display_formatter.format(held)
+    assert base64.b64decode(again["image/png"]) == base64.b64decode(first["image/png"])
