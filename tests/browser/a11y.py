@@ -8,6 +8,10 @@ Audits
     audit(page, label, include=None, rules=None) -> list[dict]
         Run axe on the page (or only under the CSS selector `include`) with the WCAG 2.1 A/AA tags (or only `rules`); every violation
         as {"rule", "impact", "nodes", "help", "targets"}. Each audit is recorded (AUDITS) for the report.
+    TEXT_RULES                               the axe rules whose result can depend on a page's words or language
+                                             (names, labels, alt texts, lang, a region scrolled by long text): all a
+                                             translated page needs, as the editions share every template, style and
+                                             colour (colour contrast and structure are audited on the English one)
     blocking(violations) -> list[str]       the serious and critical ones, one line each (a test fails on them)
     report_table(audits) -> str              count per page and per rule, as a text table
 
@@ -32,6 +36,17 @@ AXE_SCRIPT = AXE_PACKAGE / "axe.min.js"
 WCAG_TAGS = ("wcag2a", "wcag2aa", "wcag21a", "wcag21aa")
 BLOCKING = ("serious", "critical")
 REPORT = ARTIFACTS / "accessibility.txt"
+# Of the WCAG 2.1 A/AA rules, those whose result can change with the text or the language: accessible names, labels
+# and alternative texts being there, the page's language, a name matching its visible words, a region that scrolls
+# because its words are long. Colour contrast and structure (ARIA roles, lists, tables, nesting) cannot: a translated
+# page has the same templates, widgets, styles and colours.
+TEXT_RULES = (
+    "area-alt", "aria-command-name", "aria-input-field-name", "aria-meter-name", "aria-progressbar-name",
+    "aria-tab-name", "aria-toggle-field-name", "aria-tooltip-name", "button-name", "document-title", "frame-title",
+    "frame-title-unique", "html-has-lang", "html-lang-valid", "html-xml-lang-mismatch", "image-alt",
+    "input-button-name", "input-image-alt", "label", "label-content-name-mismatch", "link-name", "object-alt",
+    "role-img-alt", "scrollable-region-focusable", "select-name", "summary-name", "svg-img-alt", "valid-lang",
+)
 
 AUDITS: list[tuple[str, list[dict]]] = []   # (page label, its violations), in the order audited
 SECONDS: list[float] = []                    # how long each audit took (axe's run, with its injection)
