@@ -9,16 +9,22 @@ shows scrollbars, as a projector's browser does), in a context that can reach on
 is blocked and listed) and records every request (Playwright's "request" event, which also fires for a request that
 the route then aborts): no request to a host other than 127.0.0.1 / localhost, from the first slide to the last
 (lesson 04 of each edition is also waited on until its network is idle); each page says its edition's language
-(`<html lang>`); the right arrow key steps through the slides one by one; before any click nothing ends below the
-bottom edge of the screen, except inside a box of its own that scrolls and shows its scrollbar; every widget text is
-at least 20 px. Then, on lesson 00 the first slide shows the lesson's title, and stepping on, a slide with a widget's
-answer buttons is reached, and a click on one is answered by the kernel; on lesson 04 the fourth exercise ("4 2 (6)
+(`<html lang>`); the right arrow key steps through the slides one by one (a real key press from the first slide to the
+second, then, within one call, that key's keydown event sent to the focused element slide after slide: only layout is
+measured, so no frame is drawn between two slides); before any click nothing ends below the bottom edge of the
+screen, except inside a box of its own that scrolls and shows its scrollbar; every widget text is at least 20 px. The
+pages are checked at rest: every CSS animation and transition is off (reveal.js's own transition is off in the
+course's settings), and Chromium runs without its address bar's drop-down page (tests/browser/quiet_browser.py).
+Then, on lesson 00 the first slide shows the lesson's title, and stepping on, a slide with a widget's answer buttons
+is reached, and a click on one is answered by the kernel; on lesson 04 the fourth exercise ("4 2 (6)
 and Player stood") is reached with the arrow key and fully on the screen, and its explanation is on the screen after
 an answer; on lesson 05 the coup builder's text box stops well short of the right edge, and the card-by-card dealer's
 steps stay on the screen as cards are dealt; the Vietnamese lesson 04 shows the tableau explorer in its own box.
 Accessibility: every slide of the Vietnamese lesson 05 is audited with axe-core's color-contrast rule (4.5:1, 3:1 for
 large text; tests/browser/a11y.py), each while it is the present one, over that slide's elements only (the others are
-audited on their own turn); a serious or critical finding fails.
+audited on their own turn, each slide reached with a real key press); a serious or critical finding fails.
+Screenshots: the fourth exercise of lesson 04 answered, lesson 05's dealer after a coup, the Vietnamese tableau
+explorer, and FAILED-slides-<lesson>.png of each lesson whose check fails.
 """
 
 from __future__ import annotations
