@@ -14,7 +14,8 @@ second, then, within one call, that key's keydown event sent to the focused elem
 measured, so no frame is drawn between two slides); before any click nothing ends below the bottom edge of the
 screen, except inside a box of its own that scrolls and shows its scrollbar; every widget text is at least 20 px. The
 pages are checked at rest: every CSS animation and transition is off (reveal.js's own transition is off in the
-course's settings), and Chromium runs without its address bar's drop-down page (tests/browser/quiet_browser.py).
+course's settings), Chromium runs without its address bar's drop-down page, and a lesson's window stays minimized
+while it loads, until its turn comes (tests/browser/quiet_browser.py).
 Then, on lesson 00 the first slide shows the lesson's title, and stepping on, a slide with a widget's answer buttons
 is reached, and a click on one is answered by the kernel; on lesson 04 the fourth exercise ("4 2 (6)
 and Player stood") is reached with the arrow key and fully on the screen, and its explanation is on the screen after
@@ -165,9 +166,9 @@ _JS_ON_SCREEN = """([selector, limit]) => { const el = document.querySelector(se
   const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= limit + 1 && r.height > 0; }"""
 
 
-# _JS_SLIDE on every slide from `first` to the last, in one call: after each, the right arrow key's keydown event is sent
-# to the focused element, as the key itself sends it (reveal.js reads its keyCode), and the next slide is measured at
-# once: its layout is all that is measured, so no frame is drawn in between. Stops where the key went astray.
+# _JS_SLIDE on every slide from `first` to the last, in one call: after each, the right arrow key's keydown event is
+# sent to the focused element, as the key itself sends it (reveal.js reads its keyCode), and the next slide is measured
+# at once: its layout is all that is measured, so no frame is drawn in between. Stops where the key went astray.
 _JS_WALK = f"""async ([limit, minPx, first]) => {{
   const measure = {_JS_SLIDE};
   const found = [];
@@ -284,8 +285,10 @@ def test_every_slide_of_both_editions_fits_a_1280x720_screen(projector, slides_u
             for ahead in LESSONS[number:number + 1 + AHEAD]:     # the next lessons' kernels run meanwhile
                 if ahead not in pages:
                     pages[ahead] = context.new_page()
+                    quiet_browser.show(pages[ahead], False)      # drawn only when its turn comes
                     start_voila_page(pages[ahead], origin, ahead)
             page = pages.pop(lesson)
+            quiet_browser.show(page)
             shown = len(problems)
             try:
                 waited = time.monotonic()
