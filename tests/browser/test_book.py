@@ -17,7 +17,8 @@ tableau, source 002's table) are tables, with the rows the lesson's saved output
 whole title on every lesson, also a late one (the theme scrolls that sidebar to the current lesson); at 390 px the
 tableau explorer's text wraps inside the page's column and its grid scrolls in its own box; a Vietnamese page's chrome
 (banner, search, contents, previous / next, tooltips) shares no words with the English page's, except names.
-Screenshots: test-artifacts/screenshots/book-*.png (1280x720 and 390 px).
+Screenshots: test-artifacts/screenshots/book-{en,vi}-04-1280.png and book-{en,vi}-04-explorer-390.png (lesson 04 of
+each edition at 1280x720 and at 390 px), and FAILED-<test>.png of each page a failed test had open.
 """
 
 from __future__ import annotations
@@ -28,7 +29,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from .conftest import BOOK, VIEWPORT
+from . import quiet_browser
+from .conftest import BOOK, VIEWPORT, _failed, _failure_screenshot
 from .lab import REPO_ROOT, expect, local_only_context, off_machine, record_requests, screenshot
 
 pytestmark = pytest.mark.browser
@@ -37,11 +39,22 @@ PAGES = ["lessons/01_card_values.html", "lessons/04_banker_tableau.html", "lesso
 WIDGET_VIEWS = 'script[type="application/vnd.jupyter.widget-view+json"]'
 
 
+@pytest.fixture(scope="module")
+def book_browser(playwright_api):
+    """The Chromium that opens the book's pages (tests/browser/quiet_browser.py: conftest's, without the address
+    bar's drop-down page that doubled the CPU of opening each page)."""
+    chromium = quiet_browser.launch(playwright_api)
+    try:
+        yield chromium
+    finally:
+        chromium.close()
+
+
 @pytest.fixture
-def book_page(browser, built_book_url):
+def book_page(book_browser, built_book_url, request):
     """A page in a context that reaches only the site; yields (page, blocked requests, console errors)."""
     blocked, errors = [], []
-    context = local_only_context(browser, built_book_url, blocked, VIEWPORT)
+    context = local_only_context(book_browser, built_book_url, blocked, VIEWPORT)
     page = context.new_page()
     page.set_default_timeout(30_000)
     page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
@@ -49,6 +62,8 @@ def book_page(browser, built_book_url):
     try:
         yield page, blocked, errors
     finally:
+        if _failed(request.node):
+            _failure_screenshot(page, request.node.name)
         context.close()
 
 
@@ -88,7 +103,6 @@ def test_a_lesson_page_shows_its_images_and_saved_widgets_offline(book_page, bui
     contents = page.locator("article a.reference.internal", has_text="Contents").first
     assert contents.get_attribute("href") == "00_welcome.html#contents"
 
-    screenshot(page, f"book-{stem}", full_page=False)
     assert errors == [], f"console errors on {path}: {errors}"
     assert blocked == [], f"{path} requested other hosts: {blocked}"
 
@@ -120,10 +134,10 @@ TITLE_VI = "Punto Banco, từng bước một"           # README.vi.md's title
 
 
 @pytest.fixture
-def file_context(browser):
+def file_context(book_browser, request):
     """A browser context for file:// pages: it records every request, and aborts any to another host."""
     def new(viewport=SMALL_SCREEN):
-        context = browser.new_context(viewport=viewport)
+        context = book_browser.new_context(viewport=viewport)
         context.route("**/*", lambda route: route.abort() if off_machine([route.request.url]) else route.continue_())
         contexts.append(context)
         return context, record_requests(context)
@@ -132,6 +146,9 @@ def file_context(browser):
     try:
         yield new
     finally:
+        for number, page in enumerate(page for context in contexts for page in context.pages):
+            if _failed(request.node):
+                _failure_screenshot(page, f"{request.node.name}-{number}")
         for context in contexts:
             context.close()
 
@@ -178,8 +195,6 @@ def test_lesson_04_prints_its_two_tables_as_tables(built_book, file_context, edi
         assert shown_header == header
         assert rows == [_cells(line) for line in lines[1:]]
         assert "|---|" not in page.locator("article").inner_text()
-        table.scroll_into_view_if_needed()
-        screenshot(page, f"book-{edition.strip('/') or 'en'}-04-table-{saved.index(lines) + 1}")
 
 
 @pytest.mark.parametrize("path, title", [("lessons/01_card_values.html", TITLE),
@@ -189,8 +204,7 @@ def test_the_sidebar_shows_the_whole_title(built_book, file_context, path, title
     # A late lesson's sidebar is scrolled to that lesson: the title must still show whole, on top of the list.
     context, _ = file_context(SMALL_SCREEN)
     page = context.new_page()
-    _open(page, built_book, path)
-    page.wait_for_timeout(300)                     # the theme scrolls the sidebar after load
+    _open(page, built_book, path)      # the theme scrolls the sidebar when the document is ready, before "load"
     found = page.evaluate(r"""() => {
         const title = document.querySelector('.bd-sidebar-primary .logo__title');
         const sidebar = document.querySelector('.bd-sidebar-primary').getBoundingClientRect();
@@ -202,7 +216,6 @@ def test_the_sidebar_shows_the_whole_title(built_book, file_context, path, title
                 inside: box.top >= sidebar.top - 1 && box.bottom <= sidebar.bottom + 1,
                 firstLine: seen(box.top + 6), lastLine: seen(box.bottom - 6)};
     }""")
-    screenshot(page, f"book-sidebar-{Path(path).stem}-{'vi' if '/vi/' in path else 'en'}")
     assert found["text"] == title
     assert found["inside"] and found["firstLine"] and found["lastLine"], found
 

@@ -9,16 +9,23 @@ shows scrollbars, as a projector's browser does), in a context that can reach on
 is blocked and listed) and records every request (Playwright's "request" event, which also fires for a request that
 the route then aborts): no request to a host other than 127.0.0.1 / localhost, from the first slide to the last
 (lesson 04 of each edition is also waited on until its network is idle); each page says its edition's language
-(`<html lang>`); the right arrow key steps through the slides one by one; before any click nothing ends below the
-bottom edge of the screen, except inside a box of its own that scrolls and shows its scrollbar; every widget text is
-at least 20 px. Then, on lesson 00 the first slide shows the lesson's title, and stepping on, a slide with a widget's
-answer buttons is reached, and a click on one is answered by the kernel; on lesson 04 the fourth exercise ("4 2 (6)
+(`<html lang>`); the right arrow key steps through the slides one by one (a real key press from the first slide to the
+second, then, within one call, that key's keydown event sent to the focused element slide after slide: only layout is
+measured, so no frame is drawn between two slides); before any click nothing ends below the bottom edge of the
+screen, except inside a box of its own that scrolls and shows its scrollbar; every widget text is at least 20 px. The
+pages are checked at rest: every CSS animation and transition is off (reveal.js's own transition is off in the
+course's settings), Chromium runs without its address bar's drop-down page, and a lesson's window stays minimized
+while it loads, until its turn comes (tests/browser/quiet_browser.py).
+Then, on lesson 00 the first slide shows the lesson's title, and stepping on, a slide with a widget's answer buttons
+is reached, and a click on one is answered by the kernel; on lesson 04 the fourth exercise ("4 2 (6)
 and Player stood") is reached with the arrow key and fully on the screen, and its explanation is on the screen after
 an answer; on lesson 05 the coup builder's text box stops well short of the right edge, and the card-by-card dealer's
 steps stay on the screen as cards are dealt; the Vietnamese lesson 04 shows the tableau explorer in its own box.
 Accessibility: every slide of the Vietnamese lesson 05 is audited with axe-core's color-contrast rule (4.5:1, 3:1 for
 large text; tests/browser/a11y.py), each while it is the present one, over that slide's elements only (the others are
-audited on their own turn); a serious or critical finding fails.
+audited on their own turn, each slide reached with a real key press); a serious or critical finding fails.
+Screenshots: the fourth exercise of lesson 04 answered, lesson 05's dealer after a coup, the Vietnamese tableau
+explorer, and FAILED-slides-<lesson>.png of each lesson whose check fails.
 """
 
 from __future__ import annotations
@@ -28,9 +35,8 @@ import time
 
 import pytest
 
-from . import servers
+from . import quiet_browser, servers
 from .a11y import audit, blocking, report_table
-from .conftest import CHROMIUM, CHROMIUM_ARGS
 from .lab import (ARTIFACTS, REPO_ROOT, expect, local_only_context, off_machine, record_requests, screenshot,
                   start_voila_page, wait_for_voila_page)
 
@@ -57,8 +63,7 @@ MIN_TEXT_PX = 20
 def projector(playwright_api):
     """Chromium as a projector's browser: headless, but with its scrollbars drawn (Playwright hides them), so a
     box that scrolls can be seen to show its scrollbar."""
-    chromium = playwright_api.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS,
-                                              ignore_default_args=["--hide-scrollbars"])
+    chromium = quiet_browser.launch(playwright_api, ignore_default_args=["--hide-scrollbars"])
     try:
         yield chromium
     finally:
@@ -79,19 +84,32 @@ def slides_url(tmp_path_factory) -> str:
         server.stop()
 
 
+def _failure_screenshot(page, lesson: str) -> None:
+    """The page as the class sees it when a lesson's check fails (the walk's only screenshots besides three of its
+    interactions)."""
+    try:
+        screenshot(page, f"FAILED-slides-{lesson.removeprefix('lessons/').removesuffix('.ipynb')}")
+    except Exception:          # never hide the failure itself
+        pass
+
+
+def _to_first_slide(page) -> None:
+    """Press Home, and wait until the first slide is the present one (a busy machine may take a moment: stepping on
+    from the slide before would start from the last one)."""
+    page.keyboard.press("Home")
+    page.wait_for_function(f"() => ({_JS_PRESENT_INDEX})() === 0", timeout=5_000)
+
+
 def _answer_a_widget(page, problems: list) -> None:
     """From the first slide, step on with the right arrow key until a slide shows an answer button ("Banker"), click
     it, and see the kernel's answer."""
     lesson = "lessons/00_welcome.ipynb"
-    page.wait_for_function(f"() => ({_JS_PRESENT_INDEX})() === 0", timeout=5_000)    # Home was pressed
     first = page.locator(PRESENT).first.inner_text()
     if "Welcome" not in first and "Punto Banco" not in first:
         problems.append(f"{lesson}: the first slide does not show the lesson's title: {first[:200]!r}")
-    screenshot(page, "slides-first")
     if _to_slide_with(page, "Banker", problems, lesson, selector='.widget-button:visible:has-text("Banker")'):
         page.locator(f"{PRESENT} .widget-button:visible").filter(has_text="Banker").first.click()
         expect(page.locator(f"{PRESENT} .bcl-message").first).to_be_visible(timeout=30_000)
-    screenshot(page, "slides-widget")
 
 
 # What on the present slide a class cannot see before any click: each text, picture or control that ends below the
@@ -148,6 +166,42 @@ _JS_ON_SCREEN = """([selector, limit]) => { const el = document.querySelector(se
   const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= limit + 1 && r.height > 0; }"""
 
 
+# _JS_SLIDE on every slide from `first` to the last, in one call: after each, the right arrow key's keydown event is
+# sent to the focused element, as the key itself sends it (reveal.js reads its keyCode), and the next slide is measured
+# at once: its layout is all that is measured, so no frame is drawn in between. Stops where the key went astray.
+_JS_WALK = f"""async ([limit, minPx, first]) => {{
+  const measure = {_JS_SLIDE};
+  const found = [];
+  for (let step = first; step < 200; step++) {{
+    const slide = await measure([limit, minPx, step]);
+    found.push(slide);
+    if (slide.index !== step || step === slide.count - 1) break;
+    (document.activeElement || document.body).dispatchEvent(new KeyboardEvent('keydown',
+      {{key: 'ArrowRight', code: 'ArrowRight', keyCode: 39, which: 39, bubbles: true, cancelable: true}}));
+  }}
+  return found;
+}}"""
+
+
+def _measured_slides(page, *, one_by_one: bool = False):
+    """(step, what _JS_SLIDE found) for each slide of the page, from the first, stepping on with the right arrow key: a
+    real key press from the first slide to the second, then its keydown event in the page for every other step, all in
+    one call (_JS_WALK). With `one_by_one`, a real key press for every step, and each slide yielded while it is the
+    present one (to audit it)."""
+    step = 0
+    while True:
+        found = page.evaluate(_JS_SLIDE, [SCREEN["height"], MIN_TEXT_PX, step])
+        yield step, found
+        if found["index"] != step or step == found["count"] - 1:
+            return
+        page.keyboard.press("ArrowRight")       # the next measurement waits for slide step + 1
+        step += 1
+        if not one_by_one:
+            break
+    for step, found in enumerate(page.evaluate(_JS_WALK, [SCREEN["height"], MIN_TEXT_PX, step]), start=step):
+        yield step, found
+
+
 def _on_screen_soon(page, locator, timeout_s: float = 10.0):
     """Wait until `locator` is wholly on the screen (the slide scrolls a new explanation into view once the
     kernel's answer has drawn it); returns its box, or None if it never gets there."""
@@ -186,7 +240,6 @@ def _answer_the_fourth_exercise(page, problems: list) -> None:
     if not page.evaluate(_JS_ON_SCREEN, [f"{PRESENT} .bcl-widget:last-of-type button", SCREEN["height"]]):
         box = question.bounding_box()
         problems.append(f"{lesson}: the fourth exercise is not fully on the screen ({box})")
-    screenshot(page, "slides-04-fourth-exercise")
     question.get_by_role("button", name="stand").click()
     message = question.locator(".bcl-message")
     expect(message).to_be_visible(timeout=30_000)
@@ -218,12 +271,12 @@ def _use_the_coup_slides(page, problems: list) -> None:
         box = text_box.bounding_box()
         if not box or box["x"] + box["width"] > 0.8 * SCREEN["width"]:
             problems.append(f"{lesson}: the coup builder's text box runs to x {box and box['x'] + box['width']}")
-        screenshot(page, "slides-05-coup-builder")
 
 
 def test_every_slide_of_both_editions_fits_a_1280x720_screen(projector, slides_url):
     origin, outside, problems, audits = slides_url.rstrip("/"), [], [], []
     context = local_only_context(projector, origin, outside, SCREEN)
+    quiet_browser.at_rest(context)              # checked at rest: nothing moves (reveal.js's transition is off already)
     requested = record_requests(context)      # every request, also one the route then aborts
     started, slides_seen, waiting = time.monotonic(), 0, 0.0
     pages = {}
@@ -232,53 +285,55 @@ def test_every_slide_of_both_editions_fits_a_1280x720_screen(projector, slides_u
             for ahead in LESSONS[number:number + 1 + AHEAD]:     # the next lessons' kernels run meanwhile
                 if ahead not in pages:
                     pages[ahead] = context.new_page()
+                    quiet_browser.show(pages[ahead], False)      # drawn only when its turn comes
                     start_voila_page(pages[ahead], origin, ahead)
             page = pages.pop(lesson)
-            waited = time.monotonic()
-            wait_for_voila_page(page, lesson)
-            waiting += time.monotonic() - waited
-            language = navigation.edition((REPO_ROOT / lesson).parent)
-            if page.evaluate("document.documentElement.lang") != language:
-                problems.append(f"{lesson}: <html lang={page.evaluate('document.documentElement.lang')!r}>, "
-                                f"expected {language!r}")
-            count = None
-            for step in range(200):
-                found = page.evaluate(_JS_SLIDE, [SCREEN["height"], MIN_TEXT_PX, step])
-                count = found["count"]
-                if found["index"] != step:
-                    problems.append(f"{lesson}: the right arrow key went from slide {step - 1} to {found['index']}")
-                    break
-                problems += [f"{lesson} slide {step}: {text}" for text in found["below"][:3]]
-                problems += [f"{lesson} slide {step}: text smaller than {MIN_TEXT_PX} px: {text}"
-                             for text in found["small"][:3]]
-                slides_seen += 1
-                if lesson == CONTRAST_LESSON:            # the slide is the present one: _JS_SLIDE waited for it
-                    violations = audit(page, f"slides vi-05 #{step}", include=PRESENT,   # that slide's text only
-                                       rules=["color-contrast"])
-                    audits.append((f"slides vi-05 #{step}", violations))
-                    problems += [f"{lesson} slide {step}: {line}" for line in blocking(violations)]
-                if step == count - 1:
-                    break
-                page.keyboard.press("ArrowRight")       # the next measurement waits for slide step + 1
-            if lesson == CONTRAST_LESSON:
-                screenshot(page, "a11y-slides-vi-05-last")
-                if count <= 5:
-                    problems.append(f"{lesson}: only {count} slides")
-            if lesson in OFFLINE_LESSONS:                # anything the last slide still loads is recorded too
-                page.wait_for_load_state("networkidle")
-            if lesson == "lessons/00_welcome.ipynb":
-                page.keyboard.press("Home")
-                _answer_a_widget(page, problems)
-            elif lesson == "lessons/04_banker_tableau.ipynb":
-                page.keyboard.press("Home")
-                _answer_the_fourth_exercise(page, problems)
-            elif lesson == "lessons/05_a_whole_coup.ipynb":
-                page.keyboard.press("Home")
-                _use_the_coup_slides(page, problems)
-            elif lesson == "lessons/vi/04_banker_tableau.ipynb":      # the tableau explorer, in its own box
-                page.keyboard.press("Home")
-                _to_slide_with(page, "the tableau explorer", problems, lesson, selector=".bcl-slide-box .bcl-grid")
-                screenshot(page, "slides-vi-04-tableau-explorer")
+            quiet_browser.show(page)
+            shown = len(problems)
+            try:
+                waited = time.monotonic()
+                wait_for_voila_page(page, lesson)
+                waiting += time.monotonic() - waited
+                language = navigation.edition((REPO_ROOT / lesson).parent)
+                if page.evaluate("document.documentElement.lang") != language:
+                    problems.append(f"{lesson}: <html lang={page.evaluate('document.documentElement.lang')!r}>, "
+                                    f"expected {language!r}")
+                count = None
+                for step, found in _measured_slides(page, one_by_one=lesson == CONTRAST_LESSON):
+                    count = found["count"]
+                    if found["index"] != step:
+                        problems.append(f"{lesson}: the right arrow key went from slide {step - 1} to {found['index']}")
+                        break
+                    problems += [f"{lesson} slide {step}: {text}" for text in found["below"][:3]]
+                    problems += [f"{lesson} slide {step}: text smaller than {MIN_TEXT_PX} px: {text}"
+                                 for text in found["small"][:3]]
+                    slides_seen += 1
+                    if lesson == CONTRAST_LESSON:            # the slide is the present one: _JS_SLIDE waited for it
+                        violations = audit(page, f"slides vi-05 #{step}", include=PRESENT,   # that slide's text only
+                                           rules=["color-contrast"])
+                        audits.append((f"slides vi-05 #{step}", violations))
+                        problems += [f"{lesson} slide {step}: {line}" for line in blocking(violations)]
+                if lesson == CONTRAST_LESSON:
+                    if count <= 5:
+                        problems.append(f"{lesson}: only {count} slides")
+                if lesson in OFFLINE_LESSONS:                # anything the last slide still loads is recorded too
+                    page.wait_for_load_state("networkidle")
+                if lesson == "lessons/00_welcome.ipynb":
+                    _to_first_slide(page)
+                    _answer_a_widget(page, problems)
+                elif lesson == "lessons/04_banker_tableau.ipynb":
+                    _to_first_slide(page)
+                    _answer_the_fourth_exercise(page, problems)
+                elif lesson == "lessons/05_a_whole_coup.ipynb":
+                    _to_first_slide(page)
+                    _use_the_coup_slides(page, problems)
+                elif lesson == "lessons/vi/04_banker_tableau.ipynb":      # the tableau explorer, in its own box
+                    _to_first_slide(page)
+                    _to_slide_with(page, "the tableau explorer", problems, lesson, selector=".bcl-slide-box .bcl-grid")
+                    screenshot(page, "slides-vi-04-tableau-explorer")
+            finally:                                     # what went wrong, as the class would see it
+                if len(problems) > shown or sys.exc_info()[0] is not None:
+                    _failure_screenshot(page, lesson)
             page.close(run_before_unload=True)           # as a closed tab: its kernel shuts down now, not at the end
         elapsed = time.monotonic() - started
         print(f"{slides_seen} slides of {len(LESSONS)} lessons checked in {elapsed:.0f} s "
