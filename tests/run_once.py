@@ -56,8 +56,12 @@ def built_once(request, name: str, build) -> Path:
 
 def pip_from_wheelhouse(wheelhouse: Path) -> dict[str, str]:
     """pip's settings (environment variables) that install from `wheelhouse` alone: no index, and no byte-compiling
-    of every installed module (a throw-away venv; Python compiles what it imports)."""
-    return {"PIP_NO_INDEX": "1", "PIP_FIND_LINKS": str(wheelhouse), "PIP_NO_COMPILE": "1",
+    of every installed module (a throw-away venv; Python compiles what it imports).
+
+    pip reads a variable as the value of the option it names, so `PIP_NO_COMPILE=1` means `--compile` (the option
+    `--no-compile` stores False, and "1" sets its destination to True): it compiled all ~4,000 modules of an install,
+    12 of its 29 CPU-s. `PIP_COMPILE=0` is `--no-compile`."""
+    return {"PIP_NO_INDEX": "1", "PIP_FIND_LINKS": str(wheelhouse), "PIP_COMPILE": "0",
             "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
 
 

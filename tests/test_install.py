@@ -74,6 +74,8 @@ def installed(tmp_path_factory, request):
                              env={**os.environ, **pip_from_wheelhouse(wheels)}, capture_output=True, text=True,
                              timeout=900)
     assert install.returncode == 0, install.stderr[-3000:]
+    compiled = next(venv.rglob("*.pyc"), None)     # run_once.pip_from_wheelhouse's no-compile setting took effect
+    assert compiled is None, f"pip byte-compiled the install ({compiled})"
     print(f"\na fresh venv and pip install {wheel.name} (from the wheelhouse): {time.monotonic() - start:.0f} s")
     env = {key: value for key, value in os.environ.items()
            if not key.startswith(("JUPYTER", "BACCARAT_", "PYTHON", "VIRTUAL_ENV", "MPL", "IPYTHON", "XDG_"))}
