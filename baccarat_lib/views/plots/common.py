@@ -20,9 +20,7 @@ from IPython import get_ipython
 from IPython.core.pylabtools import print_figure
 from matplotlib import pyplot as plt
 from matplotlib._pylab_helpers import Gcf
-from matplotlib.cbook import CallbackRegistry
-from matplotlib.figure import Figure, FigureBase, SubFigure
-from matplotlib.text import Text
+from matplotlib.figure import Figure, FigureBase
 from matplotlib.ticker import FuncFormatter
 
 from ...game.formatting import localized
@@ -176,37 +174,17 @@ _shown = weakref.WeakSet()           # the figures figure_html has shown, until 
 def _free_shown_figures(_result=None) -> None:
     """After a cell (IPython's ``post_run_cell``, which comes after the inline backend has shown and closed the
     cell's figures): collect the cycles of every shown figure pyplot has closed. A closed figure that still lives
-    after that is held by the learner's code (a variable): it is no longer watched, so no later cell collects for it,
-    and it lets go of its last drawing (``_forget_drawing``).
+    after that is held by the learner's code (a variable): it is no longer watched, so no later cell collects for it.
     """
     _drawn.clear()                     # a PNG drawn for one cell's output is never another's
     open_figures = {manager.canvas.figure for manager in Gcf.get_all_fig_managers()}
-    closed = [weakref.ref(figure) for figure in _shown if figure not in open_figures]
+    closed = [figure for figure in _shown if figure not in open_figures]
     if not closed:
         return
     for figure in closed:
-        _shown.discard(figure())
-    del figure                         # no reference of ours may keep them alive through the collection
+        _shown.discard(figure)
+    del closed, figure                 # no reference of ours may keep them alive through the collection
     gc.collect()
-    held = [figure() for figure in closed if figure() is not None]
-    if held:
-        for figure in held:
-            _forget_drawing(figure)
-        del held, figure
-        gc.collect()                   # the closed figure manager and its canvas, now out of reach
-
-
-def _forget_drawing(figure: Figure) -> None:
-    """Let a closed figure still held by the learner's code drop the pixels of its last drawing (two buffers of its
-    size: 3.5 MiB for lesson 07's wide figure). matplotlib keeps them through two private references: each text's
-    renderer (a cache, which it fills again when it needs one: None is how a new text starts) and the observer the
-    closed figure manager added to the figure, which keeps that manager and its canvas reachable. Shown again, the
-    figure is drawn anew, the same."""
-    for text in figure.findobj(Text):
-        text._renderer = None
-    observers = CallbackRegistry()     # as a new figure starts: only a figure manager observes its axes
-    for part in (figure, *figure.findobj(SubFigure)):      # a subfigure shares its figure's observers
-        part._axobservers = observers
 
 
 def _in_ipython(shell) -> None:
