@@ -15,7 +15,7 @@ import pytest
 from hypothesis import settings
 
 # Hypothesis times each example against a 200 ms deadline: a timing assertion, which a loaded machine fails (the tests
-# run in two processes beside browsers and kernels). The properties themselves are checked without one.
+# run in three processes beside browsers and kernels). The properties themselves are checked without one.
 settings.register_profile("course", deadline=None)
 settings.load_profile("course")
 
@@ -49,7 +49,7 @@ def playwright_api():
 
     While it is open, Playwright marks an asyncio loop as running in the main thread, so a second
     `sync_playwright()` in the same process is refused ("using Playwright Sync API inside the asyncio loop"): with
-    `pytest -n 2 --dist loadfile` a worker runs the browser tests and then the hub's, so they must share this one."""
+    `pytest -n 3 --dist loadfile` a worker runs the browser tests and then the hub's, so they must share this one."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
@@ -127,7 +127,7 @@ def _link_or_copy(source: Path, target: Path) -> None:
 
 # --- The longest files first -------------------------------------------------------------------------------------
 
-# Under `pytest -n 2 --dist loadfile` each file runs whole on one worker, and a worker asks for the next file when it
+# Under `pytest -n 3 --dist loadfile` each file runs whole on one worker, and a worker asks for the next file when it
 # is done. pytest-xdist hands out the files with the most tests first, which left these few files of long tests for
 # the end, one worker running them while the other had nothing left. They go first instead, longest first (by their
 # tests' seconds summed per file, `pytest --durations=0`), then every other file in the order it was collected:
