@@ -127,35 +127,19 @@ def lab_page(_lab_pages, browser_context, request):
                           "[...window.jupyterapp.shell.widgets('main')].forEach(widget => widget.dispose()); }")
 
 
-@pytest.fixture(scope="module")
-def _classroom_pages(classroom_context):
-    """The classroom page of the current visit: a list of at most one page. Each visit closes its page (to see its
-    kernel shut down as a tab closes) and empties the list, as does a failed visit; the next visit opens a new one."""
-    pages = []
-    try:
-        yield pages
-    finally:
-        for page in pages:
-            if not page.is_closed():
-                page.close(run_before_unload=True)
-
-
 @pytest.fixture
-def classroom_tab(_classroom_pages, classroom_context, outside_requests, request):
-    """The shared classroom page (outside_requests cleared first); a test may close it itself (to see its kernel
-    shut down as a tab closes; it then empties _classroom_pages), and the next visit opens a new one. A failed
-    visit's page is closed."""
+def classroom_tab(classroom_context, outside_requests, request):
+    """A new classroom page for one visit (outside_requests cleared first). The visit closes it itself, to see its
+    kernel shut down as a tab closes; a failed visit's page is closed here, after its screenshot."""
     outside_requests.clear()
-    if not _classroom_pages:
-        _classroom_pages.append(classroom_context.new_page())
-        _classroom_pages[0].set_default_timeout(30_000)
-    page = _classroom_pages[0]
+    page = classroom_context.new_page()
+    page.set_default_timeout(30_000)
     try:
         yield page
     finally:
-        if _failed(request.node) and page in _classroom_pages and not page.is_closed():
-            _failure_screenshot(page, request.node.name)
-            _classroom_pages.clear()
+        if not page.is_closed():
+            if _failed(request.node):
+                _failure_screenshot(page, request.node.name)
             try:
                 page.close(run_before_unload=True)
             except Exception:
@@ -1147,7 +1131,7 @@ CLASSROOM_INTERACTIONS = {"00": classroom_00, "04": classroom_04, "05": classroo
 
 
 @pytest.mark.parametrize("path", LESSON_PATHS, ids=_lesson_id)
-def test_lesson_in_classroom_mode(classroom_tab, _classroom_pages, classroom_server, classroom_context, outside_requests,
+def test_lesson_in_classroom_mode(classroom_tab, classroom_server, classroom_context, outside_requests,
                                   path):
     page, name, language = classroom_tab, _lesson_id(path), _language(path)
     nb = open_voila(page, classroom_server.url, path)
@@ -1197,7 +1181,6 @@ def test_lesson_in_classroom_mode(classroom_tab, _classroom_pages, classroom_ser
     # navigation.
     assert any(cookie["name"] == "_xsrf" for cookie in classroom_context.cookies()), "the page set no _xsrf cookie"
     assert servers.kernel_alive(classroom_server.url, kernel_id), "the page's kernel is gone while it is open"
-    _classroom_pages.clear()
     page.close(run_before_unload=True)
     deadline = time.monotonic() + SHUTDOWN_TIMEOUT_S
     while servers.kernel_alive(classroom_server.url, kernel_id):
